@@ -1,0 +1,34 @@
+import { createContext, type RouterContextProvider } from 'react-router'
+import type { Services } from '#server/services.ts'
+
+export type Viewport = 'mobile' | 'desktop'
+
+/** Settings the browser needs; the root loader hands them to the page. Nothing secret here. */
+export interface PublicConfig {
+  apiBaseUrl: string
+  cdnUrl: string
+  metrikaId: string | null
+  buildId: string
+  publicUrl: string
+}
+
+/** What the server gives every loader and action: services in-process, never /api over HTTP. */
+export interface AppLoadContext {
+  requestId: string
+  cspNonce: string
+  viewport: Viewport
+  publicConfig: PublicConfig
+  services: Services
+}
+
+// The server and the React Router build may each evaluate this module (Vite in development
+// loads its own copy), so the token lives on globalThis to stay one and the same object.
+const TOKEN = Symbol.for('bas-market.app-load-context')
+type GlobalWithToken = typeof globalThis & { [TOKEN]?: ReturnType<typeof createContext<AppLoadContext>> }
+const store = globalThis as GlobalWithToken
+
+export const appContext = (store[TOKEN] ??= createContext<AppLoadContext>())
+
+export function getAppContext(context: Readonly<RouterContextProvider>): AppLoadContext {
+  return context.get(appContext)
+}

@@ -1,0 +1,104 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import './app.css'
+import { MantineProvider, mantineHtmlProps } from '@mantine/core'
+import { ModalsProvider } from '@mantine/modals'
+import { Notifications } from '@mantine/notifications'
+import { type ReactNode, useEffect } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { ErrorView } from './components/ErrorView.tsx'
+import { SiteShell } from './components/site/SiteShell.tsx'
+import { initAnalytics } from './lib/analytics.ts'
+import { useNewBuildCheck } from './lib/build-check.tsx'
+import { installChunkReloadGuard } from './lib/chunk-reload.ts'
+import { clearErrorPage, useForcedError } from './lib/forced-error.ts'
+import { getAppContext } from './lib/load-context.ts'
+import { NOTIFICATION_OFFSET_PX } from './lib/notify.ts'
+import { ViewportProvider } from './lib/viewport.tsx'
+import { theme } from './theme.ts'
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicConfig, viewport } = getAppContext(context)
+  return { publicConfig, viewport }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'БАС Маркет — маркетплейс беспилотных авиационных систем' },
+  {
+    name: 'description',
+    content: 'Беспилотники, полезная нагрузка и услуги для бизнеса и госзаказчиков: каталог, продавцы, биржа услуг.',
+  },
+]
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="ru" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <ModalsProvider>
+            <Notifications limit={3} style={{ padding: NOTIFICATION_OFFSET_PX }} />
+            <ViewportProvider initial={data?.viewport ?? 'desktop'}>{children}</ViewportProvider>
+          </ModalsProvider>
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+/** Once per page load: analytics, the chunk-reload guard and the hourly new-build check. */
+function useClientStart(publicConfig: Route.ComponentProps['loaderData']['publicConfig']) {
+  useEffect(() => {
+    initAnalytics(publicConfig.metrikaId)
+    return installChunkReloadGuard()
+  }, [publicConfig.metrikaId])
+  useNewBuildCheck(publicConfig.buildId)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useClientStart(loaderData.publicConfig)
+  const forced = useForcedError()
+  const location = useLocation()
+  useEffect(clearErrorPage, [location.key])
+
+  if (forced) {
+    return (
+      <SiteShell>
+        <ErrorView statusCode={forced.statusCode} />
+      </SiteShell>
+    )
+  }
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const statusCode = isRouteErrorResponse(error) ? error.status : 500
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error)
+  return (
+    <SiteShell>
+      <ErrorView statusCode={statusCode} />
+    </SiteShell>
+  )
+}

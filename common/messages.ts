@@ -1,0 +1,32 @@
+/**
+ * Strings fixed by the spec, verbatim. UI, server and tests import them from here so that a
+ * typo cannot hide in one place.
+ */
+export const MESSAGES = {
+  errorHeading: (statusCode: number) => `Ошибка ${statusCode}`,
+  forbiddenDescription: 'У вас нет доступа к этой странице',
+  notFoundDescription: 'Мы не смогли найти эту страницу',
+  goToCatalog: 'Перейти в каталог',
+  goHome: 'На главную',
+  pageNotFound: (fullPath: string) => `Page Not Found: ${fullPath}`,
+  forbidden: 'Forbidden',
+  networkErrorDefault: 'An error occurred',
+  invalidInputDefault: 'Недопустимый ввод данных',
+  chatDisconnected: 'Соединение с сервером чата разорвано. Перезагрузите страницу',
+  chatAttachment: 'Вложение',
+  soundPlaybackFailed: 'Ошибка воспроизведения звука:',
+  soundInitFailed: 'Ошибка инициализации звука:',
+  uploadFailed: (method: string, url: string, status: number) => `fail to ${method} ${url} ${status}`,
+} as const
+
+/** Russian messages of our own, shared by server responses and the UI. */
+export const RU = {
+  internalError: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.',
+  invalidRequest: 'Проверьте правильность заполнения полей.',
+  tooManyRequests: 'Слишком много запросов. Попробуйте ещё раз через минуту.',
+  newBuildTitle: 'Доступна новая версия сайта',
+  newBuildMessage: 'Обновите страницу, чтобы продолжить работу с последней версией.',
+  newBuildReload: 'Обновить',
+} as const
+
+export const ANALYTICS_GOALS = { error404: 'error_404' } as const

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto'
+import compress from '@fastify/compress'
+import cookie from '@fastify/cookie'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import type { PublicConfig } from '#app/lib/load-context.ts'
+import { MESSAGES } from '#common/messages.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { systemRoutes } from './modules/system/system.routes.ts'
+import { assetsPlugin } from './plugins/assets.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { openapiPlugin } from './plugins/openapi.ts'
+import { registerReactRouter } from './plugins/react-router.ts'
+import { securityHeadersPlugin } from './plugins/security-headers.ts'
+import { createServices, type Services } from './services.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+    config: Config
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config
+  database: Database
+  /** What renders pages: a production build, Vite in development, or nothing (API-only tests). */
+  pages: { kind: 'build'; build: ServerBuild } | { kind: 'vite'; vite: ViteDevServer } | { kind: 'none' }
+  logger?: FastifyServerOptions['logger']
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, pages } = opts
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Let in-flight requests finish on shutdown, but stop keep-alive connections from lingering.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const services = createServices({ config, database })
+  app.decorate('services', services)
+  app.decorate('config', config)
+
+  if (pages.kind === 'vite') {
+    // Vite's own middlewares (modules, HMR client, assets) answer before any Fastify route.
+    const middie = (await import('@fastify/middie')).default
+    await app.register(middie)
+    app.use(pages.vite.middlewares)
+  }
+  await app.register(errorsPlugin)
+  await app.register(securityHeadersPlugin, { config })
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
+  await app.register(cookie)
+  await app.register(openapiPlugin)
+
+  const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
+  await app.register(systemRoutes, { buildId, builtAt: Date.now() })
+  await app.register(assetsPlugin, { sourceDir: 'content/assets', cacheDir: config.ASSETS_CACHE_DIR })
+
+  await app.register(
+    async (api) => {
+      // Domain modules register their routes here.
+      api.all('/*', async (req, reply) =>
+        reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } }),
+      )
+    },
+    { prefix: '/api/v1' },
+  )
+
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode === 404 && !req.url.startsWith('/api/')) req.log.info(MESSAGES.pageNotFound(req.url))
+  })
+
+  const publicConfig: PublicConfig = {
+    apiBaseUrl: config.API_BASE_URL,
+    cdnUrl: config.CDN_URL,
+    metrikaId: config.METRIKA_ID ?? null,
+    buildId,
+    publicUrl: config.publicUrl,
+  }
+  if (pages.kind !== 'none') {
+    await registerReactRouter(app, {
+      config,
+      services,
+      publicConfig,
+      vite: pages.kind === 'vite' ? pages.vite : undefined,
+      build: pages.kind === 'build' ? pages.build : undefined,
+    })
+  }
+  return app
+}

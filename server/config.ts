@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+const Bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** Every environment variable the server reads, with its default. README's table mirrors this. */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: Bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  PGLITE_DIR: z.string().min(1).default('var/db'),
+  SEED_DEMO: Bool.optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  CDN_URL: z.string().default(''),
+  API_BASE_URL: z.string().default('/api/v1'),
+  METRIKA_ID: z.string().regex(/^\d+$/, 'METRIKA_ID must be digits').optional(),
+  ASSETS_CACHE_DIR: z.string().min(1).default('var/cache/images'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+})
+
+export type Config = z.infer<typeof Env> & {
+  isProduction: boolean
+  isDevelopment: boolean
+  publicUrl: string
+  /** The demo data is seeded only for the embedded database unless SEED_DEMO says otherwise. */
+  seedDemo: boolean
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = parsed.data
+  return {
+    ...c,
+    isProduction: c.NODE_ENV === 'production',
+    isDevelopment: c.NODE_ENV === 'development',
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+  }
+}

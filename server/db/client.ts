@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/**
+ * PGlite when no URL is given (a directory, or in memory with `memory://`), a pg pool otherwise.
+ * Both speak the same dialect, so one set of migrations serves both.
+ */
+export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      ping: async () => {
+        await pool.query('select 1')
+      },
+      close: () => pool.end(),
+    }
+  }
+  const inMemory = opts.pgliteDir === 'memory://'
+  if (!inMemory) mkdirSync(opts.pgliteDir, { recursive: true })
+  const client = await PGlite.create(inMemory ? undefined : opts.pgliteDir, { extensions: { pg_trgm } })
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,2 @@
+// Every module's tables, so that Drizzle and drizzle-kit see one schema.
+export * from '../modules/system/system.table.ts'

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../client.ts'
+import { systemMeta } from '../schema.ts'
+
+/**
+ * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
+ * keys with on-conflict), so re-running a newer version only adds what is missing.
+ */
+export const DEMO_SEED_VERSION = 1
+
+export async function seedDemo(db: Db): Promise<{ applied: boolean }> {
+  const [current] = await db.select().from(systemMeta).where(sql`${systemMeta.key} = 'demo_seed_version'`)
+  if (current && Number(current.value) >= DEMO_SEED_VERSION) return { applied: false }
+
+  await db.transaction(async (tx) => {
+    // Modules add their demo data here as they land.
+    await tx
+      .insert(systemMeta)
+      .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })
+      .onConflictDoUpdate({ target: systemMeta.key, set: { value: DEMO_SEED_VERSION, updatedAt: new Date() } })
+  })
+  return { applied: true }
+}

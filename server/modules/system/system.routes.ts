@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { MESSAGES } from '#common/messages.ts'
+
+const Health = z.object({ status: z.literal('ok') })
+const Ready = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']) })
+const BuildInfo = z.object({ id: z.string(), timestamp: z.number() })
+
+/** Probes for the load balancer and the build id the browser polls for new releases. */
+export const systemRoutes: FastifyPluginAsyncZod<{ buildId: string; builtAt: number }> = async (app, opts) => {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'Процесс жив', response: { 200: Health } } },
+    async () => ({ status: 'ok' as const }),
+  )
+
+  app.get(
+    '/readyz',
+    { schema: { tags: ['system'], summary: 'База данных доступна', response: { 200: Ready, 503: Ready } } },
+    async (_req, reply) => {
+      const ok = await app.services.health.isDatabaseReady()
+      const state = ok ? ('ok' as const) : ('unavailable' as const)
+      return reply.status(ok ? 200 : 503).send({ status: state, database: state })
+    },
+  )
+
+  // Never cached: the browser compares this id with the one it was loaded with.
+  app.get(
+    '/builds/latest.json',
+    { schema: { tags: ['system'], summary: 'Текущая сборка', response: { 200: BuildInfo } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store')
+      return { id: opts.buildId, timestamp: opts.builtAt }
+    },
+  )
+
+  app.get(
+    '/builds/meta/:buildId.json',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Манифест сборки',
+        params: z.object({ buildId: z.string().max(100) }),
+        response: { 200: BuildInfo },
+      },
+    },
+    async (req, reply) => {
+      if (req.params.buildId !== opts.buildId) {
+        return reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } } as never)
+      }
+      reply.header('cache-control', 'public, max-age=31536000, immutable')
+      return { id: opts.buildId, timestamp: opts.builtAt }
+    },
+  )
+}

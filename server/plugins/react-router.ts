@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { fastifyReactRouter } from '@mcansh/react-router-fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { appContext, type PublicConfig } from '#app/lib/load-context.ts'
+import { guessViewport, parseViewport, VIEWPORT_COOKIE } from '#common/viewport.ts'
+import type { Config } from '../config.ts'
+import type { Services } from '../services.ts'
+
+export const SERVER_BUILD_PATH = resolve('build/server/index.js')
+
+export function hasServerBuild(): boolean {
+  return existsSync(SERVER_BUILD_PATH)
+}
+
+export async function loadServerBuild(): Promise<ServerBuild> {
+  return (await import(pathToFileURL(SERVER_BUILD_PATH).href)) as ServerBuild
+}
+
+/** React Router renders every path that no Fastify route claims. */
+export async function registerReactRouter(
+  app: FastifyInstance,
+  opts: { config: Config; services: Services; publicConfig: PublicConfig; vite?: ViteDevServer; build?: ServerBuild },
+) {
+  const { config, services, publicConfig, vite, build } = opts
+
+  function getLoadContext(req: FastifyRequest, reply: { cspNonce: string }) {
+    const context = new RouterContextProvider()
+    const cookieViewport = parseViewport(req.cookies[VIEWPORT_COOKIE.name])
+    const hint = req.headers['sec-ch-ua-mobile']
+    context.set(appContext, {
+      requestId: req.id,
+      cspNonce: reply.cspNonce,
+      viewport: cookieViewport ?? guessViewport(req.headers['user-agent'], typeof hint === 'string' ? hint : undefined),
+      publicConfig,
+      services,
+    })
+    return context
+  }
+
+  await app.register(fastifyReactRouter, {
+    devServer: vite,
+    build,
+    mode: config.isDevelopment ? 'development' : 'production',
+    getLoadContext,
+  })
+}
