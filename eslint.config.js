@@ -16,7 +16,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*', '../server/*', '../../server/*'], message: 'app/ reaches the server only through the load context.', allowTypeImports: true }] },
+        {
+          patterns: [
+            {
+              group: ['#server/*', '../server/*', '../../server/*'],
+              message: 'app/ reaches the server only through the load context.',
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },

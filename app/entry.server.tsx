@@ -47,7 +47,12 @@ export default function handleRequest(
           })
           responseHeaders.set('content-type', 'text/html; charset=utf-8')
           pipe(body)
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
         },
         onShellError(error: unknown) {
           reject(error)

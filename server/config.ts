@@ -1,8 +1,6 @@
-import { z } from 'zod'
+import { z } from '#common/zod.ts'
 
-const Bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const Bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 /** Every environment variable the server reads, with its default. README's table mirrors this. */
 const Env = z.object({
@@ -12,10 +10,16 @@ const Env = z.object({
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: Bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
   PGLITE_DIR: z.string().min(1).default('var/db'),
   SEED_DEMO: Bool.optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
   CDN_URL: z.string().default(''),
   API_BASE_URL: z.string().default('/api/v1'),
   METRIKA_ID: z.string().regex(/^\d+$/, 'METRIKA_ID must be digits').optional(),

@@ -15,7 +15,16 @@ export interface AppImageProps {
 }
 
 /** Static images from the CDN, with a 2x variant of doubled width and height, webp by default. */
-export function AppImage({ src, alt, width, height, format = 'webp', loading = 'lazy', className, sizes }: AppImageProps) {
+export function AppImage({
+  src,
+  alt,
+  width,
+  height,
+  format = 'webp',
+  loading = 'lazy',
+  className,
+  sizes,
+}: AppImageProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const urls = buildImageSrcSet(src, { cdnUrl: root?.publicConfig.cdnUrl ?? '', width, height, format })
   return (

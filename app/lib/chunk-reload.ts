@@ -6,7 +6,8 @@
 export const CHUNK_RELOAD_KEY = 'chunk-reload-at'
 export const CHUNK_RELOAD_WINDOW_MS = 10_000
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i
 
 export function shouldReload(storage: Pick<Storage, 'getItem'>, now: number): boolean {
   const last = Number(storage.getItem(CHUNK_RELOAD_KEY) ?? 0)

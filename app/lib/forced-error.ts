@@ -29,5 +29,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useForcedError(): ForcedError | null {
-  return useSyncExternalStore(subscribe, () => current, () => null)
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
 }

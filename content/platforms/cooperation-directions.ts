@@ -7,7 +7,8 @@ export type CooperationDirection = InfoPage & { slug: string; summary: string }
 const leadForm = {
   title: 'Обсудить сотрудничество',
   submitLabel: 'Отправить предложение',
-  messagePlaceholder: 'Кратко о вашей организации, продукции или услугах и о том, какой формат сотрудничества вам интересен',
+  messagePlaceholder:
+    'Кратко о вашей организации, продукции или услугах и о том, какой формат сотрудничества вам интересен',
 }
 
 export const COOPERATION_DIRECTIONS: readonly CooperationDirection[] = [

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
-import { z } from 'zod'
+import { z } from '#common/zod.ts'
 import { ASSETS_PREFIX, IMAGE_FORMATS, isImageUrl, MAX_IMAGE_EDGE } from '#common/images.ts'
 import { MESSAGES } from '#common/messages.ts'
 
@@ -53,7 +53,9 @@ export async function assetsPlugin(app: FastifyInstance, opts: { sourceDir: stri
     if (req.headers['if-none-match'] === etag) return reply.status(304).send()
 
     if (f === 'original' && !w && !h) {
-      return reply.type(CONTENT_TYPES[extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream').send(await readFile(file))
+      return reply
+        .type(CONTENT_TYPES[extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream')
+        .send(await readFile(file))
     }
     const format = f === 'original' ? 'png' : f
     const cached = join(cacheDir, `${etag.slice(1, -1)}.${format}`)

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import '#common/zod.ts'
 import { MESSAGES, RU } from '#common/messages.ts'
 import { AppError, STATUS_BY_KIND } from '../errors.ts'
 
@@ -17,8 +18,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {}
       for (const issue of err.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.')
-        fields[key || '_'] ??= issue.message
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_'
+        fields[key] ??= issue.message ?? RU.invalidRequest
       }
       return reply.status(400).send(body('invalid', RU.invalidRequest, fields))
     }

@@ -1,4 +1,16 @@
-import { ActionIcon, Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  Stack,
+  Tooltip,
+} from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconLayoutGrid, IconMessageCircle, IconScale, IconShoppingCart, IconUser } from '@tabler/icons-react'
 import { useEffect } from 'react'
@@ -87,7 +99,12 @@ export function SiteHeader() {
       <Container size="xl">
         <Group h={72} gap="lg" wrap="nowrap">
           <Logo />
-          <Button component={AppLink} to={CATALOG_PATH} color="navy" leftSection={<IconLayoutGrid size={18} aria-hidden="true" />}>
+          <Button
+            component={AppLink}
+            to={CATALOG_PATH}
+            color="navy"
+            leftSection={<IconLayoutGrid size={18} aria-hidden="true" />}
+          >
             Каталог
           </Button>
           <SearchForm id="header-search" />

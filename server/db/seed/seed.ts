@@ -9,7 +9,10 @@ import { systemMeta } from '../schema.ts'
 export const DEMO_SEED_VERSION = 1
 
 export async function seedDemo(db: Db): Promise<{ applied: boolean }> {
-  const [current] = await db.select().from(systemMeta).where(sql`${systemMeta.key} = 'demo_seed_version'`)
+  const [current] = await db
+    .select()
+    .from(systemMeta)
+    .where(sql`${systemMeta.key} = 'demo_seed_version'`)
   if (current && Number(current.value) >= DEMO_SEED_VERSION) return { applied: false }
 
   await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { z } from '#common/zod.ts'
 import { MESSAGES } from '#common/messages.ts'
+import { AppError } from '../../errors.ts'
 
 const Health = z.object({ status: z.literal('ok') })
 const Ready = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']) })
@@ -45,9 +46,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ buildId: string; builtAt: num
       },
     },
     async (req, reply) => {
-      if (req.params.buildId !== opts.buildId) {
-        return reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } } as never)
-      }
+      if (req.params.buildId !== opts.buildId) throw new AppError('not_found', MESSAGES.pageNotFound(req.url))
       reply.header('cache-control', 'public, max-age=31536000, immutable')
       return { id: opts.buildId, timestamp: opts.builtAt }
     },

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { buildTestApp } from '../../testing/app.ts'
+import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+
+describe.each(BACKENDS)('system routes on %s', (backend) => {
+  let database: Database
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend)
+    app = await buildTestApp(database)
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+  })
+
+  it('applies the migrations', async () => {
+    const result = await database.db.execute(sql`select to_regclass('public.system_meta') as name`)
+    const rows = 'rows' in result ? result.rows : result
+    expect(rows).toEqual([{ name: 'system_meta' }])
+  })
+
+  it('answers /healthz while the process lives', async () => {
+    const res = await app.inject('/healthz')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ status: 'ok' })
+  })
+
+  it('answers /readyz with the database state', async () => {
+    const res = await app.inject('/readyz')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' })
+  })
+
+  it('answers an unknown API path with the spec 404 message as JSON', async () => {
+    const res = await app.inject('/api/v1/no-such-thing?x=1')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Page Not Found: /api/v1/no-such-thing?x=1' } })
+  })
+
+  it('sends the strict security headers on every response', async () => {
+    const res = await app.inject('/healthz')
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toContain('unsafe-eval')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(res.headers['strict-transport-security']).toBeUndefined() // only in production
+  })
+
+  it('gives every response a fresh CSP nonce', async () => {
+    const nonce = (h: unknown) => /nonce-([^']+)/.exec(String(h))?.[1]
+    const [a, b] = await Promise.all([app.inject('/healthz'), app.inject('/healthz')])
+    expect(nonce(a.headers['content-security-policy'])).not.toBe(nonce(b.headers['content-security-policy']))
+  })
+
+  it('serves the current build id uncached for the new-build check', async () => {
+    const res = await app.inject(`/builds/latest.json?${Date.now()}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.json()).toMatchObject({ id: 'test' })
+    expect((await app.inject('/builds/meta/test.json')).statusCode).toBe(200)
+    expect((await app.inject('/builds/meta/other.json')).statusCode).toBe(404)
+  })
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await app.inject('/api/docs/json')
+    expect(res.statusCode).toBe(200)
+    expect(res.json().paths).toHaveProperty('/readyz')
+    expect((await app.inject('/api/docs')).statusCode).toBeLessThan(400)
+  })
+
+  it('compresses large responses', async () => {
+    const res = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } })
+    expect(res.headers['content-encoding']).toBe('gzip')
+  })
+})
+
+describe('production headers', () => {
+  it('adds HSTS in production', async () => {
+    const database = await openTestDatabase('pglite')
+    const app = await buildTestApp(database, { NODE_ENV: 'production' })
+    const res = await app.inject('/healthz')
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    await app.close()
+    await database.close()
+  })
+})
