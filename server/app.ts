@@ -8,7 +8,8 @@ import type { ViteDevServer } from 'vite'
 import type { PublicConfig } from '#app/lib/load-context.ts'
 import { MESSAGES } from '#common/messages.ts'
 import type { Config } from './config.ts'
-import type { Database } from './db/client.ts'
+import type { Database, Db } from './db/client.ts'
+import { leadsRoutes } from './modules/leads/leads.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { assetsPlugin } from './plugins/assets.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -21,6 +22,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services
     config: Config
+    db: Db
   }
 }
 
@@ -50,6 +52,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const services = createServices({ config, database })
   app.decorate('services', services)
   app.decorate('config', config)
+  app.decorate('db', database.db)
+  app.addHook('onClose', () => services.close())
 
   if (pages.kind === 'vite') {
     // Vite's own middlewares (modules, HMR client, assets) answer before any Fastify route.
@@ -70,6 +74,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       // Domain modules register their routes here.
+      await api.register(leadsRoutes)
       api.all('/*', async (req, reply) =>
         reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } }),
       )
@@ -92,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await registerReactRouter(app, {
       config,
       services,
+      db: database.db,
       publicConfig,
       vite: pages.kind === 'vite' ? pages.vite : undefined,
       build: pages.kind === 'build' ? pages.build : undefined,

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router'
+import type { Ctx } from '#server/context.ts'
 import type { Services } from '#server/services.ts'
 
 export type Viewport = 'mobile' | 'desktop'
@@ -19,6 +20,8 @@ export interface AppLoadContext {
   viewport: Viewport
   publicConfig: PublicConfig
   services: Services
+  /** Who is asking: the first argument of every service call. */
+  ctx: Ctx
 }
 
 // The server and the React Router build may each evaluate this module (Vite in development

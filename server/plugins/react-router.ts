@@ -8,6 +8,8 @@ import type { ViteDevServer } from 'vite'
 import { appContext, type PublicConfig } from '#app/lib/load-context.ts'
 import { guessViewport, parseViewport, VIEWPORT_COOKIE } from '#common/viewport.ts'
 import type { Config } from '../config.ts'
+import { createCtx } from '../context.ts'
+import type { Db } from '../db/client.ts'
 import type { Services } from '../services.ts'
 
 export const SERVER_BUILD_PATH = resolve('build/server/index.js')
@@ -23,9 +25,9 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 /** React Router renders every path that no Fastify route claims. */
 export async function registerReactRouter(
   app: FastifyInstance,
-  opts: { config: Config; services: Services; publicConfig: PublicConfig; vite?: ViteDevServer; build?: ServerBuild },
+  opts: { config: Config; services: Services; db: Db; publicConfig: PublicConfig; vite?: ViteDevServer; build?: ServerBuild },
 ) {
-  const { config, services, publicConfig, vite, build } = opts
+  const { config, services, db, publicConfig, vite, build } = opts
 
   function getLoadContext(req: FastifyRequest, reply: { cspNonce: string }) {
     const context = new RouterContextProvider()
@@ -37,6 +39,7 @@ export async function registerReactRouter(
       viewport: cookieViewport ?? guessViewport(req.headers['user-agent'], typeof hint === 'string' ? hint : undefined),
       publicConfig,
       services,
+      ctx: createCtx(db, req),
     })
     return context
   }
