@@ -29,7 +29,7 @@ export interface Sphere {
   summary: string
   /** Long Russian description as trusted HTML (h2/h3, p, ul, li, strong, table). */
   description: string
-  /** Path below /marketplace-frontend-assets/, e.g. 'spheres/transport.png' (760x400 source). */
+  /** Path below /marketplace-frontend-assets/, e.g. 'spheres/transport.svg' (760x400 source). */
   image: string
   imageAlt: string
   meta: PageMeta
