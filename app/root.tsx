@@ -2,8 +2,6 @@ import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './app.css'
 import { MantineProvider, mantineHtmlProps } from '@mantine/core'
-import { ModalsProvider } from '@mantine/modals'
-import { Notifications } from '@mantine/notifications'
 import { type ReactNode, useEffect } from 'react'
 import {
   isRouteErrorResponse,
@@ -18,13 +16,13 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorView } from './components/ErrorView.tsx'
+import { Overlays } from './components/Overlays.tsx'
 import { SiteShell } from './components/site/SiteShell.tsx'
 import { initAnalytics } from './lib/analytics.ts'
 import { useNewBuildCheck } from './lib/build-check.tsx'
 import { installChunkReloadGuard } from './lib/chunk-reload.ts'
 import { clearErrorPage, useForcedError } from './lib/forced-error.ts'
 import { getAppContext } from './lib/load-context.ts'
-import { NOTIFICATION_OFFSET_PX } from './lib/notify.ts'
 import { ViewportProvider } from './lib/viewport.tsx'
 import { theme } from './theme.ts'
 
@@ -55,10 +53,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <ModalsProvider>
-            <Notifications limit={3} style={{ padding: NOTIFICATION_OFFSET_PX }} />
-            <ViewportProvider initial={data?.viewport ?? 'desktop'}>{children}</ViewportProvider>
-          </ModalsProvider>
+          <ViewportProvider initial={data?.viewport ?? 'desktop'}>{children}</ViewportProvider>
+          <Overlays />
         </MantineProvider>
         <ScrollRestoration />
         <Scripts />

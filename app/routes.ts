@@ -14,10 +14,36 @@ export const HOME_ALIASES = [
   'main',
 ] as const
 
+/** One content module serves many text pages; each path gets its own route id. */
+const infoPage = (path: string) => route(path, 'routes/info-page.tsx', { id: `info:${path}` })
+
 // In the order of the spec's route table (section 2). `/home/` and `/main/` match `home` and
 // `main`: React Router ignores a trailing slash.
 export default [
   layout('layouts/custom.tsx', [index('routes/home.tsx')]),
   ...HOME_ALIASES.map((path) => route(path, 'routes/home-alias.tsx', { id: `home-alias:${path}` })),
-  layout('layouts/default.tsx', [route('*', 'routes/not-found.tsx')]),
+
+  layout('layouts/default.tsx', [
+    infoPage('about'),
+    infoPage('for-sellers'),
+    infoPage('for-customers'),
+
+    route('spheres/:slug', 'routes/sphere.tsx'),
+
+    infoPage('platforms'),
+    infoPage('platforms/repair'),
+    infoPage('platforms/education'),
+    infoPage('platforms/insurance'),
+    infoPage('platforms/cooperation'),
+    infoPage('platforms/cooperation/:slug'),
+    infoPage('platforms/drone-registration'),
+    infoPage('platforms/flight-permissions'),
+
+    infoPage('government-programs'),
+
+    route('legal-information', 'routes/legal-index.tsx'),
+    route('legal-information/:document', 'routes/legal-document.tsx'),
+
+    route('*', 'routes/not-found.tsx'),
+  ]),
 ] satisfies RouteConfig

@@ -7,7 +7,10 @@ const phone = z
   .string()
   .trim()
   .transform((v) => v.replace(/\D/g, ''))
-  .refine((digits) => digits.length === 11 && /^[78]/.test(digits), 'Введите номер телефона полностью: +7 (XXX) XXX-XX-XX')
+  .refine(
+    (digits) => digits.length === 11 && /^[78]/.test(digits),
+    'Введите номер телефона полностью: +7 (XXX) XXX-XX-XX',
+  )
   .transform((digits) => `+7${digits.slice(1)}`)
 
 /** One schema for the form in the browser, the page action and POST /api/v1/leads. */
@@ -38,7 +41,10 @@ export const LeadInput = z.object({
       error: 'Нужно согласие на обработку персональных данных',
     })
     .transform(() => true as const),
-  sourcePath: z.string().regex(/^\/[a-z0-9\-/]*$/, 'Неизвестная страница').max(200),
+  sourcePath: z
+    .string()
+    .regex(/^\/[a-z0-9\-/]*$/, 'Неизвестная страница')
+    .max(200),
   /** Generated when the form is shown: a double submit stores one lead, not two. */
   submissionId: z.uuid('Обновите страницу и отправьте форму ещё раз'),
 })

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import '#common/zod.ts'
 import { MESSAGES, RU } from '#common/messages.ts'
-import { AppError, STATUS_BY_KIND } from '../errors.ts'
+import { isAppError, STATUS_BY_KIND } from '../errors.ts'
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> }
@@ -12,7 +12,7 @@ export interface ErrorBody {
 /** Maps every error to `{ error: { code, message } }` once; never leaks stacks or SQL. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
+    if (isAppError(err)) {
       return reply.status(STATUS_BY_KIND[err.kind]).send(body(err.kind, err.message, err.fields))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -25,7 +25,14 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 /** React Router renders every path that no Fastify route claims. */
 export async function registerReactRouter(
   app: FastifyInstance,
-  opts: { config: Config; services: Services; db: Db; publicConfig: PublicConfig; vite?: ViteDevServer; build?: ServerBuild },
+  opts: {
+    config: Config
+    services: Services
+    db: Db
+    publicConfig: PublicConfig
+    vite?: ViteDevServer
+    build?: ServerBuild
+  },
 ) {
   const { config, services, db, publicConfig, vite, build } = opts
 

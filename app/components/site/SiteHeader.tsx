@@ -1,44 +1,35 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Stack,
-  Tooltip,
-} from '@mantine/core'
+import { ActionIcon, Anchor, Box, Burger, Button, Container, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { IconLayoutGrid, IconMessageCircle, IconScale, IconShoppingCart, IconUser } from '@tabler/icons-react'
-import { useEffect } from 'react'
+import { IconLayoutGrid, IconShoppingCart } from '@tabler/icons-react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { useViewport } from '#app/lib/viewport.tsx'
 import { AppLink } from '../AppLink.tsx'
 import { Logo } from './Logo.tsx'
-import { INFO_LINKS, MAIN_NAV, PLATFORM_LINKS } from './nav-links.ts'
+import { MAIN_NAV, USER_ENTRIES } from './nav-links.ts'
 import { SearchForm } from './SearchForm.tsx'
 import classes from './SiteHeader.module.css'
 
-const USER_ENTRIES = [
-  { to: '/compare', label: 'Сравнение', Icon: IconScale },
-  { to: '/cart', label: 'Корзина', Icon: IconShoppingCart },
-  { to: '/chat', label: 'Чат', Icon: IconMessageCircle },
-  { to: '/personal-account/profile', label: 'Личный кабинет', Icon: IconUser },
-] as const
+// The drawer (with its focus trap and scroll lock) loads only when a phone user opens the menu.
+const MobileMenu = lazy(() => import('./MobileMenu.tsx'))
 
 function UserEntries({ compact }: { compact: boolean }) {
   return (
     <Group gap={compact ? 4 : 8} wrap="nowrap">
       {USER_ENTRIES.map(({ to, label, Icon }) => (
-        <Tooltip key={to} label={label} openDelay={300}>
-          <ActionIcon component={AppLink} to={to} variant="subtle" color="navy" size="lg" aria-label={label}>
-            <Icon size={22} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          key={to}
+          component={AppLink}
+          to={to}
+          variant="subtle"
+          color="navy"
+          size="lg"
+          aria-label={label}
+          title={label}
+        >
+          <Icon size={22} aria-hidden="true" />
+        </ActionIcon>
       ))}
     </Group>
   )
@@ -67,29 +58,11 @@ export function SiteHeader() {
             <SearchForm id="header-search-mobile" />
           </Box>
         </Container>
-        <Drawer opened={opened} onClose={close} title="Меню" position="right" size="85%">
-          <nav aria-label="Основное меню">
-            <Stack gap="xs">
-              {MAIN_NAV.map((link) => (
-                <Anchor key={link.to} component={AppLink} to={link.to} size="lg" fw={600}>
-                  {link.label}
-                </Anchor>
-              ))}
-              <Divider my="xs" />
-              {USER_ENTRIES.map(({ to, label }) => (
-                <Anchor key={to} component={AppLink} to={to}>
-                  {label}
-                </Anchor>
-              ))}
-              <Divider my="xs" />
-              {[...PLATFORM_LINKS, ...INFO_LINKS].map((link) => (
-                <Anchor key={link.to} component={AppLink} to={link.to} c="dimmed">
-                  {link.label}
-                </Anchor>
-              ))}
-            </Stack>
-          </nav>
-        </Drawer>
+        {opened && (
+          <Suspense fallback={null}>
+            <MobileMenu opened={opened} onClose={close} />
+          </Suspense>
+        )}
       </Box>
     )
   }

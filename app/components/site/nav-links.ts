@@ -1,3 +1,4 @@
+import { IconMessageCircle, IconScale, IconShoppingCart, IconUser } from '@tabler/icons-react'
 import { CATALOG_PATH } from '#common/spheres.ts'
 
 export interface NavLink {
@@ -35,3 +36,11 @@ export const INFO_LINKS: NavLink[] = [
   { to: '/government-programs', label: 'Господдержка' },
   { to: '/platforms', label: 'Сервисы платформы' },
 ]
+
+/** The signed-in user's entries in the header: compare, cart, chat, account. */
+export const USER_ENTRIES = [
+  { to: '/compare', label: 'Сравнение', Icon: IconScale },
+  { to: '/cart', label: 'Корзина', Icon: IconShoppingCart },
+  { to: '/chat', label: 'Чат', Icon: IconMessageCircle },
+  { to: '/personal-account/profile', label: 'Личный кабинет', Icon: IconUser },
+] as const

@@ -19,7 +19,8 @@ export function createLeadsService(deps: {
   return {
     async create(ctx, input) {
       const parsed = LeadInput.safeParse(input)
-      if (!parsed.success) throw new AppError('invalid', 'Проверьте правильность заполнения формы.', leadFieldErrors(parsed.error))
+      if (!parsed.success)
+        throw new AppError('invalid', 'Проверьте правильность заполнения формы.', leadFieldErrors(parsed.error))
       const lead = parsed.data
       if (!deps.isLeadFormPath(lead.sourcePath)) {
         throw new AppError('invalid', 'На этой странице нет формы заявки.', { sourcePath: 'Неизвестная страница' })

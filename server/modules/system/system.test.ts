@@ -19,9 +19,10 @@ describe.each(BACKENDS)('system routes on %s', (backend) => {
   })
 
   it('applies the migrations', async () => {
-    const result = await database.db.execute(sql`select to_regclass('public.system_meta') as name`)
-    const rows = 'rows' in result ? result.rows : result
-    expect(rows).toEqual([{ name: 'system_meta' }])
+    const result = (await database.db.execute(sql`select to_regclass('public.system_meta') as name`)) as {
+      rows: unknown[]
+    }
+    expect(result.rows).toEqual([{ name: 'system_meta' }])
   })
 
   it('answers /healthz while the process lives', async () => {

@@ -1,0 +1,87 @@
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { PageHeader, type Crumb } from '#app/components/content/PageHeader.tsx'
+import { SectionedArticle } from '#app/components/content/SectionedArticle.tsx'
+import { LeadForm } from '#app/components/LeadForm.tsx'
+import { notFound } from '#app/lib/http-errors.ts'
+import { submitLead } from '#app/lib/lead-action.server.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import { buildSeo, seoMeta } from '#app/lib/seo.ts'
+import { getInfoPage } from '#content/info-pages.ts'
+import { COOPERATION_DIRECTIONS } from '#content/platforms/cooperation-directions.ts'
+import { PLATFORM_SERVICES } from '#content/platforms/index.ts'
+import type { Route } from './+types/info-page'
+
+const PLATFORMS_CRUMB: Crumb = { to: '/platforms', label: 'Сервисы платформы' }
+const COOPERATION_CRUMB: Crumb = { to: '/platforms/cooperation', label: 'Сотрудничество' }
+
+function crumbsFor(path: string, title: string): Crumb[] {
+  const own = { to: path, label: title }
+  if (path.startsWith('/platforms/cooperation/')) return [PLATFORMS_CRUMB, COOPERATION_CRUMB, own]
+  if (path.startsWith('/platforms/')) return [PLATFORMS_CRUMB, own]
+  return [own]
+}
+
+/** Index pages list what lies below them. */
+function relatedLinks(path: string) {
+  const pick = ({ path, title, summary }: { path: string; title: string; summary: string }) => ({
+    path,
+    title,
+    summary,
+  })
+  if (path === '/platforms') return { title: 'Все сервисы', items: PLATFORM_SERVICES.map(pick) }
+  if (path === '/platforms/cooperation')
+    return { title: 'Направления сотрудничества', items: COOPERATION_DIRECTIONS.map(pick) }
+  return null
+}
+
+/** The text pages of `content/`: platform services, cooperation directions, about and info pages. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.replace(/\/$/, '') || '/'
+  const page = getInfoPage(path)
+  if (!page) notFound(request)
+  const { publicConfig } = getAppContext(context)
+  return {
+    page,
+    crumbs: crumbsFor(path, page.title),
+    related: relatedLinks(path),
+    submissionId: crypto.randomUUID(),
+    seo: buildSeo(publicConfig.publicUrl, { title: page.meta.title, description: page.meta.description, path }),
+  }
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => submitLead(request, context)
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+
+export default function InfoPageRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, crumbs, related, submissionId } = loaderData
+  return (
+    <>
+      <PageHeader title={page.title} lead={page.lead} crumbs={crumbs} />
+      {related && (
+        <Stack mb="xl" gap="md">
+          <Title order={2}>{related.title}</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {related.items.map((item) => (
+              <Card key={item.path} withBorder padding="lg">
+                <Anchor component={AppLink} to={item.path} fw={700} size="lg">
+                  {item.title}
+                </Anchor>
+                <Text size="sm" c="dimmed" mt="xs">
+                  {item.summary}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      <SectionedArticle sections={page.sections} />
+      {page.leadForm && (
+        <Stack mt={48} maw={860}>
+          <LeadForm {...page.leadForm} sourcePath={page.path} submissionId={submissionId} actionResult={actionData} />
+        </Stack>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,52 @@
+import { Button, Group, Text } from '@mantine/core'
+import { IconPrinter } from '@tabler/icons-react'
+import { PageHeader } from '#app/components/content/PageHeader.tsx'
+import { SectionedArticle } from '#app/components/content/SectionedArticle.tsx'
+import { notFound } from '#app/lib/http-errors.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import { buildSeo, seoMeta } from '#app/lib/seo.ts'
+import { getLegalDocument, LEGAL_INDEX } from '#content/legal/index.ts'
+import type { Route } from './+types/legal-document'
+
+/** /legal-information/{document}: the four documents, anything else is a 404. */
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const document = getLegalDocument(params.document)
+  if (!document) notFound(request)
+  const { publicConfig } = getAppContext(context)
+  return {
+    document,
+    seo: buildSeo(publicConfig.publicUrl, { ...document.meta, path: `/legal-information/${document.slug}` }),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' })
+
+export default function LegalDocumentRoute({ loaderData }: Route.ComponentProps) {
+  const { document } = loaderData
+  return (
+    <>
+      <PageHeader
+        title={document.title}
+        crumbs={[
+          { to: '/legal-information', label: LEGAL_INDEX.title },
+          { to: `/legal-information/${document.slug}`, label: document.title },
+        ]}
+      >
+        <Group justify="space-between">
+          <Text c="dimmed">Редакция от {dateFormat.format(new Date(document.effectiveDate))}</Text>
+          <Button
+            variant="default"
+            className="no-print"
+            leftSection={<IconPrinter size={18} aria-hidden="true" />}
+            onClick={() => window.print()}
+          >
+            Распечатать
+          </Button>
+        </Group>
+      </PageHeader>
+      <SectionedArticle sections={document.sections} />
+    </>
+  )
+}

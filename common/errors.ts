@@ -1,0 +1,32 @@
+/** The one error type of the services; the server maps kinds to HTTP statuses in one place. */
+export type AppErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited'
+
+export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+}
+
+export class AppError extends Error {
+  readonly kind: AppErrorKind
+  /** Field errors in Russian, keyed by the form field name. */
+  readonly fields?: Record<string, string>
+
+  constructor(kind: AppErrorKind, message: string, fields?: Record<string, string>) {
+    super(message)
+    this.name = 'AppError'
+    this.kind = kind
+    this.fields = fields
+  }
+}
+
+/**
+ * Recognises an AppError by shape, not by class: in development the server and the page build
+ * may each load their own copy of this module.
+ */
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof Error && error.name === 'AppError' && typeof (error as AppError).kind === 'string'
+}
