@@ -84,6 +84,26 @@ describe.each(BACKENDS)('system routes on %s', (backend) => {
   })
 })
 
+describe('unhandled errors', () => {
+  it('answer 500 in Russian without a stack trace or SQL', async () => {
+    const database = await openTestDatabase('pglite')
+    const { buildApp } = await import('../../app.ts')
+    const { testConfig } = await import('../../testing/app.ts')
+    const app = await buildApp({ config: testConfig({ NODE_ENV: 'production' }), database, pages: { kind: 'none' } })
+    app.get('/api/v1/__boom', async () => {
+      await database.db.execute(sql`select * from no_such_table`)
+    })
+    const res = await app.inject('/api/v1/__boom')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({
+      error: { code: 'internal', message: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.' },
+    })
+    expect(res.body).not.toMatch(/no_such_table|select|at .*\.ts/)
+    await app.close()
+    await database.close()
+  })
+})
+
 describe('production headers', () => {
   it('adds HSTS in production', async () => {
     const database = await openTestDatabase('pglite')
