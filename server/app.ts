@@ -9,6 +9,8 @@ import type { PublicConfig } from '#app/lib/load-context.ts'
 import { MESSAGES } from '#common/messages.ts'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import { headerRoutes } from './modules/header/header.routes.ts'
+import { identityRoutes } from './modules/identity/identity.routes.ts'
 import { leadsRoutes } from './modules/leads/leads.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { assetsPlugin } from './plugins/assets.ts'
@@ -16,6 +18,7 @@ import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
+import { csrfPlugin } from './plugins/session.ts'
 import { createServices, type Services } from './services.ts'
 
 declare module 'fastify' {
@@ -49,7 +52,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const services = createServices({ config, database })
+  const services = createServices({ config, database, log: (msg, err) => app.log.error({ err }, msg) })
   app.decorate('services', services)
   app.decorate('config', config)
   app.decorate('db', database.db)
@@ -65,6 +68,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin, { config })
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
   await app.register(cookie)
+  await app.register(csrfPlugin, { config })
   await app.register(openapiPlugin)
 
   const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
@@ -74,6 +78,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       // Domain modules register their routes here.
+      await api.register(identityRoutes)
+      await api.register(headerRoutes)
       await api.register(leadsRoutes)
       api.all('/*', async (req, reply) =>
         reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } }),
@@ -97,7 +103,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await registerReactRouter(app, {
       config,
       services,
-      db: database.db,
       publicConfig,
       vite: pages.kind === 'vite' ? pages.vite : undefined,
       build: pages.kind === 'build' ? pages.build : undefined,

@@ -24,6 +24,13 @@ const Env = z.object({
   API_BASE_URL: z.string().default('/api/v1'),
   METRIKA_ID: z.string().regex(/^\d+$/, 'METRIKA_ID must be digits').optional(),
   ASSETS_CACHE_DIR: z.string().min(1).default('var/cache/images'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('БАС Маркет <no-reply@bas-market.ru>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
 })
 

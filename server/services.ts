@@ -1,9 +1,18 @@
 import { Redis } from 'ioredis'
 import { isLeadFormPath } from '#content/lead-forms.ts'
 import type { Config } from './config.ts'
+import type { Ctx } from './context.ts'
 import type { Database } from './db/client.ts'
+import { createIdentityService, type IdentityService } from './modules/identity/identity.service.ts'
 import { createLeadsService, type LeadsService } from './modules/leads/leads.service.ts'
+import { createMailService, type MailService } from './modules/mail/mail.service.ts'
 import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts'
+
+export interface HeaderSummary {
+  chatUnreadMessagesCount: number
+  cartCount: number
+  compareCount: number
+}
 
 /**
  * The services every adapter (REST, loaders and actions, realtime) calls. Modules add their
@@ -11,16 +20,32 @@ import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-l
  */
 export interface Services {
   health: { isDatabaseReady(): Promise<boolean> }
+  identity: IdentityService
   leads: LeadsService
-  /** Releases connections the services hold (Redis). */
+  mail: MailService
+  /** Counters of the header; cart, compare and chat add theirs as those modules land. */
+  header: { summary(ctx: Ctx): Promise<HeaderSummary> }
+  /** Releases connections the services hold (Redis, SMTP). */
   close(): Promise<void>
 }
 
-export function createServices(deps: { config: Config; database: Database }): Services {
-  const redis = deps.config.REDIS_URL
-    ? new Redis(deps.config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
+export function createServices(deps: {
+  config: Config
+  database: Database
+  log: (msg: string, err?: unknown) => void
+}): Services {
+  const { config } = deps
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
     : undefined
   const limiter: RateLimiter = createRateLimiter(redis)
+  const mail = createMailService({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: deps.log })
+  const identity = createIdentityService({
+    limiter,
+    mail,
+    publicUrl: config.publicUrl,
+    policy: { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+  })
   return {
     health: {
       async isDatabaseReady() {
@@ -32,7 +57,17 @@ export function createServices(deps: { config: Config; database: Database }): Se
         }
       },
     },
+    identity,
     leads: createLeadsService({ limiter, isLeadFormPath }),
-    close: () => limiter.close(),
+    mail,
+    header: {
+      async summary() {
+        return { chatUnreadMessagesCount: 0, cartCount: 0, compareCount: 0 }
+      },
+    },
+    async close() {
+      await limiter.close()
+      await mail.close()
+    },
   }
 }

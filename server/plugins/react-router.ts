@@ -8,9 +8,8 @@ import type { ViteDevServer } from 'vite'
 import { appContext, type PublicConfig } from '#app/lib/load-context.ts'
 import { guessViewport, parseViewport, VIEWPORT_COOKIE } from '#common/viewport.ts'
 import type { Config } from '../config.ts'
-import { createCtx } from '../context.ts'
-import type { Db } from '../db/client.ts'
 import type { Services } from '../services.ts'
+import { requestCtx } from './session.ts'
 
 export const SERVER_BUILD_PATH = resolve('build/server/index.js')
 
@@ -28,15 +27,14 @@ export async function registerReactRouter(
   opts: {
     config: Config
     services: Services
-    db: Db
     publicConfig: PublicConfig
     vite?: ViteDevServer
     build?: ServerBuild
   },
 ) {
-  const { config, services, db, publicConfig, vite, build } = opts
+  const { config, services, publicConfig, vite, build } = opts
 
-  function getLoadContext(req: FastifyRequest, reply: { cspNonce: string }) {
+  async function getLoadContext(req: FastifyRequest, reply: { cspNonce: string }) {
     const context = new RouterContextProvider()
     const cookieViewport = parseViewport(req.cookies[VIEWPORT_COOKIE.name])
     const hint = req.headers['sec-ch-ua-mobile']
@@ -46,7 +44,7 @@ export async function registerReactRouter(
       viewport: cookieViewport ?? guessViewport(req.headers['user-agent'], typeof hint === 'string' ? hint : undefined),
       publicConfig,
       services,
-      ctx: createCtx(db, req),
+      ctx: await requestCtx(req),
     })
     return context
   }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { LeadInput } from '#common/leads.ts'
 import { z } from '#common/zod.ts'
-import { createCtx } from '../../context.ts'
+import { requestCtx } from '../../plugins/session.ts'
 
 const Created = z.object({ data: z.object({ id: z.uuid(), createdAt: z.string() }) })
 
@@ -20,7 +20,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       validatorCompiler: () => (data) => ({ value: data }),
     },
     async (req, reply) => {
-      const lead = await app.services.leads.create(createCtx(app.db, req), req.body)
+      const lead = await app.services.leads.create(await requestCtx(req), req.body)
       return reply.status(201).send({ data: { id: lead.id, createdAt: lead.createdAt.toISOString() } })
     },
   )

@@ -1,0 +1,179 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  EmailChangeInput,
+  LoginInput,
+  PasswordChangeInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  ProfileUpdateInput,
+  RegisterInput,
+} from '#common/auth.ts'
+import { MEMBER_ROLES, ROLE_TYPES, VERIFICATION_STATUSES } from '#common/organizations.ts'
+import { z } from '#common/zod.ts'
+import { clearSessionCookie, requestCtx, setSessionCookie } from '../../plugins/session.ts'
+
+export const WhoamiSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  isStaff: z.boolean(),
+  organizations: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      inn: z.string(),
+      isSelected: z.boolean(),
+      memberRole: z.enum(MEMBER_ROLES),
+      roles: z.array(
+        z.object({ type: z.enum(ROLE_TYPES), confirmed: z.boolean(), status: z.enum(VERIFICATION_STATUSES) }),
+      ),
+    }),
+  ),
+})
+const Whoami = z.object({ data: WhoamiSchema })
+const SessionList = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.date(),
+      lastSeenAt: z.date(),
+      ip: z.string(),
+      userAgent: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+})
+
+// Services validate input with the same schemas and answer Russian field errors; the schemas
+// here describe the API in the OpenAPI document.
+const passThrough = { validatorCompiler: () => (data: unknown) => ({ value: data }) }
+
+export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const identity = app.services.identity
+
+  app.post(
+    '/auth/register',
+    {
+      schema: { tags: ['auth'], summary: 'Регистрация', body: RegisterInput, response: { 201: Whoami } },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const session = await identity.register(await requestCtx(req), req.body)
+      setSessionCookie(reply, app.config, session.token, session.expiresAt)
+      return reply.status(201).send({ data: session.user })
+    },
+  )
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Вход',
+        body: LoginInput,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const session = await identity.login(await requestCtx(req), req.body)
+      setSessionCookie(reply, app.config, session.token, session.expiresAt)
+      return { ok: true as const }
+    },
+  )
+
+  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Выход' } }, async (req, reply) => {
+    await identity.logout(await requestCtx(req))
+    clearSessionCookie(reply, app.config)
+    return reply.status(204).send()
+  })
+
+  app.post(
+    '/auth/password-reset',
+    {
+      schema: { tags: ['auth'], summary: 'Письмо со ссылкой для смены пароля', body: PasswordResetRequestInput },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      await identity.requestPasswordReset(await requestCtx(req), req.body)
+      return reply.status(202).send({ ok: true })
+    },
+  )
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      schema: { tags: ['auth'], summary: 'Новый пароль по ссылке из письма', body: PasswordResetConfirmInput },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const session = await identity.resetPassword(await requestCtx(req), req.body)
+      setSessionCookie(reply, app.config, session.token, session.expiresAt)
+      return { ok: true }
+    },
+  )
+
+  app.get(
+    '/users/whoami',
+    { schema: { tags: ['users'], summary: 'Текущий пользователь и его организации', response: { 200: Whoami } } },
+    async (req) => ({ data: await identity.whoami(await requestCtx(req)) }),
+  )
+
+  app.patch(
+    '/users/me',
+    { schema: { tags: ['users'], summary: 'Имя и телефон', body: ProfileUpdateInput }, ...passThrough },
+    async (req, reply) => {
+      await identity.updateProfile(await requestCtx(req), req.body)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/users/me/email',
+    {
+      schema: { tags: ['users'], summary: 'Смена email (нужен текущий пароль)', body: EmailChangeInput },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      await identity.changeEmail(await requestCtx(req), req.body)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/users/me/password',
+    {
+      schema: { tags: ['users'], summary: 'Смена пароля; другие сеансы завершаются', body: PasswordChangeInput },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      await identity.changePassword(await requestCtx(req), req.body)
+      return reply.status(204).send()
+    },
+  )
+
+  app.get(
+    '/users/me/sessions',
+    { schema: { tags: ['users'], summary: 'Активные сеансы', response: { 200: SessionList } } },
+    async (req) => ({ data: await identity.listSessions(await requestCtx(req)) }),
+  )
+
+  app.delete(
+    '/users/me/sessions/:id',
+    { schema: { tags: ['users'], summary: 'Завершить сеанс', params: z.object({ id: z.string().max(100) }) } },
+    async (req, reply) => {
+      await identity.endSession(await requestCtx(req), req.params.id)
+      return reply.status(204).send()
+    },
+  )
+
+  app.delete(
+    '/users/me/sessions',
+    { schema: { tags: ['users'], summary: 'Завершить все сеансы, кроме текущего' } },
+    async (req, reply) => {
+      await identity.endOtherSessions(await requestCtx(req))
+      return reply.status(204).send()
+    },
+  )
+}

@@ -1,0 +1,274 @@
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import {
+  AUTH_MESSAGES,
+  EmailChangeInput,
+  LoginInput,
+  PasswordChangeInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  ProfileUpdateInput,
+  RegisterInput,
+} from '#common/auth.ts'
+import type { WhoamiUser } from '#common/organizations.ts'
+import type { z } from '#common/zod.ts'
+import { type Ctx, requireUser, withDb } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { recordAudit } from '../audit/audit.service.ts'
+import type { MailService } from '../mail/mail.service.ts'
+import { listUserOrganizations } from '../organizations/organizations.context.ts'
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { passwordResets, users } from './identity.table.ts'
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  listUserSessions,
+  resolveSession,
+  type SessionPolicy,
+} from './sessions.ts'
+import { hashToken, newToken } from './tokens.ts'
+
+const MINUTE = 60_000
+export const AUTH_RATE_LIMITS = {
+  loginPerIp: { limit: 30, windowMs: 10 * MINUTE },
+  loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  resetPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+} as const
+const RESET_TTL_MS = 60 * MINUTE
+
+export interface SignedIn {
+  token: string
+  expiresAt: Date
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const fields: Record<string, string> = {}
+  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message
+  throw new AppError('invalid', 'Проверьте правильность заполнения полей.', fields)
+}
+
+export function createIdentityService(deps: {
+  limiter: RateLimiter
+  mail: MailService
+  policy: SessionPolicy
+  publicUrl: string
+}) {
+  const { limiter, mail, policy } = deps
+
+  /** A new session for the user; the one the request came with (if any) ends: rotation. */
+  async function signIn(ctx: Ctx, userId: string): Promise<SignedIn> {
+    if (ctx.sessionId) await deleteSession(ctx.db, ctx.sessionId)
+    const session = await createSession(ctx.db, userId, { ip: ctx.ip, userAgent: ctx.userAgent }, policy)
+    return { token: session.token, expiresAt: session.expiresAt }
+  }
+
+  async function findUserByEmail(ctx: Ctx, email: string) {
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email))
+    return user
+  }
+
+  async function requirePassword(ctx: Ctx, userId: string, password: string) {
+    const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+    if (!user || !(await verifyPassword(password, user.passwordHash))) {
+      throw new AppError('invalid', AUTH_MESSAGES.wrongPassword, { password: AUTH_MESSAGES.wrongPassword })
+    }
+  }
+
+  return {
+    resolveSession: (ctx: Pick<Ctx, 'db'>, token: string) => resolveSession(ctx.db, token, policy),
+
+    async register(ctx: Ctx, input: unknown): Promise<SignedIn & { user: WhoamiUser }> {
+      const data = parse(RegisterInput, input)
+      await limiter.hit(`register:ip:${ctx.ip}`, AUTH_RATE_LIMITS.registerPerIp)
+      if (await findUserByEmail(ctx, data.email)) {
+        throw new AppError('conflict', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken })
+      }
+      const passwordHash = await hashPassword(data.password)
+      const [user] = await ctx.db
+        .insert(users)
+        .values({ email: data.email, passwordHash, name: data.name, phone: data.phone, consentAt: new Date() })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id })
+      if (!user) throw new AppError('conflict', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken })
+      await recordAudit(ctx, { action: 'user.register', targetType: 'user', targetId: user.id })
+      const me: WhoamiUser = {
+        id: user.id,
+        email: data.email,
+        name: data.name,
+        phone: data.phone,
+        isStaff: false,
+        organizations: [],
+      }
+      return { ...(await signIn(ctx, user.id)), user: me }
+    },
+
+    async login(ctx: Ctx, input: unknown): Promise<SignedIn> {
+      const data = parse(LoginInput, input)
+      await limiter.hit(`login:ip:${ctx.ip}`, AUTH_RATE_LIMITS.loginPerIp)
+      await limiter.hit(`login:account:${data.email}`, AUTH_RATE_LIMITS.loginPerAccount)
+      const user = await findUserByEmail(ctx, data.email)
+      // Compare against a dummy hash for unknown e-mails: the answer takes as long either way.
+      const ok = await verifyPassword(data.password, user?.passwordHash ?? (await dummyPasswordHash()))
+      if (!user || !ok) throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials)
+      return signIn(ctx, user.id)
+    },
+
+    async logout(ctx: Ctx): Promise<void> {
+      if (ctx.sessionId) await deleteSession(ctx.db, ctx.sessionId)
+    },
+
+    async whoami(ctx: Ctx): Promise<WhoamiUser> {
+      const me = requireUser(ctx)
+      const [row] = await ctx.db
+        .select({ id: users.id, email: users.email, name: users.name, phone: users.phone, isStaff: users.isStaff })
+        .from(users)
+        .where(eq(users.id, me.id))
+      if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
+      return { ...row, organizations: await listUserOrganizations(ctx.db, me.id, me.selectedOrganizationId) }
+    },
+
+    async requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
+      const { email } = parse(PasswordResetRequestInput, input)
+      await limiter.hit(`reset:ip:${ctx.ip}`, AUTH_RATE_LIMITS.resetPerIp)
+      await limiter.hit(`reset:account:${email}`, AUTH_RATE_LIMITS.resetPerAccount)
+      const user = await findUserByEmail(ctx, email)
+      if (!user) return // the answer is the same whether or not the address is registered
+      const token = newToken()
+      await ctx.db
+        .insert(passwordResets)
+        .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
+      await mail.send(ctx.db, {
+        to: user.email,
+        kind: 'password_reset',
+        subject: 'Смена пароля в БАС Маркет',
+        text: [
+          `Здравствуйте, ${user.name}!`,
+          '',
+          'Чтобы задать новый пароль, откройте ссылку (она действует 1 час и только один раз):',
+          `${deps.publicUrl}/?resetToken=${token}`,
+          '',
+          'Если вы не запрашивали смену пароля, просто проигнорируйте это письмо.',
+        ].join('\n'),
+      })
+    },
+
+    async resetPassword(ctx: Ctx, input: unknown): Promise<SignedIn> {
+      const data = parse(PasswordResetConfirmInput, input)
+      return ctx.db.transaction(async (tx) => {
+        const t = withDb(ctx, tx)
+        const [reset] = await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(passwordResets.tokenHash, hashToken(data.token)),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, new Date()),
+            ),
+          )
+          .returning({ userId: passwordResets.userId })
+        if (!reset) throw new AppError('invalid', AUTH_MESSAGES.resetInvalid, { token: AUTH_MESSAGES.resetInvalid })
+        await tx
+          .update(users)
+          .set({ passwordHash: await hashPassword(data.password), passwordChangedAt: new Date() })
+          .where(eq(users.id, reset.userId))
+        await deleteUserSessions(tx, reset.userId)
+        await recordAudit(t, { action: 'user.password_reset', targetType: 'user', targetId: reset.userId })
+        return signIn({ ...t, sessionId: null }, reset.userId)
+      })
+    },
+
+    async updateProfile(ctx: Ctx, input: unknown): Promise<void> {
+      const me = requireUser(ctx)
+      const data = parse(ProfileUpdateInput, input)
+      await ctx.db.update(users).set({ name: data.name, phone: data.phone }).where(eq(users.id, me.id))
+    },
+
+    async changeEmail(ctx: Ctx, input: unknown): Promise<void> {
+      const me = requireUser(ctx)
+      const data = parse(EmailChangeInput, input)
+      await limiter.hit(`login:account:${me.email}`, AUTH_RATE_LIMITS.loginPerAccount)
+      await requirePassword(ctx, me.id, data.password)
+      if (data.email === me.email) return
+      const taken = await findUserByEmail(ctx, data.email)
+      if (taken)
+        throw new AppError('conflict', 'Этот адрес уже занят другим пользователем', { email: 'Этот адрес уже занят' })
+      await ctx.db.update(users).set({ email: data.email }).where(eq(users.id, me.id))
+      await recordAudit(ctx, {
+        action: 'user.email_change',
+        targetType: 'user',
+        targetId: me.id,
+        details: { from: me.email, to: data.email },
+      })
+      await mail.send(ctx.db, {
+        to: me.email,
+        kind: 'email_changed',
+        subject: 'Адрес электронной почты изменён',
+        text: `Здравствуйте, ${me.name}!\n\nАдрес входа в БАС Маркет изменён на ${data.email}. Если это были не вы, срочно напишите в поддержку.`,
+      })
+    },
+
+    async changePassword(ctx: Ctx, input: unknown): Promise<void> {
+      const me = requireUser(ctx)
+      const data = parse(PasswordChangeInput, input)
+      await limiter.hit(`login:account:${me.email}`, AUTH_RATE_LIMITS.loginPerAccount)
+      try {
+        await requirePassword(ctx, me.id, data.currentPassword)
+      } catch {
+        throw new AppError('invalid', AUTH_MESSAGES.wrongPassword, { currentPassword: AUTH_MESSAGES.wrongPassword })
+      }
+      await ctx.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(data.newPassword), passwordChangedAt: new Date() })
+        .where(eq(users.id, me.id))
+      // Everyone else signed in as this user is signed out.
+      await deleteUserSessions(ctx.db, me.id, ctx.sessionId)
+      await recordAudit(ctx, { action: 'user.password_change', targetType: 'user', targetId: me.id })
+    },
+
+    async listSessions(ctx: Ctx) {
+      const me = requireUser(ctx)
+      const rows = await listUserSessions(ctx.db, me.id)
+      return rows.map((s) => ({ ...s, current: s.id === ctx.sessionId }))
+    },
+
+    /** Ends one of the user's own sessions; someone else's id is simply not found. */
+    async endSession(ctx: Ctx, sessionId: string): Promise<void> {
+      const me = requireUser(ctx)
+      const own = (await listUserSessions(ctx.db, me.id)).some((s) => s.id === sessionId)
+      if (!own) throw new AppError('not_found', 'Сеанс не найден')
+      await deleteSession(ctx.db, sessionId)
+    },
+
+    async endOtherSessions(ctx: Ctx): Promise<void> {
+      const me = requireUser(ctx)
+      await deleteUserSessions(ctx.db, me.id, ctx.sessionId)
+    },
+
+    /** Called by the organizations module after it has checked the membership. */
+    async setSelectedOrganization(ctx: Ctx, organizationId: string | null): Promise<void> {
+      const me = requireUser(ctx)
+      await ctx.db.update(users).set({ selectedOrganizationId: organizationId }).where(eq(users.id, me.id))
+    },
+
+    /** Names and e-mails of users, for member lists of other modules. */
+    async describeUsers(ctx: Ctx, ids: string[]) {
+      if (!ids.length) return []
+      return ctx.db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, ids))
+    },
+
+    async findUserIdByEmail(ctx: Ctx, email: string): Promise<string | null> {
+      return (await findUserByEmail(ctx, email.trim().toLowerCase()))?.id ?? null
+    },
+  }
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>

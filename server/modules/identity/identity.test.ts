@@ -1,0 +1,308 @@
+import { desc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../db/client.ts'
+import { buildTestApp } from '../../testing/app.ts'
+import { createTestUser, sessionCookieFrom, TEST_PASSWORD } from '../../testing/auth.ts'
+import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+import { emailOutbox } from '../mail/mail.table.ts'
+import { sessions, users } from './identity.table.ts'
+import { hashToken } from './tokens.ts'
+
+let ipSeq = 1
+const nextIp = () => `10.20.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`
+
+describe.each(BACKENDS)('identity on %s', (backend) => {
+  let database: Database
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend)
+    app = await buildTestApp(database)
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+  })
+
+  const post = (
+    url: string,
+    payload: object,
+    opts: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+  ) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress: opts.ip ?? nextIp(),
+      headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
+    })
+  const whoami = (cookie?: string) => app.inject({ url: '/api/v1/users/whoami', headers: cookie ? { cookie } : {} })
+
+  it('registers, sets an HttpOnly SameSite=Lax session cookie and answers whoami', async () => {
+    const res = await post('/api/v1/auth/register', {
+      email: 'Anna.Petrova@Example.TEST',
+      password: 'долгий-пароль-2026',
+      name: 'Анна Петрова',
+      phone: '8 (916) 555-12-34',
+      consent: true,
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json().data).toMatchObject({
+      email: 'anna.petrova@example.test',
+      name: 'Анна Петрова',
+      phone: '+79165551234',
+      isStaff: false,
+      organizations: [],
+    })
+    const setCookie = String(res.headers['set-cookie'])
+    expect(setCookie).toMatch(/sid=[A-Za-z0-9_-]{43};/)
+    expect(setCookie).toContain('HttpOnly')
+    expect(setCookie).toContain('SameSite=Lax')
+    const me = await whoami(sessionCookieFrom(res.headers))
+    expect(me.statusCode).toBe(200)
+    expect(me.json().data.email).toBe('anna.petrova@example.test')
+    // Only the token's hash is stored.
+    const token = sessionCookieFrom(res.headers)!.slice(4)
+    expect(await database.db.select().from(sessions).where(eq(sessions.id, token))).toHaveLength(0)
+    expect(
+      await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    ).toHaveLength(1)
+  })
+
+  it('refuses registration with Russian field errors and a taken e-mail', async () => {
+    const bad = await post('/api/v1/auth/register', { email: 'nope', password: 'short', name: '', consent: false })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.fields).toEqual({
+      email: 'Введите адрес электронной почты, например name@company.ru',
+      password: 'Пароль — не короче 12 символов',
+      name: 'Укажите имя и фамилию',
+      consent: 'Нужно согласие с пользовательским соглашением и на обработку персональных данных',
+    })
+    const user = await createTestUser(database.db)
+    const taken = await post('/api/v1/auth/register', {
+      email: user.email,
+      password: TEST_PASSWORD,
+      name: 'Кто-то Другой',
+      consent: true,
+    })
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json().error.fields.email).toContain('уже зарегистрирован')
+  })
+
+  it('answers whoami 401 when signed out', async () => {
+    expect((await whoami()).statusCode).toBe(401)
+    expect((await whoami('sid=not-a-real-token-but-long-enough-xxxxxxxx')).statusCode).toBe(401)
+  })
+
+  it('signs in with 200 and a new cookie, 401 on a wrong password or unknown e-mail', async () => {
+    const user = await createTestUser(database.db)
+    const ok = await post('/api/v1/auth/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD })
+    expect(ok.statusCode).toBe(200)
+    expect(sessionCookieFrom(ok.headers)).toBeDefined()
+    const wrong = await post('/api/v1/auth/login', { email: user.email, password: 'wrong-password-123' })
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.json().error.message).toBe('Неверный email или пароль')
+    const unknown = await post('/api/v1/auth/login', { email: 'nobody@example.test', password: 'wrong-password-123' })
+    expect(unknown.statusCode).toBe(401)
+    expect(unknown.json().error.message).toBe('Неверный email или пароль')
+  })
+
+  it('rotates the session at sign-in: the old cookie dies', async () => {
+    const user = await createTestUser(database.db)
+    const res = await post(
+      '/api/v1/auth/login',
+      { email: user.email, password: TEST_PASSWORD },
+      { cookie: user.cookie },
+    )
+    const fresh = sessionCookieFrom(res.headers)!
+    expect(fresh).not.toBe(user.cookie)
+    expect((await whoami(user.cookie)).statusCode).toBe(401)
+    expect((await whoami(fresh)).statusCode).toBe(200)
+  })
+
+  it('logs out with 204; the session is dead afterwards', async () => {
+    const user = await createTestUser(database.db)
+    const res = await post('/api/v1/auth/logout', {}, { cookie: user.cookie })
+    expect(res.statusCode).toBe(204)
+    expect((await whoami(user.cookie)).statusCode).toBe(401)
+  })
+
+  it('expires a session after the idle timeout and after the absolute timeout', async () => {
+    const idle = await createTestUser(database.db)
+    await database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessions.id, hashToken(idle.token)))
+    expect((await whoami(idle.cookie)).statusCode).toBe(401)
+    const old = await createTestUser(database.db)
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, hashToken(old.token)))
+    expect((await whoami(old.cookie)).statusCode).toBe(401)
+  })
+
+  it('refuses cookie-authenticated writes from another site with 403', async () => {
+    const user = await createTestUser(database.db)
+    const cross = await post(
+      '/api/v1/auth/logout',
+      {},
+      { cookie: user.cookie, headers: { 'sec-fetch-site': 'cross-site' } },
+    )
+    expect(cross.statusCode).toBe(403)
+    expect(cross.json().error.message).toBe('Запрос отклонён: он отправлен с другого сайта.')
+    const foreignOrigin = await post(
+      '/api/v1/auth/logout',
+      {},
+      { cookie: user.cookie, headers: { origin: 'https://evil.example' } },
+    )
+    expect(foreignOrigin.statusCode).toBe(403)
+    expect((await whoami(user.cookie)).statusCode).toBe(200) // still signed in
+    const same = await post(
+      '/api/v1/auth/logout',
+      {},
+      { cookie: user.cookie, headers: { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' } },
+    )
+    expect(same.statusCode).toBe(204)
+  })
+
+  it('rate-limits sign-in per account with a Russian 429', async () => {
+    const user = await createTestUser(database.db)
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/v1/auth/login', { email: user.email, password: 'wrong-password-123' })).statusCode).toBe(
+        401,
+      )
+    }
+    const limited = await post('/api/v1/auth/login', { email: user.email, password: TEST_PASSWORD })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().error.message).toBe('Слишком много запросов. Попробуйте ещё раз через минуту.')
+  })
+
+  it('rate-limits registration per address', async () => {
+    const ip = nextIp()
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        '/api/v1/auth/register',
+        { email: `r${i}-${ip}@example.test`, password: TEST_PASSWORD, name: 'Роман Р', consent: true },
+        { ip },
+      )
+      expect(res.statusCode).toBe(201)
+    }
+    const limited = await post(
+      '/api/v1/auth/register',
+      { email: `r9-${ip}@example.test`, password: TEST_PASSWORD, name: 'Роман Р', consent: true },
+      { ip },
+    )
+    expect(limited.statusCode).toBe(429)
+  })
+
+  it('resets a password by the e-mailed link once, ending all sessions', async () => {
+    const user = await createTestUser(database.db)
+    const unknown = await post('/api/v1/auth/password-reset', { email: 'ghost@example.test' })
+    const known = await post('/api/v1/auth/password-reset', { email: user.email })
+    expect(unknown.statusCode).toBe(202)
+    expect(known.statusCode).toBe(202)
+    const [mail] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, user.email))
+      .orderBy(desc(emailOutbox.createdAt))
+    expect(mail!.kind).toBe('password_reset')
+    const token = /resetToken=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
+    const done = await post('/api/v1/auth/password-reset/confirm', { token, password: 'новый-надёжный-пароль' })
+    expect(done.statusCode).toBe(200)
+    expect((await whoami(user.cookie)).statusCode).toBe(401) // old session ended
+    expect((await whoami(sessionCookieFrom(done.headers))).statusCode).toBe(200)
+    const again = await post('/api/v1/auth/password-reset/confirm', { token, password: 'ещё-один-пароль-123' })
+    expect(again.statusCode).toBe(400)
+    expect(
+      (await post('/api/v1/auth/login', { email: user.email, password: 'новый-надёжный-пароль' })).statusCode,
+    ).toBe(200)
+  })
+
+  it('changes the password with the current one and ends the other sessions', async () => {
+    const user = await createTestUser(database.db)
+    const other = await post('/api/v1/auth/login', { email: user.email, password: TEST_PASSWORD })
+    const otherCookie = sessionCookieFrom(other.headers)!
+    const wrong = await post(
+      '/api/v1/users/me/password',
+      { currentPassword: 'nope-nope-nope', newPassword: 'другой-пароль-2026' },
+      { cookie: user.cookie },
+    )
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().error.fields).toEqual({ currentPassword: 'Неверный текущий пароль' })
+    const ok = await post(
+      '/api/v1/users/me/password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'другой-пароль-2026' },
+      { cookie: user.cookie },
+    )
+    expect(ok.statusCode).toBe(204)
+    expect((await whoami(user.cookie)).statusCode).toBe(200)
+    expect((await whoami(otherCookie)).statusCode).toBe(401)
+  })
+
+  it('changes the e-mail only with the password, and tells the old address', async () => {
+    const user = await createTestUser(database.db)
+    const wrong = await post(
+      '/api/v1/users/me/email',
+      { email: 'new@example.test', password: 'bad' },
+      { cookie: user.cookie },
+    )
+    expect(wrong.statusCode).toBe(400)
+    const ok = await post(
+      '/api/v1/users/me/email',
+      { email: `new-${user.email}`, password: TEST_PASSWORD },
+      { cookie: user.cookie },
+    )
+    expect(ok.statusCode).toBe(204)
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id))
+    expect(row!.email).toBe(`new-${user.email}`)
+    const notices = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email))
+    expect(notices.map((n) => n.kind)).toContain('email_changed')
+  })
+
+  it('lists the sessions and ends another one; someone else’s is not found', async () => {
+    const user = await createTestUser(database.db)
+    await post('/api/v1/auth/login', { email: user.email, password: TEST_PASSWORD })
+    const list = await app.inject({ url: '/api/v1/users/me/sessions', headers: { cookie: user.cookie } })
+    const items = list.json().data as { id: string; current: boolean }[]
+    expect(items).toHaveLength(2)
+    const other = items.find((s) => !s.current)!
+    const stranger = await createTestUser(database.db)
+    const foreign = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/me/sessions/${encodeURIComponent(other.id)}`,
+      headers: { cookie: stranger.cookie },
+    })
+    expect(foreign.statusCode).toBe(404)
+    const ended = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/me/sessions/${encodeURIComponent(other.id)}`,
+      headers: { cookie: user.cookie },
+    })
+    expect(ended.statusCode).toBe(204)
+    const after = await app.inject({ url: '/api/v1/users/me/sessions', headers: { cookie: user.cookie } })
+    expect(after.json().data).toHaveLength(1)
+  })
+
+  it('updates name and phone', async () => {
+    const user = await createTestUser(database.db)
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me',
+      payload: { name: 'Пётр Иванов', phone: '+7 999 000-11-22' },
+      headers: { cookie: user.cookie },
+    })
+    expect(res.statusCode).toBe(204)
+    expect((await whoami(user.cookie)).json().data).toMatchObject({ name: 'Пётр Иванов', phone: '+79990001122' })
+  })
+
+  it('serves the header summary with zero counters', async () => {
+    const res = await app.inject('/api/v1/header/summary')
+    expect(res.json()).toEqual({ chatUnreadMessagesCount: 0, cartCount: 0, compareCount: 0 })
+  })
+})

@@ -1,0 +1,93 @@
+import { and, desc, eq, lt, ne, or } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { sessions, users } from './identity.table.ts'
+import { hashToken, newToken } from './tokens.ts'
+
+export interface SessionPolicy {
+  idleMs: number
+  absoluteMs: number
+}
+
+/** Writing last_seen on every request would cost a write per page view; once a minute is enough. */
+const TOUCH_AFTER_MS = 60_000
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: { ip: string; userAgent: string },
+  policy: SessionPolicy,
+): Promise<{ token: string; id: string; expiresAt: Date }> {
+  const token = newToken()
+  const id = hashToken(token)
+  const expiresAt = new Date(Date.now() + policy.absoluteMs)
+  await db.insert(sessions).values({ id, userId, expiresAt, ip: meta.ip, userAgent: meta.userAgent.slice(0, 300) })
+  return { token, id, expiresAt }
+}
+
+/** The live session behind a cookie token, or null when it is unknown, idle too long or expired. */
+export async function resolveSession(db: Db, token: string, policy: SessionPolicy) {
+  if (token.length < 20 || token.length > 100) return null
+  const id = hashToken(token)
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        isStaff: users.isStaff,
+        selectedOrganizationId: users.selectedOrganizationId,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+  if (!row) return null
+  const now = Date.now()
+  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > policy.idleMs) {
+    await db.delete(sessions).where(eq(sessions.id, id))
+    return null
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id))
+  }
+  return { sessionId: row.sessionId, user: row.user }
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id))
+}
+
+/** Ends every session of a user but, optionally, the one they are using. */
+export async function deleteUserSessions(db: Db, userId: string, keepId?: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId))
+}
+
+export async function listUserSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastSeenAt))
+}
+
+/** Housekeeping: drop sessions past their absolute or idle limit. */
+export async function purgeExpiredSessions(db: Db, policy: SessionPolicy): Promise<void> {
+  const now = Date.now()
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - policy.idleMs))))
+}

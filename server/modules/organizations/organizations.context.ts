@@ -1,0 +1,67 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { WhoamiOrganization } from '#common/organizations.ts'
+import type { CtxOrganization } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { organizationMembers, organizationRoles, organizations } from './organizations.table.ts'
+
+/**
+ * The selected organization of a signed-in user, with their membership role and the
+ * organization's roles, in one query. Null when nothing is selected or the membership is gone.
+ */
+export async function loadSelectedOrganization(
+  db: Db,
+  userId: string,
+  organizationId: string | null,
+): Promise<CtxOrganization | null> {
+  if (!organizationId) return null
+  const rows = await db
+    .select({ memberRole: organizationMembers.role, type: organizationRoles.type, status: organizationRoles.status })
+    .from(organizationMembers)
+    .leftJoin(organizationRoles, eq(organizationRoles.organizationId, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+  const first = rows[0]
+  if (!first) return null
+  return {
+    id: organizationId,
+    memberRole: first.memberRole,
+    roles: rows.flatMap((r) => (r.type && r.status ? [{ type: r.type, status: r.status }] : [])),
+  }
+}
+
+/** Every organization the user belongs to, with its roles: the `organizations` of whoami. */
+export async function listUserOrganizations(
+  db: Db,
+  userId: string,
+  selectedId: string | null,
+): Promise<WhoamiOrganization[]> {
+  const rows = await db
+    .select({
+      id: organizations.id,
+      name: organizations.shortName,
+      inn: organizations.inn,
+      memberRole: organizationMembers.role,
+      createdAt: organizationMembers.createdAt,
+      type: organizationRoles.type,
+      status: organizationRoles.status,
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .leftJoin(organizationRoles, eq(organizationRoles.organizationId, organizations.id))
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizationMembers.createdAt), asc(organizationRoles.type))
+  const byId = new Map<string, WhoamiOrganization>()
+  for (const row of rows) {
+    const org = byId.get(row.id) ?? {
+      id: row.id,
+      name: row.name,
+      inn: row.inn,
+      isSelected: row.id === selectedId,
+      memberRole: row.memberRole,
+      roles: [],
+    }
+    if (row.type && row.status)
+      org.roles.push({ type: row.type, status: row.status, confirmed: row.status === 'confirmed' })
+    byId.set(row.id, org)
+  }
+  return [...byId.values()]
+}
