@@ -46,4 +46,10 @@ export default [
 
     route('*', 'routes/not-found.tsx'),
   ]),
+
+  // Personal account (all need sign-in).
+  layout('layouts/personal-account.tsx', [
+    route('personal-account/company', 'routes/account/company.tsx'),
+    route('personal-account/profile', 'routes/account/profile.tsx'),
+  ]),
 ] satisfies RouteConfig

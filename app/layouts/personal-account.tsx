@@ -1,0 +1,75 @@
+import { Button, Container, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconBuilding, IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react'
+import { useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { SiteShell } from '#app/components/site/SiteShell.tsx'
+import { openAuthModal } from '#app/lib/auth-modal.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import type { Route } from './+types/personal-account'
+
+/**
+ * Every personal-account page needs sign-in. A guest gets this layout with the authentication
+ * modal open instead of the page; after signing in the loaders run again and the page appears
+ * at the same address.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const { ctx } = getAppContext(context)
+  return { signedIn: ctx.user !== null, isStaff: ctx.user?.isStaff ?? false }
+}
+
+const MENU = [
+  { to: '/personal-account/profile', label: 'Профиль', Icon: IconUser },
+  { to: '/personal-account/company', label: 'Компания', Icon: IconBuilding },
+]
+const STAFF_MENU = [{ to: '/personal-account/staff', label: 'Модерация', Icon: IconShieldCheck }]
+
+function SignInRequired() {
+  useEffect(() => openAuthModal('signIn'), [])
+  return (
+    <Paper withBorder p="xl" maw={520} mx="auto" mt="xl" ta="center">
+      <Stack align="center">
+        <IconLock size={40} aria-hidden="true" />
+        <Title order={1} size="h2">
+          Личный кабинет
+        </Title>
+        <Text c="dimmed">Войдите или зарегистрируйтесь, чтобы открыть эту страницу.</Text>
+        <Button onClick={() => openAuthModal('signIn')}>Войти</Button>
+      </Stack>
+    </Paper>
+  )
+}
+
+export default function PersonalAccountLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation()
+  const menu = loaderData.isStaff ? [...MENU, ...STAFF_MENU] : MENU
+  return (
+    <SiteShell>
+      <Container size="xl" py="xl">
+        {loaderData.signedIn ? (
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Paper component="nav" aria-label="Личный кабинет" withBorder p="xs">
+                {menu.map(({ to, label, Icon }) => (
+                  <NavLink
+                    key={to}
+                    component={AppLink}
+                    to={to}
+                    label={label}
+                    leftSection={<Icon size={18} aria-hidden="true" />}
+                    active={pathname.startsWith(to)}
+                  />
+                ))}
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 9 }}>
+              <Outlet />
+            </Grid.Col>
+          </Grid>
+        ) : (
+          <SignInRequired />
+        )}
+      </Container>
+    </SiteShell>
+  )
+}
