@@ -1,0 +1,76 @@
+import { readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3210)
+const BASE_URL = `http://127.0.0.1:${PORT}`
+const CI = Boolean(process.env.CI)
+
+// A fresh embedded database for every run. The config is evaluated again in each worker; the
+// variable keeps the main process's choice (workers inherit its environment).
+const DB_PREFIX = 'bas-market-e2e-db-'
+const PGLITE_DIR = (process.env.E2E_PGLITE_DIR ??= join(tmpdir(), `${DB_PREFIX}${Date.now()}`))
+
+// The main process (not a worker) clears databases that earlier runs left behind (~40 MB each).
+if (!process.env.TEST_WORKER_INDEX) {
+  for (const name of readdirSync(tmpdir())) {
+    const createdAt = Number(name.startsWith(DB_PREFIX) ? name.slice(DB_PREFIX.length) : NaN)
+    if (createdAt < Date.now() - 6 * 60 * 60 * 1000) rmSync(join(tmpdir(), name), { recursive: true, force: true })
+  }
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  workers: CI ? 2 : undefined,
+  reporter: CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        // Headless Chromium says "HeadlessChrome", which isbot (rightly) calls a crawler, and the
+        // app then answers errors without a page. Tests play a person with an ordinary Chrome.
+        userAgent:
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+        launchOptions: {
+          // Debian's Chromium: never download a browser.
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm start',
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: !CI,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PGLITE_DIR,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: BASE_URL,
+    },
+  },
+})

@@ -1,0 +1,101 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+/**
+ * What Chromium prints for any resource that answers 404, including the main document of a
+ * 404 page and the `.data` request of a client-side navigation to one.
+ */
+export const NOT_FOUND_RESOURCE = /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/
+
+export interface ConsoleErrors {
+  /** Every console error and uncaught page error seen so far, in order. */
+  readonly messages: readonly string[]
+  /** Tolerate messages matching `pattern` (zero or more times). */
+  allow(pattern: RegExp): void
+  /** Require at least one message matching `pattern`; further matches are tolerated too. */
+  expect(pattern: RegExp): void
+}
+
+interface Collected {
+  text: string
+  where: string
+}
+
+/**
+ * `test` with an automatic guard: any `console.error` or uncaught exception in any page of the
+ * test's browser context fails the test, unless the test declared it with `consoleErrors`.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ context }, use, testInfo) => {
+      const collected: Collected[] = []
+      const allowed: RegExp[] = []
+      const required: RegExp[] = []
+
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return
+        const { url, lineNumber } = message.location()
+        collected.push({
+          text: message.text(),
+          where: `console.error at ${url || message.page()?.url()}:${lineNumber}`,
+        })
+      })
+      context.on('weberror', (webError) => {
+        const error = webError.error()
+        collected.push({
+          text: error.message,
+          where: `pageerror on ${webError.page()?.url()}\n${error.stack ?? ''}`,
+        })
+      })
+
+      await use({
+        get messages() {
+          return collected.map((c) => c.text)
+        },
+        allow(pattern) {
+          allowed.push(pattern)
+        },
+        expect(pattern) {
+          allowed.push(pattern)
+          required.push(pattern)
+        },
+      })
+
+      const unexpected = collected.filter((c) => !allowed.some((p) => p.test(c.text)))
+      if (unexpected.length) {
+        await testInfo.attach('console-errors', {
+          body: unexpected.map((c) => `${c.text}\n  ${c.where}`).join('\n\n'),
+          contentType: 'text/plain',
+        })
+      }
+      expect(
+        unexpected.map((c) => `${c.text} (${c.where.split('\n')[0]})`),
+        'console errors or uncaught page errors',
+      ).toEqual([])
+      for (const pattern of required) {
+        expect(
+          collected.some((c) => pattern.test(c.text)),
+          `expected a console error matching ${pattern}`,
+        ).toBe(true)
+      }
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+// `window.__analytics` is declared by app/lib/analytics.ts (part of the same TypeScript program).
+declare global {
+  interface Window {
+    /** Set by tests to tell one document from the next. */
+    __marker?: number
+  }
+}
+
+/**
+ * The root component's first effect creates `window.__analytics` and, in the same commit,
+ * installs the chunk-reload guard and the new-build timer: once it exists, the page is hydrated.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Array.isArray(window.__analytics))
+}
