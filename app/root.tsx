@@ -16,19 +16,23 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorView } from './components/ErrorView.tsx'
+import { AuthHost } from './components/auth/AuthHost.tsx'
 import { Overlays } from './components/Overlays.tsx'
 import { SiteShell } from './components/site/SiteShell.tsx'
 import { initAnalytics } from './lib/analytics.ts'
+import { configureApi } from './lib/api-config.ts'
 import { useNewBuildCheck } from './lib/build-check.ts'
 import { installChunkReloadGuard } from './lib/chunk-reload.ts'
 import { clearErrorPage, useForcedError } from './lib/forced-error.ts'
 import { getAppContext } from './lib/load-context.ts'
 import { ViewportProvider } from './lib/viewport.tsx'
-import { theme } from './theme.ts'
+import { cssVariablesResolver, theme } from './theme.ts'
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { publicConfig, viewport } = getAppContext(context)
-  return { publicConfig, viewport }
+export async function loader({ context }: Route.LoaderArgs) {
+  const { publicConfig, viewport, services, ctx } = getAppContext(context)
+  // Guests cost nothing more; a signed-in user's whoami is what the client session starts from.
+  const user = ctx.user ? await services.identity.whoami(ctx) : null
+  return { publicConfig, viewport, user }
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -52,9 +56,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <ViewportProvider initial={data?.viewport ?? 'desktop'}>{children}</ViewportProvider>
+          <ClientStart metrikaId={data?.publicConfig.metrikaId ?? null} buildId={data?.publicConfig.buildId ?? ''} />
           <Overlays />
+          <AuthHost />
         </MantineProvider>
         <ScrollRestoration />
         <Scripts />
@@ -63,17 +69,22 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-/** Once per page load: analytics, the chunk-reload guard and the hourly new-build check. */
-function useClientStart(publicConfig: Route.ComponentProps['loaderData']['publicConfig']) {
+/**
+ * Once per page load: analytics, the chunk-reload guard and the hourly new-build check. Rendered
+ * by Layout, so they run on error pages too (there App is replaced by the ErrorBoundary).
+ */
+function ClientStart({ metrikaId, buildId }: { metrikaId: string | null; buildId: string }) {
   useEffect(() => {
-    initAnalytics(publicConfig.metrikaId)
+    initAnalytics(metrikaId)
     return installChunkReloadGuard()
-  }, [publicConfig.metrikaId])
-  useNewBuildCheck(publicConfig.buildId)
+  }, [metrikaId])
+  useNewBuildCheck(buildId)
+  return null
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useClientStart(loaderData.publicConfig)
+  // Before any child's effect can call the API: a plain assignment, the same on every render.
+  configureApi(loaderData.publicConfig.apiBaseUrl)
   const forced = useForcedError()
   const location = useLocation()
   useEffect(clearErrorPage, [location.key])

@@ -47,9 +47,19 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
 
+  // Resource routes for crawlers.
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+
   // Personal account (all need sign-in).
   layout('layouts/personal-account.tsx', [
     route('personal-account/company', 'routes/account/company.tsx'),
     route('personal-account/profile', 'routes/account/profile.tsx'),
+    route('personal-account/staff', 'routes/account/staff/layout.tsx', [
+      index('routes/account/staff/verifications.tsx'),
+      route('leads', 'routes/account/staff/leads.tsx'),
+      route('outbox', 'routes/account/staff/outbox.tsx'),
+      route('audit', 'routes/account/staff/audit.tsx'),
+    ]),
   ]),
 ] satisfies RouteConfig

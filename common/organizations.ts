@@ -22,6 +22,30 @@ export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {
   member: 'Сотрудник',
 }
 
+/** Organizational and legal forms a marketplace participant registers with (ОПФ). */
+export const LEGAL_FORMS = ['ooo', 'ao', 'pao', 'zao', 'gup', 'mup', 'fgbu', 'ano', 'ip'] as const
+export type LegalForm = (typeof LEGAL_FORMS)[number]
+export const LEGAL_FORM_LABELS: Record<LegalForm, string> = {
+  ooo: 'ООО',
+  ao: 'АО',
+  pao: 'ПАО',
+  zao: 'ЗАО',
+  gup: 'ГУП',
+  mup: 'МУП',
+  fgbu: 'ФГБУ',
+  ano: 'АНО',
+  ip: 'ИП',
+}
+
+/** An individual entrepreneur has a 12-digit INN, an OGRNIP and no KPP; everyone else is a legal entity. */
+export function isSoleTrader(form: LegalForm): boolean {
+  return form === 'ip'
+}
+
+/** A request to join an organization, decided by its owners and administrators. */
+export const JOIN_REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number]
+
 /** The whoami contract (ARCHITECTURE.md and issue "Accounts and organizations"). */
 export interface WhoamiRole {
   type: RoleType

@@ -9,9 +9,12 @@ import type { PublicConfig } from '#app/lib/load-context.ts'
 import { MESSAGES } from '#common/messages.ts'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import { filesRoutes } from './modules/files/files.routes.ts'
 import { headerRoutes } from './modules/header/header.routes.ts'
 import { identityRoutes } from './modules/identity/identity.routes.ts'
 import { leadsRoutes } from './modules/leads/leads.routes.ts'
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts'
+import { staffRoutes } from './modules/staff/staff.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { assetsPlugin } from './plugins/assets.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -79,8 +82,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       // Domain modules register their routes here.
       await api.register(identityRoutes)
+      await api.register(organizationsRoutes)
       await api.register(headerRoutes)
       await api.register(leadsRoutes)
+      await api.register(filesRoutes)
+      await api.register(staffRoutes)
       api.all('/*', async (req, reply) =>
         reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } }),
       )

@@ -24,6 +24,13 @@ const Env = z.object({
   API_BASE_URL: z.string().default('/api/v1'),
   METRIKA_ID: z.string().regex(/^\d+$/, 'METRIKA_ID must be digits').optional(),
   ASSETS_CACHE_DIR: z.string().min(1).default('var/cache/images'),
+  UPLOADS_DIR: z.string().min(1).default('var/uploads'),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL').optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('ru-central1'),
+  S3_FORCE_PATH_STYLE: Bool.default(true),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   SMTP_URL: z

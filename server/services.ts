@@ -3,9 +3,14 @@ import { isLeadFormPath } from '#content/lead-forms.ts'
 import type { Config } from './config.ts'
 import type { Ctx } from './context.ts'
 import type { Database } from './db/client.ts'
+import { type AuditService, createAuditService } from './modules/audit/audit.service.ts'
+import { createFilesService, type FilesService } from './modules/files/files.service.ts'
+import { createFileStorage } from './modules/files/files.storage.ts'
 import { createIdentityService, type IdentityService } from './modules/identity/identity.service.ts'
 import { createLeadsService, type LeadsService } from './modules/leads/leads.service.ts'
 import { createMailService, type MailService } from './modules/mail/mail.service.ts'
+import { isOrganizationMember } from './modules/organizations/organizations.context.ts'
+import { createOrganizationsService, type OrganizationsService } from './modules/organizations/organizations.service.ts'
 import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts'
 
 export interface HeaderSummary {
@@ -23,6 +28,9 @@ export interface Services {
   identity: IdentityService
   leads: LeadsService
   mail: MailService
+  files: FilesService
+  audit: AuditService
+  organizations: OrganizationsService
   /** Counters of the header; cart, compare and chat add theirs as those modules land. */
   header: { summary(ctx: Ctx): Promise<HeaderSummary> }
   /** Releases connections the services hold (Redis, SMTP). */
@@ -46,7 +54,7 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     policy: { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 },
   })
-  return {
+  const services: Services = {
     health: {
       async isDatabaseReady() {
         try {
@@ -60,6 +68,21 @@ export function createServices(deps: {
     identity,
     leads: createLeadsService({ limiter, isLeadFormPath }),
     mail,
+    files: createFilesService({
+      storage: createFileStorage(config),
+      limiter,
+      isMember: async (ctx, organizationId) =>
+        ctx.user ? isOrganizationMember(ctx.db, ctx.user.id, organizationId) : false,
+    }),
+    audit: createAuditService({ describeUsers: identity.describeUsers }),
+    // `files` is read when first needed, so the two modules need no construction order.
+    organizations: createOrganizationsService({
+      identity,
+      mail,
+      limiter,
+      publicUrl: config.publicUrl,
+      files: () => services.files,
+    }),
     header: {
       async summary() {
         return { chatUnreadMessagesCount: 0, cartCount: 0, compareCount: 0 }
@@ -70,4 +93,5 @@ export function createServices(deps: {
       await mail.close()
     },
   }
+  return services
 }

@@ -6,7 +6,12 @@ import { NOTIFICATION_OFFSET_PX } from '#app/lib/notify.ts'
 export default function OverlayContainers() {
   return (
     <>
-      <Notifications limit={3} style={{ padding: NOTIFICATION_OFFSET_PX }} />
+      {/* The (padded) containers are always there, even empty: they must not swallow clicks on the header. */}
+      <Notifications
+        limit={3}
+        style={{ padding: NOTIFICATION_OFFSET_PX }}
+        styles={{ root: { pointerEvents: 'none' }, notification: { pointerEvents: 'auto' } }}
+      />
       <ModalsProvider />
     </>
   )

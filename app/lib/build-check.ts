@@ -17,6 +17,7 @@ export async function fetchLatestBuildId(): Promise<string | null> {
 
 export function useNewBuildCheck(currentBuildId: string) {
   useEffect(() => {
+    if (!currentBuildId) return // the page failed before it learned its build
     let notified = false
     const timer = window.setInterval(async () => {
       const latest = await fetchLatestBuildId()

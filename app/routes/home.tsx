@@ -58,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Box className={classes.hero}>
         <Container size="xl" py={{ base: 40, sm: 72 }}>
           <Stack gap="lg" maw={760}>
-            <Badge color="orange" variant="filled" size="lg" w="fit-content">
+            <Badge color="accent" variant="filled" size="lg" w="fit-content">
               B2B-маркетплейс
             </Badge>
             <Title order={1} className={classes.heroTitle}>
@@ -70,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Text>
             <SearchForm id="hero-search" />
             <Group>
-              <Button component={AppLink} to={CATALOG_PATH} color="orange" size="md">
+              <Button component={AppLink} to={CATALOG_PATH} color="accent" size="md">
                 Открыть каталог
               </Button>
               <Button component={AppLink} to="/platforms" variant="white" color="navy" size="md">
@@ -150,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Container size="xl" py={56} component="section" aria-label="Покупателям и продавцам">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Card padding="xl" radius="md" bg="navy.9" c="white">
-            <ThemeIcon size={48} color="orange" radius="md" mb="md">
+            <ThemeIcon size={48} color="accent" radius="md" mb="md">
               <IconCertificate size={26} aria-hidden="true" />
             </ThemeIcon>
             <Title order={2} size="h3" c="white">
@@ -160,7 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Сравнивайте характеристики, задавайте вопросы продавцам в чате, оформляйте заказы от имени организации и
               размещайте заявки на услуги.
             </Text>
-            <Button component={AppLink} to="/for-customers" color="orange" w="fit-content">
+            <Button component={AppLink} to="/for-customers" color="accent" w="fit-content">
               Как покупать
             </Button>
           </Card>

@@ -1,5 +1,6 @@
 import { Anchor, Divider, Drawer, Stack } from '@mantine/core'
 import { AppLink } from '../AppLink.tsx'
+import { MobileAccount } from './MobileAccount.tsx'
 import { INFO_LINKS, MAIN_NAV, PLATFORM_LINKS, USER_ENTRIES } from './nav-links.ts'
 
 /** The phone menu: main sections, the user's entries, platform and info pages. */
@@ -19,6 +20,8 @@ export default function MobileMenu({ opened, onClose }: { opened: boolean; onClo
               {label}
             </Anchor>
           ))}
+          <Divider my="xs" />
+          <MobileAccount onClose={onClose} />
           <Divider my="xs" />
           {[...PLATFORM_LINKS, ...INFO_LINKS].map((link) => (
             <Anchor key={link.to} component={AppLink} to={link.to} c="dimmed">

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { useViewport } from '#app/lib/viewport.tsx'
 import { AppLink } from '../AppLink.tsx'
+import { countId, EntryCount, entryClass, HeaderAccount } from './HeaderAccount.tsx'
 import { Logo } from './Logo.tsx'
 import { MAIN_NAV, USER_ENTRIES } from './nav-links.ts'
 import { SearchForm } from './SearchForm.tsx'
@@ -17,20 +18,24 @@ const MobileMenu = lazy(() => import('./MobileMenu.tsx'))
 function UserEntries({ compact }: { compact: boolean }) {
   return (
     <Group gap={compact ? 4 : 8} wrap="nowrap">
-      {USER_ENTRIES.map(({ to, label, Icon }) => (
-        <ActionIcon
-          key={to}
-          component={AppLink}
-          to={to}
-          variant="subtle"
-          color="navy"
-          size="lg"
-          aria-label={label}
-          title={label}
-        >
-          <Icon size={22} aria-hidden="true" />
-        </ActionIcon>
+      {USER_ENTRIES.map(({ to, label, Icon, count }) => (
+        <span key={to} className={entryClass}>
+          <ActionIcon
+            component={AppLink}
+            to={to}
+            variant="subtle"
+            color="navy"
+            size="lg"
+            aria-label={label}
+            aria-describedby={countId(count)}
+            title={label}
+          >
+            <Icon size={22} aria-hidden="true" />
+          </ActionIcon>
+          <EntryCount field={count} />
+        </span>
       ))}
+      <HeaderAccount compact={compact} />
     </Group>
   )
 }
@@ -48,9 +53,21 @@ export function SiteHeader() {
           <Group justify="space-between" wrap="nowrap">
             <Logo />
             <Group gap={4} wrap="nowrap">
-              <ActionIcon component={AppLink} to="/cart" variant="subtle" color="navy" size="lg" aria-label="Корзина">
-                <IconShoppingCart size={22} aria-hidden="true" />
-              </ActionIcon>
+              <span className={entryClass}>
+                <ActionIcon
+                  component={AppLink}
+                  to="/cart"
+                  variant="subtle"
+                  color="navy"
+                  size="lg"
+                  aria-label="Корзина"
+                  aria-describedby={countId('cartCount')}
+                >
+                  <IconShoppingCart size={22} aria-hidden="true" />
+                </ActionIcon>
+                <EntryCount field="cartCount" />
+              </span>
+              <HeaderAccount compact />
               <Burger opened={opened} onClick={toggle} aria-label="Открыть меню" aria-expanded={opened} />
             </Group>
           </Group>

@@ -1,4 +1,4 @@
-import { IconMessageCircle, IconScale, IconShoppingCart, IconUser } from '@tabler/icons-react'
+import { IconMessageCircle, IconScale, IconShoppingCart } from '@tabler/icons-react'
 import { CATALOG_PATH } from '#common/spheres.ts'
 
 export interface NavLink {
@@ -37,10 +37,9 @@ export const INFO_LINKS: NavLink[] = [
   { to: '/platforms', label: 'Сервисы платформы' },
 ]
 
-/** The signed-in user's entries in the header: compare, cart, chat, account. */
+/** The user's entries in the header, each with its counter of the header summary; the account follows. */
 export const USER_ENTRIES = [
-  { to: '/compare', label: 'Сравнение', Icon: IconScale },
-  { to: '/cart', label: 'Корзина', Icon: IconShoppingCart },
-  { to: '/chat', label: 'Чат', Icon: IconMessageCircle },
-  { to: '/personal-account/profile', label: 'Личный кабинет', Icon: IconUser },
+  { to: '/compare', label: 'Сравнение', Icon: IconScale, count: 'compareCount' },
+  { to: '/cart', label: 'Корзина', Icon: IconShoppingCart, count: 'cartCount' },
+  { to: '/chat', label: 'Чат', Icon: IconMessageCircle, count: 'chatUnreadMessagesCount' },
 ] as const

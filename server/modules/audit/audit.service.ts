@@ -1,4 +1,7 @@
-import type { Ctx } from '../../context.ts'
+import { count, desc, eq, like, or, type SQL } from 'drizzle-orm'
+import { AuditListQuery, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
+import { type Ctx, requireStaff } from '../../context.ts'
+import { parse } from '../../parse.ts'
 import { auditLog } from './audit.table.ts'
 
 export interface AuditEntry {
@@ -19,3 +22,52 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
     ip: ctx.ip,
   })
 }
+
+export interface AuditRecord {
+  id: string
+  createdAt: Date
+  action: string
+  targetType: string
+  targetId: string
+  details: unknown
+  ip: string
+  /** Null for the system (scripts, seeds) and for accounts that are gone. */
+  actor: { id: string; name: string; email: string } | null
+}
+
+/** `lead` matches `lead` and `lead.status_change`; LIKE's wildcards in the filter are literal. */
+function actionFilter(action: string | undefined): SQL | undefined {
+  if (!action) return undefined
+  const prefix = action.replace(/[\\%_]/g, (c) => `\\${c}`)
+  return or(eq(auditLog.action, action), like(auditLog.action, `${prefix}.%`))
+}
+
+export function createAuditService(deps: {
+  /** Names of the actors, from the identity module (a module reads only its own tables). */
+  describeUsers: (ctx: Ctx, ids: string[]) => Promise<{ id: string; name: string; email: string }[]>
+}) {
+  return {
+    /** Staff: the log, newest first, 50 a page; three queries whatever the page holds. */
+    async list(ctx: Ctx, query: unknown): Promise<Page<AuditRecord>> {
+      requireStaff(ctx)
+      const { page, action } = parse(AuditListQuery, query)
+      const where = actionFilter(action)
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(STAFF_PAGE_SIZE)
+          .offset((page - 1) * STAFF_PAGE_SIZE),
+        ctx.db.select({ n: count() }).from(auditLog).where(where),
+      ])
+      const actorIds = [...new Set(rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])))]
+      const actors = new Map((await deps.describeUsers(ctx, actorIds)).map((u) => [u.id, u]))
+      const items = rows.map(({ actorUserId, ...r }) => ({ ...r, actor: actors.get(actorUserId ?? '') ?? null }))
+      return { items, page, pageSize: STAFF_PAGE_SIZE, total: total?.n ?? 0 }
+    },
+  }
+}
+
+export type AuditService = ReturnType<typeof createAuditService>

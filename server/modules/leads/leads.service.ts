@@ -1,15 +1,24 @@
-import { eq } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import { LeadInput, leadFieldErrors } from '#common/leads.ts'
-import type { Ctx } from '../../context.ts'
+import { LeadListQuery, type LeadStatus, LeadStatusInput, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
+import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { parse } from '../../parse.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { leads } from './leads.table.ts'
 
 /** Enough for a person filling in a few forms; a script hits the limit quickly. */
 export const LEAD_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 }
 
+export type LeadRow = typeof leads.$inferSelect
+
 export interface LeadsService {
   create(ctx: Ctx, input: unknown): Promise<{ id: string; createdAt: Date }>
+  /** Staff: newest first, 50 a page, optionally of one status. */
+  list(ctx: Ctx, query: unknown): Promise<Page<LeadRow>>
+  /** Staff: moves a lead between new, in_progress and done; each change is audited. */
+  setStatus(ctx: Ctx, id: string, input: unknown): Promise<{ id: string; status: LeadStatus }>
 }
 
 export function createLeadsService(deps: {
@@ -56,5 +65,45 @@ export function createLeadsService(deps: {
         .where(eq(leads.submissionId, lead.submissionId))
       return raced!
     },
+
+    async list(ctx, query) {
+      requireStaff(ctx)
+      const { page, status } = parse(LeadListQuery, query)
+      const where = status ? eq(leads.status, status) : undefined
+      // Two queries whatever the page size: the page and the total.
+      const [items, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(leads)
+          .where(where)
+          .orderBy(desc(leads.createdAt), desc(leads.id))
+          .limit(STAFF_PAGE_SIZE)
+          .offset((page - 1) * STAFF_PAGE_SIZE),
+        ctx.db.select({ n: count() }).from(leads).where(where),
+      ])
+      return { items, page, pageSize: STAFF_PAGE_SIZE, total: total?.n ?? 0 }
+    },
+
+    async setStatus(ctx, id, input) {
+      requireStaff(ctx)
+      const { status } = parse(LeadStatusInput, input)
+      const notFound = new AppError('not_found', 'Заявка не найдена')
+      if (!UUID.test(id)) throw notFound
+      return ctx.db.transaction(async (tx) => {
+        const [current] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).for('update')
+        if (!current) throw notFound
+        if (current.status === status) return { id, status }
+        await tx.update(leads).set({ status }).where(eq(leads.id, id))
+        await recordAudit(withDb(ctx, tx), {
+          action: 'lead.status_change',
+          targetType: 'lead',
+          targetId: id,
+          details: { from: current.status, to: status },
+        })
+        return { id, status }
+      })
+    },
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -65,3 +65,13 @@ export async function listUserOrganizations(
   }
   return [...byId.values()]
 }
+
+/** Whether the user is a member of the organization: how other modules ask (files, for one). */
+export async function isOrganizationMember(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+    .limit(1)
+  return row !== undefined
+}

@@ -1,7 +1,15 @@
-import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
-import { MEMBER_ROLES, ROLE_TYPES, VERIFICATION_STATUSES } from '#common/organizations.ts'
+import { sql } from 'drizzle-orm'
+import { index, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  JOIN_REQUEST_STATUSES,
+  LEGAL_FORMS,
+  MEMBER_ROLES,
+  ROLE_TYPES,
+  VERIFICATION_STATUSES,
+} from '#common/organizations.ts'
 
-export const LEGAL_FORMS = ['ooo', 'ao', 'pao', 'zao', 'gup', 'mup', 'fgbu', 'ano', 'ip'] as const
+// Kept importable from here for code written before the list moved to common/.
+export { LEGAL_FORMS }
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -103,7 +111,14 @@ export const organizationInvitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('organization_invitations_org_idx').on(t.organizationId)],
+  (t) => [
+    index('organization_invitations_org_idx').on(t.organizationId),
+    // One live invitation per address and organization: inviting again renews it (a double click
+    // cannot create two).
+    uniqueIndex('organization_invitations_pending_unique')
+      .on(t.organizationId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 )
 
 /** A user asking to join an organization that already exists (same INN). */
@@ -116,9 +131,7 @@ export const organizationJoinRequests = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     message: text('message').notNull().default(''),
-    status: text('status', { enum: ['pending', 'accepted', 'declined'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: JOIN_REQUEST_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedByUserId: uuid('decided_by_user_id'),

@@ -1,0 +1,19 @@
+import { useMounted } from '@mantine/hooks'
+import { lazy, Suspense } from 'react'
+import { setUserParams } from '#app/lib/analytics.ts'
+import { loadDeferred } from '#app/lib/session-store.ts'
+
+// Nothing of signing in is needed to show a page: it all loads after hydration.
+const AuthClient = lazy(() => loadDeferred().then((m) => m.loadAuthClient()))
+
+/** Mounted once in the root layout; see AuthClient. */
+export function AuthHost() {
+  const mounted = useMounted()
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      {/* Handed in rather than imported there: analytics stays in the first-load chunk. */}
+      <AuthClient sendUserParams={setUserParams} />
+    </Suspense>
+  )
+}

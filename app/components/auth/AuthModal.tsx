@@ -1,0 +1,39 @@
+import { Modal } from '@mantine/core'
+import { type AuthMode, closeAuthModal, useAuthModal } from '#app/lib/auth-modal.ts'
+import { RegisterForm } from './RegisterForm.tsx'
+import { ResetConfirmForm } from './ResetConfirmForm.tsx'
+import { ResetRequestForm } from './ResetRequestForm.tsx'
+import { SignInForm } from './SignInForm.tsx'
+
+const TITLES: Record<AuthMode, string> = {
+  signIn: 'Вход',
+  register: 'Регистрация',
+  resetRequest: 'Восстановление пароля',
+  resetConfirm: 'Новый пароль',
+}
+
+/**
+ * The authentication modal (spec section 4), driven by the auth-modal store. Loaded lazily by
+ * AuthHost on first open; each mode's form mounts afresh, with the focus on its first field.
+ */
+export default function AuthModal() {
+  const { opened, mode, resetToken } = useAuthModal()
+  // Without a token there is nothing to confirm: ask for a new link instead.
+  const shown: AuthMode = mode === 'resetConfirm' && !resetToken ? 'resetRequest' : mode
+  return (
+    <Modal
+      opened={opened}
+      onClose={closeAuthModal}
+      title={TITLES[shown]}
+      size="md"
+      centered
+      closeButtonProps={{ 'aria-label': 'Закрыть' }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+    >
+      {shown === 'signIn' && <SignInForm />}
+      {shown === 'register' && <RegisterForm />}
+      {shown === 'resetRequest' && <ResetRequestForm />}
+      {shown === 'resetConfirm' && resetToken && <ResetConfirmForm key={resetToken} token={resetToken} />}
+    </Modal>
+  )
+}

@@ -1,0 +1,103 @@
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { PASSWORD_LIMITS, RegisterInput } from '#common/auth.ts'
+import { PHONE_MASK } from '#common/masks.ts'
+import { api } from '#app/lib/api.ts'
+import { setAuthMode } from '#app/lib/auth-modal.ts'
+import { MaskedInput } from '../MaskedInput.tsx'
+import { useAuthForm, useCompleteSignIn } from './use-auth-form.ts'
+
+const FIELDS = ['name', 'email', 'phone', 'password', 'consent'] as const
+
+/** «Регистрация»: name, e-mail, optional phone, password, consent to the user agreement. */
+export function RegisterForm() {
+  const completeSignIn = useCompleteSignIn()
+  const { errors, pending, onSubmit, formRef } = useAuthForm({
+    schema: RegisterInput,
+    fields: FIELDS,
+    submit: async (values) => {
+      await api.post('/auth/register', {
+        name: values.name,
+        email: values.email,
+        phone: values.phone ?? '',
+        password: values.password,
+        consent: values.consent === 'on',
+      })
+      await completeSignIn()
+    },
+  })
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {errors.message && (
+          <Alert color="red" role="alert">
+            {errors.message}
+          </Alert>
+        )}
+        <TextInput
+          name="name"
+          label="Имя и фамилия"
+          autoComplete="name"
+          required
+          maxLength={120}
+          data-autofocus
+          error={errors.fields.name}
+        />
+        <TextInput
+          name="email"
+          type="email"
+          label="Электронная почта"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          error={errors.fields.email}
+        />
+        <MaskedInput
+          name="phone"
+          label="Телефон"
+          description="Необязательно"
+          mask={PHONE_MASK}
+          placeholder="+7 (___) ___-__-__"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.fields.phone}
+        />
+        <PasswordInput
+          name="password"
+          label="Пароль"
+          description={`Не короче ${PASSWORD_LIMITS.min} символов`}
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_LIMITS.max}
+          error={errors.fields.password}
+        />
+        <Checkbox
+          name="consent"
+          error={errors.fields.consent}
+          label={
+            <>
+              Я принимаю{' '}
+              <Anchor href="/legal-information/user-agreement" target="_blank" inherit>
+                пользовательское соглашение
+              </Anchor>{' '}
+              и даю{' '}
+              <Anchor href="/legal-information/personal-data-processing-agreement" target="_blank" inherit>
+                согласие на обработку персональных данных
+              </Anchor>
+            </>
+          }
+        />
+        <Button type="submit" loading={pending} fullWidth>
+          Зарегистрироваться
+        </Button>
+        <Text size="sm" ta="center">
+          Уже есть аккаунт?{' '}
+          <Anchor component="button" type="button" onClick={() => setAuthMode('signIn')}>
+            Войти
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  )
+}

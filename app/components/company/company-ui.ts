@@ -1,0 +1,58 @@
+import { useFetcher } from 'react-router'
+import type { VerificationStatus } from '#common/organizations.ts'
+import type { AppLoadContext } from '#app/lib/load-context.ts'
+import type { CompanyResult } from '#app/routes/account/company.server.ts'
+
+/** Shared bits of the company page's blocks. */
+
+// What the loader hands over, typed through the load context's services.
+type Organizations = AppLoadContext['services']['organizations']
+export type OrganizationView = Awaited<ReturnType<Organizations['get']>>
+export type RoleView = Awaited<ReturnType<Organizations['listRoles']>>[number]
+export type MembersView = Awaited<ReturnType<Organizations['listMembers']>>
+export type JoinRequestView = Awaited<ReturnType<Organizations['listJoinRequests']>>[number]
+export type InvitationPreview = Awaited<ReturnType<Organizations['previewInvitation']>>
+
+export const COMPANY_PATH = '/personal-account/company'
+
+// One time zone on the server and in the browser, so the server-rendered dates hydrate unchanged;
+// the platform works on Moscow time.
+const DATE = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+})
+const DATE_TIME = new Intl.DateTimeFormat('ru-RU', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Moscow',
+})
+
+export const formatDate = (value: Date | string) => DATE.format(new Date(value))
+export const formatDateTime = (value: Date | string) => DATE_TIME.format(new Date(value))
+
+export const STATUS_COLORS: Record<VerificationStatus, string> = {
+  new: 'gray',
+  moderation: 'blue',
+  confirmed: 'teal',
+  needFixes: 'orange',
+}
+
+/**
+ * A fetcher of one block: its result, field errors and the values to put back stay with that
+ * block, so an error in one form never wipes what was typed in another.
+ */
+export function useCompanyFetcher(key?: string) {
+  const fetcher = useFetcher<CompanyResult>(key ? { key } : undefined)
+  const result = fetcher.data
+  const failure = result && !result.ok ? result : undefined
+  return {
+    fetcher,
+    failure,
+    success: result?.ok ? result.message : undefined,
+    errors: failure?.fieldErrors ?? {},
+    values: failure?.values ?? {},
+    busy: fetcher.state !== 'idle',
+  }
+}

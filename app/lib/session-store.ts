@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from 'react'
+import { useRouteLoaderData } from 'react-router'
+import type { WhoamiUser } from '#common/organizations.ts'
+
+/**
+ * The core of the client session (spec section 4), small enough for the first load: the header
+ * needs it on every page. `session.ts` is the full API (flags, refresh) for everything else.
+ *
+ * The root loader reads the user on the server, so the first render (server and hydration alike)
+ * takes it from the root loader data; the store takes over once it has been loaded on the client
+ * (from that same data after hydration, from whoami, or cleared by a 401). The server never
+ * writes the store: it is one per browser tab, not one per request.
+ */
+export type SessionStatus = 'notLoaded' | 'loaded'
+
+export interface SessionState {
+  status: SessionStatus
+  user: WhoamiUser | null
+}
+
+export type RootData = { user?: WhoamiUser | null } | undefined
+
+const NOT_LOADED: SessionState = { status: 'notLoaded', user: null }
+let state: SessionState = NOT_LOADED
+/** The user as JSON: revalidations hand over equal users as new objects, which must not re-render. */
+let stateKey = ''
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function getSession(): SessionState {
+  return state
+}
+
+export function setSessionUser(user: WhoamiUser | null) {
+  const key = JSON.stringify(user)
+  if (state.status === 'loaded' && key === stateKey) return
+  stateKey = key
+  state = { status: 'loaded', user }
+  listeners.forEach((l) => l())
+}
+
+export function clearUser() {
+  setSessionUser(null)
+}
+
+/** The session's status and user: the store once loaded, the root loader's user until then. */
+export function useSessionState(): SessionState {
+  const stored = useSyncExternalStore(subscribe, getSession, () => NOT_LOADED)
+  const rootUser = (useRouteLoaderData('root') as RootData)?.user
+  if (stored.status === 'loaded' || rootUser === undefined) return stored
+  return { status: 'loaded', user: rootUser }
+}
+
+/**
+ * Everything that loads after the page comes through this one dynamic import (see deferred.ts):
+ * one short preload list in the first load instead of one long list per import.
+ */
+export const loadDeferred = () => import('./deferred.ts')

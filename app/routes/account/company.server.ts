@@ -1,0 +1,89 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
+import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
+import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+
+/** What every block's fetcher gets back: a short confirmation, or the refusal with the input kept. */
+export type CompanyResult = FormResult<{ message: string }>
+
+const done = (message: string): CompanyResult => ({ ok: true, message })
+
+/**
+ * A refusal shown next to the form that caused it. Not found and forbidden are answers too here
+ * (a member removed meanwhile, an expired link), not reasons to replace the page with an error.
+ */
+function failure(error: unknown, values: Record<string, string>) {
+  if (isAppError(error) && ['not_found', 'forbidden', 'unauthorized'].includes(error.kind)) {
+    const result: CompanyResult = { ok: false, message: error.message, fieldErrors: error.fields ?? {}, values }
+    return data(result, { status: STATUS_BY_KIND[error.kind] })
+  }
+  return formFailure(error, values)
+}
+
+/**
+ * The company page's action: one `intent` per form, each a call of the organizations service
+ * with the caller's context. Redirects where the page changes (a new or another organization).
+ */
+export async function companyAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const { services, ctx } = getAppContext(context)
+  const orgs = services.organizations
+  const values = formValues(await request.formData())
+  const { intent, organizationId = '', type = '', userId = '' } = values
+  try {
+    switch (intent) {
+      case 'create':
+        await orgs.create(ctx, values)
+        return redirect(COMPANY_PATH)
+      case 'select':
+        await orgs.select(ctx, organizationId)
+        return redirect(COMPANY_PATH)
+      case 'acceptInvitation':
+        await orgs.acceptInvitation(ctx, { token: values.token })
+        return redirect(COMPANY_PATH)
+      case 'joinRequest': {
+        const request = await orgs.requestJoin(ctx, values)
+        return done(`Заявка отправлена. Владелец «${request.organizationName}» получит письмо и ответит вам.`)
+      }
+      case 'update':
+        await orgs.update(ctx, organizationId, values)
+        return done('Реквизиты сохранены')
+      case 'requestRole':
+        await orgs.requestRole(ctx, organizationId, { type })
+        return done('Заявка создана. Приложите документы и отправьте её на проверку.')
+      case 'attachDocument':
+        await orgs.attachRoleDocument(ctx, organizationId, type, { fileId: values.fileId })
+        return done('Документ приложен к заявке')
+      case 'detachDocument':
+        await orgs.detachRoleDocument(ctx, organizationId, type, values.fileId ?? '')
+        return done('Документ откреплён')
+      case 'submitRole':
+        await orgs.submitRole(ctx, organizationId, type)
+        return done('Заявка отправлена на проверку')
+      case 'invite': {
+        const invitation = await orgs.invite(ctx, organizationId, values)
+        return done(`Приглашение отправлено на ${invitation.email}`)
+      }
+      case 'revokeInvitation':
+        await orgs.revokeInvitation(ctx, organizationId, values.invitationId ?? '')
+        return done('Приглашение отозвано')
+      case 'changeMemberRole':
+        await orgs.changeMemberRole(ctx, organizationId, userId, { role: values.role })
+        return done('Роль участника изменена')
+      case 'removeMember':
+        await orgs.removeMember(ctx, organizationId, userId)
+        if (userId === ctx.user?.id) return redirect(COMPANY_PATH)
+        return done('Участник удалён из организации')
+      case 'decideJoinRequest': {
+        const { status } = await orgs.decideJoinRequest(ctx, organizationId, values.requestId ?? '', values)
+        return done(status === 'accepted' ? 'Заявка принята: пользователь добавлен' : 'Заявка отклонена')
+      }
+      default: {
+        const result: CompanyResult = { ok: false, message: 'Неизвестное действие', fieldErrors: {}, values }
+        return data(result, { status: 400 })
+      }
+    }
+  } catch (error) {
+    return failure(error, values)
+  }
+}

@@ -1,0 +1,124 @@
+import { Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
+import { Form } from 'react-router'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { EmptyState } from '#app/components/staff/EmptyState.tsx'
+import { formatDateTime } from '#app/components/staff/format.ts'
+import { StaffPager } from '#app/components/staff/StaffPager.tsx'
+import { loadOrFail } from '#app/lib/http-errors.ts'
+import { searchOf, staffContext } from '#app/lib/staff-access.ts'
+import type { Route } from './+types/audit'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = staffContext(context)
+  if (!app) return null
+  const search = searchOf(request)
+  const page = await loadOrFail(request, () => app.services.audit.list(app.ctx, search))
+  return { page, action: search.action ?? '' }
+}
+
+/** Details as compact `key: value` lines; the raw JSON is what staff would otherwise squint at. */
+function Details({ value }: { value: unknown }) {
+  if (!value || typeof value !== 'object' || Object.keys(value).length === 0) return null
+  const lines = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`,
+  )
+  return (
+    <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      {lines.join('\n')}
+    </Code>
+  )
+}
+
+export default function StaffAudit({ loaderData }: Route.ComponentProps) {
+  if (!loaderData) return null
+  const { page, action } = loaderData
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="end" wrap="wrap">
+        <Title order={2} size="h3">
+          Журнал действий
+        </Title>
+        <Form method="get" role="search" aria-label="Фильтр журнала">
+          <Group gap={6} align="end" wrap="nowrap">
+            <TextInput
+              name="action"
+              label="Действие"
+              placeholder="например, lead или user.register"
+              defaultValue={action}
+              size="xs"
+              w={240}
+            />
+            <Button type="submit" size="xs" variant="default" leftSection={<IconSearch size={14} aria-hidden="true" />}>
+              Найти
+            </Button>
+          </Group>
+        </Form>
+      </Group>
+      {page.items.length === 0 ? (
+        <EmptyState title={action ? `Нет записей с действием «${action}»` : 'Журнал пуст'}>
+          {action ? (
+            <AppLink to=".">Показать все записи</AppLink>
+          ) : (
+            'Здесь появятся действия сотрудников и события безопасности учётных записей.'
+          )}
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped verticalSpacing="xs" aria-label="Журнал действий">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Когда</Table.Th>
+                <Table.Th>Кто</Table.Th>
+                <Table.Th>Действие</Table.Th>
+                <Table.Th>Объект</Table.Th>
+                <Table.Th>Подробности</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {page.items.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
+                    {entry.ip && (
+                      <Text size="xs" c="dimmed">
+                        {entry.ip}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {entry.actor ? (
+                      <>
+                        <Text size="sm">{entry.actor.name}</Text>
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {entry.actor.email}
+                        </Text>
+                      </>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Система
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Code>{entry.action}</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{entry.targetType}</Text>
+                    <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      {entry.targetId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={320}>
+                    <Details value={entry.details} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <StaffPager page={page.page} pageSize={page.pageSize} total={page.total} />
+    </Stack>
+  )
+}

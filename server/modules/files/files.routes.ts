@@ -1,0 +1,110 @@
+import multipart from '@fastify/multipart'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { FILE_FIELD, FILE_LIMITS, FILE_MESSAGES } from '#common/files.ts'
+import { RU } from '#common/messages.ts'
+import { z } from '#common/zod.ts'
+import { requireUser } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { requestCtx } from '../../plugins/session.ts'
+import type { StoreFileInput } from './files.service.ts'
+
+const FileMetaSchema = z.object({
+  id: z.uuid(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  organizationId: z.uuid().nullable(),
+  ownerUserId: z.uuid(),
+  createdAt: z.date(),
+})
+
+// The service checks every input itself and answers in Russian; a stranger's id is a 404 there.
+const passThrough = { validatorCompiler: () => (data: unknown) => ({ value: data }) }
+
+/** The file and the optional organizationId of a multipart body; at most one file, 10 MB. */
+async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
+  let upload: Omit<StoreFileInput, 'organizationId'> | undefined
+  let organizationId: string | undefined
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer() // throws past the size limit, so nothing big stays in memory
+      if (part.fieldname === FILE_FIELD) upload = { filename: part.filename, mimeType: part.mimetype, data }
+    } else if (part.fieldname === 'organizationId' && typeof part.value === 'string') {
+      organizationId = part.value
+    }
+  }
+  if (!upload) throw new AppError('invalid', FILE_MESSAGES.missing, { file: FILE_MESSAGES.missing })
+  return { ...upload, organizationId }
+}
+
+/** Multipart's own refusals, in Russian: too big is a 413, the rest a 400. */
+function sendUploadError(err: unknown, reply: FastifyReply) {
+  const code = (err as { code?: unknown }).code
+  const refuse = (status: number, message: string) =>
+    reply.status(status).send({ error: { code: 'invalid', message, fields: { file: message } } })
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(413, FILE_MESSAGES.tooLarge)
+  if (code === 'FST_FILES_LIMIT') return refuse(400, FILE_MESSAGES.tooMany(1))
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refuse(400, FILE_MESSAGES.missing)
+  if (typeof code === 'string' && code.startsWith('FST_')) return refuse(400, RU.invalidRequest)
+  throw err
+}
+
+/** `attachment` with an ASCII fallback name and the real one in RFC 5987 form. */
+function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_')
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: FILE_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 },
+  })
+
+  app.post(
+    '/files',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Загрузка документа (PDF, JPEG, PNG до 10 МБ)',
+        description: 'multipart/form-data: поле `file` и необязательное `organizationId` (документ организации).',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ data: FileMetaSchema }) },
+      },
+    },
+    async (req, reply) => {
+      const ctx = await requestCtx(req)
+      requireUser(ctx) // before reading 10 MB from a guest
+      let upload: StoreFileInput
+      try {
+        upload = await readUpload(req)
+      } catch (err) {
+        return sendUploadError(err, reply)
+      }
+      return reply.status(201).send({ data: await app.services.files.store(ctx, upload) })
+    },
+  )
+
+  app.get(
+    '/files/:id',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Скачать файл (владелец, участники организации, сотрудники платформы)',
+        params: z.object({ id: z.string() }),
+      },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const { meta, data } = await app.services.files.read(await requestCtx(req), req.params.id)
+      return reply
+        .header('content-type', meta.mimeType)
+        .header('content-length', data.length)
+        .header('content-disposition', contentDisposition(meta.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(data)
+    },
+  )
+}

@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { eq, inArray } from 'drizzle-orm'
+import {
+  FILE_LIMITS,
+  FILE_MESSAGES,
+  type FileMeta,
+  normalizeMimeType,
+  typeByContent,
+  typeByFileName,
+} from '#common/files.ts'
+import { z } from '#common/zod.ts'
+import { type Ctx, requireUser } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { parse } from '../../parse.ts'
+import { recordAudit } from '../audit/audit.service.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import type { FileStorage } from './files.storage.ts'
+import { files } from './files.table.ts'
+
+/** Enough for a person attaching documents to a few forms; a runaway script stops quickly. */
+export const FILE_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60 * 60 * 1000 }
+
+export interface StoreFileInput {
+  filename: string
+  mimeType: string
+  data: Buffer
+  organizationId?: string
+}
+
+const OrganizationId = z.object({
+  organizationId: z.uuid(FILE_MESSAGES.organizationNotFound).optional(),
+})
+const Uuid = z.uuid()
+
+const META_COLUMNS = {
+  id: files.id,
+  originalName: files.originalName,
+  mimeType: files.mimeType,
+  size: files.size,
+  organizationId: files.organizationId,
+  ownerUserId: files.ownerUserId,
+  createdAt: files.createdAt,
+}
+
+/** A file name safe to store and to show: no path, no control characters, not too long. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim()
+  if (clean.length <= FILE_LIMITS.maxNameLength) return clean
+  const ext = /\.[^.]{1,10}$/.exec(clean)?.[0] ?? ''
+  return clean.slice(0, FILE_LIMITS.maxNameLength - ext.length) + ext
+}
+
+/** The type a file really is, or a 400: extension, declared type and first bytes must all agree. */
+function checkFile(input: StoreFileInput): string {
+  const byName = typeByFileName(input.filename)
+  if (!byName) throw new AppError('invalid', FILE_MESSAGES.badType, { file: FILE_MESSAGES.badType })
+  if (input.data.length === 0) throw new AppError('invalid', FILE_MESSAGES.empty, { file: FILE_MESSAGES.empty })
+  if (input.data.length > FILE_LIMITS.maxBytes) {
+    throw new AppError('invalid', FILE_MESSAGES.tooLarge, { file: FILE_MESSAGES.tooLarge })
+  }
+  if (normalizeMimeType(input.mimeType) !== byName || typeByContent(input.data.subarray(0, 16)) !== byName) {
+    throw new AppError('invalid', FILE_MESSAGES.mismatch, { file: FILE_MESSAGES.mismatch })
+  }
+  return byName
+}
+
+export function createFilesService(deps: {
+  storage: FileStorage
+  limiter: RateLimiter
+  /** Asked of the organizations module: a module reads only its own tables. */
+  isMember: (ctx: Ctx, organizationId: string) => Promise<boolean>
+}) {
+  const { storage, limiter } = deps
+
+  /**
+   * The file if the caller may see it: the owner, a member of the file's organization, or staff.
+   * Anyone else gets the same 404 as for a file that does not exist.
+   */
+  async function findVisible(ctx: Ctx, id: string) {
+    const me = requireUser(ctx)
+    const notFound = new AppError('not_found', FILE_MESSAGES.notFound)
+    if (!Uuid.safeParse(id).success) throw notFound
+    const [row] = await ctx.db
+      .select({ ...META_COLUMNS, storageKey: files.storageKey })
+      .from(files)
+      .where(eq(files.id, id))
+    if (!row) throw notFound
+    if (row.ownerUserId === me.id) return { row, asStaff: false }
+    if (row.organizationId && (await deps.isMember(ctx, row.organizationId))) return { row, asStaff: false }
+    if (me.isStaff) return { row, asStaff: true }
+    throw notFound
+  }
+
+  const toMeta = ({ storageKey: _key, ...meta }: FileMeta & { storageKey: string }): FileMeta => meta
+
+  return {
+    async store(ctx: Ctx, input: StoreFileInput): Promise<FileMeta> {
+      const me = requireUser(ctx)
+      const { organizationId } = parse(OrganizationId, { organizationId: input.organizationId || undefined })
+      await limiter.hit(`files:user:${me.id}`, FILE_RATE_LIMIT)
+      const mimeType = checkFile(input)
+      if (organizationId && !(await deps.isMember(ctx, organizationId))) {
+        throw new AppError('not_found', FILE_MESSAGES.organizationNotFound, {
+          organizationId: FILE_MESSAGES.organizationNotFound,
+        })
+      }
+      const originalName = cleanFileName(input.filename)
+      const hex = randomBytes(16).toString('hex')
+      const storageKey = `${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex}`
+      await storage.put(storageKey, input.data, mimeType)
+      try {
+        const [row] = await ctx.db
+          .insert(files)
+          .values({
+            ownerUserId: me.id,
+            organizationId: organizationId ?? null,
+            originalName,
+            mimeType,
+            size: input.data.length,
+            sha256: createHash('sha256').update(input.data).digest('hex'),
+            storageKey,
+          })
+          .returning(META_COLUMNS)
+        return row!
+      } catch (err) {
+        await storage.delete(storageKey).catch(() => {}) // no orphaned bytes for a row that is not there
+        throw err
+      }
+    },
+
+    async describe(ctx: Ctx, id: string): Promise<FileMeta> {
+      return toMeta((await findVisible(ctx, id)).row)
+    },
+
+    /**
+     * Many files at once for lists (documents of several role requests): the ones the caller may
+     * see, in one query plus one membership check per organization involved.
+     */
+    async describeMany(ctx: Ctx, ids: string[]): Promise<FileMeta[]> {
+      const me = requireUser(ctx)
+      const wanted = [...new Set(ids.filter((id) => Uuid.safeParse(id).success))]
+      if (!wanted.length) return []
+      const rows = await ctx.db.select(META_COLUMNS).from(files).where(inArray(files.id, wanted))
+      if (me.isStaff) return rows
+      const orgIds = [
+        ...new Set(rows.flatMap((r) => (r.ownerUserId !== me.id && r.organizationId ? [r.organizationId] : []))),
+      ]
+      const member = new Set<string>()
+      for (const orgId of orgIds) if (await deps.isMember(ctx, orgId)) member.add(orgId)
+      return rows.filter((r) => r.ownerUserId === me.id || (r.organizationId !== null && member.has(r.organizationId)))
+    },
+
+    async read(ctx: Ctx, id: string): Promise<{ meta: FileMeta; data: Buffer }> {
+      const { row, asStaff } = await findVisible(ctx, id)
+      // Staff open other people's documents only for a reason; each time is on record.
+      if (asStaff) await recordAudit(ctx, { action: 'file.staff_read', targetType: 'file', targetId: row.id })
+      return { meta: toMeta(row), data: await storage.get(row.storageKey) }
+    },
+  }
+}
+
+export type FilesService = ReturnType<typeof createFilesService>

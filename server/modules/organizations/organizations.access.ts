@@ -1,0 +1,116 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { MemberRole } from '#common/organizations.ts'
+import { ORGANIZATION_MESSAGES } from '#common/organizations.schemas.ts'
+import { type Ctx, requireUser } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import type { IdentityService } from '../identity/identity.service.ts'
+import type { MailService } from '../mail/mail.service.ts'
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { organizationMembers, organizations } from './organizations.table.ts'
+
+/** What the files module tells about a file (server/modules/files/files.service.ts). */
+export interface FileInfo {
+  id: string
+  originalName: string
+  mimeType: string
+  size: number
+  organizationId: string | null
+  ownerUserId: string
+  createdAt: Date
+}
+
+/** The part of the files service this module uses; `describe` throws not_found when not accessible. */
+export interface FilesPort {
+  describe(ctx: Ctx, fileId: string): Promise<FileInfo>
+}
+
+export interface OrganizationsDeps {
+  identity: IdentityService
+  mail: MailService
+  limiter: RateLimiter
+  publicUrl: string
+  /** Late-bound: the files module registers itself beside us in services.ts. */
+  files: () => FilesPort | undefined
+}
+
+export { parse } from '../../parse.ts'
+
+/** Ids in URLs are UUIDs; anything else cannot exist, and must not reach PostgreSQL as a uuid. */
+export function requireId(id: string, message: string = ORGANIZATION_MESSAGES.notFound): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    throw new AppError('not_found', message)
+  return id.toLowerCase()
+}
+
+/**
+ * The caller's role in the organization. Someone outside gets not_found, exactly as for an
+ * organization that does not exist, so ids cannot be probed.
+ */
+export async function requireMember(ctx: Ctx, organizationId: string): Promise<MemberRole> {
+  const me = requireUser(ctx)
+  const [row] = await ctx.db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(
+      and(eq(organizationMembers.organizationId, requireId(organizationId)), eq(organizationMembers.userId, me.id)),
+    )
+  if (!row) throw new AppError('not_found', ORGANIZATION_MESSAGES.notFound)
+  return row.role
+}
+
+/** Someone's membership, for rules about other members; undefined when they are not one. */
+export async function findMembership(ctx: Ctx, organizationId: string, userId: string) {
+  const [row] = await ctx.db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+  return row
+}
+
+/** Owners and administrators manage members, details and role requests. */
+export async function requireManager(ctx: Ctx, organizationId: string): Promise<MemberRole> {
+  const role = await requireMember(ctx, organizationId)
+  if (role === 'member') throw new AppError('forbidden', ORGANIZATION_MESSAGES.managersOnly)
+  return role
+}
+
+/**
+ * Takes the organization's row lock inside a transaction, so that two membership changes (say,
+ * two owners removing each other) run one after the other and the last owner always stays.
+ */
+export async function lockOrganization(ctx: Ctx, organizationId: string): Promise<void> {
+  await ctx.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update')
+}
+
+/** Names and e-mails of the owners (or owners and admins), for notices. */
+export async function listManagers(ctx: Ctx, deps: OrganizationsDeps, organizationId: string, roles: MemberRole[]) {
+  const rows = await ctx.db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.role, roles)))
+  return deps.identity.describeUsers(
+    ctx,
+    rows.map((r) => r.userId),
+  )
+}
+
+/** The same notice to each owner; the outbox keeps one row per recipient. */
+export async function mailOwners(
+  ctx: Ctx,
+  deps: OrganizationsDeps,
+  organizationId: string,
+  message: { kind: string; subject: string; text: (name: string) => string },
+): Promise<void> {
+  for (const owner of await listManagers(ctx, deps, organizationId, ['owner'])) {
+    await deps.mail.send(ctx.db, {
+      to: owner.email,
+      kind: message.kind,
+      subject: message.subject,
+      text: message.text(owner.name),
+    })
+  }
+}

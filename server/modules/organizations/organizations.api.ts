@@ -1,0 +1,110 @@
+import { LEGAL_FORMS, MEMBER_ROLES, ROLE_TYPES, VERIFICATION_STATUSES } from '#common/organizations.ts'
+import { STAFF_COMMENT_MAX } from '#common/organizations.schemas.ts'
+import { z } from '#common/zod.ts'
+
+/** Response shapes of the organizations API: they document it in OpenAPI and shape what is sent. */
+
+export const IdParams = z.object({ id: z.string().describe('id организации') })
+
+export const OrganizationSchema = z.object({
+  id: z.uuid(),
+  legalForm: z.enum(LEGAL_FORMS),
+  fullName: z.string(),
+  shortName: z.string(),
+  inn: z.string(),
+  kpp: z.string().nullable(),
+  ogrn: z.string(),
+  legalAddress: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  website: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  memberRole: z.enum(MEMBER_ROLES),
+})
+
+export const MembersSchema = z.object({
+  myRole: z.enum(MEMBER_ROLES),
+  members: z.array(
+    z.object({
+      userId: z.uuid(),
+      role: z.enum(MEMBER_ROLES),
+      joinedAt: z.date(),
+      name: z.string(),
+      email: z.string(),
+      isMe: z.boolean(),
+    }),
+  ),
+  invitations: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        email: z.string(),
+        role: z.enum(MEMBER_ROLES),
+        createdAt: z.date(),
+        expiresAt: z.date(),
+        expired: z.boolean(),
+      }),
+    )
+    .describe('Открытые приглашения; видят только владельцы и администраторы'),
+})
+
+export const JoinRequestSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  message: z.string(),
+  createdAt: z.date(),
+  name: z.string(),
+  email: z.string(),
+})
+
+const Status = z.enum(VERIFICATION_STATUSES)
+
+export const RoleSchema = z.object({
+  id: z.uuid(),
+  organizationId: z.uuid(),
+  type: z.enum(ROLE_TYPES),
+  status: Status,
+  confirmed: z.boolean(),
+  staffComment: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  documents: z.array(
+    z.object({
+      id: z.uuid(),
+      originalName: z.string(),
+      mimeType: z.string(),
+      size: z.number(),
+      available: z.boolean().describe('false, если файл удалён или недоступен'),
+      attachedAt: z.date(),
+    }),
+  ),
+  history: z.array(
+    z.object({
+      fromStatus: Status.nullable(),
+      toStatus: Status,
+      comment: z.string().nullable(),
+      createdAt: z.date(),
+      by: z.object({ kind: z.enum(['member', 'staff']), name: z.string() }),
+    }),
+  ),
+})
+
+export const VerificationListItemSchema = RoleSchema.extend({
+  organization: z.object({
+    name: z.string(),
+    inn: z.string(),
+    legalForm: z.enum(LEGAL_FORMS),
+    legalFormLabel: z.string(),
+  }),
+})
+
+export const VerificationSchema = RoleSchema.extend({
+  organization: OrganizationSchema.omit({ createdAt: true, updatedAt: true, memberRole: true }),
+})
+
+export const StaffCommentBody = z.object({
+  comment: z.string().max(STAFF_COMMENT_MAX).optional().describe('Комментарий модератора, до 2000 символов'),
+})
+
+export const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })

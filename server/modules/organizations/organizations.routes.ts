@@ -1,0 +1,224 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  AcceptInvitationInput,
+  InvitationInput,
+  JoinDecisionInput,
+  JoinRequestInput,
+  MemberRoleInput,
+  OrganizationInput,
+  OrganizationUpdateInput,
+  RoleDocumentInput,
+  RoleRequestInput,
+} from '#common/organizations.schemas.ts'
+import { z } from '#common/zod.ts'
+import { requestCtx } from '../../plugins/session.ts'
+import {
+  data,
+  IdParams,
+  JoinRequestSchema,
+  MembersSchema,
+  OrganizationSchema,
+  RoleSchema,
+} from './organizations.api.ts'
+import { verificationRoutes } from './verification.routes.ts'
+
+// Services validate input with the same schemas and answer Russian field errors; the schemas
+// here describe the API in the OpenAPI document.
+const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }
+
+const RoleParams = IdParams.extend({ type: z.enum(['buyer', 'vendor']) })
+const tags = ['organizations']
+
+export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orgs = app.services.organizations
+  const opts = <S extends object>(schema: S) => ({ schema: { tags, ...schema }, ...passThrough })
+
+  app.post(
+    '/organizations',
+    opts({
+      summary: 'Регистрация организации (создатель становится владельцем)',
+      description:
+        'Организация с тем же ИНН — 409 с сообщением в `fields.inn` и id существующей в `fields.existingOrganizationId`: можно отправить заявку на вступление.',
+      body: OrganizationInput,
+      response: { 201: data(OrganizationSchema) },
+    }),
+    async (req, reply) => reply.status(201).send({ data: await orgs.create(await requestCtx(req), req.body) }),
+  )
+
+  app.post(
+    '/organizations/join-requests',
+    opts({
+      summary: 'Заявка на вступление в организацию по ИНН',
+      body: JoinRequestInput,
+      response: { 201: data(z.object({ id: z.uuid(), organizationName: z.string(), status: z.literal('pending') })) },
+    }),
+    async (req, reply) => reply.status(201).send({ data: await orgs.requestJoin(await requestCtx(req), req.body) }),
+  )
+
+  app.get(
+    '/organizations/:id',
+    opts({ summary: 'Реквизиты организации', params: IdParams, response: { 200: data(OrganizationSchema) } }),
+    async (req) => ({ data: await orgs.get(await requestCtx(req), req.params.id) }),
+  )
+
+  app.patch(
+    '/organizations/:id',
+    opts({
+      summary: 'Изменить реквизиты (владелец, администратор); ИНН, ОГРН и форма не меняются',
+      params: IdParams,
+      body: OrganizationUpdateInput,
+      response: { 200: data(OrganizationSchema) },
+    }),
+    async (req) => ({ data: await orgs.update(await requestCtx(req), req.params.id, req.body) }),
+  )
+
+  app.post(
+    '/organizations/:id/select',
+    opts({ summary: 'Работать от имени этой организации', params: IdParams }),
+    async (req, reply) => {
+      await orgs.select(await requestCtx(req), req.params.id)
+      return reply.status(204).send()
+    },
+  )
+
+  app.get(
+    '/organizations/:id/members',
+    opts({ summary: 'Участники и открытые приглашения', params: IdParams, response: { 200: data(MembersSchema) } }),
+    async (req) => ({ data: await orgs.listMembers(await requestCtx(req), req.params.id) }),
+  )
+
+  app.post(
+    '/organizations/:id/invitations',
+    opts({
+      summary: 'Пригласить по e-mail (владелец, администратор); ссылка действует 7 дней',
+      params: IdParams,
+      body: InvitationInput,
+      response: { 201: data(z.object({ id: z.uuid(), email: z.string(), role: z.enum(['admin', 'member']) })) },
+    }),
+    async (req, reply) =>
+      reply.status(201).send({ data: await orgs.invite(await requestCtx(req), req.params.id, req.body) }),
+  )
+
+  app.delete(
+    '/organizations/:id/invitations/:invitationId',
+    opts({ summary: 'Отозвать приглашение', params: IdParams.extend({ invitationId: z.string() }) }),
+    async (req, reply) => {
+      await orgs.revokeInvitation(await requestCtx(req), req.params.id, req.params.invitationId)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/invitations/accept',
+    opts({
+      summary: 'Принять приглашение (адрес пользователя должен совпадать с адресом приглашения)',
+      body: AcceptInvitationInput,
+      response: { 200: data(z.object({ organizationId: z.uuid() })) },
+    }),
+    async (req) => ({ data: await orgs.acceptInvitation(await requestCtx(req), req.body) }),
+  )
+
+  const MemberParams = IdParams.extend({ userId: z.string() })
+  app.delete(
+    '/organizations/:id/members/:userId',
+    opts({
+      summary: 'Удалить участника (или выйти самому); последний владелец остаётся',
+      params: MemberParams,
+    }),
+    async (req, reply) => {
+      await orgs.removeMember(await requestCtx(req), req.params.id, req.params.userId)
+      return reply.status(204).send()
+    },
+  )
+
+  app.patch(
+    '/organizations/:id/members/:userId',
+    opts({ summary: 'Изменить роль участника (только владелец)', params: MemberParams, body: MemberRoleInput }),
+    async (req, reply) => {
+      await orgs.changeMemberRole(await requestCtx(req), req.params.id, req.params.userId, req.body)
+      return reply.status(204).send()
+    },
+  )
+
+  app.get(
+    '/organizations/:id/join-requests',
+    opts({
+      summary: 'Открытые заявки на вступление (владелец, администратор)',
+      params: IdParams,
+      response: { 200: data(z.array(JoinRequestSchema)) },
+    }),
+    async (req) => ({ data: await orgs.listJoinRequests(await requestCtx(req), req.params.id) }),
+  )
+
+  app.post(
+    '/organizations/:id/join-requests/:requestId',
+    opts({
+      summary: 'Принять или отклонить заявку на вступление',
+      params: IdParams.extend({ requestId: z.string() }),
+      body: JoinDecisionInput,
+      response: { 200: data(z.object({ status: z.enum(['accepted', 'declined']) })) },
+    }),
+    async (req) => ({
+      data: await orgs.decideJoinRequest(await requestCtx(req), req.params.id, req.params.requestId, req.body),
+    }),
+  )
+
+  app.get(
+    '/organizations/:id/roles',
+    opts({
+      summary: 'Роли организации: статус проверки, комментарий, документы, история',
+      params: IdParams,
+      response: { 200: data(z.array(RoleSchema)) },
+    }),
+    async (req) => ({ data: await orgs.listRoles(await requestCtx(req), req.params.id) }),
+  )
+
+  app.post(
+    '/organizations/:id/roles',
+    opts({
+      summary: 'Запросить роль покупателя или поставщика (повторный запрос вернёт ту же заявку)',
+      params: IdParams,
+      body: RoleRequestInput,
+      response: { 201: data(RoleSchema) },
+    }),
+    async (req, reply) =>
+      reply.status(201).send({ data: await orgs.requestRole(await requestCtx(req), req.params.id, req.body) }),
+  )
+
+  app.post(
+    '/organizations/:id/roles/:type/documents',
+    opts({
+      summary: 'Приложить загруженный файл к заявке на роль',
+      params: RoleParams,
+      body: RoleDocumentInput,
+      response: { 200: data(RoleSchema) },
+    }),
+    async (req) => ({
+      data: await orgs.attachRoleDocument(await requestCtx(req), req.params.id, req.params.type, req.body),
+    }),
+  )
+
+  app.delete(
+    '/organizations/:id/roles/:type/documents/:fileId',
+    opts({
+      summary: 'Открепить документ от заявки',
+      params: RoleParams.extend({ fileId: z.string() }),
+      response: { 200: data(RoleSchema) },
+    }),
+    async (req) => ({
+      data: await orgs.detachRoleDocument(await requestCtx(req), req.params.id, req.params.type, req.params.fileId),
+    }),
+  )
+
+  app.post(
+    '/organizations/:id/roles/:type/submit',
+    opts({
+      summary: 'Отправить заявку на проверку (нужен хотя бы один документ)',
+      params: RoleParams,
+      response: { 200: data(RoleSchema) },
+    }),
+    async (req) => ({ data: await orgs.submitRole(await requestCtx(req), req.params.id, req.params.type) }),
+  )
+
+  await app.register(verificationRoutes)
+}

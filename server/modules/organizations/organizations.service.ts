@@ -1,0 +1,148 @@
+import { and, eq } from 'drizzle-orm'
+import {
+  legalFormIssues,
+  ORGANIZATION_MESSAGES,
+  OrganizationInput,
+  OrganizationUpdateInput,
+} from '#common/organizations.schemas.ts'
+import { type Ctx, requireUser, withDb } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { recordAudit } from '../audit/audit.service.ts'
+import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import { createMembersService } from './members.service.ts'
+import { type OrganizationsDeps, parse, requireId, requireManager, requireMember } from './organizations.access.ts'
+import { listUserOrganizations } from './organizations.context.ts'
+import { organizationMembers, organizations } from './organizations.table.ts'
+import { createVerificationService } from './verification.service.ts'
+
+export type { FileInfo, FilesPort, OrganizationsDeps } from './organizations.access.ts'
+
+/** Registering a handful of companies is normal; hundreds from one account is a script. */
+export const CREATE_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 }
+
+const DETAILS = {
+  id: organizations.id,
+  legalForm: organizations.legalForm,
+  fullName: organizations.fullName,
+  shortName: organizations.shortName,
+  inn: organizations.inn,
+  kpp: organizations.kpp,
+  ogrn: organizations.ogrn,
+  legalAddress: organizations.legalAddress,
+  contactEmail: organizations.contactEmail,
+  contactPhone: organizations.contactPhone,
+  website: organizations.website,
+  createdAt: organizations.createdAt,
+  updatedAt: organizations.updatedAt,
+  memberRole: organizationMembers.role,
+}
+
+/**
+ * Organizations, their members and the verification of their roles. Every function takes the
+ * caller's context first and checks access itself; a non-member sees another organization's
+ * things as not found.
+ */
+export function createOrganizationsService(deps: OrganizationsDeps) {
+  /** The organization as one of its members sees it; the membership is part of the query. */
+  async function get(ctx: Ctx, organizationId: string) {
+    const me = requireUser(ctx)
+    const [row] = await ctx.db
+      .select(DETAILS)
+      .from(organizations)
+      .innerJoin(
+        organizationMembers,
+        and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, me.id)),
+      )
+      .where(eq(organizations.id, requireId(organizationId)))
+    if (!row) throw new AppError('not_found', ORGANIZATION_MESSAGES.notFound)
+    return row
+  }
+
+  function duplicateInn(inn: string, existingOrganizationId: string): AppError {
+    const message = ORGANIZATION_MESSAGES.innTaken(inn)
+    // The id rides along with the field errors, so forms and API clients can offer «Попросить доступ».
+    return new AppError('conflict', message, { inn: message, existingOrganizationId })
+  }
+
+  return {
+    get,
+
+    /** The organizations the caller belongs to, as in whoami. */
+    async listMine(ctx: Ctx) {
+      const me = requireUser(ctx)
+      return listUserOrganizations(ctx.db, me.id, me.selectedOrganizationId)
+    },
+
+    /** Registers an organization; the creator becomes its owner and works as it from now on. */
+    async create(ctx: Ctx, input: unknown) {
+      const me = requireUser(ctx)
+      const data = parse(OrganizationInput, input)
+      const [existing] = await ctx.db
+        .select({ id: organizations.id, memberRole: organizationMembers.role })
+        .from(organizations)
+        .leftJoin(
+          organizationMembers,
+          and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, me.id)),
+        )
+        .where(eq(organizations.inn, data.inn))
+      // A repeated submission by the creator (double click, retry) gets the organization it made.
+      if (existing?.memberRole) return get(ctx, existing.id)
+      if (existing) throw duplicateInn(data.inn, existing.id)
+      await deps.limiter.hit(`organizations:create:${me.id}`, CREATE_RATE_LIMIT)
+
+      const id = await ctx.db.transaction(async (tx) => {
+        const t = withDb(ctx, tx)
+        const [created] = await tx
+          .insert(organizations)
+          .values({ ...data, createdByUserId: me.id })
+          .onConflictDoNothing({ target: organizations.inn })
+          .returning({ id: organizations.id })
+        if (!created) {
+          const [raced] = await tx
+            .select({ id: organizations.id })
+            .from(organizations)
+            .where(eq(organizations.inn, data.inn))
+          throw duplicateInn(data.inn, raced!.id)
+        }
+        await tx.insert(organizationMembers).values({ organizationId: created.id, userId: me.id, role: 'owner' })
+        await deps.identity.setSelectedOrganization(t, created.id)
+        await recordAudit(t, { action: 'organization.create', targetType: 'organization', targetId: created.id })
+        return created.id
+      })
+      return get(ctx, id)
+    },
+
+    /** Owners and administrators edit the details; INN, OGRN and the legal form stay. */
+    async update(ctx: Ctx, organizationId: string, input: unknown) {
+      await requireManager(ctx, organizationId)
+      const data = parse(OrganizationUpdateInput, input)
+      const current = await get(ctx, organizationId)
+      const issues = legalFormIssues({ legalForm: current.legalForm, kpp: data.kpp })
+      if (Object.keys(issues).length) throw new AppError('invalid', 'Проверьте правильность заполнения полей.', issues)
+      if (Object.values(data).every((v) => v === undefined)) return current
+      await ctx.db
+        .update(organizations)
+        .set({ ...data, updatedAt: new Date() })
+        .where(eq(organizations.id, current.id))
+      await recordAudit(ctx, {
+        action: 'organization.update',
+        targetType: 'organization',
+        targetId: current.id,
+        details: { fields: Object.keys(data).filter((k) => data[k as keyof typeof data] !== undefined) },
+      })
+      return get(ctx, organizationId)
+    },
+
+    /** Makes the organization the one the caller works as (members only). */
+    async select(ctx: Ctx, organizationId: string): Promise<void> {
+      await requireMember(ctx, organizationId)
+      await deps.identity.setSelectedOrganization(ctx, requireId(organizationId))
+    },
+
+    ...createMembersService(deps),
+    ...createVerificationService(deps),
+  }
+}
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>
+export type OrganizationDetails = Awaited<ReturnType<OrganizationsService['get']>>

@@ -1,0 +1,117 @@
+import { asc, eq } from 'drizzle-orm'
+import { LEGAL_FORM_LABELS, ROLE_LABELS } from '#common/organizations.ts'
+import { StaffDecisionInput, VerificationListQuery } from '#common/organizations.schemas.ts'
+import { type Ctx, requireStaff, withDb } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { recordAudit } from '../audit/audit.service.ts'
+import { mailOwners, type OrganizationsDeps, parse, requireId } from './organizations.access.ts'
+import { organizationRoles, organizations } from './organizations.table.ts'
+import { targetOf, transition, type VerificationEvent } from './verification.machine.ts'
+import { applyTransition, describeRoles, ROLE_COLUMNS } from './verification.view.ts'
+
+const VERIFICATION_NOT_FOUND = 'Заявка не найдена'
+
+const ORGANIZATION_COLUMNS = {
+  id: organizations.id,
+  legalForm: organizations.legalForm,
+  fullName: organizations.fullName,
+  shortName: organizations.shortName,
+  inn: organizations.inn,
+  kpp: organizations.kpp,
+  ogrn: organizations.ogrn,
+  legalAddress: organizations.legalAddress,
+  contactEmail: organizations.contactEmail,
+  contactPhone: organizations.contactPhone,
+  website: organizations.website,
+}
+
+/** Platform staff check role requests: the queue, one request, approve, or send back for fixes. */
+export function createStaffVerificationService(deps: OrganizationsDeps) {
+  async function getVerification(ctx: Ctx, roleId: string) {
+    requireStaff(ctx)
+    const [row] = await ctx.db
+      .select({ role: ROLE_COLUMNS, organization: ORGANIZATION_COLUMNS })
+      .from(organizationRoles)
+      .innerJoin(organizations, eq(organizations.id, organizationRoles.organizationId))
+      .where(eq(organizationRoles.id, requireId(roleId, VERIFICATION_NOT_FOUND)))
+    if (!row) throw new AppError('not_found', VERIFICATION_NOT_FOUND)
+    const [role] = await describeRoles(ctx, deps, [row.role])
+    return { ...role!, organization: row.organization }
+  }
+
+  async function decide(
+    ctx: Ctx,
+    roleId: string,
+    event: Extract<VerificationEvent, 'approve' | 'requestFixes'>,
+    input: unknown,
+  ) {
+    requireStaff(ctx)
+    const body = input && typeof input === 'object' ? input : {}
+    const { comment } = parse(StaffDecisionInput, { ...body, decision: event === 'approve' ? 'approve' : 'needFixes' })
+    const current = await getVerification(ctx, roleId)
+    // The same decision twice (a double click) changes nothing and e-mails nobody again.
+    if (current.status === targetOf(event)) return current
+    const step = transition(current.status, event, 'staff', current.type)
+    await ctx.db.transaction(async (tx) => {
+      const t = withDb(ctx, tx)
+      await applyTransition(t, current, step, comment)
+      await recordAudit(t, {
+        action: `organization_role.${event}`,
+        targetType: 'organization_role',
+        targetId: current.id,
+        details: { organizationId: current.organizationId, type: current.type, from: step.from, to: step.to, comment },
+      })
+    })
+    const org = current.organization
+    const roleName = ROLE_LABELS[current.type]
+    await mailOwners(ctx, deps, org.id, {
+      kind: event === 'approve' ? 'organization_role_confirmed' : 'organization_role_need_fixes',
+      subject:
+        event === 'approve'
+          ? `Роль «${roleName}» подтверждена — ${org.shortName}`
+          : `Заявку на роль «${roleName}» нужно доработать — ${org.shortName}`,
+      text: (name) =>
+        [
+          `Здравствуйте, ${name}!`,
+          '',
+          event === 'approve'
+            ? `Платформа БАС Маркет подтвердила роль «${roleName}» организации «${org.shortName}».`
+            : `Заявку организации «${org.shortName}» на роль «${roleName}» вернули на доработку.`,
+          ...(comment ? ['', `Комментарий модератора: ${comment}`] : []),
+          '',
+          `Личный кабинет компании: ${deps.publicUrl}/personal-account/company`,
+        ].join('\n'),
+    })
+    return getVerification(ctx, roleId)
+  }
+
+  return {
+    /** The queue, oldest change first; every status when none is given. */
+    async listVerifications(ctx: Ctx, query: unknown = {}) {
+      requireStaff(ctx)
+      const { status } = parse(VerificationListQuery, query ?? {})
+      const rows = await ctx.db
+        .select({
+          role: ROLE_COLUMNS,
+          organization: { name: organizations.shortName, inn: organizations.inn, legalForm: organizations.legalForm },
+        })
+        .from(organizationRoles)
+        .innerJoin(organizations, eq(organizations.id, organizationRoles.organizationId))
+        .where(status ? eq(organizationRoles.status, status) : undefined)
+        .orderBy(asc(organizationRoles.updatedAt))
+      const roles = await describeRoles(
+        ctx,
+        deps,
+        rows.map((r) => r.role),
+      )
+      return roles.map((role, i) => {
+        const org = rows[i]!.organization
+        return { ...role, organization: { ...org, legalFormLabel: LEGAL_FORM_LABELS[org.legalForm] } }
+      })
+    },
+
+    getVerification,
+    approveRole: (ctx: Ctx, roleId: string, input?: unknown) => decide(ctx, roleId, 'approve', input),
+    requestRoleFixes: (ctx: Ctx, roleId: string, input: unknown) => decide(ctx, roleId, 'requestFixes', input),
+  }
+}

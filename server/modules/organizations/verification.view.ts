@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { RoleType, VerificationStatus } from '#common/organizations.ts'
+import { type Ctx, requireUser } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { isAppError } from '../../errors.ts'
+import type { OrganizationsDeps } from './organizations.access.ts'
+import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from './organizations.table.ts'
+import { actorOf, type VerificationTransition } from './verification.machine.ts'
+
+export interface RoleRow {
+  id: string
+  organizationId: string
+  type: RoleType
+  status: VerificationStatus
+  staffComment: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+export const ROLE_COLUMNS = {
+  id: organizationRoles.id,
+  organizationId: organizationRoles.organizationId,
+  type: organizationRoles.type,
+  status: organizationRoles.status,
+  staffComment: organizationRoles.staffComment,
+  createdAt: organizationRoles.createdAt,
+  updatedAt: organizationRoles.updatedAt,
+}
+
+/** Members see staff decisions signed by the platform, not by a staff member's personal name. */
+const STAFF_SIGNATURE = 'Модератор платформы'
+
+/**
+ * Roles with their documents (metadata from the files module) and their history, in a fixed
+ * number of queries plus one `files.describe` per document (the files module's own API).
+ */
+export async function describeRoles(ctx: Ctx, deps: OrganizationsDeps, roles: RoleRow[]) {
+  const ids = roles.map((r) => r.id)
+  if (!ids.length) return []
+  const [documents, events] = await Promise.all([
+    ctx.db
+      .select()
+      .from(organizationRoleDocuments)
+      .where(inArray(organizationRoleDocuments.roleId, ids))
+      .orderBy(asc(organizationRoleDocuments.createdAt)),
+    ctx.db
+      .select()
+      .from(organizationRoleEvents)
+      .where(inArray(organizationRoleEvents.roleId, ids))
+      .orderBy(asc(organizationRoleEvents.createdAt)),
+  ])
+  const viewerIsStaff = requireUser(ctx).isStaff
+  const people = new Map(
+    (await deps.identity.describeUsers(ctx, [...new Set(events.map((e) => e.byUserId))])).map((p) => [p.id, p]),
+  )
+  const files = await Promise.all(documents.map((d) => describeFile(ctx, deps, d.fileId)))
+  return roles.map((role) => ({
+    ...role,
+    confirmed: role.status === 'confirmed',
+    documents: documents.flatMap((d, i) => (d.roleId === role.id ? [{ ...files[i]!, attachedAt: d.createdAt }] : [])),
+    history: events
+      .filter((e) => e.roleId === role.id)
+      .map((e) => {
+        const kind = actorOf(e.fromStatus, e.toStatus)
+        const person = people.get(e.byUserId)
+        return {
+          fromStatus: e.fromStatus,
+          toStatus: e.toStatus,
+          comment: e.comment,
+          createdAt: e.createdAt,
+          by: { kind, name: kind === 'staff' && !viewerIsStaff ? STAFF_SIGNATURE : (person?.name ?? '') },
+        }
+      }),
+  }))
+}
+
+/** A document whose file went away (or that the viewer may not open) is still listed, marked. */
+async function describeFile(ctx: Ctx, deps: OrganizationsDeps, fileId: string) {
+  const files = deps.files()
+  try {
+    if (files) {
+      const f = await files.describe(ctx, fileId)
+      return { id: f.id, originalName: f.originalName, mimeType: f.mimeType, size: f.size, available: true }
+    }
+  } catch (error) {
+    if (!isAppError(error) || error.kind !== 'not_found') throw error
+  }
+  return { id: fileId, originalName: 'Файл недоступен', mimeType: '', size: 0, available: false }
+}
+
+/**
+ * Moves a role along an allowed transition and records it. The status is compared in the
+ * update itself, so of two concurrent clicks only one moves it.
+ */
+export async function applyTransition(
+  ctx: Ctx,
+  role: { id: string },
+  step: VerificationTransition,
+  comment: string | null,
+): Promise<void> {
+  const me = requireUser(ctx)
+  const [moved] = await ctx.db
+    .update(organizationRoles)
+    .set({ status: step.to, staffComment: step.who === 'staff' ? comment : null, updatedAt: new Date() })
+    .where(and(eq(organizationRoles.id, role.id), eq(organizationRoles.status, step.from!)))
+    .returning({ id: organizationRoles.id })
+  if (!moved) throw new AppError('conflict', 'Статус заявки только что изменился. Обновите страницу.')
+  await ctx.db
+    .insert(organizationRoleEvents)
+    .values({ roleId: role.id, fromStatus: step.from, toStatus: step.to, byUserId: me.id, comment })
+}
+
+export type RoleView = Awaited<ReturnType<typeof describeRoles>>[number]
