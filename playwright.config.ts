@@ -70,6 +70,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PGLITE_DIR,
       LOG_LEVEL: 'warn',
+      // Every test request comes from 127.0.0.1; the limits themselves are tested in integration tests.
+      RATE_LIMIT_SCALE: '20',
       PUBLIC_URL: BASE_URL,
     },
   },

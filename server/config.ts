@@ -31,6 +31,7 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('ru-central1'),
   S3_FORCE_PATH_STYLE: Bool.default(true),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100).default(1),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   SMTP_URL: z

@@ -46,7 +46,7 @@ export function createServices(deps: {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
     : undefined
-  const limiter: RateLimiter = createRateLimiter(redis)
+  const limiter: RateLimiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE })
   const mail = createMailService({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: deps.log })
   const identity = createIdentityService({
     limiter,

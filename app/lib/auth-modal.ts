@@ -38,5 +38,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useAuthModal(): AuthModalState {
-  return useSyncExternalStore(subscribe, () => state, () => state)
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  )
 }

@@ -6,7 +6,7 @@ import { setAuthMode } from '#app/lib/auth-modal.ts'
 import { showToast } from '#app/lib/notify.ts'
 import { useAuthForm, useCompleteSignIn } from './use-auth-form.ts'
 
-export const PASSWORDS_DIFFER = 'Пароли не совпадают'
+const PASSWORDS_DIFFER = 'Пароли не совпадают'
 
 /** The new password twice; the server checks the token (PasswordResetConfirmInput). */
 const NewPasswordForm = z

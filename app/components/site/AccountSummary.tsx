@@ -10,7 +10,7 @@ export function RoleBadge({ role }: { role: WhoamiRole }) {
       size="sm"
       variant="light"
       tt="none"
-      color={role.confirmed ? 'teal' : 'orange'}
+      color={role.confirmed ? 'teal' : 'accent'}
       leftSection={<Icon size={12} aria-hidden="true" />}
     >
       {ROLE_LABELS[role.type]}
