@@ -27,9 +27,16 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * PGlite when no URL is given (a directory, or in memory with `memory://`), a pg pool otherwise.
  * Both speak the same dialect, so one set of migrations serves both.
  */
-export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string
+  pgliteDir: string
+  /** An idle pooled connection failed (server restart, admin command); the pool replaces it. */
+  onConnectionError?: (err: Error) => void
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    // Without a listener, an idle client's error would be thrown and end the process.
+    pool.on('error', opts.onConnectionError ?? ((err) => console.error('database connection lost:', err.message)))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

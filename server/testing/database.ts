@@ -27,7 +27,8 @@ export async function openTestDatabase(backend: Backend): Promise<Database> {
 
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), pgliteDir: '' })
+  // Dropping the database WITH (FORCE) terminates the pool's connections: expected here.
+  const database = await openDatabase({ url: url.toString(), pgliteDir: '', onConnectionError: () => {} })
   await database.migrate()
   return {
     ...database,

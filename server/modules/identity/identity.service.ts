@@ -10,9 +10,9 @@ import {
   RegisterInput,
 } from '#common/auth.ts'
 import type { WhoamiUser } from '#common/organizations.ts'
-import type { z } from '#common/zod.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import { listUserOrganizations } from '../organizations/organizations.context.ts'
@@ -42,14 +42,6 @@ const RESET_TTL_MS = 60 * MINUTE
 export interface SignedIn {
   token: string
   expiresAt: Date
-}
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input)
-  if (result.success) return result.data
-  const fields: Record<string, string> = {}
-  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message
-  throw new AppError('invalid', 'Проверьте правильность заполнения полей.', fields)
 }
 
 export function createIdentityService(deps: {

@@ -8,16 +8,9 @@ import type { MailService } from '../mail/mail.service.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { organizationMembers, organizations } from './organizations.table.ts'
 
-/** What the files module tells about a file (server/modules/files/files.service.ts). */
-export interface FileInfo {
-  id: string
-  originalName: string
-  mimeType: string
-  size: number
-  organizationId: string | null
-  ownerUserId: string
-  createdAt: Date
-}
+import type { FileMeta as FileInfo } from '#common/files.ts'
+
+export type { FileInfo }
 
 /** The part of the files service this module uses; `describe` throws not_found when not accessible. */
 export interface FilesPort {

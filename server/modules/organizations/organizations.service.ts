@@ -12,30 +12,13 @@ import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { createMembersService } from './members.service.ts'
 import { type OrganizationsDeps, parse, requireId, requireManager, requireMember } from './organizations.access.ts'
 import { listUserOrganizations } from './organizations.context.ts'
-import { organizationMembers, organizations } from './organizations.table.ts'
+import { organizationDetails, organizationMembers, organizations } from './organizations.table.ts'
 import { createVerificationService } from './verification.service.ts'
 
 export type { FileInfo, FilesPort, OrganizationsDeps } from './organizations.access.ts'
 
 /** Registering a handful of companies is normal; hundreds from one account is a script. */
 export const CREATE_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 }
-
-const DETAILS = {
-  id: organizations.id,
-  legalForm: organizations.legalForm,
-  fullName: organizations.fullName,
-  shortName: organizations.shortName,
-  inn: organizations.inn,
-  kpp: organizations.kpp,
-  ogrn: organizations.ogrn,
-  legalAddress: organizations.legalAddress,
-  contactEmail: organizations.contactEmail,
-  contactPhone: organizations.contactPhone,
-  website: organizations.website,
-  createdAt: organizations.createdAt,
-  updatedAt: organizations.updatedAt,
-  memberRole: organizationMembers.role,
-}
 
 /**
  * Organizations, their members and the verification of their roles. Every function takes the
@@ -47,7 +30,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
   async function get(ctx: Ctx, organizationId: string) {
     const me = requireUser(ctx)
     const [row] = await ctx.db
-      .select(DETAILS)
+      .select({ ...organizationDetails, memberRole: organizationMembers.role })
       .from(organizations)
       .innerJoin(
         organizationMembers,

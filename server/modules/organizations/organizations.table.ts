@@ -138,3 +138,20 @@ export const organizationJoinRequests = pgTable(
   },
   (t) => [unique('organization_join_requests_unique').on(t.organizationId, t.userId)],
 )
+
+/** The columns that describe an organization, for the pages and APIs that show one. */
+export const organizationDetails = {
+  id: organizations.id,
+  legalForm: organizations.legalForm,
+  fullName: organizations.fullName,
+  shortName: organizations.shortName,
+  inn: organizations.inn,
+  kpp: organizations.kpp,
+  ogrn: organizations.ogrn,
+  legalAddress: organizations.legalAddress,
+  contactEmail: organizations.contactEmail,
+  contactPhone: organizations.contactPhone,
+  website: organizations.website,
+  createdAt: organizations.createdAt,
+  updatedAt: organizations.updatedAt,
+}

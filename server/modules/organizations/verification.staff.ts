@@ -5,32 +5,18 @@ import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import { mailOwners, type OrganizationsDeps, parse, requireId } from './organizations.access.ts'
-import { organizationRoles, organizations } from './organizations.table.ts'
+import { organizationDetails, organizationRoles, organizations } from './organizations.table.ts'
 import { targetOf, transition, type VerificationEvent } from './verification.machine.ts'
 import { applyTransition, describeRoles, ROLE_COLUMNS } from './verification.view.ts'
 
 const VERIFICATION_NOT_FOUND = 'Заявка не найдена'
-
-const ORGANIZATION_COLUMNS = {
-  id: organizations.id,
-  legalForm: organizations.legalForm,
-  fullName: organizations.fullName,
-  shortName: organizations.shortName,
-  inn: organizations.inn,
-  kpp: organizations.kpp,
-  ogrn: organizations.ogrn,
-  legalAddress: organizations.legalAddress,
-  contactEmail: organizations.contactEmail,
-  contactPhone: organizations.contactPhone,
-  website: organizations.website,
-}
 
 /** Platform staff check role requests: the queue, one request, approve, or send back for fixes. */
 export function createStaffVerificationService(deps: OrganizationsDeps) {
   async function getVerification(ctx: Ctx, roleId: string) {
     requireStaff(ctx)
     const [row] = await ctx.db
-      .select({ role: ROLE_COLUMNS, organization: ORGANIZATION_COLUMNS })
+      .select({ role: ROLE_COLUMNS, organization: organizationDetails })
       .from(organizationRoles)
       .innerJoin(organizations, eq(organizations.id, organizationRoles.organizationId))
       .where(eq(organizationRoles.id, requireId(roleId, VERIFICATION_NOT_FOUND)))
