@@ -2,10 +2,21 @@ import { data } from 'react-router'
 import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
 import { MESSAGES } from '#common/messages.ts'
 
+/**
+ * The page's own path. On client-side navigations React Router fetches `{path}.data` (and
+ * `/_root.data` for the home page) and hands loaders that URL, so it is taken off here.
+ */
+export function pagePath(request: Request): string {
+  const { pathname } = new URL(request.url)
+  if (pathname === '/_root.data') return '/'
+  return pathname.replace(/\.data$/, '').replace(/(.)\/$/, '$1')
+}
+
 /** The spec's 404: thrown from a loader for an unknown path or a value that fails validation. */
 export function notFound(request: Request): never {
   const url = new URL(request.url)
-  throw data(MESSAGES.pageNotFound(url.pathname + url.search), { status: 404 })
+  url.searchParams.delete('_routes') // React Router's own parameter on data requests
+  throw data(MESSAGES.pageNotFound(pagePath(request) + url.search), { status: 404 })
 }
 
 /** The spec's 403 page ('Forbidden'). */

@@ -3,7 +3,7 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { PageHeader, type Crumb } from '#app/components/content/PageHeader.tsx'
 import { SectionedArticle } from '#app/components/content/SectionedArticle.tsx'
 import { LeadForm } from '#app/components/LeadForm.tsx'
-import { notFound } from '#app/lib/http-errors.ts'
+import { notFound, pagePath } from '#app/lib/http-errors.ts'
 import { submitLead } from '#app/lib/lead-action.server.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
@@ -37,7 +37,7 @@ function relatedLinks(path: string) {
 
 /** The text pages of `content/`: platform services, cooperation directions, about and info pages. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/$/, '') || '/'
+  const path = pagePath(request)
   const page = getInfoPage(path)
   if (!page) notFound(request)
   const { publicConfig } = getAppContext(context)

@@ -136,3 +136,19 @@ test('the sitemap lists every content page and robots.txt names it', async ({ re
   const robots = await (await request.get('/robots.txt')).text()
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
 })
+
+// Client-side navigations load `{path}.data`: every kind of content page must answer it.
+test('client-side navigation reaches the info, legal and sphere pages', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  for (const [name, path] of [
+    ['О платформе', '/about'],
+    ['Пользовательское соглашение', '/legal-information/user-agreement'],
+    ['Ремонт', '/platforms/repair'],
+  ] as const) {
+    await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click()
+    await expect(page).toHaveURL(path)
+    await expect(page.locator('h1')).toHaveCount(1)
+    await expect(page.getByRole('heading', { name: 'Ошибка 404' })).toHaveCount(0)
+  }
+})
