@@ -32,7 +32,14 @@ export const theme = createTheme({
   primaryShade: 8,
   colors: { navy, accent },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  headings: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    // Smaller on phones, Mantine's sizes from tablets up.
+    sizes: {
+      h1: { fontSize: 'clamp(1.625rem, 1.2rem + 2vw, 2.125rem)' },
+      h2: { fontSize: 'clamp(1.375rem, 1.1rem + 1.2vw, 1.625rem)' },
+    },
+  },
   defaultRadius: 'md',
   // Spec section 9 breakpoints, in em (16 px).
   breakpoints: { xs: '26.5625em', sm: '48em', md: '64em', lg: '80em', xl: '100em' },
