@@ -94,6 +94,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api/v1' },
   )
 
+  // On shutdown, a response to a request still in flight closes its keep-alive connection, so
+  // close() ends as soon as the last response is out instead of waiting for the keep-alive timeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
+
   app.addHook('onResponse', async (req, reply) => {
     if (reply.statusCode === 404 && !req.url.startsWith('/api/')) req.log.info(MESSAGES.pageNotFound(req.url))
   })

@@ -104,6 +104,29 @@ describe('unhandled errors', () => {
   })
 })
 
+describe('graceful shutdown', () => {
+  it('finishes the request in flight, then stops accepting connections', async () => {
+    const database = await openTestDatabase('pglite')
+    const { buildApp } = await import('../../app.ts')
+    const { testConfig } = await import('../../testing/app.ts')
+    const app = await buildApp({ config: testConfig(), database, pages: { kind: 'none' } })
+    app.get('/api/v1/__slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      return { done: true }
+    })
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
+    const inFlight = fetch(`${url}/api/v1/__slow`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const closing = app.close()
+    const res = await inFlight
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ done: true })
+    await closing
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow()
+    await database.close()
+  })
+})
+
 describe('production headers', () => {
   it('adds HSTS in production', async () => {
     const database = await openTestDatabase('pglite')
