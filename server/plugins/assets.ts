@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { z } from '#common/zod.ts'
-import { ASSETS_PREFIX, IMAGE_FORMATS, isImageUrl, MAX_IMAGE_EDGE } from '#common/images.ts'
+import { ASSETS_PREFIX, IMAGE_FORMATS, type ImageFormat, isImageUrl, MAX_IMAGE_EDGE } from '#common/images.ts'
 import { MESSAGES } from '#common/messages.ts'
 
 const Query = z.object({
@@ -35,6 +35,20 @@ export async function assetsPlugin(app: FastifyInstance, opts: { sourceDir: stri
   const root = resolve(opts.sourceDir)
   const cacheDir = resolve(opts.cacheDir)
   await mkdir(cacheDir, { recursive: true })
+  // A page asks for many variants at once, often the same one twice: render each once.
+  const rendering = new Map<string, Promise<Buffer>>()
+
+  async function render(file: string, cached: string, format: ImageFormat, w?: number, h?: number, q?: number) {
+    const output = await sharp(file, { density: w || h ? 144 : 72 })
+      .resize({ width: w, height: h, fit: 'cover', withoutEnlargement: false })
+      .toFormat(format, { quality: q })
+      .toBuffer()
+    // Write then rename, so a parallel reader (another instance too) never sees half a file.
+    const tmp = `${cached}.${randomBytes(6).toString('hex')}.tmp`
+    await writeFile(tmp, output)
+    await rename(tmp, cached)
+    return output
+  }
 
   app.get(`${ASSETS_PREFIX}*`, async (req, reply) => {
     const relative = (req.params as { '*': string })['*']
@@ -62,14 +76,11 @@ export async function assetsPlugin(app: FastifyInstance, opts: { sourceDir: stri
     const hit = await readFile(cached).catch(() => null)
     if (hit) return reply.type(CONTENT_TYPES[format]!).send(hit)
 
-    const output = await sharp(file, { density: w || h ? 144 : 72 })
-      .resize({ width: w, height: h, fit: 'cover', withoutEnlargement: false })
-      .toFormat(format, { quality: q })
-      .toBuffer()
-    // Write then rename, so a parallel request never reads half a file.
-    const tmp = `${cached}.${process.pid}.tmp`
-    await writeFile(tmp, output)
-    await rename(tmp, cached)
-    return reply.type(CONTENT_TYPES[format]!).send(output)
+    let pending = rendering.get(cached)
+    if (!pending) {
+      pending = render(file, cached, format, w, h, q).finally(() => rendering.delete(cached))
+      rendering.set(cached, pending)
+    }
+    return reply.type(CONTENT_TYPES[format]!).send(await pending)
   })
 }
