@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core'
 import {
   IconCertificate,
   IconClipboardCheck,
@@ -58,9 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Box className={classes.hero}>
         <Container size="xl" py={{ base: 40, sm: 72 }}>
           <Stack gap="lg" maw={760}>
-            <Badge color="accent" variant="filled" size="lg" w="fit-content">
-              B2B-маркетплейс
-            </Badge>
+            <span className={classes.badge}>B2B-маркетплейс</span>
             <Title order={1} className={classes.heroTitle}>
               {PLATFORM.tagline}
             </Title>
@@ -88,28 +86,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Text c="dimmed" mb="lg">
           Задачи, подходящие типы дронов и полезной нагрузки, требования регулирования — по сферам применения.
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
+        <div className={`${classes.grid} ${classes.grid4}`}>
           {spheres.map((sphere) => (
-            <Card
+            <AppLink
               key={sphere.slug}
-              component={AppLink}
               to={`/spheres/${sphere.slug}`}
-              withBorder
-              padding="md"
-              className={classes.tile}
+              className={`${classes.tile} ${classes.sphereTile}`}
             >
-              <Card.Section>
-                <AppImage src={sphere.image} alt="" width={380} height={200} />
-              </Card.Section>
-              <Text fw={700} mt="sm">
-                {sphere.shortTitle}
-              </Text>
-              <Text size="sm" c="dimmed" lineClamp={3}>
-                {sphere.summary}
-              </Text>
-            </Card>
+              <AppImage src={sphere.image} alt="" width={380} height={200} />
+              <span className={classes.tileBody}>
+                <Text component="span" fw={700} display="block">
+                  {sphere.shortTitle}
+                </Text>
+                <Text component="span" size="sm" c="dimmed" lineClamp={3}>
+                  {sphere.summary}
+                </Text>
+              </span>
+            </AppLink>
           ))}
-        </SimpleGrid>
+        </div>
       </Container>
 
       <Box bg="gray.0" component="section" aria-labelledby="services-title">
@@ -117,42 +112,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Title order={2} id="services-title" mb="lg">
             Сервисы платформы
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          <div className={`${classes.grid} ${classes.grid3}`}>
             {services.map((service) => {
               const Icon = SERVICE_ICONS[service.icon]
               return (
-                <Card
-                  key={service.path}
-                  component={AppLink}
-                  to={service.path}
-                  withBorder
-                  padding="lg"
-                  className={classes.tile}
-                >
-                  <Group wrap="nowrap" align="flex-start">
-                    <ThemeIcon size={44} radius="md" color="navy" variant="light">
-                      <Icon size={24} aria-hidden="true" />
-                    </ThemeIcon>
-                    <div>
-                      <Text fw={700}>{service.title}</Text>
-                      <Text size="sm" c="dimmed">
-                        {service.summary}
-                      </Text>
-                    </div>
-                  </Group>
-                </Card>
+                <AppLink key={service.path} to={service.path} className={`${classes.tile} ${classes.serviceTile}`}>
+                  <span className={classes.icon} aria-hidden="true">
+                    <Icon size={24} />
+                  </span>
+                  <span>
+                    <Text component="span" fw={700} display="block">
+                      {service.title}
+                    </Text>
+                    <Text component="span" size="sm" c="dimmed">
+                      {service.summary}
+                    </Text>
+                  </span>
+                </AppLink>
               )
             })}
-          </SimpleGrid>
+          </div>
         </Container>
       </Box>
 
       <Container size="xl" py={56} component="section" aria-label="Покупателям и продавцам">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card padding="xl" radius="md" bg="navy.9" c="white">
-            <ThemeIcon size={48} color="accent" radius="md" mb="md">
-              <IconCertificate size={26} aria-hidden="true" />
-            </ThemeIcon>
+        <div className={`${classes.grid} ${classes.grid2}`}>
+          <div className={`${classes.cta} ${classes.ctaDark}`}>
+            <span className={`${classes.icon} ${classes.iconAccent}`} aria-hidden="true">
+              <IconCertificate size={26} />
+            </span>
             <Title order={2} size="h3" c="white">
               Покупателям
             </Title>
@@ -163,11 +151,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Button component={AppLink} to="/for-customers" color="accent" w="fit-content">
               Как покупать
             </Button>
-          </Card>
-          <Card padding="xl" radius="md" withBorder>
-            <ThemeIcon size={48} color="navy" radius="md" mb="md">
-              <IconHeartHandshake size={26} aria-hidden="true" />
-            </ThemeIcon>
+          </div>
+          <div className={classes.cta}>
+            <span className={classes.icon} aria-hidden="true">
+              <IconHeartHandshake size={26} />
+            </span>
             <Title order={2} size="h3">
               Продавцам
             </Title>
@@ -178,8 +166,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Button component={AppLink} to="/for-sellers" w="fit-content">
               Стать поставщиком
             </Button>
-          </Card>
-        </SimpleGrid>
+          </div>
+        </div>
       </Container>
     </>
   )

@@ -1,4 +1,4 @@
-import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Box, Container, Stack, Text, Title } from '@mantine/core'
 import { PLATFORM } from '#content/company.ts'
 import { AppLink } from '../AppLink.tsx'
 import { INFO_LINKS, LEGAL_LINKS, type NavLink, PLATFORM_LINKS } from './nav-links.ts'
@@ -23,7 +23,7 @@ export function SiteFooter() {
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl" py={48}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
+        <div className={classes.columns}>
           <Stack gap={6}>
             <Text fw={800} size="xl" c="white">
               {PLATFORM.brand}
@@ -44,7 +44,7 @@ export function SiteFooter() {
           <LinkColumn title="Сервисы платформы" links={PLATFORM_LINKS} />
           <LinkColumn title="Информация" links={INFO_LINKS} />
           <LinkColumn title="Правовая информация" links={LEGAL_LINKS} />
-        </SimpleGrid>
+        </div>
         <Text size="xs" mt={40} className={classes.muted}>
           © {new Date().getFullYear()} {PLATFORM.operator.shortName}. ИНН {PLATFORM.operator.inn}, ОГРН{' '}
           {PLATFORM.operator.ogrn}.
