@@ -12,9 +12,13 @@ import type { FileMeta as FileInfo } from '#common/files.ts'
 
 export type { FileInfo }
 
-/** The part of the files service this module uses; `describe` throws not_found when not accessible. */
+/**
+ * The part of the files service this module uses: `describe` throws not_found when the file is
+ * not accessible; `describeMany` returns only the accessible ones, in a fixed number of queries.
+ */
 export interface FilesPort {
   describe(ctx: Ctx, fileId: string): Promise<FileInfo>
+  describeMany(ctx: Ctx, fileIds: string[]): Promise<FileInfo[]>
 }
 
 export interface OrganizationsDeps {

@@ -2,8 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { RoleType, VerificationStatus } from '#common/organizations.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { isAppError } from '../../errors.ts'
-import type { OrganizationsDeps } from './organizations.access.ts'
+import type { FileInfo, OrganizationsDeps } from './organizations.access.ts'
 import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from './organizations.table.ts'
 import { actorOf, type VerificationTransition } from './verification.machine.ts'
 
@@ -32,7 +31,7 @@ const STAFF_SIGNATURE = 'Модератор платформы'
 
 /**
  * Roles with their documents (metadata from the files module) and their history, in a fixed
- * number of queries plus one `files.describe` per document (the files module's own API).
+ * number of queries whatever the number of roles and documents.
  */
 export async function describeRoles(ctx: Ctx, deps: OrganizationsDeps, roles: RoleRow[]) {
   const ids = roles.map((r) => r.id)
@@ -53,7 +52,15 @@ export async function describeRoles(ctx: Ctx, deps: OrganizationsDeps, roles: Ro
   const people = new Map(
     (await deps.identity.describeUsers(ctx, [...new Set(events.map((e) => e.byUserId))])).map((p) => [p.id, p]),
   )
-  const files = await Promise.all(documents.map((d) => describeFile(ctx, deps, d.fileId)))
+  const visible = new Map(
+    (
+      await deps.files()?.describeMany(
+        ctx,
+        documents.map((d) => d.fileId),
+      )
+    )?.map((f) => [f.id, f]),
+  )
+  const files = documents.map((d) => fileView(d.fileId, visible.get(d.fileId)))
   return roles.map((role) => ({
     ...role,
     confirmed: role.status === 'confirmed',
@@ -75,17 +82,9 @@ export async function describeRoles(ctx: Ctx, deps: OrganizationsDeps, roles: Ro
 }
 
 /** A document whose file went away (or that the viewer may not open) is still listed, marked. */
-async function describeFile(ctx: Ctx, deps: OrganizationsDeps, fileId: string) {
-  const files = deps.files()
-  try {
-    if (files) {
-      const f = await files.describe(ctx, fileId)
-      return { id: f.id, originalName: f.originalName, mimeType: f.mimeType, size: f.size, available: true }
-    }
-  } catch (error) {
-    if (!isAppError(error) || error.kind !== 'not_found') throw error
-  }
-  return { id: fileId, originalName: 'Файл недоступен', mimeType: '', size: 0, available: false }
+function fileView(fileId: string, file: FileInfo | undefined) {
+  if (!file) return { id: fileId, originalName: 'Файл недоступен', mimeType: '', size: 0, available: false }
+  return { id: file.id, originalName: file.originalName, mimeType: file.mimeType, size: file.size, available: true }
 }
 
 /**
