@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import { type Backend, openTestDatabase } from './database.ts'
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ASSETS_CACHE_DIR: 'var/test-cache/images', ...overrides })
@@ -15,4 +17,25 @@ export async function buildTestApp(
   const app = await buildApp({ config: testConfig(overrides), database, pages: { kind: 'none' } })
   await app.ready()
   return app
+}
+
+/**
+ * Opens a migrated database of the backend and the app over it before a suite's tests, and
+ * closes both after them. `onReady` receives them (and may do the suite's own set-up).
+ */
+export function useTestApp(
+  backend: Backend,
+  onReady: (started: { database: Database; app: FastifyInstance }) => void | Promise<void>,
+  overrides: Record<string, string> = {},
+): void {
+  let started: { database: Database; app: FastifyInstance } | undefined
+  beforeAll(async () => {
+    const database = await openTestDatabase(backend)
+    started = { database, app: await buildTestApp(database, overrides) }
+    await onReady(started)
+  })
+  afterAll(async () => {
+    await started?.app.close()
+    await started?.database.close()
+  })
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isValidKpp, isValidLegalInn, isValidOgrn } from '#common/validators.ts'
 import { auditLog } from '../../modules/audit/audit.table.ts'
 import { users } from '../../modules/identity/identity.table.ts'
@@ -12,8 +12,8 @@ import {
   organizations,
 } from '../../modules/organizations/organizations.table.ts'
 import { sessionCookieFrom } from '../../testing/auth.ts'
-import { buildTestApp } from '../../testing/app.ts'
-import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+import { useTestApp } from '../../testing/app.ts'
+import { BACKENDS } from '../../testing/database.ts'
 import type { Database } from '../client.ts'
 import { systemMeta } from '../schema.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts'
@@ -36,13 +36,9 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
   let database: Database
   let app: FastifyInstance
 
-  beforeAll(async () => {
-    database = await openTestDatabase(backend)
-    app = await buildTestApp(database)
-  })
-  afterAll(async () => {
-    await app.close()
-    await database.close()
+  useTestApp(backend, (started) => {
+    database = started.database
+    app = started.app
   })
 
   it('seeds once; a second run, even forced, changes nothing', async () => {

@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
-import { buildTestApp } from '../../testing/app.ts'
+import { useTestApp } from '../../testing/app.ts'
 import { createTestUser, sessionCookieFrom, TEST_PASSWORD } from '../../testing/auth.ts'
-import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+import { BACKENDS } from '../../testing/database.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { sessions, users } from './identity.table.ts'
 import { hashToken } from './tokens.ts'
@@ -16,13 +16,9 @@ describe.each(BACKENDS)('identity on %s', (backend) => {
   let database: Database
   let app: FastifyInstance
 
-  beforeAll(async () => {
-    database = await openTestDatabase(backend)
-    app = await buildTestApp(database)
-  })
-  afterAll(async () => {
-    await app.close()
-    await database.close()
+  useTestApp(backend, (started) => {
+    database = started.database
+    app = started.app
   })
 
   const post = (

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
-import { buildTestApp } from '../../testing/app.ts'
+import { buildTestApp, useTestApp } from '../../testing/app.ts'
 import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 import { leads } from './leads.table.ts'
 
@@ -29,13 +29,9 @@ describe.each(BACKENDS)('leads on %s', (backend) => {
   const post = (payload: unknown, ip = `10.0.0.${ipCounter++}`) =>
     app.inject({ method: 'POST', url: '/api/v1/leads', payload: payload as object, remoteAddress: ip })
 
-  beforeAll(async () => {
-    database = await openTestDatabase(backend)
-    app = await buildTestApp(database)
-  })
-  afterAll(async () => {
-    await app.close()
-    await database.close()
+  useTestApp(backend, (started) => {
+    database = started.database
+    app = started.app
   })
 
   it('stores a valid lead with the page it came from', async () => {

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
-import { buildTestApp } from '../../testing/app.ts'
+import { useTestApp } from '../../testing/app.ts'
 import { createTestUser } from '../../testing/auth.ts'
-import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+import { BACKENDS } from '../../testing/database.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { organizationInvitations } from './organizations.table.ts'
 import { apiClient, nextPersonInn, organizationInput } from './organizations.testing.ts'
@@ -14,14 +14,10 @@ describe.each(BACKENDS)('organizations on %s', (backend) => {
   let app: FastifyInstance
   let api: ReturnType<typeof apiClient>
 
-  beforeAll(async () => {
-    database = await openTestDatabase(backend)
-    app = await buildTestApp(database)
+  useTestApp(backend, async (started) => {
+    database = started.database
+    app = started.app
     api = apiClient(app)
-  })
-  afterAll(async () => {
-    await app.close()
-    await database.close()
   })
 
   async function ownerWithOrganization(overrides: Record<string, unknown> = {}) {

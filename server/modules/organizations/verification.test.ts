@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
-import { buildTestApp } from '../../testing/app.ts'
+import { useTestApp } from '../../testing/app.ts'
 import { createTestUser } from '../../testing/auth.ts'
-import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { organizationRoleEvents } from './organizations.table.ts'
@@ -17,15 +17,11 @@ describe.each(BACKENDS)('role verification on %s', (backend) => {
   let api: ReturnType<typeof apiClient>
   let staff: Awaited<ReturnType<typeof createTestUser>>
 
-  beforeAll(async () => {
-    database = await openTestDatabase(backend)
-    app = await buildTestApp(database)
+  useTestApp(backend, async (started) => {
+    database = started.database
+    app = started.app
     api = apiClient(app)
     staff = await createTestUser(database.db, { isStaff: true, name: 'Мария Модератор' })
-  })
-  afterAll(async () => {
-    await app.close()
-    await database.close()
   })
 
   /** An owner, their organization with a requested role, and a PDF uploaded as its document. */

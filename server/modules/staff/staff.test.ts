@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Ctx } from '../../context.ts'
 import type { Database, Db } from '../../db/client.ts'
-import { buildTestApp } from '../../testing/app.ts'
+import { useTestApp } from '../../testing/app.ts'
 import { createTestUser } from '../../testing/auth.ts'
-import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
 import { leads } from '../leads/leads.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
@@ -58,9 +58,9 @@ describe.each(BACKENDS)('staff endpoints on %s', (backend) => {
   let staff: Awaited<ReturnType<typeof createTestUser>>
   let plain: Awaited<ReturnType<typeof createTestUser>>
 
-  beforeAll(async () => {
-    database = await openTestDatabase(backend)
-    app = await buildTestApp(database)
+  useTestApp(backend, async (started) => {
+    database = started.database
+    app = started.app
     staff = await createTestUser(database.db, { isStaff: true, name: 'Ольга Модератор' })
     plain = await createTestUser(database.db)
     await database.db
@@ -69,10 +69,6 @@ describe.each(BACKENDS)('staff endpoints on %s', (backend) => {
         ...Array.from({ length: 55 }, (_, i) => leadRow(i)),
         ...Array.from({ length: 3 }, (_, i) => leadRow(100 + i, 'done')),
       ])
-  })
-  afterAll(async () => {
-    await app.close()
-    await database.close()
   })
 
   const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} })

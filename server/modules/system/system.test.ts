@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { buildTestApp } from '../../testing/app.ts'
+import { buildTestApp, useTestApp } from '../../testing/app.ts'
 import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 
 describe.each(BACKENDS)('system routes on %s', (backend) => {
   let database: Database
   let app: FastifyInstance
 
-  beforeAll(async () => {
-    database = await openTestDatabase(backend)
-    app = await buildTestApp(database)
-  })
-  afterAll(async () => {
-    await app.close()
-    await database.close()
+  useTestApp(backend, (started) => {
+    database = started.database
+    app = started.app
   })
 
   it('applies the migrations', async () => {
