@@ -75,6 +75,7 @@ async function createOrganization(db: Database['db'], ownerId: string): Promise<
       legalForm: 'ooo',
       fullName: 'Общество с ограниченной ответственностью «Тест»',
       shortName: 'ООО «Тест»',
+      slug: `test-${inn}`,
       inn,
       ogrn: '1027700000000',
       legalAddress: 'г. Москва',

@@ -14,6 +14,7 @@ import { type OrganizationsDeps, parse, requireId, requireManager, requireMember
 import { listUserOrganizations } from './organizations.context.ts'
 import { organizationDetails, organizationMembers, organizations } from './organizations.table.ts'
 import { createVerificationService } from './verification.service.ts'
+import { freeSlug } from './organization-slug.ts'
 
 export type { FileInfo, FilesPort, OrganizationsDeps } from './organizations.access.ts'
 
@@ -77,7 +78,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
         const t = withDb(ctx, tx)
         const [created] = await tx
           .insert(organizations)
-          .values({ ...data, createdByUserId: me.id })
+          .values({ ...data, slug: await freeSlug(tx, data.shortName, data.inn), createdByUserId: me.id })
           .onConflictDoNothing({ target: organizations.inn })
           .returning({ id: organizations.id })
         if (!created) {

@@ -25,6 +25,14 @@ export const organizations = pgTable('organizations', {
   contactEmail: text('contact_email').notNull(),
   contactPhone: text('contact_phone').notNull(),
   website: text('website'),
+  /** The public address of a vendor's page: /sellers/{slug}. */
+  slug: text('slug').notNull().unique(),
+  /** What the organization does, shown on its seller page. */
+  description: text('description').notNull().default(''),
+  /** Region of operation as shown to buyers ("Москва", "Свердловская область"). */
+  region: text('region'),
+  /** Logo: a path below /marketplace-frontend-assets/; null shows initials. */
+  logo: text('logo'),
   createdByUserId: uuid('created_by_user_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -152,6 +160,10 @@ export const organizationDetails = {
   contactEmail: organizations.contactEmail,
   contactPhone: organizations.contactPhone,
   website: organizations.website,
+  slug: organizations.slug,
+  description: organizations.description,
+  region: organizations.region,
+  logo: organizations.logo,
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 }

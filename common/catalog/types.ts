@@ -1,0 +1,120 @@
+import type { AttributeCode, SpecValue } from './attributes.ts'
+import type { ListingQuery, Sort } from './listing.ts'
+import type { Availability, ProductImage, ProductStatus, VatNote } from './products.ts'
+import type { RegistrationRequirement } from './registration.ts'
+
+/** What the REST API and the page loaders return; the shapes are the contract of both. */
+
+export interface VendorRef {
+  id: string
+  slug: string
+  name: string
+}
+
+export interface CategoryRef {
+  slug: string
+  title: string
+}
+
+/** A characteristic ready to show: the value formatted in Russian with its unit. */
+export interface SpecEntry {
+  code: AttributeCode
+  title: string
+  value: SpecValue
+  display: string
+}
+
+export interface ProductCard {
+  id: string
+  slug: string
+  title: string
+  brand: string
+  model: string
+  category: CategoryRef
+  vendor: VendorRef
+  /** Kopecks; null when the price is on request. */
+  priceKopecks: number | null
+  vatNote: VatNote
+  availability: Availability
+  /** Days to deliver when `to_order`. */
+  leadTimeDays: number | null
+  image: ProductImage | null
+  keySpecs: SpecEntry[]
+  /**
+   * The title with search matches wrapped in <mark>…</mark> (the rest HTML-escaped); present
+   * only for searches.
+   */
+  titleHighlighted?: string
+  /** A snippet of the description around the match, escaped, with <mark>; searches only. */
+  snippetHighlighted?: string
+}
+
+export interface TermsFacetOption {
+  value: string
+  label: string
+  count: number
+  selected: boolean
+}
+
+export type Facet =
+  | { kind: 'terms'; key: string; title: string; options: TermsFacetOption[] }
+  | {
+      kind: 'range'
+      key: string
+      title: string
+      unit: string
+      /** The bounds over the products matching every other filter; null when there are none. */
+      min: number | null
+      max: number | null
+      selectedMin?: number
+      selectedMax?: number
+    }
+  | { kind: 'flag'; key: string; title: string; count: number; selected: boolean }
+
+export interface Listing {
+  items: ProductCard[]
+  total: number
+  page: number
+  pageSize: number
+  pageCount: number
+  sort: Sort
+  /** In display order: areas of application first. */
+  facets: Facet[]
+  /** The query as understood (invalid values dropped). */
+  query: ListingQuery
+  /** A corrected spelling the search also tried ("квадракоптер" → "квадрокоптер"), if any. */
+  correctedQuery?: string
+}
+
+export interface Suggestion {
+  kind: 'product' | 'brand' | 'category'
+  /** What to show (escaped, matches in <mark>). */
+  labelHighlighted: string
+  /** Where choosing it goes. */
+  href: string
+}
+
+export interface ProductDetails extends ProductCard {
+  status: ProductStatus
+  description: string
+  images: ProductImage[]
+  specs: SpecEntry[]
+  areas: { slug: string; title: string }[]
+  registration: RegistrationRequirement
+  breadcrumbs: CategoryRef[]
+  vendorCard: SellerCard
+  createdAt: string
+  updatedAt: string
+}
+
+export interface SellerCard {
+  id: string
+  slug: string
+  name: string
+  description: string
+  region: string | null
+  /** Path below /marketplace-frontend-assets/, or null for the initials placeholder. */
+  logo: string | null
+  productCount: number
+  website: string | null
+}

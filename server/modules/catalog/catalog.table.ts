@@ -1,0 +1,106 @@
+import { type SQL, sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { Specs } from '#common/catalog/attributes.ts'
+import { AVAILABILITIES, PRODUCT_STATUSES, type ProductImage, VAT_NOTES } from '#common/catalog/products.ts'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/** A filterable number copied out of `specs` by PostgreSQL, so filters and facets read a column. */
+const specNumber = (code: string) => sql.raw(`((specs ->> '${code}')::real)`)
+
+/**
+ * Products. `specs` holds every characteristic (common/catalog/attributes.ts) and is the source
+ * of truth; the generated columns below are what the listing filters, sorts and counts on.
+ */
+export const catalogProducts = pgTable(
+  'catalog_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    /** The selling organization (a confirmed vendor). */
+    vendorOrganizationId: uuid('vendor_organization_id').notNull(),
+    /** A leaf of common/catalog/categories.ts. */
+    categorySlug: text('category_slug').notNull(),
+    /** Null: «по запросу». */
+    priceKopecks: bigint('price_kopecks', { mode: 'number' }),
+    vatNote: text('vat_note', { enum: VAT_NOTES }).notNull().default('vat_included'),
+    availability: text('availability', { enum: AVAILABILITIES }).notNull(),
+    leadTimeDays: integer('lead_time_days'),
+    description: text('description').notNull(),
+    images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
+    specs: jsonb('specs').$type<Specs>().notNull().default({}),
+    /** Sphere slugs (areas_of_application). */
+    areas: text('areas')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('non-published'),
+    /** Views and orders, decayed; the default sort. */
+    popularity: integer('popularity').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+
+    droneType: text('drone_type').generatedAlwaysAs((): SQL => sql`(specs ->> 'type')`),
+    maxTakeoffWeight: real('max_takeoff_weight').generatedAlwaysAs((): SQL => specNumber('max_takeoff_weight')),
+    flightTime: real('flight_time').generatedAlwaysAs((): SQL => specNumber('flight_time')),
+    rangeKm: real('range_km').generatedAlwaysAs((): SQL => specNumber('range')),
+    maxSpeed: real('max_speed').generatedAlwaysAs((): SQL => specNumber('max_speed')),
+    payload: real('payload').generatedAlwaysAs((): SQL => specNumber('payload')),
+    windResistance: real('wind_resistance').generatedAlwaysAs((): SQL => specNumber('wind_resistance')),
+    madeInRussia: boolean('made_in_russia').generatedAlwaysAs(
+      (): SQL => sql`(coalesce(specs ->> 'country', '') = 'RU')`,
+    ),
+    rtk: boolean('rtk').generatedAlwaysAs((): SQL => sql`(coalesce((specs ->> 'rtk')::boolean, false))`),
+    /** Weighted for ranking: title A, brand and model B, characteristics C, description D. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => sql`(
+        setweight(to_tsvector('russian', title), 'A') ||
+        setweight(to_tsvector('russian', brand || ' ' || model), 'B') ||
+        setweight(jsonb_to_tsvector('russian', specs, '["string"]'), 'C') ||
+        setweight(to_tsvector('russian', description), 'D')
+      )`,
+    ),
+    /** Lower-cased title, brand and model for trigram suggestions. */
+    searchText: text('search_text').generatedAlwaysAs((): SQL => sql`lower(title || ' ' || brand || ' ' || model)`),
+  },
+  (t) => [
+    index('catalog_products_listing_idx')
+      .on(t.categorySlug, t.popularity.desc())
+      .where(sql`status = 'published'`),
+    index('catalog_products_vendor_idx').on(t.vendorOrganizationId),
+    index('catalog_products_search_idx').using('gin', t.searchVector),
+    index('catalog_products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('catalog_products_areas_idx').using('gin', t.areas),
+  ],
+)
+
+/**
+ * The words of published titles, brands and models, for correcting typos in a search
+ * («квадракоптер» → «квадрокоптер») by trigram similarity. Rebuilt by the catalogue service
+ * when products change.
+ */
+export const catalogSearchWords = pgTable(
+  'catalog_search_words',
+  {
+    word: text('word').primaryKey(),
+    /** How many products use it: the more common of two equally close words wins. */
+    frequency: integer('frequency').notNull(),
+  },
+  (t) => [index('catalog_search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+)
