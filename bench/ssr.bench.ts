@@ -36,7 +36,7 @@ const HEADERS = {
   accept: 'text/html',
 }
 
-const SERVER_BUILD = 'build/server/index.js'
+const SERVER_BUILD = `${process.env.BUILD_DIR ?? 'build'}/server/index.js`
 if (!existsSync(SERVER_BUILD)) {
   console.log(`${SERVER_BUILD} is missing: running react-router build…`)
   execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' })

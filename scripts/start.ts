@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-const BUILD_MARKER = 'build/server/index.js'
+const BUILD_MARKER = `${process.env.BUILD_DIR ?? 'build'}/server/index.js`
 const SOURCES = ['app', 'common', 'content', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
 
 function newestMtime(path: string): number {

@@ -11,7 +11,9 @@ import type { Config } from '../config.ts'
 import type { Services } from '../services.ts'
 import { requestCtx } from './session.ts'
 
-export const SERVER_BUILD_PATH = resolve('build/server/index.js')
+/** Where `react-router build` writes (react-router.config.ts honours the same BUILD_DIR). */
+export const BUILD_DIR = resolve(process.env.BUILD_DIR ?? 'build')
+export const SERVER_BUILD_PATH = resolve(BUILD_DIR, 'server/index.js')
 
 export function hasServerBuild(): boolean {
   return existsSync(SERVER_BUILD_PATH)
@@ -52,6 +54,8 @@ export async function registerReactRouter(
   await app.register(fastifyReactRouter, {
     devServer: vite,
     build,
+    serverBuildPath: SERVER_BUILD_PATH,
+    clientBuildDirectory: resolve(BUILD_DIR, 'client'),
     mode: config.isDevelopment ? 'development' : 'production',
     getLoadContext,
   })
