@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { gzipSync, constants as zlib } from 'node:zlib'
 import type { Result } from 'autocannon'
+import { measureFirstLoadJs, printFirstLoadJs } from './first-load.ts'
 
 // Before anything imports React: react-dom picks its production build from NODE_ENV at load time.
 process.env.NODE_ENV = 'production'
@@ -28,7 +28,6 @@ function envNumber(name: string, fallback: number): number {
 const DURATION = envNumber('BENCH_DURATION', 10)
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 20))
 const WARMUP = envNumber('BENCH_WARMUP', 2)
-const BUDGET_KB = 150
 const STATIC_PATH = '/__bench/static-home'
 // A desktop browser: the path real visitors take (not the crawler one, which waits for all data).
 const HEADERS = {
@@ -153,80 +152,8 @@ try {
       `² 1-min load average before → after the run; above ${availableParallelism()} means other processes shared the CPUs.`,
   )
 
-  // First-load JS: what the HTML preloads or imports (modulepreload links, module scripts and the
-  // imports inside inline module scripts), plus anything those chunks import statically.
-  const listed = new Set<string>()
-  const addAsset = (src: string) => {
-    const path = new URL(src, origin + '/').pathname
-    if (path.startsWith('/assets/') && path.endsWith('.js')) listed.add(path)
-  }
-  for (const tag of homeHtml.match(/<link\b[^>]*>/g) ?? []) {
-    if (/\brel=["']?modulepreload\b/.test(tag)) addAsset(/\bhref=["']([^"']+)["']/.exec(tag)?.[1] ?? '')
-  }
-  for (const m of homeHtml.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const attrs = m[1] ?? ''
-    if (!/\btype=["']?module\b/.test(attrs)) continue
-    const src = /\bsrc=["']([^"']+)["']/.exec(attrs)?.[1]
-    if (src) addAsset(src)
-    const body = m[2] ?? ''
-    for (const im of body.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) addAsset(im[1]!)
-    for (const im of body.matchAll(/\bimport\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']/g)) addAsset(im[1]!)
-  }
-  if (listed.size === 0) throw new Error('found no JS under /assets/ in the home page HTML')
-
-  const files = new Map<string, { raw: number; gzip: number; fromHtml: boolean }>()
-  const queue = [...listed]
-  while (queue.length > 0) {
-    const path = queue.shift()!
-    if (files.has(path)) continue
-    const res = await fetch(origin + path)
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`)
-    const bytes = Buffer.from(await res.arrayBuffer())
-    files.set(path, {
-      raw: bytes.length,
-      gzip: gzipSync(bytes, { level: zlib.Z_BEST_COMPRESSION }).length,
-      fromHtml: listed.has(path),
-    })
-    // Static imports at module level (`import{a as b}from"./x.js"`, `import"./x.js"`), not import().
-    for (const im of bytes.toString('utf8').matchAll(/\bimport\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.js)["']/g)) {
-      const dep = new URL(im[1]!, origin + path).pathname
-      if (dep.startsWith('/assets/') && !files.has(dep)) queue.push(dep)
-    }
-  }
-
-  const sorted = [...files].sort((a, b) => b[1].gzip - a[1].gzip)
-  const totalRaw = sorted.reduce((s, [, f]) => s + f.raw, 0)
-  const totalGzip = sorted.reduce((s, [, f]) => s + f.gzip, 0)
-  const kb = (n: number) => (n / 1000).toFixed(1) // kB = 1000 bytes, as Vite's build output counts
-  const kib = (n: number) => (n / 1024).toFixed(1)
-  console.log(`\nFirst-load JS of / (gzip level 9; kB = 1000 bytes):`)
-  console.log('| file | raw kB | gzip kB |')
-  console.log('| ---- | ------ | ------- |')
-  for (const [path, f] of sorted) {
-    console.log(`| ${path}${f.fromHtml ? '' : ' (imported, not in HTML)'} | ${kb(f.raw)} | ${kb(f.gzip)} |`)
-  }
-  console.log(`| **total (${sorted.length} files)** | ${kb(totalRaw)} | ${kb(totalGzip)} |`)
-  // "150 KB" read strictly: 1 KB = 1000 bytes (as Vite and DevTools count). The 1024-byte reading is
-  // printed too, since the two disagree when the total lands between 150 000 and 153 600 bytes.
-  const limit = BUDGET_KB * 1000
-  const verdict = totalGzip <= limit ? 'PASS' : 'OVER'
-  console.log(
-    `\nBudget ${BUDGET_KB} KB gzip: ${verdict} — ${totalGzip} bytes = ${kb(totalGzip)} kB, ` +
-      `${verdict === 'PASS' ? 'headroom' : 'over by'} ${kb(Math.abs(limit - totalGzip))} kB ` +
-      `(at 1 KB = 1024 bytes: ${kib(totalGzip)} KiB, ${totalGzip <= BUDGET_KB * 1024 ? 'PASS' : 'OVER'})`,
-  )
-
-  const css = [...homeHtml.matchAll(/<link\b[^>]*\brel=["']?stylesheet\b[^>]*>/g)]
-    .map((m) => /\bhref=["']([^"']+)["']/.exec(m[0])?.[1])
-    .filter((h): h is string => Boolean(h?.startsWith('/assets/')))
-  if (css.length > 0) {
-    let cssGzip = 0
-    for (const href of css) {
-      const res = await fetch(origin + href)
-      cssGzip += gzipSync(Buffer.from(await res.arrayBuffer()), { level: zlib.Z_BEST_COMPRESSION }).length
-    }
-    console.log(`(CSS, not counted in the JS budget: ${css.length} files, ${kb(cssGzip)} kB gzip)`)
-  }
+  const js = await measureFirstLoadJs(homeHtml, origin)
+  printFirstLoadJs('/', js, { perFile: true })
 } catch (err) {
   failed = true
   console.error(err)
