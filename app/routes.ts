@@ -27,6 +27,13 @@ export default [
     infoPage('about'),
     infoPage('for-sellers'),
     infoPage('for-customers'),
+    route('compare', 'routes/compare.tsx'),
+
+    route('sellers', 'routes/sellers.tsx'),
+    route('sellers/:slug', 'routes/seller.tsx'),
+
+    route('catalog/:slug', 'routes/catalog.tsx'),
+    route('product/:slug', 'routes/product.tsx'),
 
     route('spheres/:slug', 'routes/sphere.tsx'),
 

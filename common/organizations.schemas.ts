@@ -15,7 +15,15 @@ import { z } from './zod.ts'
  * page actions and the REST routes (through the service). Messages are Russian and per field.
  */
 
-export const ORGANIZATION_LIMITS = { fullName: 500, shortName: 200, address: 500, website: 300, message: 1000 } as const
+export const ORGANIZATION_LIMITS = {
+  fullName: 500,
+  shortName: 200,
+  address: 500,
+  website: 300,
+  message: 1000,
+  description: 2000,
+  region: 100,
+} as const
 export const STAFF_COMMENT_MAX = 2000
 
 export const ORGANIZATION_MESSAGES = {
@@ -123,7 +131,23 @@ export const OrganizationInput = OrganizationFields.superRefine((data, ctx) => {
 export type OrganizationInput = z.input<typeof OrganizationInput>
 export type OrganizationData = z.output<typeof OrganizationInput>
 
-/** INN, OGRN and the legal form identify the organization and do not change after creation. */
+/** What a vendor tells buyers on its seller page; empty means nothing to show. */
+const PublicProfileFields = z.object({
+  description: z
+    .string()
+    .trim()
+    .max(ORGANIZATION_LIMITS.description, `Не больше ${ORGANIZATION_LIMITS.description} символов`),
+  region: z
+    .string()
+    .trim()
+    .max(ORGANIZATION_LIMITS.region, `Не больше ${ORGANIZATION_LIMITS.region} символов`)
+    .transform((v) => v || null),
+})
+
+/**
+ * INN, OGRN and the legal form identify the organization and do not change after creation. The
+ * description and region are shown on the seller page (/sellers/{slug}).
+ */
 export const OrganizationUpdateInput = OrganizationFields.pick({
   fullName: true,
   shortName: true,
@@ -132,7 +156,9 @@ export const OrganizationUpdateInput = OrganizationFields.pick({
   contactEmail: true,
   contactPhone: true,
   website: true,
-}).partial()
+})
+  .extend(PublicProfileFields.shape)
+  .partial()
 
 export const JoinRequestInput = z.object({
   inn: Inn,

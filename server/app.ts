@@ -9,11 +9,14 @@ import type { PublicConfig } from '#app/lib/load-context.ts'
 import { MESSAGES } from '#common/messages.ts'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts'
+import { compareRoutes } from './modules/compare/compare.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
 import { headerRoutes } from './modules/header/header.routes.ts'
 import { identityRoutes } from './modules/identity/identity.routes.ts'
 import { leadsRoutes } from './modules/leads/leads.routes.ts'
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts'
+import { sellersRoutes } from './modules/organizations/sellers.routes.ts'
 import { staffRoutes } from './modules/staff/staff.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { assetsPlugin } from './plugins/assets.ts'
@@ -87,6 +90,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(leadsRoutes)
       await api.register(filesRoutes)
       await api.register(staffRoutes)
+      await api.register(catalogRoutes)
+      await api.register(sellersRoutes)
+      await api.register(compareRoutes)
       api.all('/*', async (req, reply) =>
         reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } }),
       )

@@ -30,6 +30,11 @@ export interface Ctx {
   user: CtxUser | null
   /** The id (token hash) of the current session, when signed in. */
   sessionId: string | null
+  /**
+   * A visitor's browser identity (the SHA-256 of the guest cookie), set when the browser has one:
+   * it owns what a guest keeps between visits (the compare list). Absent outside requests.
+   */
+  guestId?: string | null
   organization: CtxOrganization | null
 }
 

@@ -4,6 +4,8 @@ import type { Config } from './config.ts'
 import type { Ctx } from './context.ts'
 import type { Database } from './db/client.ts'
 import { type AuditService, createAuditService } from './modules/audit/audit.service.ts'
+import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts'
+import { type CompareService, createCompareService } from './modules/compare/compare.service.ts'
 import { createFilesService, type FilesService } from './modules/files/files.service.ts'
 import { createFileStorage } from './modules/files/files.storage.ts'
 import { createIdentityService, type IdentityService } from './modules/identity/identity.service.ts'
@@ -11,6 +13,7 @@ import { createLeadsService, type LeadsService } from './modules/leads/leads.ser
 import { createMailService, type MailService } from './modules/mail/mail.service.ts'
 import { isOrganizationMember } from './modules/organizations/organizations.context.ts'
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/organizations.service.ts'
+import { createSellersService, type SellersService } from './modules/organizations/sellers.service.ts'
 import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts'
 
 export interface HeaderSummary {
@@ -31,6 +34,9 @@ export interface Services {
   files: FilesService
   audit: AuditService
   organizations: OrganizationsService
+  catalog: CatalogService
+  sellers: SellersService
+  compare: CompareService
   /** Counters of the header; cart, compare and chat add theirs as those modules land. */
   header: { summary(ctx: Ctx): Promise<HeaderSummary> }
   /** Releases connections the services hold (Redis, SMTP). */
@@ -83,9 +89,13 @@ export function createServices(deps: {
       publicUrl: config.publicUrl,
       files: () => services.files,
     }),
+    // Each asks the other when first needed: product counts of sellers, names of vendors.
+    catalog: createCatalogService({ sellers: () => services.sellers }),
+    sellers: createSellersService({ catalog: () => services.catalog }),
+    compare: createCompareService({ limiter, catalog: () => services.catalog }),
     header: {
-      async summary() {
-        return { chatUnreadMessagesCount: 0, cartCount: 0, compareCount: 0 }
+      async summary(ctx) {
+        return { chatUnreadMessagesCount: 0, cartCount: 0, compareCount: await services.compare.count(ctx) }
       },
     },
     async close() {

@@ -6,3 +6,5 @@
 export const loadAuthClient = () => import('../components/auth/AuthClient.tsx')
 export const loadAccountMenu = () => import('../components/site/AccountMenu.tsx')
 export const loadHeaderCount = () => import('../components/site/HeaderCount.tsx')
+export const loadSearchSuggestions = () => import('../components/site/SearchSuggestions.tsx')
+export const loadCompareActions = () => import('../components/compare/compare-actions.tsx')

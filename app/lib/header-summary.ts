@@ -38,8 +38,37 @@ export async function loadHeaderSummary(): Promise<void> {
     const { api } = await import('./api.ts')
     const next = await api.get<HeaderSummary>('/header/summary')
     if (started === version) set({ ...EMPTY, ...next })
+    if (next.compareCount === 0) markGuestCompareList(false)
   } catch {
     // The next change of the signed-in state asks again.
+  }
+}
+
+/** The compared products' count as a compare write answered it. */
+export function setCompareCount(compareCount: number) {
+  set({ ...summary, compareCount })
+}
+
+/**
+ * A guest's compare list lives behind an httpOnly cookie the page cannot see; this mark says the
+ * browser has one, so a guest's first page asks for the counters only when there is one to show.
+ */
+const GUEST_COMPARE_KEY = 'compare:guest'
+
+export function markGuestCompareList(has: boolean) {
+  try {
+    if (has) localStorage.setItem(GUEST_COMPARE_KEY, '1')
+    else localStorage.removeItem(GUEST_COMPARE_KEY)
+  } catch {
+    // Storage may be off (private mode): the count then shows after the next compare write.
+  }
+}
+
+export function hasGuestCompareList(): boolean {
+  try {
+    return localStorage.getItem(GUEST_COMPARE_KEY) === '1'
+  } catch {
+    return false
   }
 }
 
@@ -52,7 +81,8 @@ let lastAuthenticated: boolean | undefined
 
 /**
  * Spec section 4: the summary is fetched again whenever the signed-in state changes. A guest's
- * first page asks nothing: a guest has nothing to count yet.
+ * first page asks only when the browser keeps a compare list (the one thing a guest can count);
+ * at sign-in that list moves to the account.
  */
 export function useHeaderSummarySync(isAuthenticated: boolean, loaded: boolean) {
   useEffect(() => {
@@ -60,6 +90,7 @@ export function useHeaderSummarySync(isAuthenticated: boolean, loaded: boolean) 
     const first = lastAuthenticated === undefined
     lastAuthenticated = isAuthenticated
     if (!isAuthenticated) set(EMPTY)
-    if (isAuthenticated || !first) void loadHeaderSummary()
+    else markGuestCompareList(false)
+    if (isAuthenticated || !first || hasGuestCompareList()) void loadHeaderSummary()
   }, [isAuthenticated, loaded])
 }

@@ -8,7 +8,7 @@ export interface Seo {
   canonical: string
   /** Absolute image URL for Open Graph, if the page has one. */
   image?: string
-  type?: 'website' | 'article'
+  type?: 'website' | 'article' | 'product'
 }
 
 /** Built in the loader, where the public URL is known; rendered by `seoMeta` in `meta`. */

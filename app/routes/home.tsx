@@ -10,9 +10,13 @@ import {
 } from '@tabler/icons-react'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { toTileProduct } from '#app/components/product/product-tile.server.ts'
+import { ProductTiles } from '#app/components/product/ProductTile.tsx'
 import { SearchForm } from '#app/components/site/SearchForm.tsx'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
+import { isLeafCategory } from '#common/catalog/categories.ts'
+import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { PLATFORM } from '#content/company.ts'
 import { PLATFORM_SERVICES, type PlatformServiceIcon } from '#content/platforms/index.ts'
@@ -29,9 +33,28 @@ const SERVICE_ICONS: Record<PlatformServiceIcon, typeof IconTool> = {
   permission: IconPlaneDeparture,
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { publicConfig } = getAppContext(context)
+/** Product pictures are 4:3; the category tiles show one of the category's products. */
+const CATEGORY_IMAGE = { width: 380, height: 285 } as const
+const NEW_PRODUCTS = 8
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { publicConfig, services, ctx } = getAppContext(context)
+  const [categories, newProducts] = await Promise.all([
+    services.catalog.listCategorySummaries(ctx),
+    services.catalog.listNewProducts(ctx, NEW_PRODUCTS),
+  ])
   return {
+    // The kinds of drones a buyer picks from: the leaves of the tree, not its root. Counts and
+    // prices are formatted here, so the page ships no formatting code.
+    categories: categories
+      .filter((c) => isLeafCategory(c.slug) && c.productCount > 0)
+      .map(({ slug, heading, productCount, image }) => ({
+        slug,
+        heading,
+        image,
+        count: formatCount(productCount, PRODUCT_FORMS),
+      })),
+    newProducts: newProducts.map(toTileProduct),
     spheres: SPHERES.map(({ slug, shortTitle, summary, image, imageAlt }) => ({
       slug,
       shortTitle,
@@ -52,7 +75,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { spheres, services } = loaderData
+  const { spheres, services, categories, newProducts } = loaderData
   return (
     <>
       <Box className={classes.hero}>
@@ -78,6 +101,51 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Stack>
         </Container>
       </Box>
+
+      {categories.length > 0 && (
+        <Container size="xl" pt={56} component="section" aria-labelledby="categories-title">
+          <Title order={2} id="categories-title" mb="lg">
+            Популярные категории
+          </Title>
+          <div className={`${classes.grid} ${classes.grid4}`}>
+            {categories.map((category) => (
+              <AppLink
+                key={category.slug}
+                to={`/catalog/${category.slug}`}
+                className={`${classes.tile} ${classes.sphereTile}`}
+              >
+                {category.image ? (
+                  <AppImage src={category.image.src} alt="" {...CATEGORY_IMAGE} />
+                ) : (
+                  <span className={classes.noImage} aria-hidden="true" />
+                )}
+                <span className={classes.tileBody}>
+                  <Text component="span" fw={700} display="block">
+                    {category.heading}
+                  </Text>
+                  <Text component="span" size="sm" c="dimmed">
+                    {category.count}
+                  </Text>
+                </span>
+              </AppLink>
+            ))}
+          </div>
+        </Container>
+      )}
+
+      {newProducts.length > 0 && (
+        <Container size="xl" pt={56} component="section" aria-labelledby="new-products-title">
+          <Group justify="space-between" align="baseline" mb="lg">
+            <Title order={2} id="new-products-title">
+              Новые товары
+            </Title>
+            <AppLink to={`${CATALOG_PATH}?sort=new`} className={classes.moreLink}>
+              Все новинки
+            </AppLink>
+          </Group>
+          <ProductTiles products={newProducts} />
+        </Container>
+      )}
 
       <Container size="xl" py={56} component="section" aria-labelledby="spheres-title">
         <Title order={2} id="spheres-title" mb="xs">

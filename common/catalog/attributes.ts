@@ -200,10 +200,12 @@ export const ATTRIBUTES = [
 
 export type AttributeCode = (typeof ATTRIBUTES)[number]['code']
 
-const BY_CODE = new Map<string, AttributeDef>(ATTRIBUTES.map((a) => [a.code, a]))
+// Built on first use: a module-level Map would keep the whole registry in every page's bundle.
+let byCode: Map<string, AttributeDef> | undefined
 
 export function getAttribute(code: string): AttributeDef | undefined {
-  return BY_CODE.get(code)
+  byCode ??= new Map<string, AttributeDef>(ATTRIBUTES.map((a) => [a.code, a]))
+  return byCode.get(code)
 }
 
 /** Numeric attributes the listing filters by range: `{code}_min` / `{code}_max` in the URL. */

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** How many statements went through `db` so far: tests hold a request to a fixed number. */
+  readonly statements: { count: number }
   migrate(): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
@@ -33,14 +35,21 @@ export async function openDatabase(opts: {
   /** An idle pooled connection failed (server restart, admin command); the pool replaces it. */
   onConnectionError?: (err: Error) => void
 }): Promise<Database> {
+  const statements = { count: 0 }
+  const logger = {
+    logQuery() {
+      statements.count++
+    },
+  }
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
     // Without a listener, an idle client's error would be thrown and end the process.
     pool.on('error', opts.onConnectionError ?? ((err) => console.error('database connection lost:', err.message)))
-    const db = drizzlePg(pool, { schema }) as unknown as Db
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db
     return {
       db,
       kind: 'postgres',
+      statements,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1')
@@ -51,10 +60,11 @@ export async function openDatabase(opts: {
   const inMemory = opts.pgliteDir === 'memory://'
   if (!inMemory) mkdirSync(opts.pgliteDir, { recursive: true })
   const client = await PGlite.create(inMemory ? undefined : opts.pgliteDir, { extensions: { pg_trgm } })
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db
   return {
     db,
     kind: 'pglite',
+    statements,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`)

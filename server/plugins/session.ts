@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AUTH_MESSAGES } from '#common/auth.ts'
@@ -8,6 +9,10 @@ import { loadSelectedOrganization } from '../modules/organizations/organizations
 import type { Services } from '../services.ts'
 
 export const SESSION_COOKIE = 'sid'
+/** A visitor's long-lived random browser token (compare list); only its SHA-256 is stored. */
+export const GUEST_COOKIE = 'gid'
+const GUEST_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60
+const GUEST_TOKEN = /^[A-Za-z0-9_-]{43}$/
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 declare module 'fastify' {
@@ -28,11 +33,13 @@ export function requestCtx(req: FastifyRequest): Promise<Ctx> {
 async function buildCtx(req: FastifyRequest): Promise<Ctx> {
   const db: Db = req.server.db
   const services: Services = req.server.services
+  const guestToken = req.cookies[GUEST_COOKIE]
   const base = {
     db,
     requestId: req.id,
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? '',
+    guestId: guestToken && GUEST_TOKEN.test(guestToken) ? hashGuestToken(guestToken) : null,
   }
   const token = req.cookies[SESSION_COOKIE]
   const session = token ? await services.identity.resolveSession({ db }, token) : null
@@ -59,22 +66,61 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, secure: config.isProduction, sameSite: 'lax', path: '/' })
 }
 
+export function hashGuestToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
 /**
- * CSRF: a write that carries the session cookie must come from our own pages. Browsers say where
- * a request comes from in Sec-Fetch-Site (and Origin); a cross-site one is refused with 403.
- * Requests without the cookie have no ambient authority to abuse and pass.
+ * The context of a guest's write to what the browser keeps (the compare list): a new guest
+ * cookie on the first write, and 180 days more on each one after. Signed-in users pass as they are.
+ */
+export async function guestWriteCtx(req: FastifyRequest, reply: FastifyReply, config: Config): Promise<Ctx> {
+  const ctx = await requestCtx(req)
+  if (ctx.user) return ctx
+  const current = req.cookies[GUEST_COOKIE]
+  const token = ctx.guestId && current ? current : randomBytes(32).toString('base64url')
+  reply.setCookie(GUEST_COOKIE, token, { ...guestCookieOptions(config), maxAge: GUEST_COOKIE_MAX_AGE_S })
+  return { ...ctx, guestId: hashGuestToken(token) }
+}
+
+/** At sign-in the guest's things move to the account, and the browser stops being a guest. */
+export function clearGuestCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(GUEST_COOKIE, guestCookieOptions(config))
+}
+
+function guestCookieOptions(config: Config) {
+  return { httpOnly: true, secure: config.isProduction, sameSite: 'lax', path: '/' } as const
+}
+
+/**
+ * CSRF: a write that carries the session or the guest cookie must come from our own pages.
+ * Browsers say where a request comes from in Sec-Fetch-Site (and Origin); a cross-site one is
+ * refused with 403. Requests without either cookie have no ambient authority to abuse and pass,
+ * except routes that create a guest cookie (they call `refuseCrossSite` themselves).
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const ownOrigin = new URL(opts.config.publicUrl).origin
   app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method) || !req.cookies[SESSION_COOKIE]) return
-    const site = req.headers['sec-fetch-site']
-    const origin = req.headers.origin
-    const requestOrigin = `${req.protocol}://${req.host}`
-    const sameSite = site ? site === 'same-origin' || site === 'none' : true
-    const sameOrigin = origin ? origin === requestOrigin || origin === ownOrigin : true
-    if (!sameSite || !sameOrigin) {
-      return reply.status(403).send({ error: { code: 'forbidden', message: AUTH_MESSAGES.crossSite } })
-    }
+    if (SAFE_METHODS.has(req.method) || (!req.cookies[SESSION_COOKIE] && !req.cookies[GUEST_COOKIE])) return
+    if (isCrossSite(req, ownOrigin)) return refuse(reply)
   })
 })
+
+/** An onRequest hook: a write from another site's page gets 403, cookies or not. */
+export async function refuseCrossSite(req: FastifyRequest, reply: FastifyReply) {
+  if (SAFE_METHODS.has(req.method)) return
+  if (isCrossSite(req, new URL(req.server.config.publicUrl).origin)) return refuse(reply)
+}
+
+function refuse(reply: FastifyReply) {
+  return reply.status(403).send({ error: { code: 'forbidden', message: AUTH_MESSAGES.crossSite } })
+}
+
+function isCrossSite(req: FastifyRequest, ownOrigin: string): boolean {
+  const site = req.headers['sec-fetch-site']
+  const origin = req.headers.origin
+  const requestOrigin = `${req.protocol}://${req.host}`
+  const sameSite = site ? site === 'same-origin' || site === 'none' : true
+  const sameOrigin = origin ? origin === requestOrigin || origin === ownOrigin : true
+  return !sameSite || !sameOrigin
+}

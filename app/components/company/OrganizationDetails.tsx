@@ -83,7 +83,18 @@ export function OrganizationDetails({ organization: org }: { organization: Organ
                 '—'
               )}
             </Detail>
+            <Detail label="Регион">{org.region ?? '—'}</Detail>
           </SimpleGrid>
+          <div>
+            <Text size="sm" c="dimmed">
+              Описание компании
+            </Text>
+            {org.description ? (
+              <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{org.description}</Text>
+            ) : (
+              <Text c="dimmed">Не заполнено — покупатели увидят его на странице продавца</Text>
+            )}
+          </div>
         </Stack>
       )}
     </Paper>

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Stack, TextInput } from '@mantine/core'
+import { Button, Grid, Group, Stack, Textarea, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { applyMask, KPP_MASK, PHONE_MASK } from '#common/masks.ts'
 import { isSoleTrader } from '#common/organizations.ts'
@@ -13,7 +13,17 @@ import { MaskedInput } from '../MaskedInput.tsx'
 import type { OrganizationView, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
 
-const FIELDS = ['fullName', 'shortName', 'kpp', 'legalAddress', 'contactEmail', 'contactPhone', 'website'] as const
+const FIELDS = [
+  'fullName',
+  'shortName',
+  'kpp',
+  'legalAddress',
+  'contactEmail',
+  'contactPhone',
+  'website',
+  'region',
+  'description',
+] as const
 
 /** Editing the details; INN, OGRN and the legal form identify the organization and stay as they are. */
 export function OrganizationEditForm({
@@ -99,8 +109,29 @@ export function OrganizationEditForm({
               {...field('contactPhone')}
             />
           </Grid.Col>
-          <Grid.Col span={12}>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="Сайт" placeholder="company.ru" {...field('website')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="Регион"
+              placeholder="Москва"
+              description="Где вы работаете: покупатели видят его на странице продавца"
+              maxLength={ORGANIZATION_LIMITS.region}
+              autoComplete="address-level1"
+              {...field('region')}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Textarea
+              label="Описание компании"
+              description={`Что вы производите или поставляете, сервис и гарантия — для страницы продавца. До ${ORGANIZATION_LIMITS.description} символов.`}
+              autosize
+              minRows={4}
+              maxRows={12}
+              maxLength={ORGANIZATION_LIMITS.description}
+              {...field('description')}
+            />
           </Grid.Col>
         </Grid>
         <Group gap="sm">

@@ -1,16 +1,26 @@
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Form, useSearchParams } from 'react-router'
+import { loadDeferred } from '#app/lib/session-store.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import classes from './SearchForm.module.css'
 
+// Suggestions load on the first focus of the box: the header is on every page, so the combobox
+// (its list, keys and requests) stays out of the first-load JavaScript.
+const SearchSuggestions = lazy(() => loadDeferred().then((m) => m.loadSearchSuggestions()))
+
 /**
- * The header search: submits to the catalogue with ?q=. A plain input styled like Mantine's:
- * it is on every page, and Mantine's input machinery would cost first-load JavaScript.
+ * The header search: submits to the catalogue with ?q= (Enter without a chosen suggestion).
+ * A plain input styled like Mantine's: Mantine's input machinery would cost first-load
+ * JavaScript on every page.
  */
 export function SearchForm({ id }: { id: string }) {
   const [params] = useSearchParams()
+  const input = useRef<HTMLInputElement>(null)
+  const [focused, setFocused] = useState(false)
   return (
     <Form method="get" action={CATALOG_PATH} role="search" className={classes.form}>
       <input
+        ref={input}
         id={id}
         name="q"
         type="search"
@@ -20,6 +30,8 @@ export function SearchForm({ id }: { id: string }) {
         placeholder="Поиск: квадрокоптер, тепловизор, агродрон…"
         maxLength={200}
         enterKeyHint="search"
+        autoComplete="off"
+        onFocus={() => setFocused(true)}
       />
       <button type="submit" className={classes.button} aria-label="Найти">
         <svg
@@ -38,6 +50,11 @@ export function SearchForm({ id }: { id: string }) {
           <path d="M21 21l-6 -6" />
         </svg>
       </button>
+      {focused && (
+        <Suspense fallback={null}>
+          <SearchSuggestions input={input} listId={`${id}-suggestions`} />
+        </Suspense>
+      )}
     </Form>
   )
 }

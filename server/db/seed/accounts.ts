@@ -50,6 +50,7 @@ export const DEMO_ORGANIZATIONS = [
     description:
       'Поставка и внедрение беспилотных систем для промышленности: подбор под задачу, обучение пилотов, сервис и запчасти.',
     region: 'Москва',
+    logo: 'sellers/aerotekh-sistemy.svg',
     inn: '7715482034',
     kpp: '771501001',
     ogrn: '1177746309586',

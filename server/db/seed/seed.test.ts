@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs'
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { getCategory, isLeafCategory } from '#common/catalog/categories.ts'
+import { organizationBrandName, slugify } from '#common/slug.ts'
+import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { isValidKpp, isValidLegalInn, isValidOgrn } from '#common/validators.ts'
 import { auditLog } from '../../modules/audit/audit.table.ts'
+import { catalogProducts, catalogSearchWords } from '../../modules/catalog/catalog.table.ts'
 import { users } from '../../modules/identity/identity.table.ts'
 import { leads } from '../../modules/leads/leads.table.ts'
 import {
@@ -17,6 +22,7 @@ import { BACKENDS } from '../../testing/database.ts'
 import type { Database } from '../client.ts'
 import { systemMeta } from '../schema.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts'
+import { CATALOG_VENDORS, vendorOwnerEmail } from './catalog/vendors/index.ts'
 import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
 
 /** Everything the seed writes, in a stable order, to compare one run with the next. */
@@ -29,8 +35,13 @@ async function snapshot(db: Database['db']) {
     events: await db.select().from(organizationRoleEvents).orderBy(asc(organizationRoleEvents.id)),
     leads: await db.select().from(leads).orderBy(asc(leads.submissionId)),
     audit: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
+    products: await db.select().from(catalogProducts).orderBy(asc(catalogProducts.slug)),
+    searchWords: await db.select().from(catalogSearchWords).orderBy(asc(catalogSearchWords.word)),
   }
 }
+
+const ASSETS = new URL('../../../content/assets/', import.meta.url)
+const assetExists = (src: string) => existsSync(new URL(src, ASSETS))
 
 describe.each(BACKENDS)('demo seed on %s', (backend) => {
   let database: Database
@@ -44,12 +55,16 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
   it('seeds once; a second run, even forced, changes nothing', async () => {
     expect(await seedDemo(database.db)).toEqual({ applied: true })
     const first = await snapshot(database.db)
-    expect(first.users.map((u) => [u.email, u.isStaff])).toEqual([
+    expect(first.users.filter((u) => u.email.endsWith('@example.com')).map((u) => [u.email, u.isStaff])).toEqual([
       ['buyer@example.com', false],
       ['staff@example.com', true],
       ['vendor@example.com', false],
     ])
-    expect(first.events).toHaveLength(6) // request, submit, approve for each of two roles
+    expect(first.users).toHaveLength(DEMO_USERS.length + CATALOG_VENDORS.length)
+    // Request, submit, approve for each role: the two of accounts.ts and one per catalogue vendor.
+    expect(first.events).toHaveLength(3 * (2 + CATALOG_VENDORS.length))
+    expect(first.products.length).toBeGreaterThanOrEqual(320)
+    expect(first.searchWords.length).toBeGreaterThan(100)
 
     expect(await seedDemo(database.db)).toEqual({ applied: false })
     expect(await snapshot(database.db)).toEqual(first)
@@ -62,12 +77,105 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(version!.value).toBe(DEMO_SEED_VERSION)
   })
 
-  it('uses identifiers that pass the FNS checksums', () => {
-    for (const org of DEMO_ORGANIZATIONS) {
-      expect(isValidLegalInn(org.inn)).toBe(true)
-      expect(isValidKpp(org.kpp)).toBe(true)
-      expect(isValidOgrn(org.ogrn)).toBe(true)
+  it('uses identifiers that pass the FNS checksums, one organization per INN', () => {
+    for (const org of [...DEMO_ORGANIZATIONS, ...CATALOG_VENDORS]) {
+      expect(isValidLegalInn(org.inn), org.inn).toBe(true)
+      expect(isValidKpp(org.kpp), org.kpp).toBe(true)
+      expect(isValidOgrn(org.ogrn), org.ogrn).toBe(true)
     }
+    const inns = [...DEMO_ORGANIZATIONS, ...CATALOG_VENDORS].map((o) => o.inn)
+    expect(new Set(inns).size).toBe(inns.length)
+    // The seller-page address is the one sign-up would give the same name.
+    for (const v of CATALOG_VENDORS) expect(v.slug).toBe(slugify(organizationBrandName(v.shortName)))
+  })
+
+  it('fills the catalogue: 300+ published products of 25+ confirmed vendors over every sphere and category', async () => {
+    const db = database.db
+    const products = await db.select().from(catalogProducts)
+    const published = products.filter((p) => p.status === 'published')
+    expect(published.length).toBeGreaterThanOrEqual(300)
+    expect(products.filter((p) => p.status === 'moderation').length).toBeGreaterThanOrEqual(5)
+    expect(products.filter((p) => p.status === 'non-published').length).toBeGreaterThanOrEqual(5)
+    for (const sphere of SPHERE_SLUGS) {
+      expect(published.filter((p) => p.areas.includes(sphere)).length, sphere).toBeGreaterThanOrEqual(10)
+    }
+    for (const leaf of ['multirotornye', 'samoletnogo-tipa', 'vtol', 'vertoletnogo-tipa']) {
+      expect(published.filter((p) => p.categorySlug === leaf).length, leaf).toBeGreaterThanOrEqual(24)
+    }
+    expect(published.filter((p) => p.categorySlug === 'multirotornye').length).toBeGreaterThan(published.length / 2)
+
+    const vendors = await db
+      .select({ id: organizations.id, slug: organizations.slug, logo: organizations.logo })
+      .from(organizations)
+      .innerJoin(organizationRoles, eq(organizationRoles.organizationId, organizations.id))
+      .where(eq(organizationRoles.type, 'vendor'))
+    expect(vendors.length).toBeGreaterThanOrEqual(25)
+    const confirmed = await db.select().from(organizationRoles).where(eq(organizationRoles.status, 'confirmed'))
+    expect(confirmed.filter((r) => r.type === 'vendor')).toHaveLength(vendors.length)
+    for (const vendor of vendors) {
+      expect(
+        published.some((p) => p.vendorOrganizationId === vendor.id),
+        vendor.slug,
+      ).toBe(true)
+      expect(vendor.logo && assetExists(vendor.logo), vendor.slug).toBe(true)
+    }
+    const vendorIds = new Set(vendors.map((v) => v.id))
+    expect(products.every((p) => vendorIds.has(p.vendorOrganizationId))).toBe(true)
+  })
+
+  it('describes every product consistently: type of its category, pictures on disk, spheres, prices, dates', async () => {
+    const products = await database.db.select().from(catalogProducts)
+    for (const p of products) {
+      expect(isLeafCategory(p.categorySlug), p.slug).toBe(true)
+      expect(p.specs.type, p.slug).toBe(getCategory(p.categorySlug)!.droneType)
+      expect(p.droneType, p.slug).toBe(p.specs.type)
+      expect(p.images.length, p.slug).toBeGreaterThanOrEqual(2)
+      expect(p.images.length, p.slug).toBeLessThanOrEqual(4)
+      for (const image of p.images) {
+        expect(assetExists(image.src), image.src).toBe(true)
+        expect(image.alt).toContain(p.model)
+      }
+      expect(p.areas.length, p.slug).toBeGreaterThanOrEqual(1)
+      expect(p.areas.length, p.slug).toBeLessThanOrEqual(5)
+      expect(
+        p.areas.every((a) => (SPHERE_SLUGS as readonly string[]).includes(a)),
+        p.slug,
+      ).toBe(true)
+      expect(p.priceKopecks === null || p.priceKopecks > 0, p.slug).toBe(true)
+      expect(p.availability === 'to_order', p.slug).toBe(p.leadTimeDays !== null)
+      expect(p.status === 'published', p.slug).toBe(p.publishedAt !== null)
+      expect(Number(p.specs.operating_temp_min), p.slug).toBeLessThan(Number(p.specs.operating_temp_max))
+      expect(p.maxTakeoffWeight! > (p.payload ?? 0), p.slug).toBe(true)
+      expect(p.description.split(/(?<=[.!?])\s+/).length, p.slug).toBeGreaterThanOrEqual(3)
+    }
+    const madeInRussia = products.filter((p) => p.madeInRussia).length / products.length
+    expect(madeInRussia).toBeGreaterThan(0.2)
+    expect(madeInRussia).toBeLessThan(0.4)
+    expect(products.filter((p) => p.priceKopecks === null).length / products.length).toBeLessThan(0.15)
+    expect(new Set(products.map((p) => p.description)).size).toBe(products.length)
+  })
+
+  it('signs in the owner of a catalogue vendor as a confirmed vendor', async () => {
+    const vendor = CATALOG_VENDORS[0]!
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: vendorOwnerEmail(vendor.slug), password: DEMO_PASSWORD },
+      remoteAddress: '10.77.1.1',
+    })
+    expect(login.statusCode).toBe(200)
+    const whoami = await app.inject({
+      url: '/api/v1/users/whoami',
+      headers: { cookie: sessionCookieFrom(login.headers)! },
+    })
+    expect(whoami.json().data.organizations).toEqual([
+      expect.objectContaining({
+        name: vendor.shortName,
+        isSelected: true,
+        memberRole: 'owner',
+        roles: [{ type: 'vendor', confirmed: true, status: 'confirmed' }],
+      }),
+    ])
   })
 
   it('signs in the three demo accounts; vendor@ works as a confirmed vendor', async () => {

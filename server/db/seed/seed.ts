@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { systemMeta } from '../schema.ts'
 import { seedAccounts } from './accounts.ts'
+import { seedCatalog } from './catalog/seed-catalog.ts'
 
 /**
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 2
+export const DEMO_SEED_VERSION = 3
 
 export async function seedDemo(db: Db): Promise<{ applied: boolean }> {
   const [current] = await db
@@ -19,6 +20,7 @@ export async function seedDemo(db: Db): Promise<{ applied: boolean }> {
   await db.transaction(async (tx) => {
     // Modules add their demo data here as they land.
     await seedAccounts(tx)
+    await seedCatalog(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

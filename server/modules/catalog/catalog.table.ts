@@ -14,11 +14,18 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { Specs } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES, PRODUCT_STATUSES, type ProductImage, VAT_NOTES } from '#common/catalog/products.ts'
+import { SPHERE_SLUGS } from '#common/spheres.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /** A filterable number copied out of `specs` by PostgreSQL, so filters and facets read a column. */
 const specNumber = (code: string) => sql.raw(`((specs ->> '${code}')::real)`)
+
+/**
+ * Bit i set when the product serves SPHERE_SLUGS[i]: the facet counts test a bit per row instead
+ * of searching the array. Appending a sphere keeps the bits; reordering needs a migration.
+ */
+const areasMask = sql.raw(SPHERE_SLUGS.map((slug, i) => `(('${slug}' = any(areas))::int << ${i})`).join(' | '))
 
 /**
  * Products. `specs` holds every characteristic (common/catalog/attributes.ts) and is the source
@@ -67,7 +74,10 @@ export const catalogProducts = pgTable(
       (): SQL => sql`(coalesce(specs ->> 'country', '') = 'RU')`,
     ),
     rtk: boolean('rtk').generatedAlwaysAs((): SQL => sql`(coalesce((specs ->> 'rtk')::boolean, false))`),
-    /** Weighted for ranking: title A, brand and model B, characteristics C, description D. */
+    /**
+     * Weighted for ranking: title A, brand and model B, characteristics C, description D. Kept
+     * in the row rather than in TOAST (STORAGE MAIN, migration 0008): ranking reads it per match.
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => sql`(
         setweight(to_tsvector('russian', title), 'A') ||
@@ -76,6 +86,7 @@ export const catalogProducts = pgTable(
         setweight(to_tsvector('russian', description), 'D')
       )`,
     ),
+    areasMask: integer('areas_mask').generatedAlwaysAs((): SQL => sql`(${areasMask})`),
     /** Lower-cased title, brand and model for trigram suggestions. */
     searchText: text('search_text').generatedAlwaysAs((): SQL => sql`lower(title || ' ' || brand || ' ' || model)`),
   },
@@ -87,6 +98,39 @@ export const catalogProducts = pgTable(
     index('catalog_products_search_idx').using('gin', t.searchVector),
     index('catalog_products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('catalog_products_areas_idx').using('gin', t.areas),
+    // Everything the facet counts read, so counting a category is an index-only scan.
+    index('catalog_products_facets_idx')
+      .on(
+        t.categorySlug,
+        t.brand,
+        t.vendorOrganizationId,
+        t.droneType,
+        t.availability,
+        t.madeInRussia,
+        t.rtk,
+        t.areasMask,
+        t.priceKopecks,
+        t.maxTakeoffWeight,
+        t.flightTime,
+        t.rangeKm,
+        t.maxSpeed,
+        t.payload,
+        t.windResistance,
+      )
+      .where(sql`status = 'published'`),
+    // The page of each sort without sorting the whole category (ends with the tie-breaker).
+    index('catalog_products_popular_idx')
+      .on(t.popularity.desc(), t.id)
+      .where(sql`status = 'published'`),
+    index('catalog_products_price_idx')
+      .on(t.priceKopecks, t.id)
+      .where(sql`status = 'published'`),
+    index('catalog_products_price_desc_idx')
+      .on(t.priceKopecks.desc(), t.id)
+      .where(sql`status = 'published'`),
+    index('catalog_products_new_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`status = 'published'`),
   ],
 )
 

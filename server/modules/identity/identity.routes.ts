@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   EmailChangeInput,
@@ -10,7 +11,8 @@ import {
 } from '#common/auth.ts'
 import { MEMBER_ROLES, ROLE_TYPES, VERIFICATION_STATUSES } from '#common/organizations.ts'
 import { z } from '#common/zod.ts'
-import { clearSessionCookie, requestCtx, setSessionCookie } from '../../plugins/session.ts'
+import type { Ctx } from '../../context.ts'
+import { clearGuestCookie, clearSessionCookie, requestCtx, setSessionCookie } from '../../plugins/session.ts'
 
 export const WhoamiSchema = z.object({
   id: z.uuid(),
@@ -52,6 +54,21 @@ const passThrough = { validatorCompiler: () => (data: unknown) => ({ value: data
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.services.identity
 
+  /**
+   * A guest who signs in brings their compare list into the account, and the browser stops being
+   * a guest. A failed merge never fails the sign-in: the cookie stays for the next one.
+   */
+  async function adoptGuest(req: FastifyRequest, reply: FastifyReply, ctx: Ctx, userId: string | undefined) {
+    if (!ctx.guestId || !userId) return
+    try {
+      await app.services.compare.mergeGuestIntoUser(ctx, ctx.guestId, userId)
+      clearGuestCookie(reply, app.config)
+    } catch (err) {
+      req.log.error({ err }, 'merging the guest compare list failed')
+    }
+  }
+  const userOf = async (ctx: Ctx, token: string) => (await identity.resolveSession(ctx, token))?.user.id
+
   app.post(
     '/auth/register',
     {
@@ -59,8 +76,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const session = await identity.register(await requestCtx(req), req.body)
+      const ctx = await requestCtx(req)
+      const session = await identity.register(ctx, req.body)
       setSessionCookie(reply, app.config, session.token, session.expiresAt)
+      await adoptGuest(req, reply, ctx, session.user.id)
       return reply.status(201).send({ data: session.user })
     },
   )
@@ -77,8 +96,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const session = await identity.login(await requestCtx(req), req.body)
+      const ctx = await requestCtx(req)
+      const session = await identity.login(ctx, req.body)
       setSessionCookie(reply, app.config, session.token, session.expiresAt)
+      if (ctx.guestId) await adoptGuest(req, reply, ctx, await userOf(ctx, session.token))
       return { ok: true as const }
     },
   )
@@ -108,8 +129,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const session = await identity.resetPassword(await requestCtx(req), req.body)
+      const ctx = await requestCtx(req)
+      const session = await identity.resetPassword(ctx, req.body)
       setSessionCookie(reply, app.config, session.token, session.expiresAt)
+      if (ctx.guestId) await adoptGuest(req, reply, ctx, await userOf(ctx, session.token))
       return { ok: true }
     },
   )

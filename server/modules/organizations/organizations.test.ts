@@ -187,6 +187,34 @@ describe.each(BACKENDS)('organizations on %s', (backend) => {
     expect(row!.revokedAt).not.toBeNull()
   })
 
+  it('edits the seller page’s description and region, within their limits', async () => {
+    const { owner, org } = await ownerWithOrganization()
+    const description = 'Производим и обслуживаем агродроны.\n\nСервисный центр в Казани.'
+    const saved = await api('PATCH', `/organizations/${org.id}`, owner.cookie, {
+      description: `  ${description} `,
+      region: ' Республика Татарстан ',
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json().data).toMatchObject({
+      description,
+      region: 'Республика Татарстан',
+      shortName: 'ООО «Аэросъёмка»',
+    })
+
+    const tooLong = await api('PATCH', `/organizations/${org.id}`, owner.cookie, {
+      description: 'а'.repeat(2001),
+      region: 'р'.repeat(101),
+    })
+    expect(tooLong.statusCode).toBe(400)
+    expect(tooLong.json().error.fields).toEqual({
+      description: 'Не больше 2000 символов',
+      region: 'Не больше 100 символов',
+    })
+    // An empty region clears it; the description stays as it was.
+    const cleared = await api('PATCH', `/organizations/${org.id}`, owner.cookie, { region: '' })
+    expect(cleared.json().data).toMatchObject({ description, region: null })
+  })
+
   it('shows another organization as not found (404), never forbidden', async () => {
     const { org } = await ownerWithOrganization()
     const { owner: outsider } = await ownerWithOrganization()

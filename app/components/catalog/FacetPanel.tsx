@@ -1,0 +1,226 @@
+import { useMounted } from '@mantine/hooks'
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import { useNavigate, useNavigation } from 'react-router'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { hasFilters, type ListingQuery, listingSearchParams } from '#common/catalog/listing.ts'
+import type { Facet, TermsFacetOption } from '#common/catalog/types.ts'
+import classes from './catalog.module.css'
+import { formQuery } from './form-query.ts'
+import { listingHref } from './listing-url.ts'
+
+/** Long lists (brands, sellers) show this many options and fold the rest. */
+const TOP_OPTIONS = 8
+/** A number typed into a range applies after this pause (or at once on Enter or leaving the field). */
+const NUMBER_DELAY_MS = 800
+
+export interface FacetPanelProps {
+  facets: Facet[]
+  query: ListingQuery
+  basePath: string
+  resetHref: string
+  total: number
+  pending: boolean
+  /** After «Показать N товаров» (the drawer closes). */
+  onSubmitted?: () => void
+}
+
+/**
+ * The filter form. Without JavaScript it is a GET form with a submit button; with it, a checkbox
+ * applies at once and a number after a pause, each change a navigation to the canonical URL of
+ * the new state, so Back returns to the previous one.
+ */
+export function FacetPanel({
+  facets,
+  query,
+  basePath,
+  resetHref,
+  total,
+  pending,
+  onSubmitted,
+}: FacetPanelProps) {
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const live = useMounted()
+  const formRef = useRef<HTMLFormElement>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const shownFacets = useRef(facets)
+
+  function apply() {
+    clearTimeout(timer.current)
+    if (!formRef.current) return
+    const href = listingHref(basePath, formQuery(new FormData(formRef.current), facets, query))
+    const pendingHref = navigation.location && `${navigation.location.pathname}${navigation.location.search}`
+    if (href !== listingHref(basePath, { ...query, page: 1 }) && href !== pendingHref)
+      void navigate(href, { preventScrollReset: true })
+  }
+
+  // Each load (a change applied, Back, a chip removed) brings new facets: the inputs return to
+  // what the URL says, except the one the user is typing in. On the first run, what was ticked
+  // before hydration is applied instead.
+  useEffect(() => {
+    if (shownFacets.current === facets) return apply()
+    shownFacets.current = facets
+    for (const el of formRef.current?.elements ?? []) {
+      if (!(el instanceof HTMLInputElement) || el === document.activeElement || el.type === 'hidden') continue
+      if (el.type === 'checkbox') el.checked = el.defaultChecked
+      else el.value = el.defaultValue
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per load, not per render
+  }, [facets])
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  function onChange(event: ChangeEvent<HTMLFormElement>) {
+    const input = event.nativeEvent.target as HTMLInputElement
+    if (input.type === 'checkbox') return apply()
+    clearTimeout(timer.current)
+    timer.current = setTimeout(apply, NUMBER_DELAY_MS)
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    apply()
+    onSubmitted?.()
+  }
+
+  // Parameters no input here carries (the search, the sort, a hidden facet's value) ride along.
+  const named = new Set(facets.flatMap((f) => (f.kind === 'range' ? [`${f.key}_min`, `${f.key}_max`] : [f.key])))
+  const carried = [...listingSearchParams({ ...query, page: 1 })].filter(([name]) => !named.has(name))
+
+  return (
+    <form
+      ref={formRef}
+      method="get"
+      action={basePath}
+      autoComplete="off"
+      className={classes.panel}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      onBlur={(e) => (e.nativeEvent.target as HTMLInputElement).type === 'number' && apply()}
+    >
+      {carried.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <div className={classes.panelBody}>
+        {facets.map((facet) => (
+          <FacetField key={facet.key} facet={facet} />
+        ))}
+      </div>
+      <div className={classes.panelFooter} data-live={live || undefined}>
+        <button type="submit" className={`${classes.button} ${classes.submit}`}>
+          {pending ? 'Подбираем…' : `Показать ${formatCount(total, PRODUCT_FORMS)}`}
+        </button>
+        {hasFilters(query) && (
+          <AppLink to={resetHref} className={classes.buttonOutline} preventScrollReset>
+            Сбросить
+          </AppLink>
+        )}
+      </div>
+    </form>
+  )
+}
+
+function FacetField({ facet }: { facet: Facet }) {
+  switch (facet.kind) {
+    case 'terms':
+      return <TermsField facet={facet} />
+    case 'flag':
+      if (facet.count === 0 && !facet.selected) return null
+      return (
+        <label className={classes.flag}>
+          <input type="checkbox" name={facet.key} value="1" defaultChecked={facet.selected} />
+          <span>{facet.title}</span>
+          <span className={classes.optionCount}>{facet.count}</span>
+        </label>
+      )
+    case 'range': {
+      const { min, max, selectedMin, selectedMax } = facet
+      if (min === null && max === null && selectedMin === undefined && selectedMax === undefined) return null
+      return (
+        <fieldset className={classes.facet}>
+          <legend>
+            {facet.title}, {facet.unit}
+          </legend>
+          <div className={classes.range}>
+            <label>
+              от
+              <RangeInput name={`${facet.key}_min`} value={selectedMin} placeholder={min === null ? '' : Math.floor(min)} />
+            </label>
+            <label>
+              до
+              <RangeInput name={`${facet.key}_max`} value={selectedMax} placeholder={max === null ? '' : Math.ceil(max)} />
+            </label>
+          </div>
+        </fieldset>
+      )
+    }
+  }
+}
+
+function RangeInput({ name, value, placeholder }: { name: string; value?: number; placeholder: number | '' }) {
+  return (
+    <input
+      className={classes.number}
+      type="number"
+      inputMode="decimal"
+      step="any"
+      min={0}
+      name={name}
+      defaultValue={value ?? ''}
+      placeholder={String(placeholder)}
+    />
+  )
+}
+
+function TermsField({ facet }: { facet: Extract<Facet, { kind: 'terms' }> }) {
+  const long = facet.options.length > TOP_OPTIONS + 1
+  // A short list keeps its empty options (disabled) so it does not jump; a long one drops them.
+  const options = long ? facet.options.filter((o) => o.count > 0 || o.selected) : facet.options
+  const folded = options.length > TOP_OPTIONS + 1
+  const shown = folded ? options.slice(0, TOP_OPTIONS) : options
+  const rest = folded ? options.slice(TOP_OPTIONS) : []
+  // Open from the start when a folded option is chosen; after that the user opens and closes it.
+  const [openAtFirst] = useState(() => rest.some((o) => o.selected))
+  if (!options.some((o) => o.count > 0 || o.selected)) return null
+  return (
+    <fieldset className={classes.facet}>
+      <legend>{facet.title}</legend>
+      <ul className={classes.options}>
+        {shown.map((option) => (
+          <Option key={option.value} name={facet.key} option={option} />
+        ))}
+      </ul>
+      {rest.length > 0 && (
+        <details className={classes.more} open={openAtFirst || undefined}>
+          <summary>
+            <span className={classes.whenClosed}>Показать все ({options.length})</span>
+            <span className={classes.whenOpen}>Свернуть</span>
+          </summary>
+          <ul className={classes.options}>
+            {rest.map((option) => (
+              <Option key={option.value} name={facet.key} option={option} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </fieldset>
+  )
+}
+
+function Option({ name, option }: { name: string; option: TermsFacetOption }) {
+  return (
+    <li>
+      <label className={classes.option}>
+        <input
+          type="checkbox"
+          name={name}
+          value={option.value}
+          defaultChecked={option.selected}
+          disabled={option.count === 0 && !option.selected}
+        />
+        <span>{option.label}</span>
+        <span className={classes.optionCount}>{option.count}</span>
+      </label>
+    </li>
+  )
+}

@@ -1,0 +1,79 @@
+import { AppImage } from '#app/components/AppImage.tsx'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { CompareButton } from '#app/components/compare/CompareButton.tsx'
+import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
+import { AVAILABILITY_LABELS, VAT_NOTE_LABELS } from '#common/catalog/products.ts'
+import type { ProductCard as Card } from '#common/catalog/types.ts'
+import classes from './catalog.module.css'
+import { Highlighted } from './Highlighted.tsx'
+
+/** Cards show pictures at 4:3; the 2x variant covers the widest column. */
+export const CARD_IMAGE = { width: 360, height: 270 } as const
+const KEY_SPECS_SHOWN = 4
+
+/**
+ * A catalogue card: picture, name (search matches marked), brand and model, key characteristics,
+ * price with its VAT note, availability, the seller and the compare toggle.
+ */
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+  const href = `/product/${product.slug}`
+  const lead = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''
+  return (
+    <article className={classes.card}>
+      {/* The title below is the link for keyboards and screen readers; the picture repeats it for the mouse. */}
+      <AppLink to={href} className={classes.cardImage} tabIndex={-1} aria-hidden="true">
+        {product.image ? (
+          <AppImage
+            src={product.image.src}
+            alt=""
+            width={CARD_IMAGE.width}
+            height={CARD_IMAGE.height}
+            loading={eager ? 'eager' : 'lazy'}
+            sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 360px"
+          />
+        ) : (
+          <span className={classes.noImage}>Фото появится позже</span>
+        )}
+      </AppLink>
+      <div className={classes.cardBody}>
+        <h3 className={classes.cardTitle}>
+          <AppLink to={href}>
+            {product.titleHighlighted ? <Highlighted html={product.titleHighlighted} /> : product.title}
+          </AppLink>
+        </h3>
+        <p className={classes.muted}>
+          {product.brand} · {product.model}
+        </p>
+        {product.keySpecs.length > 0 && (
+          <dl className={classes.specs}>
+            {product.keySpecs.slice(0, KEY_SPECS_SHOWN).map((spec) => (
+              <div key={spec.code}>
+                <dt>{spec.title}</dt>
+                <dd>{spec.display}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {product.snippetHighlighted && (
+          <p className={classes.snippet}>
+            <Highlighted html={product.snippetHighlighted} />
+          </p>
+        )}
+        <div className={classes.cardFooter}>
+          <p className={classes.price}>{formatPrice(product.priceKopecks)}</p>
+          {product.priceKopecks !== null && <p className={classes.muted}>{VAT_NOTE_LABELS[product.vatNote]}</p>}
+          <p className={classes.stock} data-availability={product.availability}>
+            {AVAILABILITY_LABELS[product.availability]}
+            {lead && `, ${lead}`}
+          </p>
+          <p className={classes.vendor}>
+            Продавец: <AppLink to={`/sellers/${product.vendor.slug}`}>{product.vendor.name}</AppLink>
+          </p>
+          <div className={classes.compare}>
+            <CompareButton productId={product.id} productTitle={product.title} />
+          </div>
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,16 @@
+import type { ProductCard as Card } from '#common/catalog/types.ts'
+import classes from './catalog.module.css'
+import { ProductCard } from './ProductCard.tsx'
+
+/** The result grid; the first row's pictures load eagerly (they are the largest paint). */
+export function ProductGrid({ items, eagerCount = 3 }: { items: Card[]; eagerCount?: number }) {
+  return (
+    <ul className={classes.grid}>
+      {items.map((product, i) => (
+        <li key={product.id}>
+          <ProductCard product={product} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,84 @@
+import { type ListingQuery, listingSearchParams } from '#common/catalog/listing.ts'
+import type { Facet, Listing } from '#common/catalog/types.ts'
+
+/**
+ * URLs of listing states. Every link and every filter change goes through listingSearchParams,
+ * so one state has one URL: Back returns to it and the server renders the same page.
+ */
+export function listingHref(basePath: string, query: Partial<ListingQuery>): string {
+  const search = listingSearchParams(query).toString()
+  return search ? `${basePath}?${search}` : basePath
+}
+
+/** The listing without any filter: the search and the sort stay. */
+export function resetHref(basePath: string, query: ListingQuery): string {
+  return listingHref(basePath, { q: query.q, sort: query.sort })
+}
+
+export interface AppliedFilter {
+  /** What the chip says: «Бренд: DJI», «Цена: от 10 000 до 50 000 ₽». */
+  label: string
+  /** The listing without this filter, page 1. */
+  href: string
+}
+
+const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 })
+
+export function formatRange(min: number | undefined, max: number | undefined, unit: string): string {
+  const from = min === undefined ? '' : `от ${numberFormat.format(min)}`
+  const to = max === undefined ? '' : `до ${numberFormat.format(max)}`
+  return `${[from, to].filter(Boolean).join(' ')} ${unit}`.trim()
+}
+
+/**
+ * One chip per selected value, in facet order. A facet's key is its URL parameter (ranges:
+ * the prefix of `{key}_min` / `{key}_max`), so removing a chip removes those parameters.
+ */
+export function appliedFilters(listing: Pick<Listing, 'facets' | 'query'>, basePath: string): AppliedFilter[] {
+  const params = listingSearchParams({ ...listing.query, page: 1 })
+  const without = (drop: (name: string, value: string) => boolean) => {
+    const kept = new URLSearchParams([...params].filter(([name, value]) => !drop(name, value))).toString()
+    return kept ? `${basePath}?${kept}` : basePath
+  }
+  const chips: AppliedFilter[] = []
+  for (const facet of listing.facets) chips.push(...facetChips(facet, params, without))
+  return chips
+}
+
+function facetChips(
+  facet: Facet,
+  params: URLSearchParams,
+  without: (drop: (name: string, value: string) => boolean) => string,
+): AppliedFilter[] {
+  const { key } = facet
+  switch (facet.kind) {
+    case 'terms':
+      return params.getAll(key).map((value) => ({
+        label: `${facet.title}: ${facet.options.find((o) => o.value === value)?.label ?? value}`,
+        href: without((n, v) => n === key && v === value),
+      }))
+    case 'flag':
+      return params.has(key) ? [{ label: facet.title, href: without((n) => n === key) }] : []
+    case 'range': {
+      const min = params.get(`${key}_min`)
+      const max = params.get(`${key}_max`)
+      if (min === null && max === null) return []
+      return [
+        {
+          label: `${facet.title}: ${formatRange(min === null ? undefined : Number(min), max === null ? undefined : Number(max), facet.unit)}`,
+          href: without((n) => n === `${key}_min` || n === `${key}_max`),
+        },
+      ]
+    }
+  }
+}
+
+/** Page numbers to link, with null for a gap: 1 … 4 5 6 … 20. */
+export function pageWindow(page: number, pageCount: number): (number | null)[] {
+  const pages: (number | null)[] = []
+  for (let p = 1; p <= pageCount; p++) {
+    if (p === 1 || p === pageCount || Math.abs(p - page) <= 1) pages.push(p)
+    else if (pages.at(-1) !== null) pages.push(null)
+  }
+  return pages
+}

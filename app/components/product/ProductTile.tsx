@@ -1,0 +1,61 @@
+import { AppImage } from '#app/components/AppImage.tsx'
+import { AppLink } from '#app/components/AppLink.tsx'
+import type { Availability, ProductImage } from '#common/catalog/products.ts'
+import classes from './ProductTile.module.css'
+
+/** What a tile shows, formatted by the loader (toTileProduct in product-tile.server.ts). */
+export interface TileProduct {
+  id: string
+  slug: string
+  title: string
+  brand: string
+  image: ProductImage | null
+  price: string
+  availability: Availability
+  availabilityLabel: string
+}
+
+export const TILE_IMAGE = { width: 320, height: 240 } as const
+
+/**
+ * A small product card for the home page and «Похожие товары»: picture, name, price and
+ * availability, the whole tile a link. Plain elements only — those pages have a first-load
+ * JS budget, and the catalogue's card brings the compare button and its store.
+ */
+export function ProductTile({ product, headingLevel = 3 }: { product: TileProduct; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <li className={classes.tile}>
+      <span className={classes.picture}>
+        {product.image ? (
+          <AppImage src={product.image.src} alt="" width={TILE_IMAGE.width} height={TILE_IMAGE.height} />
+        ) : (
+          <span className={classes.noImage}>Фото появится позже</span>
+        )}
+      </span>
+      <span className={classes.body}>
+        <span className={classes.brand}>{product.brand}</span>
+        <Heading className={classes.title}>
+          <AppLink to={`/product/${product.slug}`} className={classes.link}>
+            {product.title}
+          </AppLink>
+        </Heading>
+        <span className={classes.price}>{product.price}</span>
+        <span className={classes.availability} data-availability={product.availability}>
+          {product.availabilityLabel}
+        </span>
+      </span>
+    </li>
+  )
+}
+
+/** A row of tiles: two a line on phones, four on wide screens. */
+export function ProductTiles({ products, headingLevel }: { products: TileProduct[]; headingLevel?: 2 | 3 }) {
+  return (
+    <ul className={classes.grid}>
+      {products.map((product) => (
+        <ProductTile key={product.id} product={product} headingLevel={headingLevel} />
+      ))}
+    </ul>
+  )
+}

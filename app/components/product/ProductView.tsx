@@ -1,0 +1,163 @@
+import { AppLink } from '#app/components/AppLink.tsx'
+import { CompareButton } from '#app/components/compare/CompareButton.tsx'
+import type { ProductDetails } from '#common/catalog/types.ts'
+import { Breadcrumbs } from './Breadcrumbs.tsx'
+import type { ProductDisplay } from './product-display.server.ts'
+import { ProductGallery } from './ProductGallery.tsx'
+import { VendorCard } from './VendorCard.tsx'
+import classes from './product.module.css'
+
+/** Seller text: paragraphs split on blank lines, line breaks kept by CSS; never parsed as HTML. */
+function Description({ text }: { text: string }) {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+  return (
+    <div className={classes.description}>
+      {paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  )
+}
+
+/** The product page below the header: gallery, offer, characteristics, description, seller. */
+export function ProductView({ product, display }: { product: ProductDetails; display: ProductDisplay }) {
+  const { registration } = display
+
+  return (
+    <article className={classes.page} aria-labelledby="product-title">
+      <Breadcrumbs
+        crumbs={[
+          ...product.breadcrumbs.map((c) => ({ label: c.title, to: `/catalog/${c.slug}` })),
+          { label: product.title },
+        ]}
+      />
+
+      <div className={classes.top}>
+        <ProductGallery images={product.images} title={product.title} />
+
+        <div className={classes.summary}>
+          <h1 id="product-title" className={classes.title}>
+            {product.title}
+          </h1>
+          <dl className={classes.identity}>
+            <div>
+              <dt>Бренд</dt>
+              <dd>{product.brand}</dd>
+            </div>
+            <div>
+              <dt>Модель</dt>
+              <dd>{product.model}</dd>
+            </div>
+          </dl>
+
+          <div className={classes.offer}>
+            <p className={classes.price} data-testid="product-price">
+              {display.price}
+            </p>
+            {display.vat && <p className={classes.vat}>{display.vat}</p>}
+            <p className={classes.availability} data-availability={product.availability}>
+              <span className={classes.availabilityDot} aria-hidden="true" />
+              {display.availability}
+            </p>
+            <CompareButton productId={product.id} productTitle={product.title} />
+          </div>
+
+          {product.keySpecs.length > 0 && (
+            <section aria-labelledby="key-specs-title" className={classes.keySpecs}>
+              <h2 id="key-specs-title" className={classes.smallHeading}>
+                Основные характеристики
+              </h2>
+              <dl className={classes.keySpecList}>
+                {product.keySpecs.map((spec) => (
+                  <div key={spec.code}>
+                    <dt>{spec.title}</dt>
+                    <dd>{spec.display}</dd>
+                  </div>
+                ))}
+              </dl>
+              <a href="#specs-title" className={classes.more}>
+                Все характеристики
+              </a>
+            </section>
+          )}
+
+          {registration && (
+            <aside className={classes.notice} aria-labelledby="registration-title">
+              <h2 id="registration-title" className={classes.smallHeading}>
+                {registration.heading}
+              </h2>
+              <p>{registration.notice}</p>
+              <AppLink to="/platforms/drone-registration" className={classes.more}>
+                Как зарегистрировать беспилотник
+              </AppLink>
+            </aside>
+          )}
+        </div>
+      </div>
+
+      <div className={classes.body}>
+        <div className={classes.main}>
+          {product.description.trim() && (
+            <section aria-labelledby="description-title" className={classes.section}>
+              <h2 id="description-title" className={classes.sectionTitle}>
+                Описание
+              </h2>
+              <Description text={product.description} />
+            </section>
+          )}
+
+          <section aria-labelledby="specs-title" className={classes.section}>
+            <h2 id="specs-title" className={classes.sectionTitle}>
+              Характеристики
+            </h2>
+            <div className={classes.tableWrap}>
+              <table className={classes.specs}>
+                <caption className={classes.visuallyHidden}>Характеристики: {product.title}</caption>
+                <tbody>
+                  <tr>
+                    <th scope="row">Бренд</th>
+                    <td>{product.brand}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Модель</th>
+                    <td>{product.model}</td>
+                  </tr>
+                  {product.specs.map((spec) => (
+                    <tr key={spec.code}>
+                      <th scope="row">{spec.title}</th>
+                      <td>{spec.display}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          {product.areas.length > 0 && (
+            <section aria-labelledby="areas-title" className={classes.section}>
+              <h2 id="areas-title" className={classes.sectionTitle}>
+                Сферы применения
+              </h2>
+              <ul className={classes.areas}>
+                {product.areas.map((area) => (
+                  <li key={area.slug}>
+                    <AppLink to={`/spheres/${area.slug}`} className={classes.area}>
+                      {area.title}
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        <aside className={classes.side} aria-label="Продавец">
+          <VendorCard seller={product.vendorCard} productCount={display.vendorProducts} />
+        </aside>
+      </div>
+    </article>
+  )
+}

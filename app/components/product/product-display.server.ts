@@ -1,0 +1,35 @@
+import { formatCount, formatLeadTime, formatPrice, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { AVAILABILITY_LABELS, VAT_NOTE_LABELS } from '#common/catalog/products.ts'
+import { REGISTRATION_NOTICES } from '#common/catalog/registration.ts'
+import type { ProductDetails } from '#common/catalog/types.ts'
+
+/**
+ * The product page's texts that need formatting code, made by the loader: the page then ships
+ * neither the formatters nor the characteristic registry they import (its first-load budget).
+ */
+export interface ProductDisplay {
+  price: string
+  /** Null when the price is on request. */
+  vat: string | null
+  availability: string
+  registration: { heading: string; notice: string } | null
+  vendorProducts: string
+}
+
+export function describeProduct(product: ProductDetails): ProductDisplay {
+  const leadTime = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''
+  return {
+    price: formatPrice(product.priceKopecks),
+    vat: product.priceKopecks === null ? null : VAT_NOTE_LABELS[product.vatNote],
+    availability: AVAILABILITY_LABELS[product.availability] + (leadTime ? `, ${leadTime}` : ''),
+    registration:
+      product.registration === 'none'
+        ? null
+        : {
+            heading:
+              product.registration === 'state' ? 'Нужна государственная регистрация' : 'Нужна постановка на учёт',
+            notice: REGISTRATION_NOTICES[product.registration],
+          },
+    vendorProducts: formatCount(product.vendorCard.productCount, PRODUCT_FORMS),
+  }
+}

@@ -1,0 +1,136 @@
+import { formatPrice } from '#common/catalog/format.ts'
+import { AVAILABILITY_LABELS, type VatNote } from '#common/catalog/products.ts'
+import type { ProductDetails } from '#common/catalog/types.ts'
+import { buildImageUrl } from '#common/images.ts'
+import { buildSeo, type Seo } from '#app/lib/seo.ts'
+import { PLATFORM } from '#content/company.ts'
+
+/** The Open Graph picture: big enough for link previews, PNG so every messenger shows it. */
+export const PRODUCT_OG_IMAGE = { width: 1200, height: 900 } as const
+
+type JsonLd = Record<string, unknown>
+
+export interface ProductSeo {
+  seo: Seo
+  jsonLd: JsonLd[]
+}
+
+/** «1250000» or «1250000.50»: schema.org wants the number in the currency's units, no grouping. */
+export function priceInRoubles(kopecks: number): string {
+  return kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2)
+}
+
+function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max - 1)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,.;:—-]+$/, '')}…`
+}
+
+const VAT_INCLUDED: Record<VatNote, boolean | undefined> = {
+  vat_included: true,
+  vat_excluded: false,
+  no_vat: undefined,
+}
+
+/**
+ * Everything a search engine reads on a product page: title, description, canonical, Open Graph,
+ * and the JSON-LD Product (with its Offer and the seller) and BreadcrumbList. Built in the loader,
+ * where the public URL is known.
+ */
+export function buildProductSeo(publicUrl: string, product: ProductDetails): ProductSeo {
+  const path = `/product/${product.slug}`
+  const url = `${publicUrl}${path}`
+  const price = formatPrice(product.priceKopecks)
+  const priced = product.priceKopecks !== null
+  const availability = AVAILABILITY_LABELS[product.availability].toLowerCase()
+  const first = product.images[0]
+
+  const title = priced
+    ? `${product.title} — купить, цена ${price} | ${PLATFORM.brand}`
+    : `${product.title} — купить, цена по запросу | ${PLATFORM.brand}`
+  const lead = `${product.title} от ${product.vendor.name}: ${priced ? price : 'цена по запросу'}, ${availability}.`
+  const description = truncate(`${lead} ${product.description}`, 200)
+
+  const seo: Seo = {
+    ...buildSeo(publicUrl, {
+      title,
+      description,
+      path,
+      image: first ? buildImageUrl(first.src, { cdnUrl: '', ...PRODUCT_OG_IMAGE, format: 'png' }) : undefined,
+    }),
+    type: 'product',
+  }
+
+  const sellerUrl = `${publicUrl}/sellers/${product.vendor.slug}`
+  const vatIncluded = VAT_INCLUDED[product.vatNote]
+  const offer: JsonLd = {
+    '@type': 'Offer',
+    url,
+    // «Под заказ» is made or shipped to order, with a lead time: schema.org's MadeToOrder.
+    availability: product.availability === 'in_stock' ? 'https://schema.org/InStock' : 'https://schema.org/MadeToOrder',
+    itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: product.vendor.name, url: sellerUrl },
+  }
+  if (product.priceKopecks !== null) {
+    // «Цена по запросу» has no price at all: an Offer without one is valid, a made-up one is not.
+    const amount = priceInRoubles(product.priceKopecks)
+    offer.price = amount
+    offer.priceCurrency = 'RUB'
+    offer.priceSpecification = {
+      '@type': 'UnitPriceSpecification',
+      price: amount,
+      priceCurrency: 'RUB',
+      ...(vatIncluded === undefined ? {} : { valueAddedTaxIncluded: vatIncluded }),
+    }
+  }
+  if (product.availability === 'to_order' && product.leadTimeDays) {
+    offer.deliveryLeadTime = { '@type': 'QuantitativeValue', value: product.leadTimeDays, unitCode: 'DAY' }
+  }
+
+  const productLd: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    url,
+    description: truncate(product.description, 5000),
+    sku: product.model,
+    mpn: product.model,
+    model: product.model,
+    brand: { '@type': 'Brand', name: product.brand },
+    category: product.breadcrumbs.map((c) => c.title).join(' > '),
+    offers: offer,
+  }
+  if (product.images.length) {
+    productLd.image = product.images.map(
+      (image) => `${publicUrl}${buildImageUrl(image.src, { cdnUrl: '', ...PRODUCT_OG_IMAGE, format: 'webp' })}`,
+    )
+  }
+  if (product.keySpecs.length) {
+    productLd.additionalProperty = product.keySpecs.map((spec) => ({
+      '@type': 'PropertyValue',
+      name: spec.title,
+      value: spec.display,
+    }))
+  }
+
+  const crumbs = [
+    { name: 'Главная', path: '/' },
+    ...product.breadcrumbs.map((c) => ({ name: c.title, path: `/catalog/${c.slug}` })),
+  ]
+  const breadcrumbLd: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      ...crumbs.map((crumb, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: crumb.name,
+        item: `${publicUrl}${crumb.path}`,
+      })),
+      { '@type': 'ListItem', position: crumbs.length + 1, name: product.title, item: url },
+    ],
+  }
+
+  return { seo, jsonLd: [productLd, breadcrumbLd] }
+}

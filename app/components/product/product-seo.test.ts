@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest'
+import { formatPrice } from '#common/catalog/format.ts'
+import type { ProductDetails } from '#common/catalog/types.ts'
+import { describeProduct } from './product-display.server.ts'
+import { productMeta } from './product-meta.ts'
+import { buildProductSeo, priceInRoubles } from './product-seo.server.ts'
+
+const URL = 'https://bas.example'
+
+function product(overrides: Partial<ProductDetails> = {}): ProductDetails {
+  const vendor = { id: 'v1', slug: 'aerotekh', name: 'ООО «АэроТех»' }
+  return {
+    id: 'p1',
+    slug: 'geoskan-201',
+    title: 'Геоскан 201 </script><b>',
+    brand: 'Геоскан',
+    model: '201',
+    category: { slug: 'samoletnogo-tipa', title: 'Самолётного типа' },
+    vendor,
+    priceKopecks: 125_000_050,
+    vatNote: 'vat_excluded',
+    availability: 'to_order',
+    leadTimeDays: 21,
+    image: { src: 'catalog/a.svg', alt: 'А' },
+    keySpecs: [{ code: 'flight_time', title: 'Время полёта', value: 180, display: '180 мин' }],
+    status: 'published',
+    description: 'Картография.\n\nДо 180 минут в воздухе.',
+    images: [
+      { src: 'catalog/a.svg', alt: 'А' },
+      { src: 'catalog/b.svg', alt: 'Б' },
+    ],
+    specs: [],
+    areas: [{ slug: 'stroitelstvo', title: 'Строительство' }],
+    registration: 'account',
+    breadcrumbs: [
+      { slug: 'bespilotniki', title: 'Беспилотники' },
+      { slug: 'samoletnogo-tipa', title: 'Самолётного типа' },
+    ],
+    vendorCard: { ...vendor, description: '', region: 'Москва', logo: null, productCount: 21, website: null },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  }
+}
+
+describe('product SEO', () => {
+  it('writes prices in roubles as plain numbers', () => {
+    expect(priceInRoubles(125_000_000)).toBe('1250000')
+    expect(priceInRoubles(125_000_050)).toBe('1250000.50')
+  })
+
+  it('builds the Product with its Offer, seller and key characteristics, and the breadcrumbs', () => {
+    const { seo, jsonLd } = buildProductSeo(URL, product())
+    expect(seo).toMatchObject({
+      canonical: `${URL}/product/geoskan-201`,
+      type: 'product',
+      image: `${URL}/marketplace-frontend-assets/catalog/a.svg?w=1200&h=900&f=png`,
+    })
+    expect(seo.title).toBe(`Геоскан 201 </script><b> — купить, цена ${formatPrice(125_000_050)} | БАС Маркет`)
+    expect(seo.description.length).toBeLessThanOrEqual(200)
+    const [item, crumbs] = jsonLd
+    expect(item).toMatchObject({
+      '@type': 'Product',
+      sku: '201',
+      mpn: '201',
+      brand: { '@type': 'Brand', name: 'Геоскан' },
+      category: 'Беспилотники > Самолётного типа',
+      image: [
+        `${URL}/marketplace-frontend-assets/catalog/a.svg?w=1200&h=900&f=webp`,
+        `${URL}/marketplace-frontend-assets/catalog/b.svg?w=1200&h=900&f=webp`,
+      ],
+      offers: {
+        '@type': 'Offer',
+        price: '1250000.50',
+        priceCurrency: 'RUB',
+        availability: 'https://schema.org/MadeToOrder',
+        deliveryLeadTime: { value: 21, unitCode: 'DAY' },
+        priceSpecification: { valueAddedTaxIncluded: false },
+        seller: { '@type': 'Organization', name: 'ООО «АэроТех»', url: `${URL}/sellers/aerotekh` },
+      },
+      additionalProperty: [{ '@type': 'PropertyValue', name: 'Время полёта', value: '180 мин' }],
+    })
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Главная', item: `${URL}/` },
+        { position: 2, item: `${URL}/catalog/bespilotniki` },
+        { position: 3, item: `${URL}/catalog/samoletnogo-tipa` },
+        { position: 4, item: `${URL}/product/geoskan-201` },
+      ],
+    })
+  })
+
+  it('gives a price on request no price at all, and stock as InStock', () => {
+    const { seo, jsonLd } = buildProductSeo(URL, product({ priceKopecks: null, availability: 'in_stock' }))
+    expect(seo.title).toContain('цена по запросу')
+    const offers = jsonLd[0]!.offers as Record<string, unknown>
+    expect(offers).not.toHaveProperty('price')
+    expect(offers).not.toHaveProperty('priceCurrency')
+    expect(offers).not.toHaveProperty('deliveryLeadTime')
+    expect(offers.availability).toBe('https://schema.org/InStock')
+  })
+
+  it('hands the JSON-LD to React Router’s escaping script:ld+json tags', () => {
+    const tags = productMeta(buildProductSeo(URL, product()))
+    expect(tags.filter((t) => 'script:ld+json' in t)).toHaveLength(2)
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${URL}/product/geoskan-201` })
+    expect(tags).toContainEqual({ property: 'og:type', content: 'product' })
+  })
+
+  it('formats the offer and the registration notice for the page', () => {
+    expect(describeProduct(product())).toEqual({
+      price: formatPrice(125_000_050),
+      vat: 'Цена без НДС',
+      availability: 'Под заказ, срок поставки 21 день',
+      registration: {
+        heading: 'Нужна постановка на учёт',
+        notice: expect.stringContaining('поставить на учёт'),
+      },
+      vendorProducts: '21 товар',
+    })
+    expect(describeProduct(product({ priceKopecks: null, registration: 'none' }))).toMatchObject({
+      price: 'Цена по запросу',
+      vat: null,
+      registration: null,
+    })
+  })
+})

@@ -1,0 +1,54 @@
+import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import type { SellerCard } from '#common/catalog/types.ts'
+import { SellerLogo } from './SellerLogo.tsx'
+import classes from './sellers.module.css'
+
+/** The seller page's header: logo, name (the page's h1), region, website, since when, about. */
+export function SellerHeader({ seller }: { seller: SellerCard & { createdAt: string } }) {
+  const since = new Date(seller.createdAt).getUTCFullYear()
+  const paragraphs = seller.description
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+  return (
+    <header className={classes.header}>
+      <SellerLogo name={seller.name} logo={seller.logo} size={96} />
+      <div className={classes.headerBody}>
+        <h1 className={classes.title}>{seller.name}</h1>
+        <dl className={classes.facts}>
+          {seller.region && (
+            <div>
+              <dt>Регион</dt>
+              <dd>{seller.region}</dd>
+            </div>
+          )}
+          <div>
+            <dt>На платформе</dt>
+            <dd>с {since} года</dd>
+          </div>
+          <div>
+            <dt>В каталоге</dt>
+            <dd>{formatCount(seller.productCount, PRODUCT_FORMS)}</dd>
+          </div>
+          {seller.website && (
+            <div>
+              <dt>Сайт</dt>
+              <dd>
+                <a href={seller.website} target="_blank" rel="noopener noreferrer nofollow">
+                  {seller.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+        {paragraphs.length > 0 && (
+          <div className={classes.about}>
+            {paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        )}
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,37 @@
+import { AppImage } from '#app/components/AppImage.tsx'
+import { organizationBrandName } from '#common/slug.ts'
+import classes from './SellerLogo.module.css'
+
+/** «ООО «АэроТех Системы»» → «АС»; one word gives its first letter. */
+export function sellerInitials(name: string): string {
+  const words = organizationBrandName(name)
+    .split(/[\s-]+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w))
+  return words
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('')
+}
+
+/**
+ * The seller's logo, or its initials on a coloured square when it has none. Decorative: the
+ * name is always written next to it.
+ */
+export function SellerLogo({ name, logo, size = 56 }: { name: string; logo: string | null; size?: number }) {
+  if (logo) {
+    return (
+      <span className={classes.frame} style={{ width: size, height: size }}>
+        <AppImage src={logo} alt="" width={size} height={size} className={classes.image} />
+      </span>
+    )
+  }
+  return (
+    <span
+      className={classes.initials}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.36) }}
+      aria-hidden="true"
+    >
+      {sellerInitials(name)}
+    </span>
+  )
+}

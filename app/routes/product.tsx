@@ -1,0 +1,47 @@
+import { Suspense } from 'react'
+import { Await } from 'react-router'
+import { describeProduct } from '#app/components/product/product-display.server.ts'
+import { productMeta } from '#app/components/product/product-meta.ts'
+import { buildProductSeo } from '#app/components/product/product-seo.server.ts'
+import { toTileProduct } from '#app/components/product/product-tile.server.ts'
+import { ProductView } from '#app/components/product/ProductView.tsx'
+import { RelatedProducts } from '#app/components/product/RelatedProducts.tsx'
+import { loadOrFail } from '#app/lib/http-errors.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import { emptyListingQuery } from '#common/catalog/listing.ts'
+import type { Route } from './+types/product'
+
+const RELATED_COUNT = 4
+
+/**
+ * /product/{slug}: published products only; anything else is the 404 page. «Похожие товары»
+ * (the category's most popular) stream in after the page: they must not hold it up.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services, ctx, publicConfig } = getAppContext(context)
+  const product = await loadOrFail(request, () => services.catalog.getProduct(ctx, params.slug))
+  const related = services.catalog
+    .listProducts(ctx, { ...emptyListingQuery(), pageSize: RELATED_COUNT + 1 }, { categorySlug: product.category.slug })
+    .then((listing) =>
+      listing.items
+        .filter((p) => p.id !== product.id)
+        .slice(0, RELATED_COUNT)
+        .map(toTileProduct),
+    )
+    // A decoration: if it fails the page simply goes without it.
+    .catch(() => [])
+  return { product, display: describeProduct(product), related, ...buildProductSeo(publicConfig.publicUrl, product) }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => productMeta(loaderData)
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ProductView product={loaderData.product} display={loaderData.display} />
+      <Suspense fallback={null}>
+        <Await resolve={loaderData.related}>{(items) => <RelatedProducts products={items} />}</Await>
+      </Suspense>
+    </>
+  )
+}

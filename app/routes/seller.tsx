@@ -1,0 +1,67 @@
+import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
+import { listingHref } from '#app/components/catalog/listing-url.ts'
+import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
+import { SellerHeader } from '#app/components/sellers/SellerHeader.tsx'
+import classes from '#app/components/sellers/sellers.module.css'
+import { loadOrFail } from '#app/lib/http-errors.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import { buildSeo, seoMeta } from '#app/lib/seo.ts'
+import { hasFilters, parseListingQuery } from '#common/catalog/listing.ts'
+import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
+import { PLATFORM } from '#content/company.ts'
+import type { Route } from './+types/seller'
+
+/**
+ * /sellers/{slug}: a confirmed vendor's card and its products, with the catalogue's filters
+ * (state in the URL, like the catalogue). Anyone else — unknown, not a vendor, not confirmed
+ * yet — is the 404 page.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services, ctx, publicConfig } = getAppContext(context)
+  const { query } = parseListingQuery(new URL(request.url).searchParams)
+  // The page is one vendor's: a vendor filter from a pasted catalogue URL means nothing here.
+  const scoped = { ...query, vendors: [] }
+  const [seller, listing] = await loadOrFail(request, () =>
+    Promise.all([
+      services.sellers.getSeller(ctx, params.slug),
+      services.catalog.listProducts(ctx, scoped, { categorySlug: CATALOG_ROOT_SLUG, vendorSlug: params.slug }),
+    ]),
+  )
+  const basePath = `/sellers/${seller.slug}`
+  const about = seller.description.replace(/\s+/g, ' ').trim()
+  const pageNote = listing.page > 1 ? `, страница ${listing.page}` : ''
+  return {
+    seller,
+    listing,
+    basePath,
+    // Filtered and searched states are for people; the index gets the seller's plain pages.
+    noindex: Boolean(listing.query.q) || hasFilters(listing.query),
+    seo: buildSeo(publicConfig.publicUrl, {
+      title: `${seller.name} — беспилотники продавца${pageNote} | ${PLATFORM.brand}`,
+      description: about
+        ? about.slice(0, 200)
+        : `${seller.name}${seller.region ? `, ${seller.region}` : ''}: беспилотники в каталоге ${PLATFORM.brand}.`,
+      // The sort does not make another page: every order has the same canonical URL.
+      path: listingHref(basePath, { ...listing.query, sort: undefined }),
+    }),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return []
+  const tags = seoMeta(loaderData.seo)
+  if (loaderData.noindex) tags.push({ name: 'robots', content: 'noindex, follow' })
+  return tags
+}
+
+export default function SellerRoute({ loaderData }: Route.ComponentProps) {
+  const { seller, listing, basePath } = loaderData
+  return (
+    <>
+      <Breadcrumbs crumbs={[{ label: 'Продавцы', to: '/sellers' }, { label: seller.name }]} />
+      <SellerHeader seller={seller} />
+      <h2 className={classes.productsTitle}>Товары продавца</h2>
+      <CatalogListing listing={listing} basePath={basePath} hiddenFacets={['vendor']} />
+    </>
+  )
+}

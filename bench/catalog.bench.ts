@@ -1,0 +1,235 @@
+/**
+ * `npm run bench:catalog`: catalogue listing, facets and search over 100 000 products, on
+ * PostgreSQL and on the embedded PGlite; plus the catalogue page's SSR throughput against the same
+ * HTML served static, and the first-load JS of the catalogue and product pages.
+ *
+ * Env: BENCH_PRODUCTS (default 100000), BENCH_ROUNDS (rounds over the request mix, default 20),
+ * BENCH_BACKENDS (default "postgres,pglite"), BENCH_DATABASE_URL (an existing PostgreSQL database
+ * to connect to for creating the scratch one; default postgres://postgres@127.0.0.1:5432/test),
+ * BENCH_DURATION (s per SSR load test, default 8), BENCH_CONNECTIONS (default 10).
+ * Only 127.0.0.1 is ever loaded.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import type { Result } from 'autocannon'
+import { measureFirstLoadJs, printFirstLoadJs } from './first-load.ts'
+import { buildRequestMix, type BenchRequest } from './catalog-requests.ts'
+
+process.env.NODE_ENV = 'production'
+process.env.LOG_LEVEL = 'silent'
+process.chdir(fileURLToPath(new URL('..', import.meta.url)))
+
+const env = (name: string, fallback: number) => {
+  const n = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`)
+  return n
+}
+const PRODUCTS = Math.round(env('BENCH_PRODUCTS', 100_000))
+const ROUNDS = Math.round(env('BENCH_ROUNDS', 20))
+const DURATION = env('BENCH_DURATION', 8)
+const CONNECTIONS = Math.round(env('BENCH_CONNECTIONS', 10))
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim())
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const SCRATCH_DB = 'bench_catalog'
+const HEADERS = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+  accept: 'text/html',
+}
+
+const SERVER_BUILD = `${process.env.BUILD_DIR ?? 'build'}/server/index.js`
+if (!existsSync(SERVER_BUILD)) {
+  console.log(`${SERVER_BUILD} is missing: running react-router build…`)
+  execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
+}
+
+setTimeout(() => {
+  console.error('bench:catalog did not finish within 30 minutes, giving up')
+  process.exit(2)
+}, 30 * 60_000).unref()
+
+const { default: autocannon } = await import('autocannon')
+const { default: pg } = await import('pg')
+const { sql } = await import('drizzle-orm')
+const { buildApp } = await import('../server/app.ts')
+const { loadConfig } = await import('../server/config.ts')
+const { openDatabase } = await import('../server/db/client.ts')
+const { seedDemo } = await import('../server/db/seed/seed.ts')
+const { generateBulkProducts, insertBulkProducts } = await import('../server/db/seed/catalog/bulk.ts')
+const { rebuildSearchWords } = await import('../server/modules/catalog/search-words.ts')
+const { queryRows } = await import('../server/modules/catalog/catalog.listing.ts')
+const { loadServerBuild } = await import('../server/plugins/react-router.ts')
+type Database = Awaited<ReturnType<typeof openDatabase>>
+
+const build = await loadServerBuild()
+console.log(`# bench:catalog — ${new Date().toISOString()}`)
+console.log(
+  `node ${process.version}, ${availableParallelism()} CPUs, build ${build.assets.version}, ` +
+    `${PRODUCTS.toLocaleString('en')} products, ${ROUNDS} rounds`,
+)
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
+async function openBackend(kind: string): Promise<Database | null> {
+  if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' })
+  try {
+    await adminQuery(`drop database if exists ${SCRATCH_DB} with (force)`)
+    await adminQuery(`create database ${SCRATCH_DB}`)
+  } catch (err) {
+    console.log(`\nPostgreSQL at ${ADMIN_URL} is not reachable (${(err as Error).message}): skipped`)
+    return null
+  }
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${SCRATCH_DB}`
+  return openDatabase({ url: url.toString(), pgliteDir: '' })
+}
+
+/** Migrate, seed the demo data (vendors and 300+ products), then fill up to PRODUCTS. */
+async function fill(database: Database): Promise<void> {
+  const started = performance.now()
+  await database.migrate()
+  await seedDemo(database.db)
+  const rows = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from catalog_products`)
+  const existing = Number(rows[0]?.count ?? 0)
+  const vendors = await queryRows<{ id: string }>(
+    database.db,
+    sql`select distinct vendor_organization_id as id from catalog_products`,
+  )
+  const vendorIds = vendors.map((r) => r.id)
+  await insertBulkProducts(database.db, generateBulkProducts(Math.max(0, PRODUCTS - existing), vendorIds), 1000)
+  await rebuildSearchWords(database.db)
+  await database.db.execute(sql`analyze`)
+  const total = await queryRows<{ count: number; published: number }>(
+    database.db,
+    sql`select count(*)::int as count, count(*) filter (where status = 'published')::int as published from catalog_products`,
+  )
+  const t = total[0]!
+  console.log(
+    `seeded ${t.count.toLocaleString('en')} products (${t.published.toLocaleString('en')} published) ` +
+      `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+const ms = (n: number) => n.toFixed(1)
+
+async function timeRequests(origin: string, mix: BenchRequest[]): Promise<{ p95: number }> {
+  const samples = new Map<string, number[]>(mix.map((r) => [r.name, []]))
+  // One warm-up round (plans, caches), then the measured rounds; each round rotates the terms.
+  for (let round = -1; round < ROUNDS; round++) {
+    for (const request of mix) {
+      const path = request.path(Math.max(0, round))
+      const start = performance.now()
+      const res = await fetch(origin + path, { headers: { accept: 'application/json' } })
+      await res.arrayBuffer()
+      const elapsed = performance.now() - start
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`)
+      if (round >= 0) samples.get(request.name)!.push(elapsed)
+    }
+  }
+  console.log('\n| request | p50 ms | p95 ms | max ms |')
+  console.log('| ------- | -----: | -----: | -----: |')
+  const all: number[] = []
+  for (const [name, values] of samples) {
+    values.sort((a, b) => a - b)
+    all.push(...values)
+    console.log(`| ${name} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 95))} | ${ms(values.at(-1)!)} |`)
+  }
+  all.sort((a, b) => a - b)
+  const p95 = percentile(all, 95)
+  console.log(
+    `| **all ${all.length} requests** | **${ms(percentile(all, 50))}** | **${ms(p95)}** | **${ms(all.at(-1)!)}** |`,
+  )
+  return { p95 }
+}
+
+async function ssrRatio(origin: string, path: string, staticPath: string): Promise<void> {
+  const load = (url: string, duration: number): Promise<Result> =>
+    autocannon({ url: origin + url, connections: CONNECTIONS, duration, workers: 1, timeout: 10, headers: HEADERS })
+  const results: Result[] = []
+  for (const url of [path, staticPath]) {
+    await load(url, 2)
+    const r = await load(url, DURATION)
+    if (r.errors + r.timeouts + r.non2xx > 0) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx`)
+    results.push(r)
+  }
+  const [ssr, stat] = results as [Result, Result]
+  console.log(`\nCatalogue page SSR (${path}) vs the same HTML static, ${CONNECTIONS} connections, ${DURATION} s each:`)
+  console.log('| route | req/s | p50 ms | p99 ms |')
+  console.log('| ----- | ----: | -----: | -----: |')
+  console.log(`| SSR | ${ssr.requests.average.toFixed(0)} | ${ssr.latency.p50} | ${ssr.latency.p99} |`)
+  console.log(`| static | ${stat.requests.average.toFixed(0)} | ${stat.latency.p50} | ${stat.latency.p99} |`)
+  console.log(
+    `SSR/static throughput: ${(ssr.requests.average / stat.requests.average).toFixed(3)}x; load avg ${loadavg()[0]!.toFixed(2)}`,
+  )
+}
+
+let failed = false
+let measuredPages = false
+for (const kind of BACKENDS) {
+  const database = await openBackend(kind)
+  if (!database) continue
+  console.log(`\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`)
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PGLITE_DIR: 'memory://',
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    SEED_DEMO: 'false',
+    RATE_LIMIT_SCALE: '1000',
+  })
+  try {
+    await fill(database)
+    const catalogPath = '/catalog/bespilotniki'
+    // Routes can only be added before ready(): render the page once on a throwaway instance.
+    const renderer = await buildApp({ config, database, pages: { kind: 'build', build } })
+    const page = await renderer.inject({ method: 'GET', url: catalogPath, headers: HEADERS })
+    await renderer.close()
+    if (page.statusCode !== 200) throw new Error(`GET ${catalogPath} answered ${page.statusCode}`)
+    const staticPath = '/__bench/static-catalog'
+    const app = await buildApp({ config, database, pages: { kind: 'build', build } })
+    app.get(staticPath, async (_req, reply) => reply.type('text/html; charset=utf-8').send(page.body))
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+    try {
+      const mix = await buildRequestMix(database.db)
+      const { p95 } = await timeRequests(origin, mix)
+      const target = 30
+      console.log(
+        `\np95 over the mix: ${ms(p95)} ms (target on PostgreSQL ≤ ${target} ms: ${p95 <= target ? 'met' : 'MISSED'})`,
+      )
+      await ssrRatio(origin, catalogPath, staticPath)
+      if (!measuredPages) {
+        measuredPages = true
+        printFirstLoadJs(catalogPath, await measureFirstLoadJs(page.body, origin), { perFile: false })
+        const productPath = `/product/${mix[0]!.sampleProductSlug}`
+        const product = await fetch(origin + productPath, { headers: HEADERS })
+        if (product.status !== 200) throw new Error(`GET ${productPath} answered ${product.status}`)
+        printFirstLoadJs('a product page', await measureFirstLoadJs(await product.text(), origin), { perFile: false })
+      }
+    } finally {
+      await app.close()
+    }
+  } catch (err) {
+    failed = true
+    console.error(err)
+  } finally {
+    await database.close()
+    if (kind === 'postgres') await adminQuery(`drop database if exists ${SCRATCH_DB} with (force)`).catch(() => {})
+  }
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,161 @@
+import { ATTRIBUTES, RANGE_ATTRIBUTE_CODES } from '#common/catalog/attributes.ts'
+import { SORTS } from '#common/catalog/listing.ts'
+import { AVAILABILITIES, PRODUCT_STATUSES, VAT_NOTES } from '#common/catalog/products.ts'
+import { z } from '#common/zod.ts'
+
+/** Shapes of the catalogue and sellers API (common/catalog/types.ts) for the OpenAPI document. */
+
+export const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+
+const ImageSchema = z.object({ src: z.string(), alt: z.string() })
+const RefSchema = z.object({ slug: z.string(), title: z.string() })
+export const VendorRefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() })
+const SpecValueSchema = z.union([z.number(), z.string(), z.boolean(), z.array(z.string())])
+const SpecEntrySchema = z.object({
+  code: z.enum(ATTRIBUTES.map((a) => a.code)),
+  title: z.string(),
+  value: SpecValueSchema,
+  display: z.string().describe('Значение по-русски с единицей измерения'),
+})
+
+export const ProductCardSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  category: RefSchema,
+  vendor: VendorRefSchema,
+  priceKopecks: z.number().int().nullable().describe('Копейки; null — цена по запросу'),
+  vatNote: z.enum(VAT_NOTES),
+  availability: z.enum(AVAILABILITIES),
+  leadTimeDays: z.number().int().nullable(),
+  image: ImageSchema.nullable(),
+  keySpecs: z.array(SpecEntrySchema),
+  titleHighlighted: z.string().optional().describe('Только при поиске: HTML-экранированный текст с <mark>'),
+  snippetHighlighted: z.string().optional(),
+})
+
+export const SellerCardSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  region: z.string().nullable(),
+  logo: z.string().nullable(),
+  productCount: z.number().int(),
+  website: z.string().nullable(),
+})
+
+export const SellerDetailsSchema = SellerCardSchema.extend({
+  fullName: z.string(),
+  legalAddress: z.string(),
+  createdAt: z.string(),
+})
+
+export const ProductDetailsSchema = ProductCardSchema.extend({
+  status: z.enum(PRODUCT_STATUSES),
+  description: z.string(),
+  images: z.array(ImageSchema),
+  specs: z.array(SpecEntrySchema),
+  areas: z.array(RefSchema),
+  registration: z.enum(['none', 'account', 'state']),
+  breadcrumbs: z.array(RefSchema),
+  vendorCard: SellerCardSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+const FacetSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('terms'),
+    key: z.string(),
+    title: z.string(),
+    options: z.array(
+      z.object({ value: z.string(), label: z.string(), count: z.number().int(), selected: z.boolean() }),
+    ),
+  }),
+  z.object({
+    kind: z.literal('range'),
+    key: z.string(),
+    title: z.string(),
+    unit: z.string(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    selectedMin: z.number().optional(),
+    selectedMax: z.number().optional(),
+  }),
+  z.object({
+    kind: z.literal('flag'),
+    key: z.string(),
+    title: z.string(),
+    count: z.number().int(),
+    selected: z.boolean(),
+  }),
+])
+
+const RangeSchema = z.object({ min: z.number().optional(), max: z.number().optional() })
+
+export const ListingSchema = z.object({
+  items: z.array(ProductCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+  sort: z.enum(SORTS),
+  facets: z.array(FacetSchema).describe('Сферы применения первыми; счётчики учитывают все фильтры, кроме своего'),
+  query: z.object({
+    q: z.string().optional(),
+    areas: z.array(z.string()),
+    brands: z.array(z.string()),
+    vendors: z.array(z.string()),
+    types: z.array(z.string()),
+    availability: z.array(z.string()),
+    madeInRussia: z.boolean(),
+    rtk: z.boolean(),
+    price: RangeSchema,
+    ranges: z.record(z.string(), RangeSchema),
+    sort: z.enum(SORTS),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+  correctedQuery: z.string().optional().describe('Исправленный запрос, по которому показаны результаты'),
+})
+
+export const SuggestionSchema = z.object({
+  kind: z.enum(['product', 'brand', 'category']),
+  labelHighlighted: z.string(),
+  href: z.string(),
+})
+
+export const CategorySummarySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  heading: z.string(),
+  productCount: z.number().int(),
+  image: ImageSchema.nullable(),
+})
+
+const many = z.union([z.string(), z.array(z.string())])
+const rangeParams = Object.fromEntries(
+  ['price', ...RANGE_ATTRIBUTE_CODES].flatMap((code) => [
+    [`${code}_min`, z.string().optional()],
+    [`${code}_max`, z.string().optional()],
+  ]),
+)
+
+/** The listing's URL parameters (common/catalog/listing.ts); documented here, parsed there. */
+export const ListingParams = z.object({
+  q: z.string().optional().describe('Поиск с учётом морфологии и опечаток'),
+  areas_of_application: many.optional().describe('Слаги сфер применения (повторяемый)'),
+  type: many.optional(),
+  brand: many.optional(),
+  vendor: many.optional().describe('Слаги продавцов'),
+  availability: many.optional(),
+  made_in_russia: z.string().optional().describe('1 — только произведённые в России'),
+  rtk: z.string().optional(),
+  ...rangeParams,
+  sort: z.enum(SORTS).optional(),
+  page: z.string().optional(),
+  limit: z.string().optional().describe('Размер страницы, до 60'),
+})

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { parseListingQuery } from '#common/catalog/listing.ts'
+import type { ListingQuery } from '#common/catalog/listing.ts'
+import { RU } from '#common/messages.ts'
+import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
+import { z } from '#common/zod.ts'
+import { AppError } from '../../errors.ts'
+import { requestCtx } from '../../plugins/session.ts'
+import {
+  CategorySummarySchema,
+  data,
+  ListingParams,
+  ListingSchema,
+  ProductDetailsSchema,
+  SuggestionSchema,
+} from './catalog.api.ts'
+
+// Parameters are parsed by common/catalog/listing.ts, the same code the pages use; the schemas
+// here describe them in the OpenAPI document.
+const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }
+const tags = ['catalog']
+
+/**
+ * The listing state from a request's URL. Invalid values are a 400 with an error per parameter
+ * (pages ignore them instead).
+ */
+export function listingQueryFromUrl(url: string): ListingQuery {
+  const { query, errors } = parseListingQuery(new URLSearchParams(url.split('?')[1] ?? ''))
+  if (Object.keys(errors).length) throw new AppError('invalid', RU.invalidRequest, errors)
+  return query
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalog = app.services.catalog
+
+  app.get(
+    '/catalog/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Категории каталога с числом товаров',
+        response: { 200: data(z.array(CategorySummarySchema)) },
+      },
+    },
+    async (req) => ({ data: await catalog.listCategorySummaries(await requestCtx(req)) }),
+  )
+
+  app.get(
+    '/catalog/products',
+    {
+      schema: {
+        tags,
+        summary: 'Товары категории с фильтрами, поиском и фасетами',
+        description: 'Неверные значения параметров — 400 с ошибкой по каждому в `fields`; неизвестная категория — 404.',
+        querystring: ListingParams.extend({
+          category: z.string().optional().describe(`Слаг категории, по умолчанию ${CATALOG_ROOT_SLUG}`),
+        }),
+        response: { 200: data(ListingSchema) },
+      },
+      ...passThrough,
+    },
+    async (req) => {
+      const query = listingQueryFromUrl(req.url)
+      const category = new URLSearchParams(req.url.split('?')[1] ?? '').get('category') || CATALOG_ROOT_SLUG
+      return { data: await catalog.listProducts(await requestCtx(req), query, { categorySlug: category }) }
+    },
+  )
+
+  app.get(
+    '/catalog/suggestions',
+    {
+      schema: {
+        tags,
+        summary: 'Подсказки поиска: категории, бренды, товары',
+        description: 'От двух символов; совпадения выделены <mark>, остальной текст экранирован.',
+        querystring: z.object({ q: z.string().optional() }),
+        response: { 200: data(z.array(SuggestionSchema)) },
+      },
+      ...passThrough,
+    },
+    async (req) => {
+      const q = new URLSearchParams(req.url.split('?')[1] ?? '').get('q') ?? ''
+      return { data: await catalog.suggest(await requestCtx(req), q) }
+    },
+  )
+
+  app.get(
+    '/catalog/products/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'Карточка опубликованного товара',
+        params: z.object({ slug: z.string() }),
+        response: { 200: data(ProductDetailsSchema) },
+      },
+    },
+    async (req) => ({ data: await catalog.getProduct(await requestCtx(req), req.params.slug) }),
+  )
+}

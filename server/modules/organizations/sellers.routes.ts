@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { MAX_PAGE } from '#common/catalog/listing.ts'
+import { RU } from '#common/messages.ts'
+import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
+import { z } from '#common/zod.ts'
+import { AppError } from '../../errors.ts'
+import { requestCtx } from '../../plugins/session.ts'
+import { data, ListingParams, ListingSchema, SellerCardSchema, SellerDetailsSchema } from '../catalog/catalog.api.ts'
+import { listingQueryFromUrl } from '../catalog/catalog.routes.ts'
+
+const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }
+const tags = ['sellers']
+const SlugParams = z.object({ slug: z.string().describe('Слаг продавца') })
+
+function pageFromUrl(url: string): number {
+  const raw = new URLSearchParams(url.split('?')[1] ?? '').get('page')
+  if (raw === null || raw === '') return 1
+  const page = Number(raw)
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
+    throw new AppError('invalid', RU.invalidRequest, { page: `Целое число от 1 до ${MAX_PAGE}` })
+  return page
+}
+
+/** Public seller pages: organizations with a confirmed vendor role and their products. */
+export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sellers = app.services.sellers
+
+  app.get(
+    '/sellers',
+    {
+      schema: {
+        tags,
+        summary: 'Продавцы (подтверждённые поставщики)',
+        querystring: z.object({ page: z.string().optional() }),
+        response: {
+          200: data(
+            z.object({
+              items: z.array(SellerCardSchema),
+              total: z.number().int(),
+              page: z.number().int(),
+              pageCount: z.number().int(),
+            }),
+          ),
+        },
+      },
+      ...passThrough,
+    },
+    async (req) => ({ data: await sellers.listSellers(await requestCtx(req), { page: pageFromUrl(req.url) }) }),
+  )
+
+  app.get(
+    '/sellers/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'Страница продавца',
+        description: 'Неизвестная организация или без подтверждённой роли поставщика — 404.',
+        params: SlugParams,
+        response: { 200: data(SellerDetailsSchema) },
+      },
+    },
+    async (req) => ({ data: await sellers.getSeller(await requestCtx(req), req.params.slug) }),
+  )
+
+  app.get(
+    '/sellers/:slug/products',
+    {
+      schema: {
+        tags,
+        summary: 'Товары продавца с теми же фильтрами, что в каталоге',
+        params: SlugParams,
+        querystring: ListingParams,
+        response: { 200: data(ListingSchema) },
+      },
+      ...passThrough,
+    },
+    async (req) => {
+      const query = listingQueryFromUrl(req.url)
+      const params = req.params as { slug: string }
+      return {
+        data: await app.services.catalog.listProducts(await requestCtx(req), query, {
+          categorySlug: CATALOG_ROOT_SLUG,
+          vendorSlug: params.slug,
+        }),
+      }
+    },
+  )
+}

@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
+
+interface ListedProduct {
+  slug: string
+  title: string
+  vendor: { slug: string; name: string }
+}
+
+/** The first product the catalogue API lists for these filters. */
+async function firstProduct(request: APIRequestContext, filters = ''): Promise<ListedProduct> {
+  const response = await request.get(`/api/v1/catalog/products?category=bespilotniki&limit=1${filters}`)
+  expect(response.status()).toBe(200)
+  const body = (await response.json()) as { data: { items: ListedProduct[] } }
+  const product = body.data.items[0]
+  expect(product, `a product for «${filters}»`).toBeDefined()
+  return product!
+}
+
+/** Every JSON-LD block of the page, parsed. */
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+  return blocks.map((text) => JSON.parse(text) as Record<string, unknown>)
+}
+
+test('a product page shows the offer, the characteristics, the seller and valid structured data', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // Several pictures, so the gallery has thumbnails to switch; heavy enough to need registration.
+  const listed = await firstProduct(request, '&max_takeoff_weight_min=31')
+  const response = await page.goto(`/product/${listed.slug}`)
+  expect(response?.status()).toBe(200)
+  await waitForHydration(page)
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(listed.title)
+  await expect(page.getByTestId('product-price')).toHaveText(/₽|Цена по запросу/)
+  const breadcrumbs = page.getByRole('navigation', { name: 'Хлебные крошки' })
+  await expect(breadcrumbs.getByRole('link', { name: 'Беспилотники' })).toHaveAttribute('href', '/catalog/bespilotniki')
+
+  const specs = page.getByRole('table')
+  await expect(specs.getByRole('rowheader', { name: 'Максимальная взлётная масса' })).toBeVisible()
+  await expect(specs.getByRole('row').nth(2)).toBeVisible()
+
+  // Over 30 kg: state registration, with the link to the registration platform page.
+  await expect(page.getByRole('heading', { name: 'Нужна государственная регистрация' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Как зарегистрировать беспилотник' })).toHaveAttribute(
+    'href',
+    '/platforms/drone-registration',
+  )
+
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/product/${listed.slug}`)
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product')
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(`^${baseURL}/marketplace-frontend-assets/.+\\?w=1200&h=900&f=png$`),
+  )
+  const ld = await jsonLd(page)
+  const product = ld.find((block) => block['@type'] === 'Product')
+  expect(product).toMatchObject({
+    '@context': 'https://schema.org',
+    name: listed.title,
+    brand: { '@type': 'Brand' },
+    offers: {
+      '@type': 'Offer',
+      seller: { '@type': 'Organization', name: listed.vendor.name, url: `${baseURL}/sellers/${listed.vendor.slug}` },
+    },
+  })
+  const offers = product!.offers as { availability: string; price?: string; priceCurrency?: string }
+  expect(offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|MadeToOrder)$/)
+  // A price in roubles as a plain number, or none at all for «Цена по запросу».
+  if (offers.price === undefined) await expect(page.getByTestId('product-price')).toHaveText('Цена по запросу')
+  else expect(offers).toMatchObject({ price: expect.stringMatching(/^\d+(\.\d{2})?$/), priceCurrency: 'RUB' })
+  expect(ld.find((block) => block['@type'] === 'BreadcrumbList')).toBeDefined()
+
+  // The gallery: a thumbnail makes its picture the main one.
+  const thumbs = page.getByRole('list', { name: 'Фотографии товара' }).getByRole('button')
+  expect(await thumbs.count()).toBeGreaterThan(1)
+  const main = page.locator('[data-gallery-main] img')
+  const firstSrc = await main.getAttribute('src')
+  await expect(thumbs.nth(0)).toHaveAttribute('aria-pressed', 'true')
+  await thumbs.nth(1).click()
+  await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true')
+  await expect(main).not.toHaveAttribute('src', firstSrc!)
+  // And from the keyboard: the arrow key moves to the next picture.
+  await thumbs.nth(1).press('ArrowRight')
+  await expect(thumbs.nth(2 % (await thumbs.count()))).toHaveAttribute('aria-pressed', 'true')
+
+  // The sphere links lead to the sphere pages.
+  const sphere = page.getByRole('region', { name: 'Сферы применения' }).getByRole('link').first()
+  const sphereHref = await sphere.getAttribute('href')
+  expect(sphereHref).toMatch(/^\/spheres\/[a-z-]+$/)
+  await sphere.click()
+  await expect(page).toHaveURL(sphereHref!)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.goBack()
+
+  // The seller card leads to the seller's page.
+  await page.getByRole('complementary', { name: 'Продавец' }).getByRole('link', { name: listed.vendor.name }).click()
+  await expect(page).toHaveURL(`/sellers/${listed.vendor.slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(listed.vendor.name)
+})
+
+test('a product opens from the catalogue', async ({ page, request }) => {
+  const listed = await firstProduct(request)
+  await page.goto('/catalog/bespilotniki')
+  await waitForHydration(page)
+  await page.locator(`a[href="/product/${listed.slug}"]`).first().click()
+  await expect(page).toHaveURL(`/product/${listed.slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(listed.title)
+})
+
+test('an unknown product is the 404 page', async ({ page, consoleErrors }) => {
+  consoleErrors.expect(NOT_FOUND_RESOURCE)
+  const response = await page.goto('/product/net-takogo-tovara')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Ошибка 404' })).toBeVisible()
+})
+
+for (const width of [375, 1280]) {
+  test.describe(`the product page at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('has no serious or critical axe violations and no horizontal overflow', async ({ page, request }) => {
+      const listed = await firstProduct(request)
+      await page.goto(`/product/${listed.slug}`)
+      await waitForHydration(page)
+      await expect(page.locator('h1')).toHaveCount(1)
+      const { violations } = await new AxeBuilder({ page }).analyze()
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(1)
+    })
+  })
+}

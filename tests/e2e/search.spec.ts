@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+const CATALOG = '/catalog/bespilotniki'
+
+/** The header's search box (a combobox once its suggestions have loaded). */
+function searchBox(page: Page) {
+  return page.getByLabel('Поиск по каталогу')
+}
+
+async function search(page: Page, text: string) {
+  await searchBox(page).fill(text)
+  await searchBox(page).press('Enter')
+  await expect(page).toHaveURL(`${CATALOG}?q=${encodeURIComponent(text)}`)
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('a typo still finds quadcopters, and the page says what it searched for', async ({ page }) => {
+      await page.goto('/')
+      await waitForHydration(page)
+      await search(page, 'квадракоптер')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Результаты поиска «квадракоптер»')
+      await expect(page.getByText('Показаны результаты по запросу «квадрокоптер»')).toBeVisible()
+      const titles = page.getByRole('article').getByRole('heading')
+      await expect(titles.first()).toContainText(/квадрокоптер/i)
+      await expect(titles.first().locator('mark').first()).toHaveText(/квадрокоптер/i)
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
+      await expect(page.getByLabel('Сортировка')).toHaveValue('relevance')
+    })
+  })
+}
+
+test('a plural finds the singular', async ({ page }) => {
+  await page.goto(CATALOG)
+  await waitForHydration(page)
+  await search(page, 'квадрокоптеры')
+  await expect(page.getByRole('status').filter({ hasText: /^Найдено/ })).toBeVisible()
+  const titles = await page.getByRole('article').getByRole('heading').allTextContents()
+  expect(titles.length).toBeGreaterThan(5)
+  expect(titles.filter((t) => /квадрокоптер/i.test(t)).length).toBeGreaterThan(titles.length / 2)
+})
+
+test('nonsense gives the empty state with a way back', async ({ page }) => {
+  await page.goto(CATALOG)
+  await waitForHydration(page)
+  await search(page, 'ыврапывра')
+  await expect(page.getByRole('heading', { name: 'По запросу «ыврапывра» ничего не найдено' })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Весь каталог' }).click()
+  await expect(page).toHaveURL(CATALOG)
+  await expect(page.getByRole('article').first()).toBeVisible()
+})
+
+test('filters that match nothing say so and offer to reset them', async ({ page }) => {
+  await page.goto(`${CATALOG}?price_max=1&made_in_russia=1`)
+  await expect(page.getByRole('heading', { name: 'Нет товаров с такими фильтрами' })).toBeVisible()
+  await page.getByRole('link', { name: 'Сбросить фильтры' }).click()
+  await expect(page).toHaveURL(CATALOG)
+})
+
+test('suggestions while typing: arrows choose, Enter opens the product', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const box = searchBox(page)
+  await box.click()
+  await box.pressSequentially('mavic', { delay: 50 })
+  const list = page.getByRole('listbox', { name: 'Подсказки' })
+  await expect(list).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Поиск по каталогу' })).toHaveAttribute('aria-expanded', 'true')
+  const product = list.getByRole('option').filter({ hasText: 'товар' }).first()
+  await expect(product.locator('mark').first()).toHaveText(/mavic/i)
+
+  await box.press('Escape')
+  await expect(list).toBeHidden()
+  await expect(box).toHaveAttribute('aria-expanded', 'false')
+  await expect(box).toHaveValue('mavic')
+
+  await box.press('ArrowDown')
+  await expect(list).toBeVisible()
+  const options = await list.getByRole('option').all()
+  let index = 0
+  while (!((await options[index]!.textContent()) ?? '').endsWith('товар')) {
+    await box.press('ArrowDown')
+    index++
+  }
+  await expect(options[index]!).toHaveAttribute('aria-selected', 'true')
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options[index]!.getAttribute('id'))!)
+  const label = ((await options[index]!.textContent()) ?? '').replace(/товар$/, '')
+  await box.press('Enter')
+  await expect(page).toHaveURL(/\/product\//)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(label)
+})
+
+test('a suggestion can be clicked', async ({ page }) => {
+  await page.goto('/spheres/transport')
+  await waitForHydration(page)
+  await searchBox(page).click()
+  await searchBox(page).pressSequentially('квадр', { delay: 50 })
+  const option = page.getByRole('listbox', { name: 'Подсказки' }).getByRole('option').first()
+  const href = await option.textContent()
+  expect(href).toBeTruthy()
+  await option.click()
+  await expect(page).not.toHaveURL('/spheres/transport')
+  await expect(page.getByRole('listbox', { name: 'Подсказки' })).toBeHidden()
+})
+
+test('the open suggestions pass axe', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await searchBox(page).click()
+  await searchBox(page).pressSequentially('dji', { delay: 50 })
+  await expect(page.getByRole('listbox', { name: 'Подсказки' })).toBeVisible()
+  const { violations } = await new AxeBuilder({ page }).include('header').analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+})
