@@ -190,7 +190,7 @@ for (const kind of BACKENDS) {
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
     SEED_DEMO: 'false',
-    RATE_LIMIT_SCALE: '1000',
+    RATE_LIMIT_SCALE: '100',
   })
   try {
     await fill(database)

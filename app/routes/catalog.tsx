@@ -69,7 +69,7 @@ function buildCatalogSeo(publicUrl: string, basePath: string, heading: string, a
     description: `${formatCount(total, PRODUCT_FORMS)} от проверенных поставщиков. ${about}`,
     // The sort does not make another page: every order has the same canonical URL.
     path: listingHref(basePath, { ...query, sort: undefined }),
-    image: image ? buildImageUrl(image.src, { cdnUrl: '', width: 1200, height: 900, format: 'jpeg' }) : undefined,
+    image: image ? buildImageUrl(image.src, { cdnUrl: '', width: 1200, height: 900, format: 'png' }) : undefined,
   })
   // Search results and combinations of filters are for people, not for the index.
   const filterParams = listingSearchParams({ ...query, q: undefined, sort: undefined, page: 1 })

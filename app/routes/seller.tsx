@@ -39,7 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     seo: buildSeo(publicConfig.publicUrl, {
       title: `${seller.name} — беспилотники продавца${pageNote} | ${PLATFORM.brand}`,
       description: about
-        ? about.slice(0, 200)
+        ? about.length > 200
+          ? `${about.slice(0, about.lastIndexOf(' ', 199))}…`
+          : about
         : `${seller.name}${seller.region ? `, ${seller.region}` : ''}: беспилотники в каталоге ${PLATFORM.brand}.`,
       // The sort does not make another page: every order has the same canonical URL.
       path: listingHref(basePath, { ...listing.query, sort: undefined }),

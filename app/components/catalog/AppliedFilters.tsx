@@ -9,7 +9,12 @@ export function AppliedFilters({ chips, resetHref }: { chips: AppliedFilter[]; r
     <ul className={classes.chips} aria-label="Выбранные фильтры">
       {chips.map((chip) => (
         <li key={chip.href}>
-          <AppLink to={chip.href} className={classes.chip} preventScrollReset aria-label={`Убрать фильтр ${chip.label}`}>
+          <AppLink
+            to={chip.href}
+            className={classes.chip}
+            preventScrollReset
+            aria-label={`Убрать фильтр ${chip.label}`}
+          >
             {chip.label}
             <span aria-hidden="true">×</span>
           </AppLink>

@@ -1,4 +1,3 @@
-import { useMounted } from '@mantine/hooks'
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 import { useNavigate, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -30,21 +29,11 @@ export interface FacetPanelProps {
  * applies at once and a number after a pause, each change a navigation to the canonical URL of
  * the new state, so Back returns to the previous one.
  */
-export function FacetPanel({
-  facets,
-  query,
-  basePath,
-  resetHref,
-  total,
-  pending,
-  onSubmitted,
-}: FacetPanelProps) {
+export function FacetPanel({ facets, query, basePath, resetHref, total, pending, onSubmitted }: FacetPanelProps) {
   const navigate = useNavigate()
   const navigation = useNavigation()
-  const live = useMounted()
   const formRef = useRef<HTMLFormElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const shownFacets = useRef(facets)
 
   function apply() {
     clearTimeout(timer.current)
@@ -55,19 +44,20 @@ export function FacetPanel({
       void navigate(href, { preventScrollReset: true })
   }
 
-  // Each load (a change applied, Back, a chip removed) brings new facets: the inputs return to
-  // what the URL says, except the one the user is typing in. On the first run, what was ticked
-  // before hydration is applied instead.
+  // Each load (a change applied, Back, a chip removed) brings a new query: the inputs return to
+  // what the URL says, except a number the user is still typing. On the first run, what was
+  // ticked before hydration is applied instead.
+  const shownQuery = useRef(query)
   useEffect(() => {
-    if (shownFacets.current === facets) return apply()
-    shownFacets.current = facets
+    if (shownQuery.current === query) return apply()
+    shownQuery.current = query
     for (const el of formRef.current?.elements ?? []) {
-      if (!(el instanceof HTMLInputElement) || el === document.activeElement || el.type === 'hidden') continue
+      if (!(el instanceof HTMLInputElement)) continue
       if (el.type === 'checkbox') el.checked = el.defaultChecked
-      else el.value = el.defaultValue
+      else if (el.type === 'number' && el !== document.activeElement) el.value = el.defaultValue
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per load, not per render
-  }, [facets])
+  }, [query])
   useEffect(() => () => clearTimeout(timer.current), [])
 
   function onChange(event: ChangeEvent<HTMLFormElement>) {
@@ -106,7 +96,7 @@ export function FacetPanel({
           <FacetField key={facet.key} facet={facet} />
         ))}
       </div>
-      <div className={classes.panelFooter} data-live={live || undefined}>
+      <div className={classes.panelFooter}>
         <button type="submit" className={`${classes.button} ${classes.submit}`}>
           {pending ? 'Подбираем…' : `Показать ${formatCount(total, PRODUCT_FORMS)}`}
         </button>
@@ -144,11 +134,19 @@ function FacetField({ facet }: { facet: Facet }) {
           <div className={classes.range}>
             <label>
               от
-              <RangeInput name={`${facet.key}_min`} value={selectedMin} placeholder={min === null ? '' : Math.floor(min)} />
+              <RangeInput
+                name={`${facet.key}_min`}
+                value={selectedMin}
+                placeholder={min === null ? '' : Math.floor(min)}
+              />
             </label>
             <label>
               до
-              <RangeInput name={`${facet.key}_max`} value={selectedMax} placeholder={max === null ? '' : Math.ceil(max)} />
+              <RangeInput
+                name={`${facet.key}_max`}
+                value={selectedMax}
+                placeholder={max === null ? '' : Math.ceil(max)}
+              />
             </label>
           </div>
         </fieldset>

@@ -17,13 +17,13 @@ export function FiltersButton({ dialogId, activeCount }: { dialogId: string; act
       type="button"
       className={classes.filtersButton}
       aria-haspopup="dialog"
+      aria-label={activeCount > 0 ? `Фильтры, выбрано: ${activeCount}` : undefined}
       onClick={() => dialogOf(dialogId)?.showModal()}
       {...invoker(dialogId, 'show-modal')}
     >
       Фильтры
       {activeCount > 0 && (
-        <span className={classes.badge}>
-          <span className={classes.visuallyHidden}>, выбрано: </span>
+        <span className={classes.badge} aria-hidden="true">
           {activeCount}
         </span>
       )}
@@ -35,13 +35,7 @@ export function FiltersButton({ dialogId, activeCount }: { dialogId: string; act
  * The filters in a native <dialog>: below 768 px a modal drawer (the browser traps the focus and
  * closes it on Escape); from 768 px, closed, CSS shows it in place as the sidebar.
  */
-export function FilterDrawer({
-  dialogId,
-  children,
-}: {
-  dialogId: string
-  children: (close: () => void) => ReactNode
-}) {
+export function FilterDrawer({ dialogId, children }: { dialogId: string; children: (close: () => void) => ReactNode }) {
   const close = () => dialogOf(dialogId)?.close()
   const titleId = `${dialogId}-title`
   return (

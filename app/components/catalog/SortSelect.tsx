@@ -11,7 +11,9 @@ export function SortSelect({ query, basePath }: { query: ListingQuery; basePath:
   const id = useId()
   const defaultSort: Sort = query.q ? 'relevance' : 'popular'
   // Relevance means something only for a search, and then it comes first.
-  const sorts = query.q ? (['relevance', ...SORTS.filter((s) => s !== 'relevance')] as Sort[]) : SORTS.filter((s) => s !== 'relevance')
+  const sorts = query.q
+    ? (['relevance', ...SORTS.filter((s) => s !== 'relevance')] as Sort[])
+    : SORTS.filter((s) => s !== 'relevance')
   // While the next page loads, the select already shows what was chosen.
   const pending = navigation.location?.pathname === basePath ? navigation.location.search : null
   const value = pending === null ? query.sort : (new URLSearchParams(pending).get('sort') ?? defaultSort)

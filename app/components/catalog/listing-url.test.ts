@@ -32,7 +32,13 @@ function query(patch: Partial<ListingQuery>): ListingQuery {
 }
 
 describe('listing URLs', () => {
-  const current = query({ areas: ['selskoe-khozyaistvo'], brands: ['DJI'], price: { max: 500_000 }, sort: 'price_asc', page: 3 })
+  const current = query({
+    areas: ['selskoe-khozyaistvo'],
+    brands: ['DJI'],
+    price: { max: 500_000 },
+    sort: 'price_asc',
+    page: 3,
+  })
 
   it('one chip per chosen value, each linking to the listing without it on page 1', () => {
     expect(appliedFilters({ facets: FACETS, query: current }, BASE)).toEqual([
@@ -52,7 +58,9 @@ describe('listing URLs', () => {
   })
 
   it('reset keeps the search and the sort only', () => {
-    expect(resetHref(BASE, { ...current, q: 'агродрон' })).toBe(`${BASE}?q=%D0%B0%D0%B3%D1%80%D0%BE%D0%B4%D1%80%D0%BE%D0%BD&sort=price_asc`)
+    expect(resetHref(BASE, { ...current, q: 'агродрон' })).toBe(
+      `${BASE}?q=%D0%B0%D0%B3%D1%80%D0%BE%D0%B4%D1%80%D0%BE%D0%BD&sort=price_asc`,
+    )
     expect(listingHref(BASE, query({}))).toBe(BASE)
   })
 
