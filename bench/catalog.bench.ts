@@ -9,40 +9,27 @@
  * BENCH_DURATION (s per SSR load test, default 8), BENCH_CONNECTIONS (default 10).
  * Only 127.0.0.1 is ever loaded.
  */
-import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Result } from 'autocannon'
 import { measureFirstLoadJs, printFirstLoadJs } from './first-load.ts'
+import { BROWSER_HEADERS, ensureServerBuild, envNumber } from './setup.ts'
 import { buildRequestMix, type BenchRequest } from './catalog-requests.ts'
 
 process.env.NODE_ENV = 'production'
 process.env.LOG_LEVEL = 'silent'
 process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 
-const env = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback)
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`)
-  return n
-}
-const PRODUCTS = Math.round(env('BENCH_PRODUCTS', 100_000))
-const ROUNDS = Math.round(env('BENCH_ROUNDS', 20))
-const DURATION = env('BENCH_DURATION', 8)
-const CONNECTIONS = Math.round(env('BENCH_CONNECTIONS', 10))
+const PRODUCTS = Math.round(envNumber('BENCH_PRODUCTS', 100_000))
+const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 20))
+const DURATION = envNumber('BENCH_DURATION', 8)
+const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 10))
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim())
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SCRATCH_DB = 'bench_catalog'
-const HEADERS = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
-  accept: 'text/html',
-}
+const HEADERS = BROWSER_HEADERS
 
-const SERVER_BUILD = `${process.env.BUILD_DIR ?? 'build'}/server/index.js`
-if (!existsSync(SERVER_BUILD)) {
-  console.log(`${SERVER_BUILD} is missing: running react-router build…`)
-  execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
-}
+ensureServerBuild()
 
 setTimeout(() => {
   console.error('bench:catalog did not finish within 30 minutes, giving up')

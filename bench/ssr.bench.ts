@@ -5,41 +5,24 @@
  * Env: BENCH_DURATION (s per load test, default 10), BENCH_CONNECTIONS (default 20),
  * BENCH_WARMUP (s of warm-up per route, default 2). Only 127.0.0.1 is ever loaded.
  */
-import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Result } from 'autocannon'
 import { measureFirstLoadJs, printFirstLoadJs } from './first-load.ts'
+import { BROWSER_HEADERS, ensureServerBuild, envNumber } from './setup.ts'
 
 // Before anything imports React: react-dom picks its production build from NODE_ENV at load time.
 process.env.NODE_ENV = 'production'
 process.env.LOG_LEVEL = 'silent'
 process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const n = Number(raw)
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${raw}`)
-  return n
-}
-
 const DURATION = envNumber('BENCH_DURATION', 10)
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 20))
 const WARMUP = envNumber('BENCH_WARMUP', 2)
 const STATIC_PATH = '/__bench/static-home'
-// A desktop browser: the path real visitors take (not the crawler one, which waits for all data).
-const HEADERS = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
-  accept: 'text/html',
-}
+const HEADERS = BROWSER_HEADERS
 
-const SERVER_BUILD = `${process.env.BUILD_DIR ?? 'build'}/server/index.js`
-if (!existsSync(SERVER_BUILD)) {
-  console.log(`${SERVER_BUILD} is missing: running react-router build…`)
-  execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
-}
+ensureServerBuild()
 
 // Bounded in time whatever happens: warm-ups and runs for two routes, plus start-up and asset fetches.
 const deadlineMs = (2 * (DURATION + WARMUP) + 120) * 1000

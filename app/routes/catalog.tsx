@@ -1,4 +1,3 @@
-import { Title } from '@mantine/core'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
 import classes from '#app/components/catalog/catalog.module.css'
 import { listingHref } from '#app/components/catalog/listing-url.ts'
@@ -97,7 +96,7 @@ export default function CatalogRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Breadcrumbs crumbs={crumbs} />
-      <Title order={1}>{heading}</Title>
+      <h1 className={classes.heading}>{heading}</h1>
       {description && <p className={classes.lead}>{description}</p>}
       {listing.correctedQuery && (
         <p className={classes.notice}>

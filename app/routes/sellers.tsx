@@ -1,5 +1,5 @@
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
-import { Pagination } from '#app/components/sellers/Pagination.tsx'
+import { Pagination } from '#app/components/catalog/Pagination.tsx'
 import { SellerTile } from '#app/components/sellers/SellerTile.tsx'
 import classes from '#app/components/sellers/sellers.module.css'
 import { notFound } from '#app/lib/http-errors.ts'

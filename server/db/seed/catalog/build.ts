@@ -48,6 +48,31 @@ export function productImages(model: DroneModel, config: ModelConfig, offer: num
   }))
 }
 
+/** The description of one offer of a model: its facts, configuration, figures and spheres. */
+export function describeOffer(
+  model: DroneModel,
+  config: ModelConfig,
+  perf: Performance,
+  areas: SphereSlug[],
+  seed: number,
+): string {
+  return describeProduct({
+    brand: model.brand,
+    model: model.model,
+    noun: model.nouns[0]!,
+    category: model.category,
+    configTitle: config.title,
+    facts: model.facts,
+    note: config.note,
+    perf,
+    navigation: model.navigation,
+    rtk: model.rtk,
+    country: model.country,
+    areas,
+    seed,
+  })
+}
+
 export function specsOf(model: DroneModel, perf: Performance, camera: string): Specs {
   const specs: Specs = {
     type: getCategory(model.category)!.droneType!,
@@ -129,21 +154,7 @@ export function buildCatalog(models: readonly DroneModel[] = CATALOG_MODELS): Ca
           vatNote: terms.vatNote,
           availability,
           leadTimeDays: availability === 'to_order' ? Math.max(leadTime, slow < 1 ? 60 : 5) : null,
-          description: describeProduct({
-            brand: model.brand,
-            model: model.model,
-            noun: model.nouns[0]!,
-            category: model.category,
-            configTitle: config.title,
-            facts: model.facts,
-            note: config.note,
-            perf,
-            navigation: model.navigation,
-            rtk: model.rtk,
-            country: model.country,
-            areas,
-            seed: h,
-          }),
+          description: describeOffer(model, config, perf, areas, h),
           images: productImages(model, config, offer),
           specs: specsOf(model, perf, config.camera ?? model.camera),
           areas,

@@ -3,8 +3,8 @@ import { MAX_SLUG_LENGTH, slugify } from '#common/slug.ts'
 import { SPHERE_SLUGS, type SphereSlug } from '#common/spheres.ts'
 import { catalogProducts } from '../../../modules/catalog/catalog.table.ts'
 import type { Db } from '../../client.ts'
-import { CATALOG_EPOCH, productImages, specsOf } from './build.ts'
-import { describeProduct, withConfig } from './describe.ts'
+import { CATALOG_EPOCH, describeOffer, productImages, specsOf } from './build.ts'
+import { withConfig } from './describe.ts'
 import { CATALOG_MODELS } from './models/index.ts'
 import type { NewProductRow, Performance } from './types.ts'
 
@@ -112,21 +112,7 @@ export function* generateBulkProducts(count: number, vendorIds: string[], seed =
       vatNote: rnd() < 0.8 ? 'vat_included' : 'vat_excluded',
       availability,
       leadTimeDays: availability === 'to_order' ? 5 + Math.floor(rnd() * 18) * 5 : null,
-      description: describeProduct({
-        brand: model.brand,
-        model: model.model,
-        noun: model.nouns[0]!,
-        category: model.category,
-        configTitle: config.title,
-        facts: model.facts,
-        note: config.note,
-        perf,
-        navigation: model.navigation,
-        rtk: model.rtk,
-        country: model.country,
-        areas,
-        seed: Math.floor(rnd() * 2 ** 32),
-      }),
+      description: describeOffer(model, config, perf, areas, Math.floor(rnd() * 2 ** 32)),
       images: productImages(model, config, i),
       specs: specsOf(model, perf, config.camera ?? model.camera),
       areas,
