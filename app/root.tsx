@@ -1,7 +1,8 @@
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
+import './theme.css'
 import './app.css'
-import { MantineProvider, mantineHtmlProps } from '@mantine/core'
+import { mantineHtmlProps } from '@mantine/core'
 import { type ReactNode, useEffect } from 'react'
 import {
   isRouteErrorResponse,
@@ -26,7 +27,6 @@ import { installChunkReloadGuard } from './lib/chunk-reload.ts'
 import { clearErrorPage, useForcedError } from './lib/forced-error.ts'
 import { getAppContext } from './lib/load-context.ts'
 import { ViewportProvider } from './lib/viewport.tsx'
-import { cssVariablesResolver, theme } from './theme.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, viewport, services, ctx } = getAppContext(context)
@@ -56,12 +56,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          <ViewportProvider initial={data?.viewport ?? 'desktop'}>{children}</ViewportProvider>
-          <ClientStart metrikaId={data?.publicConfig.metrikaId ?? null} buildId={data?.publicConfig.buildId ?? ''} />
-          <Overlays />
-          <AuthHost />
-        </MantineProvider>
+        {/* No MantineProvider here: the parts built with Mantine have their own (MantineScope), and
+            theme.css gives every page the theme's CSS variables. */}
+        <ViewportProvider initial={data?.viewport ?? 'desktop'}>{children}</ViewportProvider>
+        <ClientStart metrikaId={data?.publicConfig.metrikaId ?? null} buildId={data?.publicConfig.buildId ?? ''} />
+        <Overlays />
+        <AuthHost />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,9 +1,11 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core'
 import { useEffect } from 'react'
 import { ANALYTICS_GOALS, MESSAGES } from '#common/messages.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { AppLink } from './AppLink.tsx'
+import classes from './ErrorView.module.css'
+import { buttonClass, ButtonContent } from './ui/button.tsx'
+import ui from './ui/ui.module.css'
 
 const DESCRIPTIONS: Record<number, string> = {
   403: MESSAGES.forbiddenDescription,
@@ -18,23 +20,17 @@ export function ErrorView({ statusCode }: { statusCode: number }) {
 
   const description = DESCRIPTIONS[statusCode]
   return (
-    <Container size="sm" py={80}>
-      <Stack align="center" gap="lg" ta="center">
-        <Title order={1}>{MESSAGES.errorHeading(statusCode)}</Title>
-        {description && (
-          <Text size="lg" c="dimmed">
-            {description}
-          </Text>
-        )}
-        <Group justify="center">
-          <Button component={AppLink} to={CATALOG_PATH} size="md">
-            {MESSAGES.goToCatalog}
-          </Button>
-          <Button component={AppLink} to="/" variant="default" size="md">
-            {MESSAGES.goHome}
-          </Button>
-        </Group>
-      </Stack>
-    </Container>
+    <div className={`${ui.containerSm} ${classes.page}`}>
+      <h1 className={`${ui.title} ${ui.h1}`}>{MESSAGES.errorHeading(statusCode)}</h1>
+      {description && <p className={`${ui.text} ${ui.lg} ${ui.dimmed}`}>{description}</p>}
+      <div className={classes.actions}>
+        <AppLink to={CATALOG_PATH} className={buttonClass({ size: 'md' })}>
+          <ButtonContent>{MESSAGES.goToCatalog}</ButtonContent>
+        </AppLink>
+        <AppLink to="/" className={buttonClass({ variant: 'default', size: 'md' })}>
+          <ButtonContent>{MESSAGES.goHome}</ButtonContent>
+        </AppLink>
+      </div>
+    </div>
   )
 }

@@ -3,6 +3,7 @@ import { IconBuilding, IconLock, IconShieldCheck, IconUser } from '@tabler/icons
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { MantineScope } from '#app/components/MantineScope.tsx'
 import { SiteShell } from '#app/components/site/SiteShell.tsx'
 import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
@@ -43,33 +44,36 @@ function SignInRequired() {
 export default function PersonalAccountLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation()
   const menu = loaderData.isStaff ? [...MENU, ...STAFF_MENU] : MENU
+  // The account's pages are built with Mantine components: they get its provider here.
   return (
     <SiteShell>
-      <Container size="xl" py="xl">
-        {loaderData.signedIn ? (
-          <Grid gap="xl">
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Paper component="nav" aria-label="Личный кабинет" withBorder p="xs">
-                {menu.map(({ to, label, Icon }) => (
-                  <NavLink
-                    key={to}
-                    component={AppLink}
-                    to={to}
-                    label={label}
-                    leftSection={<Icon size={18} aria-hidden="true" />}
-                    active={pathname.startsWith(to)}
-                  />
-                ))}
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 9 }}>
-              <Outlet />
-            </Grid.Col>
-          </Grid>
-        ) : (
-          <SignInRequired />
-        )}
-      </Container>
+      <MantineScope>
+        <Container size="xl" py="xl">
+          {loaderData.signedIn ? (
+            <Grid gap="xl">
+              <Grid.Col span={{ base: 12, md: 3 }}>
+                <Paper component="nav" aria-label="Личный кабинет" withBorder p="xs">
+                  {menu.map(({ to, label, Icon }) => (
+                    <NavLink
+                      key={to}
+                      component={AppLink}
+                      to={to}
+                      label={label}
+                      leftSection={<Icon size={18} aria-hidden="true" />}
+                      active={pathname.startsWith(to)}
+                    />
+                  ))}
+                </Paper>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 9 }}>
+                <Outlet />
+              </Grid.Col>
+            </Grid>
+          ) : (
+            <SignInRequired />
+          )}
+        </Container>
+      </MantineScope>
     </SiteShell>
   )
 }

@@ -9,6 +9,7 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { BEST_LABEL, CompareTable } from '#app/components/compare/CompareTable.tsx'
 import classes from '#app/components/compare/compare.module.css'
 import { PageHeader } from '#app/components/content/PageHeader.tsx'
+import { MantineScope } from '#app/components/MantineScope.tsx'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
 import { applyCompareIds } from '#app/lib/compare.ts'
 import { formFailure, formValues } from '#app/lib/form-result.ts'
@@ -57,7 +58,16 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export default function CompareRoute({ loaderData, actionData }: Route.ComponentProps) {
+// Built with Mantine components, which need their provider (the root has none).
+export default function CompareRoute(props: Route.ComponentProps) {
+  return (
+    <MantineScope>
+      <ComparePage {...props} />
+    </MantineScope>
+  )
+}
+
+function ComparePage({ loaderData, actionData }: Route.ComponentProps) {
   const { view } = loaderData
   const [params, setParams] = useSearchParams()
   const navigation = useNavigation()

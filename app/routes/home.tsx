@@ -1,4 +1,3 @@
-import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core'
 import {
   IconCertificate,
   IconClipboardCheck,
@@ -13,6 +12,8 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductTiles } from '#app/components/product/ProductTile.tsx'
 import { SearchForm } from '#app/components/site/SearchForm.tsx'
+import { buttonClass, ButtonContent } from '#app/components/ui/button.tsx'
+import ui from '#app/components/ui/ui.module.css'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { isLeafCategory } from '#common/catalog/categories.ts'
@@ -78,35 +79,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { spheres, services, categories, newProducts } = loaderData
   return (
     <>
-      <Box className={classes.hero}>
-        <Container size="xl" py={{ base: 40, sm: 72 }}>
-          <Stack gap="lg" maw={760}>
+      <div className={classes.hero}>
+        <div className={`${ui.container} ${classes.heroInner}`}>
+          <div className={classes.heroStack}>
             <span className={classes.badge}>B2B-маркетплейс</span>
-            <Title order={1} className={classes.heroTitle}>
-              {PLATFORM.tagline}
-            </Title>
-            <Text size="lg" className={classes.heroLead}>
+            <h1 className={`${ui.title} ${ui.h1} ${classes.heroTitle}`}>{PLATFORM.tagline}</h1>
+            <p className={`${ui.text} ${ui.lg} ${classes.heroLead}`}>
               Дроны, полезная нагрузка, комплектующие и услуги от проверенных поставщиков — для агрохолдингов,
               энергетиков, строителей, служб безопасности и науки.
-            </Text>
+            </p>
             <SearchForm id="hero-search" />
-            <Group>
-              <Button component={AppLink} to={CATALOG_PATH} color="accent" size="md">
-                Открыть каталог
-              </Button>
-              <Button component={AppLink} to="/platforms" variant="white" color="navy" size="md">
-                Сервисы платформы
-              </Button>
-            </Group>
-          </Stack>
-        </Container>
-      </Box>
+            <div className={classes.actions}>
+              <AppLink to={CATALOG_PATH} className={buttonClass({ variant: 'accent', size: 'md' })}>
+                <ButtonContent>Открыть каталог</ButtonContent>
+              </AppLink>
+              <AppLink to="/platforms" className={buttonClass({ variant: 'white', size: 'md' })}>
+                <ButtonContent>Сервисы платформы</ButtonContent>
+              </AppLink>
+            </div>
+          </div>
+        </div>
+      </div>
 
       {categories.length > 0 && (
-        <Container size="xl" pt={56} component="section" aria-labelledby="categories-title">
-          <Title order={2} id="categories-title" mb="lg">
+        <section className={`${ui.container} ${classes.section}`} aria-labelledby="categories-title">
+          <h2 className={`${ui.title} ${ui.h2} ${classes.sectionTitle}`} id="categories-title">
             Популярные категории
-          </Title>
+          </h2>
           <div className={`${classes.grid} ${classes.grid4}`}>
             {categories.map((category) => (
               <AppLink
@@ -120,40 +119,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <span className={classes.noImage} aria-hidden="true" />
                 )}
                 <span className={classes.tileBody}>
-                  <Text component="span" fw={700} display="block">
-                    {category.heading}
-                  </Text>
-                  <Text component="span" size="sm" c="dimmed">
-                    {category.count}
-                  </Text>
+                  <span className={classes.tileTitle}>{category.heading}</span>
+                  <span className={`${ui.sm} ${ui.dimmed}`}>{category.count}</span>
                 </span>
               </AppLink>
             ))}
           </div>
-        </Container>
+        </section>
       )}
 
       {newProducts.length > 0 && (
-        <Container size="xl" pt={56} component="section" aria-labelledby="new-products-title">
-          <Group justify="space-between" align="baseline" mb="lg">
-            <Title order={2} id="new-products-title">
+        <section className={`${ui.container} ${classes.section}`} aria-labelledby="new-products-title">
+          <div className={classes.sectionHead}>
+            <h2 className={`${ui.title} ${ui.h2}`} id="new-products-title">
               Новые товары
-            </Title>
+            </h2>
             <AppLink to={`${CATALOG_PATH}?sort=new`} className={classes.moreLink}>
               Все новинки
             </AppLink>
-          </Group>
+          </div>
           <ProductTiles products={newProducts} />
-        </Container>
+        </section>
       )}
 
-      <Container size="xl" py={56} component="section" aria-labelledby="spheres-title">
-        <Title order={2} id="spheres-title" mb="xs">
+      <section className={`${ui.container} ${classes.band}`} aria-labelledby="spheres-title">
+        <h2 className={`${ui.title} ${ui.h2} ${classes.spheresTitle}`} id="spheres-title">
           Беспилотники для вашей отрасли
-        </Title>
-        <Text c="dimmed" mb="lg">
+        </h2>
+        <p className={`${ui.text} ${ui.dimmed} ${classes.sectionLead}`}>
           Задачи, подходящие типы дронов и полезной нагрузки, требования регулирования — по сферам применения.
-        </Text>
+        </p>
         <div className={`${classes.grid} ${classes.grid4}`}>
           {spheres.map((sphere) => (
             <AppLink
@@ -163,23 +158,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             >
               <AppImage src={sphere.image} alt="" width={380} height={200} />
               <span className={classes.tileBody}>
-                <Text component="span" fw={700} display="block">
-                  {sphere.shortTitle}
-                </Text>
-                <Text component="span" size="sm" c="dimmed" lineClamp={3}>
-                  {sphere.summary}
-                </Text>
+                <span className={classes.tileTitle}>{sphere.shortTitle}</span>
+                <span className={`${ui.sm} ${ui.dimmed} ${ui.lineClamp3}`}>{sphere.summary}</span>
               </span>
             </AppLink>
           ))}
         </div>
-      </Container>
+      </section>
 
-      <Box bg="gray.0" component="section" aria-labelledby="services-title">
-        <Container size="xl" py={56}>
-          <Title order={2} id="services-title" mb="lg">
+      <section className={classes.services} aria-labelledby="services-title">
+        <div className={`${ui.container} ${classes.band}`}>
+          <h2 className={`${ui.title} ${ui.h2} ${classes.sectionTitle}`} id="services-title">
             Сервисы платформы
-          </Title>
+          </h2>
           <div className={`${classes.grid} ${classes.grid3}`}>
             {services.map((service) => {
               const Icon = SERVICE_ICONS[service.icon]
@@ -189,54 +180,46 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <Icon size={24} />
                   </span>
                   <span>
-                    <Text component="span" fw={700} display="block">
-                      {service.title}
-                    </Text>
-                    <Text component="span" size="sm" c="dimmed">
-                      {service.summary}
-                    </Text>
+                    <span className={classes.tileTitle}>{service.title}</span>
+                    <span className={`${ui.sm} ${ui.dimmed}`}>{service.summary}</span>
                   </span>
                 </AppLink>
               )
             })}
           </div>
-        </Container>
-      </Box>
+        </div>
+      </section>
 
-      <Container size="xl" py={56} component="section" aria-label="Покупателям и продавцам">
+      <section className={`${ui.container} ${classes.band}`} aria-label="Покупателям и продавцам">
         <div className={`${classes.grid} ${classes.grid2}`}>
           <div className={`${classes.cta} ${classes.ctaDark}`}>
             <span className={`${classes.icon} ${classes.iconAccent}`} aria-hidden="true">
               <IconCertificate size={26} />
             </span>
-            <Title order={2} size="h3" c="white">
-              Покупателям
-            </Title>
-            <Text mt="xs" mb="lg">
+            <h2 className={`${ui.title} ${ui.h3} ${classes.ctaTitleDark}`}>Покупателям</h2>
+            <p className={`${ui.text} ${classes.ctaText}`}>
               Сравнивайте характеристики, задавайте вопросы продавцам в чате, оформляйте заказы от имени организации и
               размещайте заявки на услуги.
-            </Text>
-            <Button component={AppLink} to="/for-customers" color="accent" w="fit-content">
-              Как покупать
-            </Button>
+            </p>
+            <AppLink to="/for-customers" className={buttonClass({ variant: 'accent' })}>
+              <ButtonContent>Как покупать</ButtonContent>
+            </AppLink>
           </div>
           <div className={classes.cta}>
             <span className={classes.icon} aria-hidden="true">
               <IconHeartHandshake size={26} />
             </span>
-            <Title order={2} size="h3">
-              Продавцам
-            </Title>
-            <Text mt="xs" mb="lg" c="dimmed">
+            <h2 className={`${ui.title} ${ui.h3}`}>Продавцам</h2>
+            <p className={`${ui.text} ${ui.dimmed} ${classes.ctaText}`}>
               Производители, дистрибьюторы и сервисные компании получают заказы от предприятий и госзаказчиков.
               Подключение и размещение товаров на старте — бесплатно.
-            </Text>
-            <Button component={AppLink} to="/for-sellers" w="fit-content">
-              Стать поставщиком
-            </Button>
+            </p>
+            <AppLink to="/for-sellers" className={buttonClass()}>
+              <ButtonContent>Стать поставщиком</ButtonContent>
+            </AppLink>
           </div>
         </div>
-      </Container>
+      </section>
     </>
   )
 }

@@ -1,8 +1,10 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
+import content from '#app/components/content/content.module.css'
 import { PageHeader, type Crumb } from '#app/components/content/PageHeader.tsx'
 import { SectionedArticle } from '#app/components/content/SectionedArticle.tsx'
 import { LeadForm } from '#app/components/LeadForm.tsx'
+import { MantineScope } from '#app/components/MantineScope.tsx'
+import ui from '#app/components/ui/ui.module.css'
 import { notFound, pagePath } from '#app/lib/http-errors.ts'
 import { submitLead } from '#app/lib/lead-action.server.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
@@ -60,27 +62,27 @@ export default function InfoPageRoute({ loaderData, actionData }: Route.Componen
     <>
       <PageHeader title={page.title} lead={page.lead} crumbs={crumbs} />
       {related && (
-        <Stack mb="xl" gap="md">
-          <Title order={2}>{related.title}</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <div className={content.related}>
+          <h2 className={`${ui.title} ${ui.h2}`}>{related.title}</h2>
+          <div className={`${content.cards} ${content.cards3}`}>
             {related.items.map((item) => (
-              <Card key={item.path} withBorder padding="lg">
-                <Anchor component={AppLink} to={item.path} fw={700} size="lg">
+              <div key={item.path} className={`${ui.panel} ${ui.card}`}>
+                <AppLink to={item.path} className={`mantine-focus-auto ${ui.anchor} ${ui.lg} ${ui.bold}`}>
                   {item.title}
-                </Anchor>
-                <Text size="sm" c="dimmed" mt="xs">
-                  {item.summary}
-                </Text>
-              </Card>
+                </AppLink>
+                <p className={`${ui.text} ${ui.sm} ${ui.dimmed} ${content.cardText}`}>{item.summary}</p>
+              </div>
             ))}
-          </SimpleGrid>
-        </Stack>
+          </div>
+        </div>
       )}
       <SectionedArticle sections={page.sections} />
       {page.leadForm && (
-        <Stack mt={48} maw={860}>
-          <LeadForm {...page.leadForm} sourcePath={page.path} submissionId={submissionId} actionResult={actionData} />
-        </Stack>
+        <div className={content.form}>
+          <MantineScope>
+            <LeadForm {...page.leadForm} sourcePath={page.path} submissionId={submissionId} actionResult={actionData} />
+          </MantineScope>
+        </div>
       )}
     </>
   )

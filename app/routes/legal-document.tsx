@@ -1,7 +1,9 @@
-import { Button, Group, Text } from '@mantine/core'
 import { IconPrinter } from '@tabler/icons-react'
+import content from '#app/components/content/content.module.css'
 import { PageHeader } from '#app/components/content/PageHeader.tsx'
 import { SectionedArticle } from '#app/components/content/SectionedArticle.tsx'
+import { buttonClass, ButtonContent } from '#app/components/ui/button.tsx'
+import ui from '#app/components/ui/ui.module.css'
 import { notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
@@ -34,17 +36,16 @@ export default function LegalDocumentRoute({ loaderData }: Route.ComponentProps)
           { to: `/legal-information/${document.slug}`, label: document.title },
         ]}
       >
-        <Group justify="space-between">
-          <Text c="dimmed">Редакция от {dateFormat.format(new Date(document.effectiveDate))}</Text>
-          <Button
-            variant="default"
-            className="no-print"
-            leftSection={<IconPrinter size={18} aria-hidden="true" />}
+        <div className={content.edition}>
+          <p className={`${ui.text} ${ui.dimmed}`}>Редакция от {dateFormat.format(new Date(document.effectiveDate))}</p>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'default', left: true, className: 'no-print' })}
             onClick={() => window.print()}
           >
-            Распечатать
-          </Button>
-        </Group>
+            <ButtonContent left={<IconPrinter size={18} aria-hidden="true" />}>Распечатать</ButtonContent>
+          </button>
+        </div>
       </PageHeader>
       <SectionedArticle sections={document.sections} />
     </>

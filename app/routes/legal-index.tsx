@@ -1,6 +1,7 @@
-import { Anchor, Card, SimpleGrid, Text } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
+import content from '#app/components/content/content.module.css'
 import { PageHeader } from '#app/components/content/PageHeader.tsx'
+import ui from '#app/components/ui/ui.module.css'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { LEGAL_DOCUMENTS, LEGAL_INDEX } from '#content/legal/index.ts'
@@ -31,21 +32,22 @@ export default function LegalIndexRoute({ loaderData }: Route.ComponentProps) {
         lead={LEGAL_INDEX.lead}
         crumbs={[{ to: '/legal-information', label: LEGAL_INDEX.title }]}
       />
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <div className={`${content.cards} ${content.cards2}`}>
         {loaderData.documents.map((doc) => (
-          <Card key={doc.slug} withBorder padding="lg">
-            <Anchor component={AppLink} to={`/legal-information/${doc.slug}`} fw={700} size="lg">
+          <div key={doc.slug} className={`${ui.panel} ${ui.card}`}>
+            <AppLink
+              to={`/legal-information/${doc.slug}`}
+              className={`mantine-focus-auto ${ui.anchor} ${ui.lg} ${ui.bold}`}
+            >
               {doc.title}
-            </Anchor>
-            <Text size="sm" c="dimmed" mt="xs">
-              {doc.summary}
-            </Text>
-            <Text size="xs" c="dimmed" mt="sm">
+            </AppLink>
+            <p className={`${ui.text} ${ui.sm} ${ui.dimmed} ${content.cardText}`}>{doc.summary}</p>
+            <p className={`${ui.text} ${ui.xs} ${ui.dimmed} ${content.cardDate}`}>
               Редакция от {dateFormat.format(new Date(doc.effectiveDate))}
-            </Text>
-          </Card>
+            </p>
+          </div>
         ))}
-      </SimpleGrid>
+      </div>
     </>
   )
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import type { setUserParams } from '#app/lib/analytics.ts'
 import { openAuthModal, useAuthModal } from '#app/lib/auth-modal.ts'
 import { useSessionSync } from '#app/lib/session-sync.ts'
+import { MantineScope } from '../MantineScope.tsx'
 
 // Loaded on the first opening only: the modal, its forms, Mantine's Modal and PasswordInput.
 const AuthModal = lazy(() => import('./AuthModal.tsx'))
@@ -40,8 +41,10 @@ export default function AuthClient({ sendUserParams }: { sendUserParams: typeof 
   if (opened && !used) setUsed(true)
   if (!used) return null
   return (
-    <Suspense fallback={null}>
-      <AuthModal />
-    </Suspense>
+    <MantineScope>
+      <Suspense fallback={null}>
+        <AuthModal />
+      </Suspense>
+    </MantineScope>
   )
 }

@@ -1,6 +1,7 @@
-import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { AppLink } from '../AppLink.tsx'
+import ui from '../ui/ui.module.css'
+import classes from './content.module.css'
 
 export interface Crumb {
   to: string
@@ -20,26 +21,25 @@ export function PageHeader({
   children?: ReactNode
 }) {
   return (
-    <Stack gap="sm" mb="xl">
+    <div className={classes.header}>
       <nav aria-label="Хлебные крошки">
-        <Breadcrumbs separator="›" styles={{ root: { flexWrap: 'wrap' } }}>
-          <Anchor component={AppLink} to="/" size="sm">
+        <div className={classes.crumbs}>
+          <AppLink to="/" className={`mantine-focus-auto ${ui.anchor} ${classes.crumb}`}>
             Главная
-          </Anchor>
+          </AppLink>
           {crumbs.map((crumb) => (
-            <Anchor key={crumb.to} component={AppLink} to={crumb.to} size="sm">
-              {crumb.label}
-            </Anchor>
+            <Fragment key={crumb.to}>
+              <div className={classes.separator}>›</div>
+              <AppLink to={crumb.to} className={`mantine-focus-auto ${ui.anchor} ${classes.crumb}`}>
+                {crumb.label}
+              </AppLink>
+            </Fragment>
           ))}
-        </Breadcrumbs>
+        </div>
       </nav>
-      <Title order={1}>{title}</Title>
-      {lead && (
-        <Text size="lg" c="dimmed" maw={820}>
-          {lead}
-        </Text>
-      )}
+      <h1 className={`${ui.title} ${ui.h1}`}>{title}</h1>
+      {lead && <p className={`${ui.text} ${ui.lg} ${ui.dimmed} ${classes.lead}`}>{lead}</p>}
       {children}
-    </Stack>
+    </div>
   )
 }

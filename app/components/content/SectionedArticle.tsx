@@ -1,5 +1,6 @@
-import { Anchor, Box, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ContentSection } from '#content/types.ts'
+import ui from '../ui/ui.module.css'
+import classes from './content.module.css'
 import { RichText } from './RichText.tsx'
 
 /** Long content: a table of contents linking to anchored sections, each with its h2. */
@@ -11,33 +12,31 @@ export function SectionedArticle({
   tocTitle?: string
 }) {
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 4, lg: 3 }} className="no-print">
-        <Paper component="nav" aria-label={tocTitle} withBorder p="md" style={{ position: 'sticky', top: 96 }}>
-          <Text fw={700} mb="xs">
-            {tocTitle}
-          </Text>
-          <Stack gap={6}>
+    <div className={classes.grid}>
+      <div className={`${classes.tocColumn} no-print`}>
+        <nav aria-label={tocTitle} className={`${ui.panel} ${classes.toc}`}>
+          <p className={`${ui.text} ${classes.tocTitle}`}>{tocTitle}</p>
+          <div className={classes.tocLinks}>
             {sections.map((section) => (
-              <Anchor key={section.id} href={`#${section.id}`} size="sm">
+              <a key={section.id} href={`#${section.id}`} className={`mantine-focus-auto ${ui.anchor} ${ui.sm}`}>
                 {section.title}
-              </Anchor>
+              </a>
             ))}
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-        <Stack gap="xl" maw={860}>
+          </div>
+        </nav>
+      </div>
+      <div className={classes.sectionsColumn}>
+        <div className={classes.sections}>
           {sections.map((section) => (
-            <Box component="section" key={section.id} aria-labelledby={section.id} style={{ scrollMarginTop: 96 }}>
-              <Title order={2} id={section.id} mb="sm" style={{ scrollMarginTop: 96 }}>
+            <section key={section.id} aria-labelledby={section.id} className={classes.section}>
+              <h2 id={section.id} className={`${ui.title} ${ui.h2} ${classes.sectionTitle}`}>
                 {section.title}
-              </Title>
+              </h2>
               <RichText html={section.html} />
-            </Box>
+            </section>
           ))}
-        </Stack>
-      </Grid.Col>
-    </Grid>
+        </div>
+      </div>
+    </div>
   )
 }

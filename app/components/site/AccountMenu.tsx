@@ -10,6 +10,7 @@ import {
 import type { ReactElement } from 'react'
 import type { WhoamiUser } from '#common/organizations.ts'
 import { AppLink } from '../AppLink.tsx'
+import { MantineScope } from '../MantineScope.tsx'
 import { accountLinks, useAccountActions } from './account-actions.ts'
 import { AccountSummary } from './AccountSummary.tsx'
 
@@ -24,50 +25,56 @@ export default function AccountMenu({ user, target }: { user: WhoamiUser; target
   const { selectOrganization, signOut } = useAccountActions()
   const others = user.organizations.filter((o) => !o.isSelected)
   return (
-    <Menu position="bottom-end" width={290} shadow="md" withinPortal>
-      <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown>
-        <Box px="sm" py="xs">
-          <AccountSummary user={user} />
-        </Box>
-        {others.length > 0 && (
-          <>
-            <Menu.Divider />
-            <Menu.Label>Сменить организацию</Menu.Label>
-            {others.map((organization) => (
-              <Menu.Item
-                key={organization.id}
-                leftSection={<IconSwitchHorizontal size={16} aria-hidden="true" />}
-                onClick={() => void selectOrganization(organization)}
-              >
-                {organization.name}
-              </Menu.Item>
-            ))}
-          </>
-        )}
-        {user.organizations.length === 0 && (
-          <Menu.Item
-            component={AppLink}
-            to="/personal-account/company"
-            leftSection={<IconBuildingPlus size={16} aria-hidden="true" />}
-          >
-            Добавить организацию
-          </Menu.Item>
-        )}
-        <Menu.Divider />
-        {accountLinks(user.isStaff).map(({ to, label }) => {
-          const Icon = LINK_ICONS[to] ?? IconUser
-          return (
-            <Menu.Item key={to} component={AppLink} to={to} leftSection={<Icon size={16} aria-hidden="true" />}>
-              {label}
+    <MantineScope>
+      <Menu position="bottom-end" width={290} shadow="md" withinPortal>
+        <Menu.Target>{target}</Menu.Target>
+        <Menu.Dropdown>
+          <Box px="sm" py="xs">
+            <AccountSummary user={user} />
+          </Box>
+          {others.length > 0 && (
+            <>
+              <Menu.Divider />
+              <Menu.Label>Сменить организацию</Menu.Label>
+              {others.map((organization) => (
+                <Menu.Item
+                  key={organization.id}
+                  leftSection={<IconSwitchHorizontal size={16} aria-hidden="true" />}
+                  onClick={() => void selectOrganization(organization)}
+                >
+                  {organization.name}
+                </Menu.Item>
+              ))}
+            </>
+          )}
+          {user.organizations.length === 0 && (
+            <Menu.Item
+              component={AppLink}
+              to="/personal-account/company"
+              leftSection={<IconBuildingPlus size={16} aria-hidden="true" />}
+            >
+              Добавить организацию
             </Menu.Item>
-          )
-        })}
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut()}>
-          Выйти
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          )}
+          <Menu.Divider />
+          {accountLinks(user.isStaff).map(({ to, label }) => {
+            const Icon = LINK_ICONS[to] ?? IconUser
+            return (
+              <Menu.Item key={to} component={AppLink} to={to} leftSection={<Icon size={16} aria-hidden="true" />}>
+                {label}
+              </Menu.Item>
+            )
+          })}
+          <Menu.Divider />
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden="true" />}
+            onClick={() => void signOut()}
+          >
+            Выйти
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </MantineScope>
   )
 }

@@ -1,9 +1,9 @@
-import { Button, UnstyledButton } from '@mantine/core'
 import { useMounted } from '@mantine/hooks'
 import { lazy, Suspense } from 'react'
 import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { loadDeferred, useSessionState } from '#app/lib/session-store.ts'
 import { AppLink } from '../AppLink.tsx'
+import { buttonClass, ButtonContent } from '../ui/button.tsx'
 import { initialsOf } from './account-display.ts'
 import classes from './HeaderAccount.module.css'
 
@@ -40,9 +40,13 @@ export function HeaderAccount({ compact }: { compact: boolean }) {
   const mounted = useMounted()
   if (!user) {
     return (
-      <Button variant="outline" size={compact ? 'xs' : 'sm'} onClick={() => openAuthModal('signIn')}>
-        Войти
-      </Button>
+      <button
+        type="button"
+        className={buttonClass({ variant: 'outline', size: compact ? 'xs' : 'sm' })}
+        onClick={() => openAuthModal('signIn')}
+      >
+        <ButtonContent>Войти</ButtonContent>
+      </button>
     )
   }
   const face = (
@@ -54,18 +58,25 @@ export function HeaderAccount({ compact }: { compact: boolean }) {
     </>
   )
   const props = {
-    className: `${classes.trigger} ${compact ? classes.compact : ''}`,
+    className: `mantine-focus-auto ${classes.trigger} ${compact ? classes.compact : ''}`,
     'aria-label': `Аккаунт: ${user.name}`,
   }
   const link = (
-    <UnstyledButton component={AppLink} to="/personal-account/profile" {...props}>
+    <AppLink to="/personal-account/profile" {...props}>
       {face}
-    </UnstyledButton>
+    </AppLink>
   )
   if (!mounted) return link
   return (
     <Suspense fallback={link}>
-      <AccountMenu user={user} target={<UnstyledButton {...props}>{face}</UnstyledButton>} />
+      <AccountMenu
+        user={user}
+        target={
+          <button type="button" {...props}>
+            {face}
+          </button>
+        }
+      />
     </Suspense>
   )
 }

@@ -1,55 +1,49 @@
-import { Anchor, Box, Container, Stack, Text, Title } from '@mantine/core'
 import { PLATFORM } from '#content/company.ts'
 import { AppLink } from '../AppLink.tsx'
+import ui from '../ui/ui.module.css'
 import { INFO_LINKS, LEGAL_LINKS, type NavLink, PLATFORM_LINKS } from './nav-links.ts'
 import classes from './SiteFooter.module.css'
 
+const linkClass = `mantine-focus-auto ${classes.link}`
+
 function LinkColumn({ title, links }: { title: string; links: NavLink[] }) {
   return (
-    <Stack gap={6}>
-      <Title order={2} size="h5" c="white">
-        {title}
-      </Title>
+    <div className={classes.stack}>
+      <h2 className={`${ui.title} ${ui.h5} ${classes.heading}`}>{title}</h2>
       {links.map((link) => (
-        <Anchor key={link.to} component={AppLink} to={link.to} className={classes.link}>
+        <AppLink key={link.to} to={link.to} className={linkClass}>
           {link.label}
-        </Anchor>
+        </AppLink>
       ))}
-    </Stack>
+    </div>
   )
 }
 
 export function SiteFooter() {
   return (
-    <Box component="footer" className={classes.footer}>
-      <Container size="xl" py={48}>
+    <footer className={classes.footer}>
+      <div className={`${ui.container} ${classes.inner}`}>
         <div className={classes.columns}>
-          <Stack gap={6}>
-            <Text fw={800} size="xl" c="white">
-              {PLATFORM.brand}
-            </Text>
-            <Text size="sm" className={classes.muted}>
-              {PLATFORM.tagline}
-            </Text>
-            <Anchor href={PLATFORM.contacts.phoneHref} className={classes.link}>
+          <div className={classes.stack}>
+            <p className={`${ui.text} ${ui.xl} ${classes.brand}`}>{PLATFORM.brand}</p>
+            <p className={`${ui.text} ${ui.sm} ${classes.muted}`}>{PLATFORM.tagline}</p>
+            <a href={PLATFORM.contacts.phoneHref} className={linkClass}>
               {PLATFORM.contacts.phone}
-            </Anchor>
-            <Anchor href={`mailto:${PLATFORM.contacts.email}`} className={classes.link}>
+            </a>
+            <a href={`mailto:${PLATFORM.contacts.email}`} className={linkClass}>
               {PLATFORM.contacts.email}
-            </Anchor>
-            <Text size="sm" className={classes.muted}>
-              {PLATFORM.contacts.workingHours}
-            </Text>
-          </Stack>
+            </a>
+            <p className={`${ui.text} ${ui.sm} ${classes.muted}`}>{PLATFORM.contacts.workingHours}</p>
+          </div>
           <LinkColumn title="Сервисы платформы" links={PLATFORM_LINKS} />
           <LinkColumn title="Информация" links={INFO_LINKS} />
           <LinkColumn title="Правовая информация" links={LEGAL_LINKS} />
         </div>
-        <Text size="xs" mt={40} className={classes.muted}>
+        <p className={`${ui.text} ${ui.xs} ${classes.muted} ${classes.legal}`}>
           © {new Date().getFullYear()} {PLATFORM.operator.shortName}. ИНН {PLATFORM.operator.inn}, ОГРН{' '}
           {PLATFORM.operator.ogrn}.
-        </Text>
-      </Container>
-    </Box>
+        </p>
+      </div>
+    </footer>
   )
 }

@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Box, Burger, Button, Container, Group } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
 import { IconLayoutGrid, IconShoppingCart } from '@tabler/icons-react'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { useLocation } from 'react-router'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { useViewport } from '#app/lib/viewport.tsx'
 import { AppLink } from '../AppLink.tsx'
+import { buttonClass, ButtonContent } from '../ui/button.tsx'
+import ui from '../ui/ui.module.css'
 import { countId, EntryCount, entryClass, HeaderAccount } from './HeaderAccount.tsx'
 import { Logo } from './Logo.tsx'
 import { MAIN_NAV, USER_ENTRIES } from './nav-links.ts'
@@ -15,99 +15,104 @@ import classes from './SiteHeader.module.css'
 // The drawer (with its focus trap and scroll lock) loads only when a phone user opens the menu.
 const MobileMenu = lazy(() => import('./MobileMenu.tsx'))
 
+const iconButtonClass = `mantine-focus-auto mantine-active ${ui.iconButton}`
+
 function UserEntries({ compact }: { compact: boolean }) {
   return (
-    <Group gap={compact ? 4 : 8} wrap="nowrap">
+    <div className={`${classes.row} ${compact ? classes.gap4 : classes.gap8}`}>
       {USER_ENTRIES.map(({ to, label, Icon, count }) => (
         <span key={to} className={entryClass}>
-          <ActionIcon
-            component={AppLink}
+          <AppLink
             to={to}
-            variant="subtle"
-            color="navy"
-            size="lg"
+            className={iconButtonClass}
             aria-label={label}
             aria-describedby={countId(count)}
             title={label}
           >
             <Icon size={22} aria-hidden="true" />
-          </ActionIcon>
+          </AppLink>
           <EntryCount field={count} />
         </span>
       ))}
       <HeaderAccount compact={compact} />
-    </Group>
+    </div>
   )
 }
 
 export function SiteHeader() {
   const viewport = useViewport()
-  const [opened, { toggle, close }] = useDisclosure(false)
-  const location = useLocation()
-  useEffect(close, [location.pathname, close])
+  const [opened, setOpened] = useState(false)
+  const close = useCallback(() => setOpened(false), [])
+  // Going to another page closes the menu (adjusted during render, not in an effect).
+  const { pathname } = useLocation()
+  const [menuPath, setMenuPath] = useState(pathname)
+  if (menuPath !== pathname) {
+    setMenuPath(pathname)
+    setOpened(false)
+  }
 
   if (viewport === 'mobile') {
     return (
-      <Box component="header" className={classes.header}>
-        <Container size="xl" py="xs">
-          <Group justify="space-between" wrap="nowrap">
+      <header className={classes.header}>
+        <div className={`${ui.container} ${classes.mobileBar}`}>
+          <div className={`${classes.row} ${classes.spaceBetween}`}>
             <Logo />
-            <Group gap={4} wrap="nowrap">
+            <div className={`${classes.row} ${classes.gap4}`}>
               <span className={entryClass}>
-                <ActionIcon
-                  component={AppLink}
+                <AppLink
                   to="/cart"
-                  variant="subtle"
-                  color="navy"
-                  size="lg"
+                  className={iconButtonClass}
                   aria-label="Корзина"
                   aria-describedby={countId('cartCount')}
                 >
                   <IconShoppingCart size={22} aria-hidden="true" />
-                </ActionIcon>
+                </AppLink>
                 <EntryCount field="cartCount" />
               </span>
               <HeaderAccount compact />
-              <Burger opened={opened} onClick={toggle} aria-label="Открыть меню" aria-expanded={opened} />
-            </Group>
-          </Group>
-          <Box mt="xs">
+              <button
+                type="button"
+                className={`mantine-focus-auto ${classes.burger}`}
+                onClick={() => setOpened((o) => !o)}
+                aria-label="Открыть меню"
+                aria-expanded={opened}
+              >
+                <span className={classes.burgerLines} data-opened={opened || undefined} />
+              </button>
+            </div>
+          </div>
+          <div className={classes.mobileSearch}>
             <SearchForm id="header-search-mobile" />
-          </Box>
-        </Container>
+          </div>
+        </div>
         {opened && (
           <Suspense fallback={null}>
             <MobileMenu opened={opened} onClose={close} />
           </Suspense>
         )}
-      </Box>
+      </header>
     )
   }
 
   return (
-    <Box component="header" className={classes.header}>
-      <Container size="xl">
-        <Group h={72} gap="lg" wrap="nowrap">
+    <header className={classes.header}>
+      <div className={ui.container}>
+        <div className={`${classes.row} ${classes.desktopBar}`}>
           <Logo />
-          <Button
-            component={AppLink}
-            to={CATALOG_PATH}
-            color="navy"
-            leftSection={<IconLayoutGrid size={18} aria-hidden="true" />}
-          >
-            Каталог
-          </Button>
+          <AppLink to={CATALOG_PATH} className={buttonClass({ left: true })}>
+            <ButtonContent left={<IconLayoutGrid size={18} aria-hidden="true" />}>Каталог</ButtonContent>
+          </AppLink>
           <SearchForm id="header-search" />
           <nav aria-label="Основное меню" className={classes.nav}>
             {MAIN_NAV.slice(1).map((link) => (
-              <Anchor key={link.to} component={AppLink} to={link.to} className={classes.navLink}>
+              <AppLink key={link.to} to={link.to} className={`mantine-focus-auto ${classes.navLink}`}>
                 {link.label}
-              </Anchor>
+              </AppLink>
             ))}
           </nav>
           <UserEntries compact={false} />
-        </Group>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </header>
   )
 }

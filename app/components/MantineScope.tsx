@@ -1,0 +1,26 @@
+import { MantineProvider } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { cssVariablesResolver, theme } from '#app/theme.ts'
+
+/**
+ * Mantine's context for the parts built with Mantine components: the personal account, the
+ * compare page, the lead form, and what loads after the page (notifications and modals, the
+ * authentication modal, the account menu, the mobile menu, the header counters). The root has no
+ * MantineProvider: its code would be on the first load of every page, where the site chrome and
+ * the catalogue are plain elements. The CSS variables and classes a provider would write into
+ * the page come with app/theme.css on every page instead, so this one writes none, and the site
+ * has one colour scheme, light.
+ */
+export function MantineScope({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
+      {children}
+    </MantineProvider>
+  )
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import ui from './ui.module.css'
+
+export type ButtonVariant = 'filled' | 'accent' | 'default' | 'white' | 'outline'
+export type ButtonSize = 'xs' | 'sm' | 'md'
+
+const VARIANTS: Record<ButtonVariant, string | undefined> = {
+  filled: undefined,
+  accent: ui.accent,
+  default: ui.default,
+  white: ui.white,
+  outline: ui.outline,
+}
+const SIZES: Record<ButtonSize, string | undefined> = { xs: ui.buttonXs, sm: undefined, md: ui.buttonMd }
+
+/**
+ * The classes of a link or button that looks like Mantine's Button (filled navy, size sm by
+ * default). `left`/`right` say there is an icon on that side (ButtonContent), which narrows the
+ * padding there. The focus ring and the press effect are Mantine's global classes.
+ */
+export function buttonClass({
+  variant = 'filled',
+  size = 'sm',
+  left = false,
+  right = false,
+  className,
+}: {
+  variant?: ButtonVariant
+  size?: ButtonSize
+  left?: boolean
+  right?: boolean
+  className?: string
+} = {}): string {
+  return [
+    'mantine-focus-auto mantine-active',
+    ui.button,
+    VARIANTS[variant],
+    SIZES[size],
+    left && ui.withLeft,
+    right && ui.withRight,
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ')
+}
+
+/** A button's content: the label, with an icon before or after it. */
+export function ButtonContent({ left, right, children }: { left?: ReactNode; right?: ReactNode; children: ReactNode }) {
+  return (
+    <span className={ui.buttonInner}>
+      {left && <span className={ui.buttonSection}>{left}</span>}
+      <span className={ui.buttonLabel}>{children}</span>
+      {right && <span className={ui.buttonSection}>{right}</span>}
+    </span>
+  )
+}
