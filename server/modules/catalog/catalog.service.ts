@@ -170,6 +170,18 @@ export function createCatalogService(deps: CatalogDeps) {
     },
 
     /** Published products among the ids, in the order asked (compare, cart). */
+    /** Which of these products are on sale, with their category, in the order asked: one statement. */
+    async filterPublished(ctx: Ctx, ids: string[]): Promise<{ id: string; categorySlug: string }[]> {
+      const valid = [...new Set(ids.filter((id) => UUID.test(id)))]
+      if (!valid.length) return []
+      const rows = await ctx.db
+        .select({ id: catalogProducts.id, categorySlug: catalogProducts.categorySlug })
+        .from(catalogProducts)
+        .where(and(published, inArray(catalogProducts.id, valid)))
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      return valid.flatMap((id) => byId.get(id.toLowerCase()) ?? [])
+    },
+
     async getProductsByIds(ctx: Ctx, ids: string[]): Promise<ProductDetails[]> {
       const valid = [...new Set(ids.filter((id) => UUID.test(id)))]
       if (!valid.length) return []

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
 import { ATTRIBUTES, getAttribute } from '#common/catalog/attributes.ts'
-import { CATEGORIES } from '#common/catalog/categories.ts'
+import { CATEGORIES, getCategory } from '#common/catalog/categories.ts'
 import { formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import type { ProductDetails } from '#common/catalog/types.ts'
@@ -30,6 +30,7 @@ export const COMPARE_GUEST_IP_RATE_LIMIT: RateLimitRule = { limit: 600, windowMs
 /** What the comparison asks of the catalogue: published products by id, in the order asked. */
 export interface CompareCatalog {
   getProductsByIds(ctx: Ctx, ids: string[]): Promise<ProductDetails[]>
+  filterPublished(ctx: Ctx, ids: string[]): Promise<{ id: string; categorySlug: string }[]>
 }
 
 export interface CompareService {
@@ -87,8 +88,19 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
     )
   }
 
+  /** The owner's products on sale with their categories, without loading the products: counts and ids. */
+  async function ownerOnSale(ctx: Ctx, owner: string | null): Promise<{ id: string; categorySlug: string }[]> {
+    if (!owner) return []
+    const rows = await ownerRows(ctx, owner)
+    if (rows.length === 0) return []
+    return deps.catalog().filterPublished(
+      ctx,
+      rows.map((r) => r.productId),
+    )
+  }
+
   async function idsOf(ctx: Ctx, owner: string | null): Promise<CompareIds> {
-    const ids = (await ownerProducts(ctx, owner)).map((p) => p.id)
+    const ids = (await ownerOnSale(ctx, owner)).map((p) => p.id)
     return { ids, count: ids.length }
   }
 
@@ -115,17 +127,18 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
       const rows = await ownerRows(ctx, owner)
       const listed = rows.map((r) => r.productId).filter((id) => id !== productId)
       // One catalogue call answers both "is it on sale" and "how full is its category".
-      const products = await deps.catalog().getProductsByIds(ctx, [productId, ...listed])
+      const products = await deps.catalog().filterPublished(ctx, [productId, ...listed])
       const product = products.find((p) => p.id === productId)
       if (!product) throw new AppError('not_found', COMPARE_MESSAGES.notFound)
       if (!rows.some((r) => r.productId === productId)) {
-        const sameCategory = products.filter((p) => p.id !== productId && p.category.slug === product.category.slug)
+        const sameCategory = products.filter((p) => p.id !== productId && p.categorySlug === product.categorySlug)
         if (sameCategory.length >= COMPARE_LIMIT_PER_CATEGORY) {
-          throw new AppError('conflict', compareLimitMessage(product.category.title))
+          const title = getCategory(product.categorySlug)?.title ?? product.categorySlug
+          throw new AppError('conflict', compareLimitMessage(title))
         }
         await ctx.db
           .insert(compareItems)
-          .values({ owner, productId, categorySlug: product.category.slug })
+          .values({ owner, productId, categorySlug: product.categorySlug })
           .onConflictDoNothing()
       }
       const ids = [...products.filter((p) => p.id !== productId).map((p) => p.id), productId]
@@ -151,7 +164,7 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
         return { ids: [], count: 0 }
       }
       // The category as the catalogue has it now, and as it was when added (for hidden products).
-      const inCategory = (await ownerProducts(ctx, owner)).filter((p) => p.category.slug === category)
+      const inCategory = (await ownerOnSale(ctx, owner)).filter((p) => p.categorySlug === category)
       await ctx.db.delete(compareItems).where(
         and(
           eq(compareItems.owner, owner),
@@ -168,7 +181,7 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
     },
 
     async count(ctx) {
-      return (await ownerProducts(ctx, ownerOf(ctx))).length
+      return (await ownerOnSale(ctx, ownerOf(ctx))).length
     },
 
     async mergeGuestIntoUser(ctx, guestId, userId) {
@@ -183,22 +196,22 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
       const userIds = (await ownerRows(ctx, user)).map((r) => r.productId)
       const had = new Set(userIds)
       const candidates = guestRows.map((r) => r.productId).filter((id) => !had.has(id))
-      const products = await deps.catalog().getProductsByIds(ctx, [...userIds, ...candidates])
+      const products = await deps.catalog().filterPublished(ctx, [...userIds, ...candidates])
       const byId = new Map(products.map((p) => [p.id, p]))
 
       const filled = new Map<string, number>()
       for (const id of userIds) {
-        const slug = byId.get(id)?.category.slug
+        const slug = byId.get(id)?.categorySlug
         if (slug) filled.set(slug, (filled.get(slug) ?? 0) + 1)
       }
       // Newest first while there is room; products off sale stay behind with the guest's list.
-      const taken: ProductDetails[] = []
+      const taken: { id: string; categorySlug: string }[] = []
       for (const id of candidates) {
         const product = byId.get(id)
         if (!product) continue
-        const n = filled.get(product.category.slug) ?? 0
+        const n = filled.get(product.categorySlug) ?? 0
         if (n >= COMPARE_LIMIT_PER_CATEGORY) continue
-        filled.set(product.category.slug, n + 1)
+        filled.set(product.categorySlug, n + 1)
         taken.push(product)
       }
       // After the user's own, in the order the guest added them.
@@ -206,7 +219,7 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
       const values = taken.reverse().map((p, i) => ({
         owner: user,
         productId: p.id,
-        categorySlug: p.category.slug,
+        categorySlug: p.categorySlug,
         createdAt: new Date(start + i),
       }))
       await ctx.db.transaction(async (tx) => {
