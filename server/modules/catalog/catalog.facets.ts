@@ -2,7 +2,7 @@ import { AREA_OPTIONS, DRONE_TYPES, getAttribute, RANGE_ATTRIBUTE_CODES } from '
 import type { ListingQuery, Range } from '#common/catalog/listing.ts'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import type { Facet, TermsFacetOption, VendorRef } from '#common/catalog/types.ts'
-import { attributeTitle, FACET_TITLES, type ListingResult, statAlias } from './catalog.listing.ts'
+import { attributeTitle, FACET_TITLES, type ListingStats, statAlias } from './catalog.listing.ts'
 
 /** Options with products, plus the selected ones even when nothing is left for them. */
 function options(
@@ -22,7 +22,7 @@ function rangeFacet(
   key: string,
   title: string,
   unit: string,
-  stats: ListingResult['stats'],
+  stats: ListingStats['values'],
   selected: Range | undefined,
   toDisplay: (v: number, end: 'lo' | 'hi') => number = (v) => v,
 ): Facet {
@@ -42,12 +42,12 @@ function rangeFacet(
 }
 
 /** The facets in display order: areas of application first, numeric ranges last. */
-export function buildFacets(query: ListingQuery, result: ListingResult, vendors: Map<string, VendorRef>): Facet[] {
-  const { stats } = result
+export function buildFacets(query: ListingQuery, result: ListingStats, vendors: Map<string, VendorRef>): Facet[] {
+  const stats = result.values
   const count = (alias: string) => Number(stats[alias] ?? 0)
 
   const brandOptions = options(
-    (result.brands ?? []).map(([value, n]) => ({ value, label: value, count: Number(n) })),
+    result.brands.map(([value, n]) => ({ value, label: value, count: Number(n) })),
     query.brands,
   )
   for (const brand of query.brands)
@@ -55,7 +55,7 @@ export function buildFacets(query: ListingQuery, result: ListingResult, vendors:
       brandOptions.push({ value: brand, label: brand, count: 0, selected: true })
 
   const vendorOptions = options(
-    (result.vendors ?? []).flatMap(([id, n]) => {
+    result.vendors.flatMap(([id, n]) => {
       const ref = vendors.get(id)
       return ref ? [{ value: ref.slug, label: ref.name, count: Number(n) }] : []
     }),

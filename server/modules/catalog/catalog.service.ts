@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { CATEGORIES, categorySubtree, getCategory } from '#common/catalog/categories.ts'
 import type { ListingQuery } from '#common/catalog/listing.ts'
-import type { ProductImage } from '#common/catalog/products.ts'
 import type { Listing, ProductCard, ProductDetails, SellerCard, Suggestion, VendorRef } from '#common/catalog/types.ts'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { type CardRow, toCard, toDetails } from './catalog.cards.ts'
 import { buildFacets } from './catalog.facets.ts'
-import { buildListingStatement, type ListingResult, queryRows } from './catalog.listing.ts'
+import type { CatalogIndex, SortOrder } from './catalog.index.ts'
+import { createIndexKeeper } from './catalog.index-sync.ts'
+import { fetchCards, readCatalogState } from './catalog.listing.ts'
+import { resolveSearch } from './catalog.postings.ts'
+import { selectListing } from './catalog.select.ts'
 import { suggest } from './catalog.suggest.ts'
 import { catalogProducts } from './catalog.table.ts'
 
@@ -81,16 +84,20 @@ function correctedQuery(q: string, words: string[], fixes: (string | null)[] | n
  * published products are ever shown. Vendor names and cards come from the organizations module.
  */
 export function createCatalogService(deps: CatalogDeps) {
-  /** One statement per call whatever the number of products. */
+  // This instance's in-memory index of the published catalogue (decision 011).
+  const indexKeeper = createIndexKeeper()
+
+  /** Published products per vendor, from the index: one statement (the revision). */
   async function countProductsByVendor(ctx: Ctx, vendorIds: string[]): Promise<Map<string, number>> {
-    const ids = [...new Set(vendorIds.filter((id) => UUID.test(id)))]
+    const ids = [...new Set(vendorIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))]
     if (!ids.length) return new Map()
-    const rows = await ctx.db
-      .select({ id: catalogProducts.vendorOrganizationId, n: sql<number>`count(*)::int` })
-      .from(catalogProducts)
-      .where(and(published, inArray(catalogProducts.vendorOrganizationId, ids)))
-      .groupBy(catalogProducts.vendorOrganizationId)
-    return new Map(rows.map((r) => [r.id, Number(r.n)]))
+    const index = await indexKeeper.current(ctx.db)
+    return new Map(
+      ids.map((id) => {
+        const code = index.vendors.find(id)
+        return [id, code === undefined ? 0 : index.vendorCounts[code]!]
+      }),
+    )
   }
 
   async function cardsOf(ctx: Ctx, rows: CardRow[]): Promise<ProductCard[]> {
@@ -103,9 +110,10 @@ export function createCatalogService(deps: CatalogDeps) {
 
   return {
     /**
-     * A page of a category (and optionally one vendor's products) with its facets. Three
-     * statements whatever the query and page size: vendor slugs to ids, the page with its total
-     * and facets, and the names of the vendors shown.
+     * A page of a category (and optionally one vendor's products) with its facets. Four
+     * statements whatever the query and page size: vendor slugs to ids, the catalogue revision
+     * with the search's word forms, the page's cards, and the names of the vendors shown. The
+     * filters, counts, sort and page are worked out in memory (catalog.select.ts).
      */
     async listProducts(
       ctx: Ctx,
@@ -122,42 +130,39 @@ export function createCatalogService(deps: CatalogDeps) {
       const query: ListingQuery = { ...input, vendors: input.vendors.filter((s) => resolved.has(s)) }
       const words = searchWords(query.q)
 
-      const [result] = await queryRows<ListingResult>(
-        ctx.db,
-        buildListingStatement({
-          categories: categorySubtree(scope.categorySlug),
-          vendorScopeId,
-          words,
-          query,
-          vendorIds: query.vendors.map((s) => resolved.get(s)!),
-        }),
-      )
-      if (!result) throw new Error('the listing statement returned no row')
-      const items = result.items ?? []
-      const vendorIds = new Set([
-        ...items.map((i) => i.vendorOrganizationId),
-        ...(result.vendors ?? []).map(([id]) => id),
-      ])
+      const state = await readCatalogState(ctx.db, words)
+      const index = await indexKeeper.at(ctx.db, state)
+      // From here to the page's ids nothing awaits, so the index cannot change underneath.
+      const search = words.length ? resolveSearch(index, state.words) : undefined
+      const selected = selectListing(index, {
+        categories: categorySubtree(scope.categorySlug),
+        vendorScopeId,
+        vendorIds: query.vendors.map((s) => resolved.get(s)!),
+        query,
+        search: search?.match,
+      })
+      const rows = await fetchCards(ctx.db, selected.pageIds, search?.text)
+      const vendorIds = new Set([...rows.map((r) => r.vendorOrganizationId), ...selected.stats.vendors.map(([id]) => id)])
       const vendors = await sellers.describeVendors(ctx, [...vendorIds])
 
-      const total = Number(result.stats.total ?? 0)
+      const total = Number(selected.stats.values.total ?? 0)
       const listing: Listing = {
-        items: items.map((row) => toCard(row, vendors)),
+        items: rows.map((row) => toCard(row, vendors)),
         total,
         page: query.page,
         pageSize: query.pageSize,
         pageCount: Math.ceil(total / query.pageSize),
         sort: query.sort,
-        facets: buildFacets(query, result, vendors),
+        facets: buildFacets(query, selected.stats, vendors),
         query,
       }
-      const corrected = query.q ? correctedQuery(query.q, words, result.fixes) : undefined
+      const corrected = query.q && search ? correctedQuery(query.q, words, search.fixes) : undefined
       if (corrected) listing.correctedQuery = corrected
       return listing
     },
 
     /** Categories, brands and products matching what is being typed; one statement. */
-    suggest: (ctx: Ctx, q: string): Promise<Suggestion[]> => suggest(ctx, q),
+    suggest: async (ctx: Ctx, q: string): Promise<Suggestion[]> => suggest(ctx, q, indexKeeper),
 
     async getProduct(ctx: Ctx, slug: string): Promise<ProductDetails> {
       const [row] = await ctx.db
@@ -200,36 +205,35 @@ export function createCatalogService(deps: CatalogDeps) {
       })
     },
 
+    /** The newest products: two statements (the revision and the cards). */
     async listNewProducts(ctx: Ctx, limit: number): Promise<ProductCard[]> {
-      const rows = await ctx.db
-        .select(cardColumns)
-        .from(catalogProducts)
-        .where(published)
-        .orderBy(desc(catalogProducts.createdAt), asc(catalogProducts.id))
-        .limit(Math.min(Math.max(1, Math.floor(limit) || 1), 60))
-      return cardsOf(ctx, rows)
+      const index = await indexKeeper.current(ctx.db)
+      const ids = firstInOrder(index, 'new', Math.min(Math.max(1, Math.floor(limit) || 1), 60))
+      return cardsOf(ctx, await fetchCards(ctx.db, ids.map((slot) => index.ids[slot]!)))
     },
 
     /** Every category with its number of products and the picture of its most popular one. */
     async listCategorySummaries(ctx: Ctx) {
-      const rows = await ctx.db
-        .select({
-          slug: catalogProducts.categorySlug,
-          n: sql<number>`count(*)::int`,
-          image: sql<ProductImage | null>`(array_agg(${catalogProducts.images} -> 0 order by ${catalogProducts.popularity} desc, ${catalogProducts.id}))[1]`,
-        })
-        .from(catalogProducts)
-        .where(published)
-        .groupBy(catalogProducts.categorySlug)
-      const bySlug = new Map(rows.map((r) => [r.slug, r]))
+      const index = await indexKeeper.current(ctx.db)
+      const counts = new Map(index.categories.values.map((slug, code) => [slug, index.categoryCounts[code]!]))
+      // The most popular product of each leaf category, found walking the popularity order.
+      const top = new Map<string, string>()
+      const { slots, length } = index.orders.popular
+      for (let i = 0; i < length && top.size < counts.size; i++) {
+        const slot = slots[i]!
+        const slug = index.categories.values[index.category[slot]!]!
+        if (index.alive[slot] && !top.has(slug)) top.set(slug, index.ids[slot]!)
+      }
+      const cards = await fetchCards(ctx.db, [...top.values()])
+      const images = new Map(cards.map((c) => [c.categorySlug, c.images[0] ?? null]))
       return CATEGORIES.map((c) => {
-        const own = categorySubtree(c.slug).flatMap((s) => (bySlug.has(s) ? [bySlug.get(s)!] : []))
+        const own = categorySubtree(c.slug)
         return {
           slug: c.slug,
           title: c.title,
           heading: c.heading,
-          productCount: own.reduce((sum, r) => sum + Number(r.n), 0),
-          image: own.find((r) => r.image)?.image ?? null,
+          productCount: own.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0),
+          image: own.map((s) => images.get(s)).find(Boolean) ?? null,
         }
       })
     },
@@ -247,3 +251,11 @@ export function createCatalogService(deps: CatalogDeps) {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>
+
+/** The first `limit` live slots of a sort order. */
+function firstInOrder(index: CatalogIndex, order: SortOrder, limit: number): number[] {
+  const { slots, length } = index.orders[order]
+  const found: number[] = []
+  for (let i = 0; i < length && found.length < limit; i++) if (index.alive[slots[i]!]) found.push(slots[i]!)
+  return found
+}

@@ -1,24 +1,25 @@
-import { sql } from 'drizzle-orm'
 import { CATEGORIES } from '#common/catalog/categories.ts'
 import { MAX_QUERY_LENGTH } from '#common/catalog/listing.ts'
 import type { Suggestion } from '#common/catalog/types.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import type { Ctx } from '../../context.ts'
 import { highlightTerms } from './catalog.cards.ts'
-import { queryRows } from './catalog.listing.ts'
+import type { CatalogIndex } from './catalog.index.ts'
+import type { IndexKeeper } from './catalog.index-sync.ts'
+import { readCatalogState } from './catalog.listing.ts'
 
 export const MIN_SUGGEST_LENGTH = 2
 export const MAX_SUGGESTIONS = 8
 const MAX_CATEGORIES = 2
 const MAX_BRANDS = 3
-const SUGGEST_CANDIDATES = 200
 
 /**
- * Suggestions while typing: categories (from the tree in code), brands and product titles
- * (one statement over the trigram index of `search_text`). A product matches when its title,
- * brand or model contains what was typed, or when a word of it is close to it (a typo).
+ * Suggestions while typing: categories (from the tree in code), brands and product titles (from
+ * the in-memory index). A product matches when its title, brand or model contains what was
+ * typed; when too few do, the typed words are replaced by their closest catalogue words (pg_trgm,
+ * the one statement, which also reads the catalogue revision) and those are looked for too.
  */
-export async function suggest(ctx: Ctx, input: string): Promise<Suggestion[]> {
+export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper): Promise<Suggestion[]> {
   const q = input.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH)
   if (q.length < MIN_SUGGEST_LENGTH) return []
   const terms = q.split(' ')
@@ -33,46 +34,41 @@ export async function suggest(ctx: Ctx, input: string): Promise<Suggestion[]> {
       href: `/catalog/${c.slug}`,
     }))
 
-  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-  // The trigram index finds candidates (a bounded number, in no particular order, so a common
-  // prefix costs no more than a rare one); the best of them are picked from those.
-  const found = await queryRows<{ kind: 'brand' | 'product'; label: string; slug: string | null }>(
-    ctx.db,
-    sql`
-      with candidates as materialized (
-        select p.slug, p.title, p.brand, p.popularity, p.id,
-          p.search_text like ${pattern} as contains,
-          word_similarity(${q}, p.search_text) as closeness
-        from catalog_products p
-        where p.status = 'published' and (p.search_text like ${pattern} or ${q} <% p.search_text)
-        limit ${SUGGEST_CANDIDATES}
-      )
-      (
-        select 'brand' as kind, c.brand as label, null as slug
-        from candidates c
-        where lower(c.brand) like ${pattern}
-        group by c.brand
-        order by count(*) desc, c.brand
-        limit ${MAX_BRANDS}
-      )
-      union all
-      (
-        select 'product', c.title, c.slug
-        from candidates c
-        order by c.contains desc, c.closeness desc, c.popularity desc, c.id
-        limit ${MAX_SUGGESTIONS}
-      )
-    `,
-  )
-  const brands: Suggestion[] = found
-    .filter((r) => r.kind === 'brand')
-    .map((r) => ({
+  const state = await readCatalogState(ctx.db, terms)
+  const index = await indexKeeper.at(ctx.db, state)
+  const found = productsContaining(index, q, MAX_SUGGESTIONS)
+  const corrected = state.words.map((w) => w.closest ?? w.word).join(' ')
+  if (found.length < MAX_SUGGESTIONS && corrected !== q)
+    for (const slot of productsContaining(index, corrected, MAX_SUGGESTIONS - found.length))
+      if (!found.includes(slot)) found.push(slot)
+
+  const brands: Suggestion[] = index.brands.values
+    .flatMap((name, code) => {
+      const n = index.brandCounts[code]!
+      return n > 0 && name.toLowerCase().includes(q) ? [{ name, n }] : []
+    })
+    .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name, 'ru'))
+    .slice(0, MAX_BRANDS)
+    .map(({ name }) => ({
       kind: 'brand',
-      labelHighlighted: highlightTerms(r.label, terms),
-      href: `${CATALOG_PATH}?brand=${encodeURIComponent(r.label)}`,
+      labelHighlighted: highlightTerms(name, terms),
+      href: `${CATALOG_PATH}?brand=${encodeURIComponent(name)}`,
     }))
-  const products: Suggestion[] = found
-    .filter((r) => r.kind === 'product')
-    .map((r) => ({ kind: 'product', labelHighlighted: highlightTerms(r.label, terms), href: `/product/${r.slug}` }))
+  const products: Suggestion[] = found.map((slot) => ({
+    kind: 'product',
+    labelHighlighted: highlightTerms(index.titles[slot]!, terms),
+    href: `/product/${index.slugs[slot]}`,
+  }))
   return [...categories, ...brands, ...products].slice(0, MAX_SUGGESTIONS)
+}
+
+/** The most popular live products whose title, brand or model contains the text. */
+function productsContaining(index: CatalogIndex, text: string, limit: number): number[] {
+  const { slots, length } = index.orders.popular
+  const found: number[] = []
+  for (let i = 0; i < length && found.length < limit; i++) {
+    const slot = slots[i]!
+    if (index.alive[slot] && index.searchTexts[slot]!.includes(text)) found.push(slot)
+  }
+  return found
 }

@@ -62,6 +62,8 @@ export const catalogProducts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The catalogue revision (catalog_state) of the last change, set by a trigger. */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
 
     droneType: text('drone_type').generatedAlwaysAs((): SQL => sql`(specs ->> 'type')`),
     maxTakeoffWeight: real('max_takeoff_weight').generatedAlwaysAs((): SQL => specNumber('max_takeoff_weight')),
@@ -75,8 +77,8 @@ export const catalogProducts = pgTable(
     ),
     rtk: boolean('rtk').generatedAlwaysAs((): SQL => sql`(coalesce((specs ->> 'rtk')::boolean, false))`),
     /**
-     * Weighted for ranking: title A, brand and model B, characteristics C, description D. Kept
-     * in the row rather than in TOAST (STORAGE MAIN, migration 0008): ranking reads it per match.
+     * Weighted for ranking: title A, brand and model B, characteristics C, description D. The
+     * listing index reads it once per change (catalog.index.ts) and searches in memory.
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => sql`(
@@ -91,47 +93,32 @@ export const catalogProducts = pgTable(
     searchText: text('search_text').generatedAlwaysAs((): SQL => sql`lower(title || ' ' || brand || ' ' || model)`),
   },
   (t) => [
-    index('catalog_products_listing_idx')
-      .on(t.categorySlug, t.popularity.desc())
-      .where(sql`status = 'published'`),
     index('catalog_products_vendor_idx').on(t.vendorOrganizationId),
-    index('catalog_products_search_idx').using('gin', t.searchVector),
-    index('catalog_products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('catalog_products_areas_idx').using('gin', t.areas),
-    // Everything the facet counts read, so counting a category is an index-only scan.
-    index('catalog_products_facets_idx')
-      .on(
-        t.categorySlug,
-        t.brand,
-        t.vendorOrganizationId,
-        t.droneType,
-        t.availability,
-        t.madeInRussia,
-        t.rtk,
-        t.areasMask,
-        t.priceKopecks,
-        t.maxTakeoffWeight,
-        t.flightTime,
-        t.rangeKm,
-        t.maxSpeed,
-        t.payload,
-        t.windResistance,
-      )
-      .where(sql`status = 'published'`),
-    // The page of each sort without sorting the whole category (ends with the tie-breaker).
-    index('catalog_products_popular_idx')
-      .on(t.popularity.desc(), t.id)
-      .where(sql`status = 'published'`),
-    index('catalog_products_price_idx')
-      .on(t.priceKopecks, t.id)
-      .where(sql`status = 'published'`),
-    index('catalog_products_price_desc_idx')
-      .on(t.priceKopecks.desc(), t.id)
-      .where(sql`status = 'published'`),
-    index('catalog_products_new_idx')
-      .on(t.createdAt.desc(), t.id)
-      .where(sql`status = 'published'`),
+    index('catalog_products_revision_idx').on(t.revision),
   ],
+)
+
+/**
+ * The catalogue's revision (one row). Every transaction that changes products takes the next
+ * revision here and stamps it on the rows it writes (triggers, migration 0009); holding this
+ * row's lock until commit makes revisions commit in order, so a reader that sees revision R
+ * knows every change up to R is visible. The listing index (catalog.index.ts) follows it.
+ */
+export const catalogState = pgTable('catalog_state', {
+  id: integer('id').primaryKey().default(1),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  /** Set on TRUNCATE: what changed is unknown, readers at an older revision reload everything. */
+  resetRevision: bigint('reset_revision', { mode: 'number' }).notNull().default(0),
+})
+
+/** Products deleted, with the revision that deleted them, so readers can drop them too. */
+export const catalogRemoved = pgTable(
+  'catalog_removed',
+  {
+    productId: uuid('product_id').primaryKey(),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('catalog_removed_revision_idx').on(t.revision)],
 )
 
 /**

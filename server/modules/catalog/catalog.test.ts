@@ -284,7 +284,7 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
       await list(params)
       counts[params] = database.statements.count - before
     }
-    expect(new Set(Object.values(counts)), JSON.stringify(counts)).toEqual(new Set([3]))
+    expect(new Set(Object.values(counts)), JSON.stringify(counts)).toEqual(new Set([4]))
   })
 
   describe('suggestions', () => {

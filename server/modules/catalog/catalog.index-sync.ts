@@ -1,0 +1,173 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
+import type { Db } from '../../db/client.ts'
+import { CatalogIndex, type IndexRow } from './catalog.index.ts'
+import { type CatalogState, queryRows, readCatalogState } from './catalog.listing.ts'
+
+/**
+ * Keeps an app instance's CatalogIndex equal to the database. Every change to catalog_products
+ * stamps its rows with the catalogue revision (triggers, migration 0009), and a deletion leaves
+ * its id in catalog_removed. Each request reads the current revision first (one small
+ * statement it makes anyway); when it is ahead of the index, the changed rows are loaded and
+ * applied before the request is answered, so an instance never answers from an older catalogue
+ * than the request saw. Several instances each follow the same revisions.
+ */
+
+/** Rows per statement while loading, so a big catalogue never sits in memory twice at once. */
+const BATCH = 5000
+/** Above this many changed products a delta re-sorts everything instead of inserting. */
+const RESORT_ABOVE = 2000
+
+/** The generated column of each range characteristic (catalog.table.ts). */
+const RANGE_COLUMNS: Record<RangeAttributeCode, string> = {
+  max_takeoff_weight: 'max_takeoff_weight',
+  flight_time: 'flight_time',
+  range: 'range_km',
+  max_speed: 'max_speed',
+  payload: 'payload',
+  wind_resistance: 'wind_resistance',
+}
+
+type LoadedRow = Omit<IndexRow, 'ranges' | 'priceKopecks' | 'createdMicros'> & {
+  status: string
+  priceKopecks: string | number | null
+  createdMicros: string
+} & Record<RangeAttributeCode, number | null>
+
+const COLUMNS = sql.raw(
+  [
+    'p.id',
+    'p.slug',
+    'p.title',
+    'p.status',
+    'p.category_slug as "categorySlug"',
+    'p.vendor_organization_id as "vendorOrganizationId"',
+    'p.brand',
+    'p.drone_type as "droneType"',
+    'p.availability',
+    'p.made_in_russia as "madeInRussia"',
+    'p.rtk',
+    'p.areas_mask as "areasMask"',
+    'p.price_kopecks as "priceKopecks"',
+    'p.popularity',
+    `(extract(epoch from p.created_at) * 1000000)::bigint::text as "createdMicros"`,
+    ...RANGE_ATTRIBUTE_CODES.map((code) => `p.${RANGE_COLUMNS[code]} as "${code}"`),
+    'p.search_text as "searchText"',
+    'p.search_vector::text as vector',
+  ].join(', '),
+)
+
+function toIndexRow(row: LoadedRow): IndexRow {
+  const ranges = {} as Record<RangeAttributeCode, number | null>
+  for (const code of RANGE_ATTRIBUTE_CODES) ranges[code] = row[code] === null ? null : Number(row[code])
+  return {
+    ...row,
+    areasMask: Number(row.areasMask),
+    popularity: Number(row.popularity),
+    priceKopecks: row.priceKopecks === null ? null : Number(row.priceKopecks),
+    createdMicros: Number(row.createdMicros),
+    ranges,
+  }
+}
+
+/** Products matching `where`, in batches by id. */
+async function eachRow(db: Db, where: SQL, apply: (row: LoadedRow) => void): Promise<void> {
+  let after = '00000000-0000-0000-0000-000000000000'
+  for (;;) {
+    const rows = await queryRows<LoadedRow>(
+      db,
+      sql`select ${COLUMNS} from catalog_products p where ${where} and p.id > ${after}::uuid order by p.id limit ${BATCH}`,
+    )
+    rows.forEach(apply)
+    if (rows.length < BATCH) return
+    after = rows.at(-1)!.id
+  }
+}
+
+/**
+ * A whole index at revision `state.revision`. Rows changed since have a later revision and are
+ * left for the next catch-up, which applies them, so nothing is read twice or half-way.
+ */
+async function buildIndex(db: Db): Promise<CatalogIndex> {
+  const state = await readCatalogState(db, [])
+  const index = new CatalogIndex()
+  await eachRow(db, sql`p.status = 'published' and p.revision <= ${state.revision}`, (row) =>
+    index.put(toIndexRow(row)),
+  )
+  index.sortAll()
+  index.revision = state.revision
+  return index
+}
+
+/** Applies the changes after the index's revision up to `target`. */
+async function catchUp(db: Db, index: CatalogIndex, target: number): Promise<void> {
+  if (index.revision >= target) return
+  const range = sql`revision > ${index.revision} and revision <= ${target}`
+  const removed = await queryRows<{ id: string }>(
+    db,
+    sql`select product_id as id from catalog_removed where ${range}`,
+  )
+  for (const { id } of removed) index.remove(id)
+  const added: number[] = []
+  await eachRow(db, sql`p.${range}`, (row) => {
+    if (row.status === 'published') added.push(index.put(toIndexRow(row)))
+    else index.remove(row.id)
+  })
+  if (added.length > RESORT_ABOVE) index.sortAll()
+  else index.insertIntoOrders(added)
+  index.revision = target
+}
+
+export interface IndexKeeper {
+  /** The index at the revision `state` read, or later. */
+  at(db: Db, state: CatalogState): Promise<CatalogIndex>
+  /** Reads the revision, then as `at`: one statement when nothing changed. */
+  current(db: Db): Promise<CatalogIndex>
+}
+
+export function createIndexKeeper(): IndexKeeper {
+  let index: CatalogIndex | null = null
+  let building: Promise<CatalogIndex> | null = null
+  let rebuilding = false
+  // Catch-ups run one after another: each reads from the revision the last one reached.
+  let queue: Promise<unknown> = Promise.resolve()
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task)
+    queue = run.catch(() => {})
+    return run
+  }
+
+  const build = (db: Db): Promise<CatalogIndex> => {
+    building ??= buildIndex(db)
+      .then((fresh) => (index = fresh))
+      .finally(() => (building = null))
+    return building
+  }
+
+  /** A fresh index built beside the one serving, swapped in once it has caught up. */
+  const rebuildInBackground = (db: Db) => {
+    rebuilding = true
+    void buildIndex(db)
+      .then((fresh) =>
+        serially(async () => {
+          await catchUp(db, fresh, index?.revision ?? fresh.revision)
+          index = fresh
+        }),
+      )
+      .catch(() => {}) // the old index keeps serving; the next change tries again
+      .finally(() => (rebuilding = false))
+  }
+
+  const at = async (db: Db, state: CatalogState): Promise<CatalogIndex> => {
+    let current = index ?? (await build(db))
+    if (state.resetRevision > current.revision) current = await build(db)
+    if (state.revision > current.revision) await serially(() => catchUp(db, index!, state.revision))
+    if (index!.needsRebuild && !rebuilding) rebuildInBackground(db)
+    return index!
+  }
+
+  return {
+    at,
+    current: async (db) => at(db, await readCatalogState(db, [])),
+  }
+}

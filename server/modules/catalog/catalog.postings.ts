@@ -1,0 +1,138 @@
+import type { CatalogIndex } from './catalog.index.ts'
+import type { SearchWord } from './catalog.listing.ts'
+
+/**
+ * Full-text search over the in-memory index. PostgreSQL does the language work: its `russian`
+ * configuration builds each product's weighted vector and turns the words of a search into
+ * lexemes (catalog.listing.ts). The index keeps, per lexeme, which slots contain it and with
+ * which weights; a search is the intersection of its lexemes' lists.
+ *
+ * A posting is one number, `slot * 16 + weights`, where weights has a bit per class the lexeme
+ * occurs in: A (title) 8, B (brand and model) 4, C (characteristics) 2, D (description) 1.
+ */
+export type Postings = Map<string, number[]>
+
+const WEIGHT_BITS: Record<string, number> = { A: 8, B: 4, C: 2, D: 1 }
+
+/**
+ * What a lexeme adds to a product's rank: the weight of the best class it occurs in. The weights
+ * are PostgreSQL's defaults for A, B, C and D (1, 0.4, 0.2, 0.1), so a title match outranks a
+ * brand match, which outranks characteristics, then the description.
+ */
+export const RANK_BY_WEIGHTS = Float64Array.from({ length: 16 }, (_, bits) =>
+  bits & 8 ? 1 : bits & 4 ? 0.4 : bits & 2 ? 0.2 : bits & 1 ? 0.1 : 0,
+)
+
+/**
+ * Lexemes of a tsvector in PostgreSQL's text form (`'word':1A,5 'other':3B`) with the weight
+ * bits of their positions; a position without a letter is D, a lexeme without positions D too.
+ */
+export function parseTsvector(text: string): Map<string, number> {
+  const lexemes = new Map<string, number>()
+  const n = text.length
+  let i = 0
+  while (i < n) {
+    if (text.charCodeAt(i) !== 39 /* ' */) {
+      i++
+      continue
+    }
+    i++
+    let lexeme = ''
+    let start = i
+    while (i < n) {
+      const ch = text.charCodeAt(i)
+      if (ch === 39) {
+        // A quote inside a lexeme is doubled.
+        if (text.charCodeAt(i + 1) !== 39) break
+        lexeme += text.slice(start, i + 1)
+        i += 2
+        start = i
+      } else if (ch === 92 /* \ */) {
+        lexeme += text.slice(start, i) + text.charAt(i + 1)
+        i += 2
+        start = i
+      } else i++
+    }
+    lexeme += text.slice(start, i)
+    i++
+    let weights = 0
+    if (text.charAt(i) === ':') {
+      i++
+      while (i < n) {
+        while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++
+        const bit = WEIGHT_BITS[text.charAt(i)]
+        if (bit) i++
+        weights |= bit ?? 1
+        if (text.charAt(i) !== ',') break
+        i++
+      }
+    } else weights = 1
+    lexemes.set(lexeme, (lexemes.get(lexeme) ?? 0) | weights)
+  }
+  return lexemes
+}
+
+export interface SearchMatch {
+  /** Slots containing every lexeme (dead ones included: readers check `alive`). */
+  slots: number[]
+  /** Rank by slot (sum over the lexemes of their best weight), valid for the matched slots. */
+  rank: Float64Array
+}
+
+/** The slots containing all the lexemes; none when there are no lexemes (only stop words). */
+export function matchLexemes(postings: Postings, lexemes: readonly string[], size: number): SearchMatch {
+  const rank = new Float64Array(size)
+  const lists = [...new Set(lexemes)].map((l) => postings.get(l) ?? [])
+  if (!lists.length || lists.some((l) => l.length === 0)) return { slots: [], rank }
+  lists.sort((a, b) => a.length - b.length)
+  // hits[slot] counts the lists seen so far that contain the slot; the shortest list goes first,
+  // so later ones only add to slots still in the running.
+  const hits = new Uint8Array(size)
+  for (let i = 0; i < lists.length; i++) {
+    for (const posting of lists[i]!) {
+      const slot = posting >>> 4
+      if (hits[slot] !== i) continue
+      hits[slot] = i + 1
+      rank[slot]! += RANK_BY_WEIGHTS[posting & 15]!
+    }
+  }
+  const slots: number[] = []
+  for (const posting of lists[0]!) {
+    const slot = posting >>> 4
+    if (hits[slot] === lists.length) slots.push(slot)
+  }
+  return { slots, rank }
+}
+
+/** Whether some live product contains all the lexemes. */
+function anyLive(index: CatalogIndex, lexemes: readonly string[]): boolean {
+  const { slots } = matchLexemes(index.postings, lexemes, index.size)
+  return slots.some((slot) => index.alive[slot] === 1)
+}
+
+export interface ResolvedSearch {
+  match: SearchMatch
+  /** Per word, the catalogue word searched instead, or null when the word was kept. */
+  fixes: (string | null)[]
+  /** The words searched, corrections in place, for highlighting. */
+  text: string
+}
+
+/**
+ * A search over the index. A word of three letters or more that no product contains is replaced
+ * by its closest catalogue word, if there is one («квадракоптер» → «квадрокоптер»); stop words
+ * and short words are kept as they are. Products must contain every word's lexemes.
+ */
+export function resolveSearch(index: CatalogIndex, words: readonly SearchWord[]): ResolvedSearch {
+  const fixes = words.map((w) =>
+    w.word.length >= 3 && w.lexemes.length > 0 && w.closest && w.closest !== w.word && !anyLive(index, w.lexemes)
+      ? w.closest
+      : null,
+  )
+  const lexemes = words.flatMap((w, i) => (fixes[i] ? w.closestLexemes : w.lexemes))
+  return {
+    match: matchLexemes(index.postings, lexemes, index.size),
+    fixes,
+    text: words.map((w, i) => fixes[i] ?? w.word).join(' '),
+  }
+}
