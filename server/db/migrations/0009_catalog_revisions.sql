@@ -51,8 +51,11 @@ BEGIN
   RETURN OLD;
 END $$;--> statement-breakpoint
 CREATE FUNCTION catalog_products_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  -- Taken first: the update below must not be the one that takes it.
+  truncated_at bigint := catalog_transaction_revision();
 BEGIN
-  UPDATE catalog_state SET reset_revision = catalog_transaction_revision() WHERE id = 1;
+  UPDATE catalog_state SET reset_revision = truncated_at WHERE id = 1;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER catalog_products_stamp BEFORE INSERT OR UPDATE ON catalog_products

@@ -103,10 +103,7 @@ async function buildIndex(db: Db): Promise<CatalogIndex> {
 async function catchUp(db: Db, index: CatalogIndex, target: number): Promise<void> {
   if (index.revision >= target) return
   const range = sql`revision > ${index.revision} and revision <= ${target}`
-  const removed = await queryRows<{ id: string }>(
-    db,
-    sql`select product_id as id from catalog_removed where ${range}`,
-  )
+  const removed = await queryRows<{ id: string }>(db, sql`select product_id as id from catalog_removed where ${range}`)
   for (const { id } of removed) index.remove(id)
   const added: number[] = []
   await eachRow(db, sql`p.${range}`, (row) => {

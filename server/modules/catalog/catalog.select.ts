@@ -138,8 +138,7 @@ class FacetTally {
     if ((all || only === 'made_in_russia') && index.flags[slot]! & FLAG_MADE_IN_RUSSIA) this.madeInRussia++
     if ((all || only === 'rtk') && index.flags[slot]! & FLAG_RTK) this.rtk++
     if (all || only === 'price') this.bound('price', index.price[slot]!)
-    for (const code of RANGE_ATTRIBUTE_CODES)
-      if (all || only === code) this.bound(code, index.ranges[code][slot]!)
+    for (const code of RANGE_ATTRIBUTE_CODES) if (all || only === code) this.bound(code, index.ranges[code][slot]!)
   }
 
   private bound(key: string, value: number): void {

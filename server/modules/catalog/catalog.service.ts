@@ -142,7 +142,10 @@ export function createCatalogService(deps: CatalogDeps) {
         search: search?.match,
       })
       const rows = await fetchCards(ctx.db, selected.pageIds, search?.text)
-      const vendorIds = new Set([...rows.map((r) => r.vendorOrganizationId), ...selected.stats.vendors.map(([id]) => id)])
+      const vendorIds = new Set([
+        ...rows.map((r) => r.vendorOrganizationId),
+        ...selected.stats.vendors.map(([id]) => id),
+      ])
       const vendors = await sellers.describeVendors(ctx, [...vendorIds])
 
       const total = Number(selected.stats.values.total ?? 0)
@@ -209,7 +212,13 @@ export function createCatalogService(deps: CatalogDeps) {
     async listNewProducts(ctx: Ctx, limit: number): Promise<ProductCard[]> {
       const index = await indexKeeper.current(ctx.db)
       const ids = firstInOrder(index, 'new', Math.min(Math.max(1, Math.floor(limit) || 1), 60))
-      return cardsOf(ctx, await fetchCards(ctx.db, ids.map((slot) => index.ids[slot]!)))
+      return cardsOf(
+        ctx,
+        await fetchCards(
+          ctx.db,
+          ids.map((slot) => index.ids[slot]!),
+        ),
+      )
     },
 
     /** Every category with its number of products and the picture of its most popular one. */

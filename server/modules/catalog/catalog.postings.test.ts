@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { CatalogIndex, type IndexRow } from './catalog.index.ts'
+import { matchLexemes, parseTsvector, resolveSearch } from './catalog.postings.ts'
+
+describe('parseTsvector', () => {
+  it('reads lexemes with the weight classes of their positions', () => {
+    const lexemes = parseTsvector(`'3':3B 'dji':2B,9 'квадрокоптер':1A,12C 'съёмк':20`)
+    expect(Object.fromEntries(lexemes)).toEqual({ '3': 4, dji: 4 | 1, квадрокоптер: 8 | 2, съёмк: 1 })
+  })
+
+  it('reads quotes and backslashes inside lexemes, and lexemes without positions', () => {
+    expect([...parseTsvector(`'o''brien':1A 'a\\\\b':2 'голый'`)]).toEqual([
+      ["o'brien", 8],
+      ['a\\b', 1],
+      ['голый', 1],
+    ])
+    expect(parseTsvector('').size).toBe(0)
+  })
+})
+
+function product(id: number, vector: string, popularity = 0): IndexRow {
+  return {
+    id: `00000000-0000-0000-0000-${String(id).padStart(12, '0')}`,
+    slug: `p${id}`,
+    title: `Товар ${id}`,
+    categorySlug: 'multirotornye',
+    vendorOrganizationId: '00000000-0000-0000-0000-00000000000a',
+    brand: 'Бренд',
+    droneType: 'multirotor',
+    availability: 'in_stock',
+    madeInRussia: false,
+    rtk: false,
+    areasMask: 0,
+    priceKopecks: null,
+    popularity,
+    createdMicros: id,
+    ranges: {
+      max_takeoff_weight: null,
+      flight_time: null,
+      range: null,
+      max_speed: null,
+      payload: null,
+      wind_resistance: null,
+    },
+    searchText: `товар ${id}`,
+    vector,
+  }
+}
+
+describe('matchLexemes', () => {
+  const index = new CatalogIndex()
+  index.put(product(1, `'квадрокоптер':1A 'тепловизор':5D`))
+  index.put(product(2, `'тепловизор':1A 'квадрокоптер':9D`))
+  index.put(product(3, `'тепловизор':2C`))
+  index.sortAll()
+
+  it('finds the products holding every lexeme, ranked title > brand > characteristics > description', () => {
+    const both = matchLexemes(index.postings, ['квадрокоптер', 'тепловизор'], index.size)
+    expect(both.slots.sort()).toEqual([0, 1])
+    const thermal = matchLexemes(index.postings, ['тепловизор'], index.size)
+    expect(thermal.slots.sort()).toEqual([0, 1, 2])
+    expect(thermal.rank[1]).toBe(1)
+    expect(thermal.rank[2]).toBe(0.2)
+    expect(thermal.rank[0]).toBe(0.1)
+  })
+
+  it('finds nothing for an unknown lexeme or for no lexemes at all', () => {
+    expect(matchLexemes(index.postings, ['квадрокоптер', 'лидар'], index.size).slots).toEqual([])
+    expect(matchLexemes(index.postings, [], index.size).slots).toEqual([])
+  })
+
+  it('corrects only words no live product contains', () => {
+    const word = (w: string, lexemes: string[], closest: string | null, closestLexemes: string[] = []) => ({
+      word: w,
+      lexemes,
+      closest,
+      closestLexemes,
+    })
+    const fixed = resolveSearch(index, [
+      word('квадракоптер', ['квадракоптер'], 'квадрокоптер', ['квадрокоптер']),
+      word('тепловизор', ['тепловизор'], 'тепловизоры', ['тепловизор']),
+    ])
+    expect(fixed.fixes).toEqual(['квадрокоптер', null])
+    expect(fixed.text).toBe('квадрокоптер тепловизор')
+    expect(fixed.match.slots.sort()).toEqual([0, 1])
+
+    index.remove(index.ids[0]!)
+    index.remove(index.ids[1]!)
+    const gone = resolveSearch(index, [word('квадрокоптер', ['квадрокоптер'], 'квадрокоптер', ['квадрокоптер'])])
+    expect(gone.fixes).toEqual([null])
+    expect(gone.match.slots.filter((slot) => index.alive[slot])).toEqual([])
+  })
+})
