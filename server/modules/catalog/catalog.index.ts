@@ -1,6 +1,6 @@
 import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
-import { type Postings, parseTsvector } from './catalog.postings.ts'
+import { PostingList, type Postings, parseTsvector } from './catalog.postings.ts'
 
 /**
  * The published catalogue in memory, one typed array per column (decision 011). A listing's
@@ -155,7 +155,7 @@ export class CatalogIndex {
     this.count(slot, 1)
     for (const [lexeme, weights] of parseTsvector(row.vector)) {
       let list = this.postings.get(lexeme)
-      if (!list) this.postings.set(lexeme, (list = []))
+      if (!list) this.postings.set(lexeme, (list = new PostingList()))
       // Slots only grow, so every list stays in slot order.
       list.push(slot * 16 + weights)
     }
@@ -197,7 +197,9 @@ export class CatalogIndex {
     }
   }
 
+  /** Sorts every order afresh and gives the posting lists' spare room back. */
   sortAll(): void {
+    for (const list of this.postings.values()) list.trim()
     const live: number[] = []
     for (let slot = 0; slot < this.size; slot++) if (this.alive[slot]) live.push(slot)
     for (const name of SORT_ORDERS) {

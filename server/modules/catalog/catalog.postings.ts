@@ -10,7 +10,25 @@ import type { SearchWord } from './catalog.listing.ts'
  * A posting is one number, `slot * 16 + weights`, where weights has a bit per class the lexeme
  * occurs in: A (title) 8, B (brand and model) 4, C (characteristics) 2, D (description) 1.
  */
-export type Postings = Map<string, number[]>
+export type Postings = Map<string, PostingList>
+
+/** The postings of one lexeme in slot order: a growable Int32Array (4 bytes a posting). */
+export class PostingList {
+  data = new Int32Array(4)
+  length = 0
+  push(posting: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2)
+      bigger.set(this.data)
+      this.data = bigger
+    }
+    this.data[this.length++] = posting
+  }
+  /** Gives back the room kept for growth (after a whole load). */
+  trim(): void {
+    this.data = this.data.slice(0, this.length)
+  }
+}
 
 const WEIGHT_BITS: Record<string, number> = { A: 8, B: 4, C: 2, D: 1 }
 
@@ -82,14 +100,16 @@ export interface SearchMatch {
 /** The slots containing all the lexemes; none when there are no lexemes (only stop words). */
 export function matchLexemes(postings: Postings, lexemes: readonly string[], size: number): SearchMatch {
   const rank = new Float64Array(size)
-  const lists = [...new Set(lexemes)].map((l) => postings.get(l) ?? [])
+  const lists = [...new Set(lexemes)].map((l) => postings.get(l) ?? new PostingList())
   if (!lists.length || lists.some((l) => l.length === 0)) return { slots: [], rank }
   lists.sort((a, b) => a.length - b.length)
   // hits[slot] counts the lists seen so far that contain the slot; the shortest list goes first,
   // so later ones only add to slots still in the running.
   const hits = new Uint8Array(size)
   for (let i = 0; i < lists.length; i++) {
-    for (const posting of lists[i]!) {
+    const { data, length } = lists[i]!
+    for (let j = 0; j < length; j++) {
+      const posting = data[j]!
       const slot = posting >>> 4
       if (hits[slot] !== i) continue
       hits[slot] = i + 1
@@ -97,8 +117,9 @@ export function matchLexemes(postings: Postings, lexemes: readonly string[], siz
     }
   }
   const slots: number[] = []
-  for (const posting of lists[0]!) {
-    const slot = posting >>> 4
+  const { data, length } = lists[0]!
+  for (let j = 0; j < length; j++) {
+    const slot = data[j]! >>> 4
     if (hits[slot] === lists.length) slots.push(slot)
   }
   return { slots, rank }
@@ -106,6 +127,11 @@ export function matchLexemes(postings: Postings, lexemes: readonly string[], siz
 
 /** Whether some live product contains all the lexemes. */
 function anyLive(index: CatalogIndex, lexemes: readonly string[]): boolean {
+  if (lexemes.length === 1) {
+    const list = index.postings.get(lexemes[0]!)
+    for (let j = 0; list && j < list.length; j++) if (index.alive[list.data[j]! >>> 4]) return true
+    return false
+  }
   const { slots } = matchLexemes(index.postings, lexemes, index.size)
   return slots.some((slot) => index.alive[slot] === 1)
 }

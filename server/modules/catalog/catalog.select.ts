@@ -102,63 +102,107 @@ function areaBit(slug: string): number {
   return i < 0 ? 0 : 1 << i
 }
 
-/** Counters of every facet; `add(slot, key)` counts a product for one facet, or all of them. */
+/** The range facets: price first, then the characteristics, each with its column. */
+const RANGE_FACETS: readonly FilterKey[] = ['price', ...RANGE_ATTRIBUTE_CODES]
+
+/**
+ * Counters of every facet. `addAll` counts a product passing every filter for every facet;
+ * `addTo` counts one failing a single filter for that filter's facet only. Straight-line code
+ * over typed arrays: this runs once per product in scope.
+ */
 class FacetTally {
   total = 0
-  readonly areas = new Float64Array(AREA_OPTIONS.length)
+  /** Products per combination of spheres; spread over the spheres once, in `stats`. */
+  private readonly areaMasks = new Int32Array(1 << AREA_OPTIONS.length)
   readonly types = new Float64Array(DRONE_TYPES.length)
   readonly availability = new Float64Array(AVAILABILITIES.length)
   readonly brands: Int32Array
   readonly vendors: Int32Array
   madeInRussia = 0
   rtk = 0
-  /** Lowest and highest value per range facet (price and the characteristics). */
-  readonly bounds = new Map<string, { lo: number; hi: number }>()
+  /** Lowest and highest value per range facet, in RANGE_FACETS order. */
+  readonly lo = new Float64Array(RANGE_FACETS.length).fill(Infinity)
+  readonly hi = new Float64Array(RANGE_FACETS.length).fill(-Infinity)
   private readonly index: CatalogIndex
+  private readonly columns: Float64Array[]
 
   constructor(index: CatalogIndex) {
     this.index = index
     this.brands = new Int32Array(index.brands.values.length)
     this.vendors = new Int32Array(index.vendors.values.length)
-    for (const key of ['price', ...RANGE_ATTRIBUTE_CODES]) this.bounds.set(key, { lo: Infinity, hi: -Infinity })
+    this.columns = [index.price, ...RANGE_ATTRIBUTE_CODES.map((code) => index.ranges[code])]
   }
 
-  add(slot: number, only: FilterKey | null): void {
+  addAll(slot: number): void {
     const index = this.index
-    const all = only === null
-    if (all || only === 'areas_of_application') {
-      let mask = index.areas[slot]!
-      for (let bit = 0; mask !== 0; bit++, mask >>>= 1) if (mask & 1) this.areas[bit]!++
-    }
-    if ((all || only === 'type') && index.droneType[slot]! >= 0) this.types[index.droneType[slot]!]!++
-    if (all || only === 'brand') this.brands[index.brand[slot]!]!++
-    if (all || only === 'vendor') this.vendors[index.vendor[slot]!]!++
-    if ((all || only === 'availability') && index.availability[slot]! >= 0)
-      this.availability[index.availability[slot]!]!++
-    if ((all || only === 'made_in_russia') && index.flags[slot]! & FLAG_MADE_IN_RUSSIA) this.madeInRussia++
-    if ((all || only === 'rtk') && index.flags[slot]! & FLAG_RTK) this.rtk++
-    if (all || only === 'price') this.bound('price', index.price[slot]!)
-    for (const code of RANGE_ATTRIBUTE_CODES) if (all || only === code) this.bound(code, index.ranges[code][slot]!)
+    this.addAreas(slot)
+    const type = index.droneType[slot]!
+    if (type >= 0) this.types[type]!++
+    this.brands[index.brand[slot]!]!++
+    this.vendors[index.vendor[slot]!]!++
+    const availability = index.availability[slot]!
+    if (availability >= 0) this.availability[availability]!++
+    const flags = index.flags[slot]!
+    if (flags & FLAG_MADE_IN_RUSSIA) this.madeInRussia++
+    if (flags & FLAG_RTK) this.rtk++
+    for (let i = 0; i < this.columns.length; i++) this.bound(i, this.columns[i]![slot]!)
   }
 
-  private bound(key: string, value: number): void {
-    if (Number.isNaN(value)) return
-    const b = this.bounds.get(key)!
-    if (value < b.lo) b.lo = value
-    if (value > b.hi) b.hi = value
+  addTo(slot: number, key: FilterKey): void {
+    const index = this.index
+    switch (key) {
+      case 'areas_of_application':
+        return this.addAreas(slot)
+      case 'type':
+        if (index.droneType[slot]! >= 0) this.types[index.droneType[slot]!]!++
+        return
+      case 'brand':
+        this.brands[index.brand[slot]!]!++
+        return
+      case 'vendor':
+        this.vendors[index.vendor[slot]!]!++
+        return
+      case 'availability':
+        if (index.availability[slot]! >= 0) this.availability[index.availability[slot]!]!++
+        return
+      case 'made_in_russia':
+        if (index.flags[slot]! & FLAG_MADE_IN_RUSSIA) this.madeInRussia++
+        return
+      case 'rtk':
+        if (index.flags[slot]! & FLAG_RTK) this.rtk++
+        return
+      default: {
+        const i = RANGE_FACETS.indexOf(key)
+        this.bound(i, this.columns[i]![slot]!)
+      }
+    }
+  }
+
+  private addAreas(slot: number): void {
+    this.areaMasks[this.index.areas[slot]!]!++
+  }
+
+  private bound(i: number, value: number): void {
+    // NaN (not stated) is neither lower nor higher than anything.
+    if (value < this.lo[i]!) this.lo[i] = value
+    if (value > this.hi[i]!) this.hi[i] = value
   }
 
   stats(): ListingStats {
     const values: Record<string, number | null> = { total: this.total }
-    this.areas.forEach((n, i) => (values[statAlias.area(i)] = n))
+    const areas = new Array<number>(AREA_OPTIONS.length).fill(0)
+    this.areaMasks.forEach((n, mask) => {
+      if (n) for (let bit = 0; bit < areas.length; bit++) if (mask & (1 << bit)) areas[bit]! += n
+    })
+    areas.forEach((n, i) => (values[statAlias.area(i)] = n))
     this.types.forEach((n, i) => (values[statAlias.type(i)] = n))
     this.availability.forEach((n, i) => (values[statAlias.availability(i)] = n))
     values.made_in_russia = this.madeInRussia
     values.rtk = this.rtk
-    for (const [key, { lo, hi }] of this.bounds) {
-      values[statAlias.min(key)] = lo === Infinity ? null : lo
-      values[statAlias.max(key)] = hi === -Infinity ? null : hi
-    }
+    RANGE_FACETS.forEach((key, i) => {
+      values[statAlias.min(key)] = this.lo[i] === Infinity ? null : this.lo[i]!
+      values[statAlias.max(key)] = this.hi[i] === -Infinity ? null : this.hi[i]!
+    })
     const nonZero = (counts: Int32Array, names: string[]): [string, number][] =>
       names.flatMap((name, code) => (counts[code] ? [[name, counts[code]!] as [string, number]] : []))
     return {
@@ -172,17 +216,17 @@ class FacetTally {
 export function selectListing(index: CatalogIndex, selection: Selection): SelectedListing {
   const { query, search } = selection
   const filters = filtersOf(index, selection)
-  const categories = new Set<number>()
+  const inCategories = new Uint8Array(index.categories.values.length)
   for (const slug of selection.categories) {
     const code = index.categories.find(slug)
-    if (code !== undefined) categories.add(code)
+    if (code !== undefined) inCategories[code] = 1
   }
   const vendorScope = selection.vendorScopeId === undefined ? -1 : (index.vendors.find(selection.vendorScopeId) ?? -2)
 
   const tally = new FacetTally(index)
   const passes = new Uint8Array(index.size)
   const visit = (slot: number) => {
-    if (!index.alive[slot] || !categories.has(index.category[slot]!)) return
+    if (!index.alive[slot] || !inCategories[index.category[slot]!]) return
     if (vendorScope !== -1 && index.vendor[slot] !== vendorScope) return
     let failed: FilterKey | null = null
     for (const filter of filters) {
@@ -193,8 +237,8 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     if (failed === null) {
       passes[slot] = 1
       tally.total++
-    }
-    tally.add(slot, failed)
+      tally.addAll(slot)
+    } else tally.addTo(slot, failed)
   }
   if (search) for (const slot of search.slots) visit(slot)
   else for (let slot = 0; slot < index.size; slot++) visit(slot)
