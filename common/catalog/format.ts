@@ -29,8 +29,14 @@ export function formatLeadTime(days: number | null): string {
   return days ? `срок поставки ${formatCount(days, ['день', 'дня', 'дней'])}` : ''
 }
 
+// toLocaleString builds a formatter per call; a card's specs format dozens of numbers.
+const NUMBER_FORMATS = new Map<number, Intl.NumberFormat>()
+
 function formatNumber(value: number, precision = 0): string {
-  return value.toLocaleString('ru-RU', { maximumFractionDigits: precision })
+  let format = NUMBER_FORMATS.get(precision)
+  if (!format)
+    NUMBER_FORMATS.set(precision, (format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: precision })))
+  return format.format(value)
 }
 
 /** A characteristic value in Russian with its unit: «42 мин», «Да», «GPS, ГЛОНАСС, RTK». */
