@@ -3,6 +3,7 @@ import { CATEGORIES, categorySubtree, getCategory } from '#common/catalog/catego
 import type { ListingQuery } from '#common/catalog/listing.ts'
 import type { Listing, ProductCard, ProductDetails, SellerCard, Suggestion, VendorRef } from '#common/catalog/types.ts'
 import type { Ctx } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { type CardRow, toCard, toDetails } from './catalog.cards.ts'
 import { buildFacets } from './catalog.facets.ts'
@@ -256,6 +257,11 @@ export function createCatalogService(deps: CatalogDeps) {
     },
 
     countProductsByVendor,
+
+    /** Builds the listing index now rather than on the first catalogue request. */
+    async warmUp(db: Db): Promise<void> {
+      await indexKeeper.current(db)
+    },
   }
 }
 
