@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { ATTRIBUTES, getAttribute } from '#common/catalog/attributes.ts'
 import { CATEGORIES, getCategory } from '#common/catalog/categories.ts'
 import { formatPrice } from '#common/catalog/format.ts'
@@ -16,7 +16,7 @@ import {
   type CompareView,
   compareLimitMessage,
 } from '#common/compare.ts'
-import type { Ctx } from '../../context.ts'
+import { type Ctx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
@@ -124,25 +124,30 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
     async add(ctx, input) {
       const { productId } = parse(CompareItemInput, input)
       const owner = await requireWriter(ctx)
-      const rows = await ownerRows(ctx, owner)
-      const listed = rows.map((r) => r.productId).filter((id) => id !== productId)
-      // One catalogue call answers both "is it on sale" and "how full is its category".
-      const products = await deps.catalog().filterPublished(ctx, [productId, ...listed])
-      const product = products.find((p) => p.id === productId)
-      if (!product) throw new AppError('not_found', COMPARE_MESSAGES.notFound)
-      if (!rows.some((r) => r.productId === productId)) {
-        const sameCategory = products.filter((p) => p.id !== productId && p.categorySlug === product.categorySlug)
-        if (sameCategory.length >= COMPARE_LIMIT_PER_CATEGORY) {
-          const title = getCategory(product.categorySlug)?.title ?? product.categorySlug
-          throw new AppError('conflict', compareLimitMessage(title))
+      // One add per owner at a time: two at once would both see room for one more.
+      return ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`compare:${owner}`}))`)
+        const txCtx = withDb(ctx, tx)
+        const rows = await ownerRows(txCtx, owner)
+        const listed = rows.map((r) => r.productId).filter((id) => id !== productId)
+        // One catalogue call answers both "is it on sale" and "how full is its category".
+        const products = await deps.catalog().filterPublished(txCtx, [productId, ...listed])
+        const product = products.find((p) => p.id === productId)
+        if (!product) throw new AppError('not_found', COMPARE_MESSAGES.notFound)
+        if (!rows.some((r) => r.productId === productId)) {
+          const sameCategory = products.filter((p) => p.id !== productId && p.categorySlug === product.categorySlug)
+          if (sameCategory.length >= COMPARE_LIMIT_PER_CATEGORY) {
+            const title = getCategory(product.categorySlug)?.title ?? product.categorySlug
+            throw new AppError('conflict', compareLimitMessage(title))
+          }
+          await tx
+            .insert(compareItems)
+            .values({ owner, productId, categorySlug: product.categorySlug })
+            .onConflictDoNothing()
         }
-        await ctx.db
-          .insert(compareItems)
-          .values({ owner, productId, categorySlug: product.categorySlug })
-          .onConflictDoNothing()
-      }
-      const ids = [...products.filter((p) => p.id !== productId).map((p) => p.id), productId]
-      return { ids, count: ids.length }
+        const ids = [...products.filter((p) => p.id !== productId).map((p) => p.id), productId]
+        return { ids, count: ids.length }
+      })
     },
 
     async remove(ctx, input) {

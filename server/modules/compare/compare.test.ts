@@ -164,6 +164,16 @@ describe.each(BACKENDS)('compare on %s', (backend) => {
     expect((await me.ids()).count).toBe(COMPARE_LIMIT_PER_CATEGORY + 1)
   })
 
+  it('holds the limit when adds arrive at once', async () => {
+    const me = browser((await createTestUser(database.db)).cookie)
+    const candidates = []
+    for (let i = 0; i <= COMPARE_LIMIT_PER_CATEGORY + 2; i++) candidates.push(await product())
+    const statuses = (await Promise.all(candidates.map((id) => me.add(id)))).map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(COMPARE_LIMIT_PER_CATEGORY)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3)
+    expect((await me.ids()).count).toBe(COMPARE_LIMIT_PER_CATEGORY)
+  })
+
   it('hides and stops counting products taken off sale, and does not hold them against the limit', async () => {
     const me = browser((await createTestUser(database.db)).cookie)
     const ids = []
