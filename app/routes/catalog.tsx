@@ -1,6 +1,7 @@
+import { redirect } from 'react-router'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
 import classes from '#app/components/catalog/catalog.module.css'
-import { listingHref } from '#app/components/catalog/listing-url.ts'
+import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs, type Crumb } from '#app/components/product/Breadcrumbs.tsx'
 import { loadOrFail, notFound, pagePath } from '#app/lib/http-errors.ts'
@@ -21,6 +22,8 @@ import type { Route } from './+types/catalog'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = getCategory(params.slug)
   if (!category) notFound(request)
+  const clean = withoutEmptyFields(request)
+  if (clean) throw redirect(clean)
   const { services, ctx, publicConfig } = getAppContext(context)
   const { query } = parseListingQuery(new URL(request.url).searchParams)
   const listing = await loadOrFail(request, () =>

@@ -1,5 +1,6 @@
+import { redirect } from 'react-router'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
-import { listingHref } from '#app/components/catalog/listing-url.ts'
+import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { SellerHeader } from '#app/components/sellers/SellerHeader.tsx'
 import classes from '#app/components/sellers/sellers.module.css'
@@ -17,6 +18,8 @@ import type { Route } from './+types/seller'
  * yet — is the 404 page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const clean = withoutEmptyFields(request)
+  if (clean) throw redirect(clean)
   const { services, ctx, publicConfig } = getAppContext(context)
   const { query } = parseListingQuery(new URL(request.url).searchParams)
   // The page is one vendor's: a vendor filter from a pasted catalogue URL means nothing here.

@@ -113,6 +113,17 @@ test('a suggestion can be clicked', async ({ page }) => {
   await expect(page.getByRole('listbox', { name: 'Подсказки' })).toBeHidden()
 })
 
+test('says so when nothing is suggested, and Enter still searches', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await searchBox(page).click()
+  await searchBox(page).pressSequentially('ывапрол', { delay: 30 })
+  await expect(page.getByRole('status').filter({ hasText: 'Подсказок для «ывапрол» нет' })).toBeVisible()
+  await expect(page.getByRole('listbox', { name: 'Подсказки' })).toBeHidden()
+  await searchBox(page).press('Enter')
+  await expect(page).toHaveURL(`${CATALOG}?q=${encodeURIComponent('ывапрол')}`)
+})
+
 test('the open suggestions pass axe', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)

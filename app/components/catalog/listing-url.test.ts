@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { emptyListingQuery, type ListingQuery } from '#common/catalog/listing.ts'
 import type { Facet } from '#common/catalog/types.ts'
 import { formQuery } from './form-query.ts'
-import { appliedFilters, listingHref, pageWindow, resetHref } from './listing-url.ts'
+import { appliedFilters, listingHref, pageWindow, resetHref, withoutEmptyFields } from './listing-url.ts'
 
 const BASE = '/catalog/bespilotniki'
 
@@ -97,5 +97,19 @@ describe('listing URLs', () => {
     expect(pageWindow(1, 13)).toEqual([1, 2, null, 13])
     expect(pageWindow(6, 13)).toEqual([1, null, 5, 6, 7, null, 13])
     expect(pageWindow(13, 13)).toEqual([1, null, 12, 13])
+  })
+})
+
+describe('withoutEmptyFields', () => {
+  it('drops the empty fields a form sends without JS, keeping everything else', () => {
+    const page = new Request('http://localhost/catalog/vtol?brand=DJI&price_min=&price_max=&utm_source=mail')
+    expect(withoutEmptyFields(page)).toBe('/catalog/vtol?brand=DJI&utm_source=mail')
+    expect(withoutEmptyFields(new Request('http://localhost/catalog/vtol?price_min='))).toBe('/catalog/vtol')
+    expect(withoutEmptyFields(new Request('http://localhost/catalog/vtol?brand=DJI'))).toBeNull()
+  })
+
+  it('answers data requests with the page address', () => {
+    const data = new Request('http://localhost/catalog/vtol.data?q=&rtk=1&_routes=routes%2Fcatalog')
+    expect(withoutEmptyFields(data)).toBe('/catalog/vtol?rtk=1')
   })
 })

@@ -1,3 +1,4 @@
+import { pagePath } from '#app/lib/http-errors.ts'
 import { type ListingQuery, listingSearchParams } from '#common/catalog/listing.ts'
 import type { Facet, Listing } from '#common/catalog/types.ts'
 
@@ -8,6 +9,19 @@ import type { Facet, Listing } from '#common/catalog/types.ts'
 export function listingHref(basePath: string, query: Partial<ListingQuery>): string {
   const search = listingSearchParams(query).toString()
   return search ? `${basePath}?${search}` : basePath
+}
+
+/**
+ * Where to send a request whose URL has empty fields (`price_min=&price_max=`, what the filter
+ * form sends without JS), so the address bar shows the state once; null when there are none.
+ */
+export function withoutEmptyFields(request: Request): string | null {
+  const params = new URL(request.url).searchParams
+  if (![...params.values()].includes('')) return null
+  // React Router's own parameter on data requests is not part of the page's address.
+  const kept = new URLSearchParams([...params].filter(([name, value]) => value !== '' && name !== '_routes'))
+  const search = kept.toString()
+  return search ? `${pagePath(request)}?${search}` : pagePath(request)
 }
 
 /** The listing without any filter: the search and the sort stay. */

@@ -25,6 +25,8 @@ export default function SearchSuggestions({
   const navigate = useNavigate()
   const location = useLocation()
   const [items, setItems] = useState<Suggestion[]>([])
+  /** The text the last answer was for, when it had no suggestions. */
+  const [emptyFor, setEmptyFor] = useState<string | null>(null)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const [seenLocation, setSeenLocation] = useState(location.key)
@@ -65,6 +67,7 @@ export default function SearchSuggestions({
       const q = el.value.trim()
       if (q.length < MIN_CHARS) {
         setItems([])
+        setEmptyFor(null)
         return
       }
       timer = setTimeout(async () => {
@@ -76,6 +79,7 @@ export default function SearchSuggestions({
             retry: 0,
           })
           setItems(data)
+          setEmptyFor(data.length ? null : q)
           setActive(-1)
           setOpen(document.activeElement === el)
         } catch {
@@ -125,26 +129,34 @@ export default function SearchSuggestions({
   }, [input, items, shown, active, navigate])
 
   return (
-    <ul id={listId} role="listbox" aria-label="Подсказки" className={classes.list} hidden={!shown}>
-      {shown &&
-        items.map((item, i) => (
-          // The listbox pattern: focus stays in the box, so a press must not take it away.
-          <li
-            key={item.href}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            className={classes.option}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseMove={() => i !== active && setActive(i)}
-            onClick={() => void navigate(item.href)}
-          >
-            <span className={classes.optionLabel}>
-              <Highlighted html={item.labelHighlighted} />
-            </span>
-            <span className={classes.optionKind}>{KIND_LABELS[item.kind]}</span>
-          </li>
-        ))}
-    </ul>
+    <>
+      {/* Outside the listbox (only options belong there); a status, so screen readers hear it. */}
+      <p role="status" className={classes.empty} hidden={!(open && emptyFor && !items.length)}>
+        {open && emptyFor && !items.length
+          ? `Подсказок для «${emptyFor}» нет. Нажмите Enter, чтобы искать по всему каталогу.`
+          : ''}
+      </p>
+      <ul id={listId} role="listbox" aria-label="Подсказки" className={classes.list} hidden={!shown}>
+        {shown &&
+          items.map((item, i) => (
+            // The listbox pattern: focus stays in the box, so a press must not take it away.
+            <li
+              key={item.href}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={classes.option}
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseMove={() => i !== active && setActive(i)}
+              onClick={() => void navigate(item.href)}
+            >
+              <span className={classes.optionLabel}>
+                <Highlighted html={item.labelHighlighted} />
+              </span>
+              <span className={classes.optionKind}>{KIND_LABELS[item.kind]}</span>
+            </li>
+          ))}
+      </ul>
+    </>
   )
 }
