@@ -1,0 +1,210 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  AREA_OPTIONS,
+  DRONE_TYPES,
+  RANGE_ATTRIBUTE_CODES,
+  type RangeAttributeCode,
+} from '#common/catalog/attributes.ts'
+import { categorySubtree } from '#common/catalog/categories.ts'
+import { emptyListingQuery, type ListingQuery } from '#common/catalog/listing.ts'
+import { AVAILABILITIES } from '#common/catalog/products.ts'
+import type { Database } from '../../db/client.ts'
+import { generateBulkProducts, insertBulkProducts } from '../../db/seed/catalog/bulk.ts'
+import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+import type { CatalogIndex } from './catalog.index.ts'
+import { createIndexKeeper } from './catalog.index-sync.ts'
+import { type FilterKey, queryRows, statAlias } from './catalog.listing.ts'
+import { selectListing } from './catalog.select.ts'
+import { seedCatalogFixture } from './catalog.testing.ts'
+
+/**
+ * The in-memory listing against plain SQL over the same 600 generated products: the same page
+ * in the same order, the same total, and every facet's counts and bounds equal to a GROUP BY
+ * with that facet's own filter left out.
+ */
+
+const COLUMN: Record<RangeAttributeCode, string> = {
+  max_takeoff_weight: 'max_takeoff_weight',
+  flight_time: 'flight_time',
+  range: 'range_km',
+  max_speed: 'max_speed',
+  payload: 'payload',
+  wind_resistance: 'wind_resistance',
+}
+
+/** The listing's filters as SQL, written the obvious way; `except` leaves one out. */
+function conditions(query: ListingQuery, vendorIds: string[], except?: FilterKey): SQL {
+  const parts: SQL[] = [sql`status = 'published'`]
+  const on = (key: FilterKey) => key !== except
+  if (query.areas.length && on('areas_of_application')) parts.push(sql`areas && ${sql.param(query.areas)}::text[]`)
+  if (on('price')) {
+    if (query.price.min !== undefined) parts.push(sql`price_kopecks >= ${Math.round(query.price.min * 100)}`)
+    if (query.price.max !== undefined) parts.push(sql`price_kopecks <= ${Math.round(query.price.max * 100)}`)
+  }
+  if (query.types.length && on('type')) parts.push(sql`drone_type = any(${sql.param(query.types)}::text[])`)
+  if (query.brands.length && on('brand')) parts.push(sql`brand = any(${sql.param(query.brands)}::text[])`)
+  if (vendorIds.length && on('vendor')) parts.push(sql`vendor_organization_id = any(${sql.param(vendorIds)}::uuid[])`)
+  if (query.availability.length && on('availability'))
+    parts.push(sql`availability = any(${sql.param(query.availability)}::text[])`)
+  if (query.madeInRussia && on('made_in_russia')) parts.push(sql`made_in_russia`)
+  if (query.rtk && on('rtk')) parts.push(sql`rtk`)
+  for (const code of RANGE_ATTRIBUTE_CODES) {
+    const range = query.ranges[code]
+    if (!range || !on(code)) continue
+    const column = sql.raw(COLUMN[code])
+    if (range.min !== undefined) parts.push(sql`${column} >= ${range.min}::real`)
+    if (range.max !== undefined) parts.push(sql`${column} <= ${range.max}::real`)
+  }
+  return sql.join(parts, sql` and `)
+}
+
+const ORDER: Record<ListingQuery['sort'], string> = {
+  popular: 'popularity desc, id',
+  relevance: 'popularity desc, id',
+  price_asc: 'price_kopecks asc nulls last, id',
+  price_desc: 'price_kopecks desc nulls last, id',
+  new: 'created_at desc, id',
+}
+
+describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
+  let database: Database
+  let index: CatalogIndex
+  let vendorIds: string[]
+  let brands: string[]
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend)
+    const fixture = await seedCatalogFixture(database.db)
+    vendorIds = Object.values(fixture.vendors).map((v) => v.id)
+    await insertBulkProducts(database.db, generateBulkProducts(600, vendorIds, 7))
+    index = await createIndexKeeper().current(database.db)
+    brands = (
+      await queryRows<{ brand: string }>(
+        database.db,
+        sql`select brand from catalog_products where status = 'published' group by brand order by count(*) desc, brand`,
+      )
+    ).map((r) => r.brand)
+  })
+  afterAll(() => database?.close())
+
+  const rows = <T>(statement: SQL) => queryRows<T>(database.db, statement)
+
+  async function compare(change: Partial<ListingQuery>, vendors: string[] = [], category = 'bespilotniki') {
+    const query: ListingQuery = { ...emptyListingQuery(), pageSize: 60, ...change }
+    const categories = categorySubtree(category)
+    const scope = (except?: FilterKey) =>
+      sql`${conditions(query, vendors, except)} and category_slug = any(${sql.param(categories)}::text[])`
+    const selected = selectListing(index, { categories, vendorIds: vendors, query })
+    const label = JSON.stringify(change)
+
+    const expected = await rows<{ id: string }>(
+      sql`select id from catalog_products where ${scope()} order by ${sql.raw(ORDER[query.sort])}
+          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    )
+    expect(selected.pageIds, label).toEqual(expected.map((r) => r.id))
+    const [{ total }] = (await rows<{ total: number }>(
+      sql`select count(*)::int as total from catalog_products where ${scope()}`,
+    )) as [{ total: number }]
+    expect(selected.stats.values.total, label).toBe(total)
+
+    const counts = async (key: FilterKey, column: string) =>
+      Object.fromEntries(
+        (
+          await rows<{ value: string; n: number }>(
+            sql`select ${sql.raw(column)}::text as value, count(*)::int as n from catalog_products
+                where ${scope(key)} and ${sql.raw(column)} is not null group by 1`,
+          )
+        ).map((r) => [r.value, r.n]),
+      )
+    const { values } = selected.stats
+    expect(Object.fromEntries(selected.stats.brands), `${label} brands`).toEqual(await counts('brand', 'brand'))
+    expect(Object.fromEntries(selected.stats.vendors), `${label} vendors`).toEqual(
+      await counts('vendor', 'vendor_organization_id'),
+    )
+    const types = await counts('type', 'drone_type')
+    DRONE_TYPES.forEach((t, i) => expect(values[statAlias.type(i)], `${label} ${t.value}`).toBe(types[t.value] ?? 0))
+    const availability = await counts('availability', 'availability')
+    AVAILABILITIES.forEach((a, i) =>
+      expect(values[statAlias.availability(i)], `${label} ${a}`).toBe(availability[a] ?? 0),
+    )
+    expect(values.made_in_russia, `${label} made in Russia`).toBe(
+      (await counts('made_in_russia', 'made_in_russia')).true ?? 0,
+    )
+    expect(values.rtk, `${label} rtk`).toBe((await counts('rtk', 'rtk')).true ?? 0)
+    const [areas] = await rows<Record<string, number>>(
+      sql`select ${sql.join(
+        AREA_OPTIONS.map(
+          (o, i) => sql`count(*) filter (where ${o.value} = any(areas))::int as ${sql.raw(statAlias.area(i))}`,
+        ),
+        sql`, `,
+      )} from catalog_products where ${scope('areas_of_application')}`,
+    )
+    AREA_OPTIONS.forEach((o, i) =>
+      expect(values[statAlias.area(i)], `${label} ${o.value}`).toBe(areas![statAlias.area(i)]),
+    )
+    for (const [key, column] of [['price', 'price_kopecks'], ...RANGE_ATTRIBUTE_CODES.map((c) => [c, COLUMN[c]])] as [
+      FilterKey,
+      string,
+    ][]) {
+      const [bounds] = await rows<{ lo: number | string | null; hi: number | string | null }>(
+        sql`select min(${sql.raw(column)}) as lo, max(${sql.raw(column)}) as hi from catalog_products where ${scope(key)}`,
+      )
+      const number = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v))
+      expect([values[statAlias.min(key)], values[statAlias.max(key)]], `${label} ${key}`).toEqual([
+        number(bounds!.lo),
+        number(bounds!.hi),
+      ])
+    }
+  }
+
+  it('with no filters, in every order, on later pages and in a leaf category', async () => {
+    for (const sort of ['popular', 'price_asc', 'price_desc', 'new'] as const) {
+      await compare({ sort })
+      await compare({ sort, page: 3 })
+    }
+    await compare({}, [], 'multirotornye')
+    await compare({ sort: 'price_asc' }, [], 'samoletnogo-tipa')
+  })
+
+  it('with each filter alone', async () => {
+    await compare({ areas: ['selskoe-khozyaistvo'] })
+    await compare({ areas: ['stroitelstvo', 'elektroenergetika'] })
+    await compare({ price: { min: 300_000 } })
+    await compare({ price: { min: 150_000.5, max: 2_000_000 }, sort: 'price_asc' })
+    // Bounds equal to a product's own price: both ends are inclusive.
+    const [priced] = await rows<{ price: string }>(
+      sql`select price_kopecks::text as price from catalog_products where status = 'published' and price_kopecks is not null order by popularity desc, id limit 1`,
+    )
+    const roubles = Number(priced!.price) / 100
+    await compare({ price: { min: roubles, max: roubles } })
+    await compare({ types: ['fixed_wing', 'vtol'] })
+    await compare({ brands: [brands[0]!, brands[3]!] })
+    await compare({}, [vendorIds[1]!])
+    await compare({ availability: ['to_order'] })
+    await compare({ madeInRussia: true })
+    await compare({ rtk: true, sort: 'new' })
+    for (const code of RANGE_ATTRIBUTE_CODES) {
+      const [median] = await rows<{ v: number }>(
+        sql`select percentile_disc(0.5) within group (order by ${sql.raw(COLUMN[code])}) as v from catalog_products`,
+      )
+      await compare({ ranges: { [code]: { min: Number(median!.v) } } })
+      await compare({ ranges: { [code]: { max: Number(median!.v) } }, sort: 'price_desc' })
+    }
+  })
+
+  it('with several filters at once', async () => {
+    await compare({ areas: ['selskoe-khozyaistvo'], brands: [brands[0]!, brands[1]!], availability: ['in_stock'] })
+    await compare(
+      { types: ['multirotor'], madeInRussia: true, price: { max: 3_000_000 }, ranges: { flight_time: { min: 30 } } },
+      [vendorIds[0]!, vendorIds[1]!],
+    )
+    await compare({
+      rtk: true,
+      ranges: { payload: { min: 1 }, wind_resistance: { min: 10 } },
+      sort: 'price_asc',
+      page: 2,
+    })
+    await compare({ brands: ['Нет такого бренда'], areas: ['transport'] })
+  })
+})
