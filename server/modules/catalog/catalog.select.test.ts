@@ -14,8 +14,10 @@ import { generateBulkProducts, insertBulkProducts } from '../../db/seed/catalog/
 import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 import type { CatalogIndex } from './catalog.index.ts'
 import { createIndexKeeper } from './catalog.index-sync.ts'
-import { type FilterKey, queryRows, statAlias } from './catalog.listing.ts'
+import { type FilterKey, queryRows, readCatalogState, statAlias } from './catalog.listing.ts'
+import { resolveSearch } from './catalog.postings.ts'
 import { selectListing } from './catalog.select.ts'
+import { searchWords } from './catalog.service.ts'
 import { seedCatalogFixture } from './catalog.testing.ts'
 
 /**
@@ -190,6 +192,39 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
       )
       await compare({ ranges: { [code]: { min: Number(median!.v) } } })
       await compare({ ranges: { [code]: { max: Number(median!.v) } }, sort: 'price_desc' })
+    }
+  })
+
+  it('finds what PostgreSQL full-text search finds, best rank first', async () => {
+    for (const q of ['квадрокоптеры', 'тепловизором', 'DJI Mavic', 'картографии', 'RTK', 'лидар']) {
+      const state = await readCatalogState(database.db, searchWords(q))
+      const search = resolveSearch(index, state.words)
+      const query = { ...emptyListingQuery(), q, sort: 'relevance' as const, pageSize: 60 }
+      const selected = selectListing(index, {
+        categories: categorySubtree('bespilotniki'),
+        vendorIds: [],
+        query,
+        search: search.match,
+      })
+      const expected = await rows<{ id: string; title_hit: boolean }>(
+        sql`select id, search_vector @@ to_tsquery('russian', ${
+          state.words
+            .flatMap((w) => w.lexemes)
+            .map((l) => `'${l}':A`)
+            .join(' & ') || "''"
+        }) as title_hit from catalog_products where status = 'published' and search_vector @@ plainto_tsquery('russian', ${q})`,
+      )
+      expect(selected.stats.values.total, q).toBe(expected.length)
+      expect(expected.length, q).toBeGreaterThan(0)
+      expect(new Set(selected.pageIds).size, q).toBe(Math.min(60, expected.length))
+      // Products with every word in the title come before the others.
+      const inTitle = new Set(expected.filter((r) => r.title_hit).map((r) => r.id))
+      const firstOther = selected.pageIds.findIndex((id) => !inTitle.has(id))
+      if (firstOther >= 0)
+        expect(
+          selected.pageIds.slice(firstOther).some((id) => inTitle.has(id)),
+          q,
+        ).toBe(false)
     }
   })
 
