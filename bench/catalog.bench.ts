@@ -184,12 +184,28 @@ for (const kind of BACKENDS) {
     const catalogPath = '/catalog/bespilotniki'
     // Routes can only be added before ready(): render the page once on a throwaway instance.
     const renderer = await buildApp({ config, database, pages: { kind: 'build', build } })
+    // The listing index, built as server/main.ts builds it before listening.
+    globalThis.gc?.()
+    const before = process.memoryUsage()
+    const indexStarted = performance.now()
+    const index = await renderer.services.catalog.warmUp(database.db)
+    const indexMs = performance.now() - indexStarted
+    globalThis.gc?.()
+    const after = process.memoryUsage()
+    const mb = (bytes: number) => (bytes / 1e6).toFixed(0)
+    console.log(
+      `listing index of ${index.products.toLocaleString('en')} products built in ${(indexMs / 1000).toFixed(1)} s: ` +
+        `${mb(index.arrayBytes)} MB of typed arrays, +${mb(after.heapUsed - before.heapUsed)} MB JS heap` +
+        (globalThis.gc ? '' : ' (run with --expose-gc for a steady heap figure)'),
+    )
+
     const page = await renderer.inject({ method: 'GET', url: catalogPath, headers: HEADERS })
     await renderer.close()
     if (page.statusCode !== 200) throw new Error(`GET ${catalogPath} answered ${page.statusCode}`)
     const staticPath = '/__bench/static-catalog'
     const app = await buildApp({ config, database, pages: { kind: 'build', build } })
     app.get(staticPath, async (_req, reply) => reply.type('text/html; charset=utf-8').send(page.body))
+    await app.services.catalog.warmUp(database.db)
     await app.listen({ host: '127.0.0.1', port: 0 })
     const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
     try {

@@ -48,8 +48,11 @@ process.once('SIGINT', () => void shutdown('SIGINT'))
 
 // The catalogue's listing index is built before the first visitor needs it (decision 011).
 const indexStarted = performance.now()
-await app.services.catalog.warmUp(database.db)
-app.log.info(`catalogue index ready in ${Math.round(performance.now() - indexStarted)} ms`)
+const index = await app.services.catalog.warmUp(database.db)
+app.log.info(
+  `catalogue index: ${index.products} products, ${(index.arrayBytes / 1e6).toFixed(1)} MB of arrays, ` +
+    `built in ${Math.round(performance.now() - indexStarted)} ms`,
+)
 
 await app.listen({ port: config.PORT, host: config.HOST })
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST

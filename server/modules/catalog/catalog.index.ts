@@ -127,6 +127,22 @@ export class CatalogIndex {
     return this.dead > 1000 && this.dead > this.liveCount / 4
   }
 
+  /** Bytes held in typed arrays (columns, orders, postings); strings are on the JS heap besides. */
+  get arrayBytes(): number {
+    const columns = [this.alive, this.category, this.vendor, this.brand, this.droneType, this.availability, this.flags]
+    let bytes = [
+      ...columns,
+      this.areas,
+      this.price,
+      this.popularity,
+      this.created,
+      ...Object.values(this.ranges),
+    ].reduce((sum, a) => sum + a.byteLength, 0)
+    for (const order of Object.values(this.orders)) bytes += order.slots.byteLength
+    for (const list of this.postings.values()) bytes += list.data.byteLength
+    return bytes
+  }
+
   has(id: string): boolean {
     return this.slotById.has(id)
   }

@@ -259,8 +259,9 @@ export function createCatalogService(deps: CatalogDeps) {
     countProductsByVendor,
 
     /** Builds the listing index now rather than on the first catalogue request. */
-    async warmUp(db: Db): Promise<void> {
-      await indexKeeper.current(db)
+    async warmUp(db: Db): Promise<{ products: number; arrayBytes: number }> {
+      const index = await indexKeeper.current(db)
+      return { products: index.liveCount, arrayBytes: index.arrayBytes }
     },
   }
 }
