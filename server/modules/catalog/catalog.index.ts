@@ -38,6 +38,12 @@ export interface IndexRow {
 
 export const SORT_ORDERS = ['popular', 'price_asc', 'price_desc', 'new'] as const
 export type SortOrder = (typeof SORT_ORDERS)[number]
+/**
+ * Every order the index keeps: the listing's sorts, and each range characteristic ascending
+ * (a facet's bounds are the first and last products of its order that count for it).
+ */
+const ORDERS = [...SORT_ORDERS, ...RANGE_ATTRIBUTE_CODES] as const
+export type IndexOrder = (typeof ORDERS)[number]
 
 export const FLAG_MADE_IN_RUSSIA = 1
 export const FLAG_RTK = 2
@@ -108,14 +114,14 @@ export class CatalogIndex {
   brandCounts = new Int32Array(0)
 
   readonly postings: Postings = new Map()
-  /** Slots in each sort's order (dead ones are skipped by readers until the next rebuild). */
-  readonly orders = {} as Record<SortOrder, { slots: Int32Array; length: number }>
+  /** Slots in each order, nulls last (dead ones are skipped by readers until the next rebuild). */
+  readonly orders = {} as Record<IndexOrder, { slots: Int32Array; length: number }>
 
   private readonly slotById = new Map<string, number>()
 
   constructor() {
     for (const code of RANGE_ATTRIBUTE_CODES) this.ranges[code] = new Float64Array(0)
-    for (const order of SORT_ORDERS) this.orders[order] = { slots: new Int32Array(0), length: 0 }
+    for (const order of ORDERS) this.orders[order] = { slots: new Int32Array(0), length: 0 }
   }
 
   get liveCount(): number {
@@ -194,7 +200,7 @@ export class CatalogIndex {
    * products a change touches; a whole load sorts once instead (`sortAll`).
    */
   insertIntoOrders(slots: number[]): void {
-    for (const name of SORT_ORDERS) {
+    for (const name of ORDERS) {
       const order = this.orders[name]
       const compare = this.comparator(name)
       order.slots = grow(order.slots, order.length + slots.length)
@@ -218,14 +224,14 @@ export class CatalogIndex {
     for (const list of this.postings.values()) list.trim()
     const live: number[] = []
     for (let slot = 0; slot < this.size; slot++) if (this.alive[slot]) live.push(slot)
-    for (const name of SORT_ORDERS) {
+    for (const name of ORDERS) {
       const sorted = Int32Array.from(live).sort(this.comparator(name))
       this.orders[name] = { slots: sorted, length: sorted.length }
     }
   }
 
   /** The SQL orders of the listing, each ending on the id so equal products keep their places. */
-  comparator(order: SortOrder): (a: number, b: number) => number {
+  comparator(order: IndexOrder): (a: number, b: number) => number {
     const byId = (a: number, b: number) => (this.ids[a]! < this.ids[b]! ? -1 : this.ids[a]! > this.ids[b]! ? 1 : 0)
     const nullsLast = (column: Float64Array, direction: 1 | -1) => (a: number, b: number) => {
       const x = column[a]!
@@ -240,8 +246,10 @@ export class CatalogIndex {
         return nullsLast(this.price, -1)
       case 'new':
         return nullsLast(this.created, -1)
-      default:
+      case 'popular':
         return nullsLast(this.popularity, -1)
+      default:
+        return nullsLast(this.ranges[order], 1)
     }
   }
 

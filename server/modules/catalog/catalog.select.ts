@@ -1,7 +1,12 @@
-import { AREA_OPTIONS, DRONE_TYPES, RANGE_ATTRIBUTE_CODES } from '#common/catalog/attributes.ts'
+import {
+  AREA_OPTIONS,
+  DRONE_TYPES,
+  RANGE_ATTRIBUTE_CODES,
+  type RangeAttributeCode,
+} from '#common/catalog/attributes.ts'
 import type { ListingQuery, Range } from '#common/catalog/listing.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
-import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK, type SortOrder } from './catalog.index.ts'
+import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK, type IndexOrder, type SortOrder } from './catalog.index.ts'
 import { type FilterKey, type ListingStats, statAlias } from './catalog.listing.ts'
 import type { SearchMatch } from './catalog.postings.ts'
 
@@ -25,6 +30,8 @@ export interface Selection {
 export interface SelectedListing {
   /** Product ids of the page, in order. */
   pageIds: string[]
+  /** Their sellers' organization ids. */
+  pageVendorIds: string[]
   stats: ListingStats
 }
 
@@ -102,11 +109,17 @@ function areaBit(slug: string): number {
   return i < 0 ? 0 : 1 << i
 }
 
-/** The range facets: price first, then the characteristics, each with its column. */
-const RANGE_FACETS: readonly FilterKey[] = ['price', ...RANGE_ATTRIBUTE_CODES]
+/** The range facets with the index order that sorts each ascending, nulls last. */
+const RANGE_FACETS: readonly { key: FilterKey; order: IndexOrder }[] = [
+  { key: 'price', order: 'price_asc' },
+  ...RANGE_ATTRIBUTE_CODES.map((code) => ({ key: code, order: code })),
+]
+
+/** `status` of a product in scope that passes every filter; 2 + k: it fails only filters[k]. */
+const PASSES = 1
 
 /**
- * Counters of every facet. `addAll` counts a product passing every filter for every facet;
+ * Counters of the terms facets. `addAll` counts a product passing every filter for every facet;
  * `addTo` counts one failing a single filter for that filter's facet only. Straight-line code
  * over typed arrays: this runs once per product in scope.
  */
@@ -114,28 +127,23 @@ class FacetTally {
   total = 0
   /** Products per combination of spheres; spread over the spheres once, in `stats`. */
   private readonly areaMasks = new Int32Array(1 << AREA_OPTIONS.length)
-  readonly types = new Float64Array(DRONE_TYPES.length)
-  readonly availability = new Float64Array(AVAILABILITIES.length)
+  readonly types = new Int32Array(DRONE_TYPES.length)
+  readonly availability = new Int32Array(AVAILABILITIES.length)
   readonly brands: Int32Array
   readonly vendors: Int32Array
   madeInRussia = 0
   rtk = 0
-  /** Lowest and highest value per range facet, in RANGE_FACETS order. */
-  readonly lo = new Float64Array(RANGE_FACETS.length).fill(Infinity)
-  readonly hi = new Float64Array(RANGE_FACETS.length).fill(-Infinity)
   private readonly index: CatalogIndex
-  private readonly columns: Float64Array[]
 
   constructor(index: CatalogIndex) {
     this.index = index
     this.brands = new Int32Array(index.brands.values.length)
     this.vendors = new Int32Array(index.vendors.values.length)
-    this.columns = [index.price, ...RANGE_ATTRIBUTE_CODES.map((code) => index.ranges[code])]
   }
 
   addAll(slot: number): void {
     const index = this.index
-    this.addAreas(slot)
+    this.areaMasks[index.areas[slot]!]!++
     const type = index.droneType[slot]!
     if (type >= 0) this.types[type]!++
     this.brands[index.brand[slot]!]!++
@@ -145,14 +153,15 @@ class FacetTally {
     const flags = index.flags[slot]!
     if (flags & FLAG_MADE_IN_RUSSIA) this.madeInRussia++
     if (flags & FLAG_RTK) this.rtk++
-    for (let i = 0; i < this.columns.length; i++) this.bound(i, this.columns[i]![slot]!)
   }
 
+  /** Range facets are not counted here: their bounds come from their orders (`rangeBounds`). */
   addTo(slot: number, key: FilterKey): void {
     const index = this.index
     switch (key) {
       case 'areas_of_application':
-        return this.addAreas(slot)
+        this.areaMasks[index.areas[slot]!]!++
+        return
       case 'type':
         if (index.droneType[slot]! >= 0) this.types[index.droneType[slot]!]!++
         return
@@ -170,26 +179,11 @@ class FacetTally {
         return
       case 'rtk':
         if (index.flags[slot]! & FLAG_RTK) this.rtk++
-        return
-      default: {
-        const i = RANGE_FACETS.indexOf(key)
-        this.bound(i, this.columns[i]![slot]!)
-      }
     }
   }
 
-  private addAreas(slot: number): void {
-    this.areaMasks[this.index.areas[slot]!]!++
-  }
-
-  private bound(i: number, value: number): void {
-    // NaN (not stated) is neither lower nor higher than anything.
-    if (value < this.lo[i]!) this.lo[i] = value
-    if (value > this.hi[i]!) this.hi[i] = value
-  }
-
-  stats(): ListingStats {
-    const values: Record<string, number | null> = { total: this.total }
+  stats(bounds: Record<string, number | null>): ListingStats {
+    const values: Record<string, number | null> = { total: this.total, ...bounds }
     const areas = new Array<number>(AREA_OPTIONS.length).fill(0)
     this.areaMasks.forEach((n, mask) => {
       if (n) for (let bit = 0; bit < areas.length; bit++) if (mask & (1 << bit)) areas[bit]! += n
@@ -199,10 +193,6 @@ class FacetTally {
     this.availability.forEach((n, i) => (values[statAlias.availability(i)] = n))
     values.made_in_russia = this.madeInRussia
     values.rtk = this.rtk
-    RANGE_FACETS.forEach((key, i) => {
-      values[statAlias.min(key)] = this.lo[i] === Infinity ? null : this.lo[i]!
-      values[statAlias.max(key)] = this.hi[i] === -Infinity ? null : this.hi[i]!
-    })
     const nonZero = (counts: Int32Array, names: string[]): [string, number][] =>
       names.flatMap((name, code) => (counts[code] ? [[name, counts[code]!] as [string, number]] : []))
     return {
@@ -211,6 +201,43 @@ class FacetTally {
       vendors: nonZero(this.vendors, this.index.vendors.values),
     }
   }
+}
+
+/**
+ * The lowest and highest value of each range facet among the products it counts (those passing
+ * every filter but its own): the first and the last such product of its ascending order. For
+ * a broad listing that is a step or two from either end, not a pass over every product.
+ */
+function rangeBounds(index: CatalogIndex, status: Uint8Array, filters: Filter[]): Record<string, number | null> {
+  const bounds: Record<string, number | null> = {}
+  for (const { key, order } of RANGE_FACETS) {
+    const own = filters.findIndex((f) => f.key === key)
+    const counted = (slot: number) => status[slot] === PASSES || (own >= 0 && status[slot] === 2 + own)
+    const column = key === 'price' ? index.price : index.ranges[key as RangeAttributeCode]
+    const { slots, length } = index.orders[order]
+    // Nulls sort last: find where they start, then look in from both ends of the rest.
+    let stated = 0
+    for (let hi = length; stated < hi;) {
+      const mid = (stated + hi) >>> 1
+      if (Number.isNaN(column[slots[mid]!]!)) hi = mid
+      else stated = mid + 1
+    }
+    let lo: number | null = null
+    let hi: number | null = null
+    for (let i = 0; i < stated; i++)
+      if (counted(slots[i]!)) {
+        lo = column[slots[i]!]!
+        break
+      }
+    for (let i = stated - 1; lo !== null && i >= 0; i--)
+      if (counted(slots[i]!)) {
+        hi = column[slots[i]!]!
+        break
+      }
+    bounds[statAlias.min(key)] = lo
+    bounds[statAlias.max(key)] = hi
+  }
+  return bounds
 }
 
 export function selectListing(index: CatalogIndex, selection: Selection): SelectedListing {
@@ -224,21 +251,25 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const vendorScope = selection.vendorScopeId === undefined ? -1 : (index.vendors.find(selection.vendorScopeId) ?? -2)
 
   const tally = new FacetTally(index)
-  const passes = new Uint8Array(index.size)
+  // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more).
+  const status = new Uint8Array(index.size)
   const visit = (slot: number) => {
     if (!index.alive[slot] || !inCategories[index.category[slot]!]) return
     if (vendorScope !== -1 && index.vendor[slot] !== vendorScope) return
-    let failed: FilterKey | null = null
-    for (const filter of filters) {
-      if (filter.test(slot)) continue
-      if (failed !== null) return
-      failed = filter.key
+    let failed = -1
+    for (let k = 0; k < filters.length; k++) {
+      if (filters[k]!.test(slot)) continue
+      if (failed >= 0) return
+      failed = k
     }
-    if (failed === null) {
-      passes[slot] = 1
+    if (failed < 0) {
+      status[slot] = PASSES
       tally.total++
       tally.addAll(slot)
-    } else tally.addTo(slot, failed)
+    } else {
+      status[slot] = 2 + failed
+      tally.addTo(slot, filters[failed]!.key)
+    }
   }
   if (search) for (const slot of search.slots) visit(slot)
   else for (let slot = 0; slot < index.size; slot++) visit(slot)
@@ -246,9 +277,13 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const offset = (query.page - 1) * query.pageSize
   const pageSlots =
     search && query.sort === 'relevance'
-      ? byRelevance(index, passes, search, offset, query.pageSize)
-      : inOrder(index, passes, sortOrder(query.sort), offset, query.pageSize)
-  return { pageIds: pageSlots.map((slot) => index.ids[slot]!), stats: tally.stats() }
+      ? byRelevance(index, status, search, offset, query.pageSize)
+      : inOrder(index, status, sortOrder(query.sort), offset, query.pageSize)
+  return {
+    pageIds: pageSlots.map((slot) => index.ids[slot]!),
+    pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
+    stats: tally.stats(rangeBounds(index, status, filters)),
+  }
 }
 
 function sortOrder(sort: ListingQuery['sort']): SortOrder {
@@ -256,13 +291,13 @@ function sortOrder(sort: ListingQuery['sort']): SortOrder {
 }
 
 /** Walks a sort order, keeping the passing products from `offset` on. */
-function inOrder(index: CatalogIndex, passes: Uint8Array, order: SortOrder, offset: number, limit: number): number[] {
+function inOrder(index: CatalogIndex, status: Uint8Array, order: SortOrder, offset: number, limit: number): number[] {
   const { slots, length } = index.orders[order]
   const page: number[] = []
   let skipped = 0
   for (let i = 0; i < length && page.length < limit; i++) {
     const slot = slots[i]!
-    if (!passes[slot]) continue
+    if (status[slot] !== PASSES) continue
     if (skipped < offset) skipped++
     else page.push(slot)
   }
@@ -275,7 +310,7 @@ function inOrder(index: CatalogIndex, passes: Uint8Array, order: SortOrder, offs
  */
 function byRelevance(
   index: CatalogIndex,
-  passes: Uint8Array,
+  status: Uint8Array,
   search: SearchMatch,
   offset: number,
   limit: number,
@@ -284,7 +319,7 @@ function byRelevance(
   const { slots, length } = index.orders.popular
   for (let i = 0; i < length; i++) {
     const slot = slots[i]!
-    if (!passes[slot]) continue
+    if (status[slot] !== PASSES) continue
     const rank = search.rank[slot]!
     let bucket = buckets.get(rank)
     if (!bucket) buckets.set(rank, (bucket = []))

@@ -124,14 +124,16 @@ export function createCatalogService(deps: CatalogDeps) {
       if (!getCategory(scope.categorySlug)) throw new AppError('not_found', CATALOG_MESSAGES.categoryNotFound)
       const sellers = deps.sellers()
       const slugs = scope.vendorSlug ? [...input.vendors, scope.vendorSlug] : input.vendors
-      const resolved = await sellers.resolveVendorSlugs(ctx, slugs)
+      const words = searchWords(input.q)
+      // Independent statements go out together (on PostgreSQL, over two connections).
+      const [resolved, state] = await Promise.all([
+        sellers.resolveVendorSlugs(ctx, slugs),
+        readCatalogState(ctx.db, words),
+      ])
       const vendorScopeId = scope.vendorSlug ? resolved.get(scope.vendorSlug) : undefined
       if (scope.vendorSlug && !vendorScopeId) throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
       // Vendors that do not exist (any more) are dropped like any other invalid value.
       const query: ListingQuery = { ...input, vendors: input.vendors.filter((s) => resolved.has(s)) }
-      const words = searchWords(query.q)
-
-      const state = await readCatalogState(ctx.db, words)
       const index = await indexKeeper.at(ctx.db, state)
       // From here to the page's ids nothing awaits, so the index cannot change underneath.
       const search = words.length ? resolveSearch(index, state.words) : undefined
@@ -142,12 +144,12 @@ export function createCatalogService(deps: CatalogDeps) {
         query,
         search: search?.match,
       })
-      const rows = await fetchCards(ctx.db, selected.pageIds, search?.text)
-      const vendorIds = new Set([
-        ...rows.map((r) => r.vendorOrganizationId),
-        ...selected.stats.vendors.map(([id]) => id),
+      // The page's sellers are known from the index, so their names load beside the cards.
+      const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
+      const [rows, vendors] = await Promise.all([
+        fetchCards(ctx.db, selected.pageIds, search?.text),
+        sellers.describeVendors(ctx, [...vendorIds]),
       ])
-      const vendors = await sellers.describeVendors(ctx, [...vendorIds])
 
       const total = Number(selected.stats.values.total ?? 0)
       const listing: Listing = {
