@@ -1,6 +1,7 @@
 import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
 import { PostingList, type Postings, parseTsvector } from './catalog.postings.ts'
+import { TitleWords } from './catalog.title-words.ts'
 
 /**
  * The published catalogue in memory, one typed array per column (decision 011). A listing's
@@ -83,10 +84,10 @@ export class CatalogIndex {
   dead = 0
 
   readonly ids: string[] = []
-  /** Slugs, titles and search texts serve the suggestions, which must not wait for a query. */
+  /** Slugs, titles and title words serve the suggestions, which must not wait for a query. */
   readonly slugs: string[] = []
   readonly titles: string[] = []
-  readonly searchTexts: string[] = []
+  readonly titleWords = new TitleWords()
   alive = new Uint8Array(0)
   category = new Int32Array(0)
   vendor = new Int32Array(0)
@@ -161,7 +162,7 @@ export class CatalogIndex {
     this.ids[slot] = row.id
     this.slugs[slot] = row.slug
     this.titles[slot] = row.title
-    this.searchTexts[slot] = row.searchText
+    this.titleWords.add(slot, row.searchText)
     this.alive[slot] = 1
     this.category[slot] = this.categories.code(row.categorySlug)
     this.vendor[slot] = this.vendors.code(row.vendorOrganizationId)
@@ -222,6 +223,7 @@ export class CatalogIndex {
   /** Sorts every order afresh and gives the posting lists' spare room back. */
   sortAll(): void {
     for (const list of this.postings.values()) list.trim()
+    this.titleWords.trim()
     const live: number[] = []
     for (let slot = 0; slot < this.size; slot++) if (this.alive[slot]) live.push(slot)
     for (const name of ORDERS) {

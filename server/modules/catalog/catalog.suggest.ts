@@ -7,6 +7,7 @@ import { highlightTerms } from './catalog.cards.ts'
 import type { CatalogIndex } from './catalog.index.ts'
 import type { IndexKeeper } from './catalog.index-sync.ts'
 import { readCatalogState } from './catalog.listing.ts'
+import { wordsOf } from './catalog.title-words.ts'
 
 export const MIN_SUGGEST_LENGTH = 2
 export const MAX_SUGGESTIONS = 8
@@ -15,9 +16,10 @@ const MAX_BRANDS = 3
 
 /**
  * Suggestions while typing: categories (from the tree in code), brands and product titles (from
- * the in-memory index). A product matches when its title, brand or model contains what was
- * typed; when too few do, the typed words are replaced by their closest catalogue words (pg_trgm,
- * the one statement, which also reads the catalogue revision) and those are looked for too.
+ * the in-memory index). A product matches when every typed word begins a word of its title,
+ * brand or model («dji mav» → «DJI Mavic 3»); when too few do, the typed words are replaced by
+ * their closest catalogue words (pg_trgm, in the one statement, which also reads the catalogue
+ * revision) and those are looked for too («квадракоптер» → «квадрокоптер»).
  */
 export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper): Promise<Suggestion[]> {
   const q = input.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH)
@@ -34,12 +36,13 @@ export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper)
       href: `/catalog/${c.slug}`,
     }))
 
-  const state = await readCatalogState(ctx.db, terms)
+  const words = wordsOf(q)
+  const state = await readCatalogState(ctx.db, words)
   const index = await indexKeeper.at(ctx.db, state)
-  const found = productsContaining(index, q, MAX_SUGGESTIONS)
-  const corrected = state.words.map((w) => w.closest ?? w.word).join(' ')
-  if (found.length < MAX_SUGGESTIONS && corrected !== q)
-    for (const slot of productsContaining(index, corrected, MAX_SUGGESTIONS - found.length))
+  const found = productsMatching(index, words, MAX_SUGGESTIONS)
+  const corrected = state.words.map((w) => w.closest ?? w.word)
+  if (found.length < MAX_SUGGESTIONS && corrected.join(' ') !== words.join(' '))
+    for (const slot of productsMatching(index, corrected, MAX_SUGGESTIONS - found.length))
       if (!found.includes(slot)) found.push(slot)
 
   const brands: Suggestion[] = index.brands.values
@@ -62,13 +65,15 @@ export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper)
   return [...categories, ...brands, ...products].slice(0, MAX_SUGGESTIONS)
 }
 
-/** The most popular live products whose title, brand or model contains the text. */
-function productsContaining(index: CatalogIndex, text: string, limit: number): number[] {
+/** The most popular live products with a title, brand or model word beginning with each prefix. */
+function productsMatching(index: CatalogIndex, prefixes: string[], limit: number): number[] {
+  const hits = prefixes.length ? index.titleWords.match(prefixes, index.size) : null
+  if (!hits) return []
   const { slots, length } = index.orders.popular
   const found: number[] = []
   for (let i = 0; i < length && found.length < limit; i++) {
     const slot = slots[i]!
-    if (index.alive[slot] && index.searchTexts[slot]!.includes(text)) found.push(slot)
+    if (hits[slot] === prefixes.length && index.alive[slot]) found.push(slot)
   }
   return found
 }
