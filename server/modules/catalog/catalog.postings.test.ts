@@ -55,9 +55,9 @@ describe('matchLexemes', () => {
   index.sortAll()
 
   it('finds the products holding every lexeme, ranked title > brand > characteristics > description', () => {
-    const both = matchLexemes(index.postings, ['квадрокоптер', 'тепловизор'], index.size)
+    const both = matchLexemes(index, ['квадрокоптер', 'тепловизор'])
     expect(both.slots.sort()).toEqual([0, 1])
-    const thermal = matchLexemes(index.postings, ['тепловизор'], index.size)
+    const thermal = matchLexemes(index, ['тепловизор'])
     expect(thermal.slots.sort()).toEqual([0, 1, 2])
     expect(thermal.rank[1]).toBe(1)
     expect(thermal.rank[2]).toBe(0.2)
@@ -65,8 +65,8 @@ describe('matchLexemes', () => {
   })
 
   it('finds nothing for an unknown lexeme or for no lexemes at all', () => {
-    expect(matchLexemes(index.postings, ['квадрокоптер', 'лидар'], index.size).slots).toEqual([])
-    expect(matchLexemes(index.postings, [], index.size).slots).toEqual([])
+    expect(matchLexemes(index, ['квадрокоптер', 'лидар']).slots).toEqual([])
+    expect(matchLexemes(index, []).slots).toEqual([])
   })
 
   it('corrects only words no live product contains', () => {

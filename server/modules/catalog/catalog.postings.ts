@@ -93,19 +93,22 @@ export function parseTsvector(text: string): Map<string, number> {
 export interface SearchMatch {
   /** Slots containing every lexeme (dead ones included: readers check `alive`). */
   slots: number[]
-  /** Rank by slot (sum over the lexemes of their best weight), valid for the matched slots. */
+  /**
+   * Rank by slot (sum over the lexemes of their best weight), valid for the matched slots until
+   * the next search on the same index (a work array, see CatalogIndex.work).
+   */
   rank: Float64Array
 }
 
 /** The slots containing all the lexemes; none when there are no lexemes (only stop words). */
-export function matchLexemes(postings: Postings, lexemes: readonly string[], size: number): SearchMatch {
-  const rank = new Float64Array(size)
-  const lists = [...new Set(lexemes)].map((l) => postings.get(l) ?? new PostingList())
+export function matchLexemes(index: CatalogIndex, lexemes: readonly string[]): SearchMatch {
+  const rank = index.workNumbers()
+  const lists = [...new Set(lexemes)].map((l) => index.postings.get(l) ?? new PostingList())
   if (!lists.length || lists.some((l) => l.length === 0)) return { slots: [], rank }
   lists.sort((a, b) => a.length - b.length)
   // hits[slot] counts the lists seen so far that contain the slot; the shortest list goes first,
   // so later ones only add to slots still in the running.
-  const hits = new Uint8Array(size)
+  const hits = index.work('hits')
   for (let i = 0; i < lists.length; i++) {
     const { data, length } = lists[i]!
     for (let j = 0; j < length; j++) {
@@ -132,7 +135,7 @@ function anyLive(index: CatalogIndex, lexemes: readonly string[]): boolean {
     for (let j = 0; list && j < list.length; j++) if (index.alive[list.data[j]! >>> 4]) return true
     return false
   }
-  const { slots } = matchLexemes(index.postings, lexemes, index.size)
+  const { slots } = matchLexemes(index, lexemes)
   return slots.some((slot) => index.alive[slot] === 1)
 }
 
@@ -157,7 +160,7 @@ export function resolveSearch(index: CatalogIndex, words: readonly SearchWord[])
   )
   const lexemes = words.flatMap((w, i) => (fixes[i] ? w.closestLexemes : w.lexemes))
   return {
-    match: matchLexemes(index.postings, lexemes, index.size),
+    match: matchLexemes(index, lexemes),
     fixes,
     text: words.map((w, i) => fixes[i] ?? w.word).join(' '),
   }

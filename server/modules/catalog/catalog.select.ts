@@ -252,7 +252,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
 
   const tally = new FacetTally(index)
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more).
-  const status = new Uint8Array(index.size)
+  const status = index.work('status')
   const visit = (slot: number) => {
     if (!index.alive[slot] || !inCategories[index.category[slot]!]) return
     if (vendorScope !== -1 && index.vendor[slot] !== vendorScope) return

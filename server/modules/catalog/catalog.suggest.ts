@@ -67,8 +67,8 @@ export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper)
 
 /** The most popular live products with a title, brand or model word beginning with each prefix. */
 function productsMatching(index: CatalogIndex, prefixes: string[], limit: number): number[] {
-  const hits = prefixes.length ? index.titleWords.match(prefixes, index.size) : null
-  if (!hits) return []
+  const hits = index.work('hits')
+  if (!prefixes.length || !index.titleWords.match(prefixes, hits)) return []
   const { slots, length } = index.orders.popular
   const found: number[] = []
   for (let i = 0; i < length && found.length < limit; i++) {

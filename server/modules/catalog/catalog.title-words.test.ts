@@ -8,8 +8,8 @@ describe('TitleWords', () => {
   words.add(2, '<script>alert(1)</script> дрон «тест & ко»')
   const matching = (typed: string) => {
     const prefixes = wordsOf(typed)
-    const hits = words.match(prefixes, 3)
-    return hits ? [0, 1, 2].filter((slot) => hits[slot] === prefixes.length) : null
+    const hits = new Uint8Array(3)
+    return words.match(prefixes, hits) ? [0, 1, 2].filter((slot) => hits[slot] === prefixes.length) : null
   }
 
   it('matches products where every typed word begins one of their words', () => {

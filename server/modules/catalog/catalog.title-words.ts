@@ -28,12 +28,12 @@ export class TitleWords {
   }
 
   /**
-   * Per slot, how many of the prefixes begin one of its words; a slot matches them all where
-   * the count equals their number. Null when some prefix begins no word at all.
+   * Counts in `hits` (zeroed, a byte per slot), per slot, how many of the prefixes begin one of
+   * its words: a slot matches them all where the count equals their number. False when some
+   * prefix begins no word at all.
    */
-  match(prefixes: readonly string[], size: number): Uint8Array | null {
+  match(prefixes: readonly string[], hits: Uint8Array): boolean {
     const sorted = (this.sorted ??= [...this.slots.keys()].sort())
-    const hits = new Uint8Array(size)
     for (let i = 0; i < prefixes.length; i++) {
       const prefix = prefixes[i]!
       let lo = 0
@@ -42,14 +42,14 @@ export class TitleWords {
         if (sorted[mid]! < prefix) lo = mid + 1
         else hi = mid
       }
-      if (!sorted[lo]?.startsWith(prefix)) return null
+      if (!sorted[lo]?.startsWith(prefix)) return false
       for (let w = lo; w < sorted.length && sorted[w]!.startsWith(prefix); w++) {
         const { data, length } = this.slots.get(sorted[w]!)!
         // A slot with two words of this prefix counts once: only slots at i move on.
         for (let j = 0; j < length; j++) if (hits[data[j]!] === i) hits[data[j]!] = i + 1
       }
     }
-    return hits
+    return true
   }
 
   /** Gives back the lists' spare room (after a whole load). */
