@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import type { Db } from '../../db/client.ts'
 import { CatalogIndex, type IndexRow } from './catalog.index.ts'
+import { RANGE_COLUMNS } from './catalog.table.ts'
 import { type CatalogState, queryRows, readCatalogState } from './catalog.listing.ts'
 
 /**
@@ -17,16 +18,6 @@ import { type CatalogState, queryRows, readCatalogState } from './catalog.listin
 const BATCH = 5000
 /** Above this many changed products a delta re-sorts everything instead of inserting. */
 const RESORT_ABOVE = 2000
-
-/** The generated column of each range characteristic (catalog.table.ts). */
-const RANGE_COLUMNS: Record<RangeAttributeCode, string> = {
-  max_takeoff_weight: 'max_takeoff_weight',
-  flight_time: 'flight_time',
-  range: 'range_km',
-  max_speed: 'max_speed',
-  payload: 'payload',
-  wind_resistance: 'wind_resistance',
-}
 
 type LoadedRow = Omit<IndexRow, 'ranges' | 'priceKopecks' | 'createdMicros'> & {
   status: string

@@ -1,11 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  AREA_OPTIONS,
-  DRONE_TYPES,
-  RANGE_ATTRIBUTE_CODES,
-  type RangeAttributeCode,
-} from '#common/catalog/attributes.ts'
+import { AREA_OPTIONS, DRONE_TYPES, RANGE_ATTRIBUTE_CODES } from '#common/catalog/attributes.ts'
 import { categorySubtree } from '#common/catalog/categories.ts'
 import { emptyListingQuery, type ListingQuery } from '#common/catalog/listing.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
@@ -18,6 +13,7 @@ import { type FilterKey, queryRows, readCatalogState, statAlias } from './catalo
 import { resolveSearch } from './catalog.postings.ts'
 import { selectListing } from './catalog.select.ts'
 import { searchWords } from './catalog.service.ts'
+import { RANGE_COLUMNS } from './catalog.table.ts'
 import { seedCatalogFixture } from './catalog.testing.ts'
 
 /**
@@ -26,14 +22,7 @@ import { seedCatalogFixture } from './catalog.testing.ts'
  * with that facet's own filter left out.
  */
 
-const COLUMN: Record<RangeAttributeCode, string> = {
-  max_takeoff_weight: 'max_takeoff_weight',
-  flight_time: 'flight_time',
-  range: 'range_km',
-  max_speed: 'max_speed',
-  payload: 'payload',
-  wind_resistance: 'wind_resistance',
-}
+const COLUMN = RANGE_COLUMNS
 
 /** The listing's filters as SQL, written the obvious way; `except` leaves one out. */
 function conditions(query: ListingQuery, vendorIds: string[], except?: FilterKey): SQL {

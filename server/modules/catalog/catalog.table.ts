@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { Specs } from '#common/catalog/attributes.ts'
+import type { RangeAttributeCode, Specs } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES, PRODUCT_STATUSES, type ProductImage, VAT_NOTES } from '#common/catalog/products.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 
@@ -26,6 +26,16 @@ const specNumber = (code: string) => sql.raw(`((specs ->> '${code}')::real)`)
  * of searching the array. Appending a sphere keeps the bits; reordering needs a migration.
  */
 const areasMask = sql.raw(SPHERE_SLUGS.map((slug, i) => `(('${slug}' = any(areas))::int << ${i})`).join(' | '))
+
+/** The generated column of each range characteristic (below), for raw statements. */
+export const RANGE_COLUMNS: Record<RangeAttributeCode, string> = {
+  max_takeoff_weight: 'max_takeoff_weight',
+  flight_time: 'flight_time',
+  range: 'range_km',
+  max_speed: 'max_speed',
+  payload: 'payload',
+  wind_resistance: 'wind_resistance',
+}
 
 /**
  * Products. `specs` holds every characteristic (common/catalog/attributes.ts) and is the source
