@@ -33,6 +33,11 @@ function hasRegion(value: string): boolean {
   return !value.startsWith('00')
 }
 
+/** A UUID in its usual text form (any case), as ids arrive in URLs and request bodies. */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+}
+
 /** INN of a legal entity: 10 digits, the last one a control digit. */
 export function isValidLegalInn(value: string): boolean {
   if (!/^\d{10}$/.test(value) || !hasRegion(value)) return false

@@ -8,7 +8,6 @@ import { ProductView } from '#app/components/product/ProductView.tsx'
 import { RelatedProducts } from '#app/components/product/RelatedProducts.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
-import { emptyListingQuery } from '#common/catalog/listing.ts'
 import type { Route } from './+types/product'
 
 const RELATED_COUNT = 4
@@ -21,9 +20,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
   const product = await loadOrFail(request, () => services.catalog.getProduct(ctx, params.slug))
   const related = services.catalog
-    .listProducts(ctx, { ...emptyListingQuery(), pageSize: RELATED_COUNT + 1 }, { categorySlug: product.category.slug })
-    .then((listing) =>
-      listing.items
+    .listPopularProducts(ctx, product.category.slug, RELATED_COUNT + 1)
+    .then((items) =>
+      items
         .filter((p) => p.id !== product.id)
         .slice(0, RELATED_COUNT)
         .map(toTileProduct),

@@ -31,6 +31,7 @@ export default function SearchSuggestions({
   const [active, setActive] = useState(-1)
   const [seenLocation, setSeenLocation] = useState(location.key)
   const shown = open && items.length > 0
+  const nothingFor = open && !items.length ? emptyFor : null
   const optionId = (i: number) => `${listId}-${i}`
 
   // Any navigation closes the list.
@@ -131,10 +132,8 @@ export default function SearchSuggestions({
   return (
     <>
       {/* Outside the listbox (only options belong there); a status, so screen readers hear it. */}
-      <p role="status" className={classes.empty} hidden={!(open && emptyFor && !items.length)}>
-        {open && emptyFor && !items.length
-          ? `Подсказок для «${emptyFor}» нет. Нажмите Enter, чтобы искать по всему каталогу.`
-          : ''}
+      <p role="status" className={classes.empty} hidden={!nothingFor}>
+        {nothingFor ? `Подсказок для «${nothingFor}» нет. Нажмите Enter, чтобы искать по всему каталогу.` : ''}
       </p>
       <ul id={listId} role="listbox" aria-label="Подсказки" className={classes.list} hidden={!shown}>
         {shown &&

@@ -1,8 +1,27 @@
-import { AREA_OPTIONS, DRONE_TYPES, getAttribute, RANGE_ATTRIBUTE_CODES } from '#common/catalog/attributes.ts'
+import {
+  AREA_OPTIONS,
+  ATTRIBUTES,
+  DRONE_TYPES,
+  getAttribute,
+  RANGE_ATTRIBUTE_CODES,
+} from '#common/catalog/attributes.ts'
 import type { ListingQuery, Range } from '#common/catalog/listing.ts'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import type { Facet, TermsFacetOption, VendorRef } from '#common/catalog/types.ts'
-import { attributeTitle, FACET_TITLES, type ListingStats, statAlias } from './catalog.listing.ts'
+import { type ListingStats, statAlias } from './catalog.listing.ts'
+
+/** Titles of the facets that are not characteristics. */
+const FACET_TITLES = {
+  price: 'Цена',
+  brand: 'Бренд',
+  vendor: 'Поставщик',
+  availability: 'Наличие',
+  made_in_russia: 'Сделано в России',
+} as const
+
+function attributeTitle(code: string): string {
+  return ATTRIBUTES.find((a) => a.code === code)?.title ?? code
+}
 
 /** Options with products, plus the selected ones even when nothing is left for them. */
 function options(

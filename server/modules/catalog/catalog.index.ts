@@ -244,6 +244,23 @@ export class CatalogIndex {
     }
   }
 
+  /**
+   * The first `limit` live slots of an order that `accept` keeps, after passing over the first
+   * `skip` of them: a page of a listing, the newest products, the suggestions.
+   */
+  takeInOrder(order: IndexOrder, limit: number, accept: (slot: number) => boolean = () => true, skip = 0): number[] {
+    const { slots, length } = this.orders[order]
+    const taken: number[] = []
+    let skipped = 0
+    for (let i = 0; i < length && taken.length < limit; i++) {
+      const slot = slots[i]!
+      if (!this.alive[slot] || !accept(slot)) continue
+      if (skipped < skip) skipped++
+      else taken.push(slot)
+    }
+    return taken
+  }
+
   /** Sorts every order afresh and gives the posting lists' spare room back. */
   sortAll(): void {
     for (const list of this.postings.values()) list.trim()

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { ATTRIBUTES } from '#common/catalog/attributes.ts'
 import type { RangeAttributeCode } from '#common/catalog/attributes.ts'
 import type { Db } from '../../db/client.ts'
 import type { CardRow } from './catalog.cards.ts'
@@ -126,17 +125,4 @@ export async function fetchCards(db: Db, ids: string[], search?: string): Promis
       order by page.pos
     `,
   )
-}
-
-/** Titles of the facets that are not characteristics. */
-export const FACET_TITLES = {
-  price: 'Цена',
-  brand: 'Бренд',
-  vendor: 'Поставщик',
-  availability: 'Наличие',
-  made_in_russia: 'Сделано в России',
-} as const
-
-export function attributeTitle(code: string): string {
-  return ATTRIBUTES.find((a) => a.code === code)?.title ?? code
 }

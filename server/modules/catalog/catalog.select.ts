@@ -278,7 +278,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const pageSlots =
     search && query.sort === 'relevance'
       ? byRelevance(index, status, search, offset, query.pageSize)
-      : inOrder(index, status, sortOrder(query.sort), offset, query.pageSize)
+      : index.takeInOrder(sortOrder(query.sort), query.pageSize, (slot) => status[slot] === PASSES, offset)
   return {
     pageIds: pageSlots.map((slot) => index.ids[slot]!),
     pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
@@ -288,20 +288,6 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
 
 function sortOrder(sort: ListingQuery['sort']): SortOrder {
   return sort === 'relevance' ? 'popular' : sort
-}
-
-/** Walks a sort order, keeping the passing products from `offset` on. */
-function inOrder(index: CatalogIndex, status: Uint8Array, order: SortOrder, offset: number, limit: number): number[] {
-  const { slots, length } = index.orders[order]
-  const page: number[] = []
-  let skipped = 0
-  for (let i = 0; i < length && page.length < limit; i++) {
-    const slot = slots[i]!
-    if (status[slot] !== PASSES) continue
-    if (skipped < offset) skipped++
-    else page.push(slot)
-  }
-  return page
 }
 
 /**

@@ -2,18 +2,20 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { CATEGORIES, categorySubtree, getCategory } from '#common/catalog/categories.ts'
 import type { ListingQuery } from '#common/catalog/listing.ts'
 import type { Listing, ProductCard, ProductDetails, SellerCard, Suggestion, VendorRef } from '#common/catalog/types.ts'
+import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { type CardRow, toCard, toDetails } from './catalog.cards.ts'
 import { buildFacets } from './catalog.facets.ts'
-import type { CatalogIndex, SortOrder } from './catalog.index.ts'
+import type { SortOrder } from './catalog.index.ts'
 import { createIndexKeeper } from './catalog.index-sync.ts'
 import { fetchCards, readCatalogState } from './catalog.listing.ts'
 import { resolveSearch } from './catalog.postings.ts'
 import { selectListing } from './catalog.select.ts'
 import { suggest } from './catalog.suggest.ts'
 import { catalogProducts } from './catalog.table.ts'
+import { wordsOf } from './catalog.title-words.ts'
 
 export const CATALOG_MESSAGES = {
   categoryNotFound: 'Категория не найдена',
@@ -33,7 +35,6 @@ export interface CatalogDeps {
   sellers: () => SellersPort
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const MAX_SEARCH_WORDS = 8
 
 const published = eq(catalogProducts.status, 'published')
@@ -66,9 +67,7 @@ const detailsColumns = {
 /** The words of a search as the database gets them: lower-case letters and digits. */
 export function searchWords(q: string | undefined): string[] {
   if (!q) return []
-  const words = [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])]
-    .filter((w) => w.length <= 40)
-    .slice(0, MAX_SEARCH_WORDS)
+  const words = [...new Set(wordsOf(q))].filter((w) => w.length <= 40).slice(0, MAX_SEARCH_WORDS)
   // Punctuation alone is still a search, and it finds nothing.
   return words.length ? words : [q.slice(0, 40)]
 }
@@ -90,7 +89,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** Published products per vendor, from the index: one statement (the revision). */
   async function countProductsByVendor(ctx: Ctx, vendorIds: string[]): Promise<Map<string, number>> {
-    const ids = [...new Set(vendorIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))]
+    const ids = [...new Set(vendorIds.filter(isUuid).map((id) => id.toLowerCase()))]
     if (!ids.length) return new Map()
     const index = await indexKeeper.current(ctx.db)
     return new Map(
@@ -107,6 +106,24 @@ export function createCatalogService(deps: CatalogDeps) {
       rows.map((r) => r.vendorOrganizationId),
     )
     return rows.map((r) => toCard(r, vendors))
+  }
+
+  /** The first products of an order, optionally of some categories only (at most 60). */
+  async function topProducts(ctx: Ctx, order: SortOrder, limit: number, categories?: string[]): Promise<ProductCard[]> {
+    const index = await indexKeeper.current(ctx.db)
+    const codes = categories && new Set(categories.map((slug) => index.categories.find(slug)))
+    const slots = index.takeInOrder(
+      order,
+      Math.min(Math.max(1, Math.floor(limit) || 1), 60),
+      codes && ((slot) => codes.has(index.category[slot])),
+    )
+    return cardsOf(
+      ctx,
+      await fetchCards(
+        ctx.db,
+        slots.map((slot) => index.ids[slot]!),
+      ),
+    )
   }
 
   return {
@@ -183,7 +200,7 @@ export function createCatalogService(deps: CatalogDeps) {
     /** Published products among the ids, in the order asked (compare, cart). */
     /** Which of these products are on sale, with their category, in the order asked: one statement. */
     async filterPublished(ctx: Ctx, ids: string[]): Promise<{ id: string; categorySlug: string }[]> {
-      const valid = [...new Set(ids.filter((id) => UUID.test(id)))]
+      const valid = [...new Set(ids.filter(isUuid))]
       if (!valid.length) return []
       const rows = await ctx.db
         .select({ id: catalogProducts.id, categorySlug: catalogProducts.categorySlug })
@@ -194,7 +211,7 @@ export function createCatalogService(deps: CatalogDeps) {
     },
 
     async getProductsByIds(ctx: Ctx, ids: string[]): Promise<ProductDetails[]> {
-      const valid = [...new Set(ids.filter((id) => UUID.test(id)))]
+      const valid = [...new Set(ids.filter(isUuid))]
       if (!valid.length) return []
       const rows = await ctx.db
         .select(detailsColumns)
@@ -211,18 +228,12 @@ export function createCatalogService(deps: CatalogDeps) {
       })
     },
 
-    /** The newest products: two statements (the revision and the cards). */
-    async listNewProducts(ctx: Ctx, limit: number): Promise<ProductCard[]> {
-      const index = await indexKeeper.current(ctx.db)
-      const ids = firstInOrder(index, 'new', Math.min(Math.max(1, Math.floor(limit) || 1), 60))
-      return cardsOf(
-        ctx,
-        await fetchCards(
-          ctx.db,
-          ids.map((slot) => index.ids[slot]!),
-        ),
-      )
-    },
+    /** The newest products: three statements (the revision, the cards, the sellers' names). */
+    listNewProducts: (ctx: Ctx, limit: number): Promise<ProductCard[]> => topProducts(ctx, 'new', limit),
+
+    /** A category's most popular products, without the facets and totals a listing works out. */
+    listPopularProducts: (ctx: Ctx, categorySlug: string, limit: number): Promise<ProductCard[]> =>
+      topProducts(ctx, 'popular', limit, categorySubtree(categorySlug)),
 
     /** Every category with its number of products and the picture of its most popular one. */
     async listCategorySummaries(ctx: Ctx) {
@@ -269,11 +280,3 @@ export function createCatalogService(deps: CatalogDeps) {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>
-
-/** The first `limit` live slots of a sort order. */
-function firstInOrder(index: CatalogIndex, order: SortOrder, limit: number): number[] {
-  const { slots, length } = index.orders[order]
-  const found: number[] = []
-  for (let i = 0; i < length && found.length < limit; i++) if (index.alive[slots[i]!]) found.push(slots[i]!)
-  return found
-}

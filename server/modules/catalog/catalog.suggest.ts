@@ -69,11 +69,5 @@ export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper)
 function productsMatching(index: CatalogIndex, prefixes: string[], limit: number): number[] {
   const hits = index.work('hits')
   if (!prefixes.length || !index.titleWords.match(prefixes, hits)) return []
-  const { slots, length } = index.orders.popular
-  const found: number[] = []
-  for (let i = 0; i < length && found.length < limit; i++) {
-    const slot = slots[i]!
-    if (hits[slot] === prefixes.length && index.alive[slot]) found.push(slot)
-  }
-  return found
+  return index.takeInOrder('popular', limit, (slot) => hits[slot] === prefixes.length)
 }

@@ -1,6 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm'
 import { LeadInput, leadFieldErrors } from '#common/leads.ts'
 import { LeadListQuery, type LeadStatus, LeadStatusInput, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
+import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
@@ -88,7 +89,7 @@ export function createLeadsService(deps: {
       requireStaff(ctx)
       const { status } = parse(LeadStatusInput, input)
       const notFound = new AppError('not_found', 'Заявка не найдена')
-      if (!UUID.test(id)) throw notFound
+      if (!isUuid(id)) throw notFound
       return ctx.db.transaction(async (tx) => {
         const [current] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).for('update')
         if (!current) throw notFound
@@ -105,5 +106,3 @@ export function createLeadsService(deps: {
     },
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

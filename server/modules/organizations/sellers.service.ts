@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { SellerCard, VendorRef } from '#common/catalog/types.ts'
+import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { organizationRoles, organizations } from './organizations.table.ts'
@@ -18,8 +19,6 @@ export interface SellersDeps {
 }
 
 export type SellerDetails = SellerCard & { fullName: string; legalAddress: string; createdAt: string }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Organizations whose vendor role staff confirmed: the only ones with a public seller page. */
 const confirmedVendor: SQL = sql`exists (
@@ -105,7 +104,7 @@ export function createSellersService(deps: SellersDeps) {
 
     /** Cards of the given vendors (confirmed or not), for product pages. */
     async describeSellers(ctx: Ctx, ids: string[]): Promise<Map<string, SellerCard>> {
-      const valid = [...new Set(ids.filter((id) => UUID.test(id)))]
+      const valid = [...new Set(ids.filter(isUuid))]
       if (!valid.length) return new Map()
       const rows = await withCounts(
         ctx,
@@ -119,7 +118,7 @@ export function createSellersService(deps: SellersDeps) {
      * statement even for no ids (a listing costs the same number of statements when it is empty).
      */
     async describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>> {
-      const valid = [...new Set(ids.filter((id) => UUID.test(id)))]
+      const valid = [...new Set(ids.filter(isUuid))]
       const rows = await ctx.db
         .select({ id: organizations.id, slug: organizations.slug, name: organizations.shortName })
         .from(organizations)
