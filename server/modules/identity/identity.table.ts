@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -79,4 +79,23 @@ export const emailLinks = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [index('email_links_user_id_idx').on(t.userId), index('email_links_email_idx').on(t.email)],
+)
+
+/**
+ * Browsers that have signed in to an account. The cookie holds a random token (one per browser,
+ * shared by the accounts signed in from it); only its SHA-256 is stored. A sign-in from a known
+ * device is spared the slowdown that failures from elsewhere put on the account.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('known_devices_user_id_idx').on(t.userId)],
 )
