@@ -1,11 +1,10 @@
+import { singleLineText } from './text.ts'
 import { z } from './zod.ts'
 
 /** ASVS 2.1: at least 12 characters, at most 128, any characters allowed. */
 export const PASSWORD_LIMITS = { min: 12, max: 128 } as const
 
-export const Email = z
-  .string()
-  .trim()
+export const Email = singleLineText()
   .toLowerCase()
   .max(254, 'Слишком длинный адрес')
   .pipe(z.email('Введите адрес электронной почты, например name@company.ru'))
@@ -15,7 +14,7 @@ export const Password = z
   .min(PASSWORD_LIMITS.min, `Пароль — не короче ${PASSWORD_LIMITS.min} символов`)
   .max(PASSWORD_LIMITS.max, `Пароль — не длиннее ${PASSWORD_LIMITS.max} символов`)
 
-export const PersonName = z.string().trim().min(2, 'Укажите имя и фамилию').max(120, 'Не больше 120 символов')
+export const PersonName = singleLineText().min(2, 'Укажите имя и фамилию').max(120, 'Не больше 120 символов')
 
 /** '+7XXXXXXXXXX' from any common way of writing a Russian number; empty means none. */
 export const OptionalPhone = z

@@ -1,3 +1,4 @@
+import { multiLineText, singleLineText } from './text.ts'
 import { z } from './zod.ts'
 
 /** The pages that carry an application form; a lead remembers which one it came from. */
@@ -15,25 +16,17 @@ const phone = z
 
 /** One schema for the form in the browser, the page action and POST /api/v1/leads. */
 export const LeadInput = z.object({
-  name: z
-    .string()
-    .trim()
+  name: singleLineText()
     .min(2, 'Укажите, как к вам обращаться')
     .max(LEAD_LIMITS.name, `Не больше ${LEAD_LIMITS.name} символов`),
-  organization: z
-    .string()
-    .trim()
+  organization: singleLineText()
     .max(LEAD_LIMITS.organization, `Не больше ${LEAD_LIMITS.organization} символов`)
     .default(''),
   phone,
-  email: z
-    .string()
-    .trim()
+  email: singleLineText()
     .max(LEAD_LIMITS.email, 'Слишком длинный адрес')
     .pipe(z.email('Введите адрес электронной почты, например name@company.ru')),
-  message: z
-    .string()
-    .trim()
+  message: multiLineText()
     .min(10, 'Опишите задачу хотя бы в нескольких словах (от 10 символов)')
     .max(LEAD_LIMITS.message, `Не больше ${LEAD_LIMITS.message} символов`),
   consent: z

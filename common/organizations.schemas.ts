@@ -7,6 +7,7 @@ import {
   ROLE_TYPES,
   VERIFICATION_STATUSES,
 } from './organizations.ts'
+import { multiLineText, singleLineText } from './text.ts'
 import { isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from './validators.ts'
 import { z } from './zod.ts'
 
@@ -68,7 +69,7 @@ const Ogrn = z
   )
 
 const text = (max: number, required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `Не больше ${max} символов`)
+  singleLineText({ error: required }).min(1, required).max(max, `Не больше ${max} символов`)
 
 // A refinement, not a pipe into z.string(): a type error would stop the cross-field checks below.
 const ContactPhone = z
@@ -78,9 +79,7 @@ const ContactPhone = z
   .transform((v) => v ?? '')
 
 /** A site address; `example.ru` gets `https://` in front. Empty means none. */
-const Website = z
-  .string()
-  .trim()
+const Website = singleLineText()
   .max(ORGANIZATION_LIMITS.website, `Не больше ${ORGANIZATION_LIMITS.website} символов`)
   .transform((v) => (v === '' ? null : /^https?:\/\//i.test(v) ? v : `https://${v}`))
   .refine((v) => v === null || URL.canParse(v), 'Введите адрес сайта, например https://company.ru')
@@ -133,13 +132,11 @@ export type OrganizationData = z.output<typeof OrganizationInput>
 
 /** What a vendor tells buyers on its seller page; empty means nothing to show. */
 const PublicProfileFields = z.object({
-  description: z
-    .string()
-    .trim()
-    .max(ORGANIZATION_LIMITS.description, `Не больше ${ORGANIZATION_LIMITS.description} символов`),
-  region: z
-    .string()
-    .trim()
+  description: multiLineText().max(
+    ORGANIZATION_LIMITS.description,
+    `Не больше ${ORGANIZATION_LIMITS.description} символов`,
+  ),
+  region: singleLineText()
     .max(ORGANIZATION_LIMITS.region, `Не больше ${ORGANIZATION_LIMITS.region} символов`)
     .transform((v) => v || null),
 })
@@ -162,9 +159,7 @@ export const OrganizationUpdateInput = OrganizationFields.pick({
 
 export const JoinRequestInput = z.object({
   inn: Inn,
-  message: z
-    .string()
-    .trim()
+  message: multiLineText()
     .max(ORGANIZATION_LIMITS.message, `Не больше ${ORGANIZATION_LIMITS.message} символов`)
     .default(''),
 })
@@ -196,9 +191,7 @@ export const RoleDocumentInput = z.object({ fileId: z.uuid('Выберите з�
 export const StaffDecisionInput = z
   .object({
     decision: z.enum(['approve', 'needFixes']),
-    comment: z
-      .string()
-      .trim()
+    comment: multiLineText()
       .max(STAFF_COMMENT_MAX, `Не больше ${STAFF_COMMENT_MAX} символов`)
       .optional()
       .transform((v) => v || null),

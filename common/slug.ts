@@ -55,6 +55,20 @@ export function organizationBrandName(shortName: string): string {
     .trim()
 }
 
+const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** A slug as slugify makes it. */
 export function isSlug(value: string): boolean {
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= MAX_SLUG_LENGTH
+  return SLUG_SHAPE.test(value) && value.length <= MAX_SLUG_LENGTH
+}
+
+/** An organization whose slug is taken gets «-{ИНН}» (up to 13 characters) appended to it. */
+const MAX_ADDRESS_SLUG_LENGTH = MAX_SLUG_LENGTH + 13
+
+/**
+ * Whether a value from an address could name a product or a seller at all. Anything else (other
+ * characters, NUL, a kilobyte of text) is a 404 decided without asking the database.
+ */
+export function isPossibleSlug(value: string): boolean {
+  return value.length <= MAX_ADDRESS_SLUG_LENGTH && SLUG_SHAPE.test(value)
 }

@@ -1,3 +1,4 @@
+import { singleLineText } from './text.ts'
 import { z } from './zod.ts'
 
 /** Staff lists (leads, outbox, audit): fixed pages with a total, the same in the API and the UI. */
@@ -32,7 +33,7 @@ export const LeadStatusInput = z.object({ status: z.enum(LEAD_STATUSES, { error:
 
 export const AuditListQuery = PageQuery.extend({
   /** An action (`lead.status_change`) or its prefix (`lead`). */
-  action: z.preprocess(emptyToUndefined, z.string().trim().max(100, 'Не больше 100 символов').optional()),
+  action: z.preprocess(emptyToUndefined, singleLineText().max(100, 'Не больше 100 символов').optional()),
 })
 
 export const OutboxListQuery = PageQuery

@@ -1,6 +1,7 @@
 import { DRONE_TYPES, type DroneType, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from './attributes.ts'
 import { AVAILABILITIES, type Availability } from './products.ts'
 import { isSphereSlug, type SphereSlug } from '../spheres.ts'
+import { isSingleLineText, TEXT_MESSAGES } from '../text.ts'
 
 /**
  * The state of a catalogue listing and its URL form. The page, the REST API and the sellers'
@@ -86,7 +87,8 @@ export function parseListingQuery(params: URLSearchParams): ListingParseResult {
 
   const q = params.get('q')?.trim().replace(/\s+/g, ' ')
   if (q) {
-    if (q.length > MAX_QUERY_LENGTH) errors.q = `Не длиннее ${MAX_QUERY_LENGTH} символов`
+    if (!isSingleLineText(q)) errors.q = TEXT_MESSAGES.invalidCharacters
+    else if (q.length > MAX_QUERY_LENGTH) errors.q = `Не длиннее ${MAX_QUERY_LENGTH} символов`
     else query.q = q
   }
 
@@ -106,7 +108,7 @@ export function parseListingQuery(params: URLSearchParams): ListingParseResult {
     return valid
   }
   query.areas = list('areas_of_application', isSphereSlug) as SphereSlug[]
-  query.brands = list('brand', () => true)
+  query.brands = list('brand', isSingleLineText)
   query.vendors = list('vendor', (v) => /^[a-z0-9-]+$/.test(v))
   query.types = list('type', (v) => DRONE_TYPE_VALUES.includes(v)) as DroneType[]
   query.availability = list('availability', (v) => (AVAILABILITIES as readonly string[]).includes(v)) as Availability[]

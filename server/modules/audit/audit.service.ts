@@ -1,5 +1,6 @@
 import { count, desc, eq, like, or, type SQL } from 'drizzle-orm'
 import { AuditListQuery, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
+import { replaceInvalidCharacters } from '#common/text.ts'
 import { type Ctx, requireStaff } from '../../context.ts'
 import { parse } from '../../parse.ts'
 import { auditLog } from './audit.table.ts'
@@ -11,6 +12,19 @@ export interface AuditEntry {
   details?: Record<string, unknown>
 }
 
+/**
+ * The details with characters jsonb refuses (NUL, unpaired surrogates) and other control
+ * characters replaced. Client text is validated long before it gets here; this keeps a case
+ * someone missed from failing the caller's whole transaction, and the entry still gets written.
+ */
+function toStorableDetails(details: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(details, (_key, value: unknown) =>
+      typeof value === 'string' ? replaceInvalidCharacters(value) : value,
+    ),
+  ) as Record<string, unknown>
+}
+
 /** Appends to the audit log inside the caller's transaction when it has one (ctx.db). */
 export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   await ctx.db.insert(auditLog).values({
@@ -18,7 +32,7 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    details: entry.details ?? {},
+    details: toStorableDetails(entry.details ?? {}),
     ip: ctx.ip,
   })
 }

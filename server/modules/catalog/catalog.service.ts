@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { CATEGORIES, categorySubtree, getCategory } from '#common/catalog/categories.ts'
 import type { ListingQuery } from '#common/catalog/listing.ts'
 import type { Listing, ProductCard, ProductDetails, SellerCard, Suggestion, VendorRef } from '#common/catalog/types.ts'
+import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
@@ -139,6 +140,8 @@ export function createCatalogService(deps: CatalogDeps) {
       scope: { categorySlug: string; vendorSlug?: string },
     ): Promise<Listing> {
       if (!getCategory(scope.categorySlug)) throw new AppError('not_found', CATALOG_MESSAGES.categoryNotFound)
+      if (scope.vendorSlug !== undefined && !isPossibleSlug(scope.vendorSlug))
+        throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
       const sellers = deps.sellers()
       const slugs = scope.vendorSlug ? [...input.vendors, scope.vendorSlug] : input.vendors
       const words = searchWords(input.q)
@@ -188,6 +191,7 @@ export function createCatalogService(deps: CatalogDeps) {
     suggest: async (ctx: Ctx, q: string): Promise<Suggestion[]> => suggest(ctx, q, indexKeeper),
 
     async getProduct(ctx: Ctx, slug: string): Promise<ProductDetails> {
+      if (!isPossibleSlug(slug)) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound)
       const [row] = await ctx.db
         .select(detailsColumns)
         .from(catalogProducts)

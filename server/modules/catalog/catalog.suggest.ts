@@ -1,6 +1,7 @@
 import { CATEGORIES } from '#common/catalog/categories.ts'
 import { MAX_QUERY_LENGTH } from '#common/catalog/listing.ts'
 import type { Suggestion } from '#common/catalog/types.ts'
+import { isSingleLineText } from '#common/text.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import type { Ctx } from '../../context.ts'
 import { highlightTerms } from './catalog.cards.ts'
@@ -23,7 +24,8 @@ const MAX_BRANDS = 3
  */
 export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper): Promise<Suggestion[]> {
   const q = input.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH)
-  if (q.length < MIN_SUGGEST_LENGTH) return []
+  // Text nobody can type suggests nothing, as a query too short does.
+  if (q.length < MIN_SUGGEST_LENGTH || !isSingleLineText(q)) return []
   const terms = q.split(' ')
 
   const categories: Suggestion[] = CATEGORIES.filter((c) =>

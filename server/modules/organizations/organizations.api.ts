@@ -1,5 +1,6 @@
 import { LEGAL_FORMS, MEMBER_ROLES, ROLE_TYPES, VERIFICATION_STATUSES } from '#common/organizations.ts'
 import { STAFF_COMMENT_MAX } from '#common/organizations.schemas.ts'
+import { multiLineText } from '#common/text.ts'
 import { z } from '#common/zod.ts'
 
 /** Response shapes of the organizations API: they document it in OpenAPI and shape what is sent. */
@@ -107,7 +108,7 @@ export const VerificationSchema = RoleSchema.extend({
 })
 
 export const StaffCommentBody = z.object({
-  comment: z.string().max(STAFF_COMMENT_MAX).optional().describe('Комментарий модератора, до 2000 символов'),
+  comment: multiLineText().max(STAFF_COMMENT_MAX).optional().describe('Комментарий модератора, до 2000 символов'),
 })
 
 export const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })

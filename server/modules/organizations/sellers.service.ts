@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { SellerCard, VendorRef } from '#common/catalog/types.ts'
+import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../errors.ts'
@@ -88,6 +89,7 @@ export function createSellersService(deps: SellersDeps) {
 
     /** A confirmed vendor's page; anyone else (or nobody) is not found. */
     async getSeller(ctx: Ctx, slug: string): Promise<SellerDetails> {
+      if (!isPossibleSlug(slug)) throw new AppError('not_found', SELLER_NOT_FOUND)
       const [row] = await ctx.db
         .select({
           ...cardColumns,
@@ -131,10 +133,11 @@ export function createSellersService(deps: SellersDeps) {
      * slugs, so a listing request costs the same number of statements whatever it filters on.
      */
     async resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string, string>> {
+      const wanted = [...new Set(slugs.filter(isPossibleSlug))]
       const rows = await ctx.db
         .select({ id: organizations.id, slug: organizations.slug })
         .from(organizations)
-        .where(and(sql`${organizations.slug} = any(${sql.param([...new Set(slugs)])}::text[])`, confirmedVendor))
+        .where(and(sql`${organizations.slug} = any(${sql.param(wanted)}::text[])`, confirmedVendor))
       return new Map(rows.map((r) => [r.slug, r.id]))
     },
 
