@@ -43,6 +43,7 @@ const { buildApp } = await import('../server/app.ts')
 const { loadConfig } = await import('../server/config.ts')
 const { openDatabase } = await import('../server/db/client.ts')
 const { seedDemo } = await import('../server/db/seed/seed.ts')
+const { createFileStorage } = await import('../server/modules/files/files.storage.ts')
 const { generateBulkProducts, insertBulkProducts } = await import('../server/db/seed/catalog/bulk.ts')
 const { rebuildSearchWords } = await import('../server/modules/catalog/search-words.ts')
 const { queryRows } = await import('../server/modules/catalog/catalog.listing.ts')
@@ -84,7 +85,7 @@ async function openBackend(kind: string): Promise<Database | null> {
 async function fill(database: Database): Promise<void> {
   const started = performance.now()
   await database.migrate()
-  await seedDemo(database.db)
+  await seedDemo(database.db, createFileStorage(loadConfig()))
   const rows = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from catalog_products`)
   const existing = Number(rows[0]?.count ?? 0)
   const vendors = await queryRows<{ id: string }>(

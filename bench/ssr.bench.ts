@@ -36,6 +36,7 @@ const { buildApp } = await import('../server/app.ts')
 const { loadConfig } = await import('../server/config.ts')
 const { openDatabase } = await import('../server/db/client.ts')
 const { seedDemo } = await import('../server/db/seed/seed.ts')
+const { createFileStorage } = await import('../server/modules/files/files.storage.ts')
 const { loadServerBuild } = await import('../server/plugins/react-router.ts')
 
 const config = loadConfig({
@@ -50,7 +51,8 @@ const config = loadConfig({
 })
 const database = await openDatabase({ pgliteDir: 'memory://' })
 await database.migrate()
-if (config.seedDemo) await seedDemo(database.db) // as server/main.ts does for the embedded database
+// As server/main.ts does for the embedded database.
+if (config.seedDemo) await seedDemo(database.db, createFileStorage(config))
 const build = await loadServerBuild()
 
 // Routes can only be added before ready(), and rendering needs a ready app: render the home page

@@ -2,13 +2,14 @@ import { buildApp, type BuildAppOptions } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo } from './db/seed/seed.ts'
+import { createFileStorage } from './modules/files/files.storage.ts'
 import { hasServerBuild, loadServerBuild } from './plugins/react-router.ts'
 
 /** Process entry: config -> database (migrated, seeded for the demo) -> app -> listen. */
 const config = loadConfig()
 const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR })
 await database.migrate()
-if (config.seedDemo) await seedDemo(database.db)
+if (config.seedDemo) await seedDemo(database.db, createFileStorage(config))
 
 let pages: BuildAppOptions['pages']
 if (config.isDevelopment) {

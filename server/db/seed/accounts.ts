@@ -1,16 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { RoleType } from '#common/organizations.ts'
-import { auditLog } from '../../modules/audit/audit.table.ts'
+import type { FileStorage } from '../../modules/files/files.storage.ts'
 import { users } from '../../modules/identity/identity.table.ts'
 import { hashPassword } from '../../modules/identity/passwords.ts'
 import { leads } from '../../modules/leads/leads.table.ts'
-import {
-  organizationMembers,
-  organizationRoleEvents,
-  organizationRoles,
-  organizations,
-} from '../../modules/organizations/organizations.table.ts'
+import { organizationMembers, organizations } from '../../modules/organizations/organizations.table.ts'
 import type { Db } from '../client.ts'
+import { DEMO_JOINED, roleTimeline } from './timeline.ts'
+import { type DemoRole, seedConfirmedRoles } from './verification.ts'
 
 /** The demo accounts README lists; all share one password. */
 export const DEMO_PASSWORD = 'demo-password'
@@ -95,14 +92,27 @@ const DEMO_LEADS = [
   },
 ] as const
 
-const HOUR = 3_600_000
-
-/** Users, their confirmed organizations with a verification trail, and a few leads. Idempotent. */
-export async function seedAccounts(db: Db): Promise<void> {
+/**
+ * Users, their organizations with a confirmed role, its trail and documents, and a few leads.
+ * Idempotent. Dates follow timeline.ts; leads arrive when the seed runs.
+ */
+export async function seedAccounts(db: Db, storage: FileStorage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db
     .insert(users)
-    .values(DEMO_USERS.map(({ key: _key, ...u }) => ({ ...u, passwordHash, consentAt: new Date() })))
+    .values(
+      DEMO_USERS.map(({ key, ...u }) => {
+        const joined = new Date(DEMO_JOINED[key])
+        return {
+          ...u,
+          passwordHash,
+          consentAt: joined,
+          createdAt: joined,
+          passwordChangedAt: joined,
+          emailConfirmedAt: joined,
+        }
+      }),
+    )
     .onConflictDoNothing({ target: users.email })
   const rows = await db
     .select({ id: users.id, email: users.email })
@@ -114,13 +124,19 @@ export async function seedAccounts(db: Db): Promise<void> {
       ),
     )
   const idOf = (key: UserKey) => rows.find((r) => r.email === DEMO_USERS.find((u) => u.key === key)!.email)!.id
-  const staffId = idOf('staff')
 
+  const roles: DemoRole[] = []
   for (const { owner, role, ...org } of DEMO_ORGANIZATIONS) {
     const ownerId = idOf(owner)
+    const when = roleTimeline(DEMO_JOINED[owner])
     await db
       .insert(organizations)
-      .values({ ...org, createdByUserId: ownerId })
+      .values({
+        ...org,
+        createdByUserId: ownerId,
+        createdAt: when.organizationCreated,
+        updatedAt: when.organizationCreated,
+      })
       .onConflictDoNothing({ target: organizations.inn })
     const [{ id: orgId }] = (await db
       .select({ id: organizations.id })
@@ -128,54 +144,23 @@ export async function seedAccounts(db: Db): Promise<void> {
       .where(eq(organizations.inn, org.inn))) as [{ id: string }]
     await db
       .insert(organizationMembers)
-      .values({ organizationId: orgId, userId: ownerId, role: 'owner' })
+      .values({ organizationId: orgId, userId: ownerId, role: 'owner', createdAt: when.organizationCreated })
       .onConflictDoNothing()
     await db
       .update(users)
       .set({ selectedOrganizationId: orgId })
       .where(and(eq(users.id, ownerId), isNull(users.selectedOrganizationId)))
-
-    // The role and its trail are written once: only when the role is new.
-    const [created] = await db
-      .insert(organizationRoles)
-      .values({ organizationId: orgId, type: role, status: 'confirmed', staffComment: 'Документы проверены' })
-      .onConflictDoNothing({ target: [organizationRoles.organizationId, organizationRoles.type] })
-      .returning({ id: organizationRoles.id })
-    if (!created) continue
-    const start = Date.now() - 72 * HOUR
-    await db.insert(organizationRoleEvents).values([
-      { roleId: created.id, fromStatus: null, toStatus: 'new', byUserId: ownerId, createdAt: new Date(start) },
-      {
-        roleId: created.id,
-        fromStatus: 'new',
-        toStatus: 'moderation',
-        byUserId: ownerId,
-        createdAt: new Date(start + HOUR),
-      },
-      {
-        roleId: created.id,
-        fromStatus: 'moderation',
-        toStatus: 'confirmed',
-        byUserId: staffId,
-        comment: 'Документы проверены',
-        createdAt: new Date(start + 26 * HOUR),
-      },
-    ])
-    await db.insert(auditLog).values({
-      actorUserId: staffId,
-      action: 'organization_role.approve',
-      targetType: 'organization_role',
-      targetId: created.id,
-      details: {
-        organizationId: orgId,
-        type: role,
-        from: 'moderation',
-        to: 'confirmed',
-        comment: 'Документы проверены',
-      },
-      createdAt: new Date(start + 26 * HOUR),
+    roles.push({
+      organizationId: orgId,
+      type: role,
+      ownerId,
+      staffId: idOf('staff'),
+      slug: org.slug,
+      shortName: org.shortName,
+      when,
     })
   }
+  await seedConfirmedRoles(db, storage, roles)
 
   await db
     .insert(leads)

@@ -1,17 +1,22 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { getCategory, isLeafCategory } from '#common/catalog/categories.ts'
 import { organizationBrandName, slugify } from '#common/slug.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { isValidKpp, isValidLegalInn, isValidOgrn } from '#common/validators.ts'
 import { auditLog } from '../../modules/audit/audit.table.ts'
 import { catalogProducts, catalogSearchWords } from '../../modules/catalog/catalog.table.ts'
+import { createDiskStorage } from '../../modules/files/files.storage.ts'
+import { files } from '../../modules/files/files.table.ts'
 import { users } from '../../modules/identity/identity.table.ts'
 import { leads } from '../../modules/leads/leads.table.ts'
 import {
   organizationMembers,
+  organizationRoleDocuments,
   organizationRoleEvents,
   organizationRoles,
   organizations,
@@ -23,7 +28,9 @@ import type { Database } from '../client.ts'
 import { systemMeta } from '../schema.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts'
 import { CATALOG_VENDORS, vendorOwnerEmail } from './catalog/vendors/index.ts'
+import { findInconsistencies } from './consistency.testing.ts'
 import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
+import { extractFile } from './verification.ts'
 
 /** Everything the seed writes, in a stable order, to compare one run with the next. */
 async function snapshot(db: Database['db']) {
@@ -33,6 +40,8 @@ async function snapshot(db: Database['db']) {
     members: await db.select().from(organizationMembers).orderBy(asc(organizationMembers.userId)),
     roles: await db.select().from(organizationRoles).orderBy(asc(organizationRoles.id)),
     events: await db.select().from(organizationRoleEvents).orderBy(asc(organizationRoleEvents.id)),
+    documents: await db.select().from(organizationRoleDocuments).orderBy(asc(organizationRoleDocuments.fileId)),
+    files: await db.select().from(files).orderBy(asc(files.id)),
     leads: await db.select().from(leads).orderBy(asc(leads.submissionId)),
     audit: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
     products: await db.select().from(catalogProducts).orderBy(asc(catalogProducts.slug)),
@@ -43,17 +52,28 @@ async function snapshot(db: Database['db']) {
 const ASSETS = new URL('../../../content/assets/', import.meta.url)
 const assetExists = (src: string) => existsSync(new URL(src, ASSETS))
 
+/** A rollback on purpose: what a test changed inside the transaction is gone after it. */
+class Undo extends Error {}
+
 describe.each(BACKENDS)('demo seed on %s', (backend) => {
   let database: Database
   let app: FastifyInstance
+  // The seed stores documents where the app reads them from.
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'bas-seed-uploads-'))
+  const storage = createDiskStorage(uploadsDir)
+  afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }))
 
-  useTestApp(backend, (started) => {
-    database = started.database
-    app = started.app
-  })
+  useTestApp(
+    backend,
+    (started) => {
+      database = started.database
+      app = started.app
+    },
+    { UPLOADS_DIR: uploadsDir },
+  )
 
   it('seeds once; a second run, even forced, changes nothing', async () => {
-    expect(await seedDemo(database.db)).toEqual({ applied: true })
+    expect(await seedDemo(database.db, storage)).toEqual({ applied: true })
     const first = await snapshot(database.db)
     expect(first.users.filter((u) => u.email.endsWith('@example.com')).map((u) => [u.email, u.isStaff])).toEqual([
       ['buyer@example.com', false],
@@ -63,15 +83,18 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(first.users).toHaveLength(DEMO_USERS.length + CATALOG_VENDORS.length)
     // Request, submit, approve for each role: the two of accounts.ts and one per catalogue vendor.
     expect(first.events).toHaveLength(3 * (2 + CATALOG_VENDORS.length))
+    // One registry extract per role, each a stored file.
+    expect(first.documents).toHaveLength(2 + CATALOG_VENDORS.length)
+    expect(first.files).toHaveLength(2 + CATALOG_VENDORS.length)
     expect(first.products.length).toBeGreaterThanOrEqual(320)
     expect(first.searchWords.length).toBeGreaterThan(100)
 
-    expect(await seedDemo(database.db)).toEqual({ applied: false })
+    expect(await seedDemo(database.db, storage)).toEqual({ applied: false })
     expect(await snapshot(database.db)).toEqual(first)
 
     // A newer version re-runs every step: they are idempotent on their own.
     await database.db.update(systemMeta).set({ value: 1 }).where(eq(systemMeta.key, 'demo_seed_version'))
-    expect(await seedDemo(database.db)).toEqual({ applied: true })
+    expect(await seedDemo(database.db, storage)).toEqual({ applied: true })
     expect(await snapshot(database.db)).toEqual(first)
     const [version] = await database.db.select().from(systemMeta).where(eq(systemMeta.key, 'demo_seed_version'))
     expect(version!.value).toBe(DEMO_SEED_VERSION)
@@ -229,5 +252,63 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       ['new', 'moderation', vendor!.id],
       ['moderation', 'confirmed', staff!.id],
     ])
+  })
+
+  it('is consistent: confirmed roles carry their documents, dates come in order and lie in the past', async () => {
+    expect(await findInconsistencies(database.db, storage)).toEqual([])
+  })
+
+  it('would notice a confirmed role without documents, a member since after a decision, history out of order', async () => {
+    const db = database.db
+    const [org] = await db.select().from(organizations).where(eq(organizations.inn, '7715482034'))
+    const [role] = await db.select().from(organizationRoles).where(eq(organizationRoles.organizationId, org!.id))
+    const problems = await db
+      .transaction(async (tx) => {
+        await tx.delete(organizationRoleDocuments).where(eq(organizationRoleDocuments.roleId, role!.id))
+        await tx
+          .update(organizationMembers)
+          .set({ createdAt: new Date() })
+          .where(eq(organizationMembers.organizationId, org!.id))
+        await tx
+          .update(organizationRoleEvents)
+          .set({ createdAt: new Date(Date.now() - 1000) })
+          .where(eq(organizationRoleEvents.roleId, role!.id))
+        throw new Undo(JSON.stringify(await findInconsistencies(tx, storage)))
+      })
+      .catch((err: unknown) => (err instanceof Undo ? (JSON.parse(err.message) as string[]) : Promise.reject(err)))
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'ООО «АэроТех Системы», vendor: confirmed without documents',
+        'ООО «АэроТех Системы», vendor: new by vendor@example.com, not yet a member',
+        expect.stringMatching(/^ООО «АэроТех Системы», vendor: two steps at /),
+      ]),
+    )
+    expect(await findInconsistencies(db, storage)).toEqual([])
+  })
+
+  it('shows the demo vendor its confirmed role with the extract it was confirmed on, which opens', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'vendor@example.com', password: DEMO_PASSWORD },
+      remoteAddress: '10.77.2.1',
+    })
+    const cookie = sessionCookieFrom(login.headers)!
+    const get = (url: string) => app.inject({ url: `/api/v1${url}`, headers: { cookie } })
+    const orgId = (await get('/users/whoami')).json().data.organizations[0].id
+    const [role] = (await get(`/organizations/${orgId}/roles`)).json().data
+    expect(role).toMatchObject({ status: 'confirmed', staffComment: 'Документы проверены' })
+    expect(role.documents).toEqual([
+      expect.objectContaining({ originalName: 'Выписка из ЕГРЮЛ — ООО «АэроТех Системы».pdf', available: true }),
+    ])
+    const history: string[] = role.history.map((h: { createdAt: string }) => h.createdAt)
+    expect(history).toEqual([...history].sort())
+    const { members } = (await get(`/organizations/${orgId}/members`)).json().data
+    expect(members[0].joinedAt < history[0]!).toBe(true)
+
+    const file = await get(`/files/${role.documents[0].id}`)
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-type']).toBe('application/pdf')
+    expect(file.rawPayload).toEqual(readFileSync(extractFile('aerotekh-sistemy')))
   })
 })

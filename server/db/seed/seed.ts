@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { FileStorage } from '../../modules/files/files.storage.ts'
 import type { Db } from '../client.ts'
 import { systemMeta } from '../schema.ts'
 import { seedAccounts } from './accounts.ts'
@@ -8,9 +9,10 @@ import { seedCatalog } from './catalog/seed-catalog.ts'
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 3
+export const DEMO_SEED_VERSION = 4
 
-export async function seedDemo(db: Db): Promise<{ applied: boolean }> {
+/** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
+export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
   const [current] = await db
     .select()
     .from(systemMeta)
@@ -19,8 +21,8 @@ export async function seedDemo(db: Db): Promise<{ applied: boolean }> {
 
   await db.transaction(async (tx) => {
     // Modules add their demo data here as they land.
-    await seedAccounts(tx)
-    await seedCatalog(tx)
+    await seedAccounts(tx, storage)
+    await seedCatalog(tx, storage)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

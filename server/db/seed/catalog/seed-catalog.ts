@@ -1,24 +1,18 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { auditLog } from '../../../modules/audit/audit.table.ts'
 import { catalogProducts } from '../../../modules/catalog/catalog.table.ts'
 import { rebuildSearchWords } from '../../../modules/catalog/search-words.ts'
+import type { FileStorage } from '../../../modules/files/files.storage.ts'
 import { users } from '../../../modules/identity/identity.table.ts'
 import { hashPassword } from '../../../modules/identity/passwords.ts'
-import {
-  organizationMembers,
-  organizationRoleEvents,
-  organizationRoles,
-  organizations,
-} from '../../../modules/organizations/organizations.table.ts'
+import { organizationMembers, organizations } from '../../../modules/organizations/organizations.table.ts'
 import type { Db } from '../../client.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '../accounts.ts'
-import { buildCatalog, CATALOG_EPOCH } from './build.ts'
+import { catalogVendorJoined, roleTimeline } from '../timeline.ts'
+import { seedConfirmedRoles } from '../verification.ts'
+import { buildCatalog } from './build.ts'
 import { ACCOUNTS_VENDOR_SLUG, CATALOG_VENDORS, vendorLogo, vendorOwnerEmail } from './vendors/index.ts'
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
 const CHUNK = 100
-const APPROVAL = 'Документы проверены'
 
 function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = []
@@ -26,10 +20,9 @@ function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   return out
 }
 
-/** When each demo vendor joined: a few weeks apart, before its first product. */
-function joinedAt(index: number): Date {
-  return new Date(CATALOG_EPOCH - (620 - index * 3) * DAY)
-}
+/** When each catalogue vendor's owner signed up, registered it and got the vendor role confirmed. */
+const TIMELINES = new Map(CATALOG_VENDORS.map((v, i) => [v.slug, roleTimeline(catalogVendorJoined(i))]))
+const timelineOf = (slug: string) => TIMELINES.get(slug)!
 
 /** Owner accounts of the demo vendors, all with the demo password hashed once. */
 async function seedVendorOwners(db: Db): Promise<Map<string, string>> {
@@ -40,15 +33,19 @@ async function seedVendorOwners(db: Db): Promise<Map<string, string>> {
     await db
       .insert(users)
       .values(
-        CATALOG_VENDORS.map((v, i) => ({
-          email: vendorOwnerEmail(v.slug),
-          name: v.owner.name,
-          phone: v.owner.phone,
-          passwordHash,
-          consentAt: joinedAt(i),
-          createdAt: joinedAt(i),
-          passwordChangedAt: joinedAt(i),
-        })),
+        CATALOG_VENDORS.map((v) => {
+          const { registered } = timelineOf(v.slug)
+          return {
+            email: vendorOwnerEmail(v.slug),
+            name: v.owner.name,
+            phone: v.owner.phone,
+            passwordHash,
+            consentAt: registered,
+            createdAt: registered,
+            passwordChangedAt: registered,
+            emailConfirmedAt: registered,
+          }
+        }),
       )
       .onConflictDoNothing({ target: users.email })
   }
@@ -56,8 +53,8 @@ async function seedVendorOwners(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.email, r.id]))
 }
 
-/** The vendor organizations, their owners and confirmed vendor roles with the approval trail. */
-async function seedVendors(db: Db): Promise<Map<string, string>> {
+/** The vendor organizations, their owners and confirmed vendor roles with trail and documents. */
+async function seedVendors(db: Db, storage: FileStorage): Promise<Map<string, string>> {
   const [staff] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'staff@example.com'))
   if (!staff) throw new Error('The catalogue seed runs after the accounts seed (staff@example.com is missing).')
   const ownerIds = await seedVendorOwners(db)
@@ -66,14 +63,14 @@ async function seedVendors(db: Db): Promise<Map<string, string>> {
   await db
     .insert(organizations)
     .values(
-      CATALOG_VENDORS.map(({ owner: _owner, vatNote: _v, markup: _m, stock: _s, leadTime: _l, ...v }, i) => ({
+      CATALOG_VENDORS.map(({ owner: _owner, vatNote: _v, markup: _m, stock: _s, leadTime: _l, ...v }) => ({
         ...v,
         contactEmail: `info@${v.slug}.example`,
         website: `https://${v.slug}.example`,
         logo: vendorLogo(v.slug),
         createdByUserId: ownerOf(v.slug),
-        createdAt: joinedAt(i),
-        updatedAt: joinedAt(i),
+        createdAt: timelineOf(v.slug).organizationCreated,
+        updatedAt: timelineOf(v.slug).organizationCreated,
       })),
     )
     .onConflictDoNothing()
@@ -97,7 +94,14 @@ async function seedVendors(db: Db): Promise<Map<string, string>> {
 
   await db
     .insert(organizationMembers)
-    .values(ours.map((v) => ({ organizationId: orgIds.get(v.slug)!, userId: ownerOf(v.slug), role: 'owner' as const })))
+    .values(
+      ours.map((v) => ({
+        organizationId: orgIds.get(v.slug)!,
+        userId: ownerOf(v.slug),
+        role: 'owner' as const,
+        createdAt: timelineOf(v.slug).organizationCreated,
+      })),
+    )
     .onConflictDoNothing()
   for (const v of ours) {
     await db
@@ -106,63 +110,19 @@ async function seedVendors(db: Db): Promise<Map<string, string>> {
       .where(and(eq(users.id, ownerOf(v.slug)), isNull(users.selectedOrganizationId)))
   }
 
-  // The roles and their trail are written once: only for roles created now.
-  const created = await db
-    .insert(organizationRoles)
-    .values(
-      ours.map((v) => ({
-        organizationId: orgIds.get(v.slug)!,
-        type: 'vendor' as const,
-        status: 'confirmed' as const,
-        staffComment: APPROVAL,
-      })),
-    )
-    .onConflictDoNothing({ target: [organizationRoles.organizationId, organizationRoles.type] })
-    .returning({ id: organizationRoles.id, organizationId: organizationRoles.organizationId })
-  if (created.length > 0) {
-    const events: (typeof organizationRoleEvents.$inferInsert)[] = []
-    const audit: (typeof auditLog.$inferInsert)[] = []
-    for (const role of created) {
-      const index = ours.findIndex((v) => orgIds.get(v.slug) === role.organizationId)
-      const ownerId = ownerOf(ours[index]!.slug)
-      const start = joinedAt(CATALOG_VENDORS.indexOf(ours[index]!)).getTime() + HOUR
-      const approvedAt = new Date(start + 26 * HOUR)
-      events.push(
-        { roleId: role.id, fromStatus: null, toStatus: 'new', byUserId: ownerId, createdAt: new Date(start) },
-        {
-          roleId: role.id,
-          fromStatus: 'new',
-          toStatus: 'moderation',
-          byUserId: ownerId,
-          createdAt: new Date(start + HOUR),
-        },
-        {
-          roleId: role.id,
-          fromStatus: 'moderation',
-          toStatus: 'confirmed',
-          byUserId: staff.id,
-          comment: APPROVAL,
-          createdAt: approvedAt,
-        },
-      )
-      audit.push({
-        actorUserId: staff.id,
-        action: 'organization_role.approve',
-        targetType: 'organization_role',
-        targetId: role.id,
-        details: {
-          organizationId: role.organizationId,
-          type: 'vendor',
-          from: 'moderation',
-          to: 'confirmed',
-          comment: APPROVAL,
-        },
-        createdAt: approvedAt,
-      })
-    }
-    for (const rows of chunks(events)) await db.insert(organizationRoleEvents).values(rows)
-    await db.insert(auditLog).values(audit)
-  }
+  await seedConfirmedRoles(
+    db,
+    storage,
+    ours.map((v) => ({
+      organizationId: orgIds.get(v.slug)!,
+      type: 'vendor',
+      ownerId: ownerOf(v.slug),
+      staffId: staff.id,
+      slug: v.slug,
+      shortName: v.shortName,
+      when: timelineOf(v.slug),
+    })),
+  )
   return orgIds
 }
 
@@ -170,8 +130,8 @@ async function seedVendors(db: Db): Promise<Map<string, string>> {
  * The demo catalogue: 26 vendor organizations besides the one of accounts.ts and their 300+
  * products. Idempotent: natural keys (e-mail, INN, product slug) with on-conflict-do-nothing.
  */
-export async function seedCatalog(db: Db): Promise<void> {
-  const orgIds = await seedVendors(db)
+export async function seedCatalog(db: Db, storage: FileStorage): Promise<void> {
+  const orgIds = await seedVendors(db, storage)
   const rows = buildCatalog()
     .filter((p) => orgIds.has(p.vendorSlug))
     .map(({ vendorSlug, ...p }) => ({ ...p, vendorOrganizationId: orgIds.get(vendorSlug)! }))
