@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   checkFileBeforeUpload,
+  cleanFileName,
   FILE_LIMITS,
   FILE_MESSAGES,
   normalizeMimeType,
@@ -17,6 +18,39 @@ describe('file rules shared by the upload component and the API', () => {
     expect(typeByFileName('archive.pdf.exe')).toBeNull()
     expect(typeByFileName('page.html')).toBeNull()
     expect(typeByFileName('pdf')).toBeNull()
+  })
+
+  it('cleans names: no path, no bidi controls or other invisible characters, plain single spaces', () => {
+    expect(cleanFileName('документ\u202Egnp.pdf')).toBe('документgnp.pdf')
+    expect(cleanFileName('\u2067scan\u2069\u200E\u200F\u061C.png')).toBe('scan.png')
+    expect(cleanFileName('Уст\u200Bав\u200C\u200D\uFEFF\u2060.pdf')).toBe('Устав.pdf')
+    expect(cleanFileName('a\u0000b\u0007c\u007F\u0085\u009Fd\u00AD\u3164\uD800.pdf')).toBe('abcd.pdf')
+    expect(cleanFileName('C:\\Users\\me\\Договор\t №7\u00A0\u2003от\n\nмая.pdf')).toBe('Договор №7 от мая.pdf')
+    expect(cleanFileName('../../etc/"passwd".pdf')).toBe('passwd.pdf')
+    // NFD (as macOS names files) and NFC are the same name.
+    expect(cleanFileName(`${'Отчёт за май'.normalize('NFD')}.pdf`)).toBe('Отчёт за май.pdf')
+  })
+
+  it('keeps a name when nothing visible is left, and the extension when it cuts a long one', () => {
+    expect(cleanFileName('\u202E\u200B.pdf')).toBe('документ.pdf')
+    expect(cleanFileName('.pdf')).toBe('документ.pdf')
+    expect(cleanFileName('\u202E')).toBe('документ')
+    expect(cleanFileName('')).toBe('документ')
+    const long = cleanFileName(`${'я'.repeat(300)}.pdf`)
+    expect(long).toHaveLength(FILE_LIMITS.maxNameLength)
+    expect(long.endsWith('я.pdf')).toBe(true)
+    // An emoji is two UTF-16 units: the cut never leaves half of one.
+    expect(cleanFileName(`${'🚁'.repeat(200)}.png`)).toBe(`${'🚁'.repeat(125)}.png`)
+    for (const name of ['документ\u202Egnp.pdf', ' a  b .pdf', '\u202E', long]) {
+      expect(cleanFileName(cleanFileName(name))).toBe(cleanFileName(name))
+    }
+  })
+
+  it('checks the extension of the cleaned name, the one people see', () => {
+    const file = { size: 10, type: '' }
+    expect(checkFileBeforeUpload({ ...file, name: 'scan.p\u200Bdf' })).toBeNull()
+    expect(checkFileBeforeUpload({ ...file, name: 'scan.pdf\u200B' })).toBeNull()
+    expect(checkFileBeforeUpload({ ...file, name: 'photo\u202Egnp.exe' })).toBe(FILE_MESSAGES.badType)
   })
 
   it('knows a type by its magic bytes', () => {

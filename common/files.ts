@@ -51,6 +51,44 @@ export function normalizeMimeType(declared: string): string {
   return MIME_ALIASES[base] ?? base
 }
 
+/** Tabs, line breaks and every Unicode space become one ordinary space in a name. */
+const SPACES = /[\t\n\v\f\r\p{Z}]+/gu
+/**
+ * What shows nothing or changes how the rest shows: controls (C0, DEL, C1), format characters
+ * (bidi marks, embeddings, overrides and isolates: «документ», U+202E, «gnp.pdf» shows as
+ * «документfdp.png»; zero-width space and joiners; word joiner; BOM), the other
+ * default-ignorable code points (Hangul fillers, variation selectors) and unpaired surrogates.
+ * `"` goes too: it would end the quoted name in Content-Disposition.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}"]/gu
+/** The name of a file whose own name had nothing visible left before the extension. */
+const FALLBACK_STEM = 'документ'
+
+/** The longest start of `text` that fits `room` UTF-16 units without splitting a character. */
+function cutToFit(text: string, room: number): string {
+  let out = ''
+  for (const ch of text) {
+    if (out.length + ch.length > room) break
+    out += ch
+  }
+  return out
+}
+
+/**
+ * The name a file is stored and shown under: no path, no invisible characters, spaces plain and
+ * single (none before the extension), at most 255 characters with the extension kept. The type
+ * check reads this name too, so what is checked is what people see. Cleaning a clean name
+ * changes nothing.
+ */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? ''
+  const visible = base.replace(SPACES, ' ').replace(INVISIBLE, '').normalize('NFC').replace(/ {2,}/g, ' ').trim()
+  const ext = /\.[^.]{1,10}$/.exec(visible)?.[0] ?? ''
+  const stem = cutToFit(visible.slice(0, visible.length - ext.length), FILE_LIMITS.maxNameLength - ext.length).trimEnd()
+  // Only dots and spaces left (".pdf", "..") is no name to show.
+  return (/[^.\s]/.test(stem) ? stem : FALLBACK_STEM) + ext
+}
+
 /** The type an extension stands for, or null for anything we do not take. */
 export function typeByFileName(name: string): FileMimeType | null {
   const ext = /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase()
@@ -71,7 +109,7 @@ export function typeByContent(head: Uint8Array): FileMimeType | null {
 
 /** What the browser can check before uploading: name and size (the server also reads the bytes). */
 export function checkFileBeforeUpload(file: { name: string; size: number; type: string }): string | null {
-  const byName = typeByFileName(file.name)
+  const byName = typeByFileName(cleanFileName(file.name))
   if (!byName) return FILE_MESSAGES.badType
   if (file.type && normalizeMimeType(file.type) !== byName) return FILE_MESSAGES.badType
   if (file.size === 0) return FILE_MESSAGES.empty

@@ -6,6 +6,7 @@ import { getApiBaseUrl } from '#app/lib/api-config.ts'
 import { isApiError } from '#app/lib/api-client.ts'
 import {
   checkFileBeforeUpload,
+  cleanFileName,
   FILE_FIELD,
   FILE_LIMITS,
   FILE_MESSAGES,
@@ -68,17 +69,17 @@ export function FileUpload({
 
   const update = (key: number, item: Item) => setItems((list) => list.map((i) => (i.key === key ? item : i)))
 
-  async function upload(key: number, file: File) {
+  async function upload(key: number, file: File, name: string) {
     const url = `${getApiBaseUrl().replace(/\/+$/, '')}${FILES_PATH}`
     const form = new FormData()
     if (organizationId) form.append('organizationId', organizationId)
     form.append(FILE_FIELD, file, file.name)
     try {
       const { data } = await api.post<{ data: UploadedFile }>(FILES_PATH, form)
-      update(key, { key, name: file.name, size: file.size, status: 'done', meta: data })
+      update(key, { key, name: data.originalName, size: file.size, status: 'done', meta: data })
       onUploaded?.(data)
     } catch (error) {
-      update(key, { key, name: file.name, size: file.size, status: 'error', ...describeFailure(error, url) })
+      update(key, { key, name, size: file.size, status: 'error', ...describeFailure(error, url) })
     }
   }
 
@@ -95,10 +96,12 @@ export function FileUpload({
     setNotice(null)
     const added: Item[] = picked.map((file) => {
       const key = nextKey.current++
+      // Shown as the server will store it: a name with a bidi override must not pose as another.
+      const name = cleanFileName(file.name)
       const problem = checkFileBeforeUpload(file)
-      if (problem) return { key, name: file.name, size: file.size, status: 'error', error: problem }
-      void upload(key, file)
-      return { key, name: file.name, size: file.size, status: 'uploading' }
+      if (problem) return { key, name, size: file.size, status: 'error', error: problem }
+      void upload(key, file, name)
+      return { key, name, size: file.size, status: 'uploading' }
     })
     setItems((list) => [...list.filter((i) => i.status !== 'error'), ...added])
   }

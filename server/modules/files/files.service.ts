@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import {
+  cleanFileName,
   FILE_LIMITS,
   FILE_MESSAGES,
   type FileMeta,
@@ -10,6 +11,7 @@ import {
 } from '#common/files.ts'
 import { z } from '#common/zod.ts'
 import { type Ctx, requireUser } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -42,19 +44,12 @@ const META_COLUMNS = {
   createdAt: files.createdAt,
 }
 
-/** A file name safe to store and to show: no path, no control characters, not too long. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim()
-  if (clean.length <= FILE_LIMITS.maxNameLength) return clean
-  const ext = /\.[^.]{1,10}$/.exec(clean)?.[0] ?? ''
-  return clean.slice(0, FILE_LIMITS.maxNameLength - ext.length) + ext
-}
-
-/** The type a file really is, or a 400: extension, declared type and first bytes must all agree. */
+/**
+ * The type a file really is, or a 400: extension, declared type and first bytes must all agree.
+ * The extension is read from the cleaned name, the one the file is stored and shown under.
+ */
 function checkFile(input: StoreFileInput): string {
-  const byName = typeByFileName(input.filename)
+  const byName = typeByFileName(cleanFileName(input.filename))
   if (!byName) throw new AppError('invalid', FILE_MESSAGES.badType, { file: FILE_MESSAGES.badType })
   if (input.data.length === 0) throw new AppError('invalid', FILE_MESSAGES.empty, { file: FILE_MESSAGES.empty })
   if (input.data.length > FILE_LIMITS.maxBytes) {
@@ -64,6 +59,46 @@ function checkFile(input: StoreFileInput): string {
     throw new AppError('invalid', FILE_MESSAGES.mismatch, { file: FILE_MESSAGES.mismatch })
   }
   return byName
+}
+
+export interface NewFile {
+  ownerUserId: string
+  organizationId: string | null
+  name: string
+  mimeType: string
+  data: Buffer
+  /** When it was uploaded; now unless the demo seed dates its documents. */
+  createdAt?: Date
+}
+
+/**
+ * Puts the bytes in storage and the row in `files`: the one way a file gets stored, for uploads
+ * and for the demo documents alike, so every stored name is a cleaned one. Checks are the
+ * caller's (an upload's type, size and organization are checked by `store`).
+ */
+export async function saveFile(db: Db, storage: FileStorage, file: NewFile): Promise<FileMeta> {
+  const hex = randomBytes(16).toString('hex')
+  const storageKey = `${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex}`
+  await storage.put(storageKey, file.data, file.mimeType)
+  try {
+    const [row] = await db
+      .insert(files)
+      .values({
+        ownerUserId: file.ownerUserId,
+        organizationId: file.organizationId,
+        originalName: cleanFileName(file.name),
+        mimeType: file.mimeType,
+        size: file.data.length,
+        sha256: createHash('sha256').update(file.data).digest('hex'),
+        storageKey,
+        createdAt: file.createdAt,
+      })
+      .returning(META_COLUMNS)
+    return row!
+  } catch (err) {
+    await storage.delete(storageKey).catch(() => {}) // no orphaned bytes for a row that is not there
+    throw err
+  }
 }
 
 export function createFilesService(deps: {
@@ -106,28 +141,13 @@ export function createFilesService(deps: {
           organizationId: FILE_MESSAGES.organizationNotFound,
         })
       }
-      const originalName = cleanFileName(input.filename)
-      const hex = randomBytes(16).toString('hex')
-      const storageKey = `${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex}`
-      await storage.put(storageKey, input.data, mimeType)
-      try {
-        const [row] = await ctx.db
-          .insert(files)
-          .values({
-            ownerUserId: me.id,
-            organizationId: organizationId ?? null,
-            originalName,
-            mimeType,
-            size: input.data.length,
-            sha256: createHash('sha256').update(input.data).digest('hex'),
-            storageKey,
-          })
-          .returning(META_COLUMNS)
-        return row!
-      } catch (err) {
-        await storage.delete(storageKey).catch(() => {}) // no orphaned bytes for a row that is not there
-        throw err
-      }
+      return saveFile(ctx.db, storage, {
+        ownerUserId: me.id,
+        organizationId: organizationId ?? null,
+        name: input.filename,
+        mimeType,
+        data: input.data,
+      })
     },
 
     async describe(ctx: Ctx, id: string): Promise<FileMeta> {

@@ -15,6 +15,7 @@ import { createTestUser } from '../../testing/auth.ts'
 import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
 import { organizationMembers, organizations } from '../organizations/organizations.table.ts'
+import { apiClient } from '../organizations/organizations.testing.ts'
 import { createS3Storage, signS3Request } from './files.storage.ts'
 import { files } from './files.table.ts'
 
@@ -137,6 +138,52 @@ describe.each(BACKENDS)('files on %s', (backend) => {
       expect(row!.storageKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{32}$/)
       expect(await readFile(join(uploadsDir, row!.storageKey))).toEqual(data)
     }
+  })
+
+  it('stores and lists names without bidi controls, zero-width and control characters', async () => {
+    const owner = await createTestUser(database.db)
+    const staff = await createTestUser(database.db, { isStaff: true })
+    const orgId = await createOrganization(database.db, owner.id)
+    const names = [
+      ['документ\u202Egnp.pdf', 'документgnp.pdf'],
+      ['\u2067Уст\u200Bав\u2069\u200E\u200F\u061C\u200C\u200D\uFEFF\u2060\u00AD\u0007\u0085.pdf', 'Устав.pdf'],
+      ['Выписка\tЕГРЮЛ\u00A0\u2003.p\u200Bdf', 'Выписка ЕГРЮЛ.pdf'],
+      ['\u202E\u200B.pdf', 'документ.pdf'],
+    ] as const
+    const ids: string[] = []
+    for (const [sent, stored] of names) {
+      const res = await upload(app, owner.cookie, [
+        { name: 'organizationId', value: orgId },
+        filePart(sent, 'application/pdf', PDF),
+      ])
+      expect(res.statusCode, JSON.stringify(sent)).toBe(201)
+      expect(res.json().data.originalName).toBe(stored)
+      ids.push(res.json().data.id)
+    }
+    const rows = await database.db.select().from(files).where(eq(files.ownerUserId, owner.id))
+    expect(rows.map((r) => r.originalName).sort()).toEqual(names.map(([, stored]) => stored).sort())
+    const download = await app.inject({ url: `/api/v1/files/${ids[0]}`, headers: { cookie: owner.cookie } })
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="________gnp.pdf"; filename*=UTF-8''${encodeURIComponent('документgnp.pdf')}`,
+    )
+    // The extension is read after cleaning: a reversed «.exe» is an .exe.
+    const exe = await upload(app, owner.cookie, [filePart('фото\u202Egnp.exe', 'application/pdf', PDF)])
+    expect(exe.statusCode).toBe(400)
+    expect(exe.json().error.message).toBe(FILE_MESSAGES.badType)
+
+    // The company page and the staff console list the stored names.
+    const api = apiClient(app)
+    const role = await api('POST', `/organizations/${orgId}/roles`, owner.cookie, { type: 'vendor' })
+    expect(role.statusCode).toBe(201)
+    for (const fileId of ids) {
+      const attached = await api('POST', `/organizations/${orgId}/roles/vendor/documents`, owner.cookie, { fileId })
+      expect(attached.statusCode).toBe(200)
+    }
+    const listed = (list: { originalName: string }[]) => list.map((d) => d.originalName)
+    const roles = (await api('GET', `/organizations/${orgId}/roles`, owner.cookie)).json().data
+    expect(listed(roles[0].documents)).toEqual(names.map(([, stored]) => stored))
+    const review = await api('GET', `/staff/verifications/${role.json().data.id}`, staff.cookie)
+    expect(listed(review.json().data.documents)).toEqual(names.map(([, stored]) => stored))
   })
 
   it('refuses a .pdf whose bytes are a PNG, and a declared type that disagrees', async () => {
