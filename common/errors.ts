@@ -14,12 +14,20 @@ export class AppError extends Error {
   readonly kind: AppErrorKind
   /** Field errors in Russian, keyed by the form field name. */
   readonly fields?: Record<string, string>
+  /** For rate_limited: when the client may try again (the Retry-After header), in seconds. */
+  readonly retryAfterSeconds?: number
 
-  constructor(kind: AppErrorKind, message: string, fields?: Record<string, string>) {
+  constructor(
+    kind: AppErrorKind,
+    message: string,
+    fields?: Record<string, string>,
+    opts: { retryAfterSeconds?: number } = {},
+  ) {
     super(message)
     this.name = 'AppError'
     this.kind = kind
     this.fields = fields
+    this.retryAfterSeconds = opts.retryAfterSeconds
   }
 }
 

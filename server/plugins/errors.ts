@@ -13,6 +13,7 @@ export interface ErrorBody {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (isAppError(err)) {
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds))
       return reply.status(STATUS_BY_KIND[err.kind]).send(body(err.kind, err.message, err.fields))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

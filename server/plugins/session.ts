@@ -13,6 +13,12 @@ export const SESSION_COOKIE = 'sid'
 export const GUEST_COOKIE = 'gid'
 const GUEST_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60
 const GUEST_TOKEN = /^[A-Za-z0-9_-]{43}$/
+/**
+ * A browser that has signed in to an account before (identity/known-devices.ts). Only the sign-in
+ * routes read it, so only they are sent it.
+ */
+export const DEVICE_COOKIE = 'did'
+const DEVICE_COOKIE_PATH = '/api/v1/auth'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 declare module 'fastify' {
@@ -64,6 +70,16 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, secure: config.isProduction, sameSite: 'lax', path: '/' })
+}
+
+export function setDeviceCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    secure: config.isProduction,
+    sameSite: 'lax',
+    path: DEVICE_COOKIE_PATH,
+    expires: expiresAt,
+  })
 }
 
 export function hashGuestToken(token: string): string {

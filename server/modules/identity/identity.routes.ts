@@ -12,7 +12,14 @@ import {
 import { MEMBER_ROLES, ROLE_TYPES, VERIFICATION_STATUSES } from '#common/organizations.ts'
 import { z } from '#common/zod.ts'
 import type { Ctx } from '../../context.ts'
-import { clearGuestCookie, clearSessionCookie, requestCtx, setSessionCookie } from '../../plugins/session.ts'
+import {
+  clearGuestCookie,
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  requestCtx,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../plugins/session.ts'
 
 export const WhoamiSchema = z.object({
   id: z.uuid(),
@@ -97,8 +104,9 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const ctx = await requestCtx(req)
-      const session = await identity.login(ctx, req.body)
+      const session = await identity.login(ctx, req.body, req.cookies[DEVICE_COOKIE])
       setSessionCookie(reply, app.config, session.token, session.expiresAt)
+      setDeviceCookie(reply, app.config, session.device.token, session.device.expiresAt)
       if (ctx.guestId) await adoptGuest(req, reply, ctx, await userOf(ctx, session.token))
       return { ok: true as const }
     },

@@ -18,6 +18,7 @@ import type { MailService } from '../mail/mail.service.ts'
 import { listUserOrganizations } from '../organizations/organizations.context.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { passwordResets, users } from './identity.table.ts'
+import { findKnownDevice, type RememberedDevice, rememberDevice } from './known-devices.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import {
   createSession,
@@ -27,6 +28,7 @@ import {
   resolveSession,
   type SessionPolicy,
 } from './sessions.ts'
+import { createSignInThrottle, type SignInAttempt } from './sign-in-throttle.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 const MINUTE = 60_000
@@ -51,6 +53,7 @@ export function createIdentityService(deps: {
   publicUrl: string
 }) {
   const { limiter, mail, policy } = deps
+  const signInThrottle = createSignInThrottle(limiter)
 
   /** A new session for the user; the one the request came with (if any) ends: rotation. */
   async function signIn(ctx: Ctx, userId: string): Promise<SignedIn> {
@@ -99,15 +102,28 @@ export function createIdentityService(deps: {
       return { ...(await signIn(ctx, user.id)), user: me }
     },
 
-    async login(ctx: Ctx, input: unknown): Promise<SignedIn> {
+    /**
+     * Wrong passwords slow the guesser down (sign-in-throttle.ts) but never lock the account; a
+     * browser that has signed in before (`deviceToken`, from its cookie) is spared the slowdown
+     * that others' failures put on the account. A success makes the browser known for 90 days.
+     */
+    async login(ctx: Ctx, input: unknown, deviceToken?: string): Promise<SignedIn & { device: RememberedDevice }> {
       const data = parse(LoginInput, input)
       await limiter.hit(`login:ip:${ctx.ip}`, AUTH_RATE_LIMITS.loginPerIp)
-      await limiter.hit(`login:account:${data.email}`, AUTH_RATE_LIMITS.loginPerAccount)
       const user = await findUserByEmail(ctx, data.email)
+      const attempt: SignInAttempt = {
+        email: data.email,
+        ip: ctx.ip,
+        passwordEpoch: String(user?.passwordChangedAt.getTime() ?? 0),
+        knownDeviceId: user ? await findKnownDevice(ctx.db, user.id, deviceToken) : null,
+      }
+      await signInThrottle.admit(attempt)
       // Compare against a dummy hash for unknown e-mails: the answer takes as long either way.
       const ok = await verifyPassword(data.password, user?.passwordHash ?? (await dummyPasswordHash()))
       if (!user || !ok) throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials)
-      return signIn(ctx, user.id)
+      await signInThrottle.recordSuccess(attempt)
+      const device = await rememberDevice(ctx.db, user.id, deviceToken)
+      return { ...(await signIn(ctx, user.id)), device }
     },
 
     async logout(ctx: Ctx): Promise<void> {

@@ -8,15 +8,37 @@ export interface RateLimitRule {
   windowMs: number
 }
 
+/**
+ * Growing delays instead of a hard limit: `free` attempts go through at once; after them each
+ * attempt must wait `baseDelayMs`, doubled for every attempt since, at most `maxDelayMs`, counted
+ * from the previous attempt. The count is forgotten `forgetAfterMs` after the last attempt.
+ */
+export interface BackoffRule {
+  free: number
+  baseDelayMs: number
+  maxDelayMs: number
+  forgetAfterMs: number
+}
+
+/** Whether an attempt was let through (and counted), or how long it has to wait. */
+export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterMs: number }
+
 export interface RateLimiter {
   /** Counts a hit for `key`; throws a 429 AppError in Russian once the rule's limit is passed. */
   hit(key: string, rule: RateLimitRule): Promise<void>
+  /**
+   * Counts an attempt for `key` unless it comes too soon after the previous one (then it is not
+   * counted). Checking and counting are one step, so parallel attempts cannot slip through together.
+   */
+  attempt(key: string, rule: BackoffRule): Promise<AttemptVerdict>
+  /** Forgets the attempts of `key`: after a success, or when what was guessed has changed. */
+  forget(key: string): Promise<void>
   close(): Promise<void>
 }
 
 /**
- * Fixed-window counters. In memory for one process; in Redis when REDIS_URL is set, so that
- * every instance behind the load balancer counts the same hits.
+ * Fixed-window counters and growing delays. In memory for one process; in Redis when REDIS_URL is
+ * set, so that every instance behind the load balancer counts the same hits.
  */
 export function createRateLimiter(redis?: Redis, opts: { scale?: number } = {}): RateLimiter {
   const store = redis ? redisLimiter(redis) : memoryLimiter()
@@ -24,7 +46,18 @@ export function createRateLimiter(redis?: Redis, opts: { scale?: number } = {}):
   if (scale === 1) return store
   // Every rule's limit multiplied (RATE_LIMIT_SCALE): for a browser test suite whose requests all
   // come from one loopback address. Never turns limits off.
-  return { hit: (key, rule) => store.hit(key, { ...rule, limit: rule.limit * scale }), close: () => store.close() }
+  return {
+    hit: (key, rule) => store.hit(key, { ...rule, limit: rule.limit * scale }),
+    attempt: (key, rule) => store.attempt(key, { ...rule, free: rule.free * scale }),
+    forget: (key) => store.forget(key),
+    close: () => store.close(),
+  }
+}
+
+/** How long the attempt after `count` earlier ones must wait after the previous one. */
+export function backoffDelayMs(count: number, rule: BackoffRule): number {
+  if (count < rule.free) return 0
+  return Math.min(rule.baseDelayMs * 2 ** (count - rule.free), rule.maxDelayMs)
 }
 
 function refuse(): never {
@@ -33,6 +66,7 @@ function refuse(): never {
 
 function memoryLimiter(): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>()
+  const attempts = new Map<string, { count: number; lastAt: number; forgetAt: number }>()
   return {
     async hit(key, rule) {
       const now = Date.now()
@@ -43,8 +77,22 @@ function memoryLimiter(): RateLimiter {
       windows.set(key, window)
       if (window.count > rule.limit) refuse()
     },
+    async attempt(key, rule) {
+      const now = Date.now()
+      if (attempts.size > 50_000) for (const [k, a] of attempts) if (a.forgetAt <= now) attempts.delete(k)
+      const current = attempts.get(key)
+      const previous = current && current.forgetAt > now ? current : { count: 0, lastAt: 0 }
+      const readyAt = previous.lastAt + backoffDelayMs(previous.count, rule)
+      if (now < readyAt) return { allowed: false, retryAfterMs: readyAt - now }
+      attempts.set(key, { count: previous.count + 1, lastAt: now, forgetAt: now + rule.forgetAfterMs })
+      return { allowed: true }
+    },
+    async forget(key) {
+      attempts.delete(key)
+    },
     async close() {
       windows.clear()
+      attempts.clear()
     },
   }
 }
@@ -58,8 +106,35 @@ function redisLimiter(redis: Redis): RateLimiter {
       ]
       if (count > rule.limit) refuse()
     },
+    async attempt(key, rule) {
+      const args = [rule.free, rule.baseDelayMs, rule.maxDelayMs, rule.forgetAfterMs]
+      const retryAfterMs = Number(await redis.eval(ATTEMPT_SCRIPT, 1, `rl:attempts:${key}`, ...args))
+      return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true }
+    },
+    async forget(key) {
+      await redis.del(`rl:attempts:${key}`)
+    },
     async close() {
       await redis.quit()
     },
   }
 }
+
+/**
+ * backoffDelayMs and the memory store's attempt() in one atomic step, on Redis's clock so that
+ * instances with skewed clocks agree. Answers the milliseconds to wait, or 0 when counted.
+ */
+const ATTEMPT_SCRIPT = `
+local free, base, cap, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'count', 'lastAt')
+local count, lastAt = tonumber(state[1]) or 0, tonumber(state[2]) or 0
+if count >= free then
+  local readyAt = lastAt + math.min(base * 2 ^ (count - free), cap)
+  if now < readyAt then return math.ceil(readyAt - now) end
+end
+redis.call('HSET', KEYS[1], 'count', count + 1, 'lastAt', now)
+redis.call('PEXPIRE', KEYS[1], ttl)
+return 0
+`

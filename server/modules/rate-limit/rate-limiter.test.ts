@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Redis } from 'ioredis'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type BackoffRule, backoffDelayMs, createRateLimiter, type RateLimiter } from './rate-limiter.ts'
+
+const RULE: BackoffRule = { free: 2, baseDelayMs: 100, maxDelayMs: 250, forgetAfterMs: 60_000 }
+
+describe('backoff rules', () => {
+  it('is free for the first attempts, then doubles up to the cap', () => {
+    expect([0, 1, 2, 3, 4, 5].map((count) => backoffDelayMs(count, RULE))).toEqual([0, 0, 100, 200, 250, 250])
+  })
+
+  it('multiplies the free attempts by the scale of the browser test suite', async () => {
+    const scaled = createRateLimiter(undefined, { scale: 3 })
+    const k = `test:${randomUUID()}`
+    for (let i = 0; i < 6; i++) expect(await scaled.attempt(k, RULE)).toEqual({ allowed: true })
+    expect((await scaled.attempt(k, RULE)).allowed).toBe(false)
+    await scaled.close()
+  })
+})
+
+const STORES: [string, () => RateLimiter][] = [['memory', () => createRateLimiter()]]
+if (process.env.REDIS_URL_TEST) {
+  STORES.push(['Redis', () => createRateLimiter(new Redis(process.env.REDIS_URL_TEST!))])
+}
+
+describe.each(STORES)('attempts with growing delays, %s', (_name, create) => {
+  const limiter = create()
+  afterAll(() => limiter.close())
+  const key = () => `test:${randomUUID()}`
+
+  it('lets the free attempts through, then makes each wait longer than the last', async () => {
+    const k = key()
+    expect(await limiter.attempt(k, RULE)).toEqual({ allowed: true })
+    expect(await limiter.attempt(k, RULE)).toEqual({ allowed: true })
+    const first = await limiter.attempt(k, RULE)
+    expect(first.allowed).toBe(false)
+    expect(!first.allowed && first.retryAfterMs).toBeGreaterThan(50)
+    expect(!first.allowed && first.retryAfterMs).toBeLessThanOrEqual(100)
+    await sleep(110)
+    expect(await limiter.attempt(k, RULE)).toEqual({ allowed: true })
+    const second = await limiter.attempt(k, RULE)
+    expect(!second.allowed && second.retryAfterMs).toBeGreaterThan(150)
+    expect(!second.allowed && second.retryAfterMs).toBeLessThanOrEqual(200)
+  })
+
+  it('lets only one of many simultaneous attempts through once the free ones are used', async () => {
+    const k = key()
+    await limiter.attempt(k, RULE)
+    await limiter.attempt(k, RULE)
+    await sleep(110)
+    const verdicts = await Promise.all(Array.from({ length: 20 }, () => limiter.attempt(k, RULE)))
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(1)
+  })
+
+  it('starts afresh once forgotten', async () => {
+    const k = key()
+    for (let i = 0; i < 3; i++) await limiter.attempt(k, RULE)
+    await limiter.forget(k)
+    expect(await limiter.attempt(k, RULE)).toEqual({ allowed: true })
+  })
+
+  it('forgets on its own after a quiet period', async () => {
+    const k = key()
+    const shortMemory = { ...RULE, forgetAfterMs: 150 }
+    for (let i = 0; i < 3; i++) await limiter.attempt(k, shortMemory)
+    await sleep(200)
+    expect(await limiter.attempt(k, shortMemory)).toEqual({ allowed: true })
+    expect(await limiter.attempt(k, shortMemory)).toEqual({ allowed: true })
+  })
+})
