@@ -24,7 +24,7 @@ import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
-import { csrfPlugin } from './plugins/session.ts'
+import { csrfPlugin, privateResponsesPlugin } from './plugins/session.ts'
 import { createServices, type Services } from './services.ts'
 
 declare module 'fastify' {
@@ -75,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
   await app.register(cookie)
   await app.register(csrfPlugin, { config })
+  await app.register(privateResponsesPlugin)
   await app.register(openapiPlugin)
 
   const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'

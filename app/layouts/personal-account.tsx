@@ -19,6 +19,13 @@ export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: ctx.user !== null, isStaff: ctx.user?.isStaff ?? false }
 }
 
+/**
+ * Every page of the account is someone's own, and the guest's version must not be served to a
+ * signed-in user either: no cache keeps it (the server adds the same header to every response
+ * built from the session cookie, plugins/session.ts). Pages below inherit this.
+ */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
 const MENU = [
   { to: '/personal-account/profile', label: 'Профиль', Icon: IconUser },
   { to: '/personal-account/company', label: 'Компания', Icon: IconBuilding },

@@ -19,11 +19,15 @@ const GUEST_TOKEN = /^[A-Za-z0-9_-]{43}$/
  */
 export const DEVICE_COOKIE = 'did'
 const DEVICE_COOKIE_PATH = '/api/v1/auth'
+/** What a response that depends on who is asking may be cached as: only by that browser, and not kept. */
+export const PRIVATE_NO_STORE = 'private, no-store'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 declare module 'fastify' {
   interface FastifyRequest {
     ctxPromise?: Promise<Ctx>
+    /** The response depends on the session or guest cookie; see privateResponsesPlugin. */
+    personal?: boolean
   }
 }
 
@@ -40,6 +44,9 @@ async function buildCtx(req: FastifyRequest): Promise<Ctx> {
   const db: Db = req.server.db
   const services: Services = req.server.services
   const guestToken = req.cookies[GUEST_COOKIE]
+  const token = req.cookies[SESSION_COOKIE]
+  // Whatever is answered from here on is someone's own: a shared cache must not keep it.
+  if (token || guestToken) req.personal = true
   const base = {
     db,
     requestId: req.id,
@@ -47,7 +54,6 @@ async function buildCtx(req: FastifyRequest): Promise<Ctx> {
     userAgent: req.headers['user-agent'] ?? '',
     guestId: guestToken && GUEST_TOKEN.test(guestToken) ? hashGuestToken(guestToken) : null,
   }
-  const token = req.cookies[SESSION_COOKIE]
   const session = token ? await services.identity.resolveSession({ db }, token) : null
   if (!session) return { ...base, user: null, sessionId: null, organization: null }
   return {
@@ -140,3 +146,15 @@ function isCrossSite(req: FastifyRequest, ownOrigin: string): boolean {
   const sameOrigin = origin ? origin === requestOrigin || origin === ownOrigin : true
   return !sameSite || !sameOrigin
 }
+
+/**
+ * `Cache-Control: private, no-store` on every response built from the session or guest cookie
+ * (requestCtx marks them) and on every response that sets a cookie, in one place rather than per
+ * route. Nothing adds `Vary: Cookie`: what is answered to a request without these cookies does
+ * not depend on them. Static files never build a context and keep their own long caching.
+ */
+export const privateResponsesPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (req, reply) => {
+    if (req.personal || reply.hasHeader('set-cookie')) reply.header('cache-control', PRIVATE_NO_STORE)
+  })
+})
