@@ -11,11 +11,13 @@ const CI = Boolean(process.env.CI)
 // variable keeps the main process's choice (workers inherit its environment).
 const DB_PREFIX = 'bas-market-e2e-db-'
 const PGLITE_DIR = (process.env.E2E_PGLITE_DIR ??= join(tmpdir(), `${DB_PREFIX}${Date.now()}`))
+// The server writes every e-mail there too; tests open the links in them (tests/e2e/mail.ts).
+const MAIL_DIR = (process.env.E2E_MAIL_DIR ??= `${PGLITE_DIR}-mail`)
 
 // The main process (not a worker) clears databases that earlier runs left behind (~40 MB each).
 if (!process.env.TEST_WORKER_INDEX) {
   for (const name of readdirSync(tmpdir())) {
-    const createdAt = Number(name.startsWith(DB_PREFIX) ? name.slice(DB_PREFIX.length) : NaN)
+    const createdAt = name.startsWith(DB_PREFIX) ? Number.parseInt(name.slice(DB_PREFIX.length), 10) : NaN
     if (createdAt < Date.now() - 6 * 60 * 60 * 1000) rmSync(join(tmpdir(), name), { recursive: true, force: true })
   }
 }
@@ -69,6 +71,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PGLITE_DIR,
+      MAIL_DIR,
       LOG_LEVEL: 'warn',
       // Every test request comes from 127.0.0.1; the limits themselves are tested in integration tests.
       RATE_LIMIT_SCALE: '20',

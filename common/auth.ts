@@ -56,6 +56,15 @@ export const ProfileUpdateInput = z.object({
 
 export const EmailChangeInput = z.object({ email: Email, password: z.string().min(1, 'Введите текущий пароль') })
 
+/** The token of a link from a confirmation e-mail (`?confirmEmail=…`, `?cancelEmailChange=…`). */
+export const EmailLinkInput = z.object({
+  token: z
+    .string()
+    .min(20, 'Ссылка недействительна')
+    .max(200, 'Ссылка недействительна')
+    .regex(/^[\w-]+$/, 'Ссылка недействительна'),
+})
+
 export const PasswordChangeInput = z.object({
   currentPassword: z.string().min(1, 'Введите текущий пароль'),
   newPassword: Password,
@@ -63,6 +72,24 @@ export const PasswordChangeInput = z.object({
 
 export type RegisterInput = z.input<typeof RegisterInput>
 export type LoginInput = z.input<typeof LoginInput>
+
+export const EMAIL_MESSAGES = {
+  registrationSent: (email: string) =>
+    `Мы отправили письмо на ${email}. Откройте ссылку из него, чтобы завершить регистрацию: она действует 24 часа.`,
+  registered: 'Адрес подтверждён, регистрация завершена. Добро пожаловать в БАС Маркет!',
+  changeSent: (email: string) =>
+    `Мы отправили ссылку на ${email}. Адрес для входа изменится, когда вы её откроете; до тех пор входите с прежним.`,
+  changed: (email: string) => `Адрес для входа изменён на ${email}.`,
+  confirmed: 'Адрес электронной почты подтверждён.',
+  confirmationSent: 'Мы отправили ссылку для подтверждения на ваш адрес.',
+  cancelled: 'Смена адреса отменена: адрес для входа остался прежним.',
+  reverted: (email: string) =>
+    `Смена адреса отменена: адрес для входа снова ${email}, все сеансы завершены. Войдите и смените пароль.`,
+  linkInvalid: 'Ссылка недействительна, уже использована или устарела.',
+  sameAddress: 'Это ваш текущий адрес',
+  addressTaken: 'Этот адрес уже привязан к другому аккаунту',
+  unconfirmed: 'Подтвердите адрес электронной почты в профиле: без этого приглашения не принимаются.',
+} as const
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Неверный email или пароль',

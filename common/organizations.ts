@@ -65,6 +65,8 @@ export interface WhoamiOrganization {
 export interface WhoamiUser {
   id: string
   email: string
+  /** Whether the account proved it reads mail at `email` (accounts from before confirmation may not have). */
+  emailConfirmed: boolean
   name: string
   phone: string | null
   isStaff: boolean

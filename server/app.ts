@@ -76,7 +76,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie)
   await app.register(csrfPlugin, { config })
   await app.register(privateResponsesPlugin)
-  await app.register(openapiPlugin)
+  await app.register(openapiPlugin, { public: config.apiDocsPublic })
 
   const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
   await app.register(systemRoutes, { buildId, builtAt: Date.now() })

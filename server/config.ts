@@ -39,6 +39,9 @@ const Env = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('БАС Маркет <no-reply@bas-market.ru>'),
+  /** Empty: no files. */
+  MAIL_DIR: z.string().optional(),
+  API_DOCS_PUBLIC: Bool.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
 })
 
@@ -48,6 +51,10 @@ export type Config = z.infer<typeof Env> & {
   publicUrl: string
   /** The demo data is seeded only for the embedded database unless SEED_DEMO says otherwise. */
   seedDemo: boolean
+  /** Where messages are written as files: MAIL_DIR, or var/mail for the embedded database without SMTP. */
+  mailDir: string | undefined
+  /** The API documentation UI is public only on demand, and by default for the embedded database. */
+  apiDocsPublic: boolean
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,5 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isDevelopment: c.NODE_ENV === 'development',
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+    mailDir:
+      c.MAIL_DIR === undefined ? (c.DATABASE_URL || c.SMTP_URL ? undefined : 'var/mail') : c.MAIL_DIR || undefined,
+    apiDocsPublic: c.API_DOCS_PUBLIC ?? !c.DATABASE_URL,
   }
 }

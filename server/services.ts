@@ -53,7 +53,12 @@ export function createServices(deps: {
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
     : undefined
   const limiter: RateLimiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE })
-  const mail = createMailService({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: deps.log })
+  const mail = createMailService({
+    smtpUrl: config.SMTP_URL,
+    mailDir: config.mailDir,
+    from: config.MAIL_FROM,
+    log: deps.log,
+  })
   const identity = createIdentityService({
     limiter,
     mail,

@@ -16,6 +16,7 @@ const user = (roles: WhoamiUser['organizations'][number]['roles'], isSelected = 
   email: 'buyer@example.ru',
   name: 'Анна Иванова',
   phone: null,
+  emailConfirmed: true,
   isStaff: false,
   organizations: [
     {

@@ -4,8 +4,12 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 
-/** OpenAPI document at /api/docs/json and its UI at /api/docs, generated from the zod schemas. */
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * The OpenAPI document, generated from the zod schemas (`app.swagger()`). Its UI at /api/docs and
+ * the document at /api/docs/json are served only with `apiDocsPublic` (API_DOCS_PUBLIC; on by
+ * default for the embedded database only): a production site does not hand out its map.
+ */
+export const openapiPlugin = fp(async (app: FastifyInstance, opts: { public: boolean }) => {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -20,5 +24,5 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
+  if (opts.public) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
 })

@@ -6,7 +6,14 @@ import type { Database } from '../db/client.ts'
 import { type Backend, openTestDatabase } from './database.ts'
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ASSETS_CACHE_DIR: 'var/test-cache/images', ...overrides })
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ASSETS_CACHE_DIR: 'var/test-cache/images',
+    // Tests read messages from the outbox table.
+    MAIL_DIR: '',
+    ...overrides,
+  })
 }
 
 /** The real app over a test database, without the page renderer: API and plugins only. */

@@ -10,7 +10,7 @@ let cachedHash: Promise<string> | undefined
 /** A user and a live session made directly in the database; `cookie` goes into app.inject. */
 export async function createTestUser(
   db: Db,
-  opts: { email?: string; name?: string; isStaff?: boolean } = {},
+  opts: { email?: string; name?: string; isStaff?: boolean; emailConfirmed?: boolean } = {},
 ): Promise<{ id: string; email: string; cookie: string; token: string }> {
   cachedHash ??= hashPassword(TEST_PASSWORD)
   const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.test`
@@ -22,6 +22,7 @@ export async function createTestUser(
       name: opts.name ?? 'Тестовый Пользователь',
       isStaff: opts.isStaff ?? false,
       consentAt: new Date(),
+      emailConfirmedAt: opts.emailConfirmed === false ? null : new Date(),
     })
     .returning({ id: users.id })
   const session = await createSession(

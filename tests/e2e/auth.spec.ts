@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import type { APIRequest, Page } from '@playwright/test'
 import { expect, test as base, waitForHydration } from './fixtures.ts'
+import { linkFromMail, tokenFromMail } from './mail.ts'
 
 // Spec strings are written out here on purpose, not imported from common/: a typo there must fail
 // these tests, not be shared by them.
@@ -34,7 +35,9 @@ async function runAccount(request: APIRequest, baseURL: string | undefined): Pro
   const account = { name: 'Ольга Смирнова', email: `e2e-auth-${Date.now()}@example.ru`, password: PASSWORD }
   const api = await request.newContext({ baseURL })
   const response = await api.post('/api/v1/auth/register', { data: { ...account, phone: '', consent: true } })
-  expect(response.status(), await response.text()).toBe(201)
+  expect(response.status(), await response.text()).toBe(202)
+  const token = await tokenFromMail(account.email, 'confirmEmail')
+  expect((await api.post('/api/v1/auth/email/confirm', { data: { token } })).status()).toBe(200)
   await api.dispose()
   writeFileSync(`${file}.tmp`, JSON.stringify(account))
   renameSync(`${file}.tmp`, file)
@@ -66,7 +69,7 @@ function accountEntry(page: Page, name: string) {
   return page.getByRole('banner').getByLabel(`Аккаунт: ${name}`)
 }
 
-test('«Войти» opens the modal; registering there signs the user in', async ({ page }) => {
+test('«Войти» opens the modal; registering there and opening the e-mailed link signs the user in', async ({ page }) => {
   const email = `e2e-register-${Date.now()}@example.ru`
   const name = 'Иван Петров'
   await page.goto('/')
@@ -99,7 +102,17 @@ test('«Войти» opens the modal; registering there signs the user in', asyn
   await register.getByLabel(/^Пароль/).fill(PASSWORD)
   await register.getByRole('checkbox', { name: /пользовательское соглашение/ }).check()
   await register.getByRole('button', { name: 'Зарегистрироваться' }).click()
-  await expect(register).toBeHidden()
+  // No account until the address is proved: the same answer whether or not it was taken.
+  await expect(register.getByRole('status')).toContainText(`Мы отправили письмо на ${email}`)
+  expect((await page.request.get('/api/v1/users/whoami')).status()).toBe(401)
+
+  await page.goto(await linkFromMail(email, 'confirmEmail'))
+  const confirm = authDialog(page, 'Подтверждение адреса')
+  await expect(confirm.getByRole('status')).toContainText('регистрация завершена')
+  // The token leaves the address bar at once.
+  await expect(page).toHaveURL('/')
+  await confirm.getByRole('button', { name: 'Продолжить' }).click()
+  await expect(confirm).toBeHidden()
 
   const whoami = await page.request.get('/api/v1/users/whoami')
   expect(whoami.status()).toBe(200)

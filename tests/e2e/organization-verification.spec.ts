@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { linkFromMail } from './mail.ts'
 
 // A minimal real PDF (the server checks the %PDF- signature as well as the extension).
 const PDF = Buffer.from(
@@ -35,6 +36,9 @@ test('register → organization → vendor role with a document → staff confir
   await modal.getByLabel('Пароль').fill('надёжный-пароль-2026')
   await modal.getByRole('checkbox').check()
   await modal.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await expect(modal.getByRole('status')).toContainText('Мы отправили письмо')
+  await page.goto(await linkFromMail(email, 'confirmEmail'))
+  await page.getByRole('dialog', { name: 'Подтверждение адреса' }).getByRole('button', { name: 'Продолжить' }).click()
   await expect(modal).toBeHidden()
 
   // 2. Create the organization on the company page.

@@ -1,31 +1,40 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { setUserParams } from '#app/lib/analytics.ts'
-import { openAuthModal, useAuthModal } from '#app/lib/auth-modal.ts'
+import { openAuthModal, openEmailLink, useAuthModal } from '#app/lib/auth-modal.ts'
 import { useSessionSync } from '#app/lib/session-sync.ts'
 import { MantineScope } from '../MantineScope.tsx'
 
 // Loaded on the first opening only: the modal, its forms, Mantine's Modal and PasswordInput.
 const AuthModal = lazy(() => import('./AuthModal.tsx'))
 
+/** Links from e-mails: the query parameter that carries the token, and what opening it does. */
+const MAIL_LINKS: Record<string, (token: string) => void> = {
+  resetToken: (token) => openAuthModal('resetConfirm', token),
+  confirmEmail: (token) => openEmailLink({ action: 'confirm', token }),
+  cancelEmailChange: (token) => openEmailLink({ action: 'cancel', token }),
+}
+
 /**
- * Opens the modal for a password-reset link (`?resetToken=…`, sent by e-mail), taking the token
- * out of the address at once so that it stays neither in the history nor in a Referer.
+ * Opens the modal for a link from an e-mail (password reset, address confirmation or its cancel),
+ * taking the token out of the address at once so that it stays neither in the history nor in a
+ * Referer.
  */
-function useResetTokenLink() {
+function useMailLinks() {
   const [params, setParams] = useSearchParams()
-  const token = params.get('resetToken')
+  const found = Object.keys(MAIL_LINKS).find((name) => params.get(name))
+  const token = found ? params.get(found) : null
   useEffect(() => {
-    if (!token) return
-    openAuthModal('resetConfirm', token)
+    if (!found || !token) return
+    MAIL_LINKS[found]!(token)
     setParams(
       (current) => {
-        current.delete('resetToken')
+        current.delete(found)
         return current
       },
       { replace: true, preventScrollReset: true },
     )
-  }, [token, setParams])
+  }, [found, token, setParams])
 }
 
 /**
@@ -35,7 +44,7 @@ function useResetTokenLink() {
  */
 export default function AuthClient({ sendUserParams }: { sendUserParams: typeof setUserParams }) {
   useSessionSync(sendUserParams)
-  useResetTokenLink()
+  useMailLinks()
   const { opened } = useAuthModal()
   const [used, setUsed] = useState(opened)
   if (opened && !used) setUsed(true)

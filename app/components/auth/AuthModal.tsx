@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core'
 import { type AuthMode, closeAuthModal, useAuthModal } from '#app/lib/auth-modal.ts'
+import { EmailLinkResult } from './EmailLinkResult.tsx'
 import { RegisterForm } from './RegisterForm.tsx'
 import { ResetConfirmForm } from './ResetConfirmForm.tsx'
 import { ResetRequestForm } from './ResetRequestForm.tsx'
@@ -10,6 +11,7 @@ const TITLES: Record<AuthMode, string> = {
   register: 'Регистрация',
   resetRequest: 'Восстановление пароля',
   resetConfirm: 'Новый пароль',
+  emailLink: 'Подтверждение адреса',
 }
 
 /**
@@ -17,7 +19,7 @@ const TITLES: Record<AuthMode, string> = {
  * AuthHost on first open; each mode's form mounts afresh, with the focus on its first field.
  */
 export default function AuthModal() {
-  const { opened, mode, resetToken } = useAuthModal()
+  const { opened, mode, resetToken, emailLink } = useAuthModal()
   // Without a token there is nothing to confirm: ask for a new link instead.
   const shown: AuthMode = mode === 'resetConfirm' && !resetToken ? 'resetRequest' : mode
   return (
@@ -34,6 +36,7 @@ export default function AuthModal() {
       {shown === 'register' && <RegisterForm />}
       {shown === 'resetRequest' && <ResetRequestForm />}
       {shown === 'resetConfirm' && resetToken && <ResetConfirmForm key={resetToken} token={resetToken} />}
+      {shown === 'emailLink' && emailLink && <EmailLinkResult key={emailLink.token} link={emailLink} />}
     </Modal>
   )
 }

@@ -1,16 +1,20 @@
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { PASSWORD_LIMITS, RegisterInput } from '#common/auth.ts'
+import { useState } from 'react'
+import { EMAIL_MESSAGES, PASSWORD_LIMITS, RegisterInput } from '#common/auth.ts'
 import { PHONE_MASK } from '#common/masks.ts'
 import { api } from '#app/lib/api.ts'
 import { setAuthMode } from '#app/lib/auth-modal.ts'
 import { MaskedInput } from '../MaskedInput.tsx'
-import { useAuthForm, useCompleteSignIn } from './use-auth-form.ts'
+import { useAuthForm } from './use-auth-form.ts'
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'consent'] as const
 
-/** «Регистрация»: name, e-mail, optional phone, password, consent to the user agreement. */
+/**
+ * «Регистрация»: name, e-mail, optional phone, password, consent to the user agreement. The account
+ * is created when the link sent to the address is opened (EmailLinkResult).
+ */
 export function RegisterForm() {
-  const completeSignIn = useCompleteSignIn()
+  const [sentTo, setSentTo] = useState<string | null>(null)
   const { errors, pending, onSubmit, formRef } = useAuthForm({
     schema: RegisterInput,
     fields: FIELDS,
@@ -22,9 +26,26 @@ export function RegisterForm() {
         password: values.password,
         consent: values.consent === 'on',
       })
-      await completeSignIn()
+      setSentTo(values.email!.trim().toLowerCase())
     },
   })
+
+  // The same answer whether or not the address has an account: the letter tells its owner which.
+  if (sentTo) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" role="status" title="Проверьте почту">
+          {EMAIL_MESSAGES.registrationSent(sentTo)}
+        </Alert>
+        <Text size="sm">
+          Письмо не пришло? Проверьте папку «Спам» или отправьте форму ещё раз через несколько минут.
+        </Text>
+        <Button variant="default" onClick={() => setSentTo(null)} fullWidth data-autofocus>
+          Изменить данные и отправить ещё раз
+        </Button>
+      </Stack>
+    )
+  }
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>

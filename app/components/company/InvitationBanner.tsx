@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconMailOpened } from '@tabler/icons-react'
+import { EMAIL_MESSAGES } from '#common/auth.ts'
 import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { AppLink } from '../AppLink.tsx'
 import { COMPANY_PATH, type InvitationPreview, useCompanyFetcher } from './company-ui.ts'
@@ -24,6 +25,16 @@ export function InvitationBanner({ token, details }: { token: string; details: I
       <Alert color="accent" title={`Приглашение в «${details.organizationName}»`} role="alert">
         Приглашение отправлено на другой адрес электронной почты. Войдите с тем адресом, на который пришло письмо, и
         откройте ссылку ещё раз.
+      </Alert>
+    )
+  }
+  if (!details.emailConfirmed) {
+    return (
+      <Alert color="accent" title={`Приглашение в «${details.organizationName}»`} role="alert">
+        <Text size="sm">{EMAIL_MESSAGES.unconfirmed}</Text>
+        <Button component={AppLink} to="/personal-account/profile" variant="default" mt="sm">
+          Подтвердить адрес
+        </Button>
       </Alert>
     )
   }

@@ -3,7 +3,15 @@ import { z } from '#common/zod.ts'
 import type { FormResult } from '#app/lib/form-result.ts'
 
 /** The forms of the profile page; each is posted with its `intent`. */
-export const PROFILE_INTENTS = ['profile', 'email', 'password', 'endSession', 'endOtherSessions'] as const
+export const PROFILE_INTENTS = [
+  'profile',
+  'email',
+  'cancelEmailChange',
+  'confirmEmail',
+  'password',
+  'endSession',
+  'endOtherSessions',
+] as const
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number]
 
 export const PASSWORDS_DIFFER = 'Пароли не совпадают'

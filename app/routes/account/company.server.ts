@@ -43,7 +43,9 @@ export async function companyAction(request: Request, context: Readonly<RouterCo
         return redirect(COMPANY_PATH)
       case 'joinRequest': {
         const request = await orgs.requestJoin(ctx, values)
-        return done(`Заявка отправлена. Владелец «${request.organizationName}» получит письмо и ответит вам.`)
+        return done(
+          `Заявка отправлена. Владельцы организации с ИНН ${request.inn} получат письмо и ответят вам: после одобрения она появится в вашем списке.`,
+        )
       }
       case 'update':
         await orgs.update(ctx, organizationId, values)

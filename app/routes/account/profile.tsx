@@ -28,9 +28,14 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, ctx } = getAppContext(context)
   if (!ctx.user) return { profile: null }
-  const [me, sessions] = await Promise.all([services.identity.whoami(ctx), services.identity.listSessions(ctx)])
+  const [me, sessions, pendingEmail] = await Promise.all([
+    services.identity.whoami(ctx),
+    services.identity.listSessions(ctx),
+    services.identity.pendingEmailChange(ctx),
+  ])
   return {
-    profile: { name: me.name, email: me.email, phone: me.phone },
+    profile: { name: me.name, email: me.email, phone: me.phone, emailConfirmed: me.emailConfirmed },
+    pendingEmail: pendingEmail && { email: pendingEmail.email, expiresAt: pendingEmail.expiresAt.toISOString() },
     sessions: sessions.map((s) => ({
       id: s.id,
       createdAt: s.createdAt.toISOString(),
@@ -76,6 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === 'profile') await identity.updateProfile(ctx, { name: all.name, phone: all.phone ?? '' })
     if (intent === 'email') await identity.changeEmail(ctx, { email: all.email, password: all.password })
+    if (intent === 'cancelEmailChange') await identity.cancelPendingEmailChange(ctx)
+    if (intent === 'confirmEmail') await identity.requestEmailConfirmation(ctx)
     if (intent === 'password') {
       await identity.changePassword(ctx, { currentPassword: all.currentPassword, newPassword: all.newPassword })
     }
@@ -97,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.profile) return null
-  const { profile, sessions } = loaderData
+  const { profile, sessions, pendingEmail } = loaderData
   return (
     <Stack gap="lg">
       <div>
@@ -107,7 +114,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         </Text>
       </div>
       <PersonalDataSection me={profile} />
-      <EmailSection email={profile.email} />
+      <EmailSection email={profile.email} confirmed={profile.emailConfirmed} pending={pendingEmail ?? null} />
       <PasswordSection email={profile.email} />
       <SessionsSection sessions={sessions ?? []} />
     </Stack>

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { createTestUser, TEST_PASSWORD } from '../../testing/auth.ts'
 import { BACKENDS } from '../../testing/database.ts'
+import { lastMailTo, linkToken } from '../../testing/mail.ts'
 import { catalogProducts } from '../catalog/catalog.table.ts'
 import { apiClient, organizationInput } from '../organizations/organizations.testing.ts'
 import { bestOf } from './compare.service.ts'
@@ -278,13 +279,17 @@ describe.each(BACKENDS)('compare on %s', (backend) => {
     const a = await product()
     const guest = browser()
     await guest.add(a)
-    const res = await guest.request('POST', '/auth/register', {
+    const email = `new-${randomUUID().slice(0, 8)}@example.test`
+    await guest.request('POST', '/auth/register', {
       name: 'Пётр Иванов',
-      email: `new-${randomUUID().slice(0, 8)}@example.test`,
+      email,
       password: TEST_PASSWORD,
       consent: true,
     })
-    expect(res.statusCode).toBe(201)
+    // The account exists once the browser opens the link from the letter.
+    const token = linkToken((await lastMailTo(database.db, email)).text, 'confirmEmail')
+    const res = await guest.request('POST', '/auth/email/confirm', { token })
+    expect(res.statusCode).toBe(200)
     expect(guestCookieFrom(res)).toMatch(/^gid=;/)
     const session = String(res.headers['set-cookie']).match(/sid=[^;]+/)![0]
     expect(await browser(session).ids()).toEqual({ ids: [a], count: 1 })

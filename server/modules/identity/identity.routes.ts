@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   EmailChangeInput,
+  EmailLinkInput,
   LoginInput,
   PasswordChangeInput,
   PasswordResetConfirmInput,
@@ -24,6 +25,7 @@ import {
 export const WhoamiSchema = z.object({
   id: z.uuid(),
   email: z.string(),
+  emailConfirmed: z.boolean(),
   name: z.string(),
   phone: z.string().nullable(),
   isStaff: z.boolean(),
@@ -41,6 +43,10 @@ export const WhoamiSchema = z.object({
   ),
 })
 const Whoami = z.object({ data: WhoamiSchema })
+const EmailLinkResult = z.object({
+  data: z.object({ kind: z.enum(['registered', 'changed', 'confirmed', 'cancelled', 'reverted']), email: z.string() }),
+})
+const PendingEmail = z.object({ email: z.string(), expiresAt: z.date() })
 const SessionList = z.object({
   data: z.array(
     z.object({
@@ -79,16 +85,54 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      schema: { tags: ['auth'], summary: 'Регистрация', body: RegisterInput, response: { 201: Whoami } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Регистрация: письмо со ссылкой, по которой создаётся аккаунт (ответ тот же, если адрес уже занят)',
+        body: RegisterInput,
+        response: { 202: z.object({ data: z.object({ email: z.string() }) }) },
+      },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const sent = await identity.register(await requestCtx(req), req.body)
+      return reply.status(202).send({ data: sent })
+    },
+  )
+
+  app.post(
+    '/auth/email/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ссылка из письма: завершить регистрацию, сменить или подтвердить адрес',
+        body: EmailLinkInput,
+        response: { 200: EmailLinkResult },
+      },
       ...passThrough,
     },
     async (req, reply) => {
       const ctx = await requestCtx(req)
-      const session = await identity.register(ctx, req.body)
-      setSessionCookie(reply, app.config, session.token, session.expiresAt)
-      await adoptGuest(req, reply, ctx, session.user.id)
-      return reply.status(201).send({ data: session.user })
+      const { session, ...outcome } = await identity.confirmEmail(ctx, req.body)
+      if (session && outcome.kind === 'registered') {
+        setSessionCookie(reply, app.config, session.token, session.expiresAt)
+        await adoptGuest(req, reply, ctx, outcome.userId)
+      }
+      return { data: { kind: outcome.kind, email: outcome.email } }
     },
+  )
+
+  app.post(
+    '/auth/email/cancel',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ссылка из письма на прежний адрес: отменить смену адреса (или вернуть прежний)',
+        body: EmailLinkInput,
+        response: { 200: EmailLinkResult },
+      },
+      ...passThrough,
+    },
+    async (req) => ({ data: await identity.cancelEmailChangeByLink(await requestCtx(req), req.body) }),
   )
 
   app.post(
@@ -163,12 +207,35 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/me/email',
     {
-      schema: { tags: ['users'], summary: 'Смена email (нужен текущий пароль)', body: EmailChangeInput },
+      schema: {
+        tags: ['users'],
+        summary: 'Смена email (нужен текущий пароль): адрес сменится, когда откроют ссылку из письма на него',
+        body: EmailChangeInput,
+        response: { 202: z.object({ data: PendingEmail }) },
+      },
       ...passThrough,
     },
     async (req, reply) => {
-      await identity.changeEmail(await requestCtx(req), req.body)
+      const pending = await identity.changeEmail(await requestCtx(req), req.body)
+      return reply.status(202).send({ data: pending })
+    },
+  )
+
+  app.delete(
+    '/users/me/email/pending',
+    { schema: { tags: ['users'], summary: 'Отменить смену email, ожидающую подтверждения' } },
+    async (req, reply) => {
+      await identity.cancelPendingEmailChange(await requestCtx(req))
       return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/users/me/email/confirmation',
+    { schema: { tags: ['users'], summary: 'Письмо со ссылкой для подтверждения текущего email' } },
+    async (req, reply) => {
+      await identity.requestEmailConfirmation(await requestCtx(req))
+      return reply.status(202).send({ ok: true })
     },
   )
 

@@ -1,13 +1,11 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import {
   AUTH_MESSAGES,
-  EmailChangeInput,
   LoginInput,
   PasswordChangeInput,
   PasswordResetConfirmInput,
   PasswordResetRequestInput,
   ProfileUpdateInput,
-  RegisterInput,
 } from '#common/auth.ts'
 import type { WhoamiUser } from '#common/organizations.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
@@ -18,6 +16,7 @@ import type { MailService } from '../mail/mail.service.ts'
 import { listUserOrganizations } from '../organizations/organizations.context.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { passwordResets, users } from './identity.table.ts'
+import { createEmailLinks, type EmailLinkOutcome } from './email-links.ts'
 import { findKnownDevice, type RememberedDevice, rememberDevice } from './known-devices.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import {
@@ -34,8 +33,8 @@ import { hashToken, newToken } from './tokens.ts'
 const MINUTE = 60_000
 export const AUTH_RATE_LIMITS = {
   loginPerIp: { limit: 30, windowMs: 10 * MINUTE },
-  loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
-  registerPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  /** A signed-in session guessing the account's current password (to change the address or the password). */
+  currentPasswordPerUser: { limit: 10, windowMs: 15 * MINUTE },
   resetPerIp: { limit: 5, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
 } as const
@@ -54,6 +53,7 @@ export function createIdentityService(deps: {
 }) {
   const { limiter, mail, policy } = deps
   const signInThrottle = createSignInThrottle(limiter)
+  const emailLinks = createEmailLinks(deps)
 
   /** A new session for the user; the one the request came with (if any) ends: rotation. */
   async function signIn(ctx: Ctx, userId: string): Promise<SignedIn> {
@@ -77,29 +77,13 @@ export function createIdentityService(deps: {
   return {
     resolveSession: (ctx: Pick<Ctx, 'db'>, token: string) => resolveSession(ctx.db, token, policy),
 
-    async register(ctx: Ctx, input: unknown): Promise<SignedIn & { user: WhoamiUser }> {
-      const data = parse(RegisterInput, input)
-      await limiter.hit(`register:ip:${ctx.ip}`, AUTH_RATE_LIMITS.registerPerIp)
-      if (await findUserByEmail(ctx, data.email)) {
-        throw new AppError('conflict', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken })
-      }
-      const passwordHash = await hashPassword(data.password)
-      const [user] = await ctx.db
-        .insert(users)
-        .values({ email: data.email, passwordHash, name: data.name, phone: data.phone, consentAt: new Date() })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id })
-      if (!user) throw new AppError('conflict', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken })
-      await recordAudit(ctx, { action: 'user.register', targetType: 'user', targetId: user.id })
-      const me: WhoamiUser = {
-        id: user.id,
-        email: data.email,
-        name: data.name,
-        phone: data.phone,
-        isStaff: false,
-        organizations: [],
-      }
-      return { ...(await signIn(ctx, user.id)), user: me }
+    ...emailLinks,
+
+    /** The account from a registration link exists now, and the browser that opened it is signed in. */
+    async confirmEmail(ctx: Ctx, input: unknown): Promise<EmailLinkOutcome & { session?: SignedIn }> {
+      const outcome = await emailLinks.confirmEmail(ctx, input)
+      if (outcome.kind !== 'registered') return outcome
+      return { ...outcome, session: await signIn(ctx, outcome.userId) }
     },
 
     /**
@@ -133,11 +117,20 @@ export function createIdentityService(deps: {
     async whoami(ctx: Ctx): Promise<WhoamiUser> {
       const me = requireUser(ctx)
       const [row] = await ctx.db
-        .select({ id: users.id, email: users.email, name: users.name, phone: users.phone, isStaff: users.isStaff })
+        .select({
+          id: users.id,
+          email: users.email,
+          emailConfirmedAt: users.emailConfirmedAt,
+          name: users.name,
+          phone: users.phone,
+          isStaff: users.isStaff,
+        })
         .from(users)
         .where(eq(users.id, me.id))
       if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
-      return { ...row, organizations: await listUserOrganizations(ctx.db, me.id, me.selectedOrganizationId) }
+      const { emailConfirmedAt, ...user } = row
+      const organizations = await listUserOrganizations(ctx.db, me.id, me.selectedOrganizationId)
+      return { ...user, emailConfirmed: emailConfirmedAt !== null, organizations }
     },
 
     async requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
@@ -183,7 +176,12 @@ export function createIdentityService(deps: {
         if (!reset) throw new AppError('invalid', AUTH_MESSAGES.resetInvalid, { token: AUTH_MESSAGES.resetInvalid })
         await tx
           .update(users)
-          .set({ passwordHash: await hashPassword(data.password), passwordChangedAt: new Date() })
+          // The link was read in the mailbox: the address is confirmed too.
+          .set({
+            passwordHash: await hashPassword(data.password),
+            passwordChangedAt: new Date(),
+            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+          })
           .where(eq(users.id, reset.userId))
         await deleteUserSessions(tx, reset.userId)
         await recordAudit(t, { action: 'user.password_reset', targetType: 'user', targetId: reset.userId })
@@ -197,34 +195,19 @@ export function createIdentityService(deps: {
       await ctx.db.update(users).set({ name: data.name, phone: data.phone }).where(eq(users.id, me.id))
     },
 
-    async changeEmail(ctx: Ctx, input: unknown): Promise<void> {
+    /** Asks for a new address; see `requestEmailChange` in email-links.ts. */
+    async changeEmail(ctx: Ctx, input: unknown) {
       const me = requireUser(ctx)
-      const data = parse(EmailChangeInput, input)
-      await limiter.hit(`login:account:${me.email}`, AUTH_RATE_LIMITS.loginPerAccount)
-      await requirePassword(ctx, me.id, data.password)
-      if (data.email === me.email) return
-      const taken = await findUserByEmail(ctx, data.email)
-      if (taken)
-        throw new AppError('conflict', 'Этот адрес уже занят другим пользователем', { email: 'Этот адрес уже занят' })
-      await ctx.db.update(users).set({ email: data.email }).where(eq(users.id, me.id))
-      await recordAudit(ctx, {
-        action: 'user.email_change',
-        targetType: 'user',
-        targetId: me.id,
-        details: { from: me.email, to: data.email },
-      })
-      await mail.send(ctx.db, {
-        to: me.email,
-        kind: 'email_changed',
-        subject: 'Адрес электронной почты изменён',
-        text: `Здравствуйте, ${me.name}!\n\nАдрес входа в БАС Маркет изменён на ${data.email}. Если это были не вы, срочно напишите в поддержку.`,
+      return emailLinks.requestEmailChange(ctx, input, async (password) => {
+        await limiter.hit(`current-password:${me.id}`, AUTH_RATE_LIMITS.currentPasswordPerUser)
+        await requirePassword(ctx, me.id, password)
       })
     },
 
     async changePassword(ctx: Ctx, input: unknown): Promise<void> {
       const me = requireUser(ctx)
       const data = parse(PasswordChangeInput, input)
-      await limiter.hit(`login:account:${me.email}`, AUTH_RATE_LIMITS.loginPerAccount)
+      await limiter.hit(`current-password:${me.id}`, AUTH_RATE_LIMITS.currentPasswordPerUser)
       try {
         await requirePassword(ctx, me.id, data.currentPassword)
       } catch {

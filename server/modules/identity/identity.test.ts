@@ -6,7 +6,7 @@ import { useTestApp } from '../../testing/app.ts'
 import { createTestUser, sessionCookieFrom, TEST_PASSWORD } from '../../testing/auth.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
-import { sessions, users } from './identity.table.ts'
+import { sessions } from './identity.table.ts'
 import { hashToken } from './tokens.ts'
 
 let ipSeq = 1
@@ -35,41 +35,7 @@ describe.each(BACKENDS)('identity on %s', (backend) => {
     })
   const whoami = (cookie?: string) => app.inject({ url: '/api/v1/users/whoami', headers: cookie ? { cookie } : {} })
 
-  it('registers, sets an HttpOnly SameSite=Lax session cookie and answers whoami', async () => {
-    const res = await post('/api/v1/auth/register', {
-      email: 'Anna.Petrova@Example.TEST',
-      password: 'долгий-пароль-2026',
-      name: 'Анна Петрова',
-      phone: '8 (916) 555-12-34',
-      consent: true,
-    })
-    expect(res.statusCode).toBe(201)
-    expect(res.json().data).toMatchObject({
-      email: 'anna.petrova@example.test',
-      name: 'Анна Петрова',
-      phone: '+79165551234',
-      isStaff: false,
-      organizations: [],
-    })
-    const setCookie = String(res.headers['set-cookie'])
-    expect(setCookie).toMatch(/sid=[A-Za-z0-9_-]{43};/)
-    expect(setCookie).toContain('HttpOnly')
-    expect(setCookie).toContain('SameSite=Lax')
-    const me = await whoami(sessionCookieFrom(res.headers))
-    expect(me.statusCode).toBe(200)
-    expect(me.json().data.email).toBe('anna.petrova@example.test')
-    // Only the token's hash is stored.
-    const token = sessionCookieFrom(res.headers)!.slice(4)
-    expect(await database.db.select().from(sessions).where(eq(sessions.id, token))).toHaveLength(0)
-    expect(
-      await database.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.id, hashToken(token))),
-    ).toHaveLength(1)
-  })
-
-  it('refuses registration with Russian field errors and a taken e-mail', async () => {
+  it('refuses registration with Russian field errors', async () => {
     const bad = await post('/api/v1/auth/register', { email: 'nope', password: 'short', name: '', consent: false })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().error.fields).toEqual({
@@ -78,15 +44,6 @@ describe.each(BACKENDS)('identity on %s', (backend) => {
       name: 'Укажите имя и фамилию',
       consent: 'Нужно согласие с пользовательским соглашением и на обработку персональных данных',
     })
-    const user = await createTestUser(database.db)
-    const taken = await post('/api/v1/auth/register', {
-      email: user.email,
-      password: TEST_PASSWORD,
-      name: 'Кто-то Другой',
-      consent: true,
-    })
-    expect(taken.statusCode).toBe(409)
-    expect(taken.json().error.fields.email).toContain('уже зарегистрирован')
   })
 
   it('answers whoami 401 when signed out', async () => {
@@ -180,7 +137,7 @@ describe.each(BACKENDS)('identity on %s', (backend) => {
     expect(slowed.json().error.message).toContain('Попробуйте ещё раз через 1 секунду')
   })
 
-  it('rate-limits registration per address', async () => {
+  it('rate-limits registration per IP address', async () => {
     const ip = nextIp()
     for (let i = 0; i < 5; i++) {
       const res = await post(
@@ -188,7 +145,7 @@ describe.each(BACKENDS)('identity on %s', (backend) => {
         { email: `r${i}-${ip}@example.test`, password: TEST_PASSWORD, name: 'Роман Р', consent: true },
         { ip },
       )
-      expect(res.statusCode).toBe(201)
+      expect(res.statusCode).toBe(202)
     }
     const limited = await post(
       '/api/v1/auth/register',
@@ -241,26 +198,6 @@ describe.each(BACKENDS)('identity on %s', (backend) => {
     expect(ok.statusCode).toBe(204)
     expect((await whoami(user.cookie)).statusCode).toBe(200)
     expect((await whoami(otherCookie)).statusCode).toBe(401)
-  })
-
-  it('changes the e-mail only with the password, and tells the old address', async () => {
-    const user = await createTestUser(database.db)
-    const wrong = await post(
-      '/api/v1/users/me/email',
-      { email: 'new@example.test', password: 'bad' },
-      { cookie: user.cookie },
-    )
-    expect(wrong.statusCode).toBe(400)
-    const ok = await post(
-      '/api/v1/users/me/email',
-      { email: `new-${user.email}`, password: TEST_PASSWORD },
-      { cookie: user.cookie },
-    )
-    expect(ok.statusCode).toBe(204)
-    const [row] = await database.db.select().from(users).where(eq(users.id, user.id))
-    expect(row!.email).toBe(`new-${user.email}`)
-    const notices = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email))
-    expect(notices.map((n) => n.kind)).toContain('email_changed')
   })
 
   it('lists the sessions and ends another one; someone else’s is not found', async () => {

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { count, desc, eq } from 'drizzle-orm'
 import { createTransport, type Transporter } from 'nodemailer'
 import { OutboxListQuery, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
@@ -5,6 +7,7 @@ import { type Ctx, requireStaff } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { parse } from '../../parse.ts'
 import { emailOutbox } from './mail.table.ts'
+import { maskSecrets } from './mask-secrets.ts'
 
 export interface OutgoingEmail {
   to: string
@@ -23,23 +26,21 @@ export interface MailService {
   close(): Promise<void>
 }
 
-/**
- * Secrets in links (password reset and the like) are for the addressee only: staff who read the
- * outbox see that a link was sent, not the link itself.
- */
-export function maskSecrets(text: string): string {
-  return text.replace(/([?&](?:[a-z]*token|code|key)=)[^\s&]+/gi, '$1••••••')
-}
-
 export function createMailService(opts: {
   smtpUrl?: string
+  /** Without SMTP, each message is also written here as a file, for whoever runs the server. */
+  mailDir?: string
   from: string
   log: (msg: string, err?: unknown) => void
 }): MailService {
   const transport: Transporter | undefined = opts.smtpUrl ? createTransport(opts.smtpUrl) : undefined
   return {
     async send(db, email) {
-      const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id })
+      const [row] = await db
+        .insert(emailOutbox)
+        .values(email)
+        .returning({ id: emailOutbox.id, createdAt: emailOutbox.createdAt })
+      if (opts.mailDir) await writeMailFile(opts.mailDir, row!, email, opts.from)
       if (transport) {
         try {
           await transport.sendMail({ from: opts.from, to: email.to, subject: email.subject, text: email.text })
@@ -78,4 +79,15 @@ export function createMailService(opts: {
       transport?.close()
     },
   }
+}
+
+/**
+ * The message as a file named by time and id (`var/mail` with the embedded database): the person
+ * who runs a demo or a test opens links from it, since the outbox masks them and nothing is sent.
+ */
+async function writeMailFile(dir: string, row: { id: string; createdAt: Date }, email: OutgoingEmail, from: string) {
+  await mkdir(dir, { recursive: true })
+  const stamp = row.createdAt.toISOString().replace(/[:.]/g, '-')
+  const headers = [`From: ${from}`, `To: ${email.to}`, `Subject: ${email.subject}`, `X-Kind: ${email.kind}`]
+  await writeFile(join(dir, `${stamp}-${row.id}.txt`), `${headers.join('\n')}\n\n${email.text}\n`)
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { EMAIL_MESSAGES } from '#common/auth.ts'
 import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { AcceptInvitationInput, InvitationInput } from '#common/organizations.schemas.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
@@ -134,10 +135,14 @@ export function createInvitationsService(deps: OrganizationsDeps) {
         organizationName: row.organizationName,
         role: row.role,
         forMe: row.email === me.email,
+        emailConfirmed: await deps.identity.isEmailConfirmed(ctx, me.id),
       }
     },
 
-    /** The signed-in invitee (same e-mail) joins with the invited role and starts working as the organization. */
+    /**
+     * The signed-in invitee joins with the invited role and starts working as the organization: only
+     * the account whose confirmed address the invitation went to (a token alone is not enough).
+     */
     async acceptInvitation(ctx: Ctx, input: unknown) {
       const me = requireUser(ctx)
       const { token } = parse(AcceptInvitationInput, input)
@@ -161,6 +166,8 @@ export function createInvitationsService(deps: OrganizationsDeps) {
           'Это приглашение отправлено на другой адрес. Войдите с адресом, на который пришло письмо.',
         )
       }
+      if (!(await deps.identity.isEmailConfirmed(ctx, me.id)))
+        throw new AppError('forbidden', EMAIL_MESSAGES.unconfirmed)
       await ctx.db.transaction(async (tx) => {
         const t = withDb(ctx, tx)
         await tx

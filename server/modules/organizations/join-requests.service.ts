@@ -69,7 +69,9 @@ export function createJoinRequestsService(deps: OrganizationsDeps) {
         .select({ id: organizationJoinRequests.id })
         .from(organizationJoinRequests)
         .where(and(eq(organizationJoinRequests.organizationId, org.id), eq(organizationJoinRequests.userId, me.id)))
-      return { id: request!.id, organizationName: org.name, status: 'pending' as const }
+      // The INN the user typed, not the organization's name: a name is for members to see, and an
+      // INN tried by someone who does not belong there must not tell them whose it is.
+      return { id: request!.id, inn: data.inn, status: 'pending' as const }
     },
 
     /** Open requests, with who is asking. */

@@ -50,7 +50,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     opts({
       summary: 'Заявка на вступление в организацию по ИНН',
       body: JoinRequestInput,
-      response: { 201: data(z.object({ id: z.uuid(), organizationName: z.string(), status: z.literal('pending') })) },
+      response: { 201: data(z.object({ id: z.uuid(), inn: z.string(), status: z.literal('pending') })) },
     }),
     async (req, reply) => reply.status(201).send({ data: await orgs.requestJoin(await requestCtx(req), req.body) }),
   )
