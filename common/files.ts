@@ -33,6 +33,7 @@ export const FILE_MESSAGES = {
   tooLarge: 'Файл больше 10 МБ',
   empty: 'Файл пустой',
   missing: 'Выберите файл',
+  unreadable: 'Не удалось прочитать файл из запроса. Отправьте его ещё раз',
   tooMany: (n: number) => `Можно прикрепить не больше ${filesAfterLimit(n)}`,
   notFound: 'Файл не найден',
   organizationNotFound: 'Организация не найдена',

@@ -19,6 +19,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { sellersRoutes } from './modules/organizations/sellers.routes.ts'
 import { staffRoutes } from './modules/staff/staff.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
+import { allowedMethodsPlugin } from './plugins/allowed-methods.ts'
 import { assetsPlugin } from './plugins/assets.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
@@ -76,6 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie)
   await app.register(csrfPlugin, { config })
   await app.register(privateResponsesPlugin)
+  await app.register(allowedMethodsPlugin) // before any route, so that it learns them all
   await app.register(openapiPlugin, { public: config.apiDocsPublic })
 
   const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
@@ -94,7 +96,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(catalogRoutes)
       await api.register(sellersRoutes)
       await api.register(compareRoutes)
-      api.all('/*', async (req, reply) =>
+      // Serves no method: a wrong method on a path of the API is a 405, on any other path a 404.
+      api.all('/*', { schema: { hide: true }, config: { fallbackMethods: [] } }, async (req, reply) =>
         reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } }),
       )
     },

@@ -9,6 +9,7 @@ import { appContext, type PublicConfig } from '#app/lib/load-context.ts'
 import { guessViewport, parseViewport, VIEWPORT_COOKIE } from '#common/viewport.ts'
 import type { Config } from '../config.ts'
 import type { Services } from '../services.ts'
+import { PAGE_METHODS } from './allowed-methods.ts'
 import { requestCtx } from './session.ts'
 
 /** Where `react-router build` writes (react-router.config.ts honours the same BUILD_DIR). */
@@ -58,5 +59,6 @@ export async function registerReactRouter(
     clientBuildDirectory: resolve(BUILD_DIR, 'client'),
     mode: config.isDevelopment ? 'development' : 'production',
     getLoadContext,
+    routeOptions: { config: { fallbackMethods: PAGE_METHODS } },
   })
 }

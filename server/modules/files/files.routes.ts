@@ -2,10 +2,9 @@ import multipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { FILE_FIELD, FILE_LIMITS, FILE_MESSAGES } from '#common/files.ts'
-import { RU } from '#common/messages.ts'
 import { z } from '#common/zod.ts'
 import { requireUser } from '../../context.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, isAppError } from '../../errors.ts'
 import { requestCtx } from '../../plugins/session.ts'
 import type { StoreFileInput } from './files.service.ts'
 
@@ -18,6 +17,9 @@ const FileMetaSchema = z.object({
   ownerUserId: z.uuid(),
   createdAt: z.date(),
 })
+
+/** What the upload form sends, for the API documentation: the parts are read as a stream. */
+const UploadBodySchema = z.object({ file: z.file(), organizationId: z.uuid().optional() })
 
 // The service checks every input itself and answers in Russian; a stranger's id is a 404 there.
 const passThrough = { validatorCompiler: () => (data: unknown) => ({ value: data }) }
@@ -38,16 +40,21 @@ async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
   return { ...upload, organizationId }
 }
 
-/** Multipart's own refusals, in Russian: too big is a 413, the rest a 400. */
+/**
+ * Multipart's refusals, in Russian: too big is a 413, the rest a 400. Reading the body only
+ * parses what the client sent, so anything else that breaks there (no boundary, a body cut
+ * short: busboy's errors carry no code) is the client's mistake too.
+ */
 function sendUploadError(err: unknown, reply: FastifyReply) {
+  if (isAppError(err)) throw err
   const code = (err as { code?: unknown }).code
   const refuse = (status: number, message: string) =>
     reply.status(status).send({ error: { code: 'invalid', message, fields: { file: message } } })
   if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(413, FILE_MESSAGES.tooLarge)
   if (code === 'FST_FILES_LIMIT') return refuse(400, FILE_MESSAGES.tooMany(1))
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refuse(400, FILE_MESSAGES.missing)
-  if (typeof code === 'string' && code.startsWith('FST_')) return refuse(400, RU.invalidRequest)
-  throw err
+  reply.log.info({ err }, 'unreadable multipart body')
+  return refuse(400, FILE_MESSAGES.unreadable)
 }
 
 /** `attachment` with an ASCII fallback name and the real one in RFC 5987 form. */
@@ -70,8 +77,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Загрузка документа (PDF, JPEG, PNG до 10 МБ)',
         description: 'multipart/form-data: поле `file` и необязательное `organizationId` (документ организации).',
         consumes: ['multipart/form-data'],
+        body: UploadBodySchema,
         response: { 201: z.object({ data: FileMetaSchema }) },
       },
+      ...passThrough, // readUpload reads and checks the parts as they stream in
     },
     async (req, reply) => {
       const ctx = await requestCtx(req)
