@@ -41,7 +41,7 @@ export function RegisterForm() {
           Письмо не пришло? Проверьте папку «Спам» или отправьте форму ещё раз через несколько минут.
         </Text>
         <Button variant="default" onClick={() => setSentTo(null)} fullWidth data-autofocus>
-          Изменить данные и отправить ещё раз
+          Отправить ещё раз
         </Button>
       </Stack>
     )
