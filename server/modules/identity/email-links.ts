@@ -366,8 +366,8 @@ export function createEmailLinks(deps: { limiter: RateLimiter; mail: MailService
 
   return {
     register,
-    confirmEmail: confirm,
-    requestEmailChange: requestChange,
+    openLink: confirm,
+    requestChange,
     pendingEmailChange: pendingChange,
     cancelPendingEmailChange: async (ctx: Ctx) => cancelPendingChanges(ctx.db, requireUser(ctx).id),
     cancelEmailChangeByLink: cancelChangeByLink,

@@ -77,11 +77,16 @@ export function createIdentityService(deps: {
   return {
     resolveSession: (ctx: Pick<Ctx, 'db'>, token: string) => resolveSession(ctx.db, token, policy),
 
-    ...emailLinks,
+    register: emailLinks.register,
+    pendingEmailChange: emailLinks.pendingEmailChange,
+    cancelPendingEmailChange: emailLinks.cancelPendingEmailChange,
+    cancelEmailChangeByLink: emailLinks.cancelEmailChangeByLink,
+    requestEmailConfirmation: emailLinks.requestEmailConfirmation,
+    isEmailConfirmed: emailLinks.isEmailConfirmed,
 
     /** The account from a registration link exists now, and the browser that opened it is signed in. */
     async confirmEmail(ctx: Ctx, input: unknown): Promise<EmailLinkOutcome & { session?: SignedIn }> {
-      const outcome = await emailLinks.confirmEmail(ctx, input)
+      const outcome = await emailLinks.openLink(ctx, input)
       if (outcome.kind !== 'registered') return outcome
       return { ...outcome, session: await signIn(ctx, outcome.userId) }
     },
@@ -195,10 +200,10 @@ export function createIdentityService(deps: {
       await ctx.db.update(users).set({ name: data.name, phone: data.phone }).where(eq(users.id, me.id))
     },
 
-    /** Asks for a new address; see `requestEmailChange` in email-links.ts. */
+    /** Asks for a new address, checking the current password; see `requestChange` in email-links.ts. */
     async changeEmail(ctx: Ctx, input: unknown) {
       const me = requireUser(ctx)
-      return emailLinks.requestEmailChange(ctx, input, async (password) => {
+      return emailLinks.requestChange(ctx, input, async (password) => {
         await limiter.hit(`current-password:${me.id}`, AUTH_RATE_LIMITS.currentPasswordPerUser)
         await requirePassword(ctx, me.id, password)
       })
