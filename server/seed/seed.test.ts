@@ -49,7 +49,7 @@ async function snapshot(db: Database['db']) {
   }
 }
 
-const ASSETS = new URL('../../../content/assets/', import.meta.url)
+const ASSETS = new URL('../../content/assets/', import.meta.url)
 const assetExists = (src: string) => existsSync(new URL(src, ASSETS))
 
 /** A rollback on purpose: what a test changed inside the transaction is gone after it. */

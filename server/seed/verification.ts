@@ -32,7 +32,7 @@ export interface DemoRole {
  * scripts/render-demo-documents.ts from the organization's details and kept in the repository.
  */
 export const extractFile = (slug: string) =>
-  new URL(`../../../content/demo-documents/egrul-${slug}.pdf`, import.meta.url)
+  new URL(`../../content/demo-documents/egrul-${slug}.pdf`, import.meta.url)
 export const extractName = (shortName: string) => `Выписка из ЕГРЮЛ — ${shortName}.pdf`
 
 const keyOf = (role: { organizationId: string; type: string }) => `${role.organizationId}:${role.type}`

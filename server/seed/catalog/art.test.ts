@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ALL_ART, artSrc } from './art.ts'
 import { ACCOUNTS_VENDOR_SLUG, CATALOG_VENDORS, vendorLogo } from './vendors/index.ts'
 
-const ASSETS = new URL('../../../../content/assets/', import.meta.url)
+const ASSETS = new URL('../../../content/assets/', import.meta.url)
 const file = (src: string) => new URL(src, ASSETS)
 
 describe('catalogue artwork', () => {

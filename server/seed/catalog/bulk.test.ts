@@ -9,7 +9,7 @@ import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 import type { Database } from '../../db/client.ts'
 import { generateBulkProducts, insertBulkProducts } from './bulk.ts'
 
-const ASSETS = new URL('../../../../content/assets/', import.meta.url)
+const ASSETS = new URL('../../../content/assets/', import.meta.url)
 const VENDORS = [randomUUID(), randomUUID(), randomUUID()]
 
 describe('generateBulkProducts', () => {
