@@ -9,14 +9,14 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { type CardRow, toCard, toDetails } from './catalog.cards.ts'
 import { buildFacets } from './catalog.facets.ts'
-import type { SortOrder } from './catalog.index.ts'
-import { createIndexKeeper } from './catalog.index-sync.ts'
+import type { SortOrder } from './search/listing-index.ts'
+import { createIndexKeeper } from './search/index-sync.ts'
 import { fetchCards, readCatalogState } from './catalog.listing.ts'
-import { resolveSearch } from './catalog.postings.ts'
-import { selectListing } from './catalog.select.ts'
-import { suggest } from './catalog.suggest.ts'
+import { resolveSearch } from './search/postings.ts'
+import { selectListing } from './search/select.ts'
+import { suggest } from './search/suggest.ts'
 import { catalogProducts } from './catalog.table.ts'
-import { wordsOf } from './catalog.title-words.ts'
+import { wordsOf } from './search/title-words.ts'
 
 export const CATALOG_MESSAGES = {
   categoryNotFound: 'Категория не найдена',
@@ -132,7 +132,7 @@ export function createCatalogService(deps: CatalogDeps) {
      * A page of a category (and optionally one vendor's products) with its facets. Four
      * statements whatever the query and page size: vendor slugs to ids, the catalogue revision
      * with the search's word forms, the page's cards, and the names of the vendors shown. The
-     * filters, counts, sort and page are worked out in memory (catalog.select.ts).
+     * filters, counts, sort and page are worked out in memory (search/select.ts).
      */
     async listProducts(
       ctx: Ctx,
