@@ -13,8 +13,9 @@ import { createLeadsService, type LeadsService } from './modules/leads/leads.ser
 import { createMailService, type MailService } from './modules/mail/mail.service.ts'
 import { isOrganizationMember } from './modules/organizations/organizations.context.ts'
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/organizations.service.ts'
-import { createSellersService, type SellersService } from './modules/organizations/sellers.service.ts'
 import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts'
+import { createSellersService, type SellersService } from './modules/sellers/sellers.service.ts'
+import { vendorDirectory } from './modules/sellers/vendor-directory.ts'
 
 export interface HeaderSummary {
   chatUnreadMessagesCount: number
@@ -65,6 +66,8 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     policy: { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 },
   })
+  // Sellers read the catalogue's product counts; the catalogue reads vendors from the directory.
+  const catalog = createCatalogService({ vendors: vendorDirectory })
   const services: Services = {
     health: {
       async isDatabaseReady() {
@@ -94,9 +97,8 @@ export function createServices(deps: {
       publicUrl: config.publicUrl,
       files: () => services.files,
     }),
-    // Each asks the other when first needed: product counts of sellers, names of vendors.
-    catalog: createCatalogService({ sellers: () => services.sellers }),
-    sellers: createSellersService({ catalog: () => services.catalog }),
+    catalog,
+    sellers: createSellersService({ catalog }),
     compare: createCompareService({ limiter, catalog: () => services.catalog }),
     header: {
       async summary(ctx) {

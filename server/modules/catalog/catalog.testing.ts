@@ -1,7 +1,7 @@
 import type { Specs } from '#common/catalog/attributes.ts'
 import type { Availability, ProductStatus } from '#common/catalog/products.ts'
 import type { Db } from '../../db/client.ts'
-import { createTestVendor } from '../organizations/sellers.testing.ts'
+import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { catalogProducts } from './catalog.table.ts'
 import { rebuildSearchWords } from './search/search-words.ts'
 
