@@ -6,7 +6,7 @@ import type { CardRow } from './catalog.cards.ts'
 /**
  * The two statements of a listing besides the sellers': the catalogue's revision with the
  * search's words as PostgreSQL's `russian` configuration reads them, before the in-memory index
- * picks the page (catalog.select.ts); then the page's cards by id, with highlighted matches.
+ * picks the page (search/select.ts); then the page's cards by id, with highlighted matches.
  */
 
 /** Rows of a raw statement; both drivers (pg, PGlite) answer `{ rows }`. */

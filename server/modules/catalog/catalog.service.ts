@@ -9,14 +9,14 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { type CardRow, toCard, toDetails } from './catalog.cards.ts'
 import { buildFacets } from './catalog.facets.ts'
-import type { SortOrder } from './catalog.index.ts'
-import { createIndexKeeper } from './catalog.index-sync.ts'
+import type { SortOrder } from './search/listing-index.ts'
+import { createIndexKeeper } from './search/index-sync.ts'
 import { fetchCards, readCatalogState } from './catalog.listing.ts'
-import { resolveSearch } from './catalog.postings.ts'
-import { selectListing } from './catalog.select.ts'
-import { suggest } from './catalog.suggest.ts'
+import { resolveSearch } from './search/postings.ts'
+import { selectListing } from './search/select.ts'
+import { suggest } from './search/suggest.ts'
 import { catalogProducts } from './catalog.table.ts'
-import { wordsOf } from './catalog.title-words.ts'
+import { wordsOf } from './search/title-words.ts'
 
 export const CATALOG_MESSAGES = {
   categoryNotFound: 'Категория не найдена',
@@ -24,16 +24,21 @@ export const CATALOG_MESSAGES = {
   sellerNotFound: 'Продавец не найден',
 } as const
 
-/** What the catalogue asks the organizations module about vendors (it owns their tables). */
-export interface SellersPort {
+/**
+ * What the catalogue reads about vendors, whose organizations it does not own. It is given at
+ * construction and needs nothing back from the catalogue.
+ */
+export interface VendorDirectory {
+  /** Names and slugs by id; one statement even for no ids. */
   describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>>
-  describeSellers(ctx: Ctx, ids: string[]): Promise<Map<string, SellerCard>>
+  /** Public cards by id; the catalogue adds the product counts, which it knows. */
+  describeSellerCards(ctx: Ctx, ids: string[]): Promise<Map<string, Omit<SellerCard, 'productCount'>>>
+  /** Confirmed vendors' ids by slug, unknown slugs left out; one statement even for no slugs. */
   resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string, string>>
 }
 
 export interface CatalogDeps {
-  /** Late-bound: the sellers service registers itself beside us in services.ts. */
-  sellers: () => SellersPort
+  vendors: VendorDirectory
 }
 
 const MAX_SEARCH_WORDS = 8
@@ -82,7 +87,7 @@ function correctedQuery(q: string, words: string[], fixes: (string | null)[] | n
 
 /**
  * The public catalogue: listings with facets and search, suggestions, product pages. Only
- * published products are ever shown. Vendor names and cards come from the organizations module.
+ * published products are ever shown. Vendor names and cards come from `deps.vendors`.
  */
 export function createCatalogService(deps: CatalogDeps) {
   // This instance's in-memory index of the published catalogue (decision 011).
@@ -102,11 +107,18 @@ export function createCatalogService(deps: CatalogDeps) {
   }
 
   async function cardsOf(ctx: Ctx, rows: CardRow[]): Promise<ProductCard[]> {
-    const vendors = await deps.sellers().describeVendors(
+    const vendors = await deps.vendors.describeVendors(
       ctx,
       rows.map((r) => r.vendorOrganizationId),
     )
     return rows.map((r) => toCard(r, vendors))
+  }
+
+  /** Seller cards for product pages, with their published product counts. */
+  async function sellerCardsOf(ctx: Ctx, vendorIds: string[]): Promise<Map<string, SellerCard>> {
+    const cards = await deps.vendors.describeSellerCards(ctx, vendorIds)
+    const counts = await countProductsByVendor(ctx, [...cards.keys()])
+    return new Map([...cards].map(([id, card]) => [id, { ...card, productCount: counts.get(id) ?? 0 }]))
   }
 
   /** The first products of an order, optionally of some categories only (at most 60). */
@@ -132,7 +144,7 @@ export function createCatalogService(deps: CatalogDeps) {
      * A page of a category (and optionally one vendor's products) with its facets. Four
      * statements whatever the query and page size: vendor slugs to ids, the catalogue revision
      * with the search's word forms, the page's cards, and the names of the vendors shown. The
-     * filters, counts, sort and page are worked out in memory (catalog.select.ts).
+     * filters, counts, sort and page are worked out in memory (search/select.ts).
      */
     async listProducts(
       ctx: Ctx,
@@ -142,12 +154,11 @@ export function createCatalogService(deps: CatalogDeps) {
       if (!getCategory(scope.categorySlug)) throw new AppError('not_found', CATALOG_MESSAGES.categoryNotFound)
       if (scope.vendorSlug !== undefined && !isPossibleSlug(scope.vendorSlug))
         throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
-      const sellers = deps.sellers()
       const slugs = scope.vendorSlug ? [...input.vendors, scope.vendorSlug] : input.vendors
       const words = searchWords(input.q)
       // Independent statements go out together (on PostgreSQL, over two connections).
       const [resolved, state] = await Promise.all([
-        sellers.resolveVendorSlugs(ctx, slugs),
+        deps.vendors.resolveVendorSlugs(ctx, slugs),
         readCatalogState(ctx.db, words),
       ])
       const vendorScopeId = scope.vendorSlug ? resolved.get(scope.vendorSlug) : undefined
@@ -168,7 +179,7 @@ export function createCatalogService(deps: CatalogDeps) {
       const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
       const [rows, vendors] = await Promise.all([
         fetchCards(ctx.db, selected.pageIds, search?.text),
-        sellers.describeVendors(ctx, [...vendorIds]),
+        deps.vendors.describeVendors(ctx, [...vendorIds]),
       ])
 
       const total = Number(selected.stats.values.total ?? 0)
@@ -197,7 +208,7 @@ export function createCatalogService(deps: CatalogDeps) {
         .from(catalogProducts)
         .where(and(published, eq(catalogProducts.slug, slug)))
       if (!row) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound)
-      const sellers = await deps.sellers().describeSellers(ctx, [row.vendorOrganizationId])
+      const sellers = await sellerCardsOf(ctx, [row.vendorOrganizationId])
       return toDetails(row, sellers.get(row.vendorOrganizationId))
     },
 
@@ -221,7 +232,7 @@ export function createCatalogService(deps: CatalogDeps) {
         .select(detailsColumns)
         .from(catalogProducts)
         .where(and(published, inArray(catalogProducts.id, valid)))
-      const sellers = await deps.sellers().describeSellers(
+      const sellers = await sellerCardsOf(
         ctx,
         rows.map((r) => r.vendorOrganizationId),
       )

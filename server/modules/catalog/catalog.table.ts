@@ -88,7 +88,7 @@ export const catalogProducts = pgTable(
     rtk: boolean('rtk').generatedAlwaysAs((): SQL => sql`(coalesce((specs ->> 'rtk')::boolean, false))`),
     /**
      * Weighted for ranking: title A, brand and model B, characteristics C, description D. The
-     * listing index reads it once per change (catalog.index.ts) and searches in memory.
+     * listing index reads it once per change (search/listing-index.ts) and searches in memory.
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => sql`(
@@ -112,7 +112,7 @@ export const catalogProducts = pgTable(
  * The catalogue's revision (one row). Every transaction that changes products takes the next
  * revision here and stamps it on the rows it writes (triggers, migration 0009); holding this
  * row's lock until commit makes revisions commit in order, so a reader that sees revision R
- * knows every change up to R is visible. The listing index (catalog.index.ts) follows it.
+ * knows every change up to R is visible. The listing index (search/listing-index.ts) follows it.
  */
 export const catalogState = pgTable('catalog_state', {
   id: integer('id').primaryKey().default(1),

@@ -1,9 +1,9 @@
 import type { Specs } from '#common/catalog/attributes.ts'
 import type { Availability, ProductStatus } from '#common/catalog/products.ts'
 import type { Db } from '../../db/client.ts'
-import { createTestVendor } from '../organizations/sellers.testing.ts'
+import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { catalogProducts } from './catalog.table.ts'
-import { rebuildSearchWords } from './search-words.ts'
+import { rebuildSearchWords } from './search/search-words.ts'
 
 /**
  * A small, fixed catalogue for the tests: three vendors (one not confirmed), drones of every

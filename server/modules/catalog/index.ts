@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts'
+import { vendorDirectory } from '../organizations/vendor-directory.ts'
 import { catalogRoutes } from './catalog.routes.ts'
 import { type CatalogService, createCatalogService } from './catalog.service.ts'
 import * as tables from './catalog.table.ts'
@@ -7,6 +8,6 @@ export const catalogModule = defineModule({
   name: 'catalog',
   tables,
   routes: catalogRoutes,
-  // Product cards name their vendors; the seller directory is asked when first needed.
-  service: (_infra, services): CatalogService => createCatalogService({ sellers: () => services.sellers }),
+  // Product cards and the vendor filter name vendors: read from their organizations.
+  service: (): CatalogService => createCatalogService({ vendors: vendorDirectory }),
 })

@@ -1,9 +1,10 @@
 import { defineModule } from '../module.ts'
-import { sellersRoutes } from '../organizations/sellers.routes.ts'
-import { createSellersService, type SellersService } from '../organizations/sellers.service.ts'
+import { sellersRoutes } from './sellers.routes.ts'
+import { createSellersService, type SellersService } from './sellers.service.ts'
 
+/** The public directory of confirmed vendors, with their product counts from the catalogue. */
 export const sellersModule = defineModule({
   name: 'sellers',
   routes: sellersRoutes,
-  service: (_infra, { catalog }): SellersService => createSellersService({ catalog: () => catalog }),
+  service: (_infra, { catalog }): SellersService => createSellersService({ catalog }),
 })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { catalogProducts } from '../../modules/catalog/catalog.table.ts'
-import { rebuildSearchWords } from '../../modules/catalog/search-words.ts'
+import { rebuildSearchWords } from '../../modules/catalog/search/search-words.ts'
 import type { FileStorage } from '../../modules/files/files.storage.ts'
 import { users } from '../../modules/identity/identity.table.ts'
 import { hashPassword } from '../../modules/identity/passwords.ts'

@@ -6,9 +6,9 @@ import {
 } from '#common/catalog/attributes.ts'
 import type { ListingQuery, Range } from '#common/catalog/listing.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
-import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK, type IndexOrder, type SortOrder } from './catalog.index.ts'
-import { type FilterKey, type ListingStats, statAlias } from './catalog.listing.ts'
-import type { SearchMatch } from './catalog.postings.ts'
+import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK, type IndexOrder, type SortOrder } from './listing-index.ts'
+import { type FilterKey, type ListingStats, statAlias } from '../catalog.listing.ts'
+import type { SearchMatch } from './postings.ts'
 
 /**
  * A listing over the in-memory index: which products pass, every facet's counts, and the ids of

@@ -1,4 +1,4 @@
-import { PostingList } from './catalog.postings.ts'
+import { PostingList } from './postings.ts'
 
 /** The words of a text as suggestions read them: lower-case runs of letters and digits. */
 export function wordsOf(text: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TitleWords, wordsOf } from './catalog.title-words.ts'
+import { TitleWords, wordsOf } from './title-words.ts'
 
 describe('TitleWords', () => {
   const words = new TitleWords()

@@ -5,7 +5,7 @@ import { useTestApp } from '../../testing/app.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { type CatalogFixture, seedCatalogFixture } from '../catalog/catalog.testing.ts'
 import { SELLERS_PAGE_SIZE } from './sellers.service.ts'
-import { createTestVendor } from './sellers.testing.ts'
+import { createTestVendor } from '../organizations/vendors.testing.ts'
 
 describe.each(BACKENDS)('sellers on %s', (backend) => {
   let database: Database

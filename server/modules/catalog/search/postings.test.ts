@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CatalogIndex, type IndexRow } from './catalog.index.ts'
-import { matchLexemes, parseTsvector, resolveSearch } from './catalog.postings.ts'
+import { CatalogIndex, type IndexRow } from './listing-index.ts'
+import { matchLexemes, parseTsvector, resolveSearch } from './postings.ts'
 
 describe('parseTsvector', () => {
   it('reads lexemes with the weight classes of their positions', () => {

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
-import type { Db } from '../../db/client.ts'
-import { CatalogIndex, type IndexRow } from './catalog.index.ts'
-import { RANGE_COLUMNS } from './catalog.table.ts'
-import { type CatalogState, queryRows, readCatalogState } from './catalog.listing.ts'
+import type { Db } from '../../../db/client.ts'
+import { CatalogIndex, type IndexRow } from './listing-index.ts'
+import { RANGE_COLUMNS } from '../catalog.table.ts'
+import { type CatalogState, queryRows, readCatalogState } from '../catalog.listing.ts'
 
 /**
  * Keeps an app instance's CatalogIndex equal to the database. Every change to catalog_products

@@ -3,12 +3,12 @@ import { MAX_QUERY_LENGTH } from '#common/catalog/listing.ts'
 import type { Suggestion } from '#common/catalog/types.ts'
 import { isSingleLineText } from '#common/text.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
-import type { Ctx } from '../../context.ts'
-import { highlightTerms } from './catalog.cards.ts'
-import type { CatalogIndex } from './catalog.index.ts'
-import type { IndexKeeper } from './catalog.index-sync.ts'
-import { readCatalogState } from './catalog.listing.ts'
-import { wordsOf } from './catalog.title-words.ts'
+import type { Ctx } from '../../../context.ts'
+import { highlightTerms } from '../catalog.cards.ts'
+import type { CatalogIndex } from './listing-index.ts'
+import type { IndexKeeper } from './index-sync.ts'
+import { readCatalogState } from '../catalog.listing.ts'
+import { wordsOf } from './title-words.ts'
 
 export const MIN_SUGGEST_LENGTH = 2
 export const MAX_SUGGESTIONS = 8

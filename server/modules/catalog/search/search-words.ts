@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '../../../db/client.ts'
 
 /**
  * Rebuilds the dictionary the search corrects typos against: every word of a published

@@ -1,5 +1,5 @@
-import type { CatalogIndex } from './catalog.index.ts'
-import type { SearchWord } from './catalog.listing.ts'
+import type { CatalogIndex } from './listing-index.ts'
+import type { SearchWord } from '../catalog.listing.ts'
 
 /**
  * Full-text search over the in-memory index. PostgreSQL does the language work: its `russian`

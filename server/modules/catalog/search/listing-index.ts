@@ -1,7 +1,7 @@
 import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
-import { PostingList, type Postings, parseTsvector } from './catalog.postings.ts'
-import { TitleWords } from './catalog.title-words.ts'
+import { PostingList, type Postings, parseTsvector } from './postings.ts'
+import { TitleWords } from './title-words.ts'
 
 /**
  * The published catalogue in memory, one typed array per column (decision 011). A listing's

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emptyListingQuery, type ListingQuery } from '#common/catalog/listing.ts'
-import type { Database } from '../../db/client.ts'
-import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
-import type { CatalogIndex } from './catalog.index.ts'
-import { createIndexKeeper, type IndexKeeper } from './catalog.index-sync.ts'
-import { queryRows } from './catalog.listing.ts'
-import { selectListing } from './catalog.select.ts'
-import { type CatalogFixture, FIXTURE_PRODUCTS, seedCatalogFixture } from './catalog.testing.ts'
-import { catalogProducts } from './catalog.table.ts'
+import type { Database } from '../../../db/client.ts'
+import { BACKENDS, openTestDatabase } from '../../../testing/database.ts'
+import type { CatalogIndex } from './listing-index.ts'
+import { createIndexKeeper, type IndexKeeper } from './index-sync.ts'
+import { queryRows } from '../catalog.listing.ts'
+import { selectListing } from './select.ts'
+import { type CatalogFixture, FIXTURE_PRODUCTS, seedCatalogFixture } from '../catalog.testing.ts'
+import { catalogProducts } from '../catalog.table.ts'
 
 const PUBLISHED = FIXTURE_PRODUCTS.filter((p) => (p.status ?? 'published') === 'published')
 
