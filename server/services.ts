@@ -11,7 +11,7 @@ import { createFileStorage } from './modules/files/files.storage.ts'
 import { createIdentityService, type IdentityService } from './modules/identity/identity.service.ts'
 import { createLeadsService, type LeadsService } from './modules/leads/leads.service.ts'
 import { createMailService, type MailService } from './modules/mail/mail.service.ts'
-import { isOrganizationMember } from './modules/organizations/organizations.context.ts'
+import { isOrganizationMember, listUserOrganizations } from './modules/organizations/organizations.context.ts'
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/organizations.service.ts'
 import { createSellersService, type SellersService } from './modules/organizations/sellers.service.ts'
 import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts'
@@ -63,6 +63,7 @@ export function createServices(deps: {
     limiter,
     mail,
     publicUrl: config.publicUrl,
+    listUserOrganizations,
     policy: { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 },
   })
   const services: Services = {

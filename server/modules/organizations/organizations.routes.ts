@@ -20,7 +20,7 @@ import {
   OrganizationSchema,
   RoleSchema,
 } from './organizations.api.ts'
-import { verificationRoutes } from './verification.routes.ts'
+import { verificationRoutes } from './verification/verification.routes.ts'
 
 // Services validate input with the same schemas and answer Russian field errors; the schemas
 // here describe the API in the OpenAPI document.

@@ -9,12 +9,15 @@ import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { createMembersService } from './members.service.ts'
+import { createInvitationsService } from './invitations/invitations.service.ts'
+import { createJoinRequestsService } from './join-requests/join-requests.service.ts'
+import { createMembersService } from './members/members.service.ts'
 import { type OrganizationsDeps, parse, requireId, requireManager, requireMember } from './organizations.access.ts'
 import { listUserOrganizations } from './organizations.context.ts'
 import { organizationDetails, organizationMembers, organizations } from './organizations.table.ts'
-import { createVerificationService } from './verification.service.ts'
-import { freeSlug } from './organization-slug.ts'
+import { freeSlug } from './organizations.slug.ts'
+import { createVerificationService } from './verification/verification.service.ts'
+import { createStaffVerificationService } from './verification/verification.staff.ts'
 
 export type { FileInfo, FilesPort, OrganizationsDeps } from './organizations.access.ts'
 
@@ -123,8 +126,12 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       await deps.identity.setSelectedOrganization(ctx, requireId(organizationId))
     },
 
+    // The other parts of the module, one folder each; their method names do not overlap.
     ...createMembersService(deps),
+    ...createInvitationsService(deps),
+    ...createJoinRequestsService(deps),
     ...createVerificationService(deps),
+    ...createStaffVerificationService(deps),
   }
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { VerificationListQuery } from '#common/organizations.schemas.ts'
 import { z } from '#common/zod.ts'
-import { requestCtx } from '../../plugins/session.ts'
-import { data, StaffCommentBody, VerificationListItemSchema, VerificationSchema } from './organizations.api.ts'
+import { requestCtx } from '../../../plugins/session.ts'
+import { data, StaffCommentBody, VerificationListItemSchema, VerificationSchema } from '../organizations.api.ts'
 
 const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }
 

@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type RoleType, VERIFICATION_LABELS, type VerificationStatus } from '#common/organizations.ts'
-import { AppError } from '../../errors.ts'
+import { AppError } from '../../../errors.ts'
 
 /**
  * The verification of an organization's role (buyer or vendor) as an explicit state machine:

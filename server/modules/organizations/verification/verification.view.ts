@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { RoleType, VerificationStatus } from '#common/organizations.ts'
-import { type Ctx, requireUser } from '../../context.ts'
-import { AppError } from '../../errors.ts'
-import type { FileInfo, OrganizationsDeps } from './organizations.access.ts'
-import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from './organizations.table.ts'
+import { type Ctx, requireUser } from '../../../context.ts'
+import { AppError } from '../../../errors.ts'
+import type { FileInfo, OrganizationsDeps } from '../organizations.access.ts'
+import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from '../organizations.table.ts'
 import { actorOf, type VerificationTransition } from './verification.machine.ts'
 
 export interface RoleRow {

@@ -1,12 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { ROLE_LABELS, ROLE_TYPES, type RoleType } from '#common/organizations.ts'
 import { RoleDocumentInput, RoleRequestInput } from '#common/organizations.schemas.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
-import { AppError } from '../../errors.ts'
-import { type OrganizationsDeps, parse, requireManager, requireMember } from './organizations.access.ts'
-import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from './organizations.table.ts'
+import { type Ctx, requireUser, withDb } from '../../../context.ts'
+import { AppError } from '../../../errors.ts'
+import { type OrganizationsDeps, parse, requireManager, requireMember } from '../organizations.access.ts'
+import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from '../organizations.table.ts'
 import { DOCUMENTS_EDITABLE_IN, targetOf, transition } from './verification.machine.ts'
-import { createStaffVerificationService } from './verification.staff.ts'
 import { applyTransition, describeRoles, ROLE_COLUMNS } from './verification.view.ts'
 
 const ROLE_NOT_FOUND = 'Заявка на роль не найдена'
@@ -120,7 +119,5 @@ export function createVerificationService(deps: OrganizationsDeps) {
       await ctx.db.transaction((tx) => applyTransition(withDb(ctx, tx), role, step, null))
       return describeOne(ctx, organizationId, type)
     },
-
-    ...createStaffVerificationService(deps),
   }
 }
