@@ -1,5 +1,14 @@
 import { ROLE_LABELS, type RoleType, VERIFICATION_LABELS, type VerificationStatus } from '#common/organizations.ts'
-import { AppError } from '../../../errors.ts'
+import type { Ctx } from '../../../context.ts'
+import {
+  actorOf as actorOfMove,
+  findTransition,
+  type Lifecycle,
+  moveStatus,
+  targetOf as targetOfEvent,
+  type Transition,
+} from '../../../lifecycle/index.ts'
+import { organizationRoleEvents, organizationRoles } from '../organizations.table.ts'
 
 /**
  * The verification of an organization's role (buyer or vendor) as an explicit state machine:
@@ -8,14 +17,7 @@ import { AppError } from '../../../errors.ts'
  */
 export type VerificationEvent = 'request' | 'submit' | 'approve' | 'requestFixes'
 export type VerificationActor = 'member' | 'staff'
-
-export interface VerificationTransition {
-  /** null: the role does not exist yet. */
-  from: VerificationStatus | null
-  event: VerificationEvent
-  to: VerificationStatus
-  who: VerificationActor
-}
+export type VerificationTransition = Transition<VerificationStatus, VerificationEvent, VerificationActor>
 
 export const VERIFICATION_TRANSITIONS: readonly VerificationTransition[] = [
   { from: null, event: 'request', to: 'new', who: 'member' },
@@ -25,19 +27,26 @@ export const VERIFICATION_TRANSITIONS: readonly VerificationTransition[] = [
   { from: 'moderation', event: 'requestFixes', to: 'needFixes', who: 'staff' },
 ]
 
+export const verification: Lifecycle<VerificationStatus, VerificationEvent, VerificationActor> = {
+  transitions: VERIFICATION_TRANSITIONS,
+  refusals: {
+    request: 'Заявка на эту роль уже есть',
+    submit: 'Отправить на проверку можно только новую заявку или заявку, возвращённую на доработку',
+    approve: 'Подтвердить можно только заявку, которая находится на проверке',
+    requestFixes: 'Вернуть на доработку можно только заявку, которая находится на проверке',
+  },
+  labels: VERIFICATION_LABELS,
+  subject: { table: organizationRoles, id: organizationRoles.id, status: organizationRoles.status },
+  history: { table: organizationRoleEvents, subjectId: organizationRoleEvents.roleId },
+  stale: 'Статус заявки только что изменился. Обновите страницу.',
+}
+
 /** Statuses in which members may still change the attached documents. */
 export const DOCUMENTS_EDITABLE_IN: readonly VerificationStatus[] = ['new', 'needFixes']
 
-const REFUSALS: Record<VerificationEvent, string> = {
-  request: 'Заявка на эту роль уже есть',
-  submit: 'Отправить на проверку можно только новую заявку или заявку, возвращённую на доработку',
-  approve: 'Подтвердить можно только заявку, которая находится на проверке',
-  requestFixes: 'Вернуть на доработку можно только заявку, которая находится на проверке',
-}
-
 /** The target status of an event, whatever the source: used to recognise a repeated request. */
 export function targetOf(event: VerificationEvent): VerificationStatus {
-  return VERIFICATION_TRANSITIONS.find((t) => t.event === event)!.to
+  return targetOfEvent(verification, event)
 }
 
 /** The allowed transition, or a Russian 409 naming the role and where it stands. */
@@ -47,15 +56,21 @@ export function transition(
   who: VerificationActor,
   role?: RoleType,
 ): VerificationTransition {
-  const found = VERIFICATION_TRANSITIONS.find((t) => t.from === from && t.event === event && t.who === who)
-  if (found) return found
-  const where = from ? ` Сейчас статус «${VERIFICATION_LABELS[from]}».` : ''
-  const refusal = REFUSALS[event]
-  const sentence = role ? `Роль «${ROLE_LABELS[role]}»: ${refusal[0]!.toLowerCase()}${refusal.slice(1)}` : refusal
-  throw new AppError('conflict', `${sentence}.${where}`)
+  return findTransition(verification, from, event, who, role && `Роль «${ROLE_LABELS[role]}»`)
 }
 
-/** Who made a recorded transition, from the statuses alone (the events table keeps only the user). */
+/** Who made a recorded transition; staff when the statuses match no row. */
 export function actorOf(from: VerificationStatus | null, to: VerificationStatus): VerificationActor {
-  return VERIFICATION_TRANSITIONS.find((t) => t.from === from && t.to === to)?.who ?? 'staff'
+  return actorOfMove(verification, from, to) ?? 'staff'
+}
+
+/**
+ * Moves a role along an allowed transition and records it; the role keeps the latest staff
+ * comment (a member's move clears it).
+ */
+export function applyTransition(ctx: Ctx, role: { id: string }, step: VerificationTransition, comment: string | null) {
+  return moveStatus(ctx, verification, role.id, step, {
+    comment,
+    set: { staffComment: step.who === 'staff' ? comment : null, updatedAt: new Date() },
+  })
 }

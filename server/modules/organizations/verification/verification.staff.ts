@@ -6,8 +6,8 @@ import { AppError } from '../../../errors.ts'
 import { recordAudit } from '../../audit/audit.service.ts'
 import { mailOwners, type OrganizationsDeps, parse, requireId } from '../organizations.access.ts'
 import { organizationDetails, organizationRoles, organizations } from '../organizations.table.ts'
-import { targetOf, transition, type VerificationEvent } from './verification.machine.ts'
-import { applyTransition, describeRoles, ROLE_COLUMNS } from './verification.view.ts'
+import { applyTransition, targetOf, transition, type VerificationEvent } from './verification.machine.ts'
+import { describeRoles, ROLE_COLUMNS } from './verification.view.ts'
 
 const VERIFICATION_NOT_FOUND = 'Заявка не найдена'
 
