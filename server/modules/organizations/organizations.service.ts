@@ -25,9 +25,10 @@ export type { FileInfo, FilesPort, OrganizationsDeps } from './organizations.acc
 export const CREATE_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 }
 
 /**
- * Organizations, their members and the verification of their roles. Every function takes the
- * caller's context first and checks access itself; a non-member sees another organization's
- * things as not found.
+ * Organizations, their members and the verification of their roles: the organization itself is
+ * here, each other part in its folder (members/, invitations/, join-requests/, verification/),
+ * and the service is all of them side by side. Every function takes the caller's context first
+ * and checks access itself; a non-member sees another organization's things as not found.
  */
 export function createOrganizationsService(deps: OrganizationsDeps) {
   /** The organization as one of its members sees it; the membership is part of the query. */
@@ -126,7 +127,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       await deps.identity.setSelectedOrganization(ctx, requireId(organizationId))
     },
 
-    // The other parts of the module, one folder each; their method names do not overlap.
+    // One level: each part's methods sit beside the organization's own; no two share a name.
     ...createMembersService(deps),
     ...createInvitationsService(deps),
     ...createJoinRequestsService(deps),
