@@ -8,6 +8,7 @@ import type { ViteDevServer } from 'vite'
 import type { PublicConfig } from '#app/lib/load-context.ts'
 import { MESSAGES } from '#common/messages.ts'
 import type { Config } from './config.ts'
+import type { Ctx } from './context.ts'
 import type { Database, Db } from './db/client.ts'
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts'
 import { compareRoutes } from './modules/compare/compare.routes.ts'
@@ -25,7 +26,7 @@ import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
-import { csrfPlugin, privateResponsesPlugin } from './plugins/session.ts'
+import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
 import { createServices, type Services } from './services.ts'
 
 declare module 'fastify' {
@@ -75,6 +76,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin, { config })
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
   await app.register(cookie)
+  app.decorateRequest('ctx', null as unknown as Ctx)
   await app.register(csrfPlugin, { config })
   await app.register(privateResponsesPlugin)
   await app.register(allowedMethodsPlugin) // before any route, so that it learns them all
@@ -86,6 +88,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      api.addHook('preHandler', loadRequestCtx)
       // Domain modules register their routes here.
       await api.register(identityRoutes)
       await api.register(organizationsRoutes)

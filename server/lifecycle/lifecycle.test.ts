@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Ctx, withDb } from '../context.ts'
+import { type Ctx, ctxForUser, systemCtx, withDb } from '../context.ts'
 import type { Database, Db } from '../db/client.ts'
 import { BACKENDS, openTestDatabase } from '../testing/database.ts'
 import {
@@ -117,25 +117,17 @@ describe.each(BACKENDS)('the guarded move on %s', (backend) => {
     itemId = item!.id
   })
 
-  function ctxOf(db: Db, user: string | null): Ctx {
-    return {
-      db,
-      requestId: 'test',
-      ip: '127.0.0.1',
-      userAgent: 'test',
-      sessionId: null,
-      organization: null,
-      user: user
-        ? {
-            id: user,
-            email: 'owner@example.ru',
-            name: 'Ольга',
-            isStaff: false,
-            selectedOrganizationId: null,
-          }
-        : null,
-    }
-  }
+  /** The owner as a request of theirs would see it, or the system (a job) with no user. */
+  const ctxOf = (db: Db, user: string | null): Promise<Ctx> =>
+    user
+      ? ctxForUser(db, {
+          id: user,
+          email: 'owner@example.ru',
+          name: 'Ольга',
+          isStaff: false,
+          selectedOrganizationId: null,
+        })
+      : Promise.resolve(systemCtx(db, { requestId: 'test' }))
   const statusOf = async (id: string) =>
     (await database.db.select({ status: items.status }).from(items).where(eq(items.id, id)))[0]!.status
   const historyOf = (id: string) =>
@@ -151,14 +143,14 @@ describe.each(BACKENDS)('the guarded move on %s', (backend) => {
       .orderBy(itemEvents.createdAt)
 
   it('moves the status, writes the other columns given and appends who, from, to and why', async () => {
-    const ctx = ctxOf(database.db, userId)
+    const ctx = await ctxOf(database.db, userId)
     await recordMove(ctx, itemLifecycle, itemId, findTransition(itemLifecycle, null, 'create', 'owner'))
     const submit = findTransition(itemLifecycle, 'draft', 'submit', 'owner')
     await moveStatus(ctx, itemLifecycle, itemId, submit, { comment: 'Готово', set: { note: 'отправлено' } })
     // The system (a job) has no user: its history rows name nobody.
     await database.db.update(items).set({ status: 'published' }).where(eq(items.id, itemId))
     const archive = findTransition(itemLifecycle, 'published', 'archive', 'system')
-    await moveStatus(ctxOf(database.db, null), itemLifecycle, itemId, archive)
+    await moveStatus(await ctxOf(database.db, null), itemLifecycle, itemId, archive)
 
     const [item] = await database.db.select().from(items).where(eq(items.id, itemId))
     expect(item).toMatchObject({ status: 'archived', note: 'отправлено' })
@@ -172,7 +164,7 @@ describe.each(BACKENDS)('the guarded move on %s', (backend) => {
   it('refuses with a 409 when the status is no longer the expected one, and writes nothing', async () => {
     await database.db.update(items).set({ status: 'review' }).where(eq(items.id, itemId))
     const submit = findTransition(itemLifecycle, 'draft', 'submit', 'owner') // read before the change
-    await expect(moveStatus(ctxOf(database.db, userId), itemLifecycle, itemId, submit)).rejects.toMatchObject({
+    await expect(moveStatus(await ctxOf(database.db, userId), itemLifecycle, itemId, submit)).rejects.toMatchObject({
       kind: 'conflict',
       message: 'Статус изделия только что изменился. Обновите страницу.',
     })
@@ -182,7 +174,7 @@ describe.each(BACKENDS)('the guarded move on %s', (backend) => {
 
   it('lets only one of two simultaneous moves through', async () => {
     const submit = findTransition(itemLifecycle, 'draft', 'submit', 'owner')
-    const ctx = ctxOf(database.db, userId)
+    const ctx = await ctxOf(database.db, userId)
     const results = await Promise.allSettled([
       moveStatus(ctx, itemLifecycle, itemId, submit),
       moveStatus(ctx, itemLifecycle, itemId, submit),
@@ -193,7 +185,7 @@ describe.each(BACKENDS)('the guarded move on %s', (backend) => {
 
   it('belongs to the caller’s transaction: rolled back with it, history and status together', async () => {
     const submit = findTransition(itemLifecycle, 'draft', 'submit', 'owner')
-    const ctx = ctxOf(database.db, userId)
+    const ctx = await ctxOf(database.db, userId)
     await expect(
       database.db.transaction(async (tx) => {
         await moveStatus(withDb(ctx, tx), itemLifecycle, itemId, submit)
@@ -208,7 +200,7 @@ describe.each(BACKENDS)('the guarded move on %s', (backend) => {
   it('keeps the status where it was when the history row cannot be written', async () => {
     const submit = findTransition(itemLifecycle, 'draft', 'submit', 'owner')
     await expect(
-      moveStatus(ctxOf(database.db, userId), itemLifecycle, itemId, submit, { comment: 'сбой' }),
+      moveStatus(await ctxOf(database.db, userId), itemLifecycle, itemId, submit, { comment: 'сбой' }),
     ).rejects.toThrow()
     expect(await statusOf(itemId)).toBe('draft')
     expect(await historyOf(itemId)).toEqual([])
