@@ -10,15 +10,8 @@ import { MESSAGES } from '#common/messages.ts'
 import type { Config } from './config.ts'
 import type { Ctx } from './context.ts'
 import type { Database, Db } from './db/client.ts'
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts'
-import { compareRoutes } from './modules/compare/compare.routes.ts'
-import { filesRoutes } from './modules/files/files.routes.ts'
-import { headerRoutes } from './modules/header/header.routes.ts'
-import { identityRoutes } from './modules/identity/identity.routes.ts'
-import { leadsRoutes } from './modules/leads/leads.routes.ts'
-import { organizationsRoutes } from './modules/organizations/organizations.routes.ts'
-import { sellersRoutes } from './modules/organizations/sellers.routes.ts'
-import { staffRoutes } from './modules/staff/staff.routes.ts'
+import { MODULES } from './modules/index.ts'
+import type { ModuleDefinition } from './modules/module.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { allowedMethodsPlugin } from './plugins/allowed-methods.ts'
 import { assetsPlugin } from './plugins/assets.ts'
@@ -89,16 +82,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       api.addHook('preHandler', loadRequestCtx)
-      // Domain modules register their routes here.
-      await api.register(identityRoutes)
-      await api.register(organizationsRoutes)
-      await api.register(headerRoutes)
-      await api.register(leadsRoutes)
-      await api.register(filesRoutes)
-      await api.register(staffRoutes)
-      await api.register(catalogRoutes)
-      await api.register(sellersRoutes)
-      await api.register(compareRoutes)
+      for (const module of MODULES as readonly ModuleDefinition[]) {
+        if (module.routes) await api.register(module.routes)
+      }
       // Serves no method: a wrong method on a path of the API is a 405, on any other path a 404.
       api.all('/*', { schema: { hide: true }, config: { fallbackMethods: [] } }, async (req, reply) =>
         reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } }),

@@ -9,7 +9,6 @@ import {
 } from '#common/auth.ts'
 import type { WhoamiOrganization, WhoamiUser } from '#common/organizations.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
-import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -51,10 +50,10 @@ export function createIdentityService(deps: {
   policy: SessionPolicy
   publicUrl: string
   /**
-   * The user's organizations for whoami. Organizations depends on identity (members are users),
-   * so identity is handed this query instead of importing it back.
+   * The caller's organizations for whoami. Organizations depends on identity (members are users),
+   * so identity is handed this instead of importing it back.
    */
-  listUserOrganizations: (db: Db, userId: string, selectedId: string | null) => Promise<WhoamiOrganization[]>
+  listOrganizations: (ctx: Ctx) => Promise<WhoamiOrganization[]>
 }) {
   const { limiter, mail, policy } = deps
   const signInThrottle = createSignInThrottle(limiter)
@@ -139,7 +138,7 @@ export function createIdentityService(deps: {
         .where(eq(users.id, me.id))
       if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
       const { emailConfirmedAt, ...user } = row
-      const organizations = await deps.listUserOrganizations(ctx.db, me.id, me.selectedOrganizationId)
+      const organizations = await deps.listOrganizations(ctx)
       return { ...user, emailConfirmed: emailConfirmedAt !== null, organizations }
     },
 

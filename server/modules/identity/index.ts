@@ -1,0 +1,23 @@
+import { defineModule } from '../module.ts'
+import { identityRoutes } from './identity.routes.ts'
+import { createIdentityService, type IdentityService } from './identity.service.ts'
+import * as tables from './identity.table.ts'
+
+export const identityModule = defineModule({
+  name: 'identity',
+  tables,
+  routes: identityRoutes,
+  service: ({ config, limiter }, services): IdentityService =>
+    createIdentityService({
+      limiter,
+      mail: services.mail,
+      publicUrl: config.publicUrl,
+      // Organizations is built after identity (it is made of identity's users); whoami reads it
+      // when called, by which time every module is in the registry.
+      listOrganizations: (ctx) => services.organizations.listMine(ctx),
+      policy: {
+        idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+        absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      },
+    }),
+})

@@ -1,0 +1,18 @@
+import { defineModule } from '../module.ts'
+import { organizationsRoutes } from './organizations.routes.ts'
+import { createOrganizationsService, type OrganizationsService } from './organizations.service.ts'
+import * as tables from './organizations.table.ts'
+
+export const organizationsModule = defineModule({
+  name: 'organizations',
+  tables,
+  routes: organizationsRoutes,
+  service: ({ config, limiter }, services): OrganizationsService =>
+    createOrganizationsService({
+      identity: services.identity,
+      mail: services.mail,
+      limiter,
+      publicUrl: config.publicUrl,
+      files: () => services.files,
+    }),
+})
