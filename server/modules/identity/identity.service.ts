@@ -7,13 +7,12 @@ import {
   PasswordResetRequestInput,
   ProfileUpdateInput,
 } from '#common/auth.ts'
-import type { WhoamiUser } from '#common/organizations.ts'
+import type { WhoamiOrganization, WhoamiUser } from '#common/organizations.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { MailService } from '../mail/mail.service.ts'
-import { listUserOrganizations } from '../organizations/organizations.context.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { passwordResets, users } from './identity.table.ts'
 import { createEmailLinks, type EmailLinkOutcome } from './email-links.ts'
@@ -50,6 +49,11 @@ export function createIdentityService(deps: {
   mail: MailService
   policy: SessionPolicy
   publicUrl: string
+  /**
+   * The caller's organizations for whoami. Organizations depends on identity (members are users),
+   * so identity is handed this instead of importing it back.
+   */
+  listOrganizations: (ctx: Ctx) => Promise<WhoamiOrganization[]>
 }) {
   const { limiter, mail, policy } = deps
   const signInThrottle = createSignInThrottle(limiter)
@@ -134,7 +138,7 @@ export function createIdentityService(deps: {
         .where(eq(users.id, me.id))
       if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
       const { emailConfirmedAt, ...user } = row
-      const organizations = await listUserOrganizations(ctx.db, me.id, me.selectedOrganizationId)
+      const organizations = await deps.listOrganizations(ctx)
       return { ...user, emailConfirmed: emailConfirmedAt !== null, organizations }
     },
 

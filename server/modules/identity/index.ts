@@ -7,11 +7,14 @@ export const identityModule = defineModule({
   name: 'identity',
   tables,
   routes: identityRoutes,
-  service: ({ config, limiter }, { mail }): IdentityService =>
+  service: ({ config, limiter }, services): IdentityService =>
     createIdentityService({
       limiter,
-      mail,
+      mail: services.mail,
       publicUrl: config.publicUrl,
+      // Organizations is built after identity (it is made of identity's users); whoami reads it
+      // when called, by which time every module is in the registry.
+      listOrganizations: (ctx) => services.organizations.listMine(ctx),
       policy: {
         idleMs: config.SESSION_IDLE_MINUTES * 60_000,
         absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { MemberRole } from '#common/organizations.ts'
 import { ORGANIZATION_MESSAGES } from '#common/organizations.schemas.ts'
+import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import type { IdentityService } from '../identity/identity.service.ts'
@@ -34,8 +35,7 @@ export { parse } from '../../parse.ts'
 
 /** Ids in URLs are UUIDs; anything else cannot exist, and must not reach PostgreSQL as a uuid. */
 export function requireId(id: string, message: string = ORGANIZATION_MESSAGES.notFound): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-    throw new AppError('not_found', message)
+  if (!isUuid(id)) throw new AppError('not_found', message)
   return id.toLowerCase()
 }
 

@@ -12,7 +12,7 @@ import {
 } from '#common/organizations.schemas.ts'
 import { z } from '#common/zod.ts'
 import { IdParams, JoinRequestSchema, MembersSchema, OrganizationSchema, RoleSchema } from './organizations.api.ts'
-import { verificationRoutes } from './verification.routes.ts'
+import { verificationRoutes } from './verification/verification.routes.ts'
 import { data, passThrough } from '../../http.ts'
 
 // Services validate input with the same schemas and answer Russian field errors; the schemas

@@ -9,12 +9,15 @@ import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { createMembersService } from './members.service.ts'
+import { createInvitationsService } from './invitations/invitations.service.ts'
+import { createJoinRequestsService } from './join-requests/join-requests.service.ts'
+import { createMembersService } from './members/members.service.ts'
 import { type OrganizationsDeps, parse, requireId, requireManager, requireMember } from './organizations.access.ts'
 import { listUserOrganizations } from './organizations.context.ts'
 import { organizationDetails, organizationMembers, organizations } from './organizations.table.ts'
-import { createVerificationService } from './verification.service.ts'
-import { freeSlug } from './organization-slug.ts'
+import { freeSlug } from './organizations.slug.ts'
+import { createVerificationService } from './verification/verification.service.ts'
+import { createStaffVerificationService } from './verification/verification.staff.ts'
 
 export type { FileInfo, FilesPort, OrganizationsDeps } from './organizations.access.ts'
 
@@ -22,9 +25,10 @@ export type { FileInfo, FilesPort, OrganizationsDeps } from './organizations.acc
 export const CREATE_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 }
 
 /**
- * Organizations, their members and the verification of their roles. Every function takes the
- * caller's context first and checks access itself; a non-member sees another organization's
- * things as not found.
+ * Organizations, their members and the verification of their roles: the organization itself is
+ * here, each other part in its folder (members/, invitations/, join-requests/, verification/),
+ * and the service is all of them side by side. Every function takes the caller's context first
+ * and checks access itself; a non-member sees another organization's things as not found.
  */
 export function createOrganizationsService(deps: OrganizationsDeps) {
   /** The organization as one of its members sees it; the membership is part of the query. */
@@ -123,8 +127,12 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       await deps.identity.setSelectedOrganization(ctx, requireId(organizationId))
     },
 
+    // One level: each part's methods sit beside the organization's own; no two share a name.
     ...createMembersService(deps),
+    ...createInvitationsService(deps),
+    ...createJoinRequestsService(deps),
     ...createVerificationService(deps),
+    ...createStaffVerificationService(deps),
   }
 }
 

@@ -1,10 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { MemberRoleInput, ORGANIZATION_MESSAGES } from '#common/organizations.schemas.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
-import { AppError } from '../../errors.ts'
-import { recordAudit } from '../audit/audit.service.ts'
-import { createInvitationsService, listOpenInvitations } from './invitations.service.ts'
-import { createJoinRequestsService } from './join-requests.service.ts'
+import { type Ctx, requireUser, withDb } from '../../../context.ts'
+import { AppError } from '../../../errors.ts'
+import { recordAudit } from '../../audit/audit.service.ts'
+import { listOpenInvitations } from '../invitations/invitations.service.ts'
 import {
   findMembership,
   lockOrganization,
@@ -12,14 +11,14 @@ import {
   parse,
   requireId,
   requireMember,
-} from './organizations.access.ts'
-import { organizationMembers } from './organizations.table.ts'
+} from '../organizations.access.ts'
+import { organizationMembers } from '../organizations.table.ts'
 
 const MEMBER_NOT_FOUND = 'Участник не найден'
 const LAST_OWNER =
   'В организации должен остаться хотя бы один владелец. Сначала назначьте владельцем другого участника.'
 
-/** Members of an organization, invitations by e-mail, and requests to join. */
+/** Members of an organization: the list, removing someone (or leaving), changing roles. */
 export function createMembersService(deps: OrganizationsDeps) {
   async function countOwners(ctx: Ctx, organizationId: string): Promise<number> {
     const [row] = await ctx.db
@@ -118,8 +117,5 @@ export function createMembersService(deps: OrganizationsDeps) {
         })
       })
     },
-
-    ...createInvitationsService(deps),
-    ...createJoinRequestsService(deps),
   }
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { VerificationListQuery } from '#common/organizations.schemas.ts'
 import { z } from '#common/zod.ts'
-import { StaffCommentBody, VerificationListItemSchema, VerificationSchema } from './organizations.api.ts'
-import { data, passThrough } from '../../http.ts'
+import { StaffCommentBody, VerificationListItemSchema, VerificationSchema } from '../organizations.api.ts'
+import { data, passThrough } from '../../../http.ts'
 
 /** Staff endpoints of role verification; the service refuses everyone but platform staff (403). */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,18 +2,18 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm'
 import { EMAIL_MESSAGES } from '#common/auth.ts'
 import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { AcceptInvitationInput, InvitationInput } from '#common/organizations.schemas.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
-import { AppError } from '../../errors.ts'
-import { recordAudit } from '../audit/audit.service.ts'
-import { hashToken, newToken } from '../identity/tokens.ts'
-import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { findMembership, type OrganizationsDeps, parse, requireId, requireManager } from './organizations.access.ts'
+import { type Ctx, requireUser, withDb } from '../../../context.ts'
+import { AppError } from '../../../errors.ts'
+import { recordAudit } from '../../audit/audit.service.ts'
+import { hashToken, newToken } from '../../identity/tokens.ts'
+import type { RateLimitRule } from '../../rate-limit/rate-limiter.ts'
+import { findMembership, type OrganizationsDeps, parse, requireId, requireManager } from '../organizations.access.ts'
 import {
   organizationInvitations,
   organizationJoinRequests,
   organizationMembers,
   organizations,
-} from './organizations.table.ts'
+} from '../organizations.table.ts'
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000
 export const INVITE_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm'
 import { JoinDecisionInput, JoinRequestInput } from '#common/organizations.schemas.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
-import { AppError } from '../../errors.ts'
-import { recordAudit } from '../audit/audit.service.ts'
-import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { mailOwners, type OrganizationsDeps, parse, requireId, requireManager } from './organizations.access.ts'
-import { organizationJoinRequests, organizationMembers, organizations } from './organizations.table.ts'
+import { type Ctx, requireUser, withDb } from '../../../context.ts'
+import { AppError } from '../../../errors.ts'
+import { recordAudit } from '../../audit/audit.service.ts'
+import type { RateLimitRule } from '../../rate-limit/rate-limiter.ts'
+import { mailOwners, type OrganizationsDeps, parse, requireId, requireManager } from '../organizations.access.ts'
+import { organizationJoinRequests, organizationMembers, organizations } from '../organizations.table.ts'
 
 export const JOIN_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 }
 const REQUEST_NOT_FOUND = 'Заявка на вступление не найдена'

@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { asc, inArray } from 'drizzle-orm'
 import type { RoleType, VerificationStatus } from '#common/organizations.ts'
-import { type Ctx, requireUser } from '../../context.ts'
-import { AppError } from '../../errors.ts'
-import type { FileInfo, OrganizationsDeps } from './organizations.access.ts'
-import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from './organizations.table.ts'
-import { actorOf, type VerificationTransition } from './verification.machine.ts'
+import { type Ctx, requireUser } from '../../../context.ts'
+import type { FileInfo, OrganizationsDeps } from '../organizations.access.ts'
+import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from '../organizations.table.ts'
+import { actorOf } from './verification.machine.ts'
 
 export interface RoleRow {
   id: string
@@ -85,28 +84,6 @@ export async function describeRoles(ctx: Ctx, deps: OrganizationsDeps, roles: Ro
 function fileView(fileId: string, file: FileInfo | undefined) {
   if (!file) return { id: fileId, originalName: 'Файл недоступен', mimeType: '', size: 0, available: false }
   return { id: file.id, originalName: file.originalName, mimeType: file.mimeType, size: file.size, available: true }
-}
-
-/**
- * Moves a role along an allowed transition and records it. The status is compared in the
- * update itself, so of two concurrent clicks only one moves it.
- */
-export async function applyTransition(
-  ctx: Ctx,
-  role: { id: string },
-  step: VerificationTransition,
-  comment: string | null,
-): Promise<void> {
-  const me = requireUser(ctx)
-  const [moved] = await ctx.db
-    .update(organizationRoles)
-    .set({ status: step.to, staffComment: step.who === 'staff' ? comment : null, updatedAt: new Date() })
-    .where(and(eq(organizationRoles.id, role.id), eq(organizationRoles.status, step.from!)))
-    .returning({ id: organizationRoles.id })
-  if (!moved) throw new AppError('conflict', 'Статус заявки только что изменился. Обновите страницу.')
-  await ctx.db
-    .insert(organizationRoleEvents)
-    .values({ roleId: role.id, fromStatus: step.from, toStatus: step.to, byUserId: me.id, comment })
 }
 
 export type RoleView = Awaited<ReturnType<typeof describeRoles>>[number]

@@ -1,13 +1,13 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { ROLE_LABELS, ROLE_TYPES, type RoleType } from '#common/organizations.ts'
 import { RoleDocumentInput, RoleRequestInput } from '#common/organizations.schemas.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
-import { AppError } from '../../errors.ts'
-import { type OrganizationsDeps, parse, requireManager, requireMember } from './organizations.access.ts'
-import { organizationRoleDocuments, organizationRoleEvents, organizationRoles } from './organizations.table.ts'
-import { DOCUMENTS_EDITABLE_IN, targetOf, transition } from './verification.machine.ts'
-import { createStaffVerificationService } from './verification.staff.ts'
-import { applyTransition, describeRoles, ROLE_COLUMNS } from './verification.view.ts'
+import { type Ctx, requireUser, withDb } from '../../../context.ts'
+import { AppError } from '../../../errors.ts'
+import { type OrganizationsDeps, parse, requireManager, requireMember } from '../organizations.access.ts'
+import { organizationRoleDocuments, organizationRoles } from '../organizations.table.ts'
+import { recordMove } from '../../../lifecycle/index.ts'
+import { applyTransition, DOCUMENTS_EDITABLE_IN, targetOf, transition, verification } from './verification.machine.ts'
+import { describeRoles, ROLE_COLUMNS } from './verification.view.ts'
 
 const ROLE_NOT_FOUND = 'Заявка на роль не найдена'
 
@@ -52,7 +52,6 @@ export function createVerificationService(deps: OrganizationsDeps) {
 
     /** Asks for a role; asking again for the same role returns the request already made. */
     async requestRole(ctx: Ctx, organizationId: string, input: unknown) {
-      const me = requireUser(ctx)
       await requireManager(ctx, organizationId)
       const { type } = parse(RoleRequestInput, input)
       const step = transition(null, 'request', 'member', type)
@@ -62,11 +61,7 @@ export function createVerificationService(deps: OrganizationsDeps) {
           .values({ organizationId, type, status: step.to })
           .onConflictDoNothing()
           .returning({ id: organizationRoles.id })
-        if (created) {
-          await tx
-            .insert(organizationRoleEvents)
-            .values({ roleId: created.id, fromStatus: null, toStatus: step.to, byUserId: me.id })
-        }
+        if (created) await recordMove(withDb(ctx, tx), verification, created.id, step)
       })
       return describeOne(ctx, organizationId, type)
     },
@@ -117,10 +112,8 @@ export function createVerificationService(deps: OrganizationsDeps) {
           `Роль «${ROLE_LABELS[role.type]}»: приложите хотя бы один документ, подтверждающий деятельность`,
         )
       }
-      await ctx.db.transaction((tx) => applyTransition(withDb(ctx, tx), role, step, null))
+      await applyTransition(ctx, role, step, null)
       return describeOne(ctx, organizationId, type)
     },
-
-    ...createStaffVerificationService(deps),
   }
 }

@@ -1,0 +1,72 @@
+import { and, eq, getTableColumns } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { type Ctx, withDb } from '../context.ts'
+import { AppError } from '../errors.ts'
+
+/** Where a lifecycle keeps its status and its history. */
+export interface LifecycleStore {
+  /** The table of the things that move (roles, products, orders) with their id and status columns. */
+  subject: { table: PgTable; id: AnyPgColumn; status: AnyPgColumn }
+  /** One row per move: the columns of `historyColumns` and one that points at the subject. */
+  history: { table: PgTable; subjectId: AnyPgColumn }
+  /** The refusal when someone else moved the subject first, in Russian. */
+  stale: string
+}
+
+export interface Move<S extends string> {
+  from: S | null
+  to: S
+}
+
+/**
+ * Moves the subject from `move.from` to `move.to` and appends the history row, both or neither.
+ * The status is compared in the update itself, so of two concurrent clicks only one moves it and
+ * the other gets the store's 409. Runs in the caller's transaction when there is one (as a
+ * savepoint), so whatever the caller writes beside it is kept or dropped with it.
+ * `set`: other columns of the subject to write with the status (by their property names).
+ */
+export async function moveStatus<S extends string>(
+  ctx: Ctx,
+  store: LifecycleStore,
+  subjectId: string,
+  move: Move<S>,
+  options: { comment?: string | null; set?: Record<string, unknown> } = {},
+): Promise<void> {
+  const { subject } = store
+  if (move.from === null) throw new Error('a subject comes into being by an insert: use recordMove')
+  const from = move.from
+  await ctx.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(subject.table)
+      .set({ ...options.set, [keyOf(subject.table, subject.status)]: move.to })
+      .where(and(eq(subject.id, subjectId), eq(subject.status, from)))
+      .returning({ id: subject.id })
+    if (!moved) throw new AppError('conflict', store.stale)
+    await recordMove(withDb(ctx, tx), store, subjectId, move, options.comment ?? null)
+  })
+}
+
+/** Appends a history row: who (the signed-in user; none for the system), when, from, to, why. */
+export async function recordMove<S extends string>(
+  ctx: Ctx,
+  store: LifecycleStore,
+  subjectId: string,
+  move: Move<S>,
+  comment: string | null = null,
+): Promise<void> {
+  const { history } = store
+  await ctx.db.insert(history.table).values({
+    [keyOf(history.table, history.subjectId)]: subjectId,
+    fromStatus: move.from,
+    toStatus: move.to,
+    byUserId: ctx.user?.id ?? null,
+    comment,
+  })
+}
+
+/** The property name Drizzle knows a column by, for `set` and `values`. */
+function keyOf(table: PgTable, column: AnyPgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column)
+  if (!entry) throw new Error(`column ${column.name} is not a column of the table given with it`)
+  return entry[0]
+}
