@@ -11,6 +11,7 @@ import { createFileStorage } from './modules/files/files.storage.ts'
 import { createIdentityService, type IdentityService } from './modules/identity/identity.service.ts'
 import { createLeadsService, type LeadsService } from './modules/leads/leads.service.ts'
 import { createMailService, type MailService } from './modules/mail/mail.service.ts'
+import { createNotifications } from './modules/notifications/notifications.service.ts'
 import { isOrganizationMember } from './modules/organizations/organizations.context.ts'
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/organizations.service.ts'
 import { createSellersService, type SellersService } from './modules/organizations/sellers.service.ts'
@@ -59,10 +60,11 @@ export function createServices(deps: {
     from: config.MAIL_FROM,
     log: deps.log,
   })
+  // Modules tell what happened; this one decides who hears of it and how (today by e-mail).
+  const events = createNotifications({ mail, publicUrl: config.publicUrl })
   const identity = createIdentityService({
     limiter,
-    mail,
-    publicUrl: config.publicUrl,
+    events,
     policy: { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 },
   })
   const services: Services = {
@@ -89,9 +91,8 @@ export function createServices(deps: {
     // `files` is read when first needed, so the two modules need no construction order.
     organizations: createOrganizationsService({
       identity,
-      mail,
+      events,
       limiter,
-      publicUrl: config.publicUrl,
       files: () => services.files,
     }),
     // Each asks the other when first needed: product counts of sellers, names of vendors.
