@@ -45,11 +45,7 @@ export interface SignedIn {
   expiresAt: Date
 }
 
-export function createIdentityService(deps: {
-  limiter: RateLimiter
-  events: Events
-  policy: SessionPolicy
-}) {
+export function createIdentityService(deps: { limiter: RateLimiter; events: Events; policy: SessionPolicy }) {
   const { limiter, events, policy } = deps
   const signInThrottle = createSignInThrottle(limiter)
   const emailLinks = createEmailLinks(deps)

@@ -71,8 +71,7 @@ export type OrganizationsEvent =
 
 /** Staff decisions on an organization's role request. */
 export type VerificationEvent =
-  | ({ type: 'verification.approved' } & RoleDecision)
-  | ({ type: 'verification.fixes_requested' } & RoleDecision)
+  ({ type: 'verification.approved' } & RoleDecision) | ({ type: 'verification.fixes_requested' } & RoleDecision)
 
 interface RoleDecision {
   organization: OrganizationRef

@@ -113,7 +113,10 @@ export const emailChanged: EmailsOf<'identity.email_changed'> = ({ user, previou
   },
 ]
 
-export const emailConfirmationRequested: EmailsOf<'identity.email_confirmation_requested'> = ({ user, token }, links) => [
+export const emailConfirmationRequested: EmailsOf<'identity.email_confirmation_requested'> = (
+  { user, token },
+  links,
+) => [
   {
     to: user.email,
     kind: 'email_confirm',
