@@ -1,6 +1,6 @@
 import type { MailService } from '../mail/mail.service.ts'
 import type { Channels } from './channels.ts'
-import type { DomainEvent, EventOf, Events, EventType } from './events.ts'
+import type { DomainEvent, Events, EventType } from './events.ts'
 import * as identity from './identity.emails.ts'
 import { createLinks } from './links.ts'
 import * as organizations from './organizations.emails.ts'
@@ -24,7 +24,10 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'verification.fixes_requested': { email: verificationDecided },
 }
 
-/** The channels of this event's type, typed for this event. */
+/**
+ * The channels of this event's type, typed for this event: TypeScript cannot relate a table entry
+ * to the event it was looked up by (a correlated union), hence the one cast here.
+ */
 function channelsOf<E extends DomainEvent>(event: E): Channels<E['type']> {
   return CHANNELS[event.type] as Channels<E['type']>
 }
@@ -39,7 +42,7 @@ export function createNotifications(deps: { mail: Pick<MailService, 'send'>; pub
   return {
     async emit(ctx, event) {
       const channels = channelsOf(event)
-      for (const email of channels.email?.(event as EventOf<typeof event.type>, links) ?? []) {
+      for (const email of channels.email?.(event, links) ?? []) {
         await deps.mail.send(ctx.db, email)
       }
     },
