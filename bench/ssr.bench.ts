@@ -35,7 +35,7 @@ const { default: autocannon } = await import('autocannon')
 const { buildApp } = await import('../server/app.ts')
 const { loadConfig } = await import('../server/config.ts')
 const { openDatabase } = await import('../server/db/client.ts')
-const { seedDemo } = await import('../server/db/seed/seed.ts')
+const { seedDemo } = await import('../server/seed/seed.ts')
 const { createFileStorage } = await import('../server/modules/files/files.storage.ts')
 const { loadServerBuild } = await import('../server/plugins/react-router.ts')
 

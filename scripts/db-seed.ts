@@ -1,7 +1,7 @@
 /** `npm run db:seed`: add the demo data; running it again changes nothing. */
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/client.ts'
-import { seedDemo } from '../server/db/seed/seed.ts'
+import { seedDemo } from '../server/seed/seed.ts'
 import { createFileStorage } from '../server/modules/files/files.storage.ts'
 
 const config = loadConfig()

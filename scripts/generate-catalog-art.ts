@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { organizationBrandName } from '../common/slug.ts'
-import { ALL_ART, type ArtName } from '../server/db/seed/catalog/art.ts'
-import { ACCOUNTS_VENDOR_SLUG, CATALOG_VENDORS } from '../server/db/seed/catalog/vendors/index.ts'
+import { ALL_ART, type ArtName } from '../server/seed/catalog/art.ts'
+import { ACCOUNTS_VENDOR_SLUG, CATALOG_VENDORS } from '../server/seed/catalog/vendors/index.ts'
 
 const OUT = join(import.meta.dirname, '..', 'content', 'assets')
 const W = 800

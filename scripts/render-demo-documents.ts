@@ -1,17 +1,17 @@
 /**
  * Draws the registry extracts the demo organizations' roles were confirmed on
  * (content/demo-documents/egrul-<slug>.pdf) from their details in the seed, dated the day their
- * owners attached them (server/db/seed/timeline.ts). Chromium prints them with its fonts
+ * owners attached them (server/seed/timeline.ts). Chromium prints them with its fonts
  * embedded, so the seed and the app need no fonts of their own. Run
  * `node scripts/render-demo-documents.ts` after changing a demo organization, and commit the output.
  */
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
-import { DEMO_ORGANIZATIONS, DEMO_USERS } from '../server/db/seed/accounts.ts'
-import { CATALOG_VENDORS } from '../server/db/seed/catalog/vendors/index.ts'
-import { catalogVendorJoined, DEMO_JOINED, roleTimeline } from '../server/db/seed/timeline.ts'
-import { extractFile, extractName } from '../server/db/seed/verification.ts'
+import { DEMO_ORGANIZATIONS, DEMO_USERS } from '../server/seed/accounts.ts'
+import { CATALOG_VENDORS } from '../server/seed/catalog/vendors/index.ts'
+import { catalogVendorJoined, DEMO_JOINED, roleTimeline } from '../server/seed/timeline.ts'
+import { extractFile, extractName } from '../server/seed/verification.ts'
 
 interface Subject {
   slug: string

@@ -4,7 +4,7 @@
  * PGLITE_DIR); with the embedded database, stop the server first (PGlite has one writer).
  */
 import { loadConfig } from '../server/config.ts'
-import type { Ctx } from '../server/context.ts'
+import { systemCtx } from '../server/context.ts'
 import { openDatabase } from '../server/db/client.ts'
 import { recordAudit } from '../server/modules/audit/audit.service.ts'
 import { grantStaff } from '../server/modules/identity/staff-accounts.ts'
@@ -21,15 +21,7 @@ try {
   await database.migrate()
   const grant = await database.db.transaction(async (tx) => {
     const result = await grantStaff(tx, email)
-    const ctx: Ctx = {
-      db: tx,
-      requestId: 'staff:create',
-      ip: 'cli',
-      userAgent: 'npm run staff:create',
-      user: null,
-      sessionId: null,
-      organization: null,
-    }
+    const ctx = systemCtx(tx, { requestId: 'staff:create', ip: 'cli', userAgent: 'npm run staff:create' })
     if (result.outcome !== 'already_staff') {
       await recordAudit(ctx, {
         action: 'user.staff_grant',

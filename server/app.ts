@@ -8,16 +8,10 @@ import type { ViteDevServer } from 'vite'
 import type { PublicConfig } from '#app/lib/load-context.ts'
 import { MESSAGES } from '#common/messages.ts'
 import type { Config } from './config.ts'
+import type { Ctx } from './context.ts'
 import type { Database, Db } from './db/client.ts'
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts'
-import { compareRoutes } from './modules/compare/compare.routes.ts'
-import { filesRoutes } from './modules/files/files.routes.ts'
-import { headerRoutes } from './modules/header/header.routes.ts'
-import { identityRoutes } from './modules/identity/identity.routes.ts'
-import { leadsRoutes } from './modules/leads/leads.routes.ts'
-import { organizationsRoutes } from './modules/organizations/organizations.routes.ts'
-import { sellersRoutes } from './modules/organizations/sellers.routes.ts'
-import { staffRoutes } from './modules/staff/staff.routes.ts'
+import { MODULES } from './modules/index.ts'
+import type { ModuleDefinition } from './modules/module.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { allowedMethodsPlugin } from './plugins/allowed-methods.ts'
 import { assetsPlugin } from './plugins/assets.ts'
@@ -25,7 +19,7 @@ import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
-import { csrfPlugin, privateResponsesPlugin } from './plugins/session.ts'
+import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
 import { createServices, type Services } from './services.ts'
 
 declare module 'fastify' {
@@ -75,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin, { config })
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
   await app.register(cookie)
+  app.decorateRequest('ctx', null as unknown as Ctx)
   await app.register(csrfPlugin, { config })
   await app.register(privateResponsesPlugin)
   await app.register(allowedMethodsPlugin) // before any route, so that it learns them all
@@ -86,16 +81,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      // Domain modules register their routes here.
-      await api.register(identityRoutes)
-      await api.register(organizationsRoutes)
-      await api.register(headerRoutes)
-      await api.register(leadsRoutes)
-      await api.register(filesRoutes)
-      await api.register(staffRoutes)
-      await api.register(catalogRoutes)
-      await api.register(sellersRoutes)
-      await api.register(compareRoutes)
+      api.addHook('preHandler', loadRequestCtx)
+      for (const module of MODULES as readonly ModuleDefinition[]) {
+        if (module.routes) await api.register(module.routes)
+      }
       // Serves no method: a wrong method on a path of the API is a 405, on any other path a 404.
       api.all('/*', { schema: { hide: true }, config: { fallbackMethods: [] } }, async (req, reply) =>
         reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } }),

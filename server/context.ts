@@ -1,6 +1,8 @@
 import type { MemberRole, RoleType, VerificationStatus } from '#common/organizations.ts'
 import type { Db } from './db/client.ts'
 import { AppError } from './errors.ts'
+import { findCtxUser } from './modules/identity/sessions.ts'
+import { loadSelectedOrganization } from './modules/organizations/organizations.context.ts'
 
 export interface CtxUser {
   id: string
@@ -18,8 +20,9 @@ export interface CtxOrganization {
 }
 
 /**
- * Who is asking, passed first to every service function. REST handlers and page loaders and
- * actions get it from `requestCtx` (plugins/session.ts), built the same way for both.
+ * Who is asking, passed first to every service function. Every caller gets it from the factory
+ * below: a request (plugins/session.ts puts it on `req.ctx` for handlers, loaders and actions), a
+ * WebSocket connection, a job or a script.
  */
 export interface Ctx {
   db: Db
@@ -36,6 +39,56 @@ export interface Ctx {
    */
   guestId?: string | null
   organization: CtxOrganization | null
+  /** The platform itself (a job, a script), acting for nobody; services decide what it may do. */
+  isSystem: boolean
+}
+
+/** Where a call comes from: the request, connection, job or script, for logs, audit and rate limits. */
+export interface CtxOrigin {
+  requestId: string
+  ip: string
+  userAgent: string
+}
+
+const INTERNAL: Omit<CtxOrigin, 'requestId'> = { ip: 'internal', userAgent: '' }
+
+/** A visitor who is not signed in (the guest cookie, when the browser has one, owns their compare list). */
+export function guestCtx(db: Db, origin: CtxOrigin, guestId: string | null = null): Ctx {
+  return { db, ...origin, guestId, user: null, sessionId: null, organization: null, isSystem: false }
+}
+
+/**
+ * The platform acting on its own (a background job, a script): no user, no organization. Its
+ * `requestId` names the job or script in logs and audit rows.
+ */
+export function systemCtx(db: Db, origin: Partial<CtxOrigin> & { requestId: string }): Ctx {
+  return { db, ...INTERNAL, ...origin, user: null, sessionId: null, organization: null, isSystem: true }
+}
+
+/**
+ * A signed-in user with their selected organization, as a request of theirs would see it. Takes
+ * the user's id, or the user already read with the session (saves a query per request). Throws
+ * `unauthorized` when the account does not exist.
+ */
+export async function ctxForUser(
+  db: Db,
+  user: string | CtxUser,
+  origin: Partial<CtxOrigin> & { sessionId?: string | null; guestId?: string | null } = {},
+): Promise<Ctx> {
+  const { sessionId = null, guestId = null, ...where } = origin
+  const found = typeof user === 'string' ? await findCtxUser(db, user) : user
+  if (!found) throw new AppError('unauthorized', 'Войдите, чтобы продолжить')
+  return {
+    db,
+    requestId: `user:${found.id}`,
+    ...INTERNAL,
+    ...where,
+    guestId,
+    user: found,
+    sessionId,
+    organization: await loadSelectedOrganization(db, found.id, found.selectedOrganizationId),
+    isSystem: false,
+  }
 }
 
 export function requireUser(ctx: Ctx): CtxUser {

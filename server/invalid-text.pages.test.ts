@@ -10,7 +10,7 @@ import { loader as catalogLoader } from '#app/routes/catalog.tsx'
 import { loader as productLoader } from '#app/routes/product.tsx'
 import { loader as sellerLoader } from '#app/routes/seller.tsx'
 import { TEXT_MESSAGES } from '#common/text.ts'
-import type { Ctx } from './context.ts'
+import { type Ctx, guestCtx } from './context.ts'
 import type { Database } from './db/client.ts'
 import { ctxFor, organizationInput } from './modules/organizations/organizations.testing.ts'
 import { useTestApp } from './testing/app.ts'
@@ -76,12 +76,12 @@ describe.each(BACKENDS)('pages with invalid text on %s', (backend) => {
     return { request: new Request(`http://x${url}`, init), params: opts.params ?? {}, context } as Args
   }
 
-  const guest = (): Ctx => ({ ...ctxFor(database.db, { id: randomUUID(), email: 'guest@example.test' }), user: null })
+  const guest = (): Ctx => guestCtx(database.db, { requestId: 'test', ip: '127.0.0.1', userAgent: 'test' })
 
   describe.each(INVALID)('%s', (_name, bad) => {
     it('is refused by the profile form', async () => {
       const user = await createTestUser(database.db)
-      const post = args(ctxFor(database.db, user), '/personal-account/profile', {
+      const post = args(await ctxFor(database.db, user), '/personal-account/profile', {
         form: { intent: 'profile', name: `Иван${bad}`, phone: '' },
       })
       expect(await settle(() => profileAction(post as never))).toMatchObject(refusedForm('name'))
@@ -89,7 +89,7 @@ describe.each(BACKENDS)('pages with invalid text on %s', (backend) => {
 
     it('is refused by the company forms', async () => {
       const owner = await createTestUser(database.db)
-      const ctx = ctxFor(database.db, owner)
+      const ctx = await ctxFor(database.db, owner)
       const url = '/personal-account/company'
       const create = args(ctx, url, {
         form: { intent: 'create', ...organizationInput({ legalAddress: `Москва${bad}` }) },
@@ -105,7 +105,7 @@ describe.each(BACKENDS)('pages with invalid text on %s', (backend) => {
       )
 
       const joiner = await createTestUser(database.db)
-      const join = args(ctxFor(database.db, joiner), url, {
+      const join = args(await ctxFor(database.db, joiner), url, {
         form: { intent: 'joinRequest', inn: org.inn, message: `Добавьте меня${bad}` },
       })
       expect(await settle(() => companyAction(join.request, join.context))).toMatchObject(refusedForm('message'))

@@ -117,7 +117,7 @@ describe.each(BACKENDS)('invalid text on %s', (backend) => {
       const owner = await createTestUser(database.db)
       const org = (await api('POST', '/organizations', owner.cookie, organizationInput())).json().data
       const role = (await api('POST', `/organizations/${org.id}/roles`, owner.cookie, { type: 'vendor' })).json().data
-      const file = await app.services.files.store(ctxFor(database.db, owner), {
+      const file = await app.services.files.store(await ctxFor(database.db, owner), {
         filename: 'Выписка.pdf',
         mimeType: 'application/pdf',
         data: PDF,
@@ -183,7 +183,7 @@ describe.each(BACKENDS)('invalid text on %s', (backend) => {
     it('stores details with characters jsonb refuses, replaced', async () => {
       const user = await createTestUser(database.db)
       const targetId = randomUUID()
-      await recordAudit(ctxFor(database.db, user), {
+      await recordAudit(await ctxFor(database.db, user), {
         action: 'test.invalid_text',
         targetType: 'test',
         targetId,

@@ -1,7 +1,7 @@
 import { buildApp, type BuildAppOptions } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { seedDemo } from './db/seed/seed.ts'
+import { seedDemo } from './seed/seed.ts'
 import { createFileStorage } from './modules/files/files.storage.ts'
 import { hasServerBuild, loadServerBuild } from './plugins/react-router.ts'
 

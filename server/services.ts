@@ -1,45 +1,21 @@
 import { Redis } from 'ioredis'
-import { isLeadFormPath } from '#content/lead-forms.ts'
 import type { Config } from './config.ts'
-import type { Ctx } from './context.ts'
 import type { Database } from './db/client.ts'
-import { type AuditService, createAuditService } from './modules/audit/audit.service.ts'
-import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts'
-import { type CompareService, createCompareService } from './modules/compare/compare.service.ts'
-import { createFilesService, type FilesService } from './modules/files/files.service.ts'
-import { createFileStorage } from './modules/files/files.storage.ts'
-import { createIdentityService, type IdentityService } from './modules/identity/identity.service.ts'
-import { createLeadsService, type LeadsService } from './modules/leads/leads.service.ts'
-import { createMailService, type MailService } from './modules/mail/mail.service.ts'
-import { createNotifications } from './modules/notifications/notifications.service.ts'
-import { isOrganizationMember } from './modules/organizations/organizations.context.ts'
-import { createOrganizationsService, type OrganizationsService } from './modules/organizations/organizations.service.ts'
-import { createSellersService, type SellersService } from './modules/organizations/sellers.service.ts'
-import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts'
+import { MODULES } from './modules/index.ts'
+import type { Infrastructure, ModuleDefinition } from './modules/module.ts'
+import { createRateLimiter } from './modules/rate-limit/rate-limiter.ts'
 
-export interface HeaderSummary {
-  chatUnreadMessagesCount: number
-  cartCount: number
-  compareCount: number
-}
+type ModuleList = (typeof MODULES)[number]
+type ServiceOf<M> = M extends ModuleDefinition<string, infer Service> ? Service : never
 
 /**
- * The services every adapter (REST, loaders and actions, realtime) calls. Modules add their
- * service here, so a loader reaches business rules only through `context.services`.
+ * The services every adapter (REST, loaders and actions, realtime) calls: one per module of
+ * `modules/index.ts` that has one, so a loader reaches business rules only through
+ * `context.services`.
  */
-export interface Services {
-  health: { isDatabaseReady(): Promise<boolean> }
-  identity: IdentityService
-  leads: LeadsService
-  mail: MailService
-  files: FilesService
-  audit: AuditService
-  organizations: OrganizationsService
-  catalog: CatalogService
-  sellers: SellersService
-  compare: CompareService
-  /** Counters of the header; cart, compare and chat add theirs as those modules land. */
-  header: { summary(ctx: Ctx): Promise<HeaderSummary> }
+export type Services = {
+  [M in ModuleList as ServiceOf<M> extends undefined ? never : M['name']]: ServiceOf<M>
+} & {
   /** Releases connections the services hold (Redis, SMTP). */
   close(): Promise<void>
 }
@@ -53,61 +29,22 @@ export function createServices(deps: {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
     : undefined
-  const limiter: RateLimiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE })
-  const mail = createMailService({
-    smtpUrl: config.SMTP_URL,
-    mailDir: config.mailDir,
-    from: config.MAIL_FROM,
-    log: deps.log,
-  })
-  // Modules tell what happened; this one decides who hears of it and how (today by e-mail).
-  const events = createNotifications({ mail, publicUrl: config.publicUrl })
-  const identity = createIdentityService({
-    limiter,
-    events,
-    policy: { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 },
-  })
-  const services: Services = {
-    health: {
-      async isDatabaseReady() {
-        try {
-          await deps.database.ping()
-          return true
-        } catch {
-          return false
-        }
-      },
-    },
-    identity,
-    leads: createLeadsService({ limiter, isLeadFormPath }),
-    mail,
-    files: createFilesService({
-      storage: createFileStorage(config),
-      limiter,
-      isMember: async (ctx, organizationId) =>
-        ctx.user ? isOrganizationMember(ctx.db, ctx.user.id, organizationId) : false,
-    }),
-    audit: createAuditService({ describeUsers: identity.describeUsers }),
-    // `files` is read when first needed, so the two modules need no construction order.
-    organizations: createOrganizationsService({
-      identity,
-      events,
-      limiter,
-      files: () => services.files,
-    }),
-    // Each asks the other when first needed: product counts of sellers, names of vendors.
-    catalog: createCatalogService({ sellers: () => services.sellers }),
-    sellers: createSellersService({ catalog: () => services.catalog }),
-    compare: createCompareService({ limiter, catalog: () => services.catalog }),
-    header: {
-      async summary(ctx) {
-        return { chatUnreadMessagesCount: 0, cartCount: 0, compareCount: await services.compare.count(ctx) }
-      },
-    },
-    async close() {
-      await limiter.close()
-      await mail.close()
-    },
+  const limiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE })
+  const infra: Infrastructure = { ...deps, limiter }
+
+  const registry: Record<string, unknown> = {}
+  const closers: (() => Promise<void>)[] = []
+  const services = registry as Services
+  // In list order, so each module finds the services it is built from already in the registry.
+  for (const module of MODULES as readonly ModuleDefinition[]) {
+    if (!module.service) continue
+    const service = module.service(infra, services)
+    registry[module.name] = service
+    if (module.close) closers.push(() => module.close!(service))
+  }
+  registry.close = async () => {
+    await limiter.close()
+    for (const close of closers) await close()
   }
   return services
 }

@@ -9,9 +9,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import * as schema from './schema.ts'
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/**
+ * The query builder every module writes with. It knows no tables: each module imports its own
+ * (its *.table.ts), so the client depends on no module.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>
 
 export interface Database {
   db: Db
@@ -45,7 +47,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
     // Without a listener, an idle client's error would be thrown and end the process.
     pool.on('error', opts.onConnectionError ?? ((err) => console.error('database connection lost:', err.message)))
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db
+    const db = drizzlePg(pool, { logger }) as unknown as Db
     return {
       db,
       kind: 'postgres',
@@ -60,7 +62,7 @@ export async function openDatabase(opts: {
   const inMemory = opts.pgliteDir === 'memory://'
   if (!inMemory) mkdirSync(opts.pgliteDir, { recursive: true })
   const client = await PGlite.create(inMemory ? undefined : opts.pgliteDir, { extensions: { pg_trgm } })
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Db
+  const db = drizzlePglite(client, { logger }) as unknown as Db
   return {
     db,
     kind: 'pglite',

@@ -10,7 +10,7 @@ import { guessViewport, parseViewport, VIEWPORT_COOKIE } from '#common/viewport.
 import type { Config } from '../config.ts'
 import type { Services } from '../services.ts'
 import { PAGE_METHODS } from './allowed-methods.ts'
-import { requestCtx } from './session.ts'
+import { loadRequestCtx } from './session.ts'
 
 /** Where `react-router build` writes (react-router.config.ts honours the same BUILD_DIR). */
 export const BUILD_DIR = resolve(process.env.BUILD_DIR ?? 'build')
@@ -38,6 +38,7 @@ export async function registerReactRouter(
   const { config, services, publicConfig, vite, build } = opts
 
   async function getLoadContext(req: FastifyRequest, reply: { cspNonce: string }) {
+    await loadRequestCtx(req)
     const context = new RouterContextProvider()
     const cookieViewport = parseViewport(req.cookies[VIEWPORT_COOKIE.name])
     const hint = req.headers['sec-ch-ua-mobile']
@@ -47,7 +48,7 @@ export async function registerReactRouter(
       viewport: cookieViewport ?? guessViewport(req.headers['user-agent'], typeof hint === 'string' ? hint : undefined),
       publicConfig,
       services,
-      ctx: await requestCtx(req),
+      ctx: req.ctx,
     })
     return context
   }

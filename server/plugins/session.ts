@@ -3,10 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AUTH_MESSAGES } from '#common/auth.ts'
 import type { Config } from '../config.ts'
-import type { Ctx } from '../context.ts'
+import { type Ctx, ctxForUser, guestCtx } from '../context.ts'
 import type { Db } from '../db/client.ts'
-import { loadSelectedOrganization } from '../modules/organizations/organizations.context.ts'
-import type { Services } from '../services.ts'
 
 export const SESSION_COOKIE = 'sid'
 /** A visitor's long-lived random browser token (compare list); only its SHA-256 is stored. */
@@ -25,43 +23,35 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 declare module 'fastify' {
   interface FastifyRequest {
-    ctxPromise?: Promise<Ctx>
+    /**
+     * Who is asking: set before the handler of every API route and before every page render
+     * (`loadRequestCtx`); static files never build one.
+     */
+    ctx: Ctx
     /** The response depends on the session or guest cookie; see privateResponsesPlugin. */
     personal?: boolean
   }
 }
 
 /**
- * The caller's context, built once per request and only when something asks for it (static
- * files never do): the session from the cookie, the user, and the selected organization.
+ * Puts the caller's context on the request: the session from the cookie, the user and the
+ * selected organization. A preHandler of the API and the first step of a page render.
  */
-export function requestCtx(req: FastifyRequest): Promise<Ctx> {
-  req.ctxPromise ??= buildCtx(req)
-  return req.ctxPromise
+export async function loadRequestCtx(req: FastifyRequest): Promise<void> {
+  req.ctx ??= await ctxForRequest(req)
 }
 
-async function buildCtx(req: FastifyRequest): Promise<Ctx> {
+async function ctxForRequest(req: FastifyRequest): Promise<Ctx> {
   const db: Db = req.server.db
-  const services: Services = req.server.services
   const guestToken = req.cookies[GUEST_COOKIE]
   const token = req.cookies[SESSION_COOKIE]
   // Whatever is answered from here on is someone's own: a shared cache must not keep it.
   if (token || guestToken) req.personal = true
-  const base = {
-    db,
-    requestId: req.id,
-    ip: req.ip,
-    userAgent: req.headers['user-agent'] ?? '',
-    guestId: guestToken && GUEST_TOKEN.test(guestToken) ? hashGuestToken(guestToken) : null,
-  }
-  const session = token ? await services.identity.resolveSession({ db }, token) : null
-  if (!session) return { ...base, user: null, sessionId: null, organization: null }
-  return {
-    ...base,
-    user: session.user,
-    sessionId: session.sessionId,
-    organization: await loadSelectedOrganization(db, session.user.id, session.user.selectedOrganizationId),
-  }
+  const origin = { requestId: req.id, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }
+  const guestId = guestToken && GUEST_TOKEN.test(guestToken) ? hashGuestToken(guestToken) : null
+  const session = token ? await req.server.services.identity.resolveSession({ db }, token) : null
+  if (!session) return guestCtx(db, origin, guestId)
+  return ctxForUser(db, session.user, { ...origin, sessionId: session.sessionId, guestId })
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
@@ -96,8 +86,8 @@ export function hashGuestToken(token: string): string {
  * The context of a guest's write to what the browser keeps (the compare list): a new guest
  * cookie on the first write, and 180 days more on each one after. Signed-in users pass as they are.
  */
-export async function guestWriteCtx(req: FastifyRequest, reply: FastifyReply, config: Config): Promise<Ctx> {
-  const ctx = await requestCtx(req)
+export function guestWriteCtx(req: FastifyRequest, reply: FastifyReply, config: Config): Ctx {
+  const ctx = req.ctx
   if (ctx.user) return ctx
   const current = req.cookies[GUEST_COOKIE]
   const token = ctx.guestId && current ? current : randomBytes(32).toString('base64url')
@@ -149,7 +139,7 @@ function isCrossSite(req: FastifyRequest, ownOrigin: string): boolean {
 
 /**
  * `Cache-Control: private, no-store` on every response built from the session or guest cookie
- * (requestCtx marks them) and on every response that sets a cookie, in one place rather than per
+ * (the request's context marks them) and on every response that sets a cookie, in one place rather than per
  * route. Nothing adds `Vary: Cookie`: what is answered to a request without these cookies does
  * not depend on them. Static files never build a context and keep their own long caching.
  */

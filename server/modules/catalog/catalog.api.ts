@@ -5,8 +5,6 @@ import { z } from '#common/zod.ts'
 
 /** Shapes of the catalogue and sellers API (common/catalog/types.ts) for the OpenAPI document. */
 
-export const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-
 const ImageSchema = z.object({ src: z.string(), alt: z.string() })
 const RefSchema = z.object({ slug: z.string(), title: z.string() })
 export const VendorRefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() })

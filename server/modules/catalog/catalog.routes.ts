@@ -5,19 +5,16 @@ import { RU } from '#common/messages.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { z } from '#common/zod.ts'
 import { AppError } from '../../errors.ts'
-import { requestCtx } from '../../plugins/session.ts'
 import {
   CategorySummarySchema,
-  data,
   ListingParams,
   ListingSchema,
   ProductDetailsSchema,
   SuggestionSchema,
 } from './catalog.api.ts'
+import { data, passThrough } from '../../http.ts'
 
 // Parameters are parsed by common/catalog/listing.ts, the same code the pages use; the schemas
-// here describe them in the OpenAPI document.
-const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }
 const tags = ['catalog']
 
 /**
@@ -42,7 +39,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(z.array(CategorySummarySchema)) },
       },
     },
-    async (req) => ({ data: await catalog.listCategorySummaries(await requestCtx(req)) }),
+    async (req) => ({ data: await catalog.listCategorySummaries(req.ctx) }),
   )
 
   app.get(
@@ -62,7 +59,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const query = listingQueryFromUrl(req.url)
       const category = new URLSearchParams(req.url.split('?')[1] ?? '').get('category') || CATALOG_ROOT_SLUG
-      return { data: await catalog.listProducts(await requestCtx(req), query, { categorySlug: category }) }
+      return { data: await catalog.listProducts(req.ctx, query, { categorySlug: category }) }
     },
   )
 
@@ -80,7 +77,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = new URLSearchParams(req.url.split('?')[1] ?? '').get('q') ?? ''
-      return { data: await catalog.suggest(await requestCtx(req), q) }
+      return { data: await catalog.suggest(req.ctx, q) }
     },
   )
 
@@ -94,6 +91,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(ProductDetailsSchema) },
       },
     },
-    async (req) => ({ data: await catalog.getProduct(await requestCtx(req), req.params.slug) }),
+    async (req) => ({ data: await catalog.getProduct(req.ctx, req.params.slug) }),
   )
 }

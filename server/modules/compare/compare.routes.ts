@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AVAILABILITIES, VAT_NOTES } from '#common/catalog/products.ts'
 import { CompareClearQuery, CompareItemInput } from '#common/compare.ts'
 import { z } from '#common/zod.ts'
-import { guestWriteCtx, refuseCrossSite, requestCtx } from '../../plugins/session.ts'
+import { guestWriteCtx, refuseCrossSite } from '../../plugins/session.ts'
 
 const Ids = z.object({
   data: z.object({
@@ -66,13 +66,13 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: View },
       },
     },
-    async (req) => ({ data: await compare.list(await requestCtx(req)) }),
+    async (req) => ({ data: await compare.list(req.ctx) }),
   )
 
   app.get(
     '/compare/ids',
     { schema: { tags, summary: 'Id товаров в сравнении (для кнопок «Сравнить»)', response: { 200: Ids } } },
-    async (req) => ({ data: await compare.ids(await requestCtx(req)) }),
+    async (req) => ({ data: await compare.ids(req.ctx) }),
   )
 
   app.post(
@@ -87,7 +87,7 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Ids },
       },
     },
-    async (req, reply) => ({ data: await compare.add(await guestWriteCtx(req, reply, app.config), req.body) }),
+    async (req, reply) => ({ data: await compare.add(guestWriteCtx(req, reply, app.config), req.body) }),
   )
 
   app.delete(
@@ -96,7 +96,7 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: refuseCrossSite,
       schema: { tags, summary: 'Убрать товар из сравнения', params: CompareItemInput, response: { 200: Ids } },
     },
-    async (req) => ({ data: await compare.remove(await requestCtx(req), req.params) }),
+    async (req) => ({ data: await compare.remove(req.ctx, req.params) }),
   )
 
   app.delete(
@@ -110,6 +110,6 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Ids },
       },
     },
-    async (req) => ({ data: await compare.clear(await requestCtx(req), req.query) }),
+    async (req) => ({ data: await compare.clear(req.ctx, req.query) }),
   )
 }

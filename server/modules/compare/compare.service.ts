@@ -65,7 +65,7 @@ function ownerOf(ctx: Ctx): string | null {
  * sale are shown, counted and held against the limit: a list never fills up with what cannot
  * be seen or removed.
  */
-export function createCompareService(deps: { limiter: RateLimiter; catalog: () => CompareCatalog }): CompareService {
+export function createCompareService(deps: { limiter: RateLimiter; catalog: CompareCatalog }): CompareService {
   const { limiter } = deps
 
   /** The owner's rows, oldest first. */
@@ -82,7 +82,7 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
     if (!owner) return []
     const rows = await ownerRows(ctx, owner)
     if (rows.length === 0) return []
-    return deps.catalog().getProductsByIds(
+    return deps.catalog.getProductsByIds(
       ctx,
       rows.map((r) => r.productId),
     )
@@ -93,7 +93,7 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
     if (!owner) return []
     const rows = await ownerRows(ctx, owner)
     if (rows.length === 0) return []
-    return deps.catalog().filterPublished(
+    return deps.catalog.filterPublished(
       ctx,
       rows.map((r) => r.productId),
     )
@@ -131,7 +131,7 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
         const rows = await ownerRows(txCtx, owner)
         const listed = rows.map((r) => r.productId).filter((id) => id !== productId)
         // One catalogue call answers both "is it on sale" and "how full is its category".
-        const products = await deps.catalog().filterPublished(txCtx, [productId, ...listed])
+        const products = await deps.catalog.filterPublished(txCtx, [productId, ...listed])
         const product = products.find((p) => p.id === productId)
         if (!product) throw new AppError('not_found', COMPARE_MESSAGES.notFound)
         if (!rows.some((r) => r.productId === productId)) {
@@ -201,7 +201,7 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: () =
       const userIds = (await ownerRows(ctx, user)).map((r) => r.productId)
       const had = new Set(userIds)
       const candidates = guestRows.map((r) => r.productId).filter((id) => !had.has(id))
-      const products = await deps.catalog().filterPublished(ctx, [...userIds, ...candidates])
+      const products = await deps.catalog.filterPublished(ctx, [...userIds, ...candidates])
       const byId = new Map(products.map((p) => [p.id, p]))
 
       const filled = new Map<string, number>()

@@ -5,8 +5,8 @@ import { FILE_FIELD, FILE_LIMITS, FILE_MESSAGES } from '#common/files.ts'
 import { z } from '#common/zod.ts'
 import { requireUser } from '../../context.ts'
 import { AppError, isAppError } from '../../errors.ts'
-import { requestCtx } from '../../plugins/session.ts'
 import type { StoreFileInput } from './files.service.ts'
+import { data, passThrough } from '../../http.ts'
 
 const FileMetaSchema = z.object({
   id: z.uuid(),
@@ -20,9 +20,6 @@ const FileMetaSchema = z.object({
 
 /** What the upload form sends, for the API documentation: the parts are read as a stream. */
 const UploadBodySchema = z.object({ file: z.file(), organizationId: z.uuid().optional() })
-
-// The service checks every input itself and answers in Russian; a stranger's id is a 404 there.
-const passThrough = { validatorCompiler: () => (data: unknown) => ({ value: data }) }
 
 /** The file and the optional organizationId of a multipart body; at most one file, 10 MB. */
 async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
@@ -78,12 +75,12 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'multipart/form-data: поле `file` и необязательное `organizationId` (документ организации).',
         consumes: ['multipart/form-data'],
         body: UploadBodySchema,
-        response: { 201: z.object({ data: FileMetaSchema }) },
+        response: { 201: data(FileMetaSchema) },
       },
       ...passThrough, // readUpload reads and checks the parts as they stream in
     },
     async (req, reply) => {
-      const ctx = await requestCtx(req)
+      const ctx = req.ctx
       requireUser(ctx) // before reading 10 MB from a guest
       let upload: StoreFileInput
       try {
@@ -106,7 +103,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const { meta, data } = await app.services.files.read(await requestCtx(req), req.params.id)
+      const { meta, data } = await app.services.files.read(req.ctx, req.params.id)
       return reply
         .header('content-type', meta.mimeType)
         .header('content-length', data.length)

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FILE_MESSAGES } from '#common/files.ts'
-import type { Ctx } from '../../context.ts'
+import { ctxForUser } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
 import { buildTestApp } from '../../testing/app.ts'
 import { createTestUser } from '../../testing/auth.ts'
@@ -88,16 +88,6 @@ async function createOrganization(db: Database['db'], ownerId: string): Promise<
   await db.insert(organizationMembers).values({ organizationId: org!.id, userId: ownerId, role: 'owner' })
   return org!.id
 }
-
-const ctxOf = (db: Database['db']): Ctx => ({
-  db,
-  requestId: 'test',
-  ip: '127.0.0.1',
-  userAgent: 'test',
-  user: null,
-  sessionId: null,
-  organization: null,
-})
 
 describe.each(BACKENDS)('files on %s', (backend) => {
   let database: Database
@@ -293,21 +283,9 @@ describe.each(BACKENDS)('files on %s', (backend) => {
 
     const mine = await upload(app, outsider.cookie, [filePart('own.png', 'image/png', PNG)])
     const ids = [created.json().data.id, mine.json().data.id, 'junk']
-    const seen = await app.services.files.describeMany(
-      {
-        ...ctxOf(database.db),
-        user: { id: outsider.id, email: outsider.email, name: 'x', isStaff: false, selectedOrganizationId: null },
-      },
-      ids,
-    )
+    const seen = await app.services.files.describeMany(await ctxForUser(database.db, outsider.id), ids)
     expect(seen.map((f) => f.id)).toEqual([mine.json().data.id])
-    const byColleague = await app.services.files.describeMany(
-      {
-        ...ctxOf(database.db),
-        user: { id: colleague.id, email: colleague.email, name: 'x', isStaff: false, selectedOrganizationId: null },
-      },
-      ids,
-    )
+    const byColleague = await app.services.files.describeMany(await ctxForUser(database.db, colleague.id), ids)
     expect(byColleague.map((f) => f.id)).toEqual([created.json().data.id])
 
     // The field may come after the file, too.

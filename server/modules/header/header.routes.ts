@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from '#common/zod.ts'
-import { requestCtx } from '../../plugins/session.ts'
 
 const Summary = z.object({
   chatUnreadMessagesCount: z.number().int().min(0),
@@ -19,6 +18,6 @@ export const headerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Summary },
       },
     },
-    async (req) => app.services.header.summary(await requestCtx(req)),
+    async (req) => app.services.header.summary(req.ctx),
   )
 }

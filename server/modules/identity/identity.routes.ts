@@ -17,10 +17,10 @@ import {
   clearGuestCookie,
   clearSessionCookie,
   DEVICE_COOKIE,
-  requestCtx,
   setDeviceCookie,
   setSessionCookie,
 } from '../../plugins/session.ts'
+import { data, passThrough } from '../../http.ts'
 
 export const WhoamiSchema = z.object({
   id: z.uuid(),
@@ -42,7 +42,7 @@ export const WhoamiSchema = z.object({
     }),
   ),
 })
-const Whoami = z.object({ data: WhoamiSchema })
+const Whoami = data(WhoamiSchema)
 const EmailLinkResult = z.object({
   data: z.object({ kind: z.enum(['registered', 'changed', 'confirmed', 'cancelled', 'reverted']), email: z.string() }),
 })
@@ -61,9 +61,6 @@ const SessionList = z.object({
 })
 
 // Services validate input with the same schemas and answer Russian field errors; the schemas
-// here describe the API in the OpenAPI document.
-const passThrough = { validatorCompiler: () => (data: unknown) => ({ value: data }) }
-
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.services.identity
 
@@ -89,12 +86,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Регистрация: письмо со ссылкой, по которой создаётся аккаунт (ответ тот же, если адрес уже занят)',
         body: RegisterInput,
-        response: { 202: z.object({ data: z.object({ email: z.string() }) }) },
+        response: { 202: data(z.object({ email: z.string() })) },
       },
       ...passThrough,
     },
     async (req, reply) => {
-      const sent = await identity.register(await requestCtx(req), req.body)
+      const sent = await identity.register(req.ctx, req.body)
       return reply.status(202).send({ data: sent })
     },
   )
@@ -111,7 +108,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const ctx = await requestCtx(req)
+      const ctx = req.ctx
       const { session, ...outcome } = await identity.confirmEmail(ctx, req.body)
       if (session && outcome.kind === 'registered') {
         setSessionCookie(reply, app.config, session.token, session.expiresAt)
@@ -132,7 +129,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...passThrough,
     },
-    async (req) => ({ data: await identity.cancelEmailChangeByLink(await requestCtx(req), req.body) }),
+    async (req) => ({ data: await identity.cancelEmailChangeByLink(req.ctx, req.body) }),
   )
 
   app.post(
@@ -147,7 +144,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const ctx = await requestCtx(req)
+      const ctx = req.ctx
       const session = await identity.login(ctx, req.body, req.cookies[DEVICE_COOKIE])
       setSessionCookie(reply, app.config, session.token, session.expiresAt)
       setDeviceCookie(reply, app.config, session.device.token, session.device.expiresAt)
@@ -157,7 +154,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Выход' } }, async (req, reply) => {
-    await identity.logout(await requestCtx(req))
+    await identity.logout(req.ctx)
     clearSessionCookie(reply, app.config)
     return reply.status(204).send()
   })
@@ -169,7 +166,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      await identity.requestPasswordReset(await requestCtx(req), req.body)
+      await identity.requestPasswordReset(req.ctx, req.body)
       return reply.status(202).send({ ok: true })
     },
   )
@@ -181,7 +178,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const ctx = await requestCtx(req)
+      const ctx = req.ctx
       const session = await identity.resetPassword(ctx, req.body)
       setSessionCookie(reply, app.config, session.token, session.expiresAt)
       if (ctx.guestId) await adoptGuest(req, reply, ctx, await userOf(ctx, session.token))
@@ -192,14 +189,14 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/whoami',
     { schema: { tags: ['users'], summary: 'Текущий пользователь и его организации', response: { 200: Whoami } } },
-    async (req) => ({ data: await identity.whoami(await requestCtx(req)) }),
+    async (req) => ({ data: await identity.whoami(req.ctx) }),
   )
 
   app.patch(
     '/users/me',
     { schema: { tags: ['users'], summary: 'Имя и телефон', body: ProfileUpdateInput }, ...passThrough },
     async (req, reply) => {
-      await identity.updateProfile(await requestCtx(req), req.body)
+      await identity.updateProfile(req.ctx, req.body)
       return reply.status(204).send()
     },
   )
@@ -211,12 +208,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Смена email (нужен текущий пароль): адрес сменится, когда откроют ссылку из письма на него',
         body: EmailChangeInput,
-        response: { 202: z.object({ data: PendingEmail }) },
+        response: { 202: data(PendingEmail) },
       },
       ...passThrough,
     },
     async (req, reply) => {
-      const pending = await identity.changeEmail(await requestCtx(req), req.body)
+      const pending = await identity.changeEmail(req.ctx, req.body)
       return reply.status(202).send({ data: pending })
     },
   )
@@ -225,7 +222,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me/email/pending',
     { schema: { tags: ['users'], summary: 'Отменить смену email, ожидающую подтверждения' } },
     async (req, reply) => {
-      await identity.cancelPendingEmailChange(await requestCtx(req))
+      await identity.cancelPendingEmailChange(req.ctx)
       return reply.status(204).send()
     },
   )
@@ -234,7 +231,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me/email/confirmation',
     { schema: { tags: ['users'], summary: 'Письмо со ссылкой для подтверждения текущего email' } },
     async (req, reply) => {
-      await identity.requestEmailConfirmation(await requestCtx(req))
+      await identity.requestEmailConfirmation(req.ctx)
       return reply.status(202).send({ ok: true })
     },
   )
@@ -246,7 +243,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      await identity.changePassword(await requestCtx(req), req.body)
+      await identity.changePassword(req.ctx, req.body)
       return reply.status(204).send()
     },
   )
@@ -254,14 +251,14 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me/sessions',
     { schema: { tags: ['users'], summary: 'Активные сеансы', response: { 200: SessionList } } },
-    async (req) => ({ data: await identity.listSessions(await requestCtx(req)) }),
+    async (req) => ({ data: await identity.listSessions(req.ctx) }),
   )
 
   app.delete(
     '/users/me/sessions/:id',
     { schema: { tags: ['users'], summary: 'Завершить сеанс', params: z.object({ id: z.string().max(100) }) } },
     async (req, reply) => {
-      await identity.endSession(await requestCtx(req), req.params.id)
+      await identity.endSession(req.ctx, req.params.id)
       return reply.status(204).send()
     },
   )
@@ -270,7 +267,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me/sessions',
     { schema: { tags: ['users'], summary: 'Завершить все сеансы, кроме текущего' } },
     async (req, reply) => {
-      await identity.endOtherSessions(await requestCtx(req))
+      await identity.endOtherSessions(req.ctx)
       return reply.status(204).send()
     },
   )

@@ -1,5 +1,7 @@
 import { and, desc, eq, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { isUuid } from '#common/validators.ts'
+import type { CtxUser } from '../../context.ts'
 import { sessions, users } from './identity.table.ts'
 import { hashToken, newToken } from './tokens.ts'
 
@@ -25,6 +27,22 @@ export async function createSession(
 }
 
 /** The live session behind a cookie token, or null when it is unknown, idle too long or expired. */
+/** The columns of a user that a `Ctx` carries. */
+const CTX_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  isStaff: users.isStaff,
+  selectedOrganizationId: users.selectedOrganizationId,
+}
+
+/** The user as a `Ctx` carries them, or null when there is no such account. */
+export async function findCtxUser(db: Db, userId: string): Promise<CtxUser | null> {
+  if (!isUuid(userId)) return null
+  const [user] = await db.select(CTX_USER_COLUMNS).from(users).where(eq(users.id, userId))
+  return user ?? null
+}
+
 export async function resolveSession(db: Db, token: string, policy: SessionPolicy) {
   if (token.length < 20 || token.length > 100) return null
   const id = hashToken(token)
@@ -33,13 +51,7 @@ export async function resolveSession(db: Db, token: string, policy: SessionPolic
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        isStaff: users.isStaff,
-        selectedOrganizationId: users.selectedOrganizationId,
-      },
+      user: CTX_USER_COLUMNS,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { LeadInput } from '#common/leads.ts'
 import { z } from '#common/zod.ts'
-import { requestCtx } from '../../plugins/session.ts'
+import { data, passThrough } from '../../http.ts'
 
-const Created = z.object({ data: z.object({ id: z.uuid(), createdAt: z.string() }) })
+const Created = data(z.object({ id: z.uuid(), createdAt: z.string() }))
 
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -16,11 +16,10 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LeadInput,
         response: { 201: Created },
       },
-      // The service validates with the same schema and answers field errors in Russian.
-      validatorCompiler: () => (data) => ({ value: data }),
+      ...passThrough,
     },
     async (req, reply) => {
-      const lead = await app.services.leads.create(await requestCtx(req), req.body)
+      const lead = await app.services.leads.create(req.ctx, req.body)
       return reply.status(201).send({ data: { id: lead.id, createdAt: lead.createdAt.toISOString() } })
     },
   )

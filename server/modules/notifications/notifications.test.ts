@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Ctx } from '../../context.ts'
+import { systemCtx } from '../../context.ts'
 import type { Database, Db } from '../../db/client.ts'
 import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 import { linkToken } from '../../testing/mail.ts'
@@ -12,15 +12,7 @@ import { createNotifications } from './notifications.service.ts'
 const PUBLIC_URL = 'https://bas.example'
 const TOKEN = 'Zm9yLXRlc3RzLW9ubHktYS1yYW5kb20tbG9va2luZy10b2tlbg'
 
-const ctxOf = (db: Db): Ctx => ({
-  db,
-  requestId: 'test',
-  ip: '127.0.0.1',
-  userAgent: 'test',
-  user: null,
-  sessionId: null,
-  organization: null,
-})
+const ctxOf = (db: Db) => systemCtx(db, { requestId: 'test' })
 
 const outboxTo = (db: Db, to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to))
 

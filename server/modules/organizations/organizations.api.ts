@@ -110,5 +110,3 @@ export const VerificationSchema = RoleSchema.extend({
 export const StaffCommentBody = z.object({
   comment: multiLineText().max(STAFF_COMMENT_MAX).optional().describe('Комментарий модератора, до 2000 символов'),
 })
-
-export const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })

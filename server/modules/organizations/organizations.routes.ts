@@ -11,21 +11,11 @@ import {
   RoleRequestInput,
 } from '#common/organizations.schemas.ts'
 import { z } from '#common/zod.ts'
-import { requestCtx } from '../../plugins/session.ts'
-import {
-  data,
-  IdParams,
-  JoinRequestSchema,
-  MembersSchema,
-  OrganizationSchema,
-  RoleSchema,
-} from './organizations.api.ts'
+import { IdParams, JoinRequestSchema, MembersSchema, OrganizationSchema, RoleSchema } from './organizations.api.ts'
 import { verificationRoutes } from './verification.routes.ts'
+import { data, passThrough } from '../../http.ts'
 
 // Services validate input with the same schemas and answer Russian field errors; the schemas
-// here describe the API in the OpenAPI document.
-const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }
-
 const RoleParams = IdParams.extend({ type: z.enum(['buyer', 'vendor']) })
 const tags = ['organizations']
 
@@ -42,7 +32,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: OrganizationInput,
       response: { 201: data(OrganizationSchema) },
     }),
-    async (req, reply) => reply.status(201).send({ data: await orgs.create(await requestCtx(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await orgs.create(req.ctx, req.body) }),
   )
 
   app.post(
@@ -52,13 +42,13 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: JoinRequestInput,
       response: { 201: data(z.object({ id: z.uuid(), inn: z.string(), status: z.literal('pending') })) },
     }),
-    async (req, reply) => reply.status(201).send({ data: await orgs.requestJoin(await requestCtx(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await orgs.requestJoin(req.ctx, req.body) }),
   )
 
   app.get(
     '/organizations/:id',
     opts({ summary: 'Реквизиты организации', params: IdParams, response: { 200: data(OrganizationSchema) } }),
-    async (req) => ({ data: await orgs.get(await requestCtx(req), req.params.id) }),
+    async (req) => ({ data: await orgs.get(req.ctx, req.params.id) }),
   )
 
   app.patch(
@@ -69,14 +59,14 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: OrganizationUpdateInput,
       response: { 200: data(OrganizationSchema) },
     }),
-    async (req) => ({ data: await orgs.update(await requestCtx(req), req.params.id, req.body) }),
+    async (req) => ({ data: await orgs.update(req.ctx, req.params.id, req.body) }),
   )
 
   app.post(
     '/organizations/:id/select',
     opts({ summary: 'Работать от имени этой организации', params: IdParams }),
     async (req, reply) => {
-      await orgs.select(await requestCtx(req), req.params.id)
+      await orgs.select(req.ctx, req.params.id)
       return reply.status(204).send()
     },
   )
@@ -84,7 +74,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:id/members',
     opts({ summary: 'Участники и открытые приглашения', params: IdParams, response: { 200: data(MembersSchema) } }),
-    async (req) => ({ data: await orgs.listMembers(await requestCtx(req), req.params.id) }),
+    async (req) => ({ data: await orgs.listMembers(req.ctx, req.params.id) }),
   )
 
   app.post(
@@ -95,15 +85,14 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: InvitationInput,
       response: { 201: data(z.object({ id: z.uuid(), email: z.string(), role: z.enum(['admin', 'member']) })) },
     }),
-    async (req, reply) =>
-      reply.status(201).send({ data: await orgs.invite(await requestCtx(req), req.params.id, req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await orgs.invite(req.ctx, req.params.id, req.body) }),
   )
 
   app.delete(
     '/organizations/:id/invitations/:invitationId',
     opts({ summary: 'Отозвать приглашение', params: IdParams.extend({ invitationId: z.string() }) }),
     async (req, reply) => {
-      await orgs.revokeInvitation(await requestCtx(req), req.params.id, req.params.invitationId)
+      await orgs.revokeInvitation(req.ctx, req.params.id, req.params.invitationId)
       return reply.status(204).send()
     },
   )
@@ -115,7 +104,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AcceptInvitationInput,
       response: { 200: data(z.object({ organizationId: z.uuid() })) },
     }),
-    async (req) => ({ data: await orgs.acceptInvitation(await requestCtx(req), req.body) }),
+    async (req) => ({ data: await orgs.acceptInvitation(req.ctx, req.body) }),
   )
 
   const MemberParams = IdParams.extend({ userId: z.string() })
@@ -126,7 +115,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: MemberParams,
     }),
     async (req, reply) => {
-      await orgs.removeMember(await requestCtx(req), req.params.id, req.params.userId)
+      await orgs.removeMember(req.ctx, req.params.id, req.params.userId)
       return reply.status(204).send()
     },
   )
@@ -135,7 +124,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organizations/:id/members/:userId',
     opts({ summary: 'Изменить роль участника (только владелец)', params: MemberParams, body: MemberRoleInput }),
     async (req, reply) => {
-      await orgs.changeMemberRole(await requestCtx(req), req.params.id, req.params.userId, req.body)
+      await orgs.changeMemberRole(req.ctx, req.params.id, req.params.userId, req.body)
       return reply.status(204).send()
     },
   )
@@ -147,7 +136,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: IdParams,
       response: { 200: data(z.array(JoinRequestSchema)) },
     }),
-    async (req) => ({ data: await orgs.listJoinRequests(await requestCtx(req), req.params.id) }),
+    async (req) => ({ data: await orgs.listJoinRequests(req.ctx, req.params.id) }),
   )
 
   app.post(
@@ -159,7 +148,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: data(z.object({ status: z.enum(['accepted', 'declined']) })) },
     }),
     async (req) => ({
-      data: await orgs.decideJoinRequest(await requestCtx(req), req.params.id, req.params.requestId, req.body),
+      data: await orgs.decideJoinRequest(req.ctx, req.params.id, req.params.requestId, req.body),
     }),
   )
 
@@ -170,7 +159,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: IdParams,
       response: { 200: data(z.array(RoleSchema)) },
     }),
-    async (req) => ({ data: await orgs.listRoles(await requestCtx(req), req.params.id) }),
+    async (req) => ({ data: await orgs.listRoles(req.ctx, req.params.id) }),
   )
 
   app.post(
@@ -181,8 +170,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: RoleRequestInput,
       response: { 201: data(RoleSchema) },
     }),
-    async (req, reply) =>
-      reply.status(201).send({ data: await orgs.requestRole(await requestCtx(req), req.params.id, req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await orgs.requestRole(req.ctx, req.params.id, req.body) }),
   )
 
   app.post(
@@ -194,7 +182,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: data(RoleSchema) },
     }),
     async (req) => ({
-      data: await orgs.attachRoleDocument(await requestCtx(req), req.params.id, req.params.type, req.body),
+      data: await orgs.attachRoleDocument(req.ctx, req.params.id, req.params.type, req.body),
     }),
   )
 
@@ -206,7 +194,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: data(RoleSchema) },
     }),
     async (req) => ({
-      data: await orgs.detachRoleDocument(await requestCtx(req), req.params.id, req.params.type, req.params.fileId),
+      data: await orgs.detachRoleDocument(req.ctx, req.params.id, req.params.type, req.params.fileId),
     }),
   )
 
@@ -217,7 +205,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: RoleParams,
       response: { 200: data(RoleSchema) },
     }),
-    async (req) => ({ data: await orgs.submitRole(await requestCtx(req), req.params.id, req.params.type) }),
+    async (req) => ({ data: await orgs.submitRole(req.ctx, req.params.id, req.params.type) }),
   )
 
   await app.register(verificationRoutes)

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import type { Ctx } from '../../context.ts'
+import { type Ctx, ctxForUser } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 
 /** Helpers of the organizations tests: valid company numbers on demand and short API calls. */
@@ -47,22 +47,8 @@ export function apiClient(app: FastifyInstance) {
 }
 
 /** The context a request of this user would carry, for calling services directly. */
-export function ctxFor(db: Db, user: { id: string; email: string }): Ctx {
-  return {
-    db,
-    requestId: 'test',
-    ip: '127.0.0.1',
-    userAgent: 'test',
-    user: {
-      id: user.id,
-      email: user.email,
-      name: 'Тестовый Пользователь',
-      isStaff: false,
-      selectedOrganizationId: null,
-    },
-    sessionId: null,
-    organization: null,
-  }
+export function ctxFor(db: Db, user: { id: string }): Promise<Ctx> {
+  return ctxForUser(db, user.id, { requestId: 'test', ip: '127.0.0.1', userAgent: 'test' })
 }
 
 /** The smallest file the files module accepts as a PDF. */

@@ -4,11 +4,10 @@ import { RU } from '#common/messages.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { z } from '#common/zod.ts'
 import { AppError } from '../../errors.ts'
-import { requestCtx } from '../../plugins/session.ts'
-import { data, ListingParams, ListingSchema, SellerCardSchema, SellerDetailsSchema } from '../catalog/catalog.api.ts'
+import { ListingParams, ListingSchema, SellerCardSchema, SellerDetailsSchema } from '../catalog/catalog.api.ts'
 import { listingQueryFromUrl } from '../catalog/catalog.routes.ts'
+import { data, passThrough } from '../../http.ts'
 
-const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }
 const tags = ['sellers']
 const SlugParams = z.object({ slug: z.string().describe('Слаг продавца') })
 
@@ -45,7 +44,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...passThrough,
     },
-    async (req) => ({ data: await sellers.listSellers(await requestCtx(req), { page: pageFromUrl(req.url) }) }),
+    async (req) => ({ data: await sellers.listSellers(req.ctx, { page: pageFromUrl(req.url) }) }),
   )
 
   app.get(
@@ -59,7 +58,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(SellerDetailsSchema) },
       },
     },
-    async (req) => ({ data: await sellers.getSeller(await requestCtx(req), req.params.slug) }),
+    async (req) => ({ data: await sellers.getSeller(req.ctx, req.params.slug) }),
   )
 
   app.get(
@@ -78,7 +77,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = listingQueryFromUrl(req.url)
       const params = req.params as { slug: string }
       return {
-        data: await app.services.catalog.listProducts(await requestCtx(req), query, {
+        data: await app.services.catalog.listProducts(req.ctx, query, {
           categorySlug: CATALOG_ROOT_SLUG,
           vendorSlug: params.slug,
         }),

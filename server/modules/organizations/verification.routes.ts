@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { VerificationListQuery } from '#common/organizations.schemas.ts'
 import { z } from '#common/zod.ts'
-import { requestCtx } from '../../plugins/session.ts'
-import { data, StaffCommentBody, VerificationListItemSchema, VerificationSchema } from './organizations.api.ts'
-
-const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }
+import { StaffCommentBody, VerificationListItemSchema, VerificationSchema } from './organizations.api.ts'
+import { data, passThrough } from '../../http.ts'
 
 /** Staff endpoints of role verification; the service refuses everyone but platform staff (403). */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,13 +17,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: VerificationListQuery,
       response: { 200: data(z.array(VerificationListItemSchema)) },
     }),
-    async (req) => ({ data: await orgs.listVerifications(await requestCtx(req), req.query) }),
+    async (req) => ({ data: await orgs.listVerifications(req.ctx, req.query) }),
   )
 
   app.get(
     '/staff/verifications/:roleId',
     staff({ summary: 'Заявка на роль', params: RoleIdParams, response: { 200: data(VerificationSchema) } }),
-    async (req) => ({ data: await orgs.getVerification(await requestCtx(req), req.params.roleId) }),
+    async (req) => ({ data: await orgs.getVerification(req.ctx, req.params.roleId) }),
   )
 
   app.post(
@@ -36,7 +34,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: StaffCommentBody.optional(),
       response: { 200: data(VerificationSchema) },
     }),
-    async (req) => ({ data: await orgs.approveRole(await requestCtx(req), req.params.roleId, req.body) }),
+    async (req) => ({ data: await orgs.approveRole(req.ctx, req.params.roleId, req.body) }),
   )
 
   app.post(
@@ -47,6 +45,6 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: StaffCommentBody.required(),
       response: { 200: data(VerificationSchema) },
     }),
-    async (req) => ({ data: await orgs.requestRoleFixes(await requestCtx(req), req.params.roleId, req.body) }),
+    async (req) => ({ data: await orgs.requestRoleFixes(req.ctx, req.params.roleId, req.body) }),
   )
 }

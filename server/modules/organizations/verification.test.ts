@@ -30,7 +30,7 @@ describe.each(BACKENDS)('role verification on %s', (backend) => {
     const org = (await api('POST', '/organizations', owner.cookie, organizationInput())).json().data
     const role = await api('POST', `/organizations/${org.id}/roles`, owner.cookie, { type })
     expect(role.statusCode).toBe(201)
-    const file = await app.services.files.store(ctxFor(database.db, owner), {
+    const file = await app.services.files.store(await ctxFor(database.db, owner), {
       filename: 'Выписка ЕГРЮЛ.pdf',
       mimeType: 'application/pdf',
       data: PDF,

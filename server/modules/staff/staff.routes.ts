@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AuditListQuery, LEAD_STATUSES, LeadListQuery, LeadStatusInput, OutboxListQuery } from '#common/staff.ts'
 import { z } from '#common/zod.ts'
-import { requestCtx } from '../../plugins/session.ts'
+import { data, pageOf, passThrough, toPageBody } from '../../http.ts'
 
 /**
  * The platform staff's REST endpoints over the leads, mail and audit services. Each service
  * checks that the caller is staff (403 otherwise) and records what staff do.
  */
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
-  })
-
 const Lead = z.object({
   id: z.uuid(),
   sourcePath: z.string(),
@@ -46,14 +40,6 @@ const AuditRecord = z.object({
   actor: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
 })
 
-// The services validate with the same schemas and answer field errors in Russian.
-const passThrough = { validatorCompiler: () => (data: unknown) => ({ value: data }) }
-
-const toBody = <T>(page: { items: T[]; page: number; pageSize: number; total: number }) => ({
-  data: page.items,
-  meta: { page: page.page, pageSize: page.pageSize, total: page.total },
-})
-
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { leads, mail, audit } = app.services
 
@@ -68,7 +54,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...passThrough,
     },
-    async (req) => toBody(await leads.list(await requestCtx(req), req.query)),
+    async (req) => toPageBody(await leads.list(req.ctx, req.query)),
   )
 
   app.patch(
@@ -79,11 +65,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Статус заявки',
         params: z.object({ id: z.string() }),
         body: LeadStatusInput,
-        response: { 200: z.object({ data: z.object({ id: z.string(), status: z.enum(LEAD_STATUSES) }) }) },
+        response: { 200: data(z.object({ id: z.string(), status: z.enum(LEAD_STATUSES) })) },
       },
       ...passThrough,
     },
-    async (req) => ({ data: await leads.setStatus(await requestCtx(req), req.params.id, req.body) }),
+    async (req) => ({ data: await leads.setStatus(req.ctx, req.params.id, req.body) }),
   )
 
   app.get(
@@ -97,7 +83,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...passThrough,
     },
-    async (req) => toBody(await mail.listOutbox(await requestCtx(req), req.query)),
+    async (req) => toPageBody(await mail.listOutbox(req.ctx, req.query)),
   )
 
   app.get(
@@ -111,6 +97,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...passThrough,
     },
-    async (req) => toBody(await audit.list(await requestCtx(req), req.query)),
+    async (req) => toPageBody(await audit.list(req.ctx, req.query)),
   )
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import type { Ctx } from '../../context.ts'
+import { type Ctx, ctxForUser, withDb } from '../../context.ts'
 import type { Database, Db } from '../../db/client.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { createTestUser } from '../../testing/auth.ts'
@@ -41,16 +41,6 @@ function countingDb(db: Db) {
   })
   return { db: proxy, count: () => queries }
 }
-
-const staffCtx = (db: Db, userId: string): Ctx => ({
-  db,
-  requestId: 'test',
-  ip: '127.0.0.1',
-  userAgent: 'test',
-  user: { id: userId, email: 'staff@example.test', name: 'Сотрудник', isStaff: true, selectedOrganizationId: null },
-  sessionId: null,
-  organization: null,
-})
 
 describe.each(BACKENDS)('staff endpoints on %s', (backend) => {
   let database: Database
@@ -166,7 +156,7 @@ describe.each(BACKENDS)('staff endpoints on %s', (backend) => {
   it('makes the same number of queries for a page of 1 and a page of 50 (no N+1)', async () => {
     const measure = async (call: (ctx: Ctx) => Promise<{ items: unknown[] }>) => {
       const counting = countingDb(database.db)
-      const page = await call(staffCtx(counting.db, staff.id))
+      const page = await call(withDb(await ctxForUser(database.db, staff.id), counting.db))
       return { size: page.items.length, queries: counting.count() }
     }
     const services = app.services

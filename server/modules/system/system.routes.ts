@@ -19,7 +19,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ buildId: string; builtAt: num
     '/readyz',
     { schema: { tags: ['system'], summary: 'База данных доступна', response: { 200: Ready, 503: Ready } } },
     async (_req, reply) => {
-      const ok = await app.services.health.isDatabaseReady()
+      const ok = await app.services.system.isDatabaseReady()
       const state = ok ? ('ok' as const) : ('unavailable' as const)
       return reply.status(ok ? 200 : 503).send({ status: state, database: state })
     },

@@ -1,7 +1,7 @@
 import type { COUNTRIES, NAVIGATION_SYSTEMS } from '#common/catalog/attributes.ts'
 import type { VatNote } from '#common/catalog/products.ts'
 import type { SphereSlug } from '#common/spheres.ts'
-import type { catalogProducts } from '../../../modules/catalog/catalog.table.ts'
+import type { catalogProducts } from '../../modules/catalog/catalog.table.ts'
 import type { ArtFamily, ArtName } from './art.ts'
 
 /** A row for catalog_products as the seed and the benchmark insert it. */

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import { inArray } from 'drizzle-orm'
 import type { RoleType } from '#common/organizations.ts'
-import { auditLog } from '../../modules/audit/audit.table.ts'
-import { saveFile } from '../../modules/files/files.service.ts'
-import type { FileStorage } from '../../modules/files/files.storage.ts'
+import { auditLog } from '../modules/audit/audit.table.ts'
+import { saveFile } from '../modules/files/files.service.ts'
+import type { FileStorage } from '../modules/files/files.storage.ts'
 import {
   organizationRoleDocuments,
   organizationRoleEvents,
   organizationRoles,
-} from '../../modules/organizations/organizations.table.ts'
-import type { Db } from '../client.ts'
+} from '../modules/organizations/organizations.table.ts'
+import type { Db } from '../db/client.ts'
 import type { RoleTimeline } from './timeline.ts'
 
 /** The staff comment of every demo approval. */

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getCategory, isLeafCategory } from '#common/catalog/categories.ts'
 import { isSlug } from '#common/slug.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
-import { catalogProducts } from '../../../modules/catalog/catalog.table.ts'
-import { BACKENDS, openTestDatabase } from '../../../testing/database.ts'
-import type { Database } from '../../client.ts'
+import { catalogProducts } from '../../modules/catalog/catalog.table.ts'
+import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
+import type { Database } from '../../db/client.ts'
 import { generateBulkProducts, insertBulkProducts } from './bulk.ts'
 
 const ASSETS = new URL('../../../../content/assets/', import.meta.url)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { FileStorage } from '../../modules/files/files.storage.ts'
-import type { Db } from '../client.ts'
-import { systemMeta } from '../schema.ts'
+import type { FileStorage } from '../modules/files/files.storage.ts'
+import type { Db } from '../db/client.ts'
+import { systemMeta } from '../modules/system/system.table.ts'
 import { seedAccounts } from './accounts.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 

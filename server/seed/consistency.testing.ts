@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto'
 import { typeByContent } from '#common/files.ts'
-import { catalogProducts } from '../../modules/catalog/catalog.table.ts'
-import type { FileStorage } from '../../modules/files/files.storage.ts'
-import { files } from '../../modules/files/files.table.ts'
-import { users } from '../../modules/identity/identity.table.ts'
+import { catalogProducts } from '../modules/catalog/catalog.table.ts'
+import type { FileStorage } from '../modules/files/files.storage.ts'
+import { files } from '../modules/files/files.table.ts'
+import { users } from '../modules/identity/identity.table.ts'
 import {
   organizationMembers,
   organizationRoleDocuments,
   organizationRoleEvents,
   organizationRoles,
   organizations,
-} from '../../modules/organizations/organizations.table.ts'
-import type { Db } from '../client.ts'
+} from '../modules/organizations/organizations.table.ts'
+import type { Db } from '../db/client.ts'
 
 /**
  * What the company page, the staff console and the catalogue would show that does not add up,

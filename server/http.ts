@@ -1,0 +1,25 @@
+import { z } from '#common/zod.ts'
+
+/** What REST handlers share: the response envelopes and how a route hands validation to its service. */
+
+/** `{ data }`: every successful JSON answer of the API. */
+export const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
+
+/** A page of a list: `{ data: [...], meta: { page, pageSize, total } }`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  })
+
+/** A service's page of items in the `pageOf` envelope. */
+export const toPageBody = <T>(page: { items: T[]; page: number; pageSize: number; total: number }) => ({
+  data: page.items,
+  meta: { page: page.page, pageSize: page.pageSize, total: page.total },
+})
+
+/**
+ * Route option for input the service validates itself with the shared schema: the schema still
+ * documents the route in OpenAPI, and field errors come back in Russian from one place.
+ */
+export const passThrough = { validatorCompiler: () => (input: unknown) => ({ value: input }) }

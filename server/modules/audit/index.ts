@@ -1,0 +1,9 @@
+import { defineModule } from '../module.ts'
+import { type AuditService, createAuditService } from './audit.service.ts'
+import * as tables from './audit.table.ts'
+
+export const auditModule = defineModule({
+  name: 'audit',
+  tables,
+  service: (_infra, { identity }): AuditService => createAuditService({ describeUsers: identity.describeUsers }),
+})

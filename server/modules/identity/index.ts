@@ -1,0 +1,19 @@
+import { defineModule } from '../module.ts'
+import { identityRoutes } from './identity.routes.ts'
+import { createIdentityService, type IdentityService } from './identity.service.ts'
+import * as tables from './identity.table.ts'
+
+export const identityModule = defineModule({
+  name: 'identity',
+  tables,
+  routes: identityRoutes,
+  service: ({ config, limiter }, { notifications }): IdentityService =>
+    createIdentityService({
+      limiter,
+      events: notifications,
+      policy: {
+        idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+        absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      },
+    }),
+})

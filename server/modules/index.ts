@@ -1,0 +1,34 @@
+import { auditModule } from './audit/index.ts'
+import { catalogModule } from './catalog/index.ts'
+import { compareModule } from './compare/index.ts'
+import { filesModule } from './files/index.ts'
+import { headerModule } from './header/index.ts'
+import { identityModule } from './identity/index.ts'
+import { leadsModule } from './leads/index.ts'
+import { mailModule } from './mail/index.ts'
+import { notificationsModule } from './notifications/index.ts'
+import { organizationsModule } from './organizations/index.ts'
+import { sellersModule } from './sellers/index.ts'
+import { staffModule } from './staff/index.ts'
+import { systemModule } from './system/index.ts'
+
+/**
+ * Every domain module, once. The service registry, the REST routes and the Drizzle tables are
+ * derived from this list (services.ts, app.ts, modules/tables.ts). It is in dependency order: a
+ * module's service is built from the services listed above it. Adding a module is one line here.
+ */
+export const MODULES = [
+  systemModule,
+  mailModule,
+  notificationsModule,
+  identityModule,
+  auditModule,
+  leadsModule,
+  filesModule,
+  organizationsModule,
+  catalogModule,
+  sellersModule,
+  compareModule,
+  headerModule,
+  staffModule,
+] as const

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/client.ts'
+import type { Services } from '../services.ts'
+import type { RateLimiter } from './rate-limit/rate-limiter.ts'
+
+/** What every module's service may be built from, besides the services of the modules listed before it. */
+export interface Infrastructure {
+  config: Config
+  database: Database
+  limiter: RateLimiter
+  log: (msg: string, err?: unknown) => void
+}
+
+/**
+ * A domain module as `modules/index.ts` lists it. The service registry (`context.services`), the
+ * REST routes under /api/v1 and the Drizzle tables are all derived from that one list.
+ */
+export interface ModuleDefinition<Name extends string = string, Service = unknown> {
+  /** Its key in the service registry: `services.<name>`. */
+  name: Name
+  /** Its Drizzle tables (`import * as tables from './x.table.ts'`); a module writes only its own. */
+  tables?: Record<string, unknown>
+  /** Its REST routes, registered under /api/v1. */
+  routes?: FastifyPluginAsyncZod
+  /**
+   * Builds its service. `services` holds the modules listed before it (the list is in dependency
+   * order), so a module asks another only through the service it was built with.
+   */
+  service?: (infra: Infrastructure, services: Services) => Service
+  /** Releases what the service holds (connections) on shutdown. */
+  close?: (service: Service) => Promise<void>
+}
+
+export function defineModule<const Name extends string, Service = undefined>(
+  module: ModuleDefinition<Name, Service>,
+): ModuleDefinition<Name, Service> {
+  return module
+}
