@@ -6,6 +6,7 @@ import { headerModule } from './header/index.ts'
 import { identityModule } from './identity/index.ts'
 import { leadsModule } from './leads/index.ts'
 import { mailModule } from './mail/index.ts'
+import { notificationsModule } from './notifications/index.ts'
 import { organizationsModule } from './organizations/index.ts'
 import { sellersModule } from './sellers/index.ts'
 import { staffModule } from './staff/index.ts'
@@ -13,12 +14,13 @@ import { systemModule } from './system/index.ts'
 
 /**
  * Every domain module, once. The service registry, the REST routes and the Drizzle tables are
- * derived from this list (services.ts, app.ts, modules/tables.ts). It is in dependency order: a
+ * derived from this list (services.ts, app.ts, index.test.ts for drizzle-kit). In dependency order: a
  * module's service is built from the services listed above it. Adding a module is one line here.
  */
 export const MODULES = [
   systemModule,
   mailModule,
+  notificationsModule,
   identityModule,
   auditModule,
   leadsModule,

@@ -31,8 +31,7 @@ export interface DemoRole {
  * The registry extract each demo role was confirmed on: a PDF drawn by
  * scripts/render-demo-documents.ts from the organization's details and kept in the repository.
  */
-export const extractFile = (slug: string) =>
-  new URL(`../../content/demo-documents/egrul-${slug}.pdf`, import.meta.url)
+export const extractFile = (slug: string) => new URL(`../../content/demo-documents/egrul-${slug}.pdf`, import.meta.url)
 export const extractName = (shortName: string) => `Выписка из ЕГРЮЛ — ${shortName}.pdf`
 
 const keyOf = (role: { organizationId: string; type: string }) => `${role.organizationId}:${role.type}`

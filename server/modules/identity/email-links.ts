@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import type { MailService } from '../mail/mail.service.ts'
+import type { Events } from '../notifications/events.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { emailLinks, users } from './identity.table.ts'
 import { hashPassword } from './passwords.ts'
@@ -36,9 +36,8 @@ const isUniqueViolation = (error: unknown) =>
  * created, until someone who reads mail at that address opens the link sent there. Registration
  * answers the same whether or not the address has an account, so it cannot be used to find out.
  */
-export function createEmailLinks(deps: { limiter: RateLimiter; mail: MailService; publicUrl: string }) {
-  const { limiter, mail, publicUrl } = deps
-  const confirmUrl = (token: string) => `${publicUrl}/?confirmEmail=${token}`
+export function createEmailLinks(deps: { limiter: RateLimiter; events: Events }) {
+  const { limiter, events } = deps
 
   async function findUser(db: Db, email: string) {
     const [user] = await db
@@ -64,19 +63,7 @@ export function createEmailLinks(deps: { limiter: RateLimiter; mail: MailService
     const passwordHash = await hashPassword(data.password)
     const owner = await findUser(ctx.db, data.email)
     if (owner) {
-      await mail.send(ctx.db, {
-        to: owner.email,
-        kind: 'registration_existing',
-        subject: 'Попытка регистрации с вашим адресом в БАС Маркет',
-        text: [
-          `Здравствуйте, ${owner.name}!`,
-          '',
-          'Кто-то (возможно, вы) пытался зарегистрироваться в БАС Маркет с этим адресом. Аккаунт с ним уже есть, новый не создан.',
-          `Чтобы войти, откройте ${publicUrl}/ и нажмите «Войти». Если вы забыли пароль, восстановите его там же.`,
-          '',
-          'Если это были не вы, ничего делать не нужно: без доступа к этой почте никто не войдёт в ваш аккаунт.',
-        ].join('\n'),
-      })
+      await events.emit(ctx, { type: 'identity.registration_address_taken', owner })
       return { email: data.email }
     }
     const { token } = await issueLink(ctx, {
@@ -86,19 +73,7 @@ export function createEmailLinks(deps: { limiter: RateLimiter; mail: MailService
       phone: data.phone,
       passwordHash,
     })
-    await mail.send(ctx.db, {
-      to: data.email,
-      kind: 'registration_confirm',
-      subject: 'Подтвердите адрес для регистрации в БАС Маркет',
-      text: [
-        `Здравствуйте, ${data.name}!`,
-        '',
-        'Чтобы завершить регистрацию в БАС Маркет, откройте ссылку (она действует 24 часа):',
-        confirmUrl(token),
-        '',
-        'Если вы не регистрировались, просто проигнорируйте это письмо: аккаунт не будет создан.',
-      ].join('\n'),
-    })
+    await events.emit(ctx, { type: 'identity.registration_requested', email: data.email, name: data.name, token })
     return { email: data.email }
   }
 
@@ -178,16 +153,10 @@ export function createEmailLinks(deps: { limiter: RateLimiter; mail: MailService
       targetId: user.id,
       details: { from: user.email, to: link.email },
     })
-    await mail.send(ctx.db, {
-      to: user.email,
-      kind: 'email_changed',
-      subject: 'Адрес для входа в БАС Маркет изменён',
-      text: [
-        `Здравствуйте, ${user.name}!`,
-        '',
-        `Адрес для входа в БАС Маркет изменён на ${link.email}: ссылку в письме на новый адрес открыли.`,
-        'Если это были не вы, откройте ссылку отмены из предыдущего письма (она действует 7 дней): адрес вернётся, все сеансы будут завершены.',
-      ].join('\n'),
+    await events.emit(ctx, {
+      type: 'identity.email_changed',
+      user: { id: user.id, name: user.name, email: link.email },
+      previousEmail: user.email,
     })
     return { kind: 'changed', email: link.email }
   }
@@ -214,46 +183,13 @@ export function createEmailLinks(deps: { limiter: RateLimiter; mail: MailService
       previousEmail: me.email,
       cancelTokenHash: hashToken(cancelToken),
     })
-    await mail.send(
-      ctx.db,
-      owner
-        ? {
-            to: data.email,
-            kind: 'email_change_taken',
-            subject: 'Запрос на привязку вашего адреса в БАС Маркет',
-            text: [
-              'Здравствуйте!',
-              '',
-              'Кто-то попросил сделать этот адрес адресом входа другого аккаунта БАС Маркет. Адрес уже привязан к вашему аккаунту, поэтому ничего не изменится.',
-            ].join('\n'),
-          }
-        : {
-            to: data.email,
-            kind: 'email_change_confirm',
-            subject: 'Подтвердите новый адрес в БАС Маркет',
-            text: [
-              `Здравствуйте, ${me.name}!`,
-              '',
-              'Чтобы входить в БАС Маркет с этим адресом, откройте ссылку (она действует 24 часа):',
-              confirmUrl(token),
-              '',
-              'Пока ссылка не открыта, адрес входа остаётся прежним. Если вы ничего не меняли, проигнорируйте письмо.',
-            ].join('\n'),
-          },
-    )
-    await mail.send(ctx.db, {
-      to: me.email,
-      kind: 'email_change_requested',
-      subject: 'Запрошена смена адреса для входа в БАС Маркет',
-      text: [
-        `Здравствуйте, ${me.name}!`,
-        '',
-        `В вашем аккаунте запрошена смена адреса для входа на ${data.email}. Адрес изменится, только когда откроют ссылку из письма на новый адрес.`,
-        '',
-        'Если это были не вы, отмените смену по ссылке (она действует 7 дней и отменяет даже уже сделанную смену; все сеансы будут завершены):',
-        `${publicUrl}/?cancelEmailChange=${cancelToken}`,
-        'Затем смените пароль.',
-      ].join('\n'),
+    await events.emit(ctx, {
+      type: 'identity.email_change_requested',
+      user: { id: me.id, name: me.name, email: me.email },
+      newEmail: data.email,
+      newEmailTaken: Boolean(owner),
+      token,
+      cancelToken,
     })
     await recordAudit(ctx, {
       action: 'user.email_change_request',
@@ -346,16 +282,10 @@ export function createEmailLinks(deps: { limiter: RateLimiter; mail: MailService
     if (await isEmailConfirmed(ctx, me.id)) return
     await limiter.hit(`email-link:${me.email}`, EMAIL_LINK_RATE_LIMITS.perAddress)
     const { token } = await issueLink(ctx, { purpose: 'confirm', email: me.email, userId: me.id })
-    await mail.send(ctx.db, {
-      to: me.email,
-      kind: 'email_confirm',
-      subject: 'Подтвердите адрес в БАС Маркет',
-      text: [
-        `Здравствуйте, ${me.name}!`,
-        '',
-        'Чтобы подтвердить адрес для входа в БАС Маркет, откройте ссылку (она действует 24 часа):',
-        confirmUrl(token),
-      ].join('\n'),
+    await events.emit(ctx, {
+      type: 'identity.email_confirmation_requested',
+      user: { id: me.id, name: me.name, email: me.email },
+      token,
     })
   }
 

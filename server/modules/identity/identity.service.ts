@@ -12,7 +12,7 @@ import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import type { MailService } from '../mail/mail.service.ts'
+import type { Events } from '../notifications/events.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { passwordResets, users } from './identity.table.ts'
 import { createEmailLinks, type EmailLinkOutcome } from './email-links.ts'
@@ -46,16 +46,15 @@ export interface SignedIn {
 
 export function createIdentityService(deps: {
   limiter: RateLimiter
-  mail: MailService
+  events: Events
   policy: SessionPolicy
-  publicUrl: string
   /**
    * The caller's organizations for whoami. Organizations depends on identity (members are users),
    * so identity is handed this instead of importing it back.
    */
   listOrganizations: (ctx: Ctx) => Promise<WhoamiOrganization[]>
 }) {
-  const { limiter, mail, policy } = deps
+  const { limiter, events, policy } = deps
   const signInThrottle = createSignInThrottle(limiter)
   const emailLinks = createEmailLinks(deps)
 
@@ -152,18 +151,10 @@ export function createIdentityService(deps: {
       await ctx.db
         .insert(passwordResets)
         .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
-      await mail.send(ctx.db, {
-        to: user.email,
-        kind: 'password_reset',
-        subject: 'Смена пароля в БАС Маркет',
-        text: [
-          `Здравствуйте, ${user.name}!`,
-          '',
-          'Чтобы задать новый пароль, откройте ссылку (она действует 1 час и только один раз):',
-          `${deps.publicUrl}/?resetToken=${token}`,
-          '',
-          'Если вы не запрашивали смену пароля, просто проигнорируйте это письмо.',
-        ].join('\n'),
+      await events.emit(ctx, {
+        type: 'identity.password_reset_requested',
+        user: { id: user.id, name: user.name, email: user.email },
+        token,
       })
     },
 

@@ -10,8 +10,7 @@ export const identityModule = defineModule({
   service: ({ config, limiter }, services): IdentityService =>
     createIdentityService({
       limiter,
-      mail: services.mail,
-      publicUrl: config.publicUrl,
+      events: services.notifications,
       // Organizations is built after identity (it is made of identity's users); whoami reads it
       // when called, by which time every module is in the registry.
       listOrganizations: (ctx) => services.organizations.listMine(ctx),

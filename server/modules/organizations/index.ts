@@ -7,12 +7,11 @@ export const organizationsModule = defineModule({
   name: 'organizations',
   tables,
   routes: organizationsRoutes,
-  service: ({ config, limiter }, services): OrganizationsService =>
+  service: ({ limiter }, services): OrganizationsService =>
     createOrganizationsService({
       identity: services.identity,
-      mail: services.mail,
+      events: services.notifications,
       limiter,
-      publicUrl: config.publicUrl,
-      files: () => services.files,
+      files: services.files,
     }),
 })

@@ -5,7 +5,7 @@ import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import type { IdentityService } from '../identity/identity.service.ts'
-import type { MailService } from '../mail/mail.service.ts'
+import type { Events } from '../notifications/events.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { organizationMembers, organizations } from './organizations.table.ts'
 
@@ -24,11 +24,9 @@ export interface FilesPort {
 
 export interface OrganizationsDeps {
   identity: IdentityService
-  mail: MailService
+  events: Events
   limiter: RateLimiter
-  publicUrl: string
-  /** Late-bound: the files module registers itself beside us in services.ts. */
-  files: () => FilesPort | undefined
+  files: FilesPort
 }
 
 export { parse } from '../../parse.ts'
@@ -93,21 +91,4 @@ export async function listManagers(ctx: Ctx, deps: OrganizationsDeps, organizati
     ctx,
     rows.map((r) => r.userId),
   )
-}
-
-/** The same notice to each owner; the outbox keeps one row per recipient. */
-export async function mailOwners(
-  ctx: Ctx,
-  deps: OrganizationsDeps,
-  organizationId: string,
-  message: { kind: string; subject: string; text: (name: string) => string },
-): Promise<void> {
-  for (const owner of await listManagers(ctx, deps, organizationId, ['owner'])) {
-    await deps.mail.send(ctx.db, {
-      to: owner.email,
-      kind: message.kind,
-      subject: message.subject,
-      text: message.text(owner.name),
-    })
-  }
 }

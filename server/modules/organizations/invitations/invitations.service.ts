@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm'
 import { EMAIL_MESSAGES } from '#common/auth.ts'
-import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { AcceptInvitationInput, InvitationInput } from '#common/organizations.schemas.ts'
 import { type Ctx, requireUser, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
@@ -77,19 +76,13 @@ export function createInvitationsService(deps: OrganizationsDeps) {
       .select({ name: organizations.shortName })
       .from(organizations)
       .where(eq(organizations.id, invitation.organizationId))
-    await deps.mail.send(ctx.db, {
-      to: invitation.email,
-      kind: 'organization_invitation',
-      subject: `Приглашение в организацию «${org!.name}» на БАС Маркет`,
-      text: [
-        'Здравствуйте!',
-        '',
-        `${me.name} приглашает вас в организацию «${org!.name}» на платформе БАС Маркет (роль: ${MEMBER_ROLE_LABELS[invitation.role]}).`,
-        'Войдите или зарегистрируйтесь с этим адресом и откройте ссылку (она действует 7 дней):',
-        `${deps.publicUrl}/personal-account/company?invitation=${token}`,
-        '',
-        'Если вы не ждали этого письма, просто проигнорируйте его.',
-      ].join('\n'),
+    await deps.events.emit(ctx, {
+      type: 'organizations.invitation_created',
+      organization: { id: invitation.organizationId, name: org!.name },
+      email: invitation.email,
+      role: invitation.role,
+      invitedBy: { id: me.id, name: me.name },
+      token,
     })
     return row
   }

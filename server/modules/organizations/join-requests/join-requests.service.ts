@@ -4,7 +4,7 @@ import { type Ctx, requireUser, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import { recordAudit } from '../../audit/audit.service.ts'
 import type { RateLimitRule } from '../../rate-limit/rate-limiter.ts'
-import { mailOwners, type OrganizationsDeps, parse, requireId, requireManager } from '../organizations.access.ts'
+import { listManagers, type OrganizationsDeps, parse, requireId, requireManager } from '../organizations.access.ts'
 import { organizationJoinRequests, organizationMembers, organizations } from '../organizations.table.ts'
 
 export const JOIN_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 }
@@ -51,18 +51,12 @@ export function createJoinRequestsService(deps: OrganizationsDeps) {
         })
         .returning({ id: organizationJoinRequests.id })
       if (opened) {
-        await mailOwners(ctx, deps, org.id, {
-          kind: 'organization_join_request',
-          subject: `Заявка на вступление в «${org.name}»`,
-          text: (name) =>
-            [
-              `Здравствуйте, ${name}!`,
-              '',
-              `${me.name} (${me.email}) просит добавить его в организацию «${org.name}» на БАС Маркет.`,
-              ...(data.message ? ['', `Сообщение: ${data.message}`] : []),
-              '',
-              `Принять или отклонить заявку: ${deps.publicUrl}/personal-account/company`,
-            ].join('\n'),
+        await deps.events.emit(ctx, {
+          type: 'organizations.join_requested',
+          organization: { id: org.id, name: org.name },
+          requester: { id: me.id, name: me.name, email: me.email },
+          message: data.message,
+          owners: await listManagers(ctx, deps, org.id, ['owner']),
         })
       }
       const [request] = await ctx.db
@@ -155,14 +149,11 @@ export function createJoinRequestsService(deps: OrganizationsDeps) {
         .from(organizations)
         .where(eq(organizations.id, organizationId))
       if (user && org) {
-        await deps.mail.send(ctx.db, {
-          to: user.email,
-          kind: 'organization_join_decision',
-          subject: status === 'accepted' ? `Вас добавили в «${org.name}»` : `Заявка в «${org.name}» отклонена`,
-          text:
-            status === 'accepted'
-              ? `Здравствуйте, ${user.name}!\n\nВаша заявка принята: теперь вы участник организации «${org.name}» на БАС Маркет.\n${deps.publicUrl}/personal-account/company`
-              : `Здравствуйте, ${user.name}!\n\nВладелец организации «${org.name}» отклонил вашу заявку на вступление.`,
+        await deps.events.emit(ctx, {
+          type: 'organizations.join_request_decided',
+          organization: { id: organizationId, name: org.name },
+          user,
+          decision: status,
         })
       }
       return { status }

@@ -73,9 +73,7 @@ export function createVerificationService(deps: OrganizationsDeps) {
       const { fileId } = parse(RoleDocumentInput, input)
       const role = await findRole(ctx, organizationId, type)
       requireEditableDocuments(role)
-      const files = deps.files()
-      if (!files) throw new Error('the files service is not registered')
-      const file = await files.describe(ctx, fileId)
+      const file = await deps.files.describe(ctx, fileId)
       const ours =
         file.organizationId === organizationId || (file.organizationId === null && file.ownerUserId === me.id)
       if (!ours) throw new AppError('not_found', 'Файл не найден')

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
-import { LEGAL_FORM_LABELS, ROLE_LABELS } from '#common/organizations.ts'
+import { LEGAL_FORM_LABELS } from '#common/organizations.ts'
 import { StaffDecisionInput, VerificationListQuery } from '#common/organizations.schemas.ts'
 import { type Ctx, requireStaff, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import { recordAudit } from '../../audit/audit.service.ts'
-import { mailOwners, type OrganizationsDeps, parse, requireId } from '../organizations.access.ts'
+import { listManagers, type OrganizationsDeps, parse, requireId } from '../organizations.access.ts'
 import { organizationDetails, organizationRoles, organizations } from '../organizations.table.ts'
 import { applyTransition, targetOf, transition, type VerificationEvent } from './verification.machine.ts'
 import { describeRoles, ROLE_COLUMNS } from './verification.view.ts'
@@ -49,24 +49,13 @@ export function createStaffVerificationService(deps: OrganizationsDeps) {
       })
     })
     const org = current.organization
-    const roleName = ROLE_LABELS[current.type]
-    await mailOwners(ctx, deps, org.id, {
-      kind: event === 'approve' ? 'organization_role_confirmed' : 'organization_role_need_fixes',
-      subject:
-        event === 'approve'
-          ? `Роль «${roleName}» подтверждена — ${org.shortName}`
-          : `Заявку на роль «${roleName}» нужно доработать — ${org.shortName}`,
-      text: (name) =>
-        [
-          `Здравствуйте, ${name}!`,
-          '',
-          event === 'approve'
-            ? `Платформа БАС Маркет подтвердила роль «${roleName}» организации «${org.shortName}».`
-            : `Заявку организации «${org.shortName}» на роль «${roleName}» вернули на доработку.`,
-          ...(comment ? ['', `Комментарий модератора: ${comment}`] : []),
-          '',
-          `Личный кабинет компании: ${deps.publicUrl}/personal-account/company`,
-        ].join('\n'),
+    await deps.events.emit(ctx, {
+      type: event === 'approve' ? 'verification.approved' : 'verification.fixes_requested',
+      organization: { id: org.id, name: org.shortName },
+      roleId: current.id,
+      role: current.type,
+      comment,
+      owners: await listManagers(ctx, deps, org.id, ['owner']),
     })
     return getVerification(ctx, roleId)
   }

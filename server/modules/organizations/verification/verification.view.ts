@@ -53,11 +53,11 @@ export async function describeRoles(ctx: Ctx, deps: OrganizationsDeps, roles: Ro
   )
   const visible = new Map(
     (
-      await deps.files()?.describeMany(
+      await deps.files.describeMany(
         ctx,
         documents.map((d) => d.fileId),
       )
-    )?.map((f) => [f.id, f]),
+    ).map((f) => [f.id, f]),
   )
   const files = documents.map((d) => fileView(d.fileId, visible.get(d.fileId)))
   return roles.map((role) => ({

@@ -1,0 +1,94 @@
+import type { MemberRole, RoleType } from '#common/organizations.ts'
+import type { Ctx } from '../../context.ts'
+
+/**
+ * What happened in the domain, as the modules tell it. Each event carries the facts that anyone
+ * told about it needs (ids, names, addresses, the raw token of a link), so the notifications module
+ * decides who hears of it and how without reading other modules' tables. Events are named after
+ * what happened, never after the message that follows.
+ */
+export type DomainEvent = IdentityEvent | OrganizationsEvent | VerificationEvent
+
+/** Someone the platform can write to. */
+export interface Person {
+  id: string
+  name: string
+  email: string
+}
+
+export interface OrganizationRef {
+  id: string
+  name: string
+}
+
+export type IdentityEvent =
+  /** A new address asked to register; the account exists once the link with `token` is opened. */
+  | { type: 'identity.registration_requested'; email: string; name: string; token: string }
+  /** Someone tried to register with an address that already has an account; no link was made. */
+  | { type: 'identity.registration_address_taken'; owner: Person }
+  | { type: 'identity.password_reset_requested'; user: Person; token: string }
+  /**
+   * The account (its current address in `user.email`) asked to sign in with `newEmail`; `token`
+   * confirms it, `cancelToken` cancels or undoes it. When `newEmailTaken`, another account owns the
+   * new address and the change can never be made.
+   */
+  | {
+      type: 'identity.email_change_requested'
+      user: Person
+      newEmail: string
+      newEmailTaken: boolean
+      token: string
+      cancelToken: string
+    }
+  /** The link to the new address was opened: `user.email` is the new address now. */
+  | { type: 'identity.email_changed'; user: Person; previousEmail: string }
+  /** An account from before addresses were confirmed asked for a link to its current address. */
+  | { type: 'identity.email_confirmation_requested'; user: Person; token: string }
+
+export type OrganizationsEvent =
+  | {
+      type: 'organizations.join_requested'
+      organization: OrganizationRef
+      requester: Person
+      /** The requester's message, '' when none. */
+      message: string
+      owners: Person[]
+    }
+  | {
+      type: 'organizations.join_request_decided'
+      organization: OrganizationRef
+      user: Person
+      decision: 'accepted' | 'declined'
+    }
+  | {
+      type: 'organizations.invitation_created'
+      organization: OrganizationRef
+      email: string
+      role: Exclude<MemberRole, 'owner'>
+      invitedBy: { id: string; name: string }
+      token: string
+    }
+
+/** Staff decisions on an organization's role request. */
+export type VerificationEvent =
+  ({ type: 'verification.approved' } & RoleDecision) | ({ type: 'verification.fixes_requested' } & RoleDecision)
+
+interface RoleDecision {
+  organization: OrganizationRef
+  roleId: string
+  role: RoleType
+  /** The moderator's comment, null when none. */
+  comment: string | null
+  owners: Person[]
+}
+
+export type EventType = DomainEvent['type']
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>
+
+/**
+ * How a module tells what happened: handled at once, inside the caller's transaction (`ctx.db`),
+ * so whatever it writes (an outbox row) commits or rolls back together with the change.
+ */
+export interface Events {
+  emit(ctx: Ctx, event: DomainEvent): Promise<void>
+}

@@ -1,0 +1,16 @@
+/**
+ * The platform's addresses that e-mails link to, built from PUBLIC_URL. The query parameters are
+ * what the pages read (the home page opens the matching dialog; the company page the invitation).
+ */
+export function createLinks(publicUrl: string) {
+  return {
+    home: () => `${publicUrl}/`,
+    company: () => `${publicUrl}/personal-account/company`,
+    confirmEmail: (token: string) => `${publicUrl}/?confirmEmail=${token}`,
+    cancelEmailChange: (token: string) => `${publicUrl}/?cancelEmailChange=${token}`,
+    resetPassword: (token: string) => `${publicUrl}/?resetToken=${token}`,
+    acceptInvitation: (token: string) => `${publicUrl}/personal-account/company?invitation=${token}`,
+  }
+}
+
+export type Links = ReturnType<typeof createLinks>
