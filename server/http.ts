@@ -1,4 +1,6 @@
+import { RU } from '#common/messages.ts'
 import { z } from '#common/zod.ts'
+import { AppError } from './errors.ts'
 
 /** What REST handlers share: the response envelopes and how a route hands validation to its service. */
 
@@ -17,6 +19,16 @@ export const toPageBody = <T>(page: { items: T[]; page: number; pageSize: number
   data: page.items,
   meta: { page: page.page, pageSize: page.pageSize, total: page.total },
 })
+
+/** The `page` of a list's URL (1 when absent); anything but a whole number from 1 to `max` is a 400. */
+export function pageFromUrl(url: string, max: number): number {
+  const raw = new URLSearchParams(url.split('?')[1] ?? '').get('page')
+  if (raw === null || raw === '') return 1
+  const page = Number(raw)
+  if (!Number.isInteger(page) || page < 1 || page > max)
+    throw new AppError('invalid', RU.invalidRequest, { page: `Целое число от 1 до ${max}` })
+  return page
+}
 
 /**
  * Route option for input the service validates itself with the shared schema: the schema still

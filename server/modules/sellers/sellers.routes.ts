@@ -1,24 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { MAX_PAGE } from '#common/catalog/listing.ts'
-import { RU } from '#common/messages.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { z } from '#common/zod.ts'
-import { AppError } from '../../errors.ts'
 import { ListingParams, ListingSchema, SellerCardSchema, SellerDetailsSchema } from '../catalog/catalog.api.ts'
 import { listingQueryFromUrl } from '../catalog/catalog.routes.ts'
-import { data, passThrough } from '../../http.ts'
+import { data, pageFromUrl, passThrough } from '../../http.ts'
 
 const tags = ['sellers']
 const SlugParams = z.object({ slug: z.string().describe('Слаг продавца') })
-
-function pageFromUrl(url: string): number {
-  const raw = new URLSearchParams(url.split('?')[1] ?? '').get('page')
-  if (raw === null || raw === '') return 1
-  const page = Number(raw)
-  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
-    throw new AppError('invalid', RU.invalidRequest, { page: `Целое число от 1 до ${MAX_PAGE}` })
-  return page
-}
 
 /** Public seller pages: organizations with a confirmed vendor role and their products. */
 export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +33,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...passThrough,
     },
-    async (req) => ({ data: await sellers.listSellers(req.ctx, { page: pageFromUrl(req.url) }) }),
+    async (req) => ({ data: await sellers.listSellers(req.ctx, { page: pageFromUrl(req.url, MAX_PAGE) }) }),
   )
 
   app.get(
