@@ -1,4 +1,4 @@
-import { createStore, useStore } from './store.ts'
+import { useSyncExternalStore } from 'react'
 
 /**
  * The authentication modal's state (spec section 4: it opens on a 401 from any call but whoami,
@@ -21,24 +21,39 @@ interface AuthModalState {
   emailLink?: EmailLink
 }
 
-const authModal = createStore<AuthModalState>({ opened: false, mode: 'signIn' })
+let state: AuthModalState = { opened: false, mode: 'signIn' }
+const listeners = new Set<() => void>()
+const emit = () => listeners.forEach((l) => l())
 
 export function openAuthModal(mode: AuthMode = 'signIn', resetToken?: string) {
-  authModal.set({ opened: true, mode, resetToken })
+  state = { opened: true, mode, resetToken }
+  emit()
 }
 
 export function openEmailLink(emailLink: EmailLink) {
-  authModal.set({ opened: true, mode: 'emailLink', emailLink })
+  state = { opened: true, mode: 'emailLink', emailLink }
+  emit()
 }
 
 export function setAuthMode(mode: AuthMode) {
-  authModal.update((state) => ({ ...state, mode }))
+  state = { ...state, mode }
+  emit()
 }
 
 export function closeAuthModal() {
-  authModal.update((state) => ({ ...state, opened: false }))
+  state = { ...state, opened: false }
+  emit()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
 export function useAuthModal(): AuthModalState {
-  return useStore(authModal)
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  )
 }

@@ -1,4 +1,4 @@
-import { createStore, useStore } from './store.ts'
+import { useSyncExternalStore } from 'react'
 
 /**
  * An error page shown on top of the current route, e.g. 403 after an API call was forbidden.
@@ -9,16 +9,29 @@ export interface ForcedError {
   message: string
 }
 
-const forcedError = createStore<ForcedError | null>(null)
+let current: ForcedError | null = null
+const listeners = new Set<() => void>()
 
 export function showErrorPage(error: ForcedError) {
-  forcedError.set(error)
+  current = error
+  listeners.forEach((l) => l())
 }
 
 export function clearErrorPage() {
-  forcedError.set(null)
+  if (current === null) return
+  current = null
+  listeners.forEach((l) => l())
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
 export function useForcedError(): ForcedError | null {
-  return useStore(forcedError)
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
 }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { createStore, useStore } from './store.ts'
+import { useEffect, useSyncExternalStore } from 'react'
 
 /** The header's counters (GET /header/summary): unread chat messages, cart lines, compared products. */
 export interface HeaderSummary {
@@ -9,21 +8,27 @@ export interface HeaderSummary {
 }
 
 const EMPTY: HeaderSummary = { chatUnreadMessagesCount: 0, cartCount: 0, compareCount: 0 }
-const summary = createStore(EMPTY)
-/** Bumped by every write, so that an answer to an older fetch does not overwrite a newer value. */
+let summary: HeaderSummary = EMPTY
 let version = 0
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
 
 function set(next: HeaderSummary) {
   version++
-  summary.set(next)
+  summary = next
+  listeners.forEach((l) => l())
 }
 
 export function getHeaderSummary(): HeaderSummary {
-  return summary.get()
+  return summary
 }
 
 export function useHeaderSummary(): HeaderSummary {
-  return useStore(summary)
+  return useSyncExternalStore(subscribe, getHeaderSummary, () => EMPTY)
 }
 
 /** Fetches the counters again; on failure the old ones stay (they are a hint, not data). */
@@ -41,7 +46,7 @@ export async function loadHeaderSummary(): Promise<void> {
 
 /** The compared products' count as a compare write answered it. */
 export function setCompareCount(compareCount: number) {
-  set({ ...summary.get(), compareCount })
+  set({ ...summary, compareCount })
 }
 
 /**
@@ -69,8 +74,7 @@ export function hasGuestCompareList(): boolean {
 
 /** Spec section 4: the unread count rises by one per chat event and never drops below 0. */
 export function changeUnreadChatCount(delta: number) {
-  const current = summary.get()
-  set({ ...current, chatUnreadMessagesCount: Math.max(0, current.chatUnreadMessagesCount + delta) })
+  set({ ...summary, chatUnreadMessagesCount: Math.max(0, summary.chatUnreadMessagesCount + delta) })
 }
 
 let lastAuthenticated: boolean | undefined

@@ -11,16 +11,13 @@ import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductTiles } from '#app/components/product/ProductTile.tsx'
-import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { SearchForm } from '#app/components/site/SearchForm.tsx'
 import { buttonClass, ButtonContent } from '#app/components/ui/button.tsx'
-import cards from '#app/components/ui/card-grid.module.css'
 import ui from '#app/components/ui/ui.module.css'
-import { formatCount } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { isLeafCategory } from '#common/catalog/categories.ts'
-import { PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { PLATFORM } from '#content/company.ts'
 import { PLATFORM_SERVICES, type PlatformServiceIcon } from '#content/platforms/index.ts'
@@ -76,9 +73,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loaderData?.seo))
-
-export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { spheres, services, categories, newProducts } = loaderData
@@ -111,12 +106,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 className={`${ui.title} ${ui.h2} ${classes.sectionTitle}`} id="categories-title">
             Популярные категории
           </h2>
-          <div className={`${cards.grid} ${cards.four}`}>
+          <div className={`${classes.grid} ${classes.grid4}`}>
             {categories.map((category) => (
               <AppLink
                 key={category.slug}
                 to={`/catalog/${category.slug}`}
-                className={`${cards.card} ${classes.tile} ${classes.sphereTile}`}
+                className={`${classes.tile} ${classes.sphereTile}`}
               >
                 {category.image ? (
                   <AppImage src={category.image.src} alt="" {...CATEGORY_IMAGE} />
@@ -154,12 +149,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className={`${ui.text} ${ui.dimmed} ${classes.sectionLead}`}>
           Задачи, подходящие типы дронов и полезной нагрузки, требования регулирования — по сферам применения.
         </p>
-        <div className={`${cards.grid} ${cards.four}`}>
+        <div className={`${classes.grid} ${classes.grid4}`}>
           {spheres.map((sphere) => (
             <AppLink
               key={sphere.slug}
               to={`/spheres/${sphere.slug}`}
-              className={`${cards.card} ${classes.tile} ${classes.sphereTile}`}
+              className={`${classes.tile} ${classes.sphereTile}`}
             >
               <AppImage src={sphere.image} alt="" width={380} height={200} />
               <span className={classes.tileBody}>
@@ -176,15 +171,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 className={`${ui.title} ${ui.h2} ${classes.sectionTitle}`} id="services-title">
             Сервисы платформы
           </h2>
-          <div className={`${cards.grid} ${cards.three}`}>
+          <div className={`${classes.grid} ${classes.grid3}`}>
             {services.map((service) => {
               const Icon = SERVICE_ICONS[service.icon]
               return (
-                <AppLink
-                  key={service.path}
-                  to={service.path}
-                  className={`${cards.card} ${classes.tile} ${classes.serviceTile}`}
-                >
+                <AppLink key={service.path} to={service.path} className={`${classes.tile} ${classes.serviceTile}`}>
                   <span className={classes.icon} aria-hidden="true">
                     <Icon size={24} />
                   </span>
@@ -200,7 +191,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className={`${ui.container} ${classes.band}`} aria-label="Покупателям и продавцам">
-        <div className={`${cards.grid} ${cards.two}`}>
+        <div className={`${classes.grid} ${classes.grid2}`}>
           <div className={`${classes.cta} ${classes.ctaDark}`}>
             <span className={`${classes.icon} ${classes.iconAccent}`} aria-hidden="true">
               <IconCertificate size={26} />

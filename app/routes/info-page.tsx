@@ -4,8 +4,6 @@ import { PageHeader, type Crumb } from '#app/components/content/PageHeader.tsx'
 import { SectionedArticle } from '#app/components/content/SectionedArticle.tsx'
 import { LeadForm } from '#app/components/LeadForm.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
-import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
-import cards from '#app/components/ui/card-grid.module.css'
 import ui from '#app/components/ui/ui.module.css'
 import { notFound, pagePath } from '#app/lib/http-errors.ts'
 import { submitLead } from '#app/lib/lead-action.server.ts'
@@ -56,9 +54,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) => submitLead(request, context)
 
-export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loaderData?.seo))
-
-export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 
 export default function InfoPageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { page, crumbs, related, submissionId } = loaderData
@@ -68,7 +64,7 @@ export default function InfoPageRoute({ loaderData, actionData }: Route.Componen
       {related && (
         <div className={content.related}>
           <h2 className={`${ui.title} ${ui.h2}`}>{related.title}</h2>
-          <div className={`${cards.grid} ${cards.gapMd} ${cards.three}`}>
+          <div className={`${content.cards} ${content.cards3}`}>
             {related.items.map((item) => (
               <div key={item.path} className={`${ui.panel} ${ui.card}`}>
                 <AppLink to={item.path} className={`mantine-focus-auto ${ui.anchor} ${ui.lg} ${ui.bold}`}>

@@ -1,7 +1,6 @@
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
-import cards from '../ui/card-grid.module.css'
 import classes from './ProductTile.module.css'
 
 /** What a tile shows, formatted by the loader (toTileProduct in product-tile.server.ts). */
@@ -26,12 +25,12 @@ export const TILE_IMAGE = { width: 320, height: 240 } as const
 export function ProductTile({ product, headingLevel = 3 }: { product: TileProduct; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <li className={`${cards.card} ${cards.cardFocus} ${classes.tile}`}>
-      <span className={`${cards.picture} ${classes.picture}`}>
+    <li className={classes.tile}>
+      <span className={classes.picture}>
         {product.image ? (
           <AppImage src={product.image.src} alt="" width={TILE_IMAGE.width} height={TILE_IMAGE.height} />
         ) : (
-          <span className={cards.noImage}>Фото появится позже</span>
+          <span className={classes.noImage}>Фото появится позже</span>
         )}
       </span>
       <span className={classes.body}>
@@ -53,7 +52,7 @@ export function ProductTile({ product, headingLevel = 3 }: { product: TileProduc
 /** A row of tiles: two a line on phones, four on wide screens. */
 export function ProductTiles({ products, headingLevel }: { products: TileProduct[]; headingLevel?: 2 | 3 }) {
   return (
-    <ul className={`${cards.grid} ${cards.tiles}`}>
+    <ul className={classes.grid}>
       {products.map((product) => (
         <ProductTile key={product.id} product={product} headingLevel={headingLevel} />
       ))}

@@ -1,6 +1,5 @@
-import { PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
 import type { SellerCard } from '#common/catalog/types.ts'
-import { formatCount } from '#app/lib/format.ts'
 import { SellerLogo } from './SellerLogo.tsx'
 import classes from './sellers.module.css'
 

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconFileCheck, IconHistory, IconInbox, IconMail } from '@tabler/icons-react'
-import { Outlet, useLocation } from 'react-router'
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { ErrorView } from '#app/components/ErrorView.tsx'
 import { staffContext } from '#app/lib/staff-access.ts'
 import type { Route } from './+types/layout'
 
@@ -66,4 +67,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /** A refusal or a failure inside the staff pages keeps the personal-account menu around it. */
-export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
+export function ErrorBoundary() {
+  const error = useRouteError()
+  return <ErrorView statusCode={isRouteErrorResponse(error) ? error.status : 500} />
+}
