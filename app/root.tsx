@@ -4,17 +4,7 @@ import './theme.css'
 import './app.css'
 import { mantineHtmlProps } from '@mantine/core'
 import { type ReactNode, useEffect } from 'react'
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorView } from './components/ErrorView.tsx'
 import { AuthHost } from './components/auth/AuthHost.tsx'
@@ -99,13 +89,4 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  const statusCode = isRouteErrorResponse(error) ? error.status : 500
-  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error)
-  return (
-    <SiteShell>
-      <ErrorView statusCode={statusCode} />
-    </SiteShell>
-  )
-}
+export { ShellErrorBoundary as ErrorBoundary } from './components/RouteErrorBoundary.tsx'

@@ -1,3 +1,5 @@
+import { formatNumber, pluralize } from './format.ts'
+
 /**
  * Uploaded documents: what the server accepts and what the upload component checks before
  * sending. One place, so the browser and the API refuse the same files with the same words.
@@ -24,8 +26,7 @@ export const FILES_PATH = '/files'
 export const FILE_FIELD = 'file'
 
 /** «не больше 1 файла», «не больше 5 файлов»: the genitive after «не больше». */
-export const filesAfterLimit = (n: number) =>
-  `${n} ${new Intl.PluralRules('ru').select(n) === 'one' ? 'файла' : 'файлов'}`
+export const filesAfterLimit = (n: number) => `${n} ${pluralize(n, ['файла', 'файлов', 'файлов'])}`
 
 export const FILE_MESSAGES = {
   badType: 'Допустимы файлы PDF, JPEG или PNG',
@@ -131,8 +132,7 @@ export interface FileMeta {
 
 /** "2,4 МБ", "830 КБ": sizes for people. */
 export function formatFileSize(bytes: number): string {
-  const fmt = (n: number) => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }).format(n)
-  if (bytes >= 1024 * 1024) return `${fmt(bytes / 1024 / 1024)} МБ`
-  if (bytes >= 1024) return `${fmt(bytes / 1024)} КБ`
+  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / 1024 / 1024, 1)} МБ`
+  if (bytes >= 1024) return `${formatNumber(bytes / 1024, 1)} КБ`
   return `${bytes} Б`
 }

@@ -48,6 +48,9 @@ function SignInRequired() {
   )
 }
 
+/** The layout's own failure: the error page with the site's header and footer, without the account's menu. */
+export { ShellErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
+
 export default function PersonalAccountLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation()
   const menu = loaderData.isStaff ? [...MENU, ...STAFF_MENU] : MENU

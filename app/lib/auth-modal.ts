@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from './store.ts'
 
 /**
  * The authentication modal's state (spec section 4: it opens on a 401 from any call but whoami,
@@ -21,39 +21,24 @@ interface AuthModalState {
   emailLink?: EmailLink
 }
 
-let state: AuthModalState = { opened: false, mode: 'signIn' }
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const authModal = createStore<AuthModalState>({ opened: false, mode: 'signIn' })
 
 export function openAuthModal(mode: AuthMode = 'signIn', resetToken?: string) {
-  state = { opened: true, mode, resetToken }
-  emit()
+  authModal.set({ opened: true, mode, resetToken })
 }
 
 export function openEmailLink(emailLink: EmailLink) {
-  state = { opened: true, mode: 'emailLink', emailLink }
-  emit()
+  authModal.set({ opened: true, mode: 'emailLink', emailLink })
 }
 
 export function setAuthMode(mode: AuthMode) {
-  state = { ...state, mode }
-  emit()
+  authModal.update((state) => ({ ...state, mode }))
 }
 
 export function closeAuthModal() {
-  state = { ...state, opened: false }
-  emit()
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  authModal.update((state) => ({ ...state, opened: false }))
 }
 
 export function useAuthModal(): AuthModalState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  )
+  return useStore(authModal)
 }

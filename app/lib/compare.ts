@@ -1,7 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
 import type { CompareIds } from '#common/compare.ts'
 import { hasGuestCompareList, markGuestCompareList, setCompareCount } from './header-summary.ts'
 import { getSession, useSessionState } from './session-store.ts'
+import { createStore, useStore } from './store.ts'
 
 /**
  * The products this browser compares, for the compare buttons on cards and product pages. Small
@@ -11,34 +12,24 @@ import { getSession, useSessionState } from './session-store.ts'
 export type { CompareIds }
 
 const NONE: ReadonlySet<string> = new Set()
-let ids: ReadonlySet<string> = NONE
+const compared = createStore(NONE)
 /** Whose ids the store holds: a user's id or 'guest'; undefined until first asked. */
 let holder: string | undefined
 let ticket = 0
-const listeners = new Set<() => void>()
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-const getIds = () => ids
-const getServerIds = () => NONE
 
 /** Takes the ids and count a compare call answered, and passes the count on to the header. */
 export function applyCompareIds(next: CompareIds) {
   ticket++ // a write's answer is newer than any read still on its way
-  ids = new Set(next.ids)
   holder = getSession().user?.id ?? 'guest'
   if (!getSession().user) markGuestCompareList(next.count > 0)
   setCompareCount(next.count)
-  listeners.forEach((l) => l())
+  compared.set(new Set(next.ids))
 }
 
 async function loadIds(owner: string) {
   holder = owner
   if (owner === 'guest' && !hasGuestCompareList()) {
-    if (ids.size > 0) applyCompareIds({ ids: [], count: 0 })
+    if (compared.get().size > 0) applyCompareIds({ ids: [], count: 0 })
     return
   }
   const started = ++ticket
@@ -59,5 +50,5 @@ export function useCompareIds(): ReadonlySet<string> {
   useEffect(() => {
     if (owner !== undefined && owner !== holder) void loadIds(owner)
   }, [owner])
-  return useSyncExternalStore(subscribe, getIds, getServerIds)
+  return useStore(compared)
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from './store.ts'
 
 /**
  * An error page shown on top of the current route, e.g. 403 after an API call was forbidden.
@@ -9,29 +9,16 @@ export interface ForcedError {
   message: string
 }
 
-let current: ForcedError | null = null
-const listeners = new Set<() => void>()
+const forcedError = createStore<ForcedError | null>(null)
 
 export function showErrorPage(error: ForcedError) {
-  current = error
-  listeners.forEach((l) => l())
+  forcedError.set(error)
 }
 
 export function clearErrorPage() {
-  if (current === null) return
-  current = null
-  listeners.forEach((l) => l())
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  forcedError.set(null)
 }
 
 export function useForcedError(): ForcedError | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  )
+  return useStore(forcedError)
 }

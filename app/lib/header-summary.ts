@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
+import { createStore, useStore } from './store.ts'
 
 /** The header's counters (GET /header/summary): unread chat messages, cart lines, compared products. */
 export interface HeaderSummary {
@@ -8,27 +9,21 @@ export interface HeaderSummary {
 }
 
 const EMPTY: HeaderSummary = { chatUnreadMessagesCount: 0, cartCount: 0, compareCount: 0 }
-let summary: HeaderSummary = EMPTY
+const summary = createStore(EMPTY)
+/** Bumped by every write, so that an answer to an older fetch does not overwrite a newer value. */
 let version = 0
-const listeners = new Set<() => void>()
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
 
 function set(next: HeaderSummary) {
   version++
-  summary = next
-  listeners.forEach((l) => l())
+  summary.set(next)
 }
 
 export function getHeaderSummary(): HeaderSummary {
-  return summary
+  return summary.get()
 }
 
 export function useHeaderSummary(): HeaderSummary {
-  return useSyncExternalStore(subscribe, getHeaderSummary, () => EMPTY)
+  return useStore(summary)
 }
 
 /** Fetches the counters again; on failure the old ones stay (they are a hint, not data). */
@@ -46,7 +41,7 @@ export async function loadHeaderSummary(): Promise<void> {
 
 /** The compared products' count as a compare write answered it. */
 export function setCompareCount(compareCount: number) {
-  set({ ...summary, compareCount })
+  set({ ...summary.get(), compareCount })
 }
 
 /**
@@ -74,7 +69,8 @@ export function hasGuestCompareList(): boolean {
 
 /** Spec section 4: the unread count rises by one per chat event and never drops below 0. */
 export function changeUnreadChatCount(delta: number) {
-  set({ ...summary, chatUnreadMessagesCount: Math.max(0, summary.chatUnreadMessagesCount + delta) })
+  const current = summary.get()
+  set({ ...current, chatUnreadMessagesCount: Math.max(0, current.chatUnreadMessagesCount + delta) })
 }
 
 let lastAuthenticated: boolean | undefined

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import type { WhoamiUser } from '#common/organizations.ts'
+import { createStore, useStore } from './store.ts'
 
 /**
  * The core of the client session (spec section 4), small enough for the first load: the header
@@ -20,27 +20,19 @@ export interface SessionState {
 
 export type RootData = { user?: WhoamiUser | null } | undefined
 
-const NOT_LOADED: SessionState = { status: 'notLoaded', user: null }
-let state: SessionState = NOT_LOADED
+const session = createStore<SessionState>({ status: 'notLoaded', user: null })
 /** The user as JSON: revalidations hand over equal users as new objects, which must not re-render. */
 let stateKey = ''
-const listeners = new Set<() => void>()
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
 
 export function getSession(): SessionState {
-  return state
+  return session.get()
 }
 
 export function setSessionUser(user: WhoamiUser | null) {
   const key = JSON.stringify(user)
-  if (state.status === 'loaded' && key === stateKey) return
+  if (session.get().status === 'loaded' && key === stateKey) return
   stateKey = key
-  state = { status: 'loaded', user }
-  listeners.forEach((l) => l())
+  session.set({ status: 'loaded', user })
 }
 
 export function clearUser() {
@@ -49,7 +41,7 @@ export function clearUser() {
 
 /** The session's status and user: the store once loaded, the root loader's user until then. */
 export function useSessionState(): SessionState {
-  const stored = useSyncExternalStore(subscribe, getSession, () => NOT_LOADED)
+  const stored = useStore(session)
   const rootUser = (useRouteLoaderData('root') as RootData)?.user
   if (stored.status === 'loaded' || rootUser === undefined) return stored
   return { status: 'loaded', user: rootUser }

@@ -4,11 +4,13 @@ import classes from '#app/components/catalog/catalog.module.css'
 import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs, type Crumb } from '#app/components/product/Breadcrumbs.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
+import { formatCount } from '#app/lib/format.ts'
 import { loadOrFail, notFound, pagePath } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { categoryTrail, childCategories, getCategory } from '#common/catalog/categories.ts'
-import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { listingSearchParams, parseListingQuery } from '#common/catalog/listing.ts'
 import type { Listing } from '#common/catalog/types.ts'
 import { buildImageUrl } from '#common/images.ts'
@@ -85,14 +87,16 @@ function buildCatalogSeo(publicUrl: string, basePath: string, heading: string, a
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => {
   if (!loaderData) return []
   const tags = seoMeta(loaderData.seo)
   if (loaderData.noindex) tags.push({ name: 'robots', content: 'noindex, follow' })
   if (loaderData.prev) tags.push({ tagName: 'link', rel: 'prev', href: loaderData.prev })
   if (loaderData.next) tags.push({ tagName: 'link', rel: 'next', href: loaderData.next })
   return tags
-}
+})
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function CatalogRoute({ loaderData }: Route.ComponentProps) {
   const { listing, basePath, heading, description, crumbs, subcategories } = loaderData

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Switch, Text, Title } from '@mantine/core'
 import { IconTrophy } from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { data, Form, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams } from 'react-router'
-import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { RU } from '#common/messages.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -10,9 +10,11 @@ import { BEST_LABEL, CompareTable } from '#app/components/compare/CompareTable.t
 import classes from '#app/components/compare/compare.module.css'
 import { PageHeader } from '#app/components/content/PageHeader.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
 import { applyCompareIds } from '#app/lib/compare.ts'
 import { formFailure, formValues } from '#app/lib/form-result.ts'
+import { formatCount } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/compare'
 
@@ -48,7 +50,7 @@ export function shouldRevalidate({
   return sameList ? false : defaultShouldRevalidate
 }
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = pageMeta(() => [
   { title: `${TITLE} — БАС Маркет` },
   {
     name: 'description',
@@ -56,7 +58,9 @@ export const meta: Route.MetaFunction = () => [
       'Сравните беспилотники по цене и характеристикам: таблица по категориям, лучшие значения и только различия.',
   },
   { name: 'robots', content: 'noindex' },
-]
+])
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 // Built with Mantine components, which need their provider (the root has none).
 export default function CompareRoute(props: Route.ComponentProps) {

@@ -11,13 +11,16 @@ import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductTiles } from '#app/components/product/ProductTile.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { SearchForm } from '#app/components/site/SearchForm.tsx'
 import { buttonClass, ButtonContent } from '#app/components/ui/button.tsx'
+import cards from '#app/components/ui/card-grid.module.css'
 import ui from '#app/components/ui/ui.module.css'
+import { formatCount } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { isLeafCategory } from '#common/catalog/categories.ts'
-import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { PLATFORM } from '#content/company.ts'
 import { PLATFORM_SERVICES, type PlatformServiceIcon } from '#content/platforms/index.ts'
@@ -73,7 +76,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loaderData?.seo))
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { spheres, services, categories, newProducts } = loaderData
@@ -106,12 +111,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 className={`${ui.title} ${ui.h2} ${classes.sectionTitle}`} id="categories-title">
             Популярные категории
           </h2>
-          <div className={`${classes.grid} ${classes.grid4}`}>
+          <div className={`${cards.grid} ${cards.four}`}>
             {categories.map((category) => (
               <AppLink
                 key={category.slug}
                 to={`/catalog/${category.slug}`}
-                className={`${classes.tile} ${classes.sphereTile}`}
+                className={`${cards.card} ${classes.tile} ${classes.sphereTile}`}
               >
                 {category.image ? (
                   <AppImage src={category.image.src} alt="" {...CATEGORY_IMAGE} />
@@ -149,12 +154,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className={`${ui.text} ${ui.dimmed} ${classes.sectionLead}`}>
           Задачи, подходящие типы дронов и полезной нагрузки, требования регулирования — по сферам применения.
         </p>
-        <div className={`${classes.grid} ${classes.grid4}`}>
+        <div className={`${cards.grid} ${cards.four}`}>
           {spheres.map((sphere) => (
             <AppLink
               key={sphere.slug}
               to={`/spheres/${sphere.slug}`}
-              className={`${classes.tile} ${classes.sphereTile}`}
+              className={`${cards.card} ${classes.tile} ${classes.sphereTile}`}
             >
               <AppImage src={sphere.image} alt="" width={380} height={200} />
               <span className={classes.tileBody}>
@@ -171,11 +176,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 className={`${ui.title} ${ui.h2} ${classes.sectionTitle}`} id="services-title">
             Сервисы платформы
           </h2>
-          <div className={`${classes.grid} ${classes.grid3}`}>
+          <div className={`${cards.grid} ${cards.three}`}>
             {services.map((service) => {
               const Icon = SERVICE_ICONS[service.icon]
               return (
-                <AppLink key={service.path} to={service.path} className={`${classes.tile} ${classes.serviceTile}`}>
+                <AppLink
+                  key={service.path}
+                  to={service.path}
+                  className={`${cards.card} ${classes.tile} ${classes.serviceTile}`}
+                >
                   <span className={classes.icon} aria-hidden="true">
                     <Icon size={24} />
                   </span>
@@ -191,7 +200,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className={`${ui.container} ${classes.band}`} aria-label="Покупателям и продавцам">
-        <div className={`${classes.grid} ${classes.grid2}`}>
+        <div className={`${cards.grid} ${cards.two}`}>
           <div className={`${classes.cta} ${classes.ctaDark}`}>
             <span className={`${classes.icon} ${classes.iconAccent}`} aria-hidden="true">
               <IconCertificate size={26} />

@@ -4,6 +4,8 @@ import { PageHeader, type Crumb } from '#app/components/content/PageHeader.tsx'
 import { SectionedArticle } from '#app/components/content/SectionedArticle.tsx'
 import { LeadForm } from '#app/components/LeadForm.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
+import cards from '#app/components/ui/card-grid.module.css'
 import ui from '#app/components/ui/ui.module.css'
 import { notFound, pagePath } from '#app/lib/http-errors.ts'
 import { submitLead } from '#app/lib/lead-action.server.ts'
@@ -54,7 +56,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) => submitLead(request, context)
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loaderData?.seo))
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function InfoPageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { page, crumbs, related, submissionId } = loaderData
@@ -64,7 +68,7 @@ export default function InfoPageRoute({ loaderData, actionData }: Route.Componen
       {related && (
         <div className={content.related}>
           <h2 className={`${ui.title} ${ui.h2}`}>{related.title}</h2>
-          <div className={`${content.cards} ${content.cards3}`}>
+          <div className={`${cards.grid} ${cards.gapMd} ${cards.three}`}>
             {related.items.map((item) => (
               <div key={item.path} className={`${ui.panel} ${ui.card}`}>
                 <AppLink to={item.path} className={`mantine-focus-auto ${ui.anchor} ${ui.lg} ${ui.bold}`}>

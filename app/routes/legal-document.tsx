@@ -2,9 +2,11 @@ import { IconPrinter } from '@tabler/icons-react'
 import content from '#app/components/content/content.module.css'
 import { PageHeader } from '#app/components/content/PageHeader.tsx'
 import { SectionedArticle } from '#app/components/content/SectionedArticle.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { buttonClass, ButtonContent } from '#app/components/ui/button.tsx'
 import ui from '#app/components/ui/ui.module.css'
 import { notFound } from '#app/lib/http-errors.ts'
+import { formatDate } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { getLegalDocument, LEGAL_INDEX } from '#content/legal/index.ts'
@@ -21,9 +23,9 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loaderData?.seo))
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' })
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function LegalDocumentRoute({ loaderData }: Route.ComponentProps) {
   const { document } = loaderData
@@ -37,7 +39,7 @@ export default function LegalDocumentRoute({ loaderData }: Route.ComponentProps)
         ]}
       >
         <div className={content.edition}>
-          <p className={`${ui.text} ${ui.dimmed}`}>Редакция от {dateFormat.format(new Date(document.effectiveDate))}</p>
+          <p className={`${ui.text} ${ui.dimmed}`}>Редакция от {formatDate(document.effectiveDate)}</p>
           <button
             type="button"
             className={buttonClass({ variant: 'default', left: true, className: 'no-print' })}

@@ -1,7 +1,10 @@
 import { AppLink } from '#app/components/AppLink.tsx'
 import content from '#app/components/content/content.module.css'
 import { PageHeader } from '#app/components/content/PageHeader.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
+import cards from '#app/components/ui/card-grid.module.css'
 import ui from '#app/components/ui/ui.module.css'
+import { formatDate } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { LEGAL_DOCUMENTS, LEGAL_INDEX } from '#content/legal/index.ts'
@@ -20,9 +23,9 @@ export function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loaderData?.seo))
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' })
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function LegalIndexRoute({ loaderData }: Route.ComponentProps) {
   return (
@@ -32,7 +35,7 @@ export default function LegalIndexRoute({ loaderData }: Route.ComponentProps) {
         lead={LEGAL_INDEX.lead}
         crumbs={[{ to: '/legal-information', label: LEGAL_INDEX.title }]}
       />
-      <div className={`${content.cards} ${content.cards2}`}>
+      <div className={`${cards.grid} ${cards.gapMd} ${cards.two}`}>
         {loaderData.documents.map((doc) => (
           <div key={doc.slug} className={`${ui.panel} ${ui.card}`}>
             <AppLink
@@ -43,7 +46,7 @@ export default function LegalIndexRoute({ loaderData }: Route.ComponentProps) {
             </AppLink>
             <p className={`${ui.text} ${ui.sm} ${ui.dimmed} ${content.cardText}`}>{doc.summary}</p>
             <p className={`${ui.text} ${ui.xs} ${ui.dimmed} ${content.cardDate}`}>
-              Редакция от {dateFormat.format(new Date(doc.effectiveDate))}
+              Редакция от {formatDate(doc.effectiveDate)}
             </p>
           </div>
         ))}

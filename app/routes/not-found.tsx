@@ -6,6 +6,8 @@ export function loader({ request }: Route.LoaderArgs) {
   notFound(request)
 }
 
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
+
 export default function NotFound() {
   return null
 }

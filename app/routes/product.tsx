@@ -6,6 +6,7 @@ import { buildProductSeo } from '#app/components/product/product-seo.server.ts'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductView } from '#app/components/product/ProductView.tsx'
 import { RelatedProducts } from '#app/components/product/RelatedProducts.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/product'
@@ -32,7 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { product, display: describeProduct(product), related, ...buildProductSeo(publicConfig.publicUrl, product) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => productMeta(loaderData)
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => productMeta(loaderData))
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   return (

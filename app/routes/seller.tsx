@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
 import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { SellerHeader } from '#app/components/sellers/SellerHeader.tsx'
 import classes from '#app/components/sellers/sellers.module.css'
 import { loadOrFail } from '#app/lib/http-errors.ts'
@@ -52,12 +53,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => {
   if (!loaderData) return []
   const tags = seoMeta(loaderData.seo)
   if (loaderData.noindex) tags.push({ name: 'robots', content: 'noindex, follow' })
   return tags
-}
+})
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function SellerRoute({ loaderData }: Route.ComponentProps) {
   const { seller, listing, basePath } = loaderData

@@ -1,11 +1,13 @@
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { Pagination } from '#app/components/catalog/Pagination.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { SellerTile } from '#app/components/sellers/SellerTile.tsx'
 import classes from '#app/components/sellers/sellers.module.css'
+import cards from '#app/components/ui/card-grid.module.css'
+import { formatCount } from '#app/lib/format.ts'
 import { notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
-import { formatCount } from '#common/catalog/format.ts'
 import { PLATFORM } from '#content/company.ts'
 import type { Route } from './+types/sellers'
 
@@ -38,7 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loaderData?.seo))
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function SellersRoute({ loaderData }: Route.ComponentProps) {
   const { sellers } = loaderData
@@ -51,7 +55,7 @@ export default function SellersRoute({ loaderData }: Route.ComponentProps) {
         Платформа проверила документы каждого, прежде чем открыть им продажи.
       </p>
       {sellers.items.length ? (
-        <ul className={classes.grid}>
+        <ul className={`${cards.grid} ${cards.three}`}>
           {sellers.items.map((seller) => (
             <SellerTile key={seller.id} seller={seller} />
           ))}

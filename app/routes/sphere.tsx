@@ -3,6 +3,7 @@ import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { PageHeader } from '#app/components/content/PageHeader.tsx'
 import { RichText } from '#app/components/content/RichText.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { buttonClass, ButtonContent } from '#app/components/ui/button.tsx'
 import ui from '#app/components/ui/ui.module.css'
 import { notFound } from '#app/lib/http-errors.ts'
@@ -32,7 +33,9 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loaderData?.seo))
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function SphereRoute({ loaderData }: Route.ComponentProps) {
   const { sphere, catalogLink } = loaderData

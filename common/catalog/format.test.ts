@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatPrice, formatSpec, PRODUCT_FORMS } from './format.ts'
+import { formatLeadTime, formatPrice, formatSpec } from './format.ts'
 
 // Intl puts a narrow no-break space between groups and before ₽.
 const plain = (s: string) => s.replace(/\s/g, ' ')
@@ -11,11 +11,10 @@ describe('catalogue formatting', () => {
     expect(formatPrice(null)).toBe('Цена по запросу')
   })
 
-  it('uses Russian plurals', () => {
-    expect(formatCount(1, PRODUCT_FORMS)).toBe('1 товар')
-    expect(formatCount(3, PRODUCT_FORMS)).toBe('3 товара')
-    expect(formatCount(11, PRODUCT_FORMS)).toBe('11 товаров')
-    expect(plain(formatCount(1021, PRODUCT_FORMS))).toBe('1 021 товар')
+  it('writes the lead time with its plural, and nothing without one', () => {
+    expect(formatLeadTime(1)).toBe('срок поставки 1 день')
+    expect(formatLeadTime(14)).toBe('срок поставки 14 дней')
+    expect(formatLeadTime(null)).toBe('')
   })
 
   it('formats characteristics with units and labels', () => {

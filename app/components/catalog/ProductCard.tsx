@@ -4,6 +4,7 @@ import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS, VAT_NOTE_LABELS } from '#common/catalog/products.ts'
 import type { ProductCard as Card } from '#common/catalog/types.ts'
+import cards from '../ui/card-grid.module.css'
 import classes from './catalog.module.css'
 import { Highlighted } from './Highlighted.tsx'
 
@@ -21,7 +22,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
   return (
     <article className={classes.card}>
       {/* The title below is the link for keyboards and screen readers; the picture repeats it for the mouse. */}
-      <AppLink to={href} className={classes.cardImage} tabIndex={-1} aria-hidden="true">
+      <AppLink to={href} className={`${cards.picture} ${classes.cardImage}`} tabIndex={-1} aria-hidden="true">
         {product.image ? (
           <AppImage
             src={product.image.src}
@@ -32,7 +33,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
             sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 360px"
           />
         ) : (
-          <span className={classes.noImage}>Фото появится позже</span>
+          <span className={cards.noImage}>Фото появится позже</span>
         )}
       </AppLink>
       <div className={classes.cardBody}>

@@ -1,11 +1,12 @@
 import type { ProductCard as Card } from '#common/catalog/types.ts'
+import cards from '../ui/card-grid.module.css'
 import classes from './catalog.module.css'
 import { ProductCard } from './ProductCard.tsx'
 
 /** The result grid; the first row's pictures load eagerly (they are the largest paint). */
 export function ProductGrid({ items, eagerCount = 3 }: { items: Card[]; eagerCount?: number }) {
   return (
-    <ul className={classes.grid}>
+    <ul className={`${cards.grid} ${cards.gapMd} ${cards.products} ${classes.grid}`}>
       {items.map((product, i) => (
         <li key={product.id}>
           <ProductCard product={product} eager={i < eagerCount} />

@@ -1,3 +1,4 @@
+import { formatNumber } from '#app/lib/format.ts'
 import { pagePath } from '#app/lib/http-errors.ts'
 import { type ListingQuery, listingSearchParams } from '#common/catalog/listing.ts'
 import type { Facet, Listing } from '#common/catalog/types.ts'
@@ -36,11 +37,9 @@ export interface AppliedFilter {
   href: string
 }
 
-const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 })
-
 export function formatRange(min: number | undefined, max: number | undefined, unit: string): string {
-  const from = min === undefined ? '' : `от ${numberFormat.format(min)}`
-  const to = max === undefined ? '' : `до ${numberFormat.format(max)}`
+  const from = min === undefined ? '' : `от ${formatNumber(min, 2)}`
+  const to = max === undefined ? '' : `до ${formatNumber(max, 2)}`
   return `${[from, to].filter(Boolean).join(' ')} ${unit}`.trim()
 }
 

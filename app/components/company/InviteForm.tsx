@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { fieldErrors, InvitationInput } from '#common/organizations.schemas.ts'
 import { formValues } from '#app/lib/form-result.ts'
-import { formatDate, type MembersView, useCompanyFetcher } from './company-ui.ts'
+import { formatDate } from '#app/lib/format.ts'
+import { type MembersView, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
 
 const ROLE_OPTIONS = (['member', 'admin'] as const).map((value) => ({ value, label: MEMBER_ROLE_LABELS[value] }))

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { formatDateTime, type JoinRequestView, useCompanyFetcher } from './company-ui.ts'
+import { formatDateTime } from '#app/lib/format.ts'
+import { type JoinRequestView, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
 
 /** People who found the organization by its INN and asked to join; accept makes them members. */

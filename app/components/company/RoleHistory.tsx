@@ -1,6 +1,7 @@
 import { Text, Timeline } from '@mantine/core'
 import { VERIFICATION_LABELS } from '#common/organizations.ts'
-import { formatDateTime, type RoleView } from './company-ui.ts'
+import { formatDateTime } from '#app/lib/format.ts'
+import type { RoleView } from './company-ui.ts'
 
 /** Who moved the request where and when, newest first, with the moderator's comments. */
 export function RoleHistory({ history }: { history: RoleView['history'] }) {

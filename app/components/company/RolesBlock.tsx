@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconSend } from '@tabler/icons-react'
-import { ROLE_LABELS, ROLE_TYPES, type RoleType, VERIFICATION_LABELS } from '#common/organizations.ts'
-import { type RoleView, STATUS_COLORS, useCompanyFetcher } from './company-ui.ts'
+import { ROLE_LABELS, ROLE_TYPES, type RoleType } from '#common/organizations.ts'
+import { StatusBadge } from '../StatusBadge.tsx'
+import { type RoleView, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
 import { RoleDocuments } from './RoleDocuments.tsx'
 import { RoleHistory } from './RoleHistory.tsx'
@@ -34,9 +35,13 @@ function RoleCard({
           <Title order={3} size="h4" id={headingId}>
             {ROLE_LABELS[type]}
           </Title>
-          <Badge color={role ? STATUS_COLORS[role.status] : 'gray'} variant={role ? 'light' : 'outline'}>
-            {role ? VERIFICATION_LABELS[role.status] : 'Не запрошена'}
-          </Badge>
+          {role ? (
+            <StatusBadge lifecycle="verification" status={role.status} />
+          ) : (
+            <Badge color="gray" variant="outline">
+              Не запрошена
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed">
           {ROLE_PURPOSE[type]}

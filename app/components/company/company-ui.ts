@@ -1,5 +1,4 @@
 import { useFetcher } from 'react-router'
-import type { VerificationStatus } from '#common/organizations.ts'
 import type { AppLoadContext } from '#app/lib/load-context.ts'
 import type { CompanyResult } from '#app/routes/account/company.server.ts'
 
@@ -14,30 +13,6 @@ export type JoinRequestView = Awaited<ReturnType<Organizations['listJoinRequests
 export type InvitationPreview = Awaited<ReturnType<Organizations['previewInvitation']>>
 
 export const COMPANY_PATH = '/personal-account/company'
-
-// One time zone on the server and in the browser, so the server-rendered dates hydrate unchanged;
-// the platform works on Moscow time.
-const DATE = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-})
-const DATE_TIME = new Intl.DateTimeFormat('ru-RU', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Moscow',
-})
-
-export const formatDate = (value: Date | string) => DATE.format(new Date(value))
-export const formatDateTime = (value: Date | string) => DATE_TIME.format(new Date(value))
-
-export const STATUS_COLORS: Record<VerificationStatus, string> = {
-  new: 'gray',
-  moderation: 'blue',
-  confirmed: 'teal',
-  needFixes: 'orange',
-}
 
 /**
  * A fetcher of one block: its result, field errors and the values to put back stay with that

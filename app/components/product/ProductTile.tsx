@@ -1,6 +1,7 @@
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
+import cards from '../ui/card-grid.module.css'
 import classes from './ProductTile.module.css'
 
 /** What a tile shows, formatted by the loader (toTileProduct in product-tile.server.ts). */
@@ -25,12 +26,12 @@ export const TILE_IMAGE = { width: 320, height: 240 } as const
 export function ProductTile({ product, headingLevel = 3 }: { product: TileProduct; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <li className={classes.tile}>
-      <span className={classes.picture}>
+    <li className={`${cards.card} ${cards.cardFocus} ${classes.tile}`}>
+      <span className={`${cards.picture} ${classes.picture}`}>
         {product.image ? (
           <AppImage src={product.image.src} alt="" width={TILE_IMAGE.width} height={TILE_IMAGE.height} />
         ) : (
-          <span className={classes.noImage}>Фото появится позже</span>
+          <span className={cards.noImage}>Фото появится позже</span>
         )}
       </span>
       <span className={classes.body}>
@@ -52,7 +53,7 @@ export function ProductTile({ product, headingLevel = 3 }: { product: TileProduc
 /** A row of tiles: two a line on phones, four on wide screens. */
 export function ProductTiles({ products, headingLevel }: { products: TileProduct[]; headingLevel?: 2 | 3 }) {
   return (
-    <ul className={classes.grid}>
+    <ul className={`${cards.grid} ${cards.tiles}`}>
       {products.map((product) => (
         <ProductTile key={product.id} product={product} headingLevel={headingLevel} />
       ))}

@@ -1,7 +1,8 @@
-import { formatCount, formatLeadTime, formatPrice, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { formatLeadTime, formatPrice, PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS, VAT_NOTE_LABELS } from '#common/catalog/products.ts'
 import { REGISTRATION_NOTICES } from '#common/catalog/registration.ts'
 import type { ProductDetails } from '#common/catalog/types.ts'
+import { formatCount } from '#app/lib/format.ts'
 
 /**
  * The product page's texts that need formatting code, made by the loader: the page then ships

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core'
 import { EMAIL_MESSAGES, EmailChangeInput } from '#common/auth.ts'
-import { formatDateTime } from '../staff/format.ts'
+import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { ProfileSection, SectionAlert } from './ProfileSection.tsx'
 import { useSectionForm } from './use-section-form.ts'
 
@@ -57,7 +57,7 @@ export function EmailSection({ email, confirmed, pending }: EmailSectionProps) {
       {pending && (
         <Alert color="blue" title="Ожидает подтверждения" mb="md" role="status">
           <Text size="sm">
-            {EMAIL_MESSAGES.changeSent(pending.email)} Ссылка действует до {formatDateTime(pending.expiresAt)}.
+            {EMAIL_MESSAGES.changeSent(pending.email)} Ссылка действует до {formatDateTimeNumeric(pending.expiresAt)}.
           </Text>
           <SectionAlert message={cancel.message} />
           <cancel.fetcher.Form method="post">

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useMounted } from '@mantine/hooks'
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from '@tabler/icons-react'
+import { formatDateTime, formatLocalDateTime } from '#app/lib/format.ts'
 import { describeUserAgent } from '#app/lib/user-agent.ts'
 import { ProfileSection, SectionAlert } from './ProfileSection.tsx'
 import { useSectionForm } from './use-section-form.ts'
@@ -20,14 +21,8 @@ const ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: Ic
  * The server renders Moscow time (it cannot know the reader's zone); once in the browser the
  * reader's own zone is used.
  */
-function useDateTimeFormat() {
-  const mounted = useMounted()
-  const format = new Intl.DateTimeFormat('ru-RU', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: mounted ? undefined : 'Europe/Moscow',
-  })
-  return (iso: string) => format.format(new Date(iso))
+function useDateTimeFormat(): (iso: string) => string {
+  return useMounted() ? formatLocalDateTime : formatDateTime
 }
 
 function SessionRow({ session, formatDate }: { session: SessionView; formatDate: (iso: string) => string }) {

@@ -1,5 +1,6 @@
-import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import type { SellerCard } from '#common/catalog/types.ts'
+import { formatCount } from '#app/lib/format.ts'
 import { SellerLogo } from './SellerLogo.tsx'
 import classes from './sellers.module.css'
 

@@ -1,6 +1,8 @@
 import { AppLink } from '#app/components/AppLink.tsx'
-import { formatCount, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import type { SellerCard } from '#common/catalog/types.ts'
+import { formatCount } from '#app/lib/format.ts'
+import cards from '../ui/card-grid.module.css'
 import { SellerLogo } from './SellerLogo.tsx'
 import classes from './sellers.module.css'
 
@@ -10,7 +12,7 @@ import classes from './sellers.module.css'
  */
 export function SellerTile({ seller }: { seller: SellerCard }) {
   return (
-    <li className={classes.tile}>
+    <li className={`${cards.card} ${cards.cardFocus} ${classes.tile}`}>
       <div className={classes.tileHead}>
         <SellerLogo name={seller.name} logo={seller.logo} size={56} />
         <div className={classes.tileTitle}>

@@ -1,7 +1,7 @@
 import { Group, Pagination, Text } from '@mantine/core'
 import { useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { formatCount } from './format.ts'
+import { formatNumber } from '#app/lib/format.ts'
 
 /** «Показаны 51–100 из 230» and page links that keep the other filters of the address. */
 export function StaffPager({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
@@ -19,7 +19,7 @@ export function StaffPager({ page, pageSize, total }: { page: number; pageSize: 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {total === 0 ? 'Записей нет' : `Показаны ${formatCount(from)}–${formatCount(to)} из ${formatCount(total)}`}
+        {total === 0 ? 'Записей нет' : `Показаны ${formatNumber(from)}–${formatNumber(to)} из ${formatNumber(total)}`}
       </Text>
       {pages > 1 && (
         <Pagination

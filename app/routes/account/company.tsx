@@ -1,5 +1,4 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
-import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { InvitationBanner } from '#app/components/company/InvitationBanner.tsx'
 import { MembersBlock } from '#app/components/company/MembersBlock.tsx'
@@ -7,7 +6,6 @@ import { OrganizationDetails } from '#app/components/company/OrganizationDetails
 import { OrganizationForm } from '#app/components/company/OrganizationForm.tsx'
 import { OrganizationSwitcher } from '#app/components/company/OrganizationSwitcher.tsx'
 import { RolesBlock } from '#app/components/company/RolesBlock.tsx'
-import { ErrorView } from '#app/components/ErrorView.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
@@ -100,7 +98,4 @@ export default function CompanyRoute({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  return <ErrorView statusCode={isRouteErrorResponse(error) ? error.status : 500} />
-}
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'

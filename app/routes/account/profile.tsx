@@ -15,14 +15,17 @@ import {
   SECRET_FIELDS,
 } from '#app/components/profile/profile-forms.ts'
 import { SessionsSection } from '#app/components/profile/SessionsSection.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { formFailure, formValues } from '#app/lib/form-result.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/profile'
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = pageMeta(() => [
   { title: 'Профиль — БАС Маркет' },
   { name: 'robots', content: 'noindex' },
-]
+])
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 /** A guest gets the layout's sign-in panel instead of this page: nothing to load then. */
 export async function loader({ context }: Route.LoaderArgs) {

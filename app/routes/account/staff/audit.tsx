@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react'
 import { Form } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { formatDateTime } from '#app/components/staff/format.ts'
+import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { StaffPager } from '#app/components/staff/StaffPager.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffContext } from '#app/lib/staff-access.ts'
@@ -29,6 +29,8 @@ function Details({ value }: { value: unknown }) {
     </Code>
   )
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function StaffAudit({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null
@@ -79,7 +81,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
               {page.items.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
+                    <Text size="sm">{formatDateTimeNumeric(entry.createdAt)}</Text>
                     {entry.ip && (
                       <Text size="xs" c="dimmed">
                         {entry.ip}

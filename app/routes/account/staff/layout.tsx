@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconFileCheck, IconHistory, IconInbox, IconMail } from '@tabler/icons-react'
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { ErrorView } from '#app/components/ErrorView.tsx'
 import { staffContext } from '#app/lib/staff-access.ts'
 import type { Route } from './+types/layout'
 
@@ -67,7 +66,4 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /** A refusal or a failure inside the staff pages keeps the personal-account menu around it. */
-export function ErrorBoundary() {
-  const error = useRouteError()
-  return <ErrorView statusCode={isRouteErrorResponse(error) ? error.status : 500} />
-}
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Spoiler, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, NativeSelect, Spoiler, Stack, Table, Text, Title } from '@mantine/core'
 import { data, useFetcher } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { formatDateTime } from '#app/components/staff/format.ts'
 import { StaffPager } from '#app/components/staff/StaffPager.tsx'
+import { StatusBadge } from '#app/components/StatusBadge.tsx'
+import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#common/staff.ts'
@@ -30,7 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const STATUS_COLORS: Record<LeadStatus, string> = { new: 'blue', in_progress: 'orange', done: 'gray' }
 const FILTERS: { value: LeadStatus | ''; label: string }[] = [
   { value: '', label: 'Все' },
   ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
@@ -68,6 +68,8 @@ function StatusForm({ id, status }: { id: string; status: LeadStatus }) {
     </fetcher.Form>
   )
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function StaffLeads({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null
@@ -114,7 +116,7 @@ export default function StaffLeads({ loaderData }: Route.ComponentProps) {
               {page.items.map((lead) => (
                 <Table.Tr key={lead.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDateTime(lead.createdAt)}</Text>
+                    <Text size="sm">{formatDateTimeNumeric(lead.createdAt)}</Text>
                     <Anchor component={AppLink} to={lead.sourcePath} size="xs">
                       {lead.sourcePath}
                     </Anchor>
@@ -145,9 +147,7 @@ export default function StaffLeads({ loaderData }: Route.ComponentProps) {
                     </Spoiler>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[lead.status]} variant="light" mb={6}>
-                      {LEAD_STATUS_LABELS[lead.status]}
-                    </Badge>
+                    <StatusBadge lifecycle="lead" status={lead.status} mb={6} />
                     <StatusForm id={lead.id} status={lead.status} />
                   </Table.Td>
                 </Table.Tr>

@@ -1,6 +1,6 @@
 import { Badge, Spoiler, Stack, Table, Text, Title } from '@mantine/core'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { formatDateTime } from '#app/components/staff/format.ts'
+import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { StaffPager } from '#app/components/staff/StaffPager.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffContext } from '#app/lib/staff-access.ts'
@@ -18,7 +18,7 @@ function DeliveryBadge({ sentAt, error }: { sentAt: Date | null; error: string |
   if (sentAt)
     return (
       <Badge color="teal" variant="light">
-        Отправлено {formatDateTime(sentAt)}
+        Отправлено {formatDateTimeNumeric(sentAt)}
       </Badge>
     )
   if (error) {
@@ -39,6 +39,8 @@ function DeliveryBadge({ sentAt, error }: { sentAt: Date | null; error: string |
     </Badge>
   )
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function StaffOutbox({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null
@@ -71,7 +73,7 @@ export default function StaffOutbox({ loaderData }: Route.ComponentProps) {
             <Table.Tbody>
               {page.items.map((mail) => (
                 <Table.Tr key={mail.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeNumeric(mail.createdAt)}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>
                     <Text size="sm">{mail.to}</Text>
                     <Text size="xs" c="dimmed" ff="monospace">

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   CloseButton,
   Group,
@@ -19,7 +18,8 @@ import { IconFileText } from '@tabler/icons-react'
 import { useFetcher, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { formatDateTime } from '#app/components/staff/format.ts'
+import { StatusBadge } from '#app/components/StatusBadge.tsx'
+import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
 import { formatFileSize } from '#common/files.ts'
@@ -80,12 +80,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 type LoaderData = NonNullable<Route.ComponentProps['loaderData']>
 type Verification = NonNullable<LoaderData['selected']>
 
-const STATUS_COLORS: Record<VerificationStatus, string> = {
-  new: 'gray',
-  moderation: 'blue',
-  confirmed: 'teal',
-  needFixes: 'orange',
-}
 const FILTERS: { value: VerificationStatus | 'all'; label: string }[] = [
   { value: 'moderation', label: 'На проверке' },
   { value: 'needFixes', label: 'На доработке' },
@@ -93,12 +87,6 @@ const FILTERS: { value: VerificationStatus | 'all'; label: string }[] = [
   { value: 'confirmed', label: 'Подтверждённые' },
   { value: 'all', label: 'Все' },
 ]
-
-const StatusBadge = ({ status }: { status: VerificationStatus }) => (
-  <Badge color={STATUS_COLORS[status]} variant="light">
-    {VERIFICATION_LABELS[status]}
-  </Badge>
-)
 
 function Documents({ documents, filesUrl }: { documents: Verification['documents']; filesUrl: string }) {
   if (!documents.length)
@@ -180,9 +168,9 @@ function VerificationCard({ role, filesUrl, closeHref }: { role: Verification; f
               {org.shortName}: роль «{ROLE_LABELS[role.type]}»
             </Title>
             <Group gap="xs">
-              <StatusBadge status={role.status} />
+              <StatusBadge lifecycle="verification" status={role.status} />
               <Text size="xs" c="dimmed">
-                обновлена {formatDateTime(role.updatedAt)}
+                обновлена {formatDateTimeNumeric(role.updatedAt)}
               </Text>
             </Group>
           </Stack>
@@ -249,7 +237,8 @@ function VerificationCard({ role, filesUrl, closeHref }: { role: Verification; f
               {role.history.map((h, i) => (
                 <Timeline.Item key={i} title={<Text size="sm">{VERIFICATION_LABELS[h.toStatus]}</Text>}>
                   <Text size="xs" c="dimmed">
-                    {formatDateTime(h.createdAt)} · {h.by.name || (h.by.kind === 'staff' ? 'Сотрудник' : 'Участник')}
+                    {formatDateTimeNumeric(h.createdAt)} ·{' '}
+                    {h.by.name || (h.by.kind === 'staff' ? 'Сотрудник' : 'Участник')}
                   </Text>
                   {h.comment && <Text size="sm">{h.comment}</Text>}
                 </Timeline.Item>
@@ -273,6 +262,8 @@ function VerificationCard({ role, filesUrl, closeHref }: { role: Verification; f
     </Paper>
   )
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function StaffVerifications({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
@@ -343,10 +334,10 @@ export default function StaffVerifications({ loaderData }: Route.ComponentProps)
                   </Table.Td>
                   <Table.Td>{ROLE_LABELS[role.type]}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={role.status} />
+                    <StatusBadge lifecycle="verification" status={role.status} />
                   </Table.Td>
                   <Table.Td>{role.documents.length || '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(role.updatedAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeNumeric(role.updatedAt)}</Table.Td>
                   <Table.Td>
                     <Button component={AppLink} to={hrefWith({ role: role.id })} size="compact-sm" variant="light">
                       {role.status === 'moderation' ? 'Проверить' : 'Открыть'}

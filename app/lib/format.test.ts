@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDateTimeNumeric,
+  formatLocalDateTime,
+  formatMoney,
+  formatNumber,
+  pluralize,
+} from './format.ts'
+
+// Intl puts a narrow no-break space between groups and before ₽.
+const plain = (s: string) => s.replace(/\s/g, ' ')
+
+// 14:05 in Moscow (UTC+3), and the first minutes of a day there that are still the day before in UTC.
+const AFTERNOON = '2026-11-01T11:05:00.000Z'
+const MOSCOW_MIDNIGHT = '2026-12-31T21:30:00.000Z'
+
+describe('dates', () => {
+  it('writes a date in words, on Moscow time', () => {
+    expect(formatDate(AFTERNOON)).toBe('1 ноября 2026 г.')
+    expect(formatDate(new Date(MOSCOW_MIDNIGHT))).toBe('1 января 2027 г.')
+  })
+
+  it('keeps a calendar date (a document’s edition) on its day', () => {
+    expect(formatDate('2026-11-01')).toBe('1 ноября 2026 г.')
+  })
+
+  it('writes a date-time for running text', () => {
+    expect(formatDateTime(AFTERNOON)).toBe('1 нояб. 2026 г., 14:05')
+    expect(formatDateTime(new Date(MOSCOW_MIDNIGHT))).toBe('1 янв. 2027 г., 00:30')
+  })
+
+  it('writes a date-time in digits for tables', () => {
+    expect(formatDateTimeNumeric(AFTERNOON)).toBe('01.11.2026, 14:05')
+    expect(formatDateTimeNumeric(new Date(MOSCOW_MIDNIGHT))).toBe('01.01.2027, 00:30')
+  })
+
+  it('writes a date-time in the zone the code runs in, in the same words', () => {
+    const local = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' })
+    expect(formatLocalDateTime(AFTERNOON)).toBe(local.format(new Date(AFTERNOON)))
+  })
+})
+
+describe('numbers, money and counts', () => {
+  it('are the shared ones of common/format.ts', () => {
+    expect(plain(formatNumber(1021))).toBe('1 021')
+    expect(plain(formatMoney(199_950))).toBe('1 999,50 ₽')
+    expect(pluralize(2, ['продавец', 'продавца', 'продавцов'])).toBe('продавца')
+    expect(formatCount(5, ['продавец', 'продавца', 'продавцов'])).toBe('5 продавцов')
+  })
+})

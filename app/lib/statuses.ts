@@ -1,0 +1,38 @@
+import { VERIFICATION_LABELS } from '#common/organizations.ts'
+import { LEAD_STATUS_LABELS } from '#common/staff.ts'
+
+/**
+ * How the pages show the status of each lifecycle: its label (from `common/`, where the server
+ * takes the same words for its refusals) and its Mantine colour. A new lifecycle (product
+ * moderation, orders…) adds one record here, and `StatusBadge` shows it.
+ */
+export interface StatusLook {
+  label: string
+  /** A Mantine colour name, for `Badge color`. */
+  color: string
+}
+
+function lifecycle<S extends string>(labels: Record<S, string>, colors: Record<S, string>) {
+  const looks = {} as Record<S, StatusLook>
+  for (const status of Object.keys(labels) as S[]) looks[status] = { label: labels[status], color: colors[status] }
+  return looks as Readonly<Record<S, StatusLook>>
+}
+
+export const STATUSES = {
+  /** A role of an organization checked by staff: new → moderation → confirmed | needFixes. */
+  verification: lifecycle(VERIFICATION_LABELS, {
+    new: 'gray',
+    moderation: 'blue',
+    confirmed: 'teal',
+    needFixes: 'orange',
+  }),
+  /** A lead from the site's forms, worked by staff. */
+  lead: lifecycle(LEAD_STATUS_LABELS, { new: 'blue', in_progress: 'orange', done: 'gray' }),
+}
+
+export type Lifecycle = keyof typeof STATUSES
+export type StatusOf<L extends Lifecycle> = keyof (typeof STATUSES)[L]
+
+export function statusLook<L extends Lifecycle>(lifecycle: L, status: StatusOf<L>): StatusLook {
+  return (STATUSES[lifecycle] as Record<StatusOf<L>, StatusLook>)[status]
+}
