@@ -20,7 +20,7 @@ export function ErrorView({ statusCode }: { statusCode: number }) {
 
   const description = DESCRIPTIONS[statusCode]
   return (
-    <div className={`${ui.containerSm} ${classes.page}`}>
+    <div className={`${ui.containerSm} ${classes.page}`} data-error-page>
       <h1 className={`${ui.title} ${ui.h1}`}>{MESSAGES.errorHeading(statusCode)}</h1>
       {description && <p className={`${ui.text} ${ui.lg} ${ui.dimmed}`}>{description}</p>}
       <div className={classes.actions}>

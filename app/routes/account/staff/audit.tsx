@@ -30,8 +30,6 @@ function Details({ value }: { value: unknown }) {
   )
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
-
 export default function StaffAudit({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null
   const { page, action } = loaderData

@@ -65,5 +65,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   )
 }
 
-/** A refusal or a failure inside the staff pages keeps the personal-account menu around it. */
+/**
+ * A refusal or a failure on any staff page keeps the personal-account menu around it. The pages
+ * below have no boundary of their own: theirs would render under the «Модерация» heading, and an
+ * error page has one h1, its own.
+ */
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'

@@ -69,8 +69,6 @@ function StatusForm({ id, status }: { id: string; status: LeadStatus }) {
   )
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
-
 export default function StaffLeads({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null
   const { page, status } = loaderData

@@ -40,8 +40,6 @@ function DeliveryBadge({ sentAt, error }: { sentAt: Date | null; error: string |
   )
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
-
 export default function StaffOutbox({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null
   const { page } = loaderData

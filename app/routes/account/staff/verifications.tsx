@@ -263,8 +263,6 @@ function VerificationCard({ role, filesUrl, closeHref }: { role: Verification; f
   )
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
-
 export default function StaffVerifications({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
   if (!loaderData) return null
