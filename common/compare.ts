@@ -43,7 +43,7 @@ export type CompareProduct = Pick<
   | 'model'
   | 'vendor'
   | 'priceKopecks'
-  | 'vatNote'
+  | 'vatRate'
   | 'availability'
   | 'leadTimeDays'
   | 'image'

@@ -1,6 +1,6 @@
 import type { AttributeCode, SpecValue } from './attributes.ts'
 import type { ListingQuery, Sort } from './listing.ts'
-import type { Availability, ProductImage, ProductStatus, VatNote } from './products.ts'
+import type { Availability, ProductImage, ProductStatus, VatRate } from './products.ts'
 import type { RegistrationRequirement } from './registration.ts'
 
 /** What the REST API and the page loaders return; the shapes are the contract of both. */
@@ -34,7 +34,7 @@ export interface ProductCard {
   vendor: VendorRef
   /** Kopecks; null when the price is on request. */
   priceKopecks: number | null
-  vatNote: VatNote
+  vatRate: VatRate
   availability: Availability
   /** Days to deliver when `to_order`. */
   leadTimeDays: number | null

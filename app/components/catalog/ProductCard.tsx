@@ -2,7 +2,7 @@ import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
-import { AVAILABILITY_LABELS, VAT_NOTE_LABELS } from '#common/catalog/products.ts'
+import { AVAILABILITY_LABELS, vatNoteOf } from '#common/catalog/products.ts'
 import type { ProductCard as Card } from '#common/catalog/types.ts'
 import cards from '../ui/card-grid.module.css'
 import classes from './catalog.module.css'
@@ -62,7 +62,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         )}
         <div className={classes.cardFooter}>
           <p className={classes.price}>{formatPrice(product.priceKopecks)}</p>
-          {product.priceKopecks !== null && <p className={classes.muted}>{VAT_NOTE_LABELS[product.vatNote]}</p>}
+          {product.priceKopecks !== null && <p className={classes.muted}>{vatNoteOf(product.vatRate)}</p>}
           <p className={classes.stock} data-availability={product.availability}>
             {AVAILABILITY_LABELS[product.availability]}
             {lead && `, ${lead}`}

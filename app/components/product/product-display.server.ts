@@ -1,5 +1,5 @@
 import { formatLeadTime, formatPrice, PRODUCT_FORMS } from '#common/catalog/format.ts'
-import { AVAILABILITY_LABELS, VAT_NOTE_LABELS } from '#common/catalog/products.ts'
+import { AVAILABILITY_LABELS, vatNoteOf } from '#common/catalog/products.ts'
 import { REGISTRATION_NOTICES } from '#common/catalog/registration.ts'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { formatCount } from '#app/lib/format.ts'
@@ -21,7 +21,7 @@ export function describeProduct(product: ProductDetails): ProductDisplay {
   const leadTime = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''
   return {
     price: formatPrice(product.priceKopecks),
-    vat: product.priceKopecks === null ? null : VAT_NOTE_LABELS[product.vatNote],
+    vat: product.priceKopecks === null ? null : vatNoteOf(product.vatRate),
     availability: AVAILABILITY_LABELS[product.availability] + (leadTime ? `, ${leadTime}` : ''),
     registration:
       product.registration === 'none'

@@ -1,5 +1,5 @@
 import { formatPrice } from '#common/catalog/format.ts'
-import { AVAILABILITY_LABELS, type VatNote } from '#common/catalog/products.ts'
+import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { buildImageUrl } from '#common/images.ts'
 import { buildSeo, type Seo } from '#app/lib/seo.ts'
@@ -25,12 +25,6 @@ function truncate(text: string, max: number): string {
   if (flat.length <= max) return flat
   const cut = flat.slice(0, max - 1)
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,.;:—-]+$/, '')}…`
-}
-
-const VAT_INCLUDED: Record<VatNote, boolean | undefined> = {
-  vat_included: true,
-  vat_excluded: false,
-  no_vat: undefined,
 }
 
 /**
@@ -63,7 +57,8 @@ export function buildProductSeo(publicUrl: string, product: ProductDetails): Pro
   }
 
   const sellerUrl = `${publicUrl}/sellers/${product.vendor.slug}`
-  const vatIncluded = VAT_INCLUDED[product.vatNote]
+  // A seller without VAT says nothing about it rather than «not included».
+  const vatIncluded = product.vatRate === 'none' ? undefined : true
   const offer: JsonLd = {
     '@type': 'Offer',
     url,

@@ -18,7 +18,7 @@ function product(overrides: Partial<ProductDetails> = {}): ProductDetails {
     category: { slug: 'samoletnogo-tipa', title: 'Самолётного типа' },
     vendor,
     priceKopecks: 125_000_050,
-    vatNote: 'vat_excluded',
+    vatRate: '22',
     availability: 'to_order',
     leadTimeDays: 21,
     image: { src: 'catalog/a.svg', alt: 'А' },
@@ -75,7 +75,7 @@ describe('product SEO', () => {
         priceCurrency: 'RUB',
         availability: 'https://schema.org/MadeToOrder',
         deliveryLeadTime: { value: 21, unitCode: 'DAY' },
-        priceSpecification: { valueAddedTaxIncluded: false },
+        priceSpecification: { valueAddedTaxIncluded: true },
         seller: { '@type': 'Organization', name: 'ООО «АэроТех»', url: `${URL}/sellers/aerotekh` },
       },
       additionalProperty: [{ '@type': 'PropertyValue', name: 'Время полёта', value: '180 мин' }],
@@ -111,7 +111,7 @@ describe('product SEO', () => {
   it('formats the offer and the registration notice for the page', () => {
     expect(describeProduct(product())).toEqual({
       price: formatPrice(125_000_050),
-      vat: 'Цена без НДС',
+      vat: 'Цена с НДС 22%',
       availability: 'Под заказ, срок поставки 21 день',
       registration: {
         heading: 'Нужна постановка на учёт',
@@ -124,5 +124,12 @@ describe('product SEO', () => {
       vat: null,
       registration: null,
     })
+  })
+
+  it('states the product’s own VAT rate, and nothing about VAT for a seller without it', () => {
+    expect(describeProduct(product({ vatRate: '5' })).vat).toBe('Цена с НДС 5%')
+    expect(describeProduct(product({ vatRate: 'none' })).vat).toBe('Без НДС')
+    const [item] = buildProductSeo(URL, product({ vatRate: 'none' })).jsonLd
+    expect(JSON.stringify(item)).not.toContain('valueAddedTaxIncluded')
   })
 })

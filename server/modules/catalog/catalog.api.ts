@@ -1,6 +1,6 @@
 import { ATTRIBUTES, RANGE_ATTRIBUTE_CODES } from '#common/catalog/attributes.ts'
 import { SORTS } from '#common/catalog/listing.ts'
-import { AVAILABILITIES, PRODUCT_STATUSES, VAT_NOTES } from '#common/catalog/products.ts'
+import { AVAILABILITIES, PRODUCT_STATUSES, VAT_RATES } from '#common/catalog/products.ts'
 import { z } from '#common/zod.ts'
 
 /** Shapes of the catalogue and sellers API (common/catalog/types.ts) for the OpenAPI document. */
@@ -25,7 +25,7 @@ export const ProductCardSchema = z.object({
   category: RefSchema,
   vendor: VendorRefSchema,
   priceKopecks: z.number().int().nullable().describe('Копейки; null — цена по запросу'),
-  vatNote: z.enum(VAT_NOTES),
+  vatRate: z.enum(VAT_RATES),
   availability: z.enum(AVAILABILITIES),
   leadTimeDays: z.number().int().nullable(),
   image: ImageSchema.nullable(),

@@ -1,7 +1,7 @@
 import { AREA_OPTIONS, ATTRIBUTES, getAttribute, type Specs, type SpecValue } from '#common/catalog/attributes.ts'
 import { categoryTrail, getCategory } from '#common/catalog/categories.ts'
 import { formatSpecValue } from '#common/catalog/format.ts'
-import type { Availability, ProductImage, ProductStatus, VatNote } from '#common/catalog/products.ts'
+import type { Availability, ProductImage, ProductStatus, VatRate } from '#common/catalog/products.ts'
 import { registrationRequirement } from '#common/catalog/registration.ts'
 import type { ProductCard, ProductDetails, SellerCard, SpecEntry, VendorRef } from '#common/catalog/types.ts'
 
@@ -15,7 +15,7 @@ export interface CardRow {
   categorySlug: string
   vendorOrganizationId: string
   priceKopecks: number | string | null
-  vatNote: VatNote
+  vatRate: VatRate
   availability: Availability
   leadTimeDays: number | null
   images: ProductImage[]
@@ -61,7 +61,7 @@ export function toCard(row: CardRow, vendors: Map<string, VendorRef>): ProductCa
     category: { slug: row.categorySlug, title: category?.title ?? row.categorySlug },
     vendor: vendors.get(row.vendorOrganizationId) ?? unknownVendor(row.vendorOrganizationId),
     priceKopecks: row.priceKopecks === null ? null : Number(row.priceKopecks),
-    vatNote: row.vatNote,
+    vatRate: row.vatRate,
     availability: row.availability,
     leadTimeDays: row.leadTimeDays,
     image: row.images[0] ?? null,

@@ -54,7 +54,7 @@ const cardColumns = {
   categorySlug: catalogProducts.categorySlug,
   vendorOrganizationId: catalogProducts.vendorOrganizationId,
   priceKopecks: catalogProducts.priceKopecks,
-  vatNote: catalogProducts.vatNote,
+  vatRate: catalogProducts.vatRate,
   availability: catalogProducts.availability,
   leadTimeDays: catalogProducts.leadTimeDays,
   images: catalogProducts.images,

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { RangeAttributeCode, Specs } from '#common/catalog/attributes.ts'
-import { AVAILABILITIES, PRODUCT_STATUSES, type ProductImage, VAT_NOTES } from '#common/catalog/products.ts'
+import { AVAILABILITIES, PRODUCT_STATUSES, type ProductImage, VAT_RATES } from '#common/catalog/products.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -55,7 +55,8 @@ export const catalogProducts = pgTable(
     categorySlug: text('category_slug').notNull(),
     /** Null: «по запросу». */
     priceKopecks: bigint('price_kopecks', { mode: 'number' }),
-    vatNote: text('vat_note', { enum: VAT_NOTES }).notNull().default('vat_included'),
+    /** The VAT rate the price includes. */
+    vatRate: text('vat_rate', { enum: VAT_RATES }).notNull().default('22'),
     availability: text('availability', { enum: AVAILABILITIES }).notNull(),
     leadTimeDays: integer('lead_time_days'),
     description: text('description').notNull(),

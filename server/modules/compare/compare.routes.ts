@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { AVAILABILITIES, VAT_NOTES } from '#common/catalog/products.ts'
+import { AVAILABILITIES, VAT_RATES } from '#common/catalog/products.ts'
 import { CompareClearQuery, CompareItemInput } from '#common/compare.ts'
 import { z } from '#common/zod.ts'
 import { guestWriteCtx, refuseCrossSite } from '../../plugins/session.ts'
@@ -19,7 +19,7 @@ const Product = z.object({
   model: z.string(),
   vendor: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }),
   priceKopecks: z.number().int().nullable().describe('Копейки; null — цена по запросу'),
-  vatNote: z.enum(VAT_NOTES),
+  vatRate: z.enum(VAT_RATES),
   availability: z.enum(AVAILABILITIES),
   leadTimeDays: z.number().int().nullable(),
   image: z.object({ src: z.string(), alt: z.string() }).nullable(),

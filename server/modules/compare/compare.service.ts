@@ -259,7 +259,7 @@ function toCompareProduct(p: ProductDetails): CompareProduct {
     model: p.model,
     vendor: p.vendor,
     priceKopecks: p.priceKopecks,
-    vatNote: p.vatNote,
+    vatRate: p.vatRate,
     availability: p.availability,
     leadTimeDays: p.leadTimeDays,
     image: p.image,

@@ -31,7 +31,8 @@ function priceKopecks(model: DroneModel, config: ModelConfig, vendorSlug: string
   if (base >= 1_500_000 && h % 29 === 0) return null
   const terms = SELLER_TERMS.get(vendorSlug)!
   const jitter = 1 + (((h >>> 4) % 41) - 20) / 1000
-  const vatFactor = terms.vatNote === 'vat_excluded' ? 1 / 1.2 : 1
+  // Sellers on the simplified system's lower rates price a little under the others.
+  const vatFactor = terms.vatRate === '5' || terms.vatRate === '7' ? 1 / 1.2 : 1
   return roundPrice(base * terms.markup * jitter * vatFactor, h >>> 8) * 100
 }
 
@@ -151,7 +152,7 @@ export function buildCatalog(models: readonly DroneModel[] = CATALOG_MODELS): Ca
           vendorSlug,
           categorySlug: model.category,
           priceKopecks: priceKopecks(model, config, vendorSlug, h),
-          vatNote: terms.vatNote,
+          vatRate: terms.vatRate,
           availability,
           leadTimeDays: availability === 'to_order' ? Math.max(leadTime, slow < 1 ? 60 : 5) : null,
           description: describeOffer(model, config, perf, areas, h),

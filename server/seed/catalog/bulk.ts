@@ -109,7 +109,7 @@ export function* generateBulkProducts(count: number, vendorIds: string[], seed =
       vendorOrganizationId: pick(vendorIds),
       categorySlug: model.category,
       priceKopecks,
-      vatNote: rnd() < 0.8 ? 'vat_included' : 'vat_excluded',
+      vatRate: rnd() < 0.8 ? '22' : '5',
       availability,
       leadTimeDays: availability === 'to_order' ? 5 + Math.floor(rnd() * 18) * 5 : null,
       description: describeOffer(model, config, perf, areas, Math.floor(rnd() * 2 ** 32)),

@@ -63,7 +63,7 @@ async function seedVendors(db: Db, storage: FileStorage): Promise<Map<string, st
   await db
     .insert(organizations)
     .values(
-      CATALOG_VENDORS.map(({ owner: _owner, vatNote: _v, markup: _m, stock: _s, leadTime: _l, ...v }) => ({
+      CATALOG_VENDORS.map(({ owner: _owner, vatRate: _v, markup: _m, stock: _s, leadTime: _l, ...v }) => ({
         ...v,
         contactEmail: `info@${v.slug}.example`,
         website: `https://${v.slug}.example`,

@@ -1,5 +1,5 @@
 import type { COUNTRIES, NAVIGATION_SYSTEMS } from '#common/catalog/attributes.ts'
-import type { VatNote } from '#common/catalog/products.ts'
+import type { VatRate } from '#common/catalog/products.ts'
 import type { SphereSlug } from '#common/spheres.ts'
 import type { catalogProducts } from '../../modules/catalog/catalog.table.ts'
 import type { ArtFamily, ArtName } from './art.ts'
@@ -87,7 +87,7 @@ export interface DemoVendor {
   contactPhone: string
   /** The owner account: sales@{slug}.example. */
   owner: { name: string; phone: string }
-  vatNote: VatNote
+  vatRate: VatRate
   /** The seller's price level against the model's base price (1.03: 3 % above). */
   markup: number
   /** Share of its offers the seller keeps in stock, 0…1. */

@@ -9,14 +9,14 @@ export const CATALOG_VENDORS: readonly DemoVendor[] = [...DISTRIBUTORS, ...MAKER
 /** The demo vendor of accounts.ts, which sells in the catalogue too. */
 export const ACCOUNTS_VENDOR_SLUG = 'aerotekh-sistemy'
 
-export type SellerTerms = Pick<DemoVendor, 'vatNote' | 'markup' | 'stock' | 'leadTime'>
+export type SellerTerms = Pick<DemoVendor, 'vatRate' | 'markup' | 'stock' | 'leadTime'>
 
 /** How each seller prices and stocks its offers, by organization slug. */
 export const SELLER_TERMS: ReadonlyMap<string, SellerTerms> = new Map<string, SellerTerms>([
-  [ACCOUNTS_VENDOR_SLUG, { vatNote: 'vat_included', markup: 1, stock: 0.7, leadTime: 21 }],
+  [ACCOUNTS_VENDOR_SLUG, { vatRate: '22', markup: 1, stock: 0.7, leadTime: 21 }],
   ...CATALOG_VENDORS.map((v): [string, SellerTerms] => [
     v.slug,
-    { vatNote: v.vatNote, markup: v.markup, stock: v.stock, leadTime: v.leadTime },
+    { vatRate: v.vatRate, markup: v.markup, stock: v.stock, leadTime: v.leadTime },
   ]),
 ])
 

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_products" DROP COLUMN "vat_note";
