@@ -19,6 +19,8 @@ interface AttributeBase {
   filterable: boolean
   /** Shown on product cards and at the top of the product page. */
   key?: boolean
+  /** A vendor fills it in before sending the product to moderation. */
+  required?: boolean
 }
 
 export interface NumberAttribute extends AttributeBase {
@@ -115,6 +117,7 @@ export const ATTRIBUTES = [
     precision: 2,
     filterable: true,
     key: true,
+    required: true,
   },
   {
     code: 'flight_time',
@@ -124,6 +127,7 @@ export const ATTRIBUTES = [
     better: 'higher',
     filterable: true,
     key: true,
+    required: true,
   },
   {
     code: 'range',
@@ -134,6 +138,7 @@ export const ATTRIBUTES = [
     precision: 1,
     filterable: true,
     key: true,
+    required: true,
   },
   {
     code: 'max_speed',
@@ -187,7 +192,7 @@ export const ATTRIBUTES = [
     filterable: false,
   },
   { code: 'rtk', title: 'Поддержка RTK', kind: 'boolean', filterable: true },
-  { code: 'country', title: 'Страна производства', kind: 'enum', options: COUNTRIES, filterable: false },
+  { code: 'country', title: 'Страна производства', kind: 'enum', options: COUNTRIES, filterable: false, required: true },
   {
     code: 'areas_of_application',
     title: 'Сферы применения',

@@ -7,8 +7,11 @@ import { AppError } from '../errors.ts'
 export interface LifecycleStore {
   /** The table of the things that move (roles, products, orders) with their id and status columns. */
   subject: { table: PgTable; id: AnyPgColumn; status: AnyPgColumn }
-  /** One row per move: the columns of `historyColumns` and one that points at the subject. */
-  history: { table: PgTable; subjectId: AnyPgColumn }
+  /**
+   * One row per move: the columns of `historyColumns` and one that points at the subject, and
+   * optionally one naming the event, for lifecycles where two events make the same move.
+   */
+  history: { table: PgTable; subjectId: AnyPgColumn; event?: AnyPgColumn }
   /** The refusal when someone else moved the subject first, in Russian. */
   stale: string
 }
@@ -16,6 +19,8 @@ export interface LifecycleStore {
 export interface Move<S extends string> {
   from: S | null
   to: S
+  /** Written to the history's event column when it has one (a Transition passes its own). */
+  event?: string
 }
 
 /**
@@ -57,6 +62,7 @@ export async function recordMove<S extends string>(
   const { history } = store
   await ctx.db.insert(history.table).values({
     [keyOf(history.table, history.subjectId)]: subjectId,
+    ...(history.event && { [keyOf(history.table, history.event)]: move.event ?? null }),
     fromStatus: move.from,
     toStatus: move.to,
     byUserId: ctx.user?.id ?? null,

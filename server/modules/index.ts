@@ -8,6 +8,7 @@ import { leadsModule } from './leads/index.ts'
 import { mailModule } from './mail/index.ts'
 import { notificationsModule } from './notifications/index.ts'
 import { organizationsModule } from './organizations/index.ts'
+import { productsModule } from './products/index.ts'
 import { sellersModule } from './sellers/index.ts'
 import { staffModule } from './staff/index.ts'
 import { systemModule } from './system/index.ts'
@@ -27,6 +28,7 @@ export const MODULES = [
   filesModule,
   organizationsModule,
   catalogModule,
+  productsModule,
   sellersModule,
   compareModule,
   headerModule,

@@ -15,6 +15,7 @@ import { fetchCards, readCatalogState } from './catalog.listing.ts'
 import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
 import { suggest } from './search/suggest.ts'
+import { describeVersions, publishVersion, removeVersion, unpublishVersion } from './catalog.publishing.ts'
 import { catalogProducts } from './catalog.table.ts'
 import { wordsOf } from './search/title-words.ts'
 
@@ -197,6 +198,12 @@ export function createCatalogService(deps: CatalogDeps) {
       if (corrected) listing.correctedQuery = corrected
       return listing
     },
+
+    // For the products module, which has authorized the caller (catalog.publishing.ts).
+    describeVersions,
+    publishVersion,
+    unpublishVersion,
+    removeVersion,
 
     /** Categories, brands and products matching what is being typed; one statement. */
     suggest: async (ctx: Ctx, q: string): Promise<Suggestion[]> => suggest(ctx, q, indexKeeper),

@@ -59,7 +59,16 @@ export const catalogProducts = pgTable(
     vatRate: text('vat_rate', { enum: VAT_RATES }).notNull().default('22'),
     availability: text('availability', { enum: AVAILABILITIES }).notNull(),
     leadTimeDays: integer('lead_time_days'),
+    /** Plain text: search, cards, meta descriptions. */
     description: text('description').notNull(),
+    /** The same as sanitized HTML (paragraphs, lists, links) when the vendor formatted it; '' otherwise. */
+    descriptionHtml: text('description_html').notNull().default(''),
+    /** The vendor's article number; '' for products from before the cabinet. */
+    sku: text('sku').notNull().default(''),
+    /** Units in stock when the vendor tells; null when not. */
+    stockQuantity: integer('stock_quantity'),
+    /** Certificates and spec sheets: uploaded files with their titles. */
+    documents: jsonb('documents').$type<{ fileId: string; name: string }[]>().notNull().default([]),
     images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
     specs: jsonb('specs').$type<Specs>().notNull().default({}),
     /** Sphere slugs (areas_of_application). */

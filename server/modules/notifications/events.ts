@@ -7,7 +7,7 @@ import type { Ctx } from '../../context.ts'
  * decides who hears of it and how without reading other modules' tables. Events are named after
  * what happened, never after the message that follows.
  */
-export type DomainEvent = IdentityEvent | OrganizationsEvent | VerificationEvent
+export type DomainEvent = IdentityEvent | OrganizationsEvent | VerificationEvent | ProductsEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -80,6 +80,19 @@ interface RoleDecision {
   /** The moderator's comment, null when none. */
   comment: string | null
   owners: Person[]
+}
+
+/** Staff decisions on a product sent to moderation. */
+export type ProductsEvent =
+  ({ type: 'products.approved' } & ProductDecision) | ({ type: 'products.fixes_requested' } & ProductDecision)
+
+interface ProductDecision {
+  organization: OrganizationRef
+  product: { id: string; title: string; /** Its catalogue address once published. */ slug: string | null }
+  /** The moderator's comment, null when none. */
+  comment: string | null
+  /** The vendor's owners and administrators. */
+  managers: Person[]
 }
 
 export type EventType = DomainEvent['type']

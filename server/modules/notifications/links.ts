@@ -10,6 +10,8 @@ export function createLinks(publicUrl: string) {
     cancelEmailChange: (token: string) => `${publicUrl}/?cancelEmailChange=${token}`,
     resetPassword: (token: string) => `${publicUrl}/?resetToken=${token}`,
     acceptInvitation: (token: string) => `${publicUrl}/personal-account/company?invitation=${token}`,
+    editProduct: (id: string) => `${publicUrl}/personal-account/products/edit/${id}`,
+    product: (slug: string) => `${publicUrl}/product/${slug}`,
   }
 }
 

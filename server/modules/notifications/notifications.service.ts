@@ -4,6 +4,7 @@ import type { DomainEvent, Events, EventType } from './events.ts'
 import * as identity from './identity.emails.ts'
 import { createLinks } from './links.ts'
 import * as organizations from './organizations.emails.ts'
+import { productDecided } from './products.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
 
 /**
@@ -22,6 +23,8 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'organizations.invitation_created': { email: organizations.invitationCreated },
   'verification.approved': { email: verificationDecided },
   'verification.fixes_requested': { email: verificationDecided },
+  'products.approved': { email: productDecided },
+  'products.fixes_requested': { email: productDecided },
 }
 
 /**

@@ -12,7 +12,14 @@ import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { createInvitationsService } from './invitations/invitations.service.ts'
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts'
 import { createMembersService } from './members/members.service.ts'
-import { type OrganizationsDeps, parse, requireId, requireManager, requireMember } from './organizations.access.ts'
+import {
+  listManagers,
+  type OrganizationsDeps,
+  parse,
+  requireId,
+  requireManager,
+  requireMember,
+} from './organizations.access.ts'
 import { listUserOrganizations } from './organizations.context.ts'
 import { organizationDetails, organizationMembers, organizations } from './organizations.table.ts'
 import { freeSlug } from './organizations.slug.ts'
@@ -54,6 +61,19 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
 
   return {
     get,
+
+    /**
+     * The organization's name and its owners and administrators, whom other modules' events
+     * reach (a product approved, an order placed). For services that have authorized the caller.
+     */
+    async describeForNotice(ctx: Ctx, organizationId: string) {
+      const [org] = await ctx.db
+        .select({ id: organizations.id, name: organizations.shortName })
+        .from(organizations)
+        .where(eq(organizations.id, requireId(organizationId)))
+      if (!org) throw new AppError('not_found', ORGANIZATION_MESSAGES.notFound)
+      return { organization: org, managers: await listManagers(ctx, deps, org.id, ['owner', 'admin']) }
+    },
 
     /** The organizations the caller belongs to, as in whoami. */
     async listMine(ctx: Ctx) {

@@ -1,0 +1,165 @@
+import { type AttributeDef, getAttribute, type SpecValue } from './catalog/attributes.ts'
+import { getCategory, isLeafCategory } from './catalog/categories.ts'
+import { AVAILABILITIES, VAT_RATES } from './catalog/products.ts'
+import { BULK_ACTIONS, CABINET_SORTS, PRODUCT_LIMITS as L, PRODUCT_TABS } from './products.ts'
+import { SPHERE_SLUGS } from './spheres.ts'
+import { multiLineText, singleLineText } from './text.ts'
+import { isUuid } from './validators.ts'
+import { z } from './zod.ts'
+
+/**
+ * The product form's schemas, shared by the cabinet's form, its page actions and the REST API
+ * (through the service). A draft may be saved half-filled at any time; `draftProblems` says
+ * what it still lacks before it can go to moderation.
+ */
+
+const line = (max: number, what: string) =>
+  singleLineText({ error: `${what}: ожидается текст` }).max(max, `Не длиннее ${max} символов`)
+
+const wholeNumber = (min: number, max: number, what: string) =>
+  z
+    .number({ error: `${what}: введите число` })
+    .int(`${what}: целое число`)
+    .min(min, `${what}: не меньше ${min}`)
+    .max(max, `${what}: не больше ${max.toLocaleString('ru-RU')}`)
+
+/** Raw HTML from the editor; the server sanitizes it (server/text/sanitize.ts) before storing. */
+export const DESCRIPTION_MAX_HTML = 100_000
+
+/** A characteristic's value as the form sends it. */
+const SpecValueInput = z.union([z.number(), z.string().max(500), z.boolean(), z.array(z.string().max(100)).max(30)])
+
+export const DraftInput = z.object({
+  sku: line(L.sku, 'Артикул').optional(),
+  title: line(L.title, 'Название').optional(),
+  brand: line(L.brand, 'Бренд').optional(),
+  model: line(L.model, 'Модель').optional(),
+  categorySlug: z.string().refine(isLeafCategory, 'Выберите категорию из списка').nullable().optional(),
+  /** Kopecks; null with `priceOnRequest` for «по запросу». */
+  priceKopecks: wholeNumber(100, L.maxPriceRubles * 100, 'Цена')
+    .nullable()
+    .optional(),
+  priceOnRequest: z.boolean().optional(),
+  vatRate: z.enum(VAT_RATES, 'Выберите ставку НДС').optional(),
+  availability: z.enum(AVAILABILITIES, 'Выберите наличие').optional(),
+  leadTimeDays: wholeNumber(1, L.maxLeadTimeDays, 'Срок поставки').nullable().optional(),
+  stockQuantity: wholeNumber(0, L.maxStock, 'Количество').nullable().optional(),
+  description: z.string().max(DESCRIPTION_MAX_HTML, 'Описание слишком длинное').optional(),
+  areas: z.array(z.enum(SPHERE_SLUGS, 'Неизвестная сфера применения')).max(SPHERE_SLUGS.length).optional(),
+  /** Characteristic values by code; checked against the category by `specProblems`. */
+  specs: z.record(z.string().max(50), SpecValueInput.nullable()).optional(),
+})
+export type DraftInput = z.output<typeof DraftInput>
+
+export const CabinetListQuery = z.object({
+  tab: z.enum(PRODUCT_TABS).default('published'),
+  q: singleLineText().max(100).optional().catch(undefined),
+  sort: z.enum(CABINET_SORTS).default('updated').catch('updated'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+})
+export type CabinetListQuery = z.output<typeof CabinetListQuery>
+
+const ProductId = z.string().refine(isUuid, 'Неизвестный товар')
+
+export const BulkInput = z.object({
+  action: z.enum(BULK_ACTIONS, 'Неизвестное действие'),
+  ids: z.array(ProductId).min(1, 'Выберите товары').max(L.bulk, `Не больше ${L.bulk} товаров за раз`),
+})
+
+export const FixesInput = z.object({
+  comment: multiLineText().min(1, 'Напишите, что нужно исправить').max(L.staffComment, 'Не длиннее 2000 символов'),
+})
+
+export const StaffQueueQuery = z.object({
+  vendor: z.string().refine(isUuid).optional().catch(undefined),
+  category: z.string().refine(isLeafCategory).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+})
+export type StaffQueueQuery = z.output<typeof StaffQueueQuery>
+
+/** Why a value does not fit its characteristic, or null when it does. */
+function specValueProblem(def: AttributeDef, value: SpecValue): string | null {
+  switch (def.kind) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e9 ? null : 'Введите число'
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'Выберите «да» или «нет»'
+    case 'text':
+      return typeof value === 'string' && value.trim().length <= 500 ? null : 'Не длиннее 500 символов'
+    case 'enum': {
+      const known = (v: unknown) => def.options.some((o) => o.value === v)
+      if (def.multiple) return Array.isArray(value) && value.every(known) ? null : 'Выберите значения из списка'
+      return known(value) ? null : 'Выберите значение из списка'
+    }
+  }
+}
+
+/**
+ * Field errors of the characteristics (`specs.<code>`): unknown in the category, or a value that
+ * does not fit its kind. Empty values (null, '', []) mean «not filled» and are fine in a draft.
+ */
+export function specProblems(categorySlug: string | null, specs: Record<string, unknown>): Record<string, string> {
+  const problems: Record<string, string> = {}
+  const allowed = new Set<string>(categorySlug ? (getCategory(categorySlug)?.attributes ?? []) : [])
+  for (const [code, value] of Object.entries(specs)) {
+    if (isEmptySpec(value)) continue
+    const def = getAttribute(code)
+    if (!def || !allowed.has(code)) {
+      problems[`specs.${code}`] = 'Эта характеристика не относится к выбранной категории'
+      continue
+    }
+    const problem = specValueProblem(def, value as SpecValue)
+    if (problem) problems[`specs.${code}`] = problem
+  }
+  return problems
+}
+
+export function isEmptySpec(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+}
+
+/** The characteristics a vendor fills in for a category: its own, less those the category fixes. */
+export function formAttributes(categorySlug: string): AttributeDef[] {
+  const category = getCategory(categorySlug)
+  if (!category) return []
+  return category.attributes
+    .filter((code) => code !== 'type' && code !== 'areas_of_application')
+    .map((code) => getAttribute(code)!)
+}
+
+/** What the form holds of a draft: the fields `draftProblems` checks. */
+export interface DraftFields {
+  sku: string
+  title: string
+  brand: string
+  model: string
+  categorySlug: string | null
+  priceKopecks: number | null
+  priceOnRequest: boolean
+  availability: string
+  leadTimeDays: number | null
+  /** Plain text of the description (the HTML without tags). */
+  descriptionText: string
+  specs: Record<string, unknown>
+}
+
+/** What a draft still lacks before it can go to moderation, per field; empty when it is complete. */
+export function draftProblems(d: DraftFields): Record<string, string> {
+  const problems: Record<string, string> = {}
+  if (!d.title.trim()) problems.title = 'Укажите название'
+  if (!d.brand.trim()) problems.brand = 'Укажите бренд'
+  if (!d.model.trim()) problems.model = 'Укажите модель'
+  if (!d.sku.trim()) problems.sku = 'Укажите артикул'
+  if (!d.categorySlug) problems.categorySlug = 'Выберите категорию'
+  if (d.priceKopecks === null && !d.priceOnRequest)
+    problems.priceKopecks = 'Укажите цену или отметьте «Цена по запросу»'
+  if (d.availability === 'to_order' && !d.leadTimeDays) problems.leadTimeDays = 'Укажите срок поставки под заказ'
+  if (d.descriptionText.trim().length < 20) problems.description = 'Опишите товар: хотя бы пару предложений'
+  if (d.categorySlug) {
+    for (const def of formAttributes(d.categorySlug)) {
+      if (def.required && isEmptySpec(d.specs[def.code])) problems[`specs.${def.code}`] = 'Заполните характеристику'
+    }
+    Object.assign(problems, specProblems(d.categorySlug, d.specs))
+  }
+  return problems
+}

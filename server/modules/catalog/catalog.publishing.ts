@@ -1,0 +1,138 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { Specs } from '#common/catalog/attributes.ts'
+import type { Availability, ProductImage, VatRate } from '#common/catalog/products.ts'
+import { getCategory } from '#common/catalog/categories.ts'
+import { slugify } from '#common/slug.ts'
+import type { Ctx } from '../../context.ts'
+import { catalogProducts } from './catalog.table.ts'
+import { adjustSearchWords } from './search/search-words.ts'
+
+/**
+ * How approved versions reach the catalogue. The products module (the vendors' drafts and their
+ * moderation) calls these inside its transaction; the catalogue's triggers stamp the rows with
+ * the next revision, so every instance's listing index, search and suggestions follow on their
+ * next request, and the typo dictionary is adjusted in the same transaction.
+ */
+
+/** A version of a product as the catalogue shows it. */
+export interface PublishedVersion {
+  id: string
+  vendorOrganizationId: string
+  sku: string
+  title: string
+  brand: string
+  model: string
+  categorySlug: string
+  priceKopecks: number | null
+  vatRate: VatRate
+  availability: Availability
+  leadTimeDays: number | null
+  stockQuantity: number | null
+  description: string
+  descriptionHtml: string
+  areas: string[]
+  specs: Specs
+  images: ProductImage[]
+  documents: { fileId: string; name: string }[]
+}
+
+/** The catalogue's row of a product, published or not, as its vendor and staff see it. */
+export type CatalogVersion = PublishedVersion & {
+  slug: string
+  status: string
+  publishedAt: Date | null
+  updatedAt: Date
+}
+
+const versionColumns = {
+  id: catalogProducts.id,
+  vendorOrganizationId: catalogProducts.vendorOrganizationId,
+  sku: catalogProducts.sku,
+  title: catalogProducts.title,
+  brand: catalogProducts.brand,
+  model: catalogProducts.model,
+  categorySlug: catalogProducts.categorySlug,
+  priceKopecks: catalogProducts.priceKopecks,
+  vatRate: catalogProducts.vatRate,
+  availability: catalogProducts.availability,
+  leadTimeDays: catalogProducts.leadTimeDays,
+  stockQuantity: catalogProducts.stockQuantity,
+  description: catalogProducts.description,
+  descriptionHtml: catalogProducts.descriptionHtml,
+  areas: catalogProducts.areas,
+  specs: catalogProducts.specs,
+  images: catalogProducts.images,
+  documents: catalogProducts.documents,
+  slug: catalogProducts.slug,
+  status: catalogProducts.status,
+  publishedAt: catalogProducts.publishedAt,
+  updatedAt: catalogProducts.updatedAt,
+}
+
+/** The words the typo dictionary counts for a product (search/search-words.ts reads the same). */
+const dictionaryText = (p: { title: string; brand: string; model: string }) => `${p.title} ${p.brand} ${p.model}`
+
+/** A product page address: the title in Latin letters, with a piece of the id when it is taken. */
+async function freeProductSlug(ctx: Ctx, version: PublishedVersion): Promise<string> {
+  const base = (slugify(version.title) || slugify(`${version.brand} ${version.model}`) || 'tovar').slice(0, 80)
+  const [taken] = await ctx.db
+    .select({ id: catalogProducts.id })
+    .from(catalogProducts)
+    .where(eq(catalogProducts.slug, base))
+  return taken ? `${base}-${version.id.slice(0, 8)}` : base
+}
+
+export async function describeVersions(ctx: Ctx, ids: string[]): Promise<Map<string, CatalogVersion>> {
+  if (!ids.length) return new Map()
+  const rows = await ctx.db.select(versionColumns).from(catalogProducts).where(inArray(catalogProducts.id, ids))
+  return new Map(rows.map((r) => [r.id, r as CatalogVersion]))
+}
+
+/**
+ * Puts the version on sale: inserts the product, or replaces what the catalogue showed. The
+ * address stays the one the product got when first published. Returns it.
+ */
+export async function publishVersion(ctx: Ctx, version: PublishedVersion): Promise<{ slug: string }> {
+  const [before] = await ctx.db.select(versionColumns).from(catalogProducts).where(eq(catalogProducts.id, version.id))
+  const now = new Date()
+  // The drone type follows the category; the spheres are the version's own list.
+  const droneType = getCategory(version.categorySlug)?.droneType
+  const specs = {
+    ...version.specs,
+    ...(droneType && { type: droneType }),
+    areas_of_application: version.areas,
+  } as Specs
+  let slug: string
+  if (before) {
+    slug = before.slug
+    await ctx.db
+      .update(catalogProducts)
+      .set({ ...version, specs, status: 'published', updatedAt: now, publishedAt: before.publishedAt ?? now })
+      .where(eq(catalogProducts.id, version.id))
+  } else {
+    slug = await freeProductSlug(ctx, version)
+    await ctx.db.insert(catalogProducts).values({ ...version, specs, slug, status: 'published', publishedAt: now })
+  }
+  await adjustSearchWords(ctx.db, {
+    removed: before?.status === 'published' ? dictionaryText(before) : '',
+    added: dictionaryText(version),
+  })
+  return { slug }
+}
+
+/** Takes the product off sale; its row stays, so its address comes back when it is approved again. */
+export async function unpublishVersion(ctx: Ctx, id: string): Promise<void> {
+  const [before] = await ctx.db
+    .update(catalogProducts)
+    .set({ status: 'non-published', updatedAt: new Date() })
+    .where(sql`${catalogProducts.id} = ${id} and ${catalogProducts.status} = 'published'`)
+    .returning({ title: catalogProducts.title, brand: catalogProducts.brand, model: catalogProducts.model })
+  if (before) await adjustSearchWords(ctx.db, { removed: dictionaryText(before), added: '' })
+}
+
+/** Removes a product that is not on sale (a deleted draft that was published once). */
+export async function removeVersion(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db
+    .delete(catalogProducts)
+    .where(sql`${catalogProducts.id} = ${id} and ${catalogProducts.status} <> 'published'`)
+}

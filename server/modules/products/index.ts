@@ -1,0 +1,22 @@
+import { defineModule } from '../module.ts'
+import { vendorDirectory } from '../organizations/vendor-directory.ts'
+import { createProductModeration, type ProductModeration } from './products.moderation.ts'
+import { productsRoutes } from './products.routes.ts'
+import { type CabinetProducts, createProductsService } from './products.service.ts'
+import * as tables from './products.table.ts'
+
+/**
+ * The vendors' products: drafts in the seller cabinet, their moderation by staff, and through
+ * the catalogue's service the versions on sale. `moderation` is the staff side.
+ */
+export type ProductsService = CabinetProducts & { moderation: ProductModeration }
+
+export const productsModule = defineModule({
+  name: 'products',
+  tables,
+  routes: productsRoutes,
+  service: ({ limiter }, { catalog, organizations, notifications }): ProductsService => ({
+    ...createProductsService({ catalog, limiter }),
+    moderation: createProductModeration({ catalog, organizations, vendors: vendorDirectory, events: notifications }),
+  }),
+})

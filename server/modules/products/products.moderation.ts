@@ -1,0 +1,163 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import { FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
+import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '#common/products.ts'
+import type { VendorRef } from '#common/catalog/types.ts'
+import { type Ctx, requireStaff, withDb } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { parse } from '../../parse.ts'
+import { recordAudit } from '../audit/audit.service.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { Events } from '../notifications/events.ts'
+import type { OrganizationsService } from '../organizations/organizations.service.ts'
+import { moveProduct, productTransition } from './products.machine.ts'
+import { type DraftRow, productId } from './products.access.ts'
+import { productDrafts } from './products.table.ts'
+import { problemsOf, toDetails, toPublishedVersion } from './products.view.ts'
+
+export interface ModerationDeps {
+  catalog: Pick<CatalogService, 'describeVersions' | 'publishVersion'>
+  organizations: Pick<OrganizationsService, 'describeForNotice'>
+  vendors: { describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>> }
+  events: Events
+}
+
+/**
+ * The staff side of product moderation: the queue (oldest first), a product beside the version
+ * on sale, approval (the catalogue shows it at once) and sending back with a comment. Each
+ * decision is audited and told to the vendor's owners and administrators.
+ */
+export function createProductModeration(deps: ModerationDeps) {
+  async function findDraft(ctx: Ctx, id: string): Promise<DraftRow> {
+    const [draft] = await ctx.db
+      .select()
+      .from(productDrafts)
+      .where(eq(productDrafts.id, productId(id)))
+    if (!draft) throw new AppError('not_found', PRODUCT_MESSAGES.notFound)
+    return draft
+  }
+
+  async function review(ctx: Ctx, draft: DraftRow) {
+    const [live, vendors] = await Promise.all([
+      deps.catalog.describeVersions(ctx, [draft.id]),
+      deps.vendors.describeVendors(ctx, [draft.organizationId]),
+    ])
+    return { ...(await toDetails(ctx, draft, live.get(draft.id))), vendor: vendors.get(draft.organizationId) ?? null }
+  }
+
+  /** Tells the vendor's managers of the decision, in the caller's transaction. */
+  async function tell(
+    ctx: Ctx,
+    type: 'products.approved' | 'products.fixes_requested',
+    draft: DraftRow,
+    slug: string | null,
+    comment: string | null,
+  ) {
+    const { organization, managers } = await deps.organizations.describeForNotice(ctx, draft.organizationId)
+    await deps.events.emit(ctx, {
+      type,
+      organization,
+      product: { id: draft.id, title: draft.title, slug },
+      comment,
+      managers,
+    })
+  }
+
+  return {
+    /** Products waiting for a decision, the longest-waiting first, by vendor and category. */
+    async queue(ctx: Ctx, query: unknown) {
+      requireStaff(ctx)
+      const { vendor, category, page } = parse(StaffQueueQuery, query ?? {})
+      const where: SQL = and(
+        eq(productDrafts.status, 'moderation'),
+        vendor ? eq(productDrafts.organizationId, vendor) : undefined,
+        category ? eq(productDrafts.categorySlug, category) : undefined,
+      )!
+      const pageSize = PRODUCT_LIMITS.pageSize
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(productDrafts)
+          .where(where)
+          .orderBy(asc(productDrafts.submittedAt), asc(productDrafts.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(productDrafts)
+          .where(where),
+      ])
+      const vendors = await deps.vendors.describeVendors(
+        ctx,
+        rows.map((r) => r.organizationId),
+      )
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          sku: r.sku,
+          brand: r.brand,
+          model: r.model,
+          categorySlug: r.categorySlug,
+          priceKopecks: r.priceKopecks,
+          image: r.images[0] ?? null,
+          vendor: vendors.get(r.organizationId) ?? null,
+          /** A new version of a product on sale, rather than a new product. */
+          isUpdate: r.published,
+          submittedAt: r.submittedAt,
+        })),
+        page,
+        pageSize,
+        total: total!.n,
+      }
+    },
+
+    /** A product with staff, with the version on sale (when there is one) to compare with. */
+    async get(ctx: Ctx, id: string) {
+      requireStaff(ctx)
+      return review(ctx, await findDraft(ctx, id))
+    },
+
+    /** Approves the draft: the catalogue shows this version from now on. */
+    async approve(ctx: Ctx, id: string) {
+      requireStaff(ctx)
+      const draft = await findDraft(ctx, id)
+      // A second click finds it approved already.
+      if (draft.status === 'approved') return review(ctx, draft)
+      const step = productTransition(draft.status, 'approve', 'staff', draft.title)
+      const problems = problemsOf(draft)
+      if (Object.keys(problems).length) throw new AppError('conflict', PRODUCT_MESSAGES.incomplete)
+      await ctx.db.transaction(async (tx) => {
+        const inTx = withDb(ctx, tx)
+        await moveProduct(inTx, draft.id, step, { set: { published: true, staffComment: null } })
+        const { slug } = await deps.catalog.publishVersion(inTx, toPublishedVersion(draft))
+        await recordAudit(inTx, { action: 'product.approve', targetType: 'product', targetId: draft.id })
+        await tell(inTx, 'products.approved', draft, slug, null)
+      })
+      return review(ctx, await findDraft(ctx, id))
+    },
+
+    /** Sends the draft back to the vendor with what to fix; the version on sale stays. */
+    async requestFixes(ctx: Ctx, id: string, input: unknown) {
+      requireStaff(ctx)
+      const { comment } = parse(FixesInput, input ?? {})
+      const draft = await findDraft(ctx, id)
+      if (draft.status === 'needFixes' && draft.staffComment === comment) return review(ctx, draft)
+      const step = productTransition(draft.status, 'requestFixes', 'staff', draft.title)
+      await ctx.db.transaction(async (tx) => {
+        const inTx = withDb(ctx, tx)
+        await moveProduct(inTx, draft.id, step, { comment, set: { staffComment: comment } })
+        await recordAudit(inTx, {
+          action: 'product.request_fixes',
+          targetType: 'product',
+          targetId: draft.id,
+          details: { comment },
+        })
+        const live = await deps.catalog.describeVersions(inTx, [draft.id])
+        await tell(inTx, 'products.fixes_requested', draft, live.get(draft.id)?.slug ?? null, comment)
+      })
+      return review(ctx, await findDraft(ctx, id))
+    },
+  }
+}
+
+export type ProductModeration = ReturnType<typeof createProductModeration>

@@ -1,0 +1,318 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DRAFT_STATUSES, type DraftStatus } from '#common/products.ts'
+import type { Database } from '../../db/client.ts'
+import { createTestUser } from '../../testing/auth.ts'
+import { useTestApp } from '../../testing/app.ts'
+import { BACKENDS } from '../../testing/database.ts'
+import { findTransition, NOT_YOUR_MOVE } from '../../lifecycle/index.ts'
+import { catalogSearchWords } from '../catalog/catalog.table.ts'
+import { emailOutbox } from '../mail/mail.table.ts'
+import { apiClient } from '../organizations/organizations.testing.ts'
+import { createTestVendor } from '../organizations/vendors.testing.ts'
+import { type ProductActor, type ProductEvent, PRODUCT_TRANSITIONS, productModeration } from './products.machine.ts'
+import { productDraftEvents } from './products.table.ts'
+import { completeDraft, createMember } from './products.testing.ts'
+
+const EVENTS: ProductEvent[] = ['create', 'edit', 'submit', 'withdraw', 'approve', 'requestFixes', 'unpublish']
+const ACTORS: ProductActor[] = ['vendor', 'staff']
+
+describe('the product moderation table', () => {
+  // Every status × event × actor: allowed exactly when the table has the row, else 403 or 409.
+  for (const from of [null, ...DRAFT_STATUSES] as (DraftStatus | null)[]) {
+    for (const event of EVENTS) {
+      for (const who of ACTORS) {
+        const row = PRODUCT_TRANSITIONS.find((t) => t.from === from && t.event === event && t.who === who)
+        it(`${from ?? '∅'} —${event}/${who}→ ${row ? row.to : 'refused'}`, () => {
+          const attempt = () => findTransition(productModeration, from, event, who)
+          if (row) return expect(attempt()).toBe(row)
+          const actorEver = PRODUCT_TRANSITIONS.some((t) => t.event === event && t.who === who)
+          expect(attempt).toThrow(
+            actorEver
+              ? expect.objectContaining({ kind: 'conflict', message: expect.stringMatching(/[а-я]/) })
+              : expect.objectContaining({ kind: 'forbidden', message: NOT_YOUR_MOVE }),
+          )
+        })
+      }
+    }
+  }
+
+  it('has the moves the cabinet promises and no others from a published version', () => {
+    const moves = PRODUCT_TRANSITIONS.map((t) => `${t.from}:${t.event}:${t.to}`)
+    expect(moves).toEqual(
+      expect.arrayContaining([
+        'draft:submit:moderation',
+        'moderation:approve:approved',
+        'moderation:requestFixes:needFixes',
+        'needFixes:submit:moderation',
+        'approved:unpublish:draft',
+      ]),
+    )
+    expect(PRODUCT_TRANSITIONS.filter((t) => t.who === 'staff').map((t) => t.from)).toEqual([
+      'moderation',
+      'moderation',
+    ])
+  })
+})
+
+describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
+  let database: Database
+  let app: FastifyInstance
+  let api: ReturnType<typeof apiClient>
+  let vendor: { id: string; slug: string }
+  let owner: { id: string; email: string; cookie: string }
+  let employee: { cookie: string }
+  let otherVendorOwner: { cookie: string }
+  let buyerOwner: { cookie: string }
+  let unconfirmedOwner: { cookie: string }
+  let staff: { cookie: string }
+
+  useTestApp(backend, async (started) => {
+    database = started.database
+    app = started.app
+    api = apiClient(app)
+  })
+
+  beforeAll(async () => {
+    const db = database.db
+    vendor = await createTestVendor(db, { name: 'Аэроскан', slug: 'aeroskan' })
+    owner = await createMember(db, vendor.id, 'owner', 'Анна Владелец')
+    employee = await createMember(db, vendor.id, 'member')
+    const other = await createTestVendor(db, { name: 'Геодрон', slug: 'geodron' })
+    otherVendorOwner = await createMember(db, other.id)
+    const buyer = await createTestVendor(db, { name: 'Покупатель', slug: 'pokupatel', vendorStatus: null })
+    buyerOwner = await createMember(db, buyer.id)
+    const unconfirmed = await createTestVendor(db, { name: 'Новичок', slug: 'novichok', vendorStatus: 'moderation' })
+    unconfirmedOwner = await createMember(db, unconfirmed.id)
+    staff = await createTestUser(db, { isStaff: true })
+  })
+
+  const create = async (cookie: string, body: object = completeDraft(), key?: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/cabinet/products',
+      payload: body,
+      headers: { cookie, ...(key && { 'idempotency-key': key }) },
+    })
+    return res
+  }
+  const publicSearch = async (q: string) =>
+    (await api('GET', `/catalog/products?category=bespilotniki&q=${encodeURIComponent(q)}`)).json().data
+  const sellerProducts = async () => (await api('GET', `/sellers/${vendor.slug}/products`)).json().data
+
+  it('takes a product from draft through moderation to the catalogue, and back for fixes', async () => {
+    const draft = await create(owner.cookie, { title: 'Квадрокоптер Аэроскан Сапсан' })
+    expect(draft.statusCode).toBe(201)
+    const id = draft.json().data.id as string
+    expect(draft.json().data).toMatchObject({ status: 'draft', published: false })
+    expect(draft.json().data.problems).toHaveProperty('brand')
+
+    // Incomplete: the missing fields come back, nothing moves.
+    const early = await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)
+    expect(early.statusCode).toBe(400)
+    expect(early.json().error.fields).toMatchObject({ brand: 'Укажите бренд', categorySlug: 'Выберите категорию' })
+
+    const saved = await api(
+      'PATCH',
+      `/cabinet/products/${id}`,
+      owner.cookie,
+      completeDraft({ sku: 'SAP-1', title: 'Квадрокоптер Аэроскан Сапсан' }),
+    )
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json().data.problems).toEqual({})
+
+    const submitted = await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)
+    expect(submitted.json().data.status).toBe('moderation')
+    // A second click is harmless.
+    expect((await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)).json().data.status).toBe('moderation')
+    // With staff, the draft cannot be changed.
+    const locked = await api('PATCH', `/cabinet/products/${id}`, owner.cookie, { title: 'Другое' })
+    expect(locked.statusCode).toBe(409)
+
+    const queue = (await api('GET', '/staff/products', staff.cookie)).json().data
+    expect(queue.items.map((i: { id: string }) => i.id)).toContain(id)
+
+    // Sending back needs a comment.
+    expect((await api('POST', `/staff/products/${id}/request-fixes`, staff.cookie, {})).statusCode).toBe(400)
+    const back = await api('POST', `/staff/products/${id}/request-fixes`, staff.cookie, { comment: 'Добавьте фото' })
+    expect(back.json().data).toMatchObject({ status: 'needFixes', staffComment: 'Добавьте фото' })
+    const [fixesMail] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, owner.email), eq(emailOutbox.kind, 'product_need_fixes')))
+    expect(fixesMail?.body ?? fixesMail).toBeTruthy()
+    expect(JSON.stringify(fixesMail)).toContain('Добавьте фото')
+
+    const tab = (await api('GET', '/cabinet/products?tab=non-published', owner.cookie)).json().data
+    expect(tab.items.find((i: { id: string }) => i.id === id)).toMatchObject({ staffComment: 'Добавьте фото' })
+
+    expect((await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)).json().data.status).toBe('moderation')
+    expect((await publicSearch('Сапсан')).total).toBe(0)
+
+    const approved = await api('POST', `/staff/products/${id}/approve`, staff.cookie)
+    expect(approved.statusCode).toBe(200)
+    expect(approved.json().data).toMatchObject({
+      status: 'approved',
+      published: true,
+      live: { slug: expect.any(String) },
+    })
+    // On sale at once: search, the seller page, suggestions, the typo dictionary.
+    const found = await publicSearch('Сапсан')
+    expect(found.items.map((p: { id: string }) => p.id)).toEqual([id])
+    expect((await sellerProducts()).items.map((p: { id: string }) => p.id)).toContain(id)
+    const suggestions = (await api('GET', '/catalog/suggestions?q=сапсан')).json().data
+    expect(JSON.stringify(suggestions)).toContain('Сапсан')
+    const [word] = await database.db.select().from(catalogSearchWords).where(eq(catalogSearchWords.word, 'сапсан'))
+    expect(word?.frequency).toBe(1)
+
+    const history = await database.db.select().from(productDraftEvents).where(eq(productDraftEvents.productId, id))
+    expect(history.map((h) => h.event)).toEqual(['create', 'submit', 'requestFixes', 'submit', 'approve'])
+    expect(history.find((h) => h.event === 'requestFixes')?.comment).toBe('Добавьте фото')
+  })
+
+  it('keeps the published version on sale, unchanged, until staff approve the new one', async () => {
+    const id = (await create(owner.cookie, completeDraft({ sku: 'KEEP-1', title: 'Аэроскан Кречет' }))).json().data.id
+    await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)
+    await api('POST', `/staff/products/${id}/approve`, staff.cookie)
+
+    const edited = await api('PATCH', `/cabinet/products/${id}`, owner.cookie, {
+      title: 'Аэроскан Кречет М2',
+      priceKopecks: 99_000_00,
+    })
+    expect(edited.json().data).toMatchObject({
+      status: 'draft',
+      published: true,
+      hasPendingChanges: true,
+      title: 'Аэроскан Кречет М2',
+      live: { title: 'Аэроскан Кречет', priceKopecks: 125_000_00 },
+    })
+    const counts = (await api('GET', '/cabinet/products', owner.cookie)).json().data.counts
+    expect(counts.published).toBeGreaterThanOrEqual(1)
+    expect((await publicSearch('Кречет')).items[0]).toMatchObject({
+      title: 'Аэроскан Кречет',
+      priceKopecks: 125_000_00,
+    })
+
+    await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)
+    const review = (await api('GET', `/staff/products/${id}`, staff.cookie)).json().data
+    expect(review).toMatchObject({
+      title: 'Аэроскан Кречет М2',
+      live: { title: 'Аэроскан Кречет' },
+      vendor: { slug: 'aeroskan' },
+    })
+    expect((await publicSearch('Кречет')).items[0].title).toBe('Аэроскан Кречет')
+
+    await api('POST', `/staff/products/${id}/approve`, staff.cookie)
+    expect((await publicSearch('Кречет')).items[0]).toMatchObject({
+      title: 'Аэроскан Кречет М2',
+      priceKopecks: 99_000_00,
+    })
+
+    // Unpublished: gone from the catalogue at once; back only through moderation.
+    const off = await api('POST', `/cabinet/products/${id}/unpublish`, owner.cookie)
+    expect(off.json().data).toMatchObject({ published: false, status: 'draft' })
+    expect((await publicSearch('Кречет')).total).toBe(0)
+    const [gone] = await database.db.select().from(catalogSearchWords).where(eq(catalogSearchWords.word, 'кречет'))
+    expect(gone).toBeUndefined()
+    expect((await api('POST', `/cabinet/products/${id}/unpublish`, owner.cookie)).statusCode).toBe(200)
+    expect((await api('POST', `/staff/products/${id}/approve`, staff.cookie)).statusCode).toBe(409)
+  })
+
+  it('answers each caller as the rules say', async () => {
+    const id = (await create(owner.cookie, completeDraft({ sku: 'AUTH-1' }))).json().data.id
+    const paths = [
+      ['GET', `/cabinet/products/${id}`],
+      ['PATCH', `/cabinet/products/${id}`],
+      ['POST', `/cabinet/products/${id}/submit`],
+      ['POST', `/cabinet/products/${id}/unpublish`],
+      ['DELETE', `/cabinet/products/${id}`],
+    ] as const
+    for (const [method, path] of paths) {
+      expect((await api(method, path, undefined, {})).statusCode, `guest ${method} ${path}`).toBe(401)
+      expect((await api(method, path, buyerOwner.cookie, {})).statusCode, `buyer ${method} ${path}`).toBe(403)
+      expect((await api(method, path, otherVendorOwner.cookie, {})).statusCode, `other ${method} ${path}`).toBe(404)
+    }
+    expect((await api('GET', '/cabinet/products', undefined)).statusCode).toBe(401)
+    const buyerList = await api('GET', '/cabinet/products', buyerOwner.cookie)
+    expect(buyerList.statusCode).toBe(403)
+    expect(buyerList.json().error.message).toContain('«Поставщик»')
+    expect((await api('GET', `/cabinet/products/not-a-uuid`, owner.cookie)).statusCode).toBe(404)
+
+    // An employee edits but does not publish.
+    expect((await api('PATCH', `/cabinet/products/${id}`, employee.cookie, { model: 'Сокол-2' })).statusCode).toBe(200)
+    expect((await api('POST', `/cabinet/products/${id}/submit`, employee.cookie)).statusCode).toBe(403)
+    expect((await api('DELETE', `/cabinet/products/${id}`, employee.cookie)).statusCode).toBe(403)
+
+    // Staff endpoints are staff's.
+    for (const cookie of [owner.cookie, buyerOwner.cookie]) {
+      expect((await api('GET', '/staff/products', cookie)).statusCode).toBe(403)
+      expect((await api('POST', `/staff/products/${id}/approve`, cookie)).statusCode).toBe(403)
+    }
+    expect((await api('GET', '/staff/products', undefined)).statusCode).toBe(401)
+
+    // An unconfirmed vendor prepares drafts but cannot send them, and is told why.
+    const unconfirmedDraft = await create(unconfirmedOwner.cookie, completeDraft({ sku: 'NEW-1' }))
+    expect(unconfirmedDraft.statusCode).toBe(201)
+    const refused = await api(
+      'POST',
+      `/cabinet/products/${unconfirmedDraft.json().data.id}/submit`,
+      unconfirmedOwner.cookie,
+    )
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error.message).toContain('ещё не подтверждена')
+  })
+
+  it('creates once per Idempotency-Key, refuses a second product with the same SKU, and deletes drafts only', async () => {
+    const first = await create(owner.cookie, completeDraft({ sku: 'IDEM-1' }), 'key-123')
+    const again = await create(owner.cookie, completeDraft({ sku: 'IDEM-1' }), 'key-123')
+    expect(again.json().data.id).toBe(first.json().data.id)
+    const duplicate = await create(owner.cookie, completeDraft({ sku: 'idem-1' }))
+    expect(duplicate.statusCode).toBe(400)
+    expect(duplicate.json().error.fields.sku).toContain('IDEM-1'.toLowerCase())
+
+    const id = first.json().data.id
+    expect((await api('DELETE', `/cabinet/products/${id}`, owner.cookie)).statusCode).toBe(204)
+    expect((await api('GET', `/cabinet/products/${id}`, owner.cookie)).statusCode).toBe(404)
+    expect((await api('DELETE', `/cabinet/products/${id}`, owner.cookie)).statusCode).toBe(404)
+  })
+
+  it('stores descriptions sanitized: formatting kept, scripts and handlers dropped', async () => {
+    const res = await create(
+      owner.cookie,
+      completeDraft({
+        sku: 'HTML-1',
+        description:
+          '<p>Надёжный <strong>дрон</strong></p><ul><li>RTK</li></ul><script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">ссылка</a><img src=x onerror=alert(1)>',
+      }),
+    )
+    const html = res.json().data.description as string
+    expect(html).toContain('<strong>дрон</strong>')
+    expect(html).toContain('<li>RTK</li>')
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:|<img/i)
+  })
+
+  it('runs bulk actions per product and says which failed', async () => {
+    const ready = (await create(owner.cookie, completeDraft({ sku: 'BULK-1' }))).json().data.id
+    const incomplete = (await create(owner.cookie, { title: 'Черновик без полей' })).json().data.id
+    const res = await api('POST', '/cabinet/products/bulk', owner.cookie, {
+      action: 'submit',
+      ids: [ready, incomplete],
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.done).toEqual([ready])
+    expect(res.json().data.failed).toEqual([
+      {
+        id: incomplete,
+        title: 'Черновик без полей',
+        message: 'Заполните обязательные поля, чтобы отправить товар на модерацию',
+      },
+    ])
+    const tabs = (await api('GET', '/cabinet/products?tab=moderation&q=bulk-1', owner.cookie)).json().data
+    expect(tabs.items.map((i: { id: string }) => i.id)).toEqual([ready])
+    const [{ n }] = (
+      await database.db.execute(sql`select count(*)::int as n from product_drafts where status = 'moderation'`)
+    ).rows as { n: number }[]
+    expect(n).toBeGreaterThanOrEqual(1)
+  })
+})

@@ -1,0 +1,32 @@
+import type { MemberRole } from '#common/organizations.ts'
+import type { Db } from '../../db/client.ts'
+import { createTestUser } from '../../testing/auth.ts'
+import { users } from '../identity/identity.table.ts'
+import { organizationMembers } from '../organizations/organizations.table.ts'
+import { eq } from 'drizzle-orm'
+
+/** A user who belongs to the organization in `role` and works as it (it is selected), signed in. */
+export async function createMember(db: Db, organizationId: string, role: MemberRole = 'owner', name?: string) {
+  const user = await createTestUser(db, { name })
+  await db.insert(organizationMembers).values({ organizationId, userId: user.id, role })
+  await db.update(users).set({ selectedOrganizationId: organizationId }).where(eq(users.id, user.id))
+  return user
+}
+
+/** What a vendor's form sends for a complete product of the multirotor category. */
+export function completeDraft(overrides: Record<string, unknown> = {}) {
+  return {
+    sku: 'AS-100',
+    title: 'Квадрокоптер Аэроскан Сокол',
+    brand: 'Аэроскан',
+    model: 'Сокол',
+    categorySlug: 'multirotornye',
+    priceKopecks: 125_000_00,
+    vatRate: '22',
+    availability: 'in_stock',
+    description: '<p>Лёгкий квадрокоптер для <strong>аэрофотосъёмки</strong> и мониторинга объектов.</p>',
+    areas: ['stroitelstvo'],
+    specs: { max_takeoff_weight: 2.5, flight_time: 42, range: 8, country: 'RU' },
+    ...overrides,
+  }
+}
