@@ -21,6 +21,7 @@ import {
   organizationRoles,
   organizations,
 } from '../modules/organizations/organizations.table.ts'
+import { productDraftEvents, productDrafts } from '../modules/products/products.table.ts'
 import { sessionCookieFrom } from '../testing/auth.ts'
 import { useTestApp } from '../testing/app.ts'
 import { BACKENDS } from '../testing/database.ts'
@@ -46,6 +47,8 @@ async function snapshot(db: Database['db']) {
     audit: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
     products: await db.select().from(catalogProducts).orderBy(asc(catalogProducts.slug)),
     searchWords: await db.select().from(catalogSearchWords).orderBy(asc(catalogSearchWords.word)),
+    drafts: await db.select().from(productDrafts).orderBy(asc(productDrafts.id)),
+    draftEvents: await db.select().from(productDraftEvents).orderBy(asc(productDraftEvents.id)),
   }
 }
 
@@ -310,5 +313,35 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe('application/pdf')
     expect(file.rawPayload).toEqual(readFileSync(extractFile('aerotekh-sistemy')))
+  })
+
+  it('gives the demo vendor products in every tab and staff a queue to work through', async () => {
+    const login = async (email: string, ip: string) =>
+      sessionCookieFrom(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/login',
+            payload: { email, password: DEMO_PASSWORD },
+            remoteAddress: ip,
+          })
+        ).headers,
+      )!
+    const vendor = await login('vendor@example.com', '10.77.3.1')
+    const get = async (url: string, cookie: string) =>
+      (await app.inject({ url: `/api/v1${url}`, headers: { cookie } })).json().data
+    const { counts } = await get('/cabinet/products', vendor)
+    expect(counts.published).toBeGreaterThan(0)
+    expect(counts.moderation).toBeGreaterThanOrEqual(2)
+    expect(counts['non-published']).toBeGreaterThanOrEqual(2)
+    const drafts = (await get('/cabinet/products?tab=non-published', vendor)).items
+    expect(drafts.some((d: { staffComment: string | null }) => d.staffComment?.includes('сертификат'))).toBe(true)
+    const published = (await get('/cabinet/products?tab=published', vendor)).items
+    expect(published.every((p: { sku: string; slug: string }) => p.sku && p.slug)).toBe(true)
+
+    const staff = await login('staff@example.com', '10.77.3.2')
+    const queue = await get('/staff/products', staff)
+    expect(queue.total).toBeGreaterThanOrEqual(2)
+    expect(queue.items.some((i: { isUpdate: boolean }) => i.isUpdate)).toBe(true)
   })
 })
