@@ -43,12 +43,13 @@ export function parseCsv(bytes: Uint8Array): ImportResult {
   return parseCsvText(decoded.text)
 }
 
-export function parseCsvText(text: string): ImportResult {
+export function parseCsvText(source: string): ImportResult {
+  // csv-parse counts a CRLF inside a quoted field as two lines; with LF alone lines are exact.
+  const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
   let rows: Row[]
   try {
     rows = parse(text, {
-      bom: true,
-      delimiter: detectSeparator(text.replace(/^\uFEFF/, '')),
+      delimiter: detectSeparator(text),
       info: true,
       raw: true,
       relax_column_count: true,
