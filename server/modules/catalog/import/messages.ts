@@ -43,3 +43,19 @@ export const IMPORT_MESSAGES = {
   pictureInvalid: (value: string) => `адрес фото «${value}» не ссылка http или https`,
   descriptionTooLong: (max: string) => `описание длиннее ${max} символов`,
 } as const
+
+/** Problems of an offer against our catalogue (mapping.ts), one per field. */
+export const DRAFT_MESSAGES = {
+  categoryNotMapped: (category: string) => `категория файла «${category}» не сопоставлена с категорией каталога`,
+  categoryNotLeaf: (category: string) => `категория «${category}» — раздел каталога: выберите одну из его подкатегорий`,
+  noVatRate: 'не указана ставка НДС: укажите её в файле или выберите ставку для всех товаров',
+  specNotNumber: (title: string, value: string) => `«${title}»: «${value}» не число`,
+  specUnit: (title: string, unit: string, expected: string) =>
+    `«${title}»: единица «${unit}» не подходит, характеристика указывается в «${expected}»`,
+  specUnknownOption: (title: string, value: string, options: string) =>
+    `«${title}»: значения «${value}» нет в списке (${options})`,
+  specNotBoolean: (title: string, value: string) => `«${title}»: «${value}» — укажите «да» или «нет»`,
+  specTooLong: (title: string, max: number) => `«${title}»: значение длиннее ${max} символов`,
+  specTypeMismatch: (value: string, category: string) => `«Тип»: «${value}» не совпадает с категорией «${category}»`,
+  specRequired: (title: string) => `не указана обязательная характеристика «${title}»`,
+} as const
