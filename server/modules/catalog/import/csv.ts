@@ -15,6 +15,11 @@ import { splitPictures } from './values.ts'
 
 const REQUIRED: CsvColumn[] = ['sku', 'title']
 
+/** A cell our export guarded against spreadsheet formulas («'=…», feeds/csv.ts) as it was. */
+function unguardFormula(cell: string): string {
+  return cell.replace(/^'(?=[=+\-@\t])/, '')
+}
+
 /** The separator of the header line: Excel writes «;» in Russian locales, most tools «,». */
 export function detectSeparator(text: string): string {
   const firstLine = text.slice(0, text.search(/\r?\n|$/))
@@ -89,7 +94,7 @@ export function parseCsvText(source: string): ImportResult {
   for (const row of records) {
     const cell = (column: CsvColumn) => {
       const index = columns.get(column)
-      return index === undefined ? undefined : row.record[index]
+      return index === undefined ? undefined : unguardFormula(row.record[index] ?? '')
     }
     const raw: RawOffer = {
       line: startLine(row),
@@ -106,7 +111,7 @@ export function parseCsvText(source: string): ImportResult {
       params: params.map((p) => ({
         name: p.name,
         ...(p.unit ? { unit: p.unit } : {}),
-        value: row.record[p.index] ?? '',
+        value: unguardFormula(row.record[p.index] ?? ''),
       })),
     }
     if (!collector.add(raw)) return refuseFile(OfferCollector.tooManyOffers().message)
