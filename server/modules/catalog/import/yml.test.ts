@@ -64,6 +64,11 @@ describe('parseYml', () => {
     expect(result.offers[0]).toMatchObject({ title: 'Дрон 1', brand: 'Геоскан' })
   })
 
+  it('counts lines the same with Windows line ends', () => {
+    const text = yml([offer('1'), '<offer><name>Без артикула</name></offer>'].join('\n')).replace(/\n/g, '\r\n')
+    expect(parseYml(utf8(text)).errors).toEqual([{ line: 6, message: 'Строка 6: не указан артикул' }])
+  })
+
   it('reads UTF-8 with a BOM', () => {
     const result = parseYml(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(yml(offer('1')))]))
     expect(result.offers).toHaveLength(1)
