@@ -52,10 +52,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // A link that is not absolute http(s) or mailto (javascript:, data:, relative, empty) loses
     // its tag and keeps its text; a kept one opens apart and passes no ranking to the target.
-    a: (tagName, attribs) => {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = (attribs.href ?? '').trim()
       if (!LINK_SCHEME.test(href)) return { tagName: 'span', attribs: {} }
-      return { tagName: 'a', attribs: { href, rel: 'nofollow noopener', target: '_blank' } }
+      return { tagName, attribs: { href, rel: 'nofollow noopener', target: '_blank' } }
     },
   },
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { parseCsv } from '../import/csv.ts'
+import { offerToDraft, suggestCategoryMapping, suggestParamMapping } from '../import/mapping.ts'
+import { writeCsvFeed } from './csv.ts'
+import { FEED_PRODUCTS } from './feeds.testing.ts'
+
+const csv = writeCsvFeed(FEED_PRODUCTS)
+const lines = csv.split('\r\n')
+
+describe('writeCsvFeed', () => {
+  it('writes UTF-8 with a BOM, «;» and Russian headers, a column per characteristic in use', () => {
+    expect(csv.startsWith('\uFEFFАртикул;Название;Бренд;Модель;Категория;Цена;НДС;Наличие;Описание;Фото;Тип;')).toBe(
+      true,
+    )
+    expect(lines[0]).toContain(';Максимальная взлётная масса, кг;')
+    expect(lines[0]).toContain(';Рабочая температура, от, °C;')
+    expect(lines[0]).not.toContain('Максимальная скорость')
+  })
+
+  it('writes prices in roubles, rates and availability in Russian, quoting what needs it', () => {
+    expect(lines[1]).toMatch(
+      /^AT-30;Агродрон «АТ-30» & станция <зарядки>;АэроТех;АТ-30;Мультироторные;1250000,50;НДС 22%;В наличии;"<p>Бак/,
+    )
+    expect(lines[1]).toContain('https://cdn.example/at30-1.jpg?w=800&h=600 | https://cdn.example/at30-2.jpg')
+    expect(lines[1]).toContain('"FPV-камера ""обзор"" 1080p"')
+    expect(lines[2]).toMatch(
+      /^Геоскан 201\/М \(ред\. 2\);Геоскан 201 'картограф';Геоскан;201;Самолётного типа;;Без НДС;Под заказ;/,
+    )
+  })
+
+  it('keeps spreadsheets from reading text as formulas', () => {
+    expect(lines[3]).toMatch(/^F-1;"'=HYPERLINK\(""http:\/\/evil.example""\)";'@brand;'\+1;/)
+  })
+
+  it('round-trips through the CSV import to the same products', () => {
+    const parsed = parseCsv(new TextEncoder().encode(csv))
+    expect(parsed.errors).toEqual([])
+    const categories = suggestCategoryMapping(parsed.categories)
+    const params = suggestParamMapping(parsed.offers.flatMap((o) => o.params))
+    expect(Object.values(params)).not.toContain(null)
+    const drafts = parsed.offers.map((offer) => offerToDraft(offer, { categories, params }))
+    expect(drafts.flatMap((d) => d.errors)).toEqual([])
+    expect(drafts.map((d) => d.draft)).toEqual(
+      FEED_PRODUCTS.map((p) => ({
+        sku: p.sku,
+        title: p.title,
+        brand: p.brand,
+        model: p.model,
+        categorySlug: p.categorySlug,
+        priceKopecks: p.priceKopecks,
+        vatRate: p.vatRate,
+        availability: p.availability,
+        description: p.description,
+        specs: p.specs,
+        pictures: p.imageUrls,
+      })),
+    )
+  })
+})

@@ -1,0 +1,33 @@
+import type { Specs } from '#common/catalog/attributes.ts'
+import type { Availability } from '#common/catalog/products.ts'
+import type { VatRate } from '#common/catalog/vat.ts'
+
+/** A published product as the feeds write it; the catalogue service builds these. */
+export interface FeedProduct {
+  id: string
+  slug: string
+  sku: string
+  title: string
+  brand: string
+  model: string
+  categorySlug: string
+  /** Null: the price is on request. */
+  priceKopecks: number | null
+  vatRate: VatRate
+  availability: Availability
+  /** Sanitized HTML. */
+  description: string
+  /** Absolute addresses. */
+  imageUrls: string[]
+  specs: Specs
+  /** The product page, absolute. */
+  url: string
+}
+
+export interface FeedShop {
+  /** The short name shown on the marketplace. */
+  name: string
+  /** The legal name. */
+  company: string
+  url: string
+}

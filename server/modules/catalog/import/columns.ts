@@ -1,0 +1,65 @@
+/**
+ * The columns of a catalogue CSV: the import reads them in Russian or English, the export
+ * (feeds/csv.ts) writes the Russian names, so an exported file imports back as it was.
+ */
+export const CSV_COLUMNS = {
+  sku: 'Артикул',
+  title: 'Название',
+  brand: 'Бренд',
+  model: 'Модель',
+  category: 'Категория',
+  price: 'Цена',
+  vat: 'НДС',
+  available: 'Наличие',
+  description: 'Описание',
+  pictures: 'Фото',
+} as const
+export type CsvColumn = keyof typeof CSV_COLUMNS
+
+const ALIASES: Record<CsvColumn, readonly string[]> = {
+  sku: ['артикул', 'sku', 'vendorcode', 'vendor code', 'код товара', 'id'],
+  title: ['название', 'наименование', 'название товара', 'наименование товара', 'title', 'name'],
+  brand: ['бренд', 'производитель', 'марка', 'brand', 'vendor', 'manufacturer'],
+  model: ['модель', 'model'],
+  category: ['категория', 'раздел', 'category'],
+  price: ['цена', 'цена руб', 'цена ₽', 'стоимость', 'price'],
+  vat: ['ндс', 'ставка ндс', 'vat', 'vat rate'],
+  available: ['наличие', 'в наличии', 'available', 'availability'],
+  description: ['описание', 'description'],
+  pictures: ['фото', 'фотографии', 'изображения', 'картинки', 'pictures', 'picture', 'images', 'image', 'photos'],
+}
+
+export function normalizeHeader(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[.,:;()"«»*]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+const BY_ALIAS = new Map<string, CsvColumn>(
+  (Object.entries(ALIASES) as [CsvColumn, readonly string[]][]).flatMap(([column, names]) =>
+    names.map((name) => [normalizeHeader(name), column] as const),
+  ),
+)
+
+/** Which of our columns a header names, if any; any other column is a characteristic. */
+export function columnOfHeader(header: string): CsvColumn | undefined {
+  return BY_ALIAS.get(normalizeHeader(header))
+}
+
+// Words after the last comma that are part of a name rather than a unit («Рабочая температура, от»).
+const NOT_UNITS = new Set(['от', 'до', 'min', 'max'])
+
+/** «Время полёта, мин» → name «Время полёта», unit «мин»; a header without a unit is all name. */
+export function splitParamHeader(header: string): { name: string; unit?: string } {
+  const text = header.replace(/\s+/g, ' ').trim()
+  const comma = text.lastIndexOf(',')
+  if (comma > 0) {
+    const unit = text.slice(comma + 1).trim()
+    if (unit && unit.length <= 8 && !/\s/.test(unit) && !NOT_UNITS.has(unit.toLowerCase()))
+      return { name: text.slice(0, comma).trim(), unit }
+  }
+  return { name: text }
+}

@@ -1,0 +1,111 @@
+import { parseVatRate } from '#common/catalog/vat.ts'
+import { RICH_TEXT_MAX_LENGTH, richTextToPlain, toRichText } from '../../../text/sanitize.ts'
+import { IMPORT_MESSAGES as M } from './messages.ts'
+import {
+  type ImportedOffer,
+  type ImportedParam,
+  type ImportError,
+  MAX_IMPORT_OFFERS,
+  MAX_SKU_LENGTH,
+  MAX_TITLE_LENGTH,
+} from './types.ts'
+import { cleanLine, isPictureUrl, parsePrice, parseYesNo } from './values.ts'
+
+/** An offer's fields as text, as a parser found them, before checks. */
+export interface RawOffer {
+  line: number
+  sku?: string
+  title?: string
+  brand?: string
+  model?: string
+  category?: string
+  price?: string
+  currency?: string
+  vat?: string
+  /** Text from a CSV cell, or the YML attribute already read. */
+  available?: string | boolean
+  description?: string
+  params: ImportedParam[]
+  pictures: string[]
+}
+
+const ROUBLES = new Set(['RUR', 'RUB', 'РУБ'])
+const formatCount = (n: number) => n.toLocaleString('ru-RU')
+
+/**
+ * Checks offers one by one and keeps the good ones; the YML and CSV parsers share it, so a row
+ * means the same in both. Every problem of a row is reported, and a row with any is left out.
+ */
+export class OfferCollector {
+  readonly offers: ImportedOffer[] = []
+  readonly errors: ImportError[] = []
+  private readonly skuLines = new Map<string, number>()
+  private count = 0
+
+  /** False once the file has more offers than an import takes; the parser should stop. */
+  add(raw: RawOffer): boolean {
+    if (++this.count > MAX_IMPORT_OFFERS) return false
+    const rowErrors: string[] = []
+    const sku = cleanLine(raw.sku)
+    const title = cleanLine(raw.title)
+    if (!sku) rowErrors.push(M.noSku)
+    else if (sku.length > MAX_SKU_LENGTH) rowErrors.push(M.skuTooLong(MAX_SKU_LENGTH))
+    else {
+      const seenAt = this.skuLines.get(sku.toLowerCase())
+      if (seenAt !== undefined) rowErrors.push(M.duplicateSku(sku, seenAt))
+      else this.skuLines.set(sku.toLowerCase(), raw.line)
+    }
+    if (!title) rowErrors.push(M.noTitle)
+    else if (title.length > MAX_TITLE_LENGTH) rowErrors.push(M.titleTooLong(MAX_TITLE_LENGTH))
+
+    const price = parsePrice(raw.price)
+    if (price.error) rowErrors.push(price.error)
+    const currency = cleanLine(raw.currency).toUpperCase()
+    if (currency && !ROUBLES.has(currency) && price.kopecks != null) rowErrors.push(M.currency(currency))
+
+    const vatText = cleanLine(raw.vat)
+    const vatRate = vatText ? parseVatRate(vatText) : undefined
+    if (vatRate === null) rowErrors.push(M.vatUnknown(vatText))
+
+    const available = typeof raw.available === 'boolean' ? raw.available : parseYesNo(raw.available, true)
+    if (available === null) rowErrors.push(M.availableUnknown(cleanLine(raw.available as string)))
+
+    const pictures = raw.pictures.map((url) => url.trim()).filter(Boolean)
+    for (const url of pictures) if (!isPictureUrl(url)) rowErrors.push(M.pictureInvalid(url))
+
+    const description = toRichText(raw.description ?? '')
+    if (richTextToPlain(description).length > RICH_TEXT_MAX_LENGTH)
+      rowErrors.push(M.descriptionTooLong(formatCount(RICH_TEXT_MAX_LENGTH)))
+
+    if (rowErrors.length) {
+      for (const message of rowErrors) this.errors.push({ line: raw.line, message: M.atLine(raw.line, message) })
+      return true
+    }
+    this.offers.push({
+      line: raw.line,
+      sku,
+      title,
+      brand: cleanLine(raw.brand),
+      model: cleanLine(raw.model),
+      fileCategory: cleanLine(raw.category),
+      priceKopecks: price.kopecks ?? null,
+      ...(vatRate ? { vatRate } : {}),
+      available: available ?? true,
+      description,
+      params: raw.params
+        .map((p) => ({
+          name: cleanLine(p.name),
+          ...(cleanLine(p.unit) ? { unit: cleanLine(p.unit) } : {}),
+          value: cleanLine(p.value),
+        }))
+        .filter((p) => p.name && p.value),
+      pictures: [...new Set(pictures)],
+    })
+    return true
+  }
+
+  /** The file-level refusal when `add` said stop. */
+  static tooManyOffers(): ImportError {
+    return { line: 0, message: M.tooManyOffers(formatCount(MAX_IMPORT_OFFERS)) }
+  }
+}
