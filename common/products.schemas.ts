@@ -1,6 +1,7 @@
 import { type AttributeDef, getAttribute, type SpecValue } from './catalog/attributes.ts'
 import { getCategory, isLeafCategory } from './catalog/categories.ts'
-import { AVAILABILITIES, VAT_RATES } from './catalog/products.ts'
+import { AVAILABILITIES } from './catalog/products.ts'
+import { VAT_RATES } from './catalog/vat.ts'
 import { BULK_ACTIONS, CABINET_SORTS, PRODUCT_LIMITS as L, PRODUCT_TABS } from './products.ts'
 import { SPHERE_SLUGS } from './spheres.ts'
 import { multiLineText, singleLineText } from './text.ts'

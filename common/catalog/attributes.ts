@@ -19,7 +19,10 @@ interface AttributeBase {
   filterable: boolean
   /** Shown on product cards and at the top of the product page. */
   key?: boolean
-  /** A vendor fills it in before sending the product to moderation. */
+  /**
+   * A vendor fills it in before sending the product to moderation. The takeoff weight only: it
+   * decides whether the drone must be registered (registration.ts), and a missing one reads as «no».
+   */
   required?: boolean
 }
 
@@ -127,7 +130,6 @@ export const ATTRIBUTES = [
     better: 'higher',
     filterable: true,
     key: true,
-    required: true,
   },
   {
     code: 'range',
@@ -138,7 +140,6 @@ export const ATTRIBUTES = [
     precision: 1,
     filterable: true,
     key: true,
-    required: true,
   },
   {
     code: 'max_speed',
@@ -192,7 +193,13 @@ export const ATTRIBUTES = [
     filterable: false,
   },
   { code: 'rtk', title: 'Поддержка RTK', kind: 'boolean', filterable: true },
-  { code: 'country', title: 'Страна производства', kind: 'enum', options: COUNTRIES, filterable: false, required: true },
+  {
+    code: 'country',
+    title: 'Страна производства',
+    kind: 'enum',
+    options: COUNTRIES,
+    filterable: false,
+  },
   {
     code: 'areas_of_application',
     title: 'Сферы применения',

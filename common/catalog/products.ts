@@ -16,28 +16,6 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
   to_order: 'Под заказ',
 }
 
-/**
- * The VAT rate a price includes: 22 % is the general rate since 1 January 2026 (Federal Law
- * 425-ФЗ), 10 % the reduced one, 5 % and 7 % those of the simplified tax system; `none` for a
- * seller that does not charge VAT. The product carries its own; the cart and orders copy it.
- */
-export const VAT_RATES = ['22', '10', '7', '5', 'none'] as const
-export type VatRate = (typeof VAT_RATES)[number]
-
-/** The rate as a choice in a form. */
-export const VAT_RATE_LABELS: Record<VatRate, string> = {
-  '22': 'НДС 22%',
-  '10': 'НДС 10%',
-  '7': 'НДС 7% (УСН)',
-  '5': 'НДС 5% (УСН)',
-  none: 'Без НДС',
-}
-
-/** The line under a price: «Цена с НДС 22%», «Без НДС». */
-export function vatNoteOf(rate: VatRate): string {
-  return rate === 'none' ? 'Без НДС' : `Цена с НДС ${rate}%`
-}
-
 /** Shown instead of a price when the seller quotes on request (price is null). */
 export const PRICE_ON_REQUEST = 'Цена по запросу'
 

@@ -1,6 +1,7 @@
 import type { AttributeCode, SpecValue } from './attributes.ts'
 import type { ListingQuery, Sort } from './listing.ts'
-import type { Availability, ProductImage, ProductStatus, VatRate } from './products.ts'
+import type { Availability, ProductImage, ProductStatus } from './products.ts'
+import type { VatRate } from './vat.ts'
 import type { RegistrationRequirement } from './registration.ts'
 
 /** What the REST API and the page loaders return; the shapes are the contract of both. */

@@ -1,5 +1,6 @@
 import { formatLeadTime, formatPrice, PRODUCT_FORMS } from '#common/catalog/format.ts'
-import { AVAILABILITY_LABELS, vatNoteOf } from '#common/catalog/products.ts'
+import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
+import { vatNoteOf } from '#common/catalog/vat.ts'
 import { REGISTRATION_NOTICES } from '#common/catalog/registration.ts'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { formatCount } from '#app/lib/format.ts'

@@ -1,6 +1,7 @@
 import { ATTRIBUTES, RANGE_ATTRIBUTE_CODES } from '#common/catalog/attributes.ts'
 import { SORTS } from '#common/catalog/listing.ts'
-import { AVAILABILITIES, PRODUCT_STATUSES, VAT_RATES } from '#common/catalog/products.ts'
+import { AVAILABILITIES, PRODUCT_STATUSES } from '#common/catalog/products.ts'
+import { VAT_RATES } from '#common/catalog/vat.ts'
 import { z } from '#common/zod.ts'
 
 /** Shapes of the catalogue and sellers API (common/catalog/types.ts) for the OpenAPI document. */

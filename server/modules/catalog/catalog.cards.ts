@@ -1,7 +1,8 @@
 import { AREA_OPTIONS, ATTRIBUTES, getAttribute, type Specs, type SpecValue } from '#common/catalog/attributes.ts'
 import { categoryTrail, getCategory } from '#common/catalog/categories.ts'
 import { formatSpecValue } from '#common/catalog/format.ts'
-import type { Availability, ProductImage, ProductStatus, VatRate } from '#common/catalog/products.ts'
+import type { Availability, ProductImage, ProductStatus } from '#common/catalog/products.ts'
+import type { VatRate } from '#common/catalog/vat.ts'
 import { registrationRequirement } from '#common/catalog/registration.ts'
 import type { ProductCard, ProductDetails, SellerCard, SpecEntry, VendorRef } from '#common/catalog/types.ts'
 

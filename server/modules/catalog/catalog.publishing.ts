@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Specs } from '#common/catalog/attributes.ts'
-import type { Availability, ProductImage, VatRate } from '#common/catalog/products.ts'
+import type { Availability, ProductImage } from '#common/catalog/products.ts'
+import type { VatRate } from '#common/catalog/vat.ts'
 import { getCategory } from '#common/catalog/categories.ts'
 import { slugify } from '#common/slug.ts'
 import type { Ctx } from '../../context.ts'

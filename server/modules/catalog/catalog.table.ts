@@ -13,7 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { RangeAttributeCode, Specs } from '#common/catalog/attributes.ts'
-import { AVAILABILITIES, PRODUCT_STATUSES, type ProductImage, VAT_RATES } from '#common/catalog/products.ts'
+import { AVAILABILITIES, PRODUCT_STATUSES, type ProductImage } from '#common/catalog/products.ts'
+import { VAT_RATES } from '#common/catalog/vat.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { AVAILABILITIES, VAT_RATES } from '#common/catalog/products.ts'
+import { AVAILABILITIES } from '#common/catalog/products.ts'
+import { VAT_RATES } from '#common/catalog/vat.ts'
 import { CompareClearQuery, CompareItemInput } from '#common/compare.ts'
 import { z } from '#common/zod.ts'
 import { guestWriteCtx, refuseCrossSite } from '../../plugins/session.ts'

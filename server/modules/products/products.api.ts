@@ -1,4 +1,5 @@
-import { AVAILABILITIES, VAT_RATES } from '#common/catalog/products.ts'
+import { AVAILABILITIES } from '#common/catalog/products.ts'
+import { VAT_RATES } from '#common/catalog/vat.ts'
 import { DRAFT_STATUSES } from '#common/products.ts'
 import { z } from '#common/zod.ts'
 import { VendorRefSchema } from '../catalog/catalog.api.ts'

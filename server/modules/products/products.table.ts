@@ -12,7 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { Specs } from '#common/catalog/attributes.ts'
-import { AVAILABILITIES, type ProductImage, VAT_RATES } from '#common/catalog/products.ts'
+import { AVAILABILITIES, type ProductImage } from '#common/catalog/products.ts'
+import { VAT_RATES } from '#common/catalog/vat.ts'
 import { DRAFT_STATUSES } from '#common/products.ts'
 import { historyColumns } from '../../lifecycle/index.ts'
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DRAFT_STATUSES, type DraftStatus } from '#common/products.ts'
@@ -141,8 +141,8 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, owner.email), eq(emailOutbox.kind, 'product_need_fixes')))
-    expect(fixesMail?.body ?? fixesMail).toBeTruthy()
-    expect(JSON.stringify(fixesMail)).toContain('Добавьте фото')
+    expect(fixesMail?.text).toContain('Комментарий модератора: Добавьте фото')
+    expect(fixesMail?.subject).toBe('Товар «Квадрокоптер Аэроскан Сапсан» нужно доработать — ООО «Аэроскан»')
 
     const tab = (await api('GET', '/cabinet/products?tab=non-published', owner.cookie)).json().data
     expect(tab.items.find((i: { id: string }) => i.id === id)).toMatchObject({ staffComment: 'Добавьте фото' })
@@ -310,9 +310,5 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
     ])
     const tabs = (await api('GET', '/cabinet/products?tab=moderation&q=bulk-1', owner.cookie)).json().data
     expect(tabs.items.map((i: { id: string }) => i.id)).toEqual([ready])
-    const [{ n }] = (
-      await database.db.execute(sql`select count(*)::int as n from product_drafts where status = 'moderation'`)
-    ).rows as { n: number }[]
-    expect(n).toBeGreaterThanOrEqual(1)
   })
 })

@@ -1,5 +1,5 @@
 import type { COUNTRIES, NAVIGATION_SYSTEMS } from '#common/catalog/attributes.ts'
-import type { VatRate } from '#common/catalog/products.ts'
+import type { VatRate } from '#common/catalog/vat.ts'
 import type { SphereSlug } from '#common/spheres.ts'
 import type { catalogProducts } from '../../modules/catalog/catalog.table.ts'
 import type { ArtFamily, ArtName } from './art.ts'

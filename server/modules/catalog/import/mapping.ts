@@ -49,12 +49,6 @@ export interface DraftFieldError {
   message: string
 }
 
-/**
- * Characteristics a drone cannot be published without: the takeoff weight decides whether it
- * must be registered (common/catalog/registration.ts), and a missing one would read as «no».
- */
-export const REQUIRED_ATTRIBUTES: readonly AttributeCode[] = ['max_takeoff_weight']
-
 const MAX_TEXT_SPEC_LENGTH = 500
 
 export function normalizeName(text: string): string {
@@ -356,12 +350,9 @@ export function offerToDraft(
     specs.type = category.droneType
   }
   if (category)
-    for (const code of REQUIRED_ATTRIBUTES)
-      if (
-        category.attributes.includes(code) &&
-        specs[code] === undefined &&
-        !errors.some((e) => e.field === `specs.${code}`)
-      )
+    // Those the registry marks required (the same as the cabinet's form asks for).
+    for (const code of category.attributes.filter((c) => getAttribute(c)?.required))
+      if (specs[code] === undefined && !errors.some((e) => e.field === `specs.${code}`))
         errors.push({ field: `specs.${code}`, message: M.specRequired(getAttribute(code)!.title) })
 
   const vatRate = offer.vatRate ?? mapping.defaultVatRate ?? null
