@@ -1,4 +1,5 @@
 import { VERIFICATION_LABELS } from '#common/organizations.ts'
+import { DRAFT_STATUS_LABELS } from '#common/products.ts'
 import { LEAD_STATUS_LABELS } from '#common/staff.ts'
 
 /**
@@ -28,6 +29,13 @@ export const STATUSES = {
   }),
   /** A lead from the site's forms, worked by staff. */
   lead: lifecycle(LEAD_STATUS_LABELS, { new: 'blue', in_progress: 'orange', done: 'gray' }),
+  /** A vendor's product draft moderated by staff: draft → moderation → approved | needFixes. */
+  product: lifecycle(DRAFT_STATUS_LABELS, {
+    draft: 'gray',
+    moderation: 'blue',
+    needFixes: 'orange',
+    approved: 'teal',
+  }),
 }
 
 export type Lifecycle = keyof typeof STATUSES
