@@ -62,6 +62,8 @@ export default [
   layout('layouts/personal-account.tsx', [
     route('personal-account/company', 'routes/account/company.tsx'),
     route('personal-account/profile', 'routes/account/profile.tsx'),
+    route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
+    route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),
     route('personal-account/staff', 'routes/account/staff/layout.tsx', [
       index('routes/account/staff/verifications.tsx'),
       route('leads', 'routes/account/staff/leads.tsx'),

@@ -23,6 +23,7 @@ const DATE_TIME_NUMERIC = new Intl.DateTimeFormat('ru-RU', {
   minute: '2-digit',
   timeZone: TIME_ZONE,
 })
+const TIME = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE })
 /** Made on first use: on the server it would take the server's zone, not the reader's. */
 let localDateTime: Intl.DateTimeFormat | undefined
 
@@ -33,6 +34,9 @@ export const formatDate = (value: DateInput) => DATE.format(toDate(value))
 
 /** «1 нояб. 2026 г., 14:05»: in running text (the company page, the account's sessions). */
 export const formatDateTime = (value: DateInput) => DATE_TIME.format(toDate(value))
+
+/** «14:05»: when today is understood (a form's «сохранено в 14:05»). */
+export const formatTime = (value: DateInput) => TIME.format(toDate(value))
 
 /** «01.11.2026, 14:05»: in tables and lists of many rows (the staff pages), where digits line up. */
 export const formatDateTimeNumeric = (value: DateInput) => DATE_TIME_NUMERIC.format(toDate(value))

@@ -98,6 +98,10 @@ export interface Suggestion {
 export interface ProductDetails extends ProductCard {
   status: ProductStatus
   description: string
+  /** The vendor's formatted description, sanitized on the server; '' when there is only plain text. */
+  descriptionHtml: string
+  /** The vendor's article number; '' when it has none. */
+  sku: string
   images: ProductImage[]
   specs: SpecEntry[]
   areas: { slug: string; title: string }[]

@@ -7,8 +7,12 @@ import { ProductGallery } from './ProductGallery.tsx'
 import { VendorCard } from './VendorCard.tsx'
 import classes from './product.module.css'
 
-/** Seller text: paragraphs split on blank lines, line breaks kept by CSS; never parsed as HTML. */
-function Description({ text }: { text: string }) {
+/**
+ * The vendor's description: the formatted version when there is one (sanitized on the server
+ * with an allowlist, server/text/sanitize.ts), else plain text in paragraphs, never parsed as HTML.
+ */
+function Description({ text, html }: { text: string; html: string }) {
+  if (html) return <div className={classes.description} dangerouslySetInnerHTML={{ __html: html }} />
   const paragraphs = text
     .split(/\n\s*\n/)
     .map((p) => p.trim())
@@ -105,7 +109,7 @@ export function ProductView({ product, display }: { product: ProductDetails; dis
               <h2 id="description-title" className={classes.sectionTitle}>
                 Описание
               </h2>
-              <Description text={product.description} />
+              <Description text={product.description} html={product.descriptionHtml} />
             </section>
           )}
 

@@ -25,6 +25,8 @@ function product(overrides: Partial<ProductDetails> = {}): ProductDetails {
     keySpecs: [{ code: 'flight_time', title: 'Время полёта', value: 180, display: '180 мин' }],
     status: 'published',
     description: 'Картография.\n\nДо 180 минут в воздухе.',
+    descriptionHtml: '',
+    sku: '201',
     images: [
       { src: 'catalog/a.svg', alt: 'А' },
       { src: 'catalog/b.svg', alt: 'Б' },

@@ -28,6 +28,8 @@ export interface CardRow {
 export interface DetailsRow extends CardRow {
   status: ProductStatus
   description: string
+  descriptionHtml: string
+  sku: string
   areas: string[]
   createdAt: Date
   updatedAt: Date
@@ -91,6 +93,8 @@ export function toDetails(row: DetailsRow, seller: SellerCard | undefined): Prod
     ...toCard(row, vendors),
     status: row.status,
     description: row.description,
+    descriptionHtml: row.descriptionHtml,
+    sku: row.sku,
     images: row.images,
     specs: entries(category?.attributes ?? ATTRIBUTES.map((a) => a.code), row.specs),
     areas: row.areas.map((slug) => ({ slug, title: AREA_LABELS.get(slug) ?? slug })),

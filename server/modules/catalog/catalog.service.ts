@@ -15,7 +15,14 @@ import { fetchCards, readCatalogState } from './catalog.listing.ts'
 import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
 import { suggest } from './search/suggest.ts'
-import { describeVersions, publishVersion, removeVersion, unpublishVersion } from './catalog.publishing.ts'
+import {
+  describeVersions,
+  type PublishedVersion,
+  publishVersion,
+  removeVersion,
+  unpublishVersion,
+} from './catalog.publishing.ts'
+import type { Specs } from '#common/catalog/attributes.ts'
 import { catalogProducts } from './catalog.table.ts'
 import { wordsOf } from './search/title-words.ts'
 
@@ -66,6 +73,8 @@ const detailsColumns = {
   ...cardColumns,
   status: catalogProducts.status,
   description: catalogProducts.description,
+  descriptionHtml: catalogProducts.descriptionHtml,
+  sku: catalogProducts.sku,
   areas: catalogProducts.areas,
   createdAt: catalogProducts.createdAt,
   updatedAt: catalogProducts.updatedAt,
@@ -201,6 +210,17 @@ export function createCatalogService(deps: CatalogDeps) {
 
     // For the products module, which has authorized the caller (catalog.publishing.ts).
     describeVersions,
+
+    /** A version as its product page would show it, before it is published (the cabinet's preview). */
+    async previewProduct(ctx: Ctx, version: PublishedVersion, slug: string | null): Promise<ProductDetails> {
+      const sellers = await sellerCardsOf(ctx, [version.vendorOrganizationId])
+      const now = new Date()
+      const specs = { ...version.specs, type: getCategory(version.categorySlug)?.droneType } as Specs
+      return toDetails(
+        { ...version, specs, slug: slug ?? '', status: 'non-published', createdAt: now, updatedAt: now },
+        sellers.get(version.vendorOrganizationId),
+      )
+    },
     publishVersion,
     unpublishVersion,
     removeVersion,

@@ -19,7 +19,7 @@ import {
   vendorScope,
 } from './products.access.ts'
 import { productDrafts } from './products.table.ts'
-import { problemsOf, toDetails, toListItem } from './products.view.ts'
+import { problemsOf, toDetails, toListItem, toPublishedVersion } from './products.view.ts'
 
 /** Creating is a click; hundreds an hour is a script (imports have their own way in). */
 export const CREATE_RATE_LIMIT: RateLimitRule = { limit: 300, windowMs: 60 * 60_000 }
@@ -27,7 +27,10 @@ export const CREATE_RATE_LIMIT: RateLimitRule = { limit: 300, windowMs: 60 * 60_
 export const SAVE_RATE_LIMIT: RateLimitRule = { limit: 1200, windowMs: 60 * 60_000 }
 
 export interface ProductsDeps {
-  catalog: Pick<CatalogService, 'describeVersions' | 'publishVersion' | 'unpublishVersion' | 'removeVersion'>
+  catalog: Pick<
+    CatalogService,
+    'describeVersions' | 'publishVersion' | 'unpublishVersion' | 'removeVersion' | 'previewProduct'
+  >
   limiter: RateLimiter
 }
 
@@ -132,6 +135,12 @@ export function createProductsService(deps: ProductsDeps) {
   }
 
   return {
+    /** What the caller may do in the cabinet (a buyer-only organization is refused, 403). */
+    describeScope(ctx: Ctx) {
+      const scope = vendorScope(ctx)
+      return { manager: scope.manager, vendorConfirmed: scope.confirmed, canSubmit: scope.manager && scope.confirmed }
+    },
+
     /** A page of a tab, with every tab's count: two statements. */
     async list(ctx: Ctx, query: unknown) {
       const scope = vendorScope(ctx)
@@ -179,6 +188,15 @@ export function createProductsService(deps: ProductsDeps) {
     async get(ctx: Ctx, id: string) {
       const scope = vendorScope(ctx)
       return details(ctx, await findOwnDraft(ctx, scope, id))
+    },
+
+    /** The draft as its product page will show it, with where it stands. */
+    async preview(ctx: Ctx, id: string) {
+      const scope = vendorScope(ctx)
+      const draft = await findOwnDraft(ctx, scope, id)
+      const live = (await deps.catalog.describeVersions(ctx, [draft.id])).get(draft.id)
+      const page = await deps.catalog.previewProduct(ctx, toPublishedVersion(draft), live?.slug ?? null)
+      return { page, product: toListItem(draft, live), problems: problemsOf(draft) }
     },
 
     /**

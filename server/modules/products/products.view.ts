@@ -48,7 +48,7 @@ export function toPublishedVersion(d: DraftRow): PublishedVersion {
     title: d.title,
     brand: d.brand,
     model: d.model,
-    categorySlug: d.categorySlug!,
+    categorySlug: d.categorySlug ?? '',
     priceKopecks: d.priceOnRequest ? null : d.priceKopecks,
     vatRate: d.vatRate,
     availability: d.availability,

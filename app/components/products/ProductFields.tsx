@@ -1,0 +1,301 @@
+import { Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
+import { AREA_OPTIONS, type AttributeDef } from '#common/catalog/attributes.ts'
+import { CATEGORIES, isLeafCategory } from '#common/catalog/categories.ts'
+import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts'
+import { VAT_RATE_LABELS, VAT_RATES } from '#common/catalog/vat.ts'
+import { formAttributes } from '#common/products.schemas.ts'
+import { PRODUCT_LIMITS } from '#common/products.ts'
+import { kopecksToRubles } from '#app/routes/account/products/draft-form.ts'
+import type { CabinetProductDetails } from './product-types.ts'
+
+// Tiptap and its styles load with the form only, never with the public pages.
+const DescriptionEditor = lazy(() => import('./DescriptionEditor.tsx'))
+
+const LEAF_CATEGORIES = CATEGORIES.filter((c) => isLeafCategory(c.slug))
+
+/** The form's field errors by field name (`price`, `spec.flight_time`). */
+export type FieldErrors = Record<string, string>
+
+function Section({ title, children, description }: { title: string; children: ReactNode; description?: string }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  )
+}
+
+/** A characteristic's input, by its kind in the registry; `spec.<code>` in the posted form. */
+function SpecField({ def, value, error }: { def: AttributeDef; value: unknown; error?: string }) {
+  const name = `spec.${def.code}`
+  const label = def.kind === 'number' ? `${def.title}, ${def.unit}` : def.title
+  switch (def.kind) {
+    case 'number':
+      return (
+        <TextInput
+          name={name}
+          label={label}
+          inputMode="decimal"
+          withAsterisk={def.required}
+          defaultValue={typeof value === 'number' ? String(value).replace('.', ',') : ''}
+          error={error}
+        />
+      )
+    case 'boolean':
+      return (
+        <NativeSelect
+          name={name}
+          label={label}
+          defaultValue={value === true ? 'yes' : value === false ? 'no' : ''}
+          data={[
+            { value: '', label: 'Не указано' },
+            { value: 'yes', label: 'Да' },
+            { value: 'no', label: 'Нет' },
+          ]}
+          error={error}
+        />
+      )
+    case 'text':
+      return <TextInput name={name} label={label} defaultValue={typeof value === 'string' ? value : ''} error={error} />
+    case 'enum':
+      if (def.multiple) {
+        const chosen = Array.isArray(value) ? value : []
+        return (
+          <Checkbox.Group label={label} error={error} defaultValue={chosen}>
+            <Group gap="md" mt={6}>
+              {def.options.map((o) => (
+                <Checkbox key={o.value} name={name} value={o.value} label={o.label} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )
+      }
+      return (
+        <NativeSelect
+          name={name}
+          label={label}
+          withAsterisk={def.required}
+          defaultValue={typeof value === 'string' ? value : ''}
+          data={[{ value: '', label: 'Не указано' }, ...def.options.map((o) => ({ value: o.value, label: o.label }))]}
+          error={error}
+        />
+      )
+  }
+}
+
+/**
+ * The product's fields, uncontrolled: the browser posts them as they are, with JavaScript (the
+ * page saves as the vendor types) or without. The category decides which characteristics show.
+ */
+export function ProductFields({
+  product,
+  errors,
+  onDescriptionChange,
+}: {
+  product: CabinetProductDetails | null
+  errors: FieldErrors
+  onDescriptionChange: () => void
+}) {
+  const [categorySlug, setCategorySlug] = useState(product?.categorySlug ?? '')
+  const [onRequest, setOnRequest] = useState(product?.priceOnRequest ?? false)
+  const [availability, setAvailability] = useState<string>(product?.availability ?? 'in_stock')
+  const [description, setDescription] = useState(product?.description ?? '')
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const descriptionLabel = useId()
+  const specs = (product?.specs ?? {}) as Record<string, unknown>
+
+  return (
+    <Stack gap="lg">
+      <Section title="Основное">
+        <TextInput
+          name="title"
+          label="Название"
+          description="Так товар называется в каталоге и в поиске"
+          withAsterisk
+          maxLength={PRODUCT_LIMITS.title}
+          defaultValue={product?.title ?? ''}
+          error={errors.title}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            name="brand"
+            label="Бренд"
+            withAsterisk
+            maxLength={PRODUCT_LIMITS.brand}
+            defaultValue={product?.brand ?? ''}
+            error={errors.brand}
+          />
+          <TextInput
+            name="model"
+            label="Модель"
+            withAsterisk
+            maxLength={PRODUCT_LIMITS.model}
+            defaultValue={product?.model ?? ''}
+            error={errors.model}
+          />
+          <TextInput
+            name="sku"
+            label="Артикул"
+            description="Уникален в вашем каталоге"
+            withAsterisk
+            maxLength={PRODUCT_LIMITS.sku}
+            defaultValue={product?.sku ?? ''}
+            error={errors.sku}
+          />
+        </SimpleGrid>
+        <NativeSelect
+          name="categorySlug"
+          label="Категория"
+          withAsterisk
+          value={categorySlug}
+          onChange={(e) => setCategorySlug(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Выберите категорию' },
+            ...LEAF_CATEGORIES.map((c) => ({ value: c.slug, label: c.title })),
+          ]}
+          error={errors.categorySlug}
+        />
+      </Section>
+
+      <Section title="Цена и наличие">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            name="price"
+            label="Цена, ₽"
+            inputMode="decimal"
+            withAsterisk={!onRequest}
+            disabled={onRequest}
+            defaultValue={kopecksToRubles(product?.priceKopecks ?? null)}
+            error={errors.price}
+          />
+          <NativeSelect
+            name="vatRate"
+            label="НДС в цене"
+            defaultValue={product?.vatRate ?? '22'}
+            data={VAT_RATES.map((rate) => ({ value: rate, label: VAT_RATE_LABELS[rate] }))}
+            error={errors.vatRate}
+          />
+        </SimpleGrid>
+        <Checkbox
+          name="priceOnRequest"
+          label="Цена по запросу"
+          description="Покупатели увидят «Цена по запросу» и напишут вам"
+          checked={onRequest}
+          onChange={(e) => setOnRequest(e.currentTarget.checked)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NativeSelect
+            name="availability"
+            label="Наличие"
+            value={availability}
+            onChange={(e) => setAvailability(e.currentTarget.value)}
+            data={AVAILABILITIES.map((a) => ({ value: a, label: AVAILABILITY_LABELS[a] }))}
+            error={errors.availability}
+          />
+          <TextInput
+            name="leadTimeDays"
+            label="Срок поставки, дней"
+            inputMode="numeric"
+            withAsterisk={availability === 'to_order'}
+            defaultValue={product?.leadTimeDays?.toString() ?? ''}
+            error={errors.leadTimeDays}
+          />
+          <TextInput
+            name="stockQuantity"
+            label="Количество на складе"
+            description="Необязательно"
+            inputMode="numeric"
+            defaultValue={product?.stockQuantity?.toString() ?? ''}
+            error={errors.stockQuantity}
+          />
+        </SimpleGrid>
+      </Section>
+
+      <Section
+        title="Описание"
+        description="Абзацы, списки, выделение и ссылки. Опишите назначение, комплект и условия поставки."
+      >
+        <div>
+          <Text id={descriptionLabel} size="sm" fw={500} mb={4}>
+            Описание товара <span aria-hidden="true">*</span>
+          </Text>
+          {hydrated ? (
+            <>
+              <input type="hidden" name="description" value={description} />
+              <Suspense fallback={<DescriptionPlaceholder />}>
+                <DescriptionEditor
+                  value={description}
+                  labelId={descriptionLabel}
+                  invalid={Boolean(errors.description)}
+                  onChange={(html) => {
+                    setDescription(html)
+                    onDescriptionChange()
+                  }}
+                />
+              </Suspense>
+            </>
+          ) : (
+            // Before the page is interactive (and without JavaScript) the HTML in a text area.
+            <textarea
+              name="description"
+              defaultValue={description}
+              rows={8}
+              aria-labelledby={descriptionLabel}
+              style={{ width: '100%', font: 'inherit' }}
+            />
+          )}
+          {errors.description && (
+            <Text size="sm" c="red" mt={4}>
+              {errors.description}
+            </Text>
+          )}
+        </div>
+      </Section>
+
+      <Section title="Сферы применения" description="По ним товар находят на страницах сфер и в фильтре каталога">
+        <Checkbox.Group defaultValue={product?.areas ?? []} error={errors.areas} aria-label="Сферы применения">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
+            {AREA_OPTIONS.map((o) => (
+              <Checkbox key={o.value} name="areas" value={o.value} label={o.label} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+      </Section>
+
+      <Section
+        title="Характеристики"
+        description={
+          categorySlug
+            ? 'Отмеченные звёздочкой нужны для модерации'
+            : 'Выберите категорию, чтобы заполнить характеристики'
+        }
+      >
+        {categorySlug && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {formAttributes(categorySlug).map((def) => (
+              <SpecField key={def.code} def={def} value={specs[def.code]} error={errors[`spec.${def.code}`]} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Section>
+    </Stack>
+  )
+}
+
+/** What stands where the editor will be until it has loaded. */
+function DescriptionPlaceholder() {
+  return <Paper withBorder mih={220} radius="sm" aria-hidden="true" />
+}

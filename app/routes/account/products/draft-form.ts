@@ -1,0 +1,82 @@
+import { getAttribute } from '#common/catalog/attributes.ts'
+import type { DraftInput } from '#common/products.schemas.ts'
+
+/**
+ * The product form's fields as the browser posts them (with or without JavaScript), turned into
+ * the service's input. Values stay as typed where they cannot be read (a price of «abc» becomes
+ * NaN), so the shared schema refuses them with its own Russian message next to the field.
+ */
+
+/** «125 000,50» → 12500050 kopecks; '' → null. */
+export function rublesToKopecks(text: string): number | null {
+  const cleaned = text.replace(/[\s\u00a0₽]/g, '').replace(',', '.')
+  if (!cleaned) return null
+  const rubles = Number(cleaned)
+  return Number.isFinite(rubles) ? Math.round(rubles * 100) : Number.NaN
+}
+
+/** Kopecks as the price input shows them: «125000,5». */
+export function kopecksToRubles(kopecks: number | null): string {
+  if (kopecks === null) return ''
+  return (kopecks / 100).toString().replace('.', ',')
+}
+
+function wholeOrNull(text: string | null): number | null {
+  const cleaned = (text ?? '').replace(/\s/g, '')
+  if (!cleaned) return null
+  return /^-?\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN
+}
+
+function numberOrNull(text: string): number | null {
+  const cleaned = text.replace(/\s/g, '').replace(',', '.')
+  if (!cleaned) return null
+  const value = Number(cleaned)
+  return Number.isFinite(value) ? value : Number.NaN
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+/** The characteristics: `spec.<code>` fields, read by their kind in the registry. */
+function specsOf(form: FormData): Record<string, unknown> {
+  const specs: Record<string, unknown> = {}
+  const codes = new Set([...form.keys()].filter((k) => k.startsWith('spec.')).map((k) => k.slice(5)))
+  for (const code of codes) {
+    const def = getAttribute(code)
+    if (!def) continue
+    const raw = text(form, `spec.${code}`)
+    if (def.kind === 'number') specs[code] = numberOrNull(raw)
+    else if (def.kind === 'boolean') specs[code] = raw === 'yes' ? true : raw === 'no' ? false : null
+    else if (def.kind === 'enum' && def.multiple)
+      specs[code] = form.getAll(`spec.${code}`).filter((v): v is string => typeof v === 'string' && v !== '')
+    else specs[code] = raw.trim() || null
+  }
+  return specs
+}
+
+export function draftInputFromForm(form: FormData): DraftInput {
+  const onRequest = form.get('priceOnRequest') === 'on'
+  return {
+    sku: text(form, 'sku'),
+    title: text(form, 'title'),
+    brand: text(form, 'brand'),
+    model: text(form, 'model'),
+    categorySlug: text(form, 'categorySlug') || null,
+    priceOnRequest: onRequest,
+    priceKopecks: onRequest ? null : rublesToKopecks(text(form, 'price')),
+    vatRate: text(form, 'vatRate') as DraftInput['vatRate'],
+    availability: text(form, 'availability') as DraftInput['availability'],
+    leadTimeDays: wholeOrNull(text(form, 'leadTimeDays')),
+    stockQuantity: wholeOrNull(text(form, 'stockQuantity')),
+    description: text(form, 'description'),
+    areas: form.getAll('areas').filter((v): v is string => typeof v === 'string') as DraftInput['areas'],
+    specs: specsOf(form) as DraftInput['specs'],
+  }
+}
+
+/** The service's field names where the form's differ (the price is typed in roubles). */
+export function formFieldOf(serviceField: string): string {
+  return serviceField === 'priceKopecks' ? 'price' : serviceField
+}

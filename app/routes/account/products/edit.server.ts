@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
+import { formValues } from '#app/lib/form-result.ts'
+import { loadOrFail } from '#app/lib/http-errors.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import { draftInputFromForm, formFieldOf } from './draft-form.ts'
+
+export const PRODUCTS_PATH = '/personal-account/products'
+export const editPath = (id: string) => `${PRODUCTS_PATH}/edit/${id}`
+
+/** What the form's fetcher gets back: saved (with what is still missing), or why not. */
+export type EditResult =
+  | { ok: true; intent: string; message: string | null; savedAt: string; problems: Record<string, string> }
+  | { ok: false; intent: string; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+
+/** The service's field names as the form's (`priceKopecks` → `price`, `specs.x` → `spec.x`). */
+function toFormErrors(fields: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [formFieldOf(k).replace(/^specs\./, 'spec.'), v]))
+}
+
+export async function loadProductForm(request: Request, context: Readonly<RouterContextProvider>, id: string) {
+  const { ctx, services } = getAppContext(context)
+  if (!ctx.user) return { signedIn: false as const }
+  try {
+    const scope = services.products.describeScope(ctx)
+    const product = id === 'new' ? null : await loadOrFail(request, () => services.products.get(ctx, id))
+    // A new product's first save and its retries create one draft (the Idempotency-Key).
+    return { signedIn: true as const, blocked: null, scope, product, creationKey: randomUUID() }
+  } catch (error) {
+    if (isAppError(error) && error.kind === 'forbidden')
+      return { signedIn: true as const, blocked: error.message, scope: null, product: null, creationKey: '' }
+    throw error
+  }
+}
+
+const MESSAGES: Record<string, string | null> = {
+  save: null,
+  submit: 'Товар отправлен на модерацию. Мы напишем, когда модератор его проверит.',
+  withdraw: 'Товар отозван с модерации: его снова можно менять',
+  unpublish: 'Товар снят с публикации и больше не виден в каталоге',
+}
+
+/**
+ * The form's action: `save` (as the vendor types, or the button), `submit` (save, then send to
+ * moderation), `withdraw`, `unpublish`, `delete`. A new product's first save creates it and moves
+ * to its own address.
+ */
+export async function productFormAction(request: Request, context: Readonly<RouterContextProvider>, id: string) {
+  const { ctx, services } = getAppContext(context)
+  const products = services.products
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'save')
+  const values = formValues(form)
+  try {
+    if (id === 'new') {
+      const created = await products.create(ctx, draftInputFromForm(form), String(form.get('creationKey') ?? ''))
+      if (intent === 'submit') await products.submit(ctx, created.id)
+      return redirect(editPath(created.id))
+    }
+    let problems: Record<string, string> = {}
+    switch (intent) {
+      case 'delete':
+        await products.remove(ctx, id)
+        return redirect(`${PRODUCTS_PATH}?tab=non-published`)
+      case 'withdraw':
+        await products.withdraw(ctx, id)
+        break
+      case 'unpublish':
+        await products.unpublish(ctx, id)
+        break
+      case 'submit':
+        await products.update(ctx, id, draftInputFromForm(form))
+        await products.submit(ctx, id)
+        break
+      default:
+        problems = toFormErrors((await products.update(ctx, id, draftInputFromForm(form))).problems)
+    }
+    const result: EditResult = {
+      ok: true,
+      intent,
+      message: MESSAGES[intent] ?? null,
+      savedAt: new Date().toISOString(),
+      problems,
+    }
+    return result
+  } catch (error) {
+    if (!isAppError(error) || error.kind === 'unauthorized') throw error
+    const result: EditResult = {
+      ok: false,
+      intent,
+      message: error.message,
+      fieldErrors: toFormErrors(error.fields),
+      values,
+    }
+    return data(result, { status: STATUS_BY_KIND[error.kind] })
+  }
+}
