@@ -4,10 +4,8 @@ import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
 import { formValues } from '#app/lib/form-result.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
+import { editProductPath, PRODUCTS_PATH } from '#app/components/products/product-paths.ts'
 import { draftInputFromForm, formFieldOf } from './draft-form.ts'
-
-export const PRODUCTS_PATH = '/personal-account/products'
-export const editPath = (id: string) => `${PRODUCTS_PATH}/edit/${id}`
 
 /** What the form's fetcher gets back: saved (with what is still missing), or why not. */
 export type EditResult =
@@ -56,7 +54,7 @@ export async function productFormAction(request: Request, context: Readonly<Rout
     if (id === 'new') {
       const created = await products.create(ctx, draftInputFromForm(form), String(form.get('creationKey') ?? ''))
       if (intent === 'submit') await products.submit(ctx, created.id)
-      return redirect(editPath(created.id))
+      return redirect(editProductPath(created.id))
     }
     let problems: Record<string, string> = {}
     switch (intent) {

@@ -8,7 +8,8 @@ import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatTime } from '#app/lib/format.ts'
 import { showToast } from '#app/lib/notify.ts'
 import type { Route } from './+types/edit'
-import { type EditResult, loadProductForm, PRODUCTS_PATH, productFormAction } from './edit.server.ts'
+import { PRODUCTS_PATH, previewProductPath } from '#app/components/products/product-paths.ts'
+import { type EditResult, loadProductForm, productFormAction } from './edit.server.ts'
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id === 'new' ? 'Новый товар' : 'Товар'} — личный кабинет — БАС Маркет` },
@@ -50,7 +51,8 @@ export default function ProductEditRoute({ loaderData, params }: Route.Component
       </Stack>
     )
   }
-  // A new product's page becomes the product's own after its first save: a fresh form then.
+  // After a new product's first save the page moves to the product's own address; the form stays
+  // mounted, so what was typed meanwhile is kept and saved next.
   const { product, scope, creationKey } = loaderData
   return (
     <ProductEditor
@@ -148,7 +150,7 @@ function ProductEditor({
           <Group gap="xs">
             <Button
               component={AppLink}
-              to={`${PRODUCTS_PATH}/preview/${product.id}`}
+              to={previewProductPath(product.id)}
               variant="default"
               leftSection={<IconEye size={16} aria-hidden="true" />}
             >
@@ -173,7 +175,7 @@ function ProductEditor({
 
         <Paper withBorder p="md" radius="md" mt="lg" pos="sticky" bottom={0} style={{ zIndex: 2 }}>
           <Stack gap="sm">
-            <SaveState busy={busy} dirty={dirty} result={result} isNew={isNew} />
+            <SaveState busy={busy} dirty={dirty} result={result} savedAt={product?.updatedAt ?? null} />
             {result && !result.ok && result.intent !== 'save' && (
               <Text c="red" size="sm" role="alert">
                 {result.message}
@@ -267,12 +269,12 @@ function SaveState({
   busy,
   dirty,
   result,
-  isNew,
+  savedAt,
 }: {
   busy: boolean
   dirty: boolean
   result?: EditResult
-  isNew: boolean
+  savedAt: Date | string | null
 }) {
   let text: string
   let color = 'dimmed'
@@ -282,8 +284,8 @@ function SaveState({
     text = `Не сохранено: ${result.message}. Исправьте отмеченные поля.`
     color = 'red'
   } else if (result?.ok) text = `Все изменения сохранены в ${formatTime(result.savedAt)}`
-  else
-    text = isNew ? 'Черновик сохранится, как только вы начнёте заполнять форму' : 'Изменения сохраняются автоматически'
+  else if (savedAt) text = `Все изменения сохранены в ${formatTime(savedAt)}`
+  else text = 'Черновик сохранится, как только вы начнёте заполнять форму'
   return (
     <Text size="sm" c={color} aria-live="polite">
       {text}

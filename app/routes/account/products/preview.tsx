@@ -3,6 +3,7 @@ import { IconEye } from '@tabler/icons-react'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { describeProduct } from '#app/components/product/product-display.server.ts'
 import { ProductView } from '#app/components/product/ProductView.tsx'
+import { editProductPath } from '#app/components/products/product-paths.ts'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
@@ -43,7 +44,6 @@ function nextStep(status: string, published: boolean, missing: number): string {
 export default function ProductPreviewRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return null
   const { product, page, display, problems } = loaderData
-  const editPath = `/personal-account/products/edit/${product.id}`
   return (
     <Stack gap="lg">
       <Alert
@@ -60,7 +60,7 @@ export default function ProductPreviewRoute({ loaderData }: Route.ComponentProps
           <Text size="sm">{nextStep(product.status, product.published, Object.keys(problems).length)}</Text>
           {product.staffComment && <Text size="sm">Комментарий модератора: {product.staffComment}</Text>}
           <Group gap="sm">
-            <Button component={AppLink} to={editPath} size="xs">
+            <Button component={AppLink} to={editProductPath(product.id)} size="xs">
               Вернуться к редактированию
             </Button>
             {product.published && product.slug && (

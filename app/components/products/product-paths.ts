@@ -1,0 +1,4 @@
+/** Where the cabinet's product pages are. */
+export const PRODUCTS_PATH = '/personal-account/products'
+export const editProductPath = (id: string) => `${PRODUCTS_PATH}/edit/${id}`
+export const previewProductPath = (id: string) => `${PRODUCTS_PATH}/preview/${id}`

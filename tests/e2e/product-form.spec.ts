@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+/** The demo vendor, signed in through the API (the cookie lands in the page's context). */
+async function signInAs(page: Page, email: string) {
+  const login = await page.request.post('/api/v1/auth/login', { data: { email, password: 'demo-password' } })
+  expect(login.status()).toBe(200)
+}
+
+const unique = () => Date.now().toString(36).toUpperCase()
+
+test('a new product is saved as the vendor types, survives a reload, and refuses bad input next to the field', async ({
+  page,
+}) => {
+  await signInAs(page, 'vendor@example.com')
+  await page.goto('/personal-account/products/edit/new')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Новый товар' })).toBeVisible()
+
+  const sku = `E2E-${unique()}`
+  await page.getByLabel('Название').fill(`Квадрокоптер Проверка ${sku}`)
+  // The first save creates the draft and moves to its own address.
+  await page.waitForURL(/\/personal-account\/products\/edit\/[0-9a-f-]{36}$/)
+  await expect(page.getByText(/Все изменения сохранены в \d\d:\d\d/)).toBeVisible()
+
+  await page.getByLabel('Бренд').fill('Проверка')
+  await page.getByLabel('Модель').fill('П-1')
+  await page.getByLabel('Артикул').fill(sku)
+  await page.getByLabel('Категория').selectOption('multirotornye')
+  await page.getByLabel('Цена, ₽').fill('сто рублей')
+  await expect(page.getByText('Цена: введите число')).toBeVisible()
+  await expect(page.getByText(/Не сохранено/)).toBeVisible()
+  // The bad value stays where it was typed.
+  await expect(page.getByLabel('Цена, ₽')).toHaveValue('сто рублей')
+
+  await page.getByLabel('Цена, ₽').fill('125 000')
+  await page.getByLabel('Максимальная взлётная масса, кг').fill('2,4')
+  const editor = page.getByRole('textbox', { name: 'Описание товара' })
+  await editor.click()
+  await page.keyboard.type('Лёгкий квадрокоптер для обследования кровли и фасадов.')
+  await expect(page.getByText(/Все изменения сохранены в/)).toBeVisible()
+
+  // A reload mid-edit loses nothing.
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByLabel('Артикул')).toHaveValue(sku)
+  await expect(page.getByLabel('Цена, ₽')).toHaveValue('125000')
+  await expect(page.getByLabel('Максимальная взлётная масса, кг')).toHaveValue('2,4')
+  await expect(page.getByRole('textbox', { name: 'Описание товара' })).toContainText('обследования кровли')
+
+  // The preview shows it as its product page will.
+  await page.getByRole('link', { name: 'Предпросмотр' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Квадрокоптер Проверка ${sku}` })).toBeVisible()
+  await expect(page.getByText('Предпросмотр: так товар будет выглядеть в каталоге')).toBeVisible()
+  await expect(page.getByText('Цена с НДС 22%')).toBeVisible()
+  await page.getByRole('link', { name: 'Вернуться к редактированию' }).click()
+
+  await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
+  await expect(page.getByText('Товар отправлен на модерацию', { exact: false }).first()).toBeVisible()
+  await expect(page.getByText('Товар на модерации', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Название')).toBeDisabled()
+})
+
+test('leaving with unsaved changes asks first', async ({ page }) => {
+  await signInAs(page, 'vendor@example.com')
+  await page.goto('/personal-account/products/edit/new')
+  await waitForHydration(page)
+  await page.getByLabel('Название').fill(`Квадрокоптер Уход ${unique()}`)
+  await page.waitForURL(/edit\/[0-9a-f-]{36}$/)
+  await expect(page.getByText(/Все изменения сохранены/)).toBeVisible()
+  await page.getByLabel('Модель').fill('У-1')
+  // Before the form saves itself, a link out of the page is held.
+  await page.getByRole('link', { name: '← Все товары' }).click()
+  await expect(page.getByRole('dialog', { name: 'Изменения ещё не сохранены' })).toBeVisible()
+  await page.getByRole('button', { name: 'Остаться' }).click()
+  await expect(page.getByLabel('Модель')).toHaveValue('У-1')
+})
+
+test('a buyer is told how to sell instead of getting a form', async ({ page }) => {
+  await signInAs(page, 'buyer@example.com')
+  await page.goto('/personal-account/products/edit/new')
+  await expect(page.getByText(/Товары размещают организации с ролью «Поставщик»/)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Перейти на страницу компании' })).toBeVisible()
+})
+
+for (const width of [375, 1280]) {
+  test(`the product form at ${width} px has no serious axe violations and no sideways scroll`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await signInAs(page, 'vendor@example.com')
+    await page.goto('/personal-account/products/edit/new')
+    await waitForHydration(page)
+    await page.getByLabel('Категория').selectOption('vtol')
+    await expect(page.getByRole('toolbar').or(page.getByRole('button', { name: 'Полужирный' })).first()).toBeVisible()
+    const results = await new AxeBuilder({ page }).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+}
