@@ -62,6 +62,7 @@ export default [
   layout('layouts/personal-account.tsx', [
     route('personal-account/company', 'routes/account/company.tsx'),
     route('personal-account/profile', 'routes/account/profile.tsx'),
+    route('personal-account/products', 'routes/account/products/list.tsx'),
     route('personal-account/staff', 'routes/account/staff/layout.tsx', [
       index('routes/account/staff/verifications.tsx'),
       route('leads', 'routes/account/staff/leads.tsx'),

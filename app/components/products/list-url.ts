@@ -6,6 +6,9 @@ import { CABINET_SORTS, type CabinetSort, PRODUCT_TABS, type ProductTab } from '
  * sorted by the last change is plain /personal-account/products.
  */
 export const PRODUCTS_PATH = '/personal-account/products'
+export const NEW_PRODUCT_PATH = `${PRODUCTS_PATH}/edit/new`
+export const editProductPath = (id: string) => `${PRODUCTS_PATH}/edit/${id}`
+export const previewProductPath = (id: string) => `${PRODUCTS_PATH}/preview/${id}`
 
 export interface ListState {
   tab: ProductTab
