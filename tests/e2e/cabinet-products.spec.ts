@@ -100,7 +100,7 @@ test('the vendor sees the tabs with their counts, the product sent back, switche
 
   // A search with no match says so and offers to clear it.
   await page.getByLabel('Название или артикул').fill('нет-такого-артикула-zz')
-  await page.getByRole('button', { name: 'Найти' }).click()
+  await page.getByRole('search', { name: 'Поиск товаров' }).getByRole('button', { name: 'Найти' }).click()
   await expect(page.getByRole('heading', { name: 'Ничего не нашлось' })).toBeVisible()
 
   // Back twice: the SKU search, then the whole tab again, the field following the address.

@@ -24,8 +24,10 @@ export function BulkResultMessage({ result }: { result: BulkResult }) {
       icon={
         failed ? <IconAlertCircle size={18} aria-hidden="true" /> : <IconCircleCheck size={18} aria-hidden="true" />
       }
-      title={bulkDoneMessage(result.action, result.done)}
     >
+      <Text size="sm" fw={700}>
+        {bulkDoneMessage(result.action, result.done)}
+      </Text>
       {failed && (
         <>
           <Text size="sm">Не получилось: {result.failed.length}</Text>

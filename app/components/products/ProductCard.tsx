@@ -78,14 +78,15 @@ export function ProductCard({
           Артикул: {product.sku.trim() || 'не указан'}
         </Text>
         <Group gap={6} wrap="wrap">
-          <StatusBadge lifecycle="product" status={product.status} />
+          {/* Dots in the status colours beside dark text: coloured text on a tint is too pale to read. */}
+          <StatusBadge lifecycle="product" status={product.status} variant="dot" />
           {product.published && (
-            <Badge color="teal" variant="outline">
+            <Badge color="teal" variant="dot">
               В каталоге
             </Badge>
           )}
           {pending && (
-            <Badge color={product.status === 'moderation' ? 'blue' : 'yellow'} variant="outline">
+            <Badge color={product.status === 'moderation' ? 'blue' : 'yellow'} variant="dot">
               {pending}
             </Badge>
           )}
@@ -96,9 +97,11 @@ export function ProductCard({
             color="orange"
             variant="light"
             py="xs"
-            title="Требует доработки"
             icon={<IconAlertTriangle size={18} aria-hidden="true" />}
           >
+            <Text size="sm" fw={700}>
+              Требует доработки
+            </Text>
             <Text size="sm">
               {product.staffComment ? (
                 <>Комментарий модератора: {product.staffComment}</>

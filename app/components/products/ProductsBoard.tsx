@@ -1,6 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core'
 import { IconInfoCircle } from '@tabler/icons-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Form, useActionData, useNavigation, useSubmit } from 'react-router'
 import type { action, ProductsPage } from '#app/routes/account/products/list.tsx'
 import { type BulkAction, PRODUCT_MESSAGES, productsCount } from '#common/products.ts'
@@ -39,17 +39,17 @@ export function ProductsBoard({ state, list }: { state: ListState; list: Product
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const submit = useSubmit()
-  const [selected, setSelected] = useState<string[]>([])
+  // The checked products belong to the last action's result: after an action the list is loaded
+  // again, and nothing stays checked.
+  const [selection, setSelection] = useState({ after: result, ids: [] as string[] })
+  const selected = selection.after === result ? selection.ids : []
+  const setSelected = (update: (current: string[]) => string[]) =>
+    setSelection({ after: result, ids: update(selected) })
 
   const ids = list.items.map((p) => p.id)
   const checked = selected.filter((id) => ids.includes(id))
   const actions = bulkActionsFor(state.tab, list)
   const selectable = actions.length > 0 && list.items.length > 0
-
-  // After an action the list is loaded again: nothing stays checked.
-  useEffect(() => {
-    if (result) setSelected([])
-  }, [result])
 
   const submitting = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post'
   const busy = submitting ? ((navigation.formData?.get('intent') as BulkAction | null) ?? null) : null
@@ -86,7 +86,7 @@ export function ProductsBoard({ state, list }: { state: ListState; list: Product
                 selectedCount={checked.length}
                 pageCount={ids.length}
                 busy={busy}
-                onSelectAll={(on) => setSelected(on ? ids : [])}
+                onSelectAll={(on) => setSelected(() => (on ? ids : []))}
                 onDelete={deleteChecked}
               />
             )}
