@@ -133,7 +133,10 @@ test('sending an incomplete draft to moderation reports why it failed; deleting 
   await expect(cards(page)).toHaveCount(1)
 
   // Deleting waits for the confirmation.
-  await page.getByRole('checkbox', { name: 'Выбрать все на странице' }).check()
+  // From the keyboard: the checkbox takes the focus and Space checks it.
+  await page.getByRole('checkbox', { name: 'Выбрать все на странице' }).focus()
+  await page.keyboard.press('Space')
+  await expect(page.getByRole('checkbox', { name: `Выбрать «${title}»` })).toBeChecked()
   await page.getByRole('button', { name: 'Удалить черновики' }).click()
   const dialog = page.getByRole('dialog', { name: 'Удалить черновики?' })
   await expect(dialog).toContainText('Будет удалено: 1 товар')
@@ -159,6 +162,24 @@ test('a buyer-only organization is told how to become a vendor', async ({ page }
   await expect(
     page.getByRole('navigation', { name: 'Личный кабинет' }).getByRole('link', { name: 'Товары' }),
   ).toHaveCount(0)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the list reads through plain links and the GET search form', async ({ page }) => {
+    await signIn(page, 'vendor@example.com')
+    await page.goto('/personal-account/products')
+    await tabLink(page, 'non-published').click()
+    await expect(page).toHaveURL('/personal-account/products?tab=non-published')
+    await expect(cards(page).filter({ hasText: 'Беспилотник АэроТех Орлан VTOL' })).toContainText('Требует доработки')
+    await page.getByLabel('Название или артикул').fill('Орлан')
+    await page.getByRole('search', { name: 'Поиск товаров' }).getByRole('button', { name: 'Найти' }).click()
+    await expect(page).toHaveURL(/[?&]q=%D0%9E%D1%80%D0%BB%D0%B0%D0%BD/)
+    await expect(page).toHaveURL(/[?&]tab=non-published/)
+    await expect(cards(page).first()).toContainText('Орлан')
+    for (const text of await cards(page).allInnerTexts()) expect(text).toContain('Орлан')
+  })
 })
 
 for (const width of [1280, 375]) {
