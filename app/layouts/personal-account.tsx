@@ -1,5 +1,5 @@
 import { Button, Container, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconBuilding, IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react'
+import { IconBuilding, IconLock, IconPackage, IconShieldCheck, IconUser } from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -16,7 +16,12 @@ import type { Route } from './+types/personal-account'
  */
 export function loader({ context }: Route.LoaderArgs) {
   const { ctx } = getAppContext(context)
-  return { signedIn: ctx.user !== null, isStaff: ctx.user?.isStaff ?? false }
+  return {
+    signedIn: ctx.user !== null,
+    isStaff: ctx.user?.isStaff ?? false,
+    // A vendor's products, confirmed or not: an unconfirmed vendor prepares drafts already.
+    isVendor: ctx.organization?.roles.some((r) => r.type === 'vendor') ?? false,
+  }
 }
 
 /**
@@ -30,6 +35,7 @@ const MENU = [
   { to: '/personal-account/profile', label: 'Профиль', Icon: IconUser },
   { to: '/personal-account/company', label: 'Компания', Icon: IconBuilding },
 ]
+const VENDOR_MENU = [{ to: '/personal-account/products', label: 'Товары', Icon: IconPackage }]
 const STAFF_MENU = [{ to: '/personal-account/staff', label: 'Модерация', Icon: IconShieldCheck }]
 
 function SignInRequired() {
@@ -53,7 +59,7 @@ export { ShellErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorB
 
 export default function PersonalAccountLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation()
-  const menu = loaderData.isStaff ? [...MENU, ...STAFF_MENU] : MENU
+  const menu = [...MENU, ...(loaderData.isVendor ? VENDOR_MENU : []), ...(loaderData.isStaff ? STAFF_MENU : [])]
   // The account's pages are built with Mantine components: they get its provider here.
   return (
     <SiteShell>

@@ -1,0 +1,106 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
+import { ProductsBoard } from '#app/components/products/ProductsBoard.tsx'
+import { NEW_PRODUCT_PATH, parseListState } from '#app/components/products/list-url.ts'
+import { loadOrFail } from '#app/lib/http-errors.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import { isAppError } from '#common/errors.ts'
+import { type BulkAction, PRODUCT_MESSAGES } from '#common/products.ts'
+import type { Route } from './+types/list'
+
+export const meta: Route.MetaFunction = pageMeta(() => [{ title: 'Товары — личный кабинет — БАС Маркет' }])
+
+const COMPANY_PATH = '/personal-account/company'
+
+/**
+ * /personal-account/products: the selected organization's products by tab, with search, sort,
+ * pages and bulk actions. A buyer-only organization, or none selected, gets what to do instead:
+ * the service refuses them, and its refusal becomes the page's explanation.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, ctx } = getAppContext(context)
+  // The layout shows guests a sign-in panel instead of this page.
+  if (!ctx.user) return { kind: 'guest' as const }
+  const state = parseListState(new URL(request.url).searchParams)
+  return loadOrFail(request, async () => {
+    try {
+      return { kind: 'list' as const, state, list: await services.products.list(ctx, state) }
+    } catch (error) {
+      if (isAppError(error) && error.kind === 'forbidden') {
+        if (error.message === PRODUCT_MESSAGES.buyerOnly) return { kind: 'buyerOnly' as const }
+        if (error.message === PRODUCT_MESSAGES.noOrganization) return { kind: 'noOrganization' as const }
+      }
+      throw error
+    }
+  })
+}
+
+/** One page of a tab as the loader hands it to the page's components. */
+export type ProductsPage = Extract<Route.ComponentProps['loaderData'], { kind: 'list' }>['list']
+
+export type BulkResult =
+  | { ok: true; action: BulkAction; done: number; failed: { id: string; title: string; message: string }[] }
+  | { ok: false; message: string }
+
+/** A bulk action on the checked products; each product succeeds or fails on its own. */
+export async function action({ request, context }: Route.ActionArgs): Promise<BulkResult> {
+  const { services, ctx } = getAppContext(context)
+  const form = await request.formData()
+  const action = String(form.get('intent') ?? '')
+  const ids = form.getAll('ids').map(String)
+  try {
+    const result = await services.products.bulk(ctx, { action, ids })
+    return { ok: true, action: action as BulkAction, done: result.done.length, failed: result.failed }
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    // A refusal of the whole request (nothing checked, not allowed) is said next to the buttons.
+    const field = error.fields && Object.values(error.fields)[0]
+    return { ok: false, message: field ?? error.message }
+  }
+}
+
+function Explanation({ children, linkLabel }: { children: ReactNode; linkLabel: string }) {
+  return (
+    <Paper withBorder p="xl">
+      <Stack gap="md" align="start">
+        <Text maw={640}>{children}</Text>
+        <Anchor component={AppLink} to={COMPANY_PATH} fw={600}>
+          {linkLabel}
+        </Anchor>
+      </Stack>
+    </Paper>
+  )
+}
+
+export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === 'guest') return null
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          Товары
+        </Title>
+        {loaderData.kind === 'list' && (
+          <Button component={AppLink} to={NEW_PRODUCT_PATH} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+            Добавить товар
+          </Button>
+        )}
+      </Group>
+      {loaderData.kind === 'buyerOnly' && (
+        <Explanation linkLabel="Запросить роль поставщика">{PRODUCT_MESSAGES.buyerOnly}</Explanation>
+      )}
+      {loaderData.kind === 'noOrganization' && (
+        <Explanation linkLabel="Перейти к компании">
+          {PRODUCT_MESSAGES.noOrganization}: товары размещаются от имени организации с ролью «Поставщик». Выберите
+          организацию или зарегистрируйте новую на странице компании.
+        </Explanation>
+      )}
+      {loaderData.kind === 'list' && <ProductsBoard state={loaderData.state} list={loaderData.list} />}
+    </Stack>
+  )
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
