@@ -10,14 +10,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { sanitizeRichText } from '../../text/sanitize.ts'
 import { moveProduct, productTransition, recordCreation } from './products.machine.ts'
-import {
-  type DraftRow,
-  findOwnDraft,
-  requireConfirmed,
-  requireManager,
-  type VendorScope,
-  vendorScope,
-} from './products.access.ts'
+import { type DraftRow, findOwnDraft, requireConfirmed, requireManager, vendorScope } from './products.access.ts'
 import { productDrafts } from './products.table.ts'
 import { problemsOf, toDetails, toListItem } from './products.view.ts'
 
