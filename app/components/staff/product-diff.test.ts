@@ -111,9 +111,7 @@ describe('the moderation diff', () => {
     expect(diff({ images: two }, { images: two }).fields).toEqual([])
     expect(diff({ images: [two[1]!, two[0]!] }, { images: two }).fields).toEqual(['photos'])
     expect(diff({ documents: [] }).fields).toEqual(['documents'])
-    expect(changeSummary(diff({ vatRate: '10', stockQuantity: 1 }))).toBe(
-      'Изменено: ставка НДС, количество на складе',
-    )
+    expect(changeSummary(diff({ vatRate: '10', stockQuantity: 1 }))).toBe('Изменено: ставка НДС, количество на складе')
   })
 
   it('lists the characteristics of both versions in the registry order and formats them with units', () => {

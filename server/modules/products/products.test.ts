@@ -136,7 +136,9 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
     const filters = (await api('GET', '/staff/products/queue-filters', staff.cookie)).json().data
     expect(filters.vendors).toContainEqual({ id: vendor.id, slug: 'aeroskan', name: expect.any(String), count: 1 })
     expect(filters.categories).toContainEqual({ slug: 'multirotornye', title: expect.any(String), count: 1 })
-    const narrowed = (await api('GET', `/staff/products?vendor=${vendor.id}&category=multirotornye`, staff.cookie)).json()
+    const narrowed = (
+      await api('GET', `/staff/products?vendor=${vendor.id}&category=multirotornye`, staff.cookie)
+    ).json()
     expect(narrowed.data.items.map((i: { id: string }) => i.id)).toEqual([id])
     expect((await api('GET', '/staff/products/queue-filters', owner.cookie)).statusCode).toBe(403)
 
