@@ -210,7 +210,7 @@ function CompareRow({
           {label}
         </Text>
         {changed && (
-          <Badge size="sm" color="orange.7" variant="filled">
+          <Badge size="sm" color="yellow.4" c="dark.9">
             Изменено
           </Badge>
         )}
@@ -381,7 +381,10 @@ function Decision({ product, fetcher }: { product: Review; fetcher: ReturnType<t
           Решение
         </Title>
         {incomplete.length > 0 && (
-          <Alert color="yellow" py="xs" role="note" title="Карточка заполнена не полностью">
+          <Alert color="yellow" py="xs" role="note">
+            <Text size="sm" fw={600}>
+              Карточка заполнена не полностью
+            </Text>
             <List size="sm">
               {incomplete.map((p) => (
                 <List.Item key={p}>{p}</List.Item>
