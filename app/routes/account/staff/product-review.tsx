@@ -489,7 +489,7 @@ export default function StaffProductReview({ loaderData }: Route.ComponentProps)
         </Title>
         <Group gap="xs" wrap="wrap">
           <StatusBadge lifecycle="product" status={product.status} />
-          <Badge variant="light" color={product.published ? 'blue' : 'teal'}>
+          <Badge variant={product.published ? 'light' : 'outline'} color={product.published ? 'blue' : 'navy'}>
             {product.published ? 'Изменение опубликованного' : 'Новый товар'}
           </Badge>
           {waiting && (

@@ -66,7 +66,7 @@ function QueueRow({ item }: { item: QueueItem }) {
         <Thumb image={item.image} />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" wrap="wrap">
-            <Badge variant="light" color={item.isUpdate ? 'blue' : 'teal'}>
+            <Badge variant={item.isUpdate ? 'light' : 'outline'} color={item.isUpdate ? 'blue' : 'navy'}>
               {item.isUpdate ? 'Изменение опубликованного' : 'Новый товар'}
             </Badge>
             {item.waiting && (
