@@ -394,7 +394,7 @@ function Decision({ product, fetcher }: { product: Review; fetcher: ReturnType<t
         )}
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="approve" />
-          <Button type="submit" color="teal" loading={busyIntent === 'approve'} disabled={busy}>
+          <Button type="submit" loading={busyIntent === 'approve'} disabled={busy}>
             Одобрить
           </Button>
         </fetcher.Form>
