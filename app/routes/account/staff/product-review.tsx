@@ -503,7 +503,8 @@ export default function StaffProductReview({ loaderData }: Route.ComponentProps)
             Продавец:{' '}
           </Text>
           {product.vendor ? (
-            <Anchor href={`/sellers/${product.vendor.slug}`} size="sm">
+            // Underlined: inside a line of text, colour alone would not tell the link apart.
+            <Anchor href={`/sellers/${product.vendor.slug}`} size="sm" underline="always">
               {product.vendor.name}
             </Anchor>
           ) : (
