@@ -67,6 +67,8 @@ export default [
     route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),
     route('personal-account/staff', 'routes/account/staff/layout.tsx', [
       index('routes/account/staff/verifications.tsx'),
+      route('products', 'routes/account/staff/products.tsx'),
+      route('products/:id', 'routes/account/staff/product-review.tsx'),
       route('leads', 'routes/account/staff/leads.tsx'),
       route('outbox', 'routes/account/staff/outbox.tsx'),
       route('audit', 'routes/account/staff/audit.tsx'),

@@ -7,6 +7,7 @@ import {
   formatLocalDateTime,
   formatMoney,
   formatNumber,
+  formatWaiting,
   pluralize,
 } from './format.ts'
 
@@ -40,6 +41,19 @@ describe('dates', () => {
   it('writes a date-time in the zone the code runs in, in the same words', () => {
     const local = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' })
     expect(formatLocalDateTime(AFTERNOON)).toBe(local.format(new Date(AFTERNOON)))
+  })
+})
+
+describe('waiting times', () => {
+  it('counts hours on the first day and whole days after', () => {
+    const since = '2026-11-01T10:00:00.000Z'
+    expect(formatWaiting(since, '2026-11-01T10:59:00.000Z')).toBe('меньше часа')
+    expect(formatWaiting(since, '2026-11-01T11:00:00.000Z')).toBe('1 час')
+    expect(formatWaiting(since, '2026-11-01T15:30:00.000Z')).toBe('5 часов')
+    expect(formatWaiting(since, '2026-11-02T09:59:00.000Z')).toBe('23 часа')
+    expect(formatWaiting(since, '2026-11-02T10:00:00.000Z')).toBe('1 день')
+    expect(formatWaiting(since, '2026-11-04T20:00:00.000Z')).toBe('3 дня')
+    expect(formatWaiting(since, new Date('2026-11-22T10:00:00.000Z'))).toBe('21 день')
   })
 })
 

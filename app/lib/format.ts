@@ -7,6 +7,8 @@
  * zone on both sides lets the server's HTML hydrate unchanged. `formatLocalDateTime` is for what
  * renders only in the browser.
  */
+import { formatCount } from '#common/format.ts'
+
 export { formatCount, formatMoney, formatNumber, type PluralForms, pluralize } from '#common/format.ts'
 
 const TIME_ZONE = 'Europe/Moscow'
@@ -45,4 +47,18 @@ export const formatDateTimeNumeric = (value: DateInput) => DATE_TIME_NUMERIC.for
 export function formatLocalDateTime(value: DateInput): string {
   localDateTime ??= new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' })
   return localDateTime.format(toDate(value))
+}
+
+const HOUR = 60 * 60 * 1000
+
+/**
+ * How long something has waited, for queues: «меньше часа», «5 часов», «3 дня». Whole hours
+ * for the first day, whole days after; `now` comes from the loader, so the server's HTML and
+ * the hydrated page agree.
+ */
+export function formatWaiting(since: DateInput, now: DateInput): string {
+  const hours = Math.floor((toDate(now).getTime() - toDate(since).getTime()) / HOUR)
+  if (hours < 1) return 'меньше часа'
+  if (hours < 24) return formatCount(hours, ['час', 'часа', 'часов'])
+  return formatCount(Math.floor(hours / 24), ['день', 'дня', 'дней'])
 }

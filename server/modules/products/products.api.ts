@@ -117,3 +117,10 @@ export const QueueSchema = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
 })
+
+const FilterCount = z.number().int().describe('Товаров в очереди')
+
+export const QueueFiltersSchema = z.object({
+  vendors: z.array(VendorRefSchema.extend({ count: FilterCount })),
+  categories: z.array(z.object({ slug: z.string(), title: z.string(), count: FilterCount })),
+})

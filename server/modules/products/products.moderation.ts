@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import { FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '#common/products.ts'
+import { getCategory } from '#common/catalog/categories.ts'
 import type { VendorRef } from '#common/catalog/types.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
@@ -108,6 +109,46 @@ export function createProductModeration(deps: ModerationDeps) {
         page,
         pageSize,
         total: total!.n,
+      }
+    },
+
+    /**
+     * What the queue's filters offer: the vendors and the categories that have products waiting,
+     * with how many each, so staff never pick a filter that shows nothing.
+     */
+    async queueFilters(ctx: Ctx) {
+      requireStaff(ctx)
+      const waiting = eq(productDrafts.status, 'moderation')
+      const n = sql<number>`count(*)::int`
+      const [byVendor, byCategory] = await Promise.all([
+        ctx.db
+          .select({ id: productDrafts.organizationId, n })
+          .from(productDrafts)
+          .where(waiting)
+          .groupBy(productDrafts.organizationId),
+        ctx.db
+          .select({ slug: productDrafts.categorySlug, n })
+          .from(productDrafts)
+          .where(waiting)
+          .groupBy(productDrafts.categorySlug),
+      ])
+      const vendors = await deps.vendors.describeVendors(
+        ctx,
+        byVendor.map((r) => r.id),
+      )
+      return {
+        vendors: byVendor
+          .flatMap((r) => {
+            const vendor = vendors.get(r.id)
+            return vendor ? [{ ...vendor, count: r.n }] : []
+          })
+          .sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+        categories: byCategory
+          .flatMap((r) => {
+            const category = r.slug ? getCategory(r.slug) : undefined
+            return category ? [{ slug: category.slug, title: category.title, count: r.n }] : []
+          })
+          .sort((a, b) => a.title.localeCompare(b.title, 'ru')),
       }
     },
 

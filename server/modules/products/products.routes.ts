@@ -7,6 +7,7 @@ import {
   CabinetListSchema,
   ProductDetailsSchema,
   ProductIdParams,
+  QueueFiltersSchema,
   QueueSchema,
   ReviewSchema,
 } from './products.api.ts'
@@ -99,6 +100,15 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: data(QueueSchema) },
     }),
     async (req) => ({ data: await moderation.queue(req.ctx, req.query) }),
+  )
+
+  app.get(
+    '/staff/products/queue-filters',
+    staff({
+      summary: 'Продавцы и категории, у которых есть товары в очереди модерации',
+      response: { 200: data(QueueFiltersSchema) },
+    }),
+    async (req) => ({ data: await moderation.queueFilters(req.ctx) }),
   )
 
   app.get(

@@ -132,6 +132,15 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
 
     const queue = (await api('GET', '/staff/products', staff.cookie)).json().data
     expect(queue.items.map((i: { id: string }) => i.id)).toContain(id)
+    // The filters offer what waits, with counts; the vendor filter narrows the queue to it.
+    const filters = (await api('GET', '/staff/products/queue-filters', staff.cookie)).json().data
+    expect(filters.vendors).toContainEqual({ id: vendor.id, slug: 'aeroskan', name: expect.any(String), count: 1 })
+    expect(filters.categories).toContainEqual({ slug: 'multirotornye', title: expect.any(String), count: 1 })
+    const narrowed = (
+      await api('GET', `/staff/products?vendor=${vendor.id}&category=multirotornye`, staff.cookie)
+    ).json()
+    expect(narrowed.data.items.map((i: { id: string }) => i.id)).toEqual([id])
+    expect((await api('GET', '/staff/products/queue-filters', owner.cookie)).statusCode).toBe(403)
 
     // Sending back needs a comment.
     expect((await api('POST', `/staff/products/${id}/request-fixes`, staff.cookie, {})).statusCode).toBe(400)
