@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatLeadTime, formatPrice, formatSpec } from './format.ts'
+import { formatLeadTime, formatOffer, formatPrice, formatSpec } from './format.ts'
 
 // Intl puts a narrow no-break space between groups and before ₽.
 const plain = (s: string) => s.replace(/\s/g, ' ')
@@ -9,6 +9,14 @@ describe('catalogue formatting', () => {
     expect(plain(formatPrice(125_000_000))).toBe('1 250 000 ₽')
     expect(plain(formatPrice(199_950))).toBe('1 999,50 ₽')
     expect(formatPrice(null)).toBe('Цена по запросу')
+  })
+
+  it('names the seller and the price of an offer, as cards do', () => {
+    expect(plain(formatOffer({ vendorName: 'ООО «Геодрон»', priceKopecks: 45_000_000 }))).toBe(
+      'ООО «Геодрон», 450 000 ₽',
+    )
+    expect(formatOffer({ vendorName: 'ООО «Аэроскан»', priceKopecks: null })).toBe('ООО «Аэроскан», Цена по запросу')
+    expect(plain(formatOffer({ vendorName: '', priceKopecks: 199_950 }))).toBe('1 999,50 ₽')
   })
 
   it('writes the lead time with its plural, and nothing without one', () => {

@@ -1,10 +1,17 @@
 import { formatCount, formatMoney, formatNumber, type PluralForms } from '../format.ts'
 import { type AttributeDef, getAttribute, type SpecValue } from './attributes.ts'
 import { PRICE_ON_REQUEST } from './products.ts'
+import type { SuggestionOffer } from './types.ts'
 
 /** «1 250 000 ₽»; kopecks shown only when there are any; null is «Цена по запросу». */
 export function formatPrice(kopecks: number | null): string {
   return kopecks === null ? PRICE_ON_REQUEST : formatMoney(kopecks)
+}
+
+/** «ООО «Геодрон», 450 000 ₽»: what tells apart offers of one title (search suggestions). */
+export function formatOffer(offer: SuggestionOffer): string {
+  const price = formatPrice(offer.priceKopecks)
+  return offer.vendorName ? `${offer.vendorName}, ${price}` : price
 }
 
 export const PRODUCT_FORMS: PluralForms = ['товар', 'товара', 'товаров']

@@ -93,6 +93,18 @@ export interface Suggestion {
   labelHighlighted: string
   /** Where choosing it goes. */
   href: string
+  /**
+   * Only on a product whose title another suggestion has too (sellers of the same model): whose
+   * offer it is and its price, shown with the title so that no two lines read the same.
+   */
+  offer?: SuggestionOffer
+}
+
+export interface SuggestionOffer {
+  /** The seller's name as cards show it (VendorRef.name); empty when it is unknown. */
+  vendorName: string
+  /** Kopecks; null when the price is on request. */
+  priceKopecks: number | null
 }
 
 export interface ProductDetails extends ProductCard {

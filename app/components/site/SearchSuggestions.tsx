@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Highlighted } from '#app/components/catalog/Highlighted.tsx'
 import { api } from '#app/lib/api.ts'
+import { formatOffer } from '#common/catalog/format.ts'
 import type { Suggestion } from '#common/catalog/types.ts'
 import classes from './SearchSuggestions.module.css'
 
@@ -13,7 +14,8 @@ const KIND_LABELS: Record<Suggestion['kind'], string> = { product: 'товар',
  * Turns the header's search box into an ARIA combobox with a listbox of suggestions (loaded on
  * the first focus of the box, so the box is a plain search field until then). Asks the API
  * 200 ms after the last keystroke, cancels a request that newer typing made stale, and handles
- * the keys: arrows move, Enter opens the option, Escape closes the list.
+ * the keys: arrows move, Enter opens the option, Escape closes the list. A product whose title
+ * another option shares shows its seller and price under the title, as part of the option's text.
  */
 export default function SearchSuggestions({
   input,
@@ -150,7 +152,16 @@ export default function SearchSuggestions({
               onClick={() => void navigate(item.href)}
             >
               <span className={classes.optionLabel}>
-                <Highlighted html={item.labelHighlighted} />
+                <span data-testid="suggestion-title">
+                  <Highlighted html={item.labelHighlighted} />
+                </span>
+                {item.offer && (
+                  <span className={classes.optionOffer}>
+                    {/* Read as one sentence: «Title, seller, price». */}
+                    <span className={classes.visuallyHidden}>, </span>
+                    {formatOffer(item.offer)}
+                  </span>
+                )}
               </span>
               <span className={classes.optionKind}>{KIND_LABELS[item.kind]}</span>
             </li>

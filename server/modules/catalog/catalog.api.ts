@@ -125,6 +125,13 @@ export const SuggestionSchema = z.object({
   kind: z.enum(['product', 'brand', 'category']),
   labelHighlighted: z.string(),
   href: z.string(),
+  offer: z
+    .object({
+      vendorName: z.string(),
+      priceKopecks: z.number().int().nullable().describe('Копейки; null — цена по запросу'),
+    })
+    .optional()
+    .describe('Продавец и цена: только у товаров, чьё название повторяется в подсказках'),
 })
 
 export const CategorySummarySchema = z.object({

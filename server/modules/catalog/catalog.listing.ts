@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { RangeAttributeCode } from '#common/catalog/attributes.ts'
 import type { Db } from '../../db/client.ts'
 import type { CardRow } from './catalog.cards.ts'
+import type { OtherAlphabet } from './search/title-words.ts'
 
 /**
  * The two statements of a listing besides the sellers': the catalogue's revision with the
@@ -55,21 +56,47 @@ export interface CatalogState {
   resetRevision: number
 }
 
-/** A word of a search: its lexemes, and the closest catalogue word with its lexemes. */
+/** A catalogue word with its lexemes. */
+export interface WordForms {
+  word: string
+  lexemes: string[]
+}
+
+/**
+ * A word of a search: its lexemes; its spellings in the other alphabet that the catalogue has,
+ * with their lexemes; and the closest catalogue word with its lexemes.
+ */
 export interface SearchWord {
   word: string
   lexemes: string[]
-  /** The closest word of catalog_search_words by trigram similarity, if close enough. */
+  /**
+   * Catalogue words of the other alphabet that sound like it («мавик» → mavic), most used first,
+   * as the caller found them in the index (TitleWords.otherSpellings).
+   */
+  spellings: WordForms[]
+  /**
+   * The closest word of catalog_search_words by trigram similarity, if close enough, to the word
+   * or to its spelling in the other alphabet («матрикс» → matriks → matrice).
+   */
   closest: string | null
   closestLexemes: string[]
 }
 
 /**
- * The catalogue's revision, and for each search word its lexemes and its closest catalogue word
- * (pg_trgm over the small word list): one statement, whatever the words. Whether a word needs
- * the correction depends on the index, which answers that in memory.
+ * The catalogue's revision, and for each search word its lexemes, the lexemes of its spellings
+ * in the other alphabet and its closest catalogue word (pg_trgm over the small word list, also
+ * compared with the word's `respelled` form): one statement, whatever the words. `alphabets[i]`
+ * (TitleWords.otherAlphabet) is for `words[i]`; without it, neither is looked for. Whether a word
+ * needs a spelling or the correction depends on the index, which answers that in memory.
  */
-export async function readCatalogState(db: Db, words: string[]): Promise<CatalogState & { words: SearchWord[] }> {
+export async function readCatalogState(
+  db: Db,
+  words: string[],
+  alphabets: readonly OtherAlphabet[] = [],
+): Promise<CatalogState & { words: SearchWord[] }> {
+  const respelled = words.map((_, i) => alphabets[i]?.respelled ?? null)
+  const spelled = words.flatMap((_, i) => alphabets[i]?.spellings ?? [])
+  const spelledFor = words.flatMap((_, i) => (alphabets[i]?.spellings ?? []).map(() => i + 1))
   const [row] = await queryRows<{ revision: string; resetRevision: string; words: SearchWord[] | null }>(
     db,
     sql`
@@ -77,15 +104,26 @@ export async function readCatalogState(db: Db, words: string[]): Promise<Catalog
         select json_agg(json_build_object(
           'word', w.word,
           'lexemes', tsvector_to_array(to_tsvector('russian', w.word)),
+          'spellings', (
+            select coalesce(json_agg(json_build_object(
+              'word', o.word,
+              'lexemes', tsvector_to_array(to_tsvector('russian', o.word))
+            ) order by o.pos), '[]')
+            from unnest(${sql.param(spelled)}::text[], ${sql.param(spelledFor)}::int[])
+              with ordinality as o(word, of, pos)
+            where o.of = w.ord
+          ),
           'closest', c.word,
           'closestLexemes', coalesce(tsvector_to_array(to_tsvector('russian', c.word)), '{}')
         ) order by w.ord)
-        from unnest(${sql.param(words)}::text[]) with ordinality as w(word, ord)
+        from unnest(${sql.param(words)}::text[], ${sql.param(respelled)}::text[])
+          with ordinality as w(word, other, ord)
         left join lateral (
           select sw.word from catalog_search_words sw
-          where char_length(w.word) >= 3 and sw.word % w.word
-            and similarity(sw.word, w.word) >= ${CORRECTION_THRESHOLD}
-          order by similarity(sw.word, w.word) desc, sw.frequency desc, sw.word
+          where char_length(w.word) >= 3 and (sw.word % w.word or sw.word % w.other)
+            and greatest(similarity(sw.word, w.word), similarity(sw.word, w.other)) >= ${CORRECTION_THRESHOLD}
+          order by greatest(similarity(sw.word, w.word), similarity(sw.word, w.other)) desc,
+            sw.frequency desc, sw.word
           limit 1
         ) c on true
       ) as words

@@ -166,10 +166,14 @@ export function createCatalogService(deps: CatalogDeps) {
         throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
       const slugs = scope.vendorSlug ? [...input.vendors, scope.vendorSlug] : input.vendors
       const words = searchWords(input.q)
+      // What each word may be meant as in the other alphabet («мавик» → mavic), from the index as
+      // held: the statement below brings those words' lexemes with the search's own.
+      const held = words.length ? await indexKeeper.held(ctx.db) : undefined
+      const alphabets = held ? words.map((w) => held.titleWords.otherAlphabet(w, 'whole')) : []
       // Independent statements go out together (on PostgreSQL, over two connections).
       const [resolved, state] = await Promise.all([
         deps.vendors.resolveVendorSlugs(ctx, slugs),
-        readCatalogState(ctx.db, words),
+        readCatalogState(ctx.db, words, alphabets),
       ])
       const vendorScopeId = scope.vendorSlug ? resolved.get(scope.vendorSlug) : undefined
       if (scope.vendorSlug && !vendorScopeId) throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
@@ -225,8 +229,11 @@ export function createCatalogService(deps: CatalogDeps) {
     unpublishVersion,
     removeVersion,
 
-    /** Categories, brands and products matching what is being typed; one statement. */
-    suggest: async (ctx: Ctx, q: string): Promise<Suggestion[]> => suggest(ctx, q, indexKeeper),
+    /**
+     * Categories, brands and products matching what is being typed: one statement, and the
+     * sellers' names when two products suggested share a title.
+     */
+    suggest: async (ctx: Ctx, q: string): Promise<Suggestion[]> => suggest(ctx, q, indexKeeper, deps.vendors),
 
     async getProduct(ctx: Ctx, slug: string): Promise<ProductDetails> {
       if (!isPossibleSlug(slug)) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound)

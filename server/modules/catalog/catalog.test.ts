@@ -278,6 +278,7 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
       'limit=60&brand=DJI&areas_of_application=stroitelstvo&price_min=1&flight_time_min=10&made_in_russia=1',
       'q=квадрокоптер&limit=60',
       'q=квадракоптер&limit=1&vendor=geodron',
+      'q=мавик',
       'q=ыврапывра',
     ]) {
       const before = database.statements.count

@@ -206,7 +206,8 @@ export interface CatalogFixture {
   ids: Record<string, string>
 }
 
-export async function seedCatalogFixture(db: Db): Promise<CatalogFixture> {
+/** The fixture catalogue, with a test file's own `extra` products after FIXTURE_PRODUCTS. */
+export async function seedCatalogFixture(db: Db, extra: readonly FixtureProduct[] = []): Promise<CatalogFixture> {
   const vendors = {
     aeroskan: await createTestVendor(db, { name: 'Аэроскан', slug: 'aeroskan' }),
     geodron: await createTestVendor(db, { name: 'Геодрон', slug: 'geodron', region: 'Санкт-Петербург' }),
@@ -216,7 +217,7 @@ export async function seedCatalogFixture(db: Db): Promise<CatalogFixture> {
   const rows = await db
     .insert(catalogProducts)
     .values(
-      FIXTURE_PRODUCTS.map((p, i) => ({
+      [...FIXTURE_PRODUCTS, ...extra].map((p, i) => ({
         slug: p.slug,
         title: p.title,
         brand: p.brand,

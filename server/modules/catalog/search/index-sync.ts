@@ -111,6 +111,12 @@ export interface IndexKeeper {
   at(db: Db, state: CatalogState): Promise<CatalogIndex>
   /** Reads the revision, then as `at`: one statement when nothing changed. */
   current(db: Db): Promise<CatalogIndex>
+  /**
+   * The index as this instance holds it, without reading the revision (no statement, unless
+   * there is no index yet): what a request may look at before its own statement, knowing the
+   * index may be a revision or so behind the database.
+   */
+  held(db: Db): Promise<CatalogIndex>
 }
 
 export function createIndexKeeper(): IndexKeeper {
@@ -157,5 +163,6 @@ export function createIndexKeeper(): IndexKeeper {
   return {
     at,
     current: async (db) => at(db, await readCatalogState(db, [])),
+    held: async (db) => index ?? (await build(db)),
   }
 }

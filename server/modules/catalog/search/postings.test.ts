@@ -69,10 +69,11 @@ describe('matchLexemes', () => {
     expect(matchLexemes(index, []).slots).toEqual([])
   })
 
-  it('corrects only words no live product contains', () => {
+  it('replaces only words no live product contains, by their spelling in the other alphabet first', () => {
     const word = (w: string, lexemes: string[], closest: string | null, closestLexemes: string[] = []) => ({
       word: w,
       lexemes,
+      spellings: [],
       closest,
       closestLexemes,
     })
@@ -83,6 +84,33 @@ describe('matchLexemes', () => {
     expect(fixed.fixes).toEqual(['квадрокоптер', null])
     expect(fixed.text).toBe('квадрокоптер тепловизор')
     expect(fixed.match.slots.sort()).toEqual([0, 1])
+
+    // A spelling in the other alphabet that a product contains comes before the closest word;
+    // one that none contains is passed over.
+    const spelled = resolveSearch(index, [
+      {
+        word: 'teplovizor',
+        lexemes: ['teplovizor'],
+        spellings: [
+          { word: 'тепловизорный', lexemes: ['тепловизорн'] },
+          { word: 'тепловизор', lexemes: ['тепловизор'] },
+        ],
+        closest: 'квадрокоптер',
+        closestLexemes: ['квадрокоптер'],
+      },
+    ])
+    expect(spelled.fixes).toEqual(['тепловизор'])
+    expect(spelled.match.slots.sort()).toEqual([0, 1, 2])
+    const unspelled = resolveSearch(index, [
+      {
+        word: 'kvadrokopter',
+        lexemes: ['kvadrokopter'],
+        spellings: [{ word: 'квадрокоптерный', lexemes: ['квадрокоптерн'] }],
+        closest: 'квадрокоптер',
+        closestLexemes: ['квадрокоптер'],
+      },
+    ])
+    expect(unspelled.fixes).toEqual(['квадрокоптер'])
 
     index.remove(index.ids[0]!)
     index.remove(index.ids[1]!)

@@ -1,5 +1,5 @@
 import type { CatalogIndex } from './listing-index.ts'
-import type { SearchWord } from '../catalog.listing.ts'
+import type { SearchWord, WordForms } from '../catalog.listing.ts'
 
 /**
  * Full-text search over the in-memory index. PostgreSQL does the language work: its `russian`
@@ -149,16 +149,20 @@ export interface ResolvedSearch {
 
 /**
  * A search over the index. A word of three letters or more that no product contains is replaced
- * by its closest catalogue word, if there is one («квадракоптер» → «квадрокоптер»); stop words
- * and short words are kept as they are. Products must contain every word's lexemes.
+ * first by its spelling in the other alphabet that some product contains («мавик» → «mavic»,
+ * «geoskan» → «геоскан»), else by its closest catalogue word, if there is one («квадракоптер» →
+ * «квадрокоптер»); stop words and short words are kept as they are. Products must contain every
+ * word's lexemes.
  */
 export function resolveSearch(index: CatalogIndex, words: readonly SearchWord[]): ResolvedSearch {
-  const fixes = words.map((w) =>
-    w.word.length >= 3 && w.lexemes.length > 0 && w.closest && w.closest !== w.word && !anyLive(index, w.lexemes)
-      ? w.closest
-      : null,
-  )
-  const lexemes = words.flatMap((w, i) => (fixes[i] ? w.closestLexemes : w.lexemes))
+  const replacements = words.map((w): WordForms | null => {
+    if (w.word.length < 3 || w.lexemes.length === 0 || anyLive(index, w.lexemes)) return null
+    const spelled = w.spellings.find((s) => s.word !== w.word && s.lexemes.length > 0 && anyLive(index, s.lexemes))
+    if (spelled) return spelled
+    return w.closest && w.closest !== w.word ? { word: w.closest, lexemes: w.closestLexemes } : null
+  })
+  const lexemes = words.flatMap((w, i) => replacements[i]?.lexemes ?? w.lexemes)
+  const fixes = replacements.map((r) => r?.word ?? null)
   return {
     match: matchLexemes(index, lexemes),
     fixes,

@@ -5,10 +5,11 @@ import { isSingleLineText } from '#common/text.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import type { Ctx } from '../../../context.ts'
 import { highlightTerms } from '../catalog.cards.ts'
+import type { VendorDirectory } from '../catalog.service.ts'
 import type { CatalogIndex } from './listing-index.ts'
 import type { IndexKeeper } from './index-sync.ts'
 import { readCatalogState } from '../catalog.listing.ts'
-import { wordsOf } from './title-words.ts'
+import { MIN_ACROSS_SCRIPTS, wordsOf } from './title-words.ts'
 
 export const MIN_SUGGEST_LENGTH = 2
 export const MAX_SUGGESTIONS = 8
@@ -18,11 +19,18 @@ const MAX_BRANDS = 3
 /**
  * Suggestions while typing: categories (from the tree in code), brands and product titles (from
  * the in-memory index). A product matches when every typed word begins a word of its title,
- * brand or model («dji mav» → «DJI Mavic 3»); when too few do, the typed words are replaced by
- * their closest catalogue words (pg_trgm, in the one statement, which also reads the catalogue
- * revision) and those are looked for too («квадракоптер» → «квадрокоптер»).
+ * brand or model («dji mav» → «DJI Mavic 3»), or sounds like the beginning of one in the other
+ * alphabet («мавик» → «DJI Mavic 3», «geoskan» → «Геоскан 201»); when too few do, the typed
+ * words are replaced by their closest catalogue words (pg_trgm, in the one statement, which also
+ * reads the catalogue revision) and those are looked for too («квадракоптер» → «квадрокоптер»).
+ * Products of the same title (several sellers of one model) come with their seller and price.
  */
-export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper): Promise<Suggestion[]> {
+export async function suggest(
+  ctx: Ctx,
+  input: string,
+  indexKeeper: IndexKeeper,
+  vendors: Pick<VendorDirectory, 'describeVendors'>,
+): Promise<Suggestion[]> {
   const q = input.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH)
   // Text nobody can type suggests nothing, as a query too short does.
   if (q.length < MIN_SUGGEST_LENGTH || !isSingleLineText(q)) return []
@@ -39,32 +47,52 @@ export async function suggest(ctx: Ctx, input: string, indexKeeper: IndexKeeper)
     }))
 
   const words = wordsOf(q)
-  const state = await readCatalogState(ctx.db, words)
+  // A typed word no title word begins, in either alphabet, is also corrected as written in the
+  // other one («матрикс» → matriks → Matrice): the index as held tells which (no statement).
+  const held = await indexKeeper.held(ctx.db)
+  const state = await readCatalogState(
+    ctx.db,
+    words,
+    words.map((w) => held.titleWords.otherAlphabet(w, 'prefix')),
+  )
   const index = await indexKeeper.at(ctx.db, state)
-  const found = productsMatching(index, words, MAX_SUGGESTIONS)
-  const corrected = state.words.map((w) => w.closest ?? w.word)
-  if (found.length < MAX_SUGGESTIONS && corrected.join(' ') !== words.join(' '))
-    for (const slot of productsMatching(index, corrected, MAX_SUGGESTIONS - found.length))
-      if (!found.includes(slot)) found.push(slot)
+  // Per typed word, the catalogue words of the other alphabet it sounds like the beginning of.
+  const across = words.map(
+    (w) => new Set(w.length >= MIN_ACROSS_SCRIPTS ? index.titleWords.acrossScripts(w, 'prefix') : []),
+  )
+  // Those are highlighted as the typed words are: «мавик» marks «Mavic».
+  const marked = [...terms, ...across.flatMap((set) => [...set])]
 
   const brands: Suggestion[] = index.brands.values
     .flatMap((name, code) => {
       const n = index.brandCounts[code]!
-      return n > 0 && name.toLowerCase().includes(q) ? [{ name, n }] : []
+      return n > 0 && brandMatches(name, q, words, across) ? [{ name, n }] : []
     })
     .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name, 'ru'))
     .slice(0, MAX_BRANDS)
     .map(({ name }) => ({
       kind: 'brand',
-      labelHighlighted: highlightTerms(name, terms),
+      labelHighlighted: highlightTerms(name, marked),
       href: `${CATALOG_PATH}?brand=${encodeURIComponent(name)}`,
     }))
-  const products: Suggestion[] = found.map((slot) => ({
-    kind: 'product',
-    labelHighlighted: highlightTerms(index.titles[slot]!, terms),
-    href: `/product/${index.slugs[slot]}`,
-  }))
-  return [...categories, ...brands, ...products].slice(0, MAX_SUGGESTIONS)
+
+  // Room for the products, and twice that to choose from when some offers are the same.
+  const room = MAX_SUGGESTIONS - categories.length - brands.length
+  const found = productsMatching(index, words, room * 2)
+  const corrected = state.words.map((w) => w.closest ?? w.word)
+  if (found.length < room && corrected.join(' ') !== words.join(' '))
+    for (const slot of productsMatching(index, corrected, room * 2 - found.length))
+      if (!found.includes(slot)) found.push(slot)
+
+  const products = await productSuggestions(ctx, index, found, room, marked, vendors)
+  return [...categories, ...brands, ...products]
+}
+
+/** A brand whose name holds the text typed, or each of whose typed words begins (or sounds like) a word of the name. */
+function brandMatches(name: string, q: string, words: string[], across: Set<string>[]): boolean {
+  if (name.toLowerCase().includes(q)) return true
+  const own = wordsOf(name)
+  return words.length > 0 && words.every((w, i) => own.some((o) => o.startsWith(w) || across[i]!.has(o)))
 }
 
 /** The most popular live products with a title, brand or model word beginning with each prefix. */
@@ -72,4 +100,53 @@ function productsMatching(index: CatalogIndex, prefixes: string[], limit: number
   const hits = index.work('hits')
   if (!prefixes.length || !index.titleWords.match(prefixes, hits)) return []
   return index.takeInOrder('popular', limit, (slot) => hits[slot] === prefixes.length)
+}
+
+/**
+ * The first `room` products as suggestions. Where two share a title, each says whose offer it is
+ * and its price (the sellers' names: one statement, only then); of offers that would still read
+ * the same (one seller listing a model twice at one price) the more popular one is kept.
+ */
+async function productSuggestions(
+  ctx: Ctx,
+  index: CatalogIndex,
+  slots: number[],
+  room: number,
+  marked: string[],
+  vendors: Pick<VendorDirectory, 'describeVendors'>,
+): Promise<Suggestion[]> {
+  const vendorOf = (slot: number) => index.vendors.values[index.vendor[slot]!]!
+  const priceOf = (slot: number) => (Number.isNaN(index.price[slot]!) ? null : index.price[slot]!)
+  const offerKey = (slot: number) => JSON.stringify([index.titles[slot], vendorOf(slot), priceOf(slot)])
+
+  const seen = new Set<string>()
+  const shown: number[] = []
+  for (const slot of slots) {
+    if (shown.length === room) break
+    if (seen.has(offerKey(slot))) continue
+    seen.add(offerKey(slot))
+    shown.push(slot)
+  }
+  const perTitle = new Map<string, number>()
+  for (const slot of shown) perTitle.set(index.titles[slot]!, (perTitle.get(index.titles[slot]!) ?? 0) + 1)
+  const shared = shown.filter((slot) => perTitle.get(index.titles[slot]!)! > 1)
+  const names = shared.length
+    ? await vendors.describeVendors(ctx, [...new Set(shared.map(vendorOf))])
+    : new Map<string, { name: string }>()
+
+  const lines = new Set<string>()
+  return shown.flatMap((slot): Suggestion[] => {
+    const suggestion: Suggestion = {
+      kind: 'product',
+      labelHighlighted: highlightTerms(index.titles[slot]!, marked),
+      href: `/product/${index.slugs[slot]}`,
+    }
+    if (perTitle.get(index.titles[slot]!)! > 1)
+      suggestion.offer = { vendorName: names.get(vendorOf(slot))?.name ?? '', priceKopecks: priceOf(slot) }
+    // Two sellers of one name asking one price would still read the same: the first stays.
+    const line = JSON.stringify([index.titles[slot], suggestion.offer])
+    if (lines.has(line)) return []
+    lines.add(line)
+    return [suggestion]
+  })
 }
