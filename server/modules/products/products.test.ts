@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DRAFT_STATUSES, type DraftStatus } from '#common/products.ts'
 import type { Database } from '../../db/client.ts'
 import { createTestUser } from '../../testing/auth.ts'
-import { useTestApp } from '../../testing/app.ts'
+import { buildTestApp, useTestApp } from '../../testing/app.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { findTransition, NOT_YOUR_MOVE } from '../../lifecycle/index.ts'
 import { catalogSearchWords } from '../catalog/catalog.table.ts'
@@ -226,6 +226,30 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
     expect(gone).toBeUndefined()
     expect((await api('POST', `/cabinet/products/${id}/unpublish`, owner.cookie)).statusCode).toBe(200)
     expect((await api('POST', `/staff/products/${id}/approve`, staff.cookie)).statusCode).toBe(409)
+  })
+
+  it('puts an approved product on every instance at once, and takes an unpublished one off', async () => {
+    // A second app over the same database, with its own in-memory listing index, as another
+    // instance behind the load balancer would have; it has served the catalogue before.
+    const other = await buildTestApp(database)
+    try {
+      const search = async (q: string) =>
+        (
+          await other.inject({ url: `/api/v1/catalog/products?category=bespilotniki&q=${encodeURIComponent(q)}` })
+        ).json().data
+      expect((await search('Беркут')).total).toBe(0)
+      const id = (await create(owner.cookie, completeDraft({ sku: 'EVERY-1', title: 'Аэроскан Беркут' }))).json().data
+        .id
+      await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)
+      await api('POST', `/staff/products/${id}/approve`, staff.cookie)
+      expect((await search('Беркут')).items.map((p: { id: string }) => p.id)).toEqual([id])
+      const suggestions = (await other.inject({ url: '/api/v1/catalog/suggestions?q=беркут' })).json().data
+      expect(JSON.stringify(suggestions)).toContain('Беркут')
+      await api('POST', `/cabinet/products/${id}/unpublish`, owner.cookie)
+      expect((await search('Беркут')).total).toBe(0)
+    } finally {
+      await other.close()
+    }
   })
 
   it('answers each caller as the rules say', async () => {
