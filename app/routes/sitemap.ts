@@ -73,7 +73,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     for (const p of products) yield { path: `/product/${p.slug}`, lastmod: new Date(p.updatedAt) }
     for (const s of sellers) yield { path: `/sellers/${s.slug}`, lastmod: new Date(s.updatedAt) }
   }
+  // Revalidated on every fetch: a product approved or taken off sale is in it, or gone, at once.
   return new Response(sitemapStream(publicConfig.publicUrl, entries()), {
-    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, no-cache' },
   })
 }
