@@ -76,7 +76,8 @@ export async function assetsPlugin(
     if (!file.startsWith(root + sep) || !isImageUrl(relative) || !query.success) {
       return reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } })
     }
-    const uploaded = opts.readUploaded && relative.startsWith(PHOTO_SRC_PREFIX) ? await opts.readUploaded(relative) : null
+    const uploaded =
+      opts.readUploaded && relative.startsWith(PHOTO_SRC_PREFIX) ? await opts.readUploaded(relative) : null
     const info = uploaded ? null : await stat(file).catch(() => null)
     if (!uploaded && !info?.isFile()) {
       return reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } })
