@@ -67,7 +67,7 @@ export function MediaDropzone({
       <input
         ref={input}
         type="file"
-        className={classes.hiddenInput}
+        className={classes.visuallyHidden}
         accept={accept}
         multiple={multiple}
         disabled={disabled}

@@ -134,7 +134,7 @@ export function ProductDocuments({
                     <Group gap={4} wrap="nowrap" component="span">
                       <IconFileTypePdf size={16} aria-hidden="true" />
                       Скачать
-                      <span className={classes.hiddenInput}> {doc.name}</span>
+                      <span className={classes.visuallyHidden}> {doc.name}</span>
                     </Group>
                   </Anchor>
                   <Button

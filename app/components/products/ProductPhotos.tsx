@@ -153,7 +153,7 @@ export function ProductPhotos({
             {actionError ?? error}
           </Text>
         )}
-        <Text aria-live="polite" className={classes.hiddenInput}>
+        <Text aria-live="polite" className={classes.visuallyHidden}>
           {status}
         </Text>
 
