@@ -2,6 +2,7 @@ import { type AttributeDef, getAttribute, type SpecValue } from './catalog/attri
 import { getCategory, isLeafCategory } from './catalog/categories.ts'
 import { AVAILABILITIES } from './catalog/products.ts'
 import { VAT_RATES } from './catalog/vat.ts'
+import { MEDIA_MESSAGES } from './product-media.ts'
 import { BULK_ACTIONS, CABINET_SORTS, PRODUCT_LIMITS as L, PRODUCT_TABS } from './products.ts'
 import { SPHERE_SLUGS } from './spheres.ts'
 import { multiLineText, singleLineText } from './text.ts'
@@ -142,6 +143,8 @@ export interface DraftFields {
   /** Plain text of the description (the HTML without tags). */
   descriptionText: string
   specs: Record<string, unknown>
+  /** How many photos the product has; the first is its main picture. */
+  photoCount: number
 }
 
 /** What a draft still lacks before it can go to moderation, per field; empty when it is complete. */
@@ -156,6 +159,7 @@ export function draftProblems(d: DraftFields): Record<string, string> {
     problems.priceKopecks = 'Укажите цену или отметьте «Цена по запросу»'
   if (d.availability === 'to_order' && !d.leadTimeDays) problems.leadTimeDays = 'Укажите срок поставки под заказ'
   if (d.descriptionText.trim().length < 20) problems.description = 'Опишите товар: хотя бы пару предложений'
+  if (d.photoCount < 1) problems.photos = MEDIA_MESSAGES.photoRequired
   if (d.categorySlug) {
     for (const def of formAttributes(d.categorySlug)) {
       if (def.required && isEmptySpec(d.specs[def.code])) problems[`specs.${def.code}`] = 'Заполните характеристику'

@@ -77,7 +77,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
   await app.register(systemRoutes, { buildId, builtAt: Date.now() })
-  await app.register(assetsPlugin, { sourceDir: 'content/assets', cacheDir: config.ASSETS_CACHE_DIR })
+  await app.register(assetsPlugin, {
+    sourceDir: 'content/assets',
+    cacheDir: config.ASSETS_CACHE_DIR,
+    readUploaded: (path) => services.products.readPhoto(path),
+  })
 
   await app.register(
     async (api) => {

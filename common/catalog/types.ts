@@ -107,6 +107,11 @@ export interface SuggestionOffer {
   priceKopecks: number | null
 }
 
+export interface ProductDocumentRef {
+  fileId: string
+  name: string
+}
+
 export interface ProductDetails extends ProductCard {
   status: ProductStatus
   description: string
@@ -115,6 +120,8 @@ export interface ProductDetails extends ProductCard {
   /** The vendor's article number; '' when it has none. */
   sku: string
   images: ProductImage[]
+  /** Certificates and spec sheets (PDF): downloaded from /api/v1/products/{id}/documents/{fileId}. */
+  documents: ProductDocumentRef[]
   specs: SpecEntry[]
   areas: { slug: string; title: string }[]
   registration: RegistrationRequirement

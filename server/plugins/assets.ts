@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { z } from '#common/zod.ts'
 import { ASSETS_PREFIX, IMAGE_FORMATS, type ImageFormat, isImageUrl, MAX_IMAGE_EDGE } from '#common/images.ts'
 import { MESSAGES } from '#common/messages.ts'
+import { PHOTO_SRC_PREFIX } from '#common/product-media.ts'
 
 const Query = z.object({
   w: z.coerce.number().int().min(1).max(MAX_IMAGE_EDGE).optional(),
@@ -31,14 +32,32 @@ const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400'
  * re-encoded on request (webp by default from the image component) and cached on disk, so a
  * CDN in front only has to pull each variant once.
  */
-export async function assetsPlugin(app: FastifyInstance, opts: { sourceDir: string; cacheDir: string }) {
+export async function assetsPlugin(
+  app: FastifyInstance,
+  opts: {
+    sourceDir: string
+    cacheDir: string
+    /**
+     * The bytes of an uploaded picture (a product photo, `product-photos/<key>.webp`) or null
+     * when the path is not one. Their keys are random and never reused, so a variant never goes stale.
+     */
+    readUploaded?: (path: string) => Promise<Buffer | null>
+  },
+) {
   const root = resolve(opts.sourceDir)
   const cacheDir = resolve(opts.cacheDir)
   await mkdir(cacheDir, { recursive: true })
   // A page asks for many variants at once, often the same one twice: render each once.
   const rendering = new Map<string, Promise<Buffer>>()
 
-  async function render(file: string, cached: string, format: ImageFormat, w?: number, h?: number, q?: number) {
+  async function render(
+    file: string | Buffer,
+    cached: string,
+    format: ImageFormat,
+    w?: number,
+    h?: number,
+    q?: number,
+  ) {
     const output = await sharp(file, { density: w || h ? 144 : 72 })
       .resize({ width: w, height: h, fit: 'cover', withoutEnlargement: false })
       .toFormat(format, { quality: q })
@@ -57,19 +76,23 @@ export async function assetsPlugin(app: FastifyInstance, opts: { sourceDir: stri
     if (!file.startsWith(root + sep) || !isImageUrl(relative) || !query.success) {
       return reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } })
     }
-    const info = await stat(file).catch(() => null)
-    if (!info?.isFile()) {
+    const uploaded =
+      opts.readUploaded && relative.startsWith(PHOTO_SRC_PREFIX) ? await opts.readUploaded(relative) : null
+    const info = uploaded ? null : await stat(file).catch(() => null)
+    if (!uploaded && !info?.isFile()) {
       return reply.status(404).send({ error: { code: 'not_found', message: MESSAGES.pageNotFound(req.url) } })
     }
+    const source = uploaded ?? file
+    const version = uploaded ? 'uploaded' : info!.mtimeMs
     const { w, h, f, q } = query.data
-    const etag = `"${createHash('sha1').update(`${relative}|${info.mtimeMs}|${w}|${h}|${f}|${q}`).digest('hex').slice(0, 20)}"`
+    const etag = `"${createHash('sha1').update(`${relative}|${version}|${w}|${h}|${f}|${q}`).digest('hex').slice(0, 20)}"`
     reply.header('cache-control', CACHE_CONTROL).header('etag', etag)
     if (req.headers['if-none-match'] === etag) return reply.status(304).send()
 
     if (f === 'original' && !w && !h) {
       return reply
         .type(CONTENT_TYPES[extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream')
-        .send(await readFile(file))
+        .send(uploaded ?? (await readFile(file)))
     }
     const format = f === 'original' ? 'png' : f
     const cached = join(cacheDir, `${etag.slice(1, -1)}.${format}`)
@@ -78,7 +101,7 @@ export async function assetsPlugin(app: FastifyInstance, opts: { sourceDir: stri
 
     let pending = rendering.get(cached)
     if (!pending) {
-      pending = render(file, cached, format, w, h, q).finally(() => rendering.delete(cached))
+      pending = render(source, cached, format, w, h, q).finally(() => rendering.delete(cached))
       rendering.set(cached, pending)
     }
     return reply.type(CONTENT_TYPES[format]!).send(await pending)

@@ -56,6 +56,10 @@ const DEMO_DRAFTS: {
         '<p>Квадрокоптер для <strong>аэрофотосъёмки и кадастровых работ</strong> с модулем RTK.</p><ul><li>Точность позиционирования до 2 см</li><li>Сменные батареи, 38 минут полёта</li></ul>',
       areas: ['stroitelstvo', 'selskoe-khozyaistvo'],
       specs: SOKOL_SPECS,
+      images: [
+        { src: 'catalog/quad-enterprise-top.svg', alt: 'АэроТех Сокол-М сверху' },
+        { src: 'catalog/quad-enterprise-construction.svg', alt: 'АэроТех Сокол-М на стройке' },
+      ],
     },
   },
   {
@@ -73,6 +77,7 @@ const DEMO_DRAFTS: {
       description: '<p>Беспилотник вертикального взлёта для мониторинга линейных объектов на дальности до 15 км.</p>',
       areas: ['elektroenergetika', 'infrastruktura-i-zhkh'],
       specs: { max_takeoff_weight: 14, flight_time: 120, range: 12, country: 'RU' },
+      images: [{ src: 'catalog/vtol-quadplane-takeoff.svg', alt: 'АэроТех Орлан VTOL на взлёте' }],
     },
   },
 ]

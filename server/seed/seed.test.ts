@@ -343,5 +343,9 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     const queue = await get('/staff/products', staff)
     expect(queue.total).toBeGreaterThanOrEqual(2)
     expect(queue.items.some((i: { isUpdate: boolean }) => i.isUpdate)).toBe(true)
+    // Moderation needs a photo: every product with staff has one, as has the one sent back.
+    expect(queue.items.every((i: { image: { src: string } | null }) => i.image?.src.startsWith('catalog/'))).toBe(true)
+    const sentBack = drafts.find((d: { status: string }) => d.status === 'needFixes')
+    expect(sentBack?.image).toMatchObject({ src: expect.stringMatching(/^catalog\/.+\.svg$/) })
   })
 })

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { photoFile } from './photos.ts'
 
 /** The demo vendor, signed in through the API (the cookie lands in the page's context). */
 async function signInAs(page: Page, email: string) {
@@ -58,6 +59,12 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
   await expect(page.getByText('Предпросмотр: так товар будет выглядеть в каталоге')).toBeVisible()
   await expect(page.getByText('Цена с НДС 22%')).toBeVisible()
   await page.getByRole('link', { name: 'Вернуться к редактированию' }).click()
+
+  // Moderation needs a photo.
+  await page
+    .getByLabel('Выбрать фотографии')
+    .setInputFiles(await photoFile('front.png', 'png', { r: 20, g: 80, b: 140 }))
+  await expect(page.getByTestId('product-photo')).toHaveCount(1)
 
   await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
   await expect(page.getByText('Товар отправлен на модерацию', { exact: false }).first()).toBeVisible()

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { photoFile } from './photos.ts'
 
 const QUEUE = '/personal-account/staff/products'
 const PASSWORD = 'demo-password'
@@ -39,6 +40,11 @@ async function submitNew(vendor: APIRequestContext, letter: string) {
   const created = await vendor.post('/api/v1/cabinet/products', { data: body })
   expect(created.status(), await created.text()).toBe(201)
   const id = (await created.json()).data.id as string
+  // Moderation needs a photo.
+  const photo = await vendor.post(`/api/v1/cabinet/products/${id}/photos`, {
+    multipart: { file: await photoFile(`${letter}.png`, 'png', { r: 40, g: 90, b: 160 }) },
+  })
+  expect(photo.status(), await photo.text()).toBe(201)
   const submitted = await vendor.post(`/api/v1/cabinet/products/${id}/submit`)
   expect(submitted.status(), await submitted.text()).toBe(200)
   return { id, title: body.title }

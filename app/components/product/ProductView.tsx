@@ -2,6 +2,7 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
+import { productDocumentUrl } from './document-url.ts'
 import type { ProductDisplay } from './product-display.server.ts'
 import { ProductGallery } from './ProductGallery.tsx'
 import { VendorCard } from './VendorCard.tsx'
@@ -151,6 +152,24 @@ export function ProductView({ product, display }: { product: ProductDetails; dis
                     <AppLink to={`/spheres/${area.slug}`} className={classes.area}>
                       {area.title}
                     </AppLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {product.documents.length > 0 && (
+            <section aria-labelledby="documents-title" className={classes.section}>
+              <h2 id="documents-title" className={classes.sectionTitle}>
+                Документы
+              </h2>
+              <ul className={classes.documents}>
+                {product.documents.map((doc) => (
+                  <li key={doc.fileId}>
+                    <a href={productDocumentUrl(product.id, doc.fileId)} className={classes.document} download>
+                      {doc.name}
+                    </a>
+                    <span className={classes.documentType}> PDF</span>
                   </li>
                 ))}
               </ul>

@@ -27,6 +27,7 @@ function product(overrides: Partial<ProductDetails> = {}): ProductDetails {
     description: 'Картография.\n\nДо 180 минут в воздухе.',
     descriptionHtml: '',
     sku: '201',
+    documents: [],
     images: [
       { src: 'catalog/a.svg', alt: 'А' },
       { src: 'catalog/b.svg', alt: 'Б' },

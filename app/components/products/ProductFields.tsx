@@ -1,5 +1,5 @@
 import { Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useState, useSyncExternalStore } from 'react'
 import { AREA_OPTIONS, type AttributeDef } from '#common/catalog/attributes.ts'
 import { CATEGORIES, isLeafCategory } from '#common/catalog/categories.ts'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts'
@@ -13,6 +13,8 @@ import type { CabinetProductDetails } from './product-types.ts'
 const DescriptionEditor = lazy(() => import('./DescriptionEditor.tsx'))
 
 const LEAF_CATEGORIES = CATEGORIES.filter((c) => isLeafCategory(c.slug))
+
+const noSubscription = () => () => {}
 
 /** The form's field errors by field name (`price`, `spec.flight_time`). */
 export type FieldErrors = Record<string, string>
@@ -103,17 +105,24 @@ export function ProductFields({
   product,
   errors,
   onDescriptionChange,
+  media,
 }: {
   product: CabinetProductDetails | null
   errors: FieldErrors
   onDescriptionChange: () => void
+  /** Photos and documents, after the main fields: they save through their own endpoints. */
+  media?: ReactNode
 }) {
   const [categorySlug, setCategorySlug] = useState(product?.categorySlug ?? '')
   const [onRequest, setOnRequest] = useState(product?.priceOnRequest ?? false)
   const [availability, setAvailability] = useState<string>(product?.availability ?? 'in_stock')
   const [description, setDescription] = useState(product?.description ?? '')
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  // False while rendering on the server and hydrating, true after: the editor is browser-only.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   const descriptionLabel = useId()
   const specs = (product?.specs ?? {}) as Record<string, unknown>
 
@@ -169,6 +178,8 @@ export function ProductFields({
           error={errors.categorySlug}
         />
       </Section>
+
+      {media}
 
       <Section title="Цена и наличие">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

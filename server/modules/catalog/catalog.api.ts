@@ -56,6 +56,9 @@ export const ProductDetailsSchema = ProductCardSchema.extend({
   status: z.enum(PRODUCT_STATUSES),
   description: z.string(),
   images: z.array(ImageSchema),
+  documents: z
+    .array(z.object({ fileId: z.uuid(), name: z.string() }))
+    .describe('PDF: /products/{id}/documents/{fileId}'),
   specs: z.array(SpecEntrySchema),
   areas: z.array(RefSchema),
   registration: z.enum(['none', 'account', 'state']),

@@ -27,6 +27,7 @@ export interface CardRow {
 
 export interface DetailsRow extends CardRow {
   status: ProductStatus
+  documents: { fileId: string; name: string }[]
   description: string
   descriptionHtml: string
   sku: string
@@ -96,6 +97,7 @@ export function toDetails(row: DetailsRow, seller: SellerCard | undefined): Prod
     descriptionHtml: row.descriptionHtml,
     sku: row.sku,
     images: row.images,
+    documents: row.documents,
     specs: entries(category?.attributes ?? ATTRIBUTES.map((a) => a.code), row.specs),
     areas: row.areas.map((slug) => ({ slug, title: AREA_LABELS.get(slug) ?? slug })),
     registration: registrationRequirement(typeof weight === 'number' ? weight : null),

@@ -76,6 +76,7 @@ const detailsColumns = {
   descriptionHtml: catalogProducts.descriptionHtml,
   sku: catalogProducts.sku,
   areas: catalogProducts.areas,
+  documents: catalogProducts.documents,
   createdAt: catalogProducts.createdAt,
   updatedAt: catalogProducts.updatedAt,
 }

@@ -22,7 +22,7 @@ const FileMetaSchema = z.object({
 const UploadBodySchema = z.object({ file: z.file(), organizationId: z.uuid().optional() })
 
 /** The file and the optional organizationId of a multipart body; at most one file, 10 MB. */
-async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
+export async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
   let upload: Omit<StoreFileInput, 'organizationId'> | undefined
   let organizationId: string | undefined
   for await (const part of req.parts()) {
@@ -42,7 +42,7 @@ async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
  * parses what the client sent, so anything else that breaks there (no boundary, a body cut
  * short: busboy's errors carry no code) is the client's mistake too.
  */
-function sendUploadError(err: unknown, reply: FastifyReply) {
+export function sendUploadError(err: unknown, reply: FastifyReply) {
   if (isAppError(err)) throw err
   const code = (err as { code?: unknown }).code
   const refuse = (status: number, message: string) =>
@@ -55,7 +55,7 @@ function sendUploadError(err: unknown, reply: FastifyReply) {
 }
 
 /** `attachment` with an ASCII fallback name and the real one in RFC 5987 form. */
-function contentDisposition(name: string): string {
+export function contentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_')
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`

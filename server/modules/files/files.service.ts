@@ -172,6 +172,20 @@ export function createFilesService(deps: {
       return rows.filter((r) => r.ownerUserId === me.id || (r.organizationId !== null && member.has(r.organizationId)))
     },
 
+    /**
+     * A file attached to something another module shows (a product's certificate): that module
+     * has decided the caller may have it, so only existence is checked here.
+     */
+    async readAttached(ctx: Ctx, id: string): Promise<{ meta: FileMeta; data: Buffer }> {
+      const notFound = new AppError('not_found', FILE_MESSAGES.notFound)
+      if (!Uuid.safeParse(id).success) throw notFound
+      const [row] = await ctx.db
+        .select({ ...META_COLUMNS, storageKey: files.storageKey })
+        .from(files)
+        .where(eq(files.id, id))
+      if (!row) throw notFound
+      return { meta: toMeta(row), data: await storage.get(row.storageKey) }
+    },
     async read(ctx: Ctx, id: string): Promise<{ meta: FileMeta; data: Buffer }> {
       const { row, asStaff } = await findVisible(ctx, id)
       // Staff open other people's documents only for a reason; each time is on record.

@@ -1,3 +1,4 @@
+import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
 import { vendorDirectory } from '../organizations/vendor-directory.ts'
 import { createProductModeration, type ProductModeration } from './products.moderation.ts'
@@ -15,8 +16,9 @@ export const productsModule = defineModule({
   name: 'products',
   tables,
   routes: productsRoutes,
-  service: ({ limiter }, { catalog, organizations, notifications }): ProductsService => ({
-    ...createProductsService({ catalog, limiter }),
+  service: ({ config, limiter }, { catalog, files, organizations, notifications }): ProductsService => ({
+    // The files module's storage (disk or S3, by the same settings): photos live beside uploads.
+    ...createProductsService({ catalog, limiter, files, storage: createFileStorage(config) }),
     moderation: createProductModeration({ catalog, organizations, vendors: vendorDirectory, events: notifications }),
   }),
 })

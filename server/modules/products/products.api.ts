@@ -10,6 +10,11 @@ export const ProductIdParams = z.object({ id: z.string().describe('id товар
 
 const ImageSchema = z.object({ src: z.string(), alt: z.string() })
 const DocumentSchema = z.object({ fileId: z.uuid(), name: z.string() })
+export const PhotoSchema = z.object({
+  id: z.string().describe('Идентификатор фотографии для изменения порядка, подписи и удаления'),
+  src: z.string().describe('Путь под /marketplace-frontend-assets/'),
+  alt: z.string(),
+})
 const SpecsSchema = z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.array(z.string())]))
 
 export const CabinetProductSchema = z.object({
@@ -73,6 +78,7 @@ export const ProductDetailsSchema = CabinetProductSchema.extend({
   areas: z.array(z.string()),
   specs: SpecsSchema,
   images: z.array(ImageSchema),
+  photos: z.array(PhotoSchema).describe('Фотографии по порядку, первая — главная'),
   documents: z.array(DocumentSchema),
   createdAt: z.date(),
   submittedAt: z.date().nullable(),

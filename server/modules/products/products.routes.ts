@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { BulkInput, CabinetListQuery, DraftInput, FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
 import { z } from '#common/zod.ts'
 import { data, passThrough } from '../../http.ts'
+import { productMediaRoutes } from './products.media.routes.ts'
 import {
   BulkResultSchema,
   CabinetListSchema,
@@ -17,6 +18,7 @@ import {
  * Validation and authorization are the services'; these adapt HTTP to them.
  */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(productMediaRoutes)
   const { products } = app.services
   const { moderation } = products
   const cabinet = <S extends object>(schema: S) => ({ schema: { tags: ['cabinet'], ...schema }, ...passThrough })

@@ -11,6 +11,7 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { sanitizeRichText } from '../../text/sanitize.ts'
 import { moveProduct, productTransition, recordCreation } from './products.machine.ts'
 import { type DraftRow, findOwnDraft, requireConfirmed, requireManager, vendorScope } from './products.access.ts'
+import { createProductMedia, type ProductMediaDeps } from './products.media.ts'
 import { productDrafts } from './products.table.ts'
 import { problemsOf, toDetails, toListItem, toPublishedVersion } from './products.view.ts'
 
@@ -25,6 +26,9 @@ export interface ProductsDeps {
     'describeVersions' | 'publishVersion' | 'unpublishVersion' | 'removeVersion' | 'previewProduct'
   >
   limiter: RateLimiter
+  /** Photos' bytes and documents' files (products.media.ts). */
+  storage: ProductMediaDeps['storage']
+  files: ProductMediaDeps['files']
 }
 
 /** The rows of a tab (see common/products.ts): on sale; with staff; everything else. */
@@ -121,6 +125,15 @@ export function createProductsService(deps: ProductsDeps) {
     })
   }
 
+  const media = createProductMedia(deps)
+  /** A change of photos or documents, answered with the product as the cabinet shows it. */
+  const thenDetails =
+    <A extends unknown[]>(change: (ctx: Ctx, id: string, ...rest: A) => Promise<void>) =>
+    async (ctx: Ctx, id: string, ...rest: A) => {
+      await change(ctx, id, ...rest)
+      return details(ctx, await findOwnDraft(ctx, vendorScope(ctx), id))
+    }
+
   const bulkActions: Record<BulkAction, (ctx: Ctx, draft: DraftRow) => Promise<void>> = {
     submit: submitOne,
     unpublish: unpublishOne,
@@ -128,6 +141,16 @@ export function createProductsService(deps: ProductsDeps) {
   }
 
   return {
+    addPhoto: thenDetails(media.addPhoto),
+    removePhoto: thenDetails(media.removePhoto),
+    orderPhotos: thenDetails(media.orderPhotos),
+    setPhotoAlt: thenDetails(media.setPhotoAlt),
+    addDocument: thenDetails(media.addDocument),
+    removeDocument: thenDetails(media.removeDocument),
+    renameDocument: thenDetails(media.renameDocument),
+    readPhoto: media.readPhoto,
+    downloadDocument: media.downloadDocument,
+
     /** What the caller may do in the cabinet (a buyer-only organization is refused, 403). */
     describeScope(ctx: Ctx) {
       const scope = vendorScope(ctx)

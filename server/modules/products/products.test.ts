@@ -13,7 +13,7 @@ import { apiClient } from '../organizations/organizations.testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { type ProductActor, type ProductEvent, PRODUCT_TRANSITIONS, productModeration } from './products.machine.ts'
 import { productDraftEvents } from './products.table.ts'
-import { completeDraft, createMember } from './products.testing.ts'
+import { completeDraft, createMember, givePhoto } from './products.testing.ts'
 
 const EVENTS: ProductEvent[] = ['create', 'edit', 'submit', 'withdraw', 'approve', 'requestFixes', 'unpublish']
 const ACTORS: ProductActor[] = ['vendor', 'staff']
@@ -95,6 +95,8 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
       payload: body,
       headers: { cookie, ...(key && { 'idempotency-key': key }) },
     })
+    // Moderation needs a photo; the photo endpoints are tested in products.media.test.ts.
+    if (res.statusCode === 201) await givePhoto(database.db, res.json().data.id)
     return res
   }
   const publicSearch = async (q: string) =>

@@ -4,6 +4,7 @@ import { createTestUser } from '../../testing/auth.ts'
 import { users } from '../identity/identity.table.ts'
 import { organizationMembers } from '../organizations/organizations.table.ts'
 import { eq } from 'drizzle-orm'
+import { productDrafts } from './products.table.ts'
 
 /** A user who belongs to the organization in `role` and works as it (it is selected), signed in. */
 export async function createMember(db: Db, organizationId: string, role: MemberRole = 'owner', name?: string) {
@@ -29,4 +30,15 @@ export function completeDraft(overrides: Record<string, unknown> = {}) {
     specs: { max_takeoff_weight: 2.5, flight_time: 42, range: 8, country: 'RU' },
     ...overrides,
   }
+}
+
+/**
+ * Gives a draft the one photo moderation requires, written directly: a demo picture by path, as
+ * the seed's products have. Tests of uploads themselves go through the API (products.media.test.ts).
+ */
+export async function givePhoto(db: Db, productId: string, src = 'catalog/quad-enterprise-top.svg') {
+  await db
+    .update(productDrafts)
+    .set({ images: [{ src, alt: 'Фото товара' }] })
+    .where(eq(productDrafts.id, productId))
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { type DraftFields, draftProblems } from '#common/products.schemas.ts'
+import { photoIdOf } from '#common/product-media.ts'
 import type { DraftStatus } from '#common/products.ts'
 import type { Ctx } from '../../context.ts'
 import type { CatalogVersion, PublishedVersion } from '../catalog/catalog.publishing.ts'
@@ -31,7 +32,12 @@ export function toListItem(d: DraftRow, live: CatalogVersion | undefined) {
 }
 
 export function draftFieldsOf(d: DraftRow): DraftFields {
-  return { ...d, descriptionText: richTextToPlain(d.description), specs: d.specs as Record<string, unknown> }
+  return {
+    ...d,
+    descriptionText: richTextToPlain(d.description),
+    specs: d.specs as Record<string, unknown>,
+    photoCount: d.images.length,
+  }
 }
 
 /** What the draft still lacks for moderation, per field (empty when complete). */
@@ -95,6 +101,8 @@ export async function toDetails(ctx: Ctx, d: DraftRow, live: CatalogVersion | un
     areas: d.areas,
     specs: d.specs,
     images: d.images,
+    /** The images with their ids for the photo endpoints, in order: the first is the main one. */
+    photos: d.images.map((image) => ({ id: photoIdOf(image.src), ...image })),
     documents: d.documents,
     createdAt: d.createdAt,
     submittedAt: d.submittedAt,

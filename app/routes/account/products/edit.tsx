@@ -3,7 +3,10 @@ import { IconAlertTriangle, IconEye, IconInfoCircle } from '@tabler/icons-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { type ShouldRevalidateFunctionArgs, useBeforeUnload, useBlocker, useFetcher } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { ProductDocuments } from '#app/components/products/ProductDocuments.tsx'
 import { type FieldErrors, ProductFields } from '#app/components/products/ProductFields.tsx'
+import { ProductPhotos } from '#app/components/products/ProductPhotos.tsx'
+import { MEDIA_MESSAGES } from '#common/product-media.ts'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatTime } from '#app/lib/format.ts'
 import { showToast } from '#app/lib/notify.ts'
@@ -126,7 +129,11 @@ function ProductEditor({
   )
 
   const fieldErrors: FieldErrors = result && !result.ok ? result.fieldErrors : {}
-  const problems = result?.ok ? result.problems : (product?.problems ?? {})
+  // Photos save apart from the form: what is missing follows their count at once.
+  const [photoCount, setPhotoCount] = useState(product?.photos.length ?? 0)
+  const { photos: _photos, ...otherProblems } = result?.ok ? result.problems : (product?.problems ?? {})
+  const problems: Record<string, string> =
+    photoCount > 0 ? otherProblems : { ...otherProblems, photos: MEDIA_MESSAGES.photoRequired }
   const missing = Object.keys(problems).length
 
   return (
@@ -170,7 +177,35 @@ function ProductEditor({
       <fetcher.Form method="post" ref={formRef} onChange={changed} noValidate>
         <input type="hidden" name="creationKey" value={creationKey} />
         <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <ProductFields product={product} errors={fieldErrors} onDescriptionChange={changed} />
+          <ProductFields
+            product={product}
+            errors={fieldErrors}
+            onDescriptionChange={changed}
+            media={
+              product ? (
+                // Their inputs save through their own endpoints, not with the form's autosave.
+                <Stack gap="lg" onChange={(event) => event.stopPropagation()}>
+                  <ProductPhotos
+                    productId={product.id}
+                    initial={product.photos}
+                    disabled={locked}
+                    error={fieldErrors.photos}
+                    onCountChange={setPhotoCount}
+                  />
+                  <ProductDocuments productId={product.id} initial={product.documents} disabled={locked} />
+                </Stack>
+              ) : (
+                <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section">
+                  <Title order={2} size="h4">
+                    Фотографии и документы
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Их можно добавить, как только черновик сохранится: начните с названия товара.
+                  </Text>
+                </Paper>
+              )
+            }
+          />
         </fieldset>
 
         <Paper withBorder p="md" radius="md" mt="lg" pos="sticky" bottom={0} style={{ zIndex: 2 }}>
@@ -255,6 +290,7 @@ const FIELD_NAMES: Record<string, string> = {
   price: 'цена',
   leadTimeDays: 'срок поставки',
   description: 'описание',
+  photos: 'фотографии',
 }
 
 /** «бренд, модель, характеристика «Максимальная взлётная масса»». */

@@ -7,7 +7,7 @@ import { appContext, type AppLoadContext } from '#app/lib/load-context.ts'
 import type { Database } from '#server/db/client.ts'
 import { apiClient, ctxFor } from '#server/modules/organizations/organizations.testing.ts'
 import { createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
-import { completeDraft, createMember } from '#server/modules/products/products.testing.ts'
+import { completeDraft, createMember, givePhoto } from '#server/modules/products/products.testing.ts'
 import { createTestUser } from '#server/testing/auth.ts'
 import { useTestApp } from '#server/testing/app.ts'
 /* eslint-enable no-restricted-imports */
@@ -52,6 +52,7 @@ describe('the staff product pages over the real services', () => {
     const created = await api('POST', '/cabinet/products', owner.cookie, completeDraft({ sku, title }))
     expect(created.statusCode).toBe(201)
     const id = created.json().data.id as string
+    await givePhoto(database.db, id)
     expect((await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)).statusCode).toBe(200)
     return id
   }

@@ -1,0 +1,44 @@
+import { MESSAGES } from '#common/messages.ts'
+import { getApiBaseUrl } from './api-config.ts'
+
+/** Why an upload failed, in the server's words when it gave some. */
+export class UploadError extends Error {
+  readonly status: number
+  constructor(message: string, status: number) {
+    super(message)
+    this.status = status
+  }
+}
+
+/**
+ * A multipart POST of one file (field `file`) to the API, reporting how much has gone up. The
+ * API client works over fetch, which cannot tell upload progress; this is the one place that
+ * uses XMLHttpRequest for it. Resolves with the `data` of the answer.
+ */
+export function uploadWithProgress<T>(path: string, file: File, onProgress: (share: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `${getApiBaseUrl().replace(/\/+$/, '')}${path}`)
+    xhr.withCredentials = true
+    xhr.setRequestHeader('accept', 'application/json')
+    xhr.timeout = 120_000
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      let body: { data?: T; error?: { message?: string } } | undefined
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        body = undefined
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body?.data !== undefined) return resolve(body.data)
+      reject(new UploadError(body?.error?.message ?? MESSAGES.networkErrorDefault, xhr.status))
+    }
+    xhr.onerror = () => reject(new UploadError('Нет связи с сервером', 0))
+    xhr.ontimeout = () => reject(new UploadError('Сервер не ответил вовремя', 0))
+    const form = new FormData()
+    form.append('file', file, file.name)
+    xhr.send(form)
+  })
+}
