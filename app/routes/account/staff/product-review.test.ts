@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { appContext, type AppLoadContext } from '#app/lib/load-context.ts'
-/* eslint-disable no-restricted-imports -- the pages' loaders and actions over the real services
-   and a test database: the test builds the load context the server would hand them. */
+// The pages' loaders and actions over the real services and a test database: the test builds
+// the load context the server would hand them.
 import type { Database } from '#server/db/client.ts'
 import { apiClient, ctxFor } from '#server/modules/organizations/organizations.testing.ts'
 import { createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
 import { completeDraft, createMember, givePhoto } from '#server/modules/products/products.testing.ts'
 import { createTestUser } from '#server/testing/auth.ts'
 import { useTestApp } from '#server/testing/app.ts'
-/* eslint-enable no-restricted-imports */
 import { action, loader } from './product-review.tsx'
 import { loader as queueLoader } from './products.tsx'
 
