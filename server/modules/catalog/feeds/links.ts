@@ -20,7 +20,8 @@ export interface FeedLinks {
 
 export function feedLinks(site: { publicUrl: string; cdnUrl: string }): FeedLinks {
   const origin = site.publicUrl.replace(/\/$/, '')
-  const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`)
+  const absolute = (url: string) =>
+    /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`
   return {
     site: `${origin} ${site.cdnUrl}`,
     productUrl: (slug) => `${origin}/product/${encodeURIComponent(slug)}`,

@@ -91,7 +91,11 @@ export function createVendorFeeds(deps: { vendors: VendorDirectory }) {
         .select(feedColumns)
         .from(catalogProducts)
         .where(
-          and(eq(catalogProducts.vendorOrganizationId, vendorId), published, after ? gt(catalogProducts.id, after) : undefined),
+          and(
+            eq(catalogProducts.vendorOrganizationId, vendorId),
+            published,
+            after ? gt(catalogProducts.id, after) : undefined,
+          ),
         )
         .orderBy(asc(catalogProducts.id))
         .limit(batchSize)
