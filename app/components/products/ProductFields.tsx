@@ -1,5 +1,5 @@
 import { Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useState, useSyncExternalStore } from 'react'
 import { AREA_OPTIONS, type AttributeDef } from '#common/catalog/attributes.ts'
 import { CATEGORIES, isLeafCategory } from '#common/catalog/categories.ts'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts'
@@ -95,6 +95,10 @@ function SpecField({ def, value, error }: { def: AttributeDef; value: unknown; e
   }
 }
 
+const noSubscription = () => () => {}
+const clientSnapshot = () => true
+const serverSnapshot = () => false
+
 /**
  * The product's fields, uncontrolled: the browser posts them as they are, with JavaScript (the
  * page saves as the vendor types) or without. The category decides which characteristics show.
@@ -112,8 +116,8 @@ export function ProductFields({
   const [onRequest, setOnRequest] = useState(product?.priceOnRequest ?? false)
   const [availability, setAvailability] = useState<string>(product?.availability ?? 'in_stock')
   const [description, setDescription] = useState(product?.description ?? '')
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  // False in the server's HTML and while hydrating, true from the render after: no effect needed.
+  const hydrated = useSyncExternalStore(noSubscription, clientSnapshot, serverSnapshot)
   const descriptionLabel = useId()
   const specs = (product?.specs ?? {}) as Record<string, unknown>
 
