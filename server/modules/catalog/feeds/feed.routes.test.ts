@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -147,8 +148,12 @@ describe.each(BACKENDS)('the vendor YML feed on %s', (backend) => {
     expect((await feed('aeroskan', { 'if-none-match': `"other", ${etag.slice(2)}` })).statusCode).toBe(304)
     expect((await feed('aeroskan', { 'if-modified-since': lastModified })).statusCode).toBe(304)
     expect((await feed('aeroskan', { 'if-none-match': '"other"' })).statusCode).toBe(200)
-    // The same version is the same bytes.
+    // The same version is the same bytes, compressed for a robot that asks.
     expect((await feed('aeroskan')).body).toBe(first.body)
+    const zipped = await feed('aeroskan', { 'accept-encoding': 'gzip' })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.etag).toBe(etag)
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(first.body)
 
     // A product taken off sale makes a new version.
     await api('POST', `/cabinet/products/${published[2]!.id}/unpublish`, owner.cookie)
