@@ -25,6 +25,7 @@ import {
 import type { Specs } from '#common/catalog/attributes.ts'
 import { catalogProducts } from './catalog.table.ts'
 import { wordsOf } from './search/title-words.ts'
+import { createVendorFeeds } from './feeds/vendor-feed.ts'
 
 export const CATALOG_MESSAGES = {
   categoryNotFound: 'Категория не найдена',
@@ -43,6 +44,14 @@ export interface VendorDirectory {
   describeSellerCards(ctx: Ctx, ids: string[]): Promise<Map<string, Omit<SellerCard, 'productCount'>>>
   /** Confirmed vendors' ids by slug, unknown slugs left out; one statement even for no slugs. */
   resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string, string>>
+  /** A confirmed vendor by slug with its legal name (export feeds); null otherwise. One statement. */
+  describeConfirmedVendor(ctx: Ctx, slug: string): Promise<ConfirmedVendor | null>
+}
+
+export interface ConfirmedVendor extends VendorRef {
+  /** The legal name. */
+  fullName: string
+  updatedAt: Date
 }
 
 export interface CatalogDeps {
@@ -320,6 +329,9 @@ export function createCatalogService(deps: CatalogDeps) {
     },
 
     countProductsByVendor,
+
+    // A vendor's published products for export feeds, in batches (feeds/vendor-feed.ts).
+    ...createVendorFeeds(deps),
 
     /** Builds the listing index now rather than on the first catalogue request. */
     async warmUp(db: Db): Promise<{ products: number; arrayBytes: number }> {

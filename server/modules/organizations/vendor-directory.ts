@@ -3,7 +3,7 @@ import type { SellerCard, VendorRef } from '#common/catalog/types.ts'
 import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
-import type { VendorDirectory } from '../catalog/catalog.service.ts'
+import type { ConfirmedVendor, VendorDirectory } from '../catalog/catalog.service.ts'
 import { organizationRoles, organizations } from './organizations.table.ts'
 
 /**
@@ -64,4 +64,28 @@ async function resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.slug, r.id]))
 }
 
-export const vendorDirectory: VendorDirectory = { describeVendors, describeSellerCards, resolveVendorSlugs }
+/**
+ * A confirmed vendor by slug with its legal name, for its export feed; null for an unknown or
+ * unconfirmed one. One statement.
+ */
+async function describeConfirmedVendor(ctx: Ctx, slug: string): Promise<ConfirmedVendor | null> {
+  if (!isPossibleSlug(slug)) return null
+  const [row] = await ctx.db
+    .select({
+      id: organizations.id,
+      slug: organizations.slug,
+      name: organizations.shortName,
+      fullName: organizations.fullName,
+      updatedAt: organizations.updatedAt,
+    })
+    .from(organizations)
+    .where(and(sql`${organizations.slug} = ${slug}`, confirmedVendor))
+  return row ?? null
+}
+
+export const vendorDirectory: VendorDirectory = {
+  describeVendors,
+  describeSellerCards,
+  resolveVendorSlugs,
+  describeConfirmedVendor,
+}

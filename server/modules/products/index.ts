@@ -1,6 +1,9 @@
+import { feedLinks } from '../catalog/feeds/links.ts'
 import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
 import { vendorDirectory } from '../organizations/vendor-directory.ts'
+import { createProductsExport, type ProductsExport } from './products.export.ts'
+import { productsExportRoutes } from './products.export.routes.ts'
 import { createProductModeration, type ProductModeration } from './products.moderation.ts'
 import { productsRoutes } from './products.routes.ts'
 import { type CabinetProducts, createProductsService } from './products.service.ts'
@@ -8,17 +11,26 @@ import * as tables from './products.table.ts'
 
 /**
  * The vendors' products: drafts in the seller cabinet, their moderation by staff, and through
- * the catalogue's service the versions on sale. `moderation` is the staff side.
+ * the catalogue's service the versions on sale. `moderation` is the staff side; `exports` the
+ * cabinet's CSV download and what its export panel shows.
  */
-export type ProductsService = CabinetProducts & { moderation: ProductModeration }
+export type ProductsService = CabinetProducts & { moderation: ProductModeration; exports: ProductsExport }
 
 export const productsModule = defineModule({
   name: 'products',
   tables,
-  routes: productsRoutes,
+  routes: async (app) => {
+    await app.register(productsRoutes)
+    await app.register(productsExportRoutes)
+  },
   service: ({ config, limiter }, { catalog, files, organizations, notifications }): ProductsService => ({
     // The files module's storage (disk or S3, by the same settings): photos live beside uploads.
     ...createProductsService({ catalog, limiter, files, storage: createFileStorage(config) }),
     moderation: createProductModeration({ catalog, organizations, vendors: vendorDirectory, events: notifications }),
+    exports: createProductsExport({
+      catalog,
+      vendors: vendorDirectory,
+      links: feedLinks({ publicUrl: config.publicUrl, cdnUrl: config.CDN_URL }),
+    }),
   }),
 })

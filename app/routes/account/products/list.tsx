@@ -3,11 +3,13 @@ import { IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
+import { type ExportLinks, ExportPanel } from '#app/components/products/ExportPanel.tsx'
 import { ProductsBoard } from '#app/components/products/ProductsBoard.tsx'
 import { NEW_PRODUCT_PATH, parseListState } from '#app/components/products/list-url.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { isAppError } from '#common/errors.ts'
+import { productsExportUrl, vendorFeedUrl } from '#common/products-export.ts'
 import { type BulkAction, PRODUCT_MESSAGES } from '#common/products.ts'
 import type { Route } from './+types/list'
 
@@ -17,17 +19,29 @@ const COMPANY_PATH = '/personal-account/company'
 
 /**
  * /personal-account/products: the selected organization's products by tab, with search, sort,
- * pages and bulk actions. A buyer-only organization, or none selected, gets what to do instead:
+ * pages and bulk actions, and their exports (CSV, the YML feed). A buyer-only organization, or none selected, gets what to do instead:
  * the service refuses them, and its refusal becomes the page's explanation.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, ctx } = getAppContext(context)
+  const { services, ctx, publicConfig } = getAppContext(context)
   // The layout shows guests a sign-in panel instead of this page.
   if (!ctx.user) return { kind: 'guest' as const }
   const state = parseListState(new URL(request.url).searchParams)
   return loadOrFail(request, async () => {
     try {
-      return { kind: 'list' as const, state, list: await services.products.list(ctx, state) }
+      const [list, exports] = await Promise.all([
+        services.products.list(ctx, state),
+        services.products.exports.describeExports(ctx),
+      ])
+      const { apiBaseUrl, publicUrl } = publicConfig
+      const exportLinks: ExportLinks = {
+        csv: { all: productsExportUrl(apiBaseUrl, 'all'), published: productsExportUrl(apiBaseUrl, 'published') },
+        feedUrl:
+          exports.vendorConfirmed && exports.vendorSlug
+            ? vendorFeedUrl(publicUrl, apiBaseUrl, exports.vendorSlug)
+            : null,
+      }
+      return { kind: 'list' as const, state, list, exportLinks }
     } catch (error) {
       if (isAppError(error) && error.kind === 'forbidden') {
         if (error.message === PRODUCT_MESSAGES.buyerOnly) return { kind: 'buyerOnly' as const }
@@ -99,6 +113,7 @@ export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
         </Explanation>
       )}
       {loaderData.kind === 'list' && <ProductsBoard state={loaderData.state} list={loaderData.list} />}
+      {loaderData.kind === 'list' && <ExportPanel links={loaderData.exportLinks} />}
     </Stack>
   )
 }

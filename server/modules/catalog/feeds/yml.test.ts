@@ -4,7 +4,7 @@ import { CATEGORIES } from '#common/catalog/categories.ts'
 import { offerToDraft, suggestCategoryMapping, suggestParamMapping } from '../import/mapping.ts'
 import { parseYml } from '../import/yml.ts'
 import { FEED_PRODUCTS } from './feeds.testing.ts'
-import { cdata, escapeXml, writeYmlFeed, ymlDate } from './yml.ts'
+import { cdata, escapeXml, writeYmlFeed, ymlDate, ymlFeedWriter } from './yml.ts'
 
 const SHOP = { name: 'БАС Маркет', company: 'ООО «БАС & Ко»', url: 'https://bas.example' }
 const DATE = new Date('2026-11-25T10:00:00Z')
@@ -65,6 +65,19 @@ describe('writeYmlFeed', () => {
     const skipped = writeYmlFeed(SHOP, CATEGORIES, FEED_PRODUCTS, { date: DATE, withoutPrice: 'skip-offer' })
     expect(skipped.match(/<offer /g)).toHaveLength(2)
     expect(skipped).not.toContain('Геоскан 201')
+  })
+
+  it('writes the same document in parts, batch by batch, as in one piece', () => {
+    const writer = ymlFeedWriter(SHOP, CATEGORIES, { date: DATE })
+    const parts = writer.head + FEED_PRODUCTS.map((p) => writer.offers([p])).join('') + writer.offers([]) + writer.tail
+    expect(parts).toBe(feed)
+  })
+
+  it('identifies every offer by the product id when asked, whatever its SKU', () => {
+    const out = writeYmlFeed(SHOP, CATEGORIES, FEED_PRODUCTS, { date: DATE, offerId: 'product' })
+    const ids = [...out.matchAll(/<offer id="([^"]+)"/g)].map((m) => m[1])
+    expect(ids).toEqual(FEED_PRODUCTS.map((p) => p.id))
+    expect(parseYml(utf8(out)).offers.map((o) => o.sku)).toEqual(FEED_PRODUCTS.map((p) => p.sku))
   })
 
   it('identifies an offer by the product id when the SKU does not fit YML', () => {

@@ -17,6 +17,12 @@ export interface YmlFeedOptions {
    * consumer decides; Yandex Market skips such offers with a warning), `skip-offer` leaves it out.
    */
   withoutPrice?: 'omit-price' | 'skip-offer'
+  /**
+   * `sku` (the default): the vendor's SKU when it fits YML's id, the product id otherwise.
+   * `product`: always the product id, which never changes, so a consumer that tracks offers by id
+   * (Avito autoload's ads, Yandex Market's offers) keeps them when the vendor renames an SKU.
+   */
+  offerId?: 'sku' | 'product'
 }
 
 const YML_VAT: Record<VatRate, string> = { '22': 'VAT_22', '10': 'VAT_10', '7': 'VAT_7', '5': 'VAT_5', none: 'NO_VAT' }
@@ -53,8 +59,13 @@ function priceText(kopecks: number): string {
   return kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2)
 }
 
-function offerXml(product: FeedProduct, categoryId: string | undefined): string {
-  const id = OFFER_ID.test(product.sku) ? product.sku : product.id.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 80)
+function offerIdOf(product: FeedProduct, kind: YmlFeedOptions['offerId']): string {
+  if (kind === 'product' && OFFER_ID.test(product.id)) return product.id
+  return OFFER_ID.test(product.sku) ? product.sku : product.id.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 80)
+}
+
+function offerXml(product: FeedProduct, categoryId: string | undefined, options: YmlFeedOptions): string {
+  const id = offerIdOf(product, options.offerId)
   const lines = [
     `<offer id="${escapeXml(id)}" available="${product.availability === 'in_stock'}">`,
     element('url', product.url),
@@ -78,21 +89,17 @@ function offerXml(product: FeedProduct, categoryId: string | undefined): string 
     .join('')}      </offer>`
 }
 
-export function writeYmlFeed(
-  shop: FeedShop,
-  categories: readonly Category[],
-  products: readonly FeedProduct[],
-  options: YmlFeedOptions = {},
-): string {
+/**
+ * A YML document written in parts, so a large catalogue can be sent as it is read: `head`, then
+ * `offers` for each batch of products, then `tail`. Joined, the parts are `writeYmlFeed`'s output.
+ */
+export function ymlFeedWriter(shop: FeedShop, categories: readonly Category[], options: YmlFeedOptions = {}) {
   const ids = new Map(categories.map((c, i) => [c.slug, String(i + 1)]))
   const categoryLines = categories.map((c) => {
     const parent = c.parent ? ids.get(c.parent) : undefined
     return `      ${element('category', c.title, ` id="${ids.get(c.slug)}"${parent ? ` parentId="${parent}"` : ''}`)}`
   })
-  const offers = products
-    .filter((p) => p.priceKopecks !== null || options.withoutPrice !== 'skip-offer')
-    .map((p) => offerXml(p, ids.get(p.categorySlug)))
-  return [
+  const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<yml_catalog date="${ymlDate(options.date ?? new Date())}">`,
     '  <shop>',
@@ -106,10 +113,26 @@ export function writeYmlFeed(
     ...categoryLines,
     '    </categories>',
     '    <offers>',
-    ...offers,
-    '    </offers>',
-    '  </shop>',
-    '</yml_catalog>',
     '',
   ].join('\n')
+  return {
+    head,
+    /** The offers of these products, each line ending with a newline ('' for none). */
+    offers: (products: readonly FeedProduct[]): string =>
+      products
+        .filter((p) => p.priceKopecks !== null || options.withoutPrice !== 'skip-offer')
+        .map((p) => `${offerXml(p, ids.get(p.categorySlug), options)}\n`)
+        .join(''),
+    tail: ['    </offers>', '  </shop>', '</yml_catalog>', ''].join('\n'),
+  }
+}
+
+export function writeYmlFeed(
+  shop: FeedShop,
+  categories: readonly Category[],
+  products: readonly FeedProduct[],
+  options: YmlFeedOptions = {},
+): string {
+  const writer = ymlFeedWriter(shop, categories, options)
+  return writer.head + writer.offers(products) + writer.tail
 }
