@@ -8,7 +8,7 @@ import { parseCsv } from '../catalog/import/csv.ts'
 import { CSV_COLUMNS } from '../catalog/import/columns.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
-import { completeDraft, createMember } from './products.testing.ts'
+import { completeDraft, createMember, givePhoto } from './products.testing.ts'
 
 describe.each(BACKENDS)("the cabinet's CSV export on %s", (backend) => {
   let database: Database
@@ -57,6 +57,7 @@ describe.each(BACKENDS)("the cabinet's CSV export on %s", (backend) => {
       completeDraft({ sku: 'AS-1', title: 'Сокол', priceKopecks: 500_000_00 }),
     )
     const id = onSale.json().data.id as string
+    await givePhoto(database.db, id)
     await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)
     expect((await api('POST', `/staff/products/${id}/approve`, staff.cookie)).statusCode).toBe(200)
     await api('PATCH', `/cabinet/products/${id}`, owner.cookie, { priceKopecks: 450_000_00 })

@@ -10,7 +10,7 @@ import { parseYml } from '../import/yml.ts'
 import { apiClient } from '../../organizations/organizations.testing.ts'
 import { createTestVendor } from '../../organizations/vendors.testing.ts'
 import { productDrafts } from '../../products/products.table.ts'
-import { completeDraft, createMember } from '../../products/products.testing.ts'
+import { completeDraft, createMember, givePhoto } from '../../products/products.testing.ts'
 
 const HOSTILE = 'Дрон <script>alert("x")</script> & «Ко» ]]> \'ок\''
 
@@ -40,6 +40,7 @@ describe.each(BACKENDS)('the vendor YML feed on %s', (backend) => {
     expect(created.statusCode).toBe(201)
     const id = created.json().data.id as string
     if (images) await database.db.update(productDrafts).set({ images }).where(eq(productDrafts.id, id))
+    else await givePhoto(database.db, id)
     expect((await api('POST', `/cabinet/products/${id}/submit`, cookie)).statusCode).toBe(200)
     expect((await api('POST', `/staff/products/${id}/approve`, staff.cookie)).statusCode).toBe(200)
     return id
