@@ -11,6 +11,7 @@ export const jobsModule = defineModule({
   name: 'jobs',
   tables,
   routes: jobsRoutes,
-  service: ({ database, config, log }): JobsService => createJobsService({ db: database.db, log, workers: config.JOB_WORKERS }),
+  service: ({ database, config, log }): JobsService =>
+    createJobsService({ db: database.db, log, workers: config.JOB_WORKERS }),
   close: (service) => service.stop(),
 })

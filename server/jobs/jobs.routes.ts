@@ -25,11 +25,15 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary: 'Фоновые задачи по состоянию (по умолчанию — завершившиеся ошибкой), новые сначала',
-        querystring: z.object({ status: z.enum(JOB_STATUSES).optional(), page: z.coerce.number().int().min(1).optional() }),
+        querystring: z.object({
+          status: z.enum(JOB_STATUSES).optional(),
+          page: z.coerce.number().int().min(1).optional(),
+        }),
         response: { 200: pageOf(JobSchema) },
       },
       ...passThrough,
     },
-    async (req) => toPageBody(await app.services.jobs.listForStaff(req.ctx, req.query as { status?: string; page?: number })),
+    async (req) =>
+      toPageBody(await app.services.jobs.listForStaff(req.ctx, req.query as { status?: string; page?: number })),
   )
 }

@@ -75,7 +75,14 @@ const heldBy = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.l
 export async function completeJob(db: Db, job: JobRow, result: unknown): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: 'done', result: result ?? null, lockedBy: null, lockedAt: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: 'done',
+      result: result ?? null,
+      lockedBy: null,
+      lockedAt: null,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(heldBy(job))
 }
 
@@ -99,7 +106,14 @@ export async function failJob(
     .update(jobs)
     .set(
       last
-        ? { status: 'failed', lastError: error, lockedBy: null, lockedAt: null, finishedAt: sql`now()`, updatedAt: sql`now()` }
+        ? {
+            status: 'failed',
+            lastError: error,
+            lockedBy: null,
+            lockedAt: null,
+            finishedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          }
         : {
             status: 'queued',
             lastError: error,
@@ -117,7 +131,13 @@ export async function failJob(
 export async function releaseJob(db: Db, job: JobRow): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedAt: null, updatedAt: sql`now()` })
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedBy: null,
+      lockedAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(heldBy(job))
 }
 

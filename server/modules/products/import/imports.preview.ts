@@ -49,7 +49,12 @@ export async function findExistingBySku(db: Db, organizationId: string, skus: st
   const wanted = [...new Set(skus.map((s) => s.toLowerCase()))]
   for (let i = 0; i < wanted.length; i += 1000) {
     const rows = await db
-      .select({ id: productDrafts.id, sku: productDrafts.sku, status: productDrafts.status, specs: productDrafts.specs })
+      .select({
+        id: productDrafts.id,
+        sku: productDrafts.sku,
+        status: productDrafts.status,
+        specs: productDrafts.specs,
+      })
       .from(productDrafts)
       .where(
         and(
@@ -95,7 +100,12 @@ export async function evaluateImport(
   for (const offer of offers) {
     const { errors } = offerToDraft(offer, mapping)
     if (errors.length) {
-      rowErrors.push(rowError(offer, errors.map((e) => e.message)))
+      rowErrors.push(
+        rowError(
+          offer,
+          errors.map((e) => e.message),
+        ),
+      )
       continue
     }
     const found = existing.get(offer.sku.toLowerCase())

@@ -44,7 +44,8 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cabinet/imports',
     cabinet({
       summary: 'Загрузить каталог (YML или CSV, до 20 МБ): разбор и предпросмотр, товары не меняются',
-      description: 'multipart/form-data с полем `file`. Ответ — предпросмотр: категории и характеристики файла с предложенным сопоставлением, счётчики и ошибки по строкам.',
+      description:
+        'multipart/form-data с полем `file`. Ответ — предпросмотр: категории и характеристики файла с предложенным сопоставлением, счётчики и ошибки по строкам.',
       consumes: ['multipart/form-data'],
       body: UploadBodySchema,
       response: { 201: data(ImportViewSchema) },
@@ -53,7 +54,8 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who may import is known before the body is read: a guest's or a buyer's 20 MB is not.
       vendorScope(req.ctx)
       const declared = Number(req.headers['content-length'] ?? 0)
-      if (declared > IMPORT_LIMITS.maxBytes + 64 * 1024) return sendUploadError({ code: 'FST_REQ_FILE_TOO_LARGE' }, reply)
+      if (declared > IMPORT_LIMITS.maxBytes + 64 * 1024)
+        return sendUploadError({ code: 'FST_REQ_FILE_TOO_LARGE' }, reply)
       let file: { fileName: string; bytes: Uint8Array }
       try {
         file = await readFile(req)
@@ -94,6 +96,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ImportMappingInput.optional(),
       response: { 202: data(ImportViewSchema) },
     }),
-    async (req, reply) => reply.status(202).send({ data: await productImports.confirm(req.ctx, req.params.id, req.body) }),
+    async (req, reply) =>
+      reply.status(202).send({ data: await productImports.confirm(req.ctx, req.params.id, req.body) }),
   )
 }

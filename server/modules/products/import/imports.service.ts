@@ -2,13 +2,19 @@ import { and, eq, getTableColumns } from 'drizzle-orm'
 import { isLeafCategory } from '#common/catalog/categories.ts'
 import { getAttribute } from '#common/catalog/attributes.ts'
 import { RU } from '#common/messages.ts'
-import { IMPORT_LIMITS, ImportMappingInput, ImportViewQuery, PRODUCT_IMPORT_MESSAGES as M } from '#common/product-import.ts'
+import {
+  IMPORT_LIMITS,
+  ImportMappingInput,
+  ImportViewQuery,
+  PRODUCT_IMPORT_MESSAGES as M,
+} from '#common/product-import.ts'
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import type { JobsService } from '../../../jobs/jobs.service.ts'
 import { parse } from '../../../parse.ts'
 import { type ImportMapping, suggestCategoryMapping, suggestParamMapping } from '../../catalog/import/mapping.ts'
+import { IMPORT_MESSAGES as PARSER_MESSAGES } from '../../catalog/import/messages.ts'
 import { parseImportFile } from '../../catalog/import/parse.ts'
 import { vendorScope } from '../products.access.ts'
 import { IMPORT_JOB, runImport } from './imports.job.ts'
@@ -123,8 +129,13 @@ export function createImportsService(deps: { jobs: JobsService }) {
     async upload(ctx: Ctx, file: { fileName: string; bytes: Uint8Array }) {
       const scope = vendorScope(ctx)
       const parsed = parseImportFile(file.bytes, file.fileName)
-      const refusal = parsed.errors.find((e) => e.line === 0)
-      if (refusal) throw new AppError('invalid', refusal.message, { file: refusal.message })
+      // Refused as a whole: a file-level problem, or not one offer could be read (a broken file).
+      const refusal =
+        parsed.errors.find((e) => e.line === 0) ??
+        (parsed.offers.length ? undefined : (parsed.errors[0] ?? { line: 0, message: PARSER_MESSAGES.noOffers }))
+      if (refusal) {
+        throw new AppError('invalid', refusal.message, { file: refusal.message })
+      }
       const categories = categoriesOf(parsed.categories, parsed.offers)
       const params = paramsOf(parsed.offers)
       const mapping: ImportMapping = {

@@ -52,7 +52,8 @@ export async function writeBatch(
   const fitting: { offer: ImportedOffer; fields: DraftFields }[] = []
   for (const offer of offers) {
     const { draft, errors } = offerToDraft(offer, mapping)
-    if (errors.length) outcome.skipped.push({ line: offer.line, sku: offer.sku, reason: errors.map((e) => e.message).join('; ') })
+    if (errors.length)
+      outcome.skipped.push({ line: offer.line, sku: offer.sku, reason: errors.map((e) => e.message).join('; ') })
     else fitting.push({ offer, fields: draft })
   }
   const existing = await findExistingBySku(
