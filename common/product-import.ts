@@ -15,6 +15,9 @@ export const IMPORT_LIMITS = {
 
 export const IMPORT_FILE_FIELD = 'file'
 
+export const IMPORT_VIEW_STATUSES = ['preview', 'importing', 'done', 'failed'] as const
+export type ImportViewStatus = (typeof IMPORT_VIEW_STATUSES)[number]
+
 export const PRODUCT_IMPORT_MESSAGES = {
   notFound: 'Загрузка не найдена',
   missingFile: 'Выберите файл каталога (YML или CSV)',
@@ -37,5 +40,46 @@ export type ImportMappingInput = z.output<typeof ImportMappingInput>
 
 export const ImportViewQuery = z.object({ errorsPage: z.coerce.number().int().min(1).max(10_000).default(1) })
 
-export const IMPORT_VIEW_STATUSES = ['preview', 'importing', 'done', 'failed'] as const
-export type ImportViewStatus = (typeof IMPORT_VIEW_STATUSES)[number]
+/** An import as the REST API answers it and the page shows it. */
+const Line = z.object({ line: z.number().int(), message: z.string() })
+
+export const ImportViewSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  status: z.enum(IMPORT_VIEW_STATUSES),
+  createdAt: z.date(),
+  counts: z.object({
+    offers: z.number().int(),
+    new: z.number().int(),
+    updates: z.number().int(),
+    onModeration: z.number().int(),
+    withErrors: z.number().int(),
+    withoutVat: z.number().int(),
+  }),
+  categories: z.array(z.object({ id: z.string(), name: z.string(), offers: z.number().int() })),
+  params: z.array(z.object({ name: z.string(), unit: z.string().optional(), offers: z.number().int() })),
+  mapping: z.object({
+    categories: z.record(z.string(), z.string().nullable()),
+    params: z.record(z.string(), z.string().nullable()),
+    defaultVatRate: z.enum(VAT_RATES).nullable(),
+  }),
+  errors: z.object({
+    items: z.array(Line),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  outcome: z
+    .object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      skippedTotal: z.number().int(),
+      skipped: z.array(z.object({ line: z.number().int(), sku: z.string(), reason: z.string() })),
+    })
+    .nullable(),
+  failure: z.string().nullable(),
+})
+
+export type ImportView = z.output<typeof ImportViewSchema>
