@@ -39,12 +39,12 @@ test('the vendor loads a YML catalogue: preview with the mapping, the import’s
 
   await uploadCatalog(page)
   // The file's categories and characteristics come with the suggested mapping.
-  await expect(page.getByRole('textbox', { name: 'Квадрокоптеры (3)' })).toHaveValue('Мультироторные')
-  await expect(page.getByRole('textbox', { name: 'Самолётного типа (1)' })).toHaveValue('Самолётного типа')
-  await expect(page.getByRole('textbox', { name: 'Максимальная взлётная масса, кг (3)' })).toHaveValue(
+  await expect(page.getByRole('combobox', { name: 'Квадрокоптеры (3)' })).toHaveValue('Мультироторные')
+  await expect(page.getByRole('combobox', { name: 'Самолётного типа (1)' })).toHaveValue('Самолётного типа')
+  await expect(page.getByRole('combobox', { name: 'Максимальная взлётная масса, кг (3)' })).toHaveValue(
     'Максимальная взлётная масса',
   )
-  await expect(page.getByRole('textbox', { name: 'Цвет корпуса (1)' })).toHaveValue('Не использовать')
+  await expect(page.getByRole('combobox', { name: 'Цвет корпуса (1)' })).toHaveValue('Не использовать')
   // The row that cannot be imported, with its line.
   const errors = page.getByRole('table')
   await expect(errors.getByRole('row', { name: /не указана обязательная характеристика/ })).toBeVisible()

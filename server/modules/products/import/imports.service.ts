@@ -59,7 +59,8 @@ export function createImportsService(deps: { jobs: JobsService }) {
       status: failed ? ('failed' as const) : row.status,
       createdAt: row.createdAt,
       counts: row.counts,
-      categories: row.categories.map((c) => ({ id: c.id, name: c.name, offers: c.offers })),
+      // A parent category without offers of its own needs no choice.
+      categories: row.categories.filter((c) => c.offers > 0).map((c) => ({ id: c.id, name: c.name, offers: c.offers })),
       params: row.params,
       mapping: {
         categories: row.mapping.categories,
