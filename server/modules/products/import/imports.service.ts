@@ -15,9 +15,9 @@ import type { JobsService } from '../../../jobs/jobs.service.ts'
 import { parse } from '../../../parse.ts'
 import { type ImportMapping, suggestCategoryMapping, suggestParamMapping } from '../../catalog/import/mapping.ts'
 import { IMPORT_MESSAGES as PARSER_MESSAGES } from '../../catalog/import/messages.ts'
-import { parseImportFile } from '../../catalog/import/parse.ts'
 import { vendorScope } from '../products.access.ts'
 import { IMPORT_JOB, runImport } from './imports.job.ts'
+import { parseUpload } from './parse-off-thread.ts'
 import { categoriesOf, evaluateImport, paramsOf } from './imports.preview.ts'
 import { type ImportRow, productImports } from './imports.table.ts'
 
@@ -129,7 +129,7 @@ export function createImportsService(deps: { jobs: JobsService }) {
      */
     async upload(ctx: Ctx, file: { fileName: string; bytes: Uint8Array }) {
       const scope = vendorScope(ctx)
-      const parsed = parseImportFile(file.bytes, file.fileName)
+      const parsed = await parseUpload(file.bytes, file.fileName)
       // Refused as a whole: a file-level problem, or not one offer could be read (a broken file).
       const refusal =
         parsed.errors.find((e) => e.line === 0) ??
