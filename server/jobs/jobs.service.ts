@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm'
+import { RU } from '#common/messages.ts'
 import { type Ctx, requireStaff } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { AppError } from '../errors.ts'
@@ -55,8 +56,8 @@ export function createJobsService(options: RunnerOptions & { workers: number }) 
       requireStaff(ctx)
       const status = (query.status ?? 'failed') as JobStatus
       if (!JOB_STATUSES.includes(status))
-        throw new AppError('invalid', 'Неверный запрос', { status: `Одно из: ${JOB_STATUSES.join(', ')}` })
-      const page = Math.max(1, Math.floor(Number(query.page ?? 1)) || 1)
+        throw new AppError('invalid', RU.invalidRequest, { status: `Одно из: ${JOB_STATUSES.join(', ')}` })
+      const page = Math.min(10_000, Math.max(1, Math.floor(Number(query.page ?? 1)) || 1))
       const [rows, [total]] = await Promise.all([
         ctx.db
           .select()
