@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { appContext, type AppLoadContext } from '#app/lib/load-context.ts'
-/* eslint-disable no-restricted-imports -- the page's loader over the real services and a test
-   database: the test builds the load context the server would hand it. */
+// The page's loader over the real services and a test database: the test builds the load
+// context the server would hand it.
 import type { Database } from '#server/db/client.ts'
 import { enqueueJob } from '#server/jobs/queue.ts'
 import { createJobRunner } from '#server/jobs/runner.ts'
 import { ctxFor } from '#server/modules/organizations/organizations.testing.ts'
 import { createTestUser } from '#server/testing/auth.ts'
 import { useTestApp } from '#server/testing/app.ts'
-/* eslint-enable no-restricted-imports */
 import { loader } from './audit.tsx'
 
 type Args = Parameters<typeof loader>[0]
