@@ -63,6 +63,7 @@ export default [
     route('personal-account/company', 'routes/account/company.tsx'),
     route('personal-account/profile', 'routes/account/profile.tsx'),
     route('personal-account/products', 'routes/account/products/list.tsx'),
+    route('personal-account/products/import', 'routes/account/products/import.tsx'),
     route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
     route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),
     route('personal-account/staff', 'routes/account/staff/layout.tsx', [

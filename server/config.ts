@@ -43,6 +43,8 @@ const Env = z.object({
   MAIL_DIR: z.string().optional(),
   API_DOCS_PUBLIC: Bool.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /** Background jobs this process runs at once; 0: it runs none (another instance does). */
+  JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 })
 
 export type Config = z.infer<typeof Env> & {

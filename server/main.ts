@@ -35,7 +35,7 @@ async function shutdown(signal: string) {
   }, config.SHUTDOWN_TIMEOUT_MS)
   timer.unref()
   try {
-    await app.close() // stops accepting, waits for in-flight requests
+    await app.close() // stops accepting, waits for in-flight requests and the running job's batch
     if (pages.kind === 'vite') await pages.vite.close()
     await database.close()
     process.exit(0)
@@ -56,5 +56,7 @@ app.log.info(
 )
 
 await app.listen({ port: config.PORT, host: config.HOST })
+// Background jobs (decision 019); app.close() stops them: a running job returns to the queue.
+app.services.jobs.start()
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
 app.log.info(`БАС Маркет: http://${shownHost}:${(app.server.address() as { port: number }).port}`)

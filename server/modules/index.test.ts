@@ -19,16 +19,15 @@ describe('the module list', () => {
     expect(new Set(names).size).toBe(names.length)
   })
 
-  // drizzle-kit reads every modules/*/*.table.ts (drizzle.config.ts): a module left out of the
-  // list would still get migrations but no service, routes or place in the registry.
+  // drizzle-kit reads every modules/**/*.table.ts and jobs/*.table.ts (drizzle.config.ts): a module
+  // left out of the list would still get migrations but no service, routes or place in the registry.
   it('holds every table drizzle-kit sees', async () => {
     const onDisk: string[] = []
-    for (const folder of readdirSync(modulesDir, { withFileTypes: true })) {
-      if (!folder.isDirectory()) continue
-      for (const file of readdirSync(`${modulesDir}${folder.name}`).filter((f) => f.endsWith('.table.ts'))) {
-        onDisk.push(...tableNames(await import(`./${folder.name}/${file}`)))
-      }
-    }
+    const files = [
+      ...readdirSync(modulesDir, { recursive: true, encoding: 'utf8' }).map((f) => `./${f}`),
+      ...readdirSync(new URL('../jobs/', import.meta.url), { encoding: 'utf8' }).map((f) => `../jobs/${f}`),
+    ]
+    for (const file of files.filter((f) => f.endsWith('.table.ts'))) onDisk.push(...tableNames(await import(file)))
     const listed = modules.flatMap((m) => (m.tables ? tableNames(m.tables) : []))
     expect(onDisk.length).toBeGreaterThan(10)
     expect(listed.sort()).toEqual(onDisk.sort())

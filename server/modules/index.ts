@@ -1,3 +1,4 @@
+import { jobsModule } from '../jobs/index.ts'
 import { auditModule } from './audit/index.ts'
 import { catalogModule } from './catalog/index.ts'
 import { compareModule } from './compare/index.ts'
@@ -8,6 +9,7 @@ import { leadsModule } from './leads/index.ts'
 import { mailModule } from './mail/index.ts'
 import { notificationsModule } from './notifications/index.ts'
 import { organizationsModule } from './organizations/index.ts'
+import { productImportsModule } from './products/import/index.ts'
 import { productsModule } from './products/index.ts'
 import { sellersModule } from './sellers/index.ts'
 import { staffModule } from './staff/index.ts'
@@ -20,6 +22,7 @@ import { systemModule } from './system/index.ts'
  */
 export const MODULES = [
   systemModule,
+  jobsModule,
   mailModule,
   notificationsModule,
   identityModule,
@@ -29,6 +32,7 @@ export const MODULES = [
   organizationsModule,
   catalogModule,
   productsModule,
+  productImportsModule,
   sellersModule,
   compareModule,
   headerModule,

@@ -1,9 +1,10 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconPlus } from '@tabler/icons-react'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconFileUpload, IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { PRODUCT_TAB_LABELS } from '#common/products.ts'
 import { type ListState, listHref, NEW_PRODUCT_PATH } from './list-url.ts'
+import { IMPORT_PRODUCTS_PATH } from './product-paths.ts'
 
 function Empty({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -59,9 +60,19 @@ export function ProductsEmpty({ state, total }: { state: ListState; total: numbe
         <Empty
           title="Черновиков нет"
           action={
-            <Button component={AppLink} to={NEW_PRODUCT_PATH} leftSection={<IconPlus size={18} aria-hidden="true" />}>
-              Добавить товар
-            </Button>
+            <Group gap="sm" justify="center">
+              <Button component={AppLink} to={NEW_PRODUCT_PATH} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+                Добавить товар
+              </Button>
+              <Button
+                component={AppLink}
+                to={IMPORT_PRODUCTS_PATH}
+                variant="default"
+                leftSection={<IconFileUpload size={18} aria-hidden="true" />}
+              >
+                Загрузить из файла
+              </Button>
+            </Group>
           }
         >
           Создайте первый товар или загрузите каталог из файла. Черновик можно заполнять постепенно, а когда он будет

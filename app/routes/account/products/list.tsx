@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconPlus } from '@tabler/icons-react'
+import { IconFileUpload, IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { type ExportLinks, ExportPanel } from '#app/components/products/ExportPanel.tsx'
 import { ProductsBoard } from '#app/components/products/ProductsBoard.tsx'
 import { NEW_PRODUCT_PATH, parseListState } from '#app/components/products/list-url.ts'
+import { IMPORT_PRODUCTS_PATH } from '#app/components/products/product-paths.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { isAppError } from '#common/errors.ts'
@@ -98,9 +99,19 @@ export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
           Товары
         </Title>
         {loaderData.kind === 'list' && (
-          <Button component={AppLink} to={NEW_PRODUCT_PATH} leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Добавить товар
-          </Button>
+          <Group gap="sm">
+            <Button
+              component={AppLink}
+              to={IMPORT_PRODUCTS_PATH}
+              variant="default"
+              leftSection={<IconFileUpload size={18} aria-hidden="true" />}
+            >
+              Загрузить из файла
+            </Button>
+            <Button component={AppLink} to={NEW_PRODUCT_PATH} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+              Добавить товар
+            </Button>
+          </Group>
         )}
       </Group>
       {loaderData.kind === 'buyerOnly' && (

@@ -3,6 +3,7 @@ import { IconSearch } from '@tabler/icons-react'
 import { Form } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
+import { FailedJobs } from '#app/components/staff/FailedJobs.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { StaffPager } from '#app/components/staff/StaffPager.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
@@ -13,8 +14,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = staffContext(context)
   if (!app) return null
   const search = searchOf(request)
-  const page = await loadOrFail(request, () => app.services.audit.list(app.ctx, search))
-  return { page, action: search.action ?? '' }
+  const [page, failedJobs] = await loadOrFail(request, () =>
+    Promise.all([
+      app.services.audit.list(app.ctx, search),
+      app.services.jobs.listForStaff(app.ctx, { status: 'failed' }),
+    ]),
+  )
+  return { page, action: search.action ?? '', failedJobs }
 }
 
 /** Details as compact `key: value` lines; the raw JSON is what staff would otherwise squint at. */
@@ -32,7 +38,7 @@ function Details({ value }: { value: unknown }) {
 
 export default function StaffAudit({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null
-  const { page, action } = loaderData
+  const { page, action, failedJobs } = loaderData
   return (
     <Stack gap="md">
       <Group justify="space-between" align="end" wrap="wrap">
@@ -119,6 +125,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
         </Table.ScrollContainer>
       )}
       <StaffPager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <FailedJobs jobs={failedJobs.items.slice(0, 10)} total={failedJobs.total} />
     </Stack>
   )
 }

@@ -1,0 +1,101 @@
+import { Alert, Anchor, Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { formatNumber } from '#common/format.ts'
+import type { ImportView } from '#common/product-import.ts'
+import classes from './import.module.css'
+
+const DRAFTS_PATH = '/personal-account/products?tab=non-published'
+
+/**
+ * The third step: the import running in the background (the page polls it; the figure is read
+ * out by screen readers as it changes), then what it did: created, updated, skipped and why.
+ */
+export function ImportProgress({ view, onAnother }: { view: ImportView; onAnother: () => void }) {
+  const total = view.progress?.total || view.counts.offers
+  const done = Math.min(view.progress?.done ?? 0, total)
+  const percent = total ? Math.round((done / total) * 100) : 0
+  const finished = view.status === 'done'
+  const outcome = view.outcome
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} size="h4" mb="sm">
+          {finished ? 'Импорт завершён' : view.status === 'failed' ? 'Импорт прервался' : 'Импортируем товары…'}
+        </Title>
+        <Progress
+          value={finished ? 100 : percent}
+          size="lg"
+          aria-label="Ход импорта"
+          animated={!finished && view.status !== 'failed'}
+        />
+        <Text size="sm" mt="xs" aria-live="polite" role="status">
+          {finished
+            ? `Обработано ${formatNumber(total)} из ${formatNumber(total)}`
+            : `Обработано ${formatNumber(done)} из ${formatNumber(total)}`}
+        </Text>
+      </div>
+
+      {view.failure && (
+        <Alert color="red" role="alert">
+          {view.failure}
+        </Alert>
+      )}
+
+      {finished && outcome && (
+        <section aria-labelledby="import-result">
+          <Title order={2} size="h4" id="import-result" mb="sm">
+            Итог
+          </Title>
+          <Text>
+            Создано черновиков: <strong>{formatNumber(outcome.created)}</strong>. Обновлено:{' '}
+            <strong>{formatNumber(outcome.updated)}</strong>. Пропущено:{' '}
+            <strong>{formatNumber(outcome.skippedTotal)}</strong>.
+          </Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            Новые и обновлённые товары — в черновиках: проверьте их и отправьте на модерацию. Опубликованные товары
+            остаются в каталоге в прежнем виде до одобрения новой версии.
+          </Text>
+          {outcome.skipped.length > 0 && (
+            <Table striped withTableBorder layout="fixed" mt="md">
+              <Table.Caption>
+                Пропущенные строки
+                {outcome.skippedTotal > outcome.skipped.length &&
+                  ` (первые ${formatNumber(outcome.skipped.length)} из ${formatNumber(outcome.skippedTotal)})`}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={70}>Строка</Table.Th>
+                  <Table.Th w="30%">Артикул</Table.Th>
+                  <Table.Th>Причина</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {outcome.skipped.map((row) => (
+                  <Table.Tr key={`${row.line}:${row.sku}`}>
+                    <Table.Td>{row.line}</Table.Td>
+                    <Table.Td className={classes.wrap}>{row.sku}</Table.Td>
+                    <Table.Td className={classes.wrap}>{row.reason}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </section>
+      )}
+
+      {(finished || view.status === 'failed') && (
+        <Group>
+          {finished && (
+            <Button component={AppLink} to={DRAFTS_PATH}>
+              Перейти к черновикам
+            </Button>
+          )}
+          <Anchor component="button" type="button" onClick={onAnother}>
+            Загрузить другой файл
+          </Anchor>
+        </Group>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,76 @@
+import { and, count, desc, eq } from 'drizzle-orm'
+import { RU } from '#common/messages.ts'
+import { type Ctx, requireStaff } from '../context.ts'
+import type { Db } from '../db/client.ts'
+import { AppError } from '../errors.ts'
+import { JOB_STATUSES, type JobRow, type JobStatus, jobs } from './jobs.table.ts'
+import { type EnqueueOptions, enqueueJob, findJob } from './queue.ts'
+import { createJobRunner, type JobHandler, type RunnerOptions } from './runner.ts'
+
+const STAFF_PAGE_SIZE = 50
+
+/** A job as its starter's page and staff see it. */
+export function toJobView(job: JobRow) {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    attempts: job.attempts,
+    maxAttempts: job.maxAttempts,
+    progress: { done: job.progressDone, total: job.progressTotal },
+    lastError: job.lastError,
+    runAt: job.runAt,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    finishedAt: job.finishedAt,
+  }
+}
+export type JobView = ReturnType<typeof toJobView>
+
+/**
+ * The app's one background queue (decision 021). Modules register a handler per kind when their
+ * service is built and enqueue inside their own transactions; `start` runs this process's workers.
+ */
+export function createJobsService(options: RunnerOptions & { workers: number }) {
+  const runner = createJobRunner({ ...options, concurrency: Math.max(1, options.workers) })
+  return {
+    register(kind: string, handler: JobHandler) {
+      runner.register(kind, handler)
+    },
+    /** In the caller's transaction when `db` is one: the job exists only if that commits. */
+    enqueue(db: Db, kind: string, payload: Record<string, unknown>, opts?: EnqueueOptions) {
+      return enqueueJob(db, kind, payload, opts)
+    },
+    /** After the enqueuing transaction committed: a worker of this process looks at once. */
+    wake: runner.wake,
+    find: (db: Db, id: string) => findJob(db, id),
+    start() {
+      if (options.workers > 0) runner.start()
+    },
+    stop: runner.stop,
+    runOnce: runner.runOnce,
+    runUntilIdle: runner.runUntilIdle,
+
+    /** Staff: jobs by status, newest first; `failed` is the dead letter to look into. */
+    async listForStaff(ctx: Ctx, query: { status?: string; page?: number }) {
+      requireStaff(ctx)
+      const status = (query.status ?? 'failed') as JobStatus
+      if (!JOB_STATUSES.includes(status))
+        throw new AppError('invalid', RU.invalidRequest, { status: `Одно из: ${JOB_STATUSES.join(', ')}` })
+      const page = Math.min(10_000, Math.max(1, Math.floor(Number(query.page ?? 1)) || 1))
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.status, status)))
+          .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+          .limit(STAFF_PAGE_SIZE)
+          .offset((page - 1) * STAFF_PAGE_SIZE),
+        ctx.db.select({ n: count() }).from(jobs).where(eq(jobs.status, status)),
+      ])
+      return { items: rows.map(toJobView), page, pageSize: STAFF_PAGE_SIZE, total: total?.n ?? 0 }
+    },
+  }
+}
+
+export type JobsService = ReturnType<typeof createJobsService>

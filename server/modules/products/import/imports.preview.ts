@@ -1,0 +1,119 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Specs } from '#common/catalog/attributes.ts'
+import type { DraftStatus } from '#common/products.ts'
+import type { Db } from '../../../db/client.ts'
+import { type ImportMapping, offerToDraft } from '../../catalog/import/mapping.ts'
+import { IMPORT_MESSAGES } from '../../catalog/import/messages.ts'
+import type { FileCategory, ImportedOffer, ImportError } from '../../catalog/import/types.ts'
+import { productDrafts } from '../products.table.ts'
+import type { CountedCategory, ImportCounts } from './imports.table.ts'
+
+/** A characteristic as the file names it, with how many offers give it. */
+export interface FileParam {
+  name: string
+  unit?: string
+  offers: number
+}
+
+/** The file's categories with how many offers each has; a category only offers name (CSV) is added. */
+export function categoriesOf(categories: FileCategory[], offers: ImportedOffer[]) {
+  const counts = new Map<string, number>()
+  for (const offer of offers) counts.set(offer.fileCategory, (counts.get(offer.fileCategory) ?? 0) + 1)
+  const listed: CountedCategory[] = categories.map((c) => ({ ...c, offers: counts.get(c.id) ?? 0 }))
+  const known = new Set(categories.map((c) => c.id))
+  for (const [id, n] of counts) if (!known.has(id)) listed.push({ id, name: id || 'Без категории', offers: n })
+  return listed
+}
+
+export function paramsOf(offers: ImportedOffer[]): FileParam[] {
+  const byName = new Map<string, FileParam>()
+  for (const offer of offers)
+    for (const param of offer.params) {
+      const seen = byName.get(param.name)
+      if (seen) seen.offers++
+      else byName.set(param.name, { name: param.name, ...(param.unit && { unit: param.unit }), offers: 1 })
+    }
+  return [...byName.values()]
+}
+
+export interface ExistingDraft {
+  id: string
+  sku: string
+  status: DraftStatus
+  specs: Specs
+}
+
+/** The organization's products with these SKUs (any case), by lower-cased SKU. */
+export async function findExistingBySku(db: Db, organizationId: string, skus: string[]) {
+  const found = new Map<string, ExistingDraft>()
+  const wanted = [...new Set(skus.map((s) => s.toLowerCase()))]
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await db
+      .select({
+        id: productDrafts.id,
+        sku: productDrafts.sku,
+        status: productDrafts.status,
+        specs: productDrafts.specs,
+      })
+      .from(productDrafts)
+      .where(
+        and(
+          eq(productDrafts.organizationId, organizationId),
+          inArray(sql`lower(${productDrafts.sku})`, wanted.slice(i, i + 1000)),
+        ),
+      )
+    for (const row of rows) found.set(row.sku.toLowerCase(), row)
+  }
+  return found
+}
+
+/** What a row's draft fields say is wrong, as one line of the errors table. */
+export function rowError(offer: ImportedOffer, messages: string[]): ImportError {
+  return { line: offer.line, message: IMPORT_MESSAGES.atLine(offer.line, messages.join('; ')) }
+}
+
+/**
+ * What confirming would do with this mapping: new products, updates, products left alone because
+ * they are with staff, and rows whose values do not fit (one error per row).
+ */
+export async function evaluateImport(
+  db: Db,
+  organizationId: string,
+  offers: ImportedOffer[],
+  fileErrors: ImportError[],
+  mapping: ImportMapping,
+): Promise<{ counts: ImportCounts; rowErrors: ImportError[] }> {
+  const existing = await findExistingBySku(
+    db,
+    organizationId,
+    offers.map((o) => o.sku),
+  )
+  const counts: ImportCounts = {
+    offers: offers.length,
+    new: 0,
+    updates: 0,
+    onModeration: 0,
+    withErrors: 0,
+    withoutVat: offers.filter((o) => !o.vatRate).length,
+  }
+  const rowErrors: ImportError[] = []
+  for (const offer of offers) {
+    const { errors } = offerToDraft(offer, mapping)
+    if (errors.length) {
+      rowErrors.push(
+        rowError(
+          offer,
+          errors.map((e) => e.message),
+        ),
+      )
+      continue
+    }
+    const found = existing.get(offer.sku.toLowerCase())
+    if (!found) counts.new++
+    else if (found.status === 'moderation') counts.onModeration++
+    else counts.updates++
+  }
+  // The parser's row errors (line > 0) are rows left out of `offers`.
+  counts.withErrors = rowErrors.length + fileErrors.filter((e) => e.line > 0).length
+  return { counts, rowErrors }
+}

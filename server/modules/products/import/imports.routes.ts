@@ -1,0 +1,102 @@
+import multipart from '@fastify/multipart'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { IMPORT_FILE_FIELD, IMPORT_LIMITS, ImportMappingInput, ImportViewQuery } from '#common/product-import.ts'
+import { PRODUCT_IMPORT_MESSAGES as M } from '#common/product-import.ts'
+import { data, passThrough } from '../../../http.ts'
+import { AppError, isAppError } from '../../../errors.ts'
+import { vendorScope } from '../products.access.ts'
+import { ImportIdParams, ImportViewSchema, UploadBodySchema } from './imports.api.ts'
+
+/** The file part of the upload; reading stops (413) as soon as it passes the limit. */
+async function readFile(req: FastifyRequest): Promise<{ fileName: string; bytes: Uint8Array }> {
+  let file: { fileName: string; bytes: Uint8Array } | undefined
+  for await (const part of req.parts()) {
+    if (part.type !== 'file') continue
+    const bytes = await part.toBuffer()
+    if (part.fieldname === IMPORT_FILE_FIELD) file = { fileName: part.filename, bytes }
+  }
+  if (!file) throw new AppError('invalid', M.missingFile, { file: M.missingFile })
+  return file
+}
+
+function sendUploadError(err: unknown, reply: FastifyReply) {
+  if (isAppError(err)) throw err
+  const code = (err as { code?: unknown }).code
+  const refuse = (status: number, message: string) =>
+    reply.status(status).send({ error: { code: 'invalid', message, fields: { file: message } } })
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(413, M.tooLarge)
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refuse(400, M.missingFile)
+  reply.log.info({ err }, 'unreadable import upload')
+  return refuse(400, M.unreadable)
+}
+
+/** The seller cabinet's imports from a file (YML or CSV): upload, preview, mapping, start. */
+export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 2, fieldSize: 200, parts: 3, headerPairs: 50 },
+  })
+  const { productImports } = app.services
+  const cabinet = <S extends object>(schema: S) => ({ schema: { tags: ['cabinet'], ...schema }, ...passThrough })
+  const View = { 200: data(ImportViewSchema) }
+
+  app.post(
+    '/cabinet/imports',
+    cabinet({
+      summary: 'Загрузить каталог (YML или CSV, до 20 МБ): разбор и предпросмотр, товары не меняются',
+      description:
+        'multipart/form-data с полем `file`. Ответ — предпросмотр: категории и характеристики файла с предложенным сопоставлением, счётчики и ошибки по строкам.',
+      consumes: ['multipart/form-data'],
+      body: UploadBodySchema,
+      response: { 201: data(ImportViewSchema) },
+    }),
+    async (req, reply) => {
+      // Who may import is known before the body is read: a guest's or a buyer's 20 MB is not.
+      vendorScope(req.ctx)
+      const declared = Number(req.headers['content-length'] ?? 0)
+      if (declared > IMPORT_LIMITS.maxBytes + 64 * 1024)
+        return sendUploadError({ code: 'FST_REQ_FILE_TOO_LARGE' }, reply)
+      let file: { fileName: string; bytes: Uint8Array }
+      try {
+        file = await readFile(req)
+      } catch (err) {
+        return sendUploadError(err, reply)
+      }
+      return reply.status(201).send({ data: await productImports.upload(req.ctx, file) })
+    },
+  )
+
+  app.get(
+    '/cabinet/imports/:id',
+    cabinet({
+      summary: 'Предпросмотр загрузки или ход и итог импорта (ошибки по страницам)',
+      params: ImportIdParams,
+      querystring: ImportViewQuery,
+      response: View,
+    }),
+    async (req) => ({ data: await productImports.get(req.ctx, req.params.id, req.query) }),
+  )
+
+  app.put(
+    '/cabinet/imports/:id/mapping',
+    cabinet({
+      summary: 'Сопоставление категорий и характеристик файла с каталогом, ставка НДС по умолчанию',
+      params: ImportIdParams,
+      body: ImportMappingInput,
+      response: View,
+    }),
+    async (req) => ({ data: await productImports.setMapping(req.ctx, req.params.id, req.body) }),
+  )
+
+  app.post(
+    '/cabinet/imports/:id/confirm',
+    cabinet({
+      summary: 'Запустить импорт в фоне (повторный вызов ничего не повторяет)',
+      params: ImportIdParams,
+      body: ImportMappingInput.optional(),
+      response: { 202: data(ImportViewSchema) },
+    }),
+    async (req, reply) =>
+      reply.status(202).send({ data: await productImports.confirm(req.ctx, req.params.id, req.body) }),
+  )
+}

@@ -1,0 +1,255 @@
+import { readFileSync } from 'node:fs'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import iconv from 'iconv-lite'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../../db/client.ts'
+import { jobs } from '../../../jobs/jobs.table.ts'
+import { useTestApp } from '../../../testing/app.ts'
+import { createTestUser } from '../../../testing/auth.ts'
+import { BACKENDS } from '../../../testing/database.ts'
+import { createTestVendor } from '../../organizations/vendors.testing.ts'
+import { productDraftEvents, productDrafts } from '../products.table.ts'
+import { completeDraft, createMember } from '../products.testing.ts'
+import { productImports } from './imports.table.ts'
+import { IMPORT_SKIP_REASONS } from './imports.write.ts'
+
+const YML = readFileSync(new URL('../../../../tests/e2e/fixtures/catalog-import.yml', import.meta.url))
+
+const CSV = Buffer.from(
+  [
+    'Артикул;Название;Бренд;Модель;Категория;Цена;НДС;Наличие;Максимальная взлётная масса, кг;Время полёта, мин',
+    'CSV-1;Квадрокоптер Табличный;Аэроскан;Т-1;Квадрокоптеры;150000;22%;да;1,9;41',
+    'CSV-2;Квадрокоптер Табличный 2;Аэроскан;Т-2;Квадрокоптеры;abc;22%;да;2;30',
+    'CSV-3;Квадрокоптер Табличный 3;Аэроскан;Т-3;Квадрокоптеры;;;нет;2,2;35',
+  ].join('\r\n'),
+)
+
+/** A multipart body with one file part, as a browser's form sends it. */
+function multipart(fileName: string, bytes: Buffer, field = 'file') {
+  const boundary = '----import-test-boundary'
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
+  let database: Database
+  let app: FastifyInstance
+  let vendorId: string
+  let owner: { id: string; cookie: string }
+  let other: { cookie: string }
+  let buyer: { cookie: string }
+  let staff: { cookie: string }
+
+  useTestApp(backend, (started) => {
+    database = started.database
+    app = started.app
+  })
+
+  beforeAll(async () => {
+    const db = database.db
+    vendorId = (await createTestVendor(db, { name: 'Импортёр', slug: 'importer' })).id
+    owner = await createMember(db, vendorId, 'owner')
+    other = await createMember(db, (await createTestVendor(db, { name: 'Соседи', slug: 'sosedi' })).id)
+    buyer = await createMember(
+      db,
+      (await createTestVendor(db, { name: 'Покупатель', slug: 'buyer-only', vendorStatus: null })).id,
+    )
+    staff = await createTestUser(db, { isStaff: true })
+  })
+
+  const upload = (cookie: string | undefined, fileName: string, bytes: Buffer) => {
+    const body = multipart(fileName, bytes)
+    return app.inject({
+      method: 'POST',
+      url: '/api/v1/cabinet/imports',
+      payload: body.payload,
+      headers: { ...body.headers, ...(cookie && { cookie }) },
+    })
+  }
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
+    app.inject({ method, url: `/api/v1${url}`, payload, headers: cookie ? { cookie } : {} })
+  const drafts = () => database.db.select().from(productDrafts).where(eq(productDrafts.organizationId, vendorId))
+  const snapshot = async () => ({
+    drafts: (await drafts()).length,
+    imports: (await database.db.select().from(productImports)).length,
+    jobs: (await database.db.select().from(jobs)).length,
+  })
+
+  it('previews a YML file, then imports it in the background as new drafts', async () => {
+    const res = await upload(owner.cookie, 'catalog-import.yml', YML)
+    expect(res.statusCode).toBe(201)
+    const preview = res.json().data
+    expect(preview).toMatchObject({
+      status: 'preview',
+      counts: { offers: 4, new: 3, updates: 0, onModeration: 0, withErrors: 1, withoutVat: 0 },
+      progress: null,
+      outcome: null,
+    })
+    expect(preview.mapping.categories).toEqual({ '10': null, '11': 'multirotornye', '12': 'samoletnogo-tipa' })
+    expect(preview.mapping.params).toMatchObject({
+      'Максимальная взлётная масса': 'max_takeoff_weight',
+      'Время полёта': 'flight_time',
+      'Цвет корпуса': null,
+    })
+    expect(preview.categories).toContainEqual({ id: '11', name: 'Квадрокоптеры', offers: 3 })
+    expect(preview.errors.items).toEqual([
+      {
+        line: expect.any(Number),
+        message: expect.stringMatching(
+          /^Строка \d+: не указана обязательная характеристика «Максимальная взлётная масса»$/,
+        ),
+      },
+    ])
+    // The preview writes no product.
+    expect(await drafts()).toEqual([])
+
+    const started = await call('POST', `/cabinet/imports/${preview.id}/confirm`, owner.cookie, {})
+    expect(started.statusCode).toBe(202)
+    expect(started.json().data.status).toBe('importing')
+    expect(await app.services.jobs.runUntilIdle()).toBe(1)
+
+    const done = (await call('GET', `/cabinet/imports/${preview.id}`, owner.cookie)).json().data
+    expect(done).toMatchObject({
+      status: 'done',
+      progress: { done: 4, total: 4 },
+      outcome: { created: 3, updated: 0, skippedTotal: 1 },
+    })
+    expect(done.outcome.skipped[0]).toMatchObject({ sku: 'IMP-E2E-4', reason: expect.stringContaining('Максимальная') })
+    const rows = await drafts()
+    expect(rows.map((r) => r.sku).sort()).toEqual(['IMP-E2E-1', 'IMP-E2E-2', 'IMP-E2E-3'])
+    const second = rows.find((r) => r.sku === 'IMP-E2E-2')!
+    expect(second).toMatchObject({
+      status: 'draft',
+      published: false,
+      categorySlug: 'multirotornye',
+      priceKopecks: 245_000_00,
+      vatRate: '22',
+      availability: 'to_order',
+      specs: { max_takeoff_weight: 3.1, type: 'multirotor' },
+      createdByUserId: owner.id,
+    })
+    expect(rows.find((r) => r.sku === 'IMP-E2E-3')!.specs).toMatchObject({ flight_time: 180, type: 'fixed_wing' })
+    const history = await database.db
+      .select()
+      .from(productDraftEvents)
+      .where(eq(productDraftEvents.productId, second.id))
+    expect(history).toMatchObject([{ event: 'create', fromStatus: null, toStatus: 'draft', byUserId: owner.id }])
+
+    // Confirming again imports nothing twice: one job, the same drafts.
+    const again = await call('POST', `/cabinet/imports/${preview.id}/confirm`, owner.cookie, {})
+    expect(again.json().data.status).toBe('done')
+    expect(await app.services.jobs.runUntilIdle()).toBe(0)
+    expect(await drafts()).toHaveLength(3)
+  })
+
+  it('updates products by SKU in any case: drafts in place, an approved one as a new version, one with staff skipped', async () => {
+    const create = async (sku: string, title: string) => {
+      const res = await call('POST', '/cabinet/products', owner.cookie, completeDraft({ sku, title }))
+      expect(res.statusCode).toBe(201)
+      return res.json().data.id as string
+    }
+    // Existing SKUs written in another case than the file's.
+    const approvedId = await create('csv-1', 'Одобренный')
+    expect((await call('POST', `/cabinet/products/${approvedId}/submit`, owner.cookie)).statusCode).toBe(200)
+    expect((await call('POST', `/staff/products/${approvedId}/approve`, staff.cookie)).statusCode).toBe(200)
+    const withStaffId = await create('Csv-3', 'На модерации')
+    expect((await call('POST', `/cabinet/products/${withStaffId}/submit`, owner.cookie)).statusCode).toBe(200)
+
+    const res = await upload(owner.cookie, 'catalog.csv', CSV)
+    expect(res.statusCode).toBe(201)
+    const preview = res.json().data
+    expect(preview.mapping.categories).toEqual({ Квадрокоптеры: 'multirotornye' })
+    // CSV-2's price is an error of the file, CSV-3 has no VAT rate: the vendor chooses one.
+    expect(preview.counts).toMatchObject({ offers: 2, updates: 1, withErrors: 2, withoutVat: 1 })
+    expect(preview.errors.items.map((e: { message: string }) => e.message)).toEqual([
+      expect.stringMatching(/^Строка 3: цена «abc» не число/),
+      expect.stringMatching(/^Строка 4: .*ставка НДС/),
+    ])
+
+    const mapped = await call('PUT', `/cabinet/imports/${preview.id}/mapping`, owner.cookie, { defaultVatRate: '5' })
+    expect(mapped.statusCode).toBe(200)
+    expect(mapped.json().data.counts).toMatchObject({ updates: 1, onModeration: 1, withErrors: 1 })
+    const refused = await call('PUT', `/cabinet/imports/${preview.id}/mapping`, owner.cookie, {
+      categories: { Квадрокоптеры: 'bespilotniki' },
+    })
+    expect(refused.statusCode).toBe(400)
+
+    await call('POST', `/cabinet/imports/${preview.id}/confirm`, owner.cookie, {})
+    await app.services.jobs.runUntilIdle()
+    const done = (await call('GET', `/cabinet/imports/${preview.id}`, owner.cookie)).json().data
+    expect(done.outcome).toMatchObject({ created: 0, updated: 1, skippedTotal: 1 })
+    expect(done.outcome.skipped).toEqual([{ line: 4, sku: 'CSV-3', reason: IMPORT_SKIP_REASONS.onModeration }])
+
+    const [approved] = await database.db.select().from(productDrafts).where(eq(productDrafts.id, approvedId))
+    // A new draft version; the catalogue keeps the approved one until staff approve this.
+    expect(approved).toMatchObject({ status: 'draft', published: true, title: 'Квадрокоптер Табличный', sku: 'CSV-1' })
+    expect(approved!.specs).toMatchObject({ max_takeoff_weight: 1.9, flight_time: 41, range: 8, country: 'RU' })
+    const live = (await call('GET', `/cabinet/products/${approvedId}`, owner.cookie)).json().data
+    expect(JSON.stringify(live)).toContain('Одобренный')
+    const edits = await database.db
+      .select()
+      .from(productDraftEvents)
+      .where(and(eq(productDraftEvents.productId, approvedId), eq(productDraftEvents.event, 'edit')))
+    expect(edits).toHaveLength(1)
+    const [withStaff] = await database.db.select().from(productDrafts).where(eq(productDrafts.id, withStaffId))
+    expect(withStaff).toMatchObject({ status: 'moderation', title: 'На модерации' })
+  })
+
+  it('refuses a broken or hostile file with a Russian reason and changes nothing', async () => {
+    const before = await snapshot()
+    const refusals: [string, Buffer, RegExp][] = [
+      [
+        'entities.yml',
+        Buffer.from(
+          '<?xml version="1.0"?><!DOCTYPE yml_catalog [<!ENTITY x "xxx">]><yml_catalog><shop><offers/></shop></yml_catalog>',
+        ),
+        /DOCTYPE/,
+      ],
+      ['broken.yml', Buffer.from('<?xml version="1.0"?><yml_catalog><shop><offers><offer id="1">'), /повреждён/],
+      ['notes.xml', Buffer.from('<?xml version="1.0"?><html><body>Привет</body></html>'), /не YML/],
+      [
+        'cp1251.yml',
+        iconv.encode(
+          '<?xml version="1.0"?><yml_catalog><shop><offers><offer id="1"><name>Дрон</name></offer></offers></shop></yml_catalog>',
+          'win1251',
+        ),
+        /кодировке|не читается/,
+      ],
+      ['picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), /[а-я]/],
+    ]
+    for (const [name, bytes, reason] of refusals) {
+      const res = await upload(owner.cookie, name, bytes)
+      expect(res.statusCode, name).toBe(400)
+      expect(res.json().error.message, name).toMatch(reason)
+      expect(res.json().error.fields.file, name).toBe(res.json().error.message)
+    }
+    // Too big: refused by its size, before it is parsed.
+    const huge = await upload(owner.cookie, 'huge.yml', Buffer.alloc(21 * 1024 * 1024, 0x20))
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json().error.message).toMatch(/больше 20 МБ/)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('lets only the organization’s vendors in: guest 401, buyer 403, another vendor 404', async () => {
+    const mine = (await upload(owner.cookie, 'catalog-import.yml', YML)).json().data.id as string
+    expect((await upload(undefined, 'catalog-import.yml', YML)).statusCode).toBe(401)
+    expect((await upload(buyer.cookie, 'catalog-import.yml', YML)).statusCode).toBe(403)
+    expect((await call('GET', `/cabinet/imports/${mine}`)).statusCode).toBe(401)
+    expect((await call('GET', `/cabinet/imports/${mine}`, buyer.cookie)).statusCode).toBe(403)
+    for (const [method, url] of [
+      ['GET', `/cabinet/imports/${mine}`],
+      ['PUT', `/cabinet/imports/${mine}/mapping`],
+      ['POST', `/cabinet/imports/${mine}/confirm`],
+    ] as const) {
+      const res = await call(method, url, other.cookie, {})
+      expect(res.statusCode, `${method} ${url}`).toBe(404)
+    }
+    expect((await call('GET', '/cabinet/imports/not-a-uuid', owner.cookie)).statusCode).toBe(404)
+    const [row] = await database.db.select().from(productImports).where(eq(productImports.id, mine))
+    expect(row!.status).toBe('preview')
+  })
+})

@@ -1,0 +1,116 @@
+import { and, eq, ne } from 'drizzle-orm'
+import { getCategory } from '#common/catalog/categories.ts'
+import { type Ctx } from '../../../context.ts'
+import { isAppError } from '../../../errors.ts'
+import { type DraftFields, type ImportMapping, offerToDraft } from '../../catalog/import/mapping.ts'
+import type { ImportedOffer } from '../../catalog/import/types.ts'
+import { moveProduct, productTransition } from '../products.machine.ts'
+import { productDraftEvents, productDrafts } from '../products.table.ts'
+import { type ExistingDraft, findExistingBySku } from './imports.preview.ts'
+import type { ImportOutcome } from './imports.table.ts'
+
+export const IMPORT_SKIP_REASONS = {
+  onModeration: 'товар на модерации: отзовите его с модерации, чтобы обновить из файла',
+  changedMeanwhile: 'товар изменился во время загрузки: загрузите файл ещё раз',
+} as const
+
+/** The draft's columns from a file's row. A description the file leaves empty keeps the draft's. */
+function columnsOf(fields: DraftFields, existing?: ExistingDraft) {
+  // Characteristics the form filled and the file does not give are kept, if the category has them.
+  const allowed = new Set<string>(fields.categorySlug ? (getCategory(fields.categorySlug)?.attributes ?? []) : [])
+  const kept = Object.fromEntries(Object.entries(existing?.specs ?? {}).filter(([code]) => allowed.has(code)))
+  return {
+    sku: fields.sku,
+    title: fields.title,
+    brand: fields.brand,
+    model: fields.model,
+    categorySlug: fields.categorySlug,
+    priceKopecks: fields.priceKopecks,
+    priceOnRequest: fields.priceKopecks === null,
+    vatRate: fields.vatRate!,
+    availability: fields.availability,
+    ...(fields.description && { description: fields.description }),
+    specs: { ...kept, ...fields.specs },
+    updatedAt: new Date(),
+  }
+}
+
+/**
+ * Writes one batch of offers as the organization's drafts, matched by SKU (any case): new SKUs
+ * become drafts; drafts and products sent back are updated; an approved product gets a new draft
+ * version like an edit (the catalogue keeps the approved one until staff approve the new); a
+ * product with staff is left alone. Rows that do not fit are skipped with their reasons.
+ * Runs in the caller's transaction and adds to `outcome`.
+ */
+export async function writeBatch(
+  ctx: Ctx,
+  organizationId: string,
+  offers: ImportedOffer[],
+  mapping: ImportMapping,
+  outcome: ImportOutcome,
+): Promise<void> {
+  const fitting: { offer: ImportedOffer; fields: DraftFields }[] = []
+  for (const offer of offers) {
+    const { draft, errors } = offerToDraft(offer, mapping)
+    if (errors.length)
+      outcome.skipped.push({ line: offer.line, sku: offer.sku, reason: errors.map((e) => e.message).join('; ') })
+    else fitting.push({ offer, fields: draft })
+  }
+  const existing = await findExistingBySku(
+    ctx.db,
+    organizationId,
+    fitting.map((f) => f.offer.sku),
+  )
+
+  const inserts: (typeof productDrafts.$inferInsert)[] = []
+  for (const { offer, fields } of fitting) {
+    const found = existing.get(offer.sku.toLowerCase())
+    if (!found) {
+      inserts.push({ ...columnsOf(fields), organizationId, status: 'draft', createdByUserId: ctx.user!.id })
+      continue
+    }
+    const skip = (reason: string) => outcome.skipped.push({ line: offer.line, sku: offer.sku, reason })
+    if (found.status === 'moderation') {
+      skip(IMPORT_SKIP_REASONS.onModeration)
+      continue
+    }
+    const set = columnsOf(fields, found)
+    if (found.status === 'approved') {
+      try {
+        await moveProduct(ctx, found.id, productTransition('approved', 'edit', 'vendor'), { set })
+      } catch (error) {
+        // Sent to moderation or changed between the read and this write.
+        if (!isAppError(error)) throw error
+        skip(IMPORT_SKIP_REASONS.changedMeanwhile)
+        continue
+      }
+    } else {
+      const [saved] = await ctx.db
+        .update(productDrafts)
+        .set(set)
+        .where(and(eq(productDrafts.id, found.id), ne(productDrafts.status, 'moderation')))
+        .returning({ id: productDrafts.id })
+      if (!saved) {
+        skip(IMPORT_SKIP_REASONS.onModeration)
+        continue
+      }
+    }
+    outcome.updated++
+  }
+
+  if (inserts.length) {
+    // One statement for the batch's new drafts and one for their history rows.
+    const created = await ctx.db.insert(productDrafts).values(inserts).returning({ id: productDrafts.id })
+    const step = productTransition(null, 'create', 'vendor')
+    await ctx.db.insert(productDraftEvents).values(
+      created.map((row) => ({
+        productId: row.id,
+        event: step.event,
+        fromStatus: null,
+        toStatus: step.to,
+        byUserId: ctx.user!.id,
+      })),
+    )
+    outcome.created += created.length
+  }
+}

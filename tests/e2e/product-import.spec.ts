@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+const CATALOG = fileURLToPath(new URL('./fixtures/catalog-import.yml', import.meta.url))
+
+/** The demo vendor, signed in through the API (the cookie lands in the page's context). */
+async function signInAs(page: Page, email: string) {
+  const login = await page.request.post('/api/v1/auth/login', { data: { email, password: 'demo-password' } })
+  expect(login.status()).toBe(200)
+}
+
+async function openImportPage(page: Page) {
+  await signInAs(page, 'vendor@example.com')
+  await page.goto('/personal-account/products/import')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Загрузка товаров из файла' })).toBeVisible()
+}
+
+async function uploadCatalog(page: Page) {
+  await page.locator('input[type="file"]').setInputFiles(CATALOG)
+  await page.getByRole('button', { name: 'Загрузить и проверить' }).click()
+  await expect(page.getByRole('heading', { name: 'Файл «catalog-import.yml»' })).toBeVisible()
+}
+
+test('the vendor loads a YML catalogue: preview with the mapping, the import’s progress, the drafts', async ({
+  page,
+}) => {
+  await signInAs(page, 'vendor@example.com')
+  await page.goto('/personal-account/products')
+  await waitForHydration(page)
+  await page.getByRole('link', { name: 'Загрузить из файла' }).first().click()
+  await page.waitForURL('**/personal-account/products/import')
+  await waitForHydration(page)
+  await expect(
+    page.getByText('YML (XML) или CSV, до 20 МБ и 10 000 товаров в одном файле', { exact: false }),
+  ).toBeVisible()
+
+  await uploadCatalog(page)
+  // The file's categories and characteristics come with the suggested mapping.
+  await expect(page.getByRole('combobox', { name: 'Квадрокоптеры (3)' })).toHaveValue('Мультироторные')
+  await expect(page.getByRole('combobox', { name: 'Самолётного типа (1)' })).toHaveValue('Самолётного типа')
+  await expect(page.getByRole('combobox', { name: 'Максимальная взлётная масса, кг (3)' })).toHaveValue(
+    'Максимальная взлётная масса',
+  )
+  await expect(page.getByRole('combobox', { name: 'Цвет корпуса (1)' })).toHaveValue('Не использовать')
+  // The row that cannot be imported, with its line.
+  const errors = page.getByRole('table')
+  await expect(errors.getByRole('row', { name: /не указана обязательная характеристика/ })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Импортировать' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Обработано 4 из 4' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: 'Импорт завершён' })).toBeVisible()
+  await expect(page.getByText(/Создано черновиков: 3\. Обновлено: 0\. Пропущено: 1/)).toBeVisible()
+  await expect(page.getByRole('row', { name: /IMP-E2E-4/ })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Перейти к черновикам' }).click()
+  await page.waitForURL('**/personal-account/products?tab=non-published')
+  for (const title of ['Квадрокоптер АэроТех Импорт-1', 'Квадрокоптер АэроТех Импорт-2', 'Самолёт АэроТех Импорт-3'])
+    await expect(page.getByText(title).first()).toBeVisible()
+})
+
+test('a broken file is refused with its reason and the page stays on the upload', async ({ page, consoleErrors }) => {
+  // The refusal is a 400; the browser reports it.
+  consoleErrors.allow(/status of 400 \(Bad Request\)/)
+  await openImportPage(page)
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'broken.yml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from('<?xml version="1.0"?><yml_catalog><shop><offers><offer id="1"><name>Дрон'),
+  })
+  await page.getByRole('button', { name: 'Загрузить и проверить' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: /повреждён, XML не разобран/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Импортировать' })).toHaveCount(0)
+})
+
+for (const width of [375, 1280]) {
+  test(`the import page at ${width} px has no serious axe violations and no sideways scroll`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await openImportPage(page)
+    await uploadCatalog(page)
+    const results = await new AxeBuilder({ page }).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+}
