@@ -10,7 +10,7 @@ import { createTestUser } from '../../../testing/auth.ts'
 import { BACKENDS } from '../../../testing/database.ts'
 import { createTestVendor } from '../../organizations/vendors.testing.ts'
 import { productDraftEvents, productDrafts } from '../products.table.ts'
-import { completeDraft, createMember } from '../products.testing.ts'
+import { completeDraft, createMember, givePhoto } from '../products.testing.ts'
 import { productImports } from './imports.table.ts'
 import { IMPORT_SKIP_REASONS } from './imports.write.ts'
 
@@ -150,7 +150,9 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
     const create = async (sku: string, title: string) => {
       const res = await call('POST', '/cabinet/products', owner.cookie, completeDraft({ sku, title }))
       expect(res.statusCode).toBe(201)
-      return res.json().data.id as string
+      const id = res.json().data.id as string
+      await givePhoto(database.db, id)
+      return id
     }
     // Existing SKUs written in another case than the file's.
     const approvedId = await create('csv-1', 'Одобренный')
