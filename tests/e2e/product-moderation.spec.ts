@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { photoFile } from './photos.ts'
 
 /** A signed-in page of its own browser context, so the vendor, staff and a guest act side by side. */
 async function pageOf(browser: Browser, email: string | null, baseURL: string): Promise<Page> {
@@ -44,6 +45,10 @@ test('a product goes from the vendor to staff, back for fixes, and into the cata
   await vendor.getByLabel('Максимальная взлётная масса, кг').fill('3,2')
   await vendor.getByRole('textbox', { name: 'Описание товара' }).click()
   await vendor.keyboard.type('Квадрокоптер для инспекции линий электропередачи с тепловизором.')
+  await vendor
+    .getByLabel('Выбрать фотографии')
+    .setInputFiles(await photoFile('top.jpg', 'jpeg', { r: 30, g: 90, b: 60 }))
+  await expect(vendor.getByTestId('product-photo')).toHaveCount(1)
   await vendor.getByRole('button', { name: 'Отправить на модерацию' }).click()
   await expect(vendor.getByText('Товар на модерации', { exact: true })).toBeVisible()
 
@@ -74,6 +79,7 @@ test('a product goes from the vendor to staff, back for fixes, and into the cata
   await guest.goto(`/catalog/bespilotniki?q=${encodeURIComponent(`Модерация ${tag}`)}`)
   await guest.getByRole('link', { name: title }).first().click()
   await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(guest.getByRole('img', { name: title }).first()).toBeVisible()
   await expect(guest.getByText('45 мин').first()).toBeVisible()
   await guest.goto('/sellers/aerotekh-sistemy?sort=new')
   await expect(guest.getByRole('link', { name: title }).first()).toBeVisible()
