@@ -8,7 +8,7 @@ import { type FieldErrors, ProductFields } from '#app/components/products/Produc
 import { ProductPhotos } from '#app/components/products/ProductPhotos.tsx'
 import { MEDIA_MESSAGES } from '#common/product-media.ts'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
-import { formatTime } from '#app/lib/format.ts'
+import { formatDate, formatDateTime, formatTime } from '#app/lib/format.ts'
 import { showToast } from '#app/lib/notify.ts'
 import type { Route } from './+types/edit'
 import { PRODUCTS_PATH, previewProductPath } from '#app/components/products/product-paths.ts'
@@ -301,6 +301,13 @@ function describeMissing(problems: Record<string, string>): string {
     .join(', ')
 }
 
+/** «в 14:05» today, «25 нояб. 2026 г., 14:05» before. */
+function savedWhen(value: Date | string): string {
+  const at = new Date(value)
+  const today = formatDate(at) === formatDate(new Date())
+  return today ? `в ${formatTime(at)}` : formatDateTime(at)
+}
+
 function SaveState({
   busy,
   dirty,
@@ -320,7 +327,7 @@ function SaveState({
     text = `Не сохранено: ${result.message}. Исправьте отмеченные поля.`
     color = 'red'
   } else if (result?.ok) text = `Все изменения сохранены в ${formatTime(result.savedAt)}`
-  else if (savedAt) text = `Все изменения сохранены в ${formatTime(savedAt)}`
+  else if (savedAt) text = `Все изменения сохранены ${savedWhen(savedAt)}`
   else text = 'Черновик сохранится, как только вы начнёте заполнять форму'
   return (
     <Text size="sm" c={color} aria-live="polite">
