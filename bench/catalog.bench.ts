@@ -13,6 +13,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Result } from 'autocannon'
 import { measureFirstLoadJs, printFirstLoadJs } from './first-load.ts'
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database.ts'
 import { BROWSER_HEADERS, ensureServerBuild, envNumber } from './setup.ts'
 import { buildRequestMix, type BenchRequest } from './catalog-requests.ts'
 
@@ -25,7 +26,6 @@ const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 20))
 const DURATION = envNumber('BENCH_DURATION', 8)
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 10))
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim())
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SCRATCH_DB = 'bench_catalog'
 const HEADERS = BROWSER_HEADERS
 
@@ -37,7 +37,6 @@ setTimeout(() => {
 }, 30 * 60_000).unref()
 
 const { default: autocannon } = await import('autocannon')
-const { default: pg } = await import('pg')
 const { sql } = await import('drizzle-orm')
 const { buildApp } = await import('../server/app.ts')
 const { loadConfig } = await import('../server/config.ts')
@@ -57,28 +56,10 @@ console.log(
     `${PRODUCTS.toLocaleString('en')} products, ${ROUNDS} rounds`,
 )
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
-
 async function openBackend(kind: string): Promise<Database | null> {
   if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' })
-  try {
-    await adminQuery(`drop database if exists ${SCRATCH_DB} with (force)`)
-    await adminQuery(`create database ${SCRATCH_DB}`)
-  } catch (err) {
-    console.log(`\nPostgreSQL at ${ADMIN_URL} is not reachable (${(err as Error).message}): skipped`)
-    return null
-  }
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${SCRATCH_DB}`
-  return openDatabase({ url: url.toString(), pgliteDir: '' })
+  const url = await createScratchDatabase(SCRATCH_DB)
+  return url ? openDatabase({ url, pgliteDir: '' }) : null
 }
 
 /** Migrate, seed the demo data (vendors and 300+ products), then fill up to PRODUCTS. */
@@ -234,7 +215,7 @@ for (const kind of BACKENDS) {
     console.error(err)
   } finally {
     await database.close()
-    if (kind === 'postgres') await adminQuery(`drop database if exists ${SCRATCH_DB} with (force)`).catch(() => {})
+    if (kind === 'postgres') await dropScratchDatabase(SCRATCH_DB)
   }
 }
 process.exit(failed ? 1 : 0)

@@ -12,20 +12,19 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { loadConfig } from '../server/config.ts'
 import { ctxForUser } from '../server/context.ts'
 import { type Database, openDatabase } from '../server/db/client.ts'
 import { createTestVendor } from '../server/modules/organizations/vendors.testing.ts'
 import { createMember } from '../server/modules/products/products.testing.ts'
 import { createServices } from '../server/services.ts'
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database.ts'
 import { envNumber } from './setup.ts'
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 
 const OFFERS = envNumber('BENCH_OFFERS', 5000)
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim())
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SCRATCH = 'bench_import'
 
 /** A YML catalogue like a distributor's export: two categories, characteristics, HTML descriptions. */
@@ -53,25 +52,11 @@ ${offers.join('\n')}
 </offers></shop></yml_catalog>`)
 }
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    return await run(client)
-  } finally {
-    await client.end()
-  }
-}
-
 async function openBackend(backend: string): Promise<Database> {
   if (backend === 'pglite') return openDatabase({ pgliteDir: 'memory://' })
-  await withAdmin(async (c) => {
-    await c.query(`drop database if exists ${SCRATCH} with (force)`)
-    await c.query(`create database ${SCRATCH}`)
-  })
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${SCRATCH}`
-  return openDatabase({ url: url.toString(), pgliteDir: '' })
+  const url = await createScratchDatabase(SCRATCH)
+  if (!url) throw new Error('PostgreSQL is not reachable')
+  return openDatabase({ url, pgliteDir: '' })
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
@@ -132,7 +117,7 @@ async function measure(backend: string, file: Buffer) {
     await services.jobs.stop()
     await services.close()
     await database.close()
-    if (backend === 'postgres') await withAdmin((c) => c.query(`drop database if exists ${SCRATCH} with (force)`))
+    if (backend === 'postgres') await dropScratchDatabase(SCRATCH)
   }
   return rows
 }

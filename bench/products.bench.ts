@@ -14,6 +14,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database.ts'
 import { envNumber } from './setup.ts'
 
 process.env.NODE_ENV = 'production'
@@ -24,10 +25,7 @@ const PRODUCTS = Math.round(envNumber('BENCH_PRODUCTS', 5000))
 const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 20))
 const APPROVALS = Math.round(envNumber('BENCH_APPROVALS', 20))
 const FEED_ROUNDS = Math.round(envNumber('BENCH_FEED_ROUNDS', 5))
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || ''
-const BACKENDS = (process.env.BENCH_BACKENDS ?? (ADMIN_URL ? 'postgres,pglite' : 'pglite'))
-  .split(',')
-  .map((s) => s.trim())
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim())
 const SCRATCH_DB = 'bench_products'
 const VENDOR_EMAIL = 'vendor@example.com'
 const STAFF_EMAIL = 'staff@example.com'
@@ -37,7 +35,6 @@ setTimeout(() => {
   process.exit(2)
 }, 15 * 60_000).unref()
 
-const { default: pg } = await import('pg')
 const { eq, inArray, sql } = await import('drizzle-orm')
 const { loadConfig } = await import('../server/config.ts')
 const { openDatabase } = await import('../server/db/client.ts')
@@ -62,32 +59,10 @@ console.log(
     `${PRODUCTS.toLocaleString('en')} products of one vendor, ${ROUNDS} list rounds, ${APPROVALS} approvals`,
 )
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
-
 async function openBackend(kind: string): Promise<Database | null> {
   if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' })
-  if (!ADMIN_URL) {
-    console.log('\nPostgreSQL: no BENCH_DATABASE_URL or DATABASE_URL, skipped')
-    return null
-  }
-  try {
-    await adminQuery(`drop database if exists ${SCRATCH_DB} with (force)`)
-    await adminQuery(`create database ${SCRATCH_DB}`)
-  } catch (err) {
-    console.log(`\nPostgreSQL at ${ADMIN_URL} is not reachable (${(err as Error).message}): skipped`)
-    return null
-  }
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${SCRATCH_DB}`
-  return openDatabase({ url: url.toString(), pgliteDir: '' })
+  const url = await createScratchDatabase(SCRATCH_DB)
+  return url ? openDatabase({ url, pgliteDir: '' }) : null
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -320,7 +295,7 @@ for (const kind of BACKENDS) {
     await first.close()
     await second.close()
     await database.close()
-    if (kind === 'postgres') await adminQuery(`drop database if exists ${SCRATCH_DB} with (force)`).catch(() => {})
+    if (kind === 'postgres') await dropScratchDatabase(SCRATCH_DB)
   }
 }
 process.exit(failed ? 1 : 0)
