@@ -1,3 +1,6 @@
+import { expect } from 'vitest'
+import type { ImportResult } from '../import/types.ts'
+import { offerToDraft, suggestCategoryMapping, suggestParamMapping } from '../import/mapping.ts'
 import type { FeedProduct } from './types.ts'
 
 /** Products for the feeds' tests: every kind of characteristic, a price on request, text to escape. */
@@ -61,3 +64,28 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     url: 'https://bas.example/product/formula',
   },
 ]
+
+/** A feed read back by the import, mapped as suggested, gives FEED_PRODUCTS' fields unchanged. */
+export function expectSameProducts(parsed: ImportResult): void {
+  expect(parsed.errors).toEqual([])
+  const categories = suggestCategoryMapping(parsed.categories)
+  const params = suggestParamMapping(parsed.offers.flatMap((o) => o.params))
+  expect(Object.values(params)).not.toContain(null)
+  const drafts = parsed.offers.map((offer) => offerToDraft(offer, { categories, params }))
+  expect(drafts.flatMap((d) => d.errors)).toEqual([])
+  expect(drafts.map((d) => d.draft)).toEqual(
+    FEED_PRODUCTS.map((p) => ({
+      sku: p.sku,
+      title: p.title,
+      brand: p.brand,
+      model: p.model,
+      categorySlug: p.categorySlug,
+      priceKopecks: p.priceKopecks,
+      vatRate: p.vatRate,
+      availability: p.availability,
+      description: p.description,
+      specs: p.specs,
+      pictures: p.imageUrls,
+    })),
+  )
+}

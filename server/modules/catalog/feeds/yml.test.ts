@@ -1,9 +1,8 @@
 import { SaxesParser } from 'saxes'
 import { describe, expect, it } from 'vitest'
 import { CATEGORIES } from '#common/catalog/categories.ts'
-import { offerToDraft, suggestCategoryMapping, suggestParamMapping } from '../import/mapping.ts'
 import { parseYml } from '../import/yml.ts'
-import { FEED_PRODUCTS } from './feeds.testing.ts'
+import { expectSameProducts, FEED_PRODUCTS } from './feeds.testing.ts'
 import { cdata, escapeXml, writeYmlFeed, ymlDate, ymlFeedWriter } from './yml.ts'
 
 const SHOP = { name: 'БАС Маркет', company: 'ООО «БАС & Ко»', url: 'https://bas.example' }
@@ -89,27 +88,7 @@ describe('writeYmlFeed', () => {
 
   it('round-trips through the YML import to the same products', () => {
     const parsed = parseYml(utf8(feed))
-    expect(parsed.errors).toEqual([])
-    const categories = suggestCategoryMapping(parsed.categories)
-    const params = suggestParamMapping(parsed.offers.flatMap((o) => o.params))
-    expect(Object.values(params)).not.toContain(null)
-    const drafts = parsed.offers.map((offer) => offerToDraft(offer, { categories, params }))
-    expect(drafts.flatMap((d) => d.errors)).toEqual([])
-    expect(drafts.map((d) => d.draft)).toEqual(
-      FEED_PRODUCTS.map((p) => ({
-        sku: p.sku,
-        title: p.title,
-        brand: p.brand,
-        model: p.model,
-        categorySlug: p.categorySlug,
-        priceKopecks: p.priceKopecks,
-        vatRate: p.vatRate,
-        availability: p.availability,
-        description: p.description,
-        specs: p.specs,
-        pictures: p.imageUrls,
-      })),
-    )
+    expectSameProducts(parsed)
   })
 })
 
