@@ -42,3 +42,7 @@ export function uploadWithProgress<T>(path: string, file: File, onProgress: (sha
     xhr.send(form)
   })
 }
+
+/** What to tell the user of a failed upload or change: the server's words, or a plain retry hint. */
+export const failureMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Не удалось сохранить. Попробуйте ещё раз'

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react'
 import { api } from '#app/lib/api.ts'
 import { productDocumentUrl } from '#app/components/product/document-url.ts'
 import { isApiError } from '#app/lib/api-client.ts'
-import { uploadWithProgress } from '#app/lib/upload.ts'
+import { failureMessage, uploadWithProgress } from '#app/lib/upload.ts'
 import { FILE_LIMITS, formatFileSize } from '#common/files.ts'
 import { DOCUMENT_LIMITS, MEDIA_MESSAGES } from '#common/product-media.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
@@ -19,9 +19,6 @@ export interface ProductDocumentItem {
 interface WithDocuments {
   data: { documents: ProductDocumentItem[] }
 }
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Не удалось сохранить. Попробуйте ещё раз'
 
 /**
  * The «Документы» section of the product form: certificates and spec sheets in PDF, each with
@@ -65,7 +62,7 @@ export function ProductDocuments({
           setDocuments(data.documents)
           setUploads((list) => list.filter((u) => u.key !== item.key))
         } catch (failure) {
-          setUploads((list) => list.map((u) => (u.key === item.key ? { ...u, error: messageOf(failure) } : u)))
+          setUploads((list) => list.map((u) => (u.key === item.key ? { ...u, error: failureMessage(failure) } : u)))
         }
       })
     }
@@ -76,7 +73,7 @@ export function ProductDocuments({
     try {
       setDocuments((await run()).data.documents)
     } catch (failure) {
-      setActionError(isApiError(failure) ? failure.message : messageOf(failure))
+      setActionError(isApiError(failure) ? failure.message : failureMessage(failure))
     }
   }
 

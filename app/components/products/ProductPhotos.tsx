@@ -4,7 +4,7 @@ import { useRef, useState } from 'react'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { api } from '#app/lib/api.ts'
 import { isApiError } from '#app/lib/api-client.ts'
-import { uploadWithProgress } from '#app/lib/upload.ts'
+import { failureMessage, uploadWithProgress } from '#app/lib/upload.ts'
 import { formatFileSize } from '#common/files.ts'
 import { checkPhotoBeforeUpload, MEDIA_MESSAGES, PHOTO_LIMITS } from '#common/product-media.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
@@ -22,9 +22,6 @@ interface WithPhotos {
 }
 
 const THUMB = { width: 320, height: 240 } as const
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Не удалось сохранить. Попробуйте ещё раз'
 
 /**
  * The «Фотографии» section of the product form: uploads with progress and per-file errors,
@@ -83,7 +80,7 @@ export function ProductPhotos({
           setUploads((list) => list.filter((u) => u.key !== item.key))
           setStatus(`Фотография ${item.name} загружена`)
         } catch (failure) {
-          patchUpload(item.key, { error: messageOf(failure) })
+          patchUpload(item.key, { error: failureMessage(failure) })
         }
       })
     }
@@ -98,7 +95,7 @@ export function ProductPhotos({
       setStatus(done)
     } catch (failure) {
       show(before)
-      setActionError(isApiError(failure) ? failure.message : messageOf(failure))
+      setActionError(isApiError(failure) ? failure.message : failureMessage(failure))
     }
   }
 
