@@ -83,6 +83,16 @@ async function freeProductSlug(ctx: Ctx, version: PublishedVersion): Promise<str
   return taken ? `${base}-${version.id.slice(0, 8)}` : base
 }
 
+/**
+ * The characteristics the catalogue stores for a version: the vendor's, with the drone type its
+ * category fixes and the spheres from the version's own list. The product page and its preview
+ * read the same.
+ */
+export function catalogSpecs(version: Pick<PublishedVersion, 'specs' | 'categorySlug' | 'areas'>): Specs {
+  const droneType = getCategory(version.categorySlug)?.droneType
+  return { ...version.specs, ...(droneType && { type: droneType }), areas_of_application: version.areas } as Specs
+}
+
 export async function describeVersions(ctx: Ctx, ids: string[]): Promise<Map<string, CatalogVersion>> {
   if (!ids.length) return new Map()
   const rows = await ctx.db.select(versionColumns).from(catalogProducts).where(inArray(catalogProducts.id, ids))
@@ -96,13 +106,7 @@ export async function describeVersions(ctx: Ctx, ids: string[]): Promise<Map<str
 export async function publishVersion(ctx: Ctx, version: PublishedVersion): Promise<{ slug: string }> {
   const [before] = await ctx.db.select(versionColumns).from(catalogProducts).where(eq(catalogProducts.id, version.id))
   const now = new Date()
-  // The drone type follows the category; the spheres are the version's own list.
-  const droneType = getCategory(version.categorySlug)?.droneType
-  const specs = {
-    ...version.specs,
-    ...(droneType && { type: droneType }),
-    areas_of_application: version.areas,
-  } as Specs
+  const specs = catalogSpecs(version)
   let slug: string
   if (before) {
     slug = before.slug

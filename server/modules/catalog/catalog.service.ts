@@ -16,13 +16,13 @@ import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
 import { suggest } from './search/suggest.ts'
 import {
+  catalogSpecs,
   describeVersions,
   type PublishedVersion,
   publishVersion,
   removeVersion,
   unpublishVersion,
 } from './catalog.publishing.ts'
-import type { Specs } from '#common/catalog/attributes.ts'
 import { catalogProducts } from './catalog.table.ts'
 import { wordsOf } from './search/title-words.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
@@ -229,9 +229,15 @@ export function createCatalogService(deps: CatalogDeps) {
     async previewProduct(ctx: Ctx, version: PublishedVersion, slug: string | null): Promise<ProductDetails> {
       const sellers = await sellerCardsOf(ctx, [version.vendorOrganizationId])
       const now = new Date()
-      const specs = { ...version.specs, type: getCategory(version.categorySlug)?.droneType } as Specs
       return toDetails(
-        { ...version, specs, slug: slug ?? '', status: 'non-published', createdAt: now, updatedAt: now },
+        {
+          ...version,
+          specs: catalogSpecs(version),
+          slug: slug ?? '',
+          status: 'non-published',
+          createdAt: now,
+          updatedAt: now,
+        },
         sellers.get(version.vendorOrganizationId),
       )
     },

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { MemberRole } from '#common/organizations.ts'
 import { ORGANIZATION_MESSAGES } from '#common/organizations.schemas.ts'
-import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { parseId } from '../../parse.ts'
 import type { IdentityService } from '../identity/identity.service.ts'
 import type { Events } from '../notifications/events.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
@@ -33,8 +33,7 @@ export { parse } from '../../parse.ts'
 
 /** Ids in URLs are UUIDs; anything else cannot exist, and must not reach PostgreSQL as a uuid. */
 export function requireId(id: string, message: string = ORGANIZATION_MESSAGES.notFound): string {
-  if (!isUuid(id)) throw new AppError('not_found', message)
-  return id.toLowerCase()
+  return parseId(id, message)
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { PRODUCT_MESSAGES } from '#common/products.ts'
-import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { parseId } from '../../parse.ts'
 import { productDrafts } from './products.table.ts'
 
 /** The organization the caller works for in the cabinet, and what the caller may do there. */
@@ -37,8 +37,7 @@ export function requireConfirmed(scope: VendorScope): void {
 
 /** A product id in a URL; anything but a UUID cannot exist. */
 export function productId(id: string): string {
-  if (!isUuid(id)) throw new AppError('not_found', PRODUCT_MESSAGES.notFound)
-  return id.toLowerCase()
+  return parseId(id, PRODUCT_MESSAGES.notFound)
 }
 
 /** The organization's draft; another organization's product is not found, like a missing one. */

@@ -8,11 +8,10 @@ import {
   ImportViewQuery,
   PRODUCT_IMPORT_MESSAGES as M,
 } from '#common/product-import.ts'
-import { isUuid } from '#common/validators.ts'
 import { type Ctx, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import type { JobsService } from '../../../jobs/jobs.service.ts'
-import { parse } from '../../../parse.ts'
+import { parse, parseId } from '../../../parse.ts'
 import { type ImportMapping, suggestCategoryMapping, suggestParamMapping } from '../../catalog/import/mapping.ts'
 import { IMPORT_MESSAGES as PARSER_MESSAGES } from '../../catalog/import/messages.ts'
 import { vendorScope } from '../products.access.ts'
@@ -37,11 +36,10 @@ export function createImportsService(deps: { jobs: JobsService }) {
   deps.jobs.register(IMPORT_JOB, runImport)
 
   async function findOwn(ctx: Ctx, organizationId: string, id: string): Promise<ImportSummary> {
-    if (!isUuid(id)) throw new AppError('not_found', M.notFound)
     const [row] = await ctx.db
       .select(viewColumns)
       .from(productImports)
-      .where(and(eq(productImports.id, id.toLowerCase()), eq(productImports.organizationId, organizationId)))
+      .where(and(eq(productImports.id, parseId(id, M.notFound)), eq(productImports.organizationId, organizationId)))
     if (!row) throw new AppError('not_found', M.notFound)
     return row
   }
