@@ -1,15 +1,15 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconFileTypePdf, IconTrash } from '@tabler/icons-react'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { api } from '#app/lib/api.ts'
 import { productDocumentUrl } from '#app/components/product/document-url.ts'
-import { isApiError } from '#app/lib/api-client.ts'
-import { failureMessage, uploadWithProgress } from '#app/lib/upload.ts'
+import { failureMessage } from '#app/lib/upload.ts'
 import { FILE_LIMITS, formatFileSize } from '#common/files.ts'
 import { DOCUMENT_LIMITS, MEDIA_MESSAGES } from '#common/product-media.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
-import { MediaDropzone, type UploadItem, UploadList } from './MediaDropzone.tsx'
+import { MediaDropzone, UploadList } from './MediaDropzone.tsx'
 import classes from './media.module.css'
+import { useUploadQueue } from './use-upload-queue.ts'
 
 export interface ProductDocumentItem {
   fileId: string
@@ -34,38 +34,18 @@ export function ProductDocuments({
   disabled: boolean
 }) {
   const [documents, setDocuments] = useState(initial)
-  const [uploads, setUploads] = useState<UploadItem[]>([])
   const [actionError, setActionError] = useState<string | null>(null)
-  const nextKey = useRef(0)
-  const queue = useRef(Promise.resolve())
   const base = `/cabinet/products/${productId}/documents`
+  const uploads = useUploadQueue<{ documents: ProductDocumentItem[] }>(base, (data) => setDocuments(data.documents))
 
   function addFiles(files: File[]) {
     setActionError(null)
-    let room = PRODUCT_LIMITS.documents - documents.length - uploads.filter((u) => !u.error).length
-    const items = files.map((file) => {
-      let problem: string | null = null
+    uploads.add(files, PRODUCT_LIMITS.documents - documents.length, (file, room) => {
       if (!/\.pdf$/i.test(file.name) || (file.type && file.type !== 'application/pdf'))
-        problem = MEDIA_MESSAGES.documentType
-      else if (file.size > FILE_LIMITS.maxBytes) problem = 'Файл больше 10 МБ'
-      else if (room <= 0) problem = MEDIA_MESSAGES.documentsLimit
-      if (!problem) room--
-      return { key: nextKey.current++, name: file.name, progress: 0, error: problem, file }
+        return MEDIA_MESSAGES.documentType
+      if (file.size > FILE_LIMITS.maxBytes) return 'Файл больше 10 МБ'
+      return room <= 0 ? MEDIA_MESSAGES.documentsLimit : null
     })
-    setUploads((list) => [...list, ...items.map(({ file: _file, ...item }) => item)])
-    for (const item of items.filter((i) => !i.error)) {
-      queue.current = queue.current.then(async () => {
-        try {
-          const data = await uploadWithProgress<{ documents: ProductDocumentItem[] }>(base, item.file, (share) =>
-            setUploads((list) => list.map((u) => (u.key === item.key ? { ...u, progress: share } : u))),
-          )
-          setDocuments(data.documents)
-          setUploads((list) => list.filter((u) => u.key !== item.key))
-        } catch (failure) {
-          setUploads((list) => list.map((u) => (u.key === item.key ? { ...u, error: failureMessage(failure) } : u)))
-        }
-      })
-    }
   }
 
   async function change(run: () => Promise<WithDocuments>) {
@@ -73,7 +53,7 @@ export function ProductDocuments({
     try {
       setDocuments((await run()).data.documents)
     } catch (failure) {
-      setActionError(isApiError(failure) ? failure.message : failureMessage(failure))
+      setActionError(failureMessage(failure))
     }
   }
 
@@ -102,7 +82,7 @@ export function ProductDocuments({
           disabled={disabled || documents.length >= PRODUCT_LIMITS.documents}
           onFiles={addFiles}
         />
-        <UploadList items={uploads} onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))} />
+        <UploadList items={uploads.uploads} onDismiss={uploads.dismiss} />
         {actionError && (
           <Text size="sm" c="red.8" role="alert">
             {actionError}

@@ -1,15 +1,15 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconStar, IconTrash } from '@tabler/icons-react'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { api } from '#app/lib/api.ts'
-import { isApiError } from '#app/lib/api-client.ts'
-import { failureMessage, uploadWithProgress } from '#app/lib/upload.ts'
+import { failureMessage } from '#app/lib/upload.ts'
 import { formatFileSize } from '#common/files.ts'
 import { checkPhotoBeforeUpload, MEDIA_MESSAGES, PHOTO_LIMITS } from '#common/product-media.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
-import { MediaDropzone, type UploadItem, UploadList } from './MediaDropzone.tsx'
+import { MediaDropzone, UploadList } from './MediaDropzone.tsx'
 import classes from './media.module.css'
+import { useUploadQueue } from './use-upload-queue.ts'
 
 export interface Photo {
   id: string
@@ -42,48 +42,29 @@ export function ProductPhotos({
   onCountChange: (count: number) => void
 }) {
   const [photos, setPhotos] = useState(initial)
-  const [uploads, setUploads] = useState<UploadItem[]>([])
   const [actionError, setActionError] = useState<string | null>(null)
   const [status, setStatus] = useState('')
   const [dragging, setDragging] = useState<string | null>(null)
   const [target, setTarget] = useState<string | null>(null)
-  const nextKey = useRef(0)
-  const queue = useRef(Promise.resolve())
   const base = `/cabinet/products/${productId}/photos`
+  // One after another, in the order chosen: the first chosen becomes the first in the list.
+  const uploads = useUploadQueue<{ photos: Photo[] }>(base, (data, item) => {
+    show(data.photos)
+    setStatus(`Фотография ${item.name} загружена`)
+  })
 
   function show(next: Photo[]) {
     setPhotos(next)
     onCountChange(next.length)
   }
 
-  const patchUpload = (key: number, change: Partial<UploadItem>) =>
-    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)))
-
   function addFiles(files: File[]) {
     setActionError(null)
-    const waiting = uploads.filter((u) => !u.error).length
-    let room = PRODUCT_LIMITS.photos - photos.length - waiting
-    const items = files.map((file): UploadItem & { file: File } => {
-      const problem = checkPhotoBeforeUpload(file) ?? (room <= 0 ? MEDIA_MESSAGES.photosLimit : null)
-      if (!problem) room--
-      return { key: nextKey.current++, name: file.name, progress: 0, error: problem, file }
-    })
-    setUploads((list) => [...list, ...items.map(({ file: _file, ...item }) => item)])
-    // One after another, in the order chosen: the first chosen becomes the first in the list.
-    for (const item of items.filter((i) => !i.error)) {
-      queue.current = queue.current.then(async () => {
-        try {
-          const data = await uploadWithProgress<{ photos: Photo[] }>(base, item.file, (share) =>
-            patchUpload(item.key, { progress: share }),
-          )
-          show(data.photos)
-          setUploads((list) => list.filter((u) => u.key !== item.key))
-          setStatus(`Фотография ${item.name} загружена`)
-        } catch (failure) {
-          patchUpload(item.key, { error: failureMessage(failure) })
-        }
-      })
-    }
+    uploads.add(
+      files,
+      PRODUCT_LIMITS.photos - photos.length,
+      (file, room) => checkPhotoBeforeUpload(file) ?? (room <= 0 ? MEDIA_MESSAGES.photosLimit : null),
+    )
   }
 
   async function change(run: () => Promise<WithPhotos>, optimistic: Photo[] | null, done: string) {
@@ -95,7 +76,7 @@ export function ProductPhotos({
       setStatus(done)
     } catch (failure) {
       show(before)
-      setActionError(isApiError(failure) ? failure.message : failureMessage(failure))
+      setActionError(failureMessage(failure))
     }
   }
 
@@ -144,7 +125,7 @@ export function ProductPhotos({
           disabled={disabled || photos.length >= PRODUCT_LIMITS.photos}
           onFiles={addFiles}
         />
-        <UploadList items={uploads} onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))} />
+        <UploadList items={uploads.uploads} onDismiss={uploads.dismiss} />
         {(actionError || error) && (
           <Text size="sm" c="red.8" role="alert">
             {actionError ?? error}
