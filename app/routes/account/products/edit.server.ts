@@ -52,7 +52,11 @@ export async function productFormAction(request: Request, context: Readonly<Rout
   const values = formValues(form)
   try {
     if (id === 'new') {
-      const created = await products.create(ctx, draftInputFromForm(form), String(form.get('creationKey') ?? ''))
+      const input = draftInputFromForm(form)
+      const created = await products.create(ctx, input, String(form.get('creationKey') ?? ''))
+      // A repeat of the first save (the same key) finds the draft made then and must still save
+      // what it carries, which is newer.
+      await products.update(ctx, created.id, input)
       if (intent === 'submit') await products.submit(ctx, created.id)
       return redirect(editProductPath(created.id))
     }

@@ -95,7 +95,9 @@ function ProductEditor({
     const form = new FormData(formRef.current)
     form.set('intent', 'save')
     setDirty(false)
-    void fetcher.submit(form, { method: 'post' })
+    // To the page's address when the save fires, not when it was scheduled: a new product's
+    // first save moves the page to the product's own address meanwhile.
+    void fetcher.submit(form, { method: 'post', action: window.location.pathname })
   }, [fetcher])
 
   const changed = useCallback(() => {
@@ -104,6 +106,13 @@ function ProductEditor({
     clearTimeout(timer.current)
     timer.current = setTimeout(save, AUTOSAVE_DELAY_MS)
   }, [locked, save])
+
+  // A button's submission carries every field: a save still waiting would only follow it and, on
+  // the same fetcher, cancel its answer (a draft sent to moderation would look unsent).
+  const submitted = useCallback(() => {
+    clearTimeout(timer.current)
+    setDirty(false)
+  }, [])
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
@@ -174,7 +183,7 @@ function ProductEditor({
 
       <StatusNotices product={product} vendorConfirmed={scope.vendorConfirmed} />
 
-      <fetcher.Form method="post" ref={formRef} onChange={changed} noValidate>
+      <fetcher.Form method="post" ref={formRef} onChange={changed} onSubmit={submitted} noValidate>
         <input type="hidden" name="creationKey" value={creationKey} />
         <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <ProductFields
