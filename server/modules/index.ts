@@ -1,6 +1,7 @@
 import { jobsModule } from '../jobs/index.ts'
 import { auditModule } from './audit/index.ts'
 import { catalogModule } from './catalog/index.ts'
+import { chatModule } from './chat/index.ts'
 import { compareModule } from './compare/index.ts'
 import { filesModule } from './files/index.ts'
 import { headerModule } from './header/index.ts'
@@ -34,6 +35,7 @@ export const MODULES = [
   productsModule,
   productImportsModule,
   sellersModule,
+  chatModule,
   compareModule,
   headerModule,
   staffModule,
