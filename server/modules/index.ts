@@ -1,4 +1,5 @@
 import { jobsModule } from '../jobs/index.ts'
+import { realtimeModule } from '../realtime/index.ts'
 import { auditModule } from './audit/index.ts'
 import { catalogModule } from './catalog/index.ts'
 import { chatModule } from './chat/index.ts'
@@ -26,6 +27,7 @@ export const MODULES = [
   jobsModule,
   mailModule,
   notificationsModule,
+  realtimeModule,
   identityModule,
   auditModule,
   leadsModule,
