@@ -28,6 +28,7 @@ export default [
     infoPage('for-sellers'),
     infoPage('for-customers'),
     route('compare', 'routes/compare.tsx'),
+    route('chat/unsubscribe', 'routes/chat-unsubscribe.tsx'),
 
     route('sellers', 'routes/sellers.tsx'),
     route('sellers/:slug', 'routes/seller.tsx'),
@@ -70,6 +71,7 @@ export default [
       index('routes/account/staff/verifications.tsx'),
       route('products', 'routes/account/staff/products.tsx'),
       route('products/:id', 'routes/account/staff/product-review.tsx'),
+      route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
       route('leads', 'routes/account/staff/leads.tsx'),
       route('outbox', 'routes/account/staff/outbox.tsx'),
       route('audit', 'routes/account/staff/audit.tsx'),

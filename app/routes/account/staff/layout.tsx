@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconFileCheck, IconHistory, IconInbox, IconMail, IconPackage } from '@tabler/icons-react'
+import { IconFileCheck, IconHistory, IconInbox, IconMail, IconMessageReport, IconPackage } from '@tabler/icons-react'
 import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { staffContext } from '#app/lib/staff-access.ts'
@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = () => [
 const TABS = [
   { to: '/personal-account/staff', label: 'Проверка ролей', Icon: IconFileCheck, exact: true },
   { to: '/personal-account/staff/products', label: 'Товары', Icon: IconPackage },
+  { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чатах', Icon: IconMessageReport },
   { to: '/personal-account/staff/leads', label: 'Заявки с форм', Icon: IconInbox },
   { to: '/personal-account/staff/outbox', label: 'Исходящие письма', Icon: IconMail },
   { to: '/personal-account/staff/audit', label: 'Журнал действий', Icon: IconHistory },
