@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
-import { chatChannel } from '#common/chat.ts'
 import type { Broker, Delivery, Publication } from './broker.ts'
-import { CHAT_NAMESPACE, CLOSE, ERRORS, WS_PATH } from './protocol.ts'
+import { CLOSE, ERRORS, subscribePermission, WS_PATH } from './protocol.ts'
 import type { Tokens } from './tokens.ts'
 
 export interface EndpointLogger {
@@ -232,8 +231,8 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
   async function onSubscribe(conn: Conn, id: number, req: Record<string, unknown>) {
     const channel = req.channel
     if (typeof channel !== 'string' || channel === '') throw new CloseConnection(CLOSE.badRequest)
-    if (!channel.startsWith(CHAT_NAMESPACE)) return replyError(conn, id, ERRORS.unknownChannel)
-    if (channel !== chatChannel(conn.userId!)) return replyError(conn, id, ERRORS.permissionDenied)
+    const permission = subscribePermission(conn.userId!, channel)
+    if (permission !== 'ok') return replyError(conn, id, ERRORS[permission])
     if (conn.subState !== NONE) return replyError(conn, id, ERRORS.alreadySubscribed)
     // Listen first, then read the position: a publication in between is in `pending` and is
     // sent after the reply if the reply does not hold it already.
