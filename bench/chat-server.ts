@@ -59,18 +59,21 @@ async function publish(rate: number, seconds: number, users: number, firstUser: 
   return { count: sent, ms: performance.now() - start }
 }
 
-process.on('message', async (msg: { type: string; rate?: number; seconds?: number; users?: number; first?: number }) => {
-  if (msg.type === 'memory') {
-    globalThis.gc?.()
-    const { rss, heapUsed } = process.memoryUsage()
-    process.send!({ type: 'memory', rss, heapUsed })
-  } else if (msg.type === 'publish') {
-    const result = await publish(msg.rate!, msg.seconds!, msg.users!, msg.first ?? 0)
-    process.send!({ type: 'published', ...result })
-  } else if (msg.type === 'stop') {
-    await app.close()
-    await database.close()
-    process.exit(0)
-  }
-})
+process.on(
+  'message',
+  async (msg: { type: string; rate?: number; seconds?: number; users?: number; first?: number }) => {
+    if (msg.type === 'memory') {
+      globalThis.gc?.()
+      const { rss, heapUsed } = process.memoryUsage()
+      process.send!({ type: 'memory', rss, heapUsed })
+    } else if (msg.type === 'publish') {
+      const result = await publish(msg.rate!, msg.seconds!, msg.users!, msg.first ?? 0)
+      process.send!({ type: 'published', ...result })
+    } else if (msg.type === 'stop') {
+      await app.close()
+      await database.close()
+      process.exit(0)
+    }
+  },
+)
 process.send!({ type: 'ready', port })

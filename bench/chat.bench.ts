@@ -56,7 +56,9 @@ interface Server {
 }
 
 const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL'].includes(k) && !k.startsWith('CENTRIFUGO_')),
+  Object.entries(process.env).filter(
+    ([k]) => !['DATABASE_URL', 'REDIS_URL'].includes(k) && !k.startsWith('CENTRIFUGO_'),
+  ),
 )
 
 async function startServer(env: Record<string, string>, port = 0): Promise<Server> {
@@ -110,7 +112,14 @@ interface Stats {
   notRecovered: number
   closes: Map<number, number>
 }
-const newStats = (): Stats => ({ latencies: [], received: 0, subscribed: 0, recovered: 0, notRecovered: 0, closes: new Map() })
+const newStats = (): Stats => ({
+  latencies: [],
+  received: 0,
+  subscribed: 0,
+  recovered: 0,
+  notRecovered: 0,
+  closes: new Map(),
+})
 
 class Client {
   ws: WebSocket | null = null
@@ -216,7 +225,9 @@ async function openClients(urls: string[], count: number, stats: { current: Stat
     await until(() => batch.every((c) => c.isSubscribed), 60_000, `connections ${i}..${i + batch.length}`)
   }
   const ms = performance.now() - started
-  console.log(`opened and subscribed ${count} connections in ${(ms / 1000).toFixed(1)} s (${Math.round(count / (ms / 1000))}/s)`)
+  console.log(
+    `opened and subscribed ${count} connections in ${(ms / 1000).toFixed(1)} s (${Math.round(count / (ms / 1000))}/s)`,
+  )
   return clients
 }
 
@@ -234,7 +245,8 @@ console.log(
   `node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)}, ` +
     `${CONNECTIONS} connections, ${RATE} publications/s for ${SECONDS} s`,
 )
-const latencyHeader = '| run | published | delivered | p50 ms | p99 ms | max ms |\n| --- | ---: | ---: | ---: | ---: | ---: |'
+const latencyHeader =
+  '| run | published | delivered | p50 ms | p99 ms | max ms |\n| --- | ---: | ---: | ---: | ---: | ---: |'
 
 async function memoryRun() {
   console.log('\n## One instance, memory broker')

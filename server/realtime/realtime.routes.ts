@@ -21,19 +21,15 @@ function sameSecret(given: unknown, expected: string): boolean {
  * without Centrifugo configured the route answers 404.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/realtime/centrifugo/subscribe',
-    { schema: { hide: true, body: ProxyRequest } },
-    async (req, reply) => {
-      const centrifugo = app.config.centrifugo
-      if (!centrifugo) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } })
-      if (!sameSecret(req.headers['x-centrifugo-proxy-key'], centrifugo.apiKey)) {
-        return reply.status(403).send({ error: { code: 'forbidden', message: 'Forbidden' } })
-      }
-      const permission = req.body.user ? subscribePermission(req.body.user, req.body.channel) : 'permissionDenied'
-      if (permission === 'ok') return { result: {} }
-      const { code, message } = ERRORS[permission]
-      return { error: { code, message } }
-    },
-  )
+  app.post('/realtime/centrifugo/subscribe', { schema: { hide: true, body: ProxyRequest } }, async (req, reply) => {
+    const centrifugo = app.config.centrifugo
+    if (!centrifugo) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } })
+    if (!sameSecret(req.headers['x-centrifugo-proxy-key'], centrifugo.apiKey)) {
+      return reply.status(403).send({ error: { code: 'forbidden', message: 'Forbidden' } })
+    }
+    const permission = req.body.user ? subscribePermission(req.body.user, req.body.channel) : 'permissionDenied'
+    if (permission === 'ok') return { result: {} }
+    const { code, message } = ERRORS[permission]
+    return { error: { code, message } }
+  })
 }
