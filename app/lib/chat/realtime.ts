@@ -27,7 +27,7 @@ export function realtimeEndpoint(chatWsUrl: string | null, location: { protocol:
 /** POST /chat/token; a refusal (signed out, no confirmed role) stops the client from retrying. */
 export async function fetchChatToken(): Promise<string> {
   try {
-    const { token } = await api.post<{ token: string }>('/chat/token', undefined, { handleAuthErrors: false })
+    const { token } = await api.post<{ token: string }>('/chat/token', undefined, { forbiddenPage: false })
     return token
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) throw new UnauthorizedError('')

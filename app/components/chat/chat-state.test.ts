@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import type { ChatEvent, ChatMessage, ChatRoom } from '#common/chat.ts'
+import {
+  applyEventToRooms,
+  lastMessagePreview,
+  prependMessages,
+  upsertMessage,
+  withUnread,
+} from './chat-state.ts'
+
+const room = (guid: string, name: string, unreadCount = 0): ChatRoom => ({
+  guid,
+  type: 'direct',
+  name,
+  counterpart: { organizationId: `org-${guid}`, name, slug: null },
+  context: null,
+  lastMessage: { content: `Последнее в ${name}`, createdAt: '2026-11-25T10:00:00.000Z', isSystem: false, hasFiles: false },
+  unreadCount,
+  blocked: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+})
+
+const message = (id: string, createdAt: string, patch: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  clientId: null,
+  roomGuid: 'r1',
+  roomName: 'Комната',
+  content: `Текст ${id}`,
+  files: [],
+  isSystem: false,
+  author: null,
+  isOwn: true,
+  state: 'sent',
+  createdAt,
+  editedAt: null,
+  deletedAt: null,
+  canChange: true,
+  ...patch,
+})
+
+const event = (eventType: ChatEvent['eventType'], r: ChatRoom): ChatEvent => ({ eventType, room: r, message: null })
+
+describe('applyEventToRooms', () => {
+  const list = [room('a', 'Альфа'), room('b', 'Бета'), room('c', 'Гамма')]
+
+  it('moves the room of a new message to the top with its new count', () => {
+    const next = applyEventToRooms(list, event('messageCreated', room('c', 'Гамма', 2)), '')
+    expect(next.map((r) => r.guid)).toEqual(['c', 'a', 'b'])
+    expect(next[0]!.unreadCount).toBe(2)
+  })
+
+  it('puts a new room first', () => {
+    expect(applyEventToRooms(list, event('roomCreated', room('d', 'Дельта', 1)), '').map((r) => r.guid)).toEqual([
+      'd',
+      'a',
+      'b',
+      'c',
+    ])
+  })
+
+  it('keeps a new room the search filters out off the list', () => {
+    expect(applyEventToRooms(list, event('roomCreated', room('d', 'Дельта', 1)), 'альф')).toBe(list)
+    expect(applyEventToRooms(list, event('roomCreated', room('d', 'Дельта', 1)), 'дел')).toHaveLength(4)
+  })
+
+  it('refreshes a room in place on an edit or a read', () => {
+    const next = applyEventToRooms(list, event('roomRead', room('b', 'Бета', 0)), '')
+    expect(next.map((r) => r.guid)).toEqual(['a', 'b', 'c'])
+    expect(applyEventToRooms(list, event('messageUpdated', room('z', 'Зета')), '')).toBe(list)
+  })
+
+  it('sets a room unread count', () => {
+    expect(withUnread([room('a', 'Альфа', 3)], 'a', 0)[0]!.unreadCount).toBe(0)
+  })
+})
+
+describe('messages', () => {
+  const first = message('m1', '2026-11-25T10:00:00.000Z')
+  const second = message('m2', '2026-11-25T10:01:00.000Z')
+
+  it('appends a new message, replaces a known one and keeps the order by time', () => {
+    expect(upsertMessage([first], second).map((m) => m.id)).toEqual(['m1', 'm2'])
+    expect(upsertMessage([first, second], { ...first, content: 'Изменено' })[0]!.content).toBe('Изменено')
+    expect(upsertMessage([second], first).map((m) => m.id)).toEqual(['m1', 'm2'])
+  })
+
+  it('prepends an older page without doubles', () => {
+    const older = [message('m0', '2026-11-25T09:00:00.000Z'), first]
+    expect(prependMessages([first, second], older).map((m) => m.id)).toEqual(['m0', 'm1', 'm2'])
+  })
+})
+
+describe('lastMessagePreview', () => {
+  it('shows the text, the attachment word for files only, or nothing yet', () => {
+    expect(lastMessagePreview(room('a', 'Альфа'), 'Вложение')).toBe('Последнее в Альфа')
+    const files = { ...room('a', 'Альфа'), lastMessage: { ...room('a', 'Альфа').lastMessage!, content: '', hasFiles: true } }
+    expect(lastMessagePreview(files, 'Вложение')).toBe('Вложение')
+    expect(lastMessagePreview({ ...room('a', 'Альфа'), lastMessage: null }, 'Вложение')).toBe('Нет сообщений')
+  })
+})
