@@ -218,3 +218,27 @@ export function notificationText(message: Pick<ChatMessage, 'content' | 'files'>
   if (!text) return message.files.length ? attachment : ''
   return text.length > CHAT_LIMITS.notificationLength ? `${text.slice(0, CHAT_LIMITS.notificationLength)}...` : text
 }
+
+export const CHAT_REPORT_STATUSES = ['open', 'resolved'] as const
+export type ChatReportStatus = (typeof CHAT_REPORT_STATUSES)[number]
+
+/** A complaint about a message, as staff see it. */
+export interface ChatReport {
+  id: string
+  reason: string
+  status: ChatReportStatus
+  createdAt: string
+  resolvedAt: string | null
+  reporter: { name: string; organizationName: string }
+  message: {
+    id: string
+    content: string
+    files: ChatFile[]
+    createdAt: string
+    deletedAt: string | null
+    author: { name: string; organizationName: string } | null
+  }
+  room: { guid: string; sides: string[] }
+}
+
+export const ReportListQuery = z.object({ status: z.enum(CHAT_REPORT_STATUSES).default('open') })

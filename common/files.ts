@@ -10,7 +10,41 @@ export const FILE_TYPES = [
   { mimeType: 'image/png', extensions: ['png'], label: 'PNG' },
 ] as const
 
-export type FileMimeType = (typeof FILE_TYPES)[number]['mimeType']
+/**
+ * What a chat message may carry besides: more pictures and office documents. The same checks
+ * (extension, declared type, first bytes) apply; an upload asks for these with `purpose=chat`.
+ */
+export const CHAT_FILE_TYPES = [
+  ...FILE_TYPES,
+  { mimeType: 'image/webp', extensions: ['webp'], label: 'WebP' },
+  { mimeType: 'image/gif', extensions: ['gif'], label: 'GIF' },
+  { mimeType: 'application/msword', extensions: ['doc'], label: 'Word' },
+  {
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx'],
+    label: 'Word',
+  },
+  { mimeType: 'application/vnd.ms-excel', extensions: ['xls'], label: 'Excel' },
+  { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], label: 'Excel' },
+  { mimeType: 'application/vnd.ms-powerpoint', extensions: ['ppt'], label: 'PowerPoint' },
+  {
+    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    extensions: ['pptx'],
+    label: 'PowerPoint',
+  },
+  { mimeType: 'application/vnd.oasis.opendocument.text', extensions: ['odt'], label: 'OpenDocument' },
+  { mimeType: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['ods'], label: 'OpenDocument' },
+] as const
+
+export type FileMimeType = (typeof CHAT_FILE_TYPES)[number]['mimeType']
+
+/** Which list of types an upload is checked against: documents of forms, or chat attachments. */
+export const FILE_PURPOSES = ['document', 'chat'] as const
+export type FilePurpose = (typeof FILE_PURPOSES)[number]
+const TYPES_OF: Record<FilePurpose, readonly { mimeType: FileMimeType; extensions: readonly string[] }[]> = {
+  document: FILE_TYPES,
+  chat: CHAT_FILE_TYPES,
+}
 
 export const FILE_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
@@ -36,6 +70,7 @@ export const FILE_MESSAGES = {
   missing: 'Выберите файл',
   unreadable: 'Не удалось прочитать файл из запроса. Отправьте его ещё раз',
   tooMany: (n: number) => `Можно прикрепить не больше ${filesAfterLimit(n)}`,
+  badChatType: 'Допустимы изображения (JPEG, PNG, WebP, GIF), PDF и документы Word, Excel, PowerPoint, OpenDocument',
   notFound: 'Файл не найден',
   organizationNotFound: 'Организация не найдена',
 } as const
@@ -91,11 +126,11 @@ export function cleanFileName(name: string): string {
   return (/[^.\s]/.test(stem) ? stem : FALLBACK_STEM) + ext
 }
 
-/** The type an extension stands for, or null for anything we do not take. */
-export function typeByFileName(name: string): FileMimeType | null {
+/** The type an extension stands for, or null for anything we do not take for that purpose. */
+export function typeByFileName(name: string, purpose: FilePurpose = 'document'): FileMimeType | null {
   const ext = /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase()
   if (!ext) return null
-  return FILE_TYPES.find((t) => (t.extensions as readonly string[]).includes(ext))?.mimeType ?? null
+  return TYPES_OF[purpose].find((t) => t.extensions.includes(ext))?.mimeType ?? null
 }
 
 const SIGNATURES: { mimeType: FileMimeType; bytes: number[] }[] = [
@@ -109,11 +144,57 @@ export function typeByContent(head: Uint8Array): FileMimeType | null {
   return SIGNATURES.find((s) => s.bytes.every((b, i) => head[i] === b))?.mimeType ?? null
 }
 
+const startsWith = (head: Uint8Array, bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b)
+const ZIP = [0x50, 0x4b, 0x03, 0x04]
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
+
+/**
+ * Whether the first bytes fit the type: the signature of its format. Office documents share
+ * containers (ZIP for docx, xlsx, pptx, odt, ods; OLE for doc, xls, ppt), so for them the
+ * container is what the bytes can prove.
+ */
+export function contentMatches(mimeType: FileMimeType, head: Uint8Array): boolean {
+  switch (mimeType) {
+    case 'image/webp':
+      return startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)
+    case 'image/gif':
+      return startsWith(head, [0x47, 0x49, 0x46, 0x38])
+    case 'application/msword':
+    case 'application/vnd.ms-excel':
+    case 'application/vnd.ms-powerpoint':
+      return startsWith(head, OLE)
+    case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
+    case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+    case 'application/vnd.openxmlformats-officedocument.presentationml.presentation':
+    case 'application/vnd.oasis.opendocument.text':
+    case 'application/vnd.oasis.opendocument.spreadsheet':
+      return startsWith(head, ZIP)
+    default:
+      return typeByContent(head) === mimeType
+  }
+}
+
+/**
+ * Whether the type the browser declared agrees with the extension's. Browsers without a
+ * registered handler send office documents as `application/octet-stream` (or nothing): for those
+ * the extension and the bytes decide.
+ */
+export function declaredTypeFits(declared: string, byName: FileMimeType): boolean {
+  const type = normalizeMimeType(declared)
+  if (type === byName) return true
+  const generic = type === '' || type === 'application/octet-stream'
+  return generic && (byName.startsWith('application/vnd.') || byName === 'application/msword')
+}
+
 /** What the browser can check before uploading: name and size (the server also reads the bytes). */
-export function checkFileBeforeUpload(file: { name: string; size: number; type: string }): string | null {
-  const byName = typeByFileName(cleanFileName(file.name))
-  if (!byName) return FILE_MESSAGES.badType
-  if (file.type && normalizeMimeType(file.type) !== byName) return FILE_MESSAGES.badType
+export function checkFileBeforeUpload(
+  file: { name: string; size: number; type: string },
+  purpose: FilePurpose = 'document',
+): string | null {
+  const badType = purpose === 'chat' ? FILE_MESSAGES.badChatType : FILE_MESSAGES.badType
+  const byName = typeByFileName(cleanFileName(file.name), purpose)
+  if (!byName) return badType
+  if (file.type && !declaredTypeFits(file.type, byName)) return badType
   if (file.size === 0) return FILE_MESSAGES.empty
   if (file.size > FILE_LIMITS.maxBytes) return FILE_MESSAGES.tooLarge
   return null

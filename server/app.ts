@@ -18,6 +18,7 @@ import { assetsPlugin } from './plugins/assets.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
+import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
 import { createServices, type Services } from './services.ts'
@@ -36,6 +37,11 @@ export interface BuildAppOptions {
   /** What renders pages: a production build, Vite in development, or nothing (API-only tests). */
   pages: { kind: 'build'; build: ServerBuild } | { kind: 'vite'; vite: ViteDevServer } | { kind: 'none' }
   logger?: FastifyServerOptions['logger']
+  /**
+   * Serve the realtime endpoint (/connection/websocket) on the app's HTTP server: by default when
+   * pages are served; tests of the endpoint ask for it and `listen` on a real port.
+   */
+  realtimeEndpoint?: boolean
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -117,7 +123,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     metrikaId: config.METRIKA_ID ?? null,
     buildId,
     publicUrl: config.publicUrl,
+    chatWsUrl: services.realtime.wsUrl,
   }
+  if (opts.realtimeEndpoint ?? pages.kind !== 'none') attachRealtimeEndpoint(app, buildId)
   if (pages.kind !== 'none') {
     await registerReactRouter(app, {
       config,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { z } from '#common/zod.ts'
 
 const Bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -45,6 +46,28 @@ const Env = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /** Background jobs this process runs at once; 0: it runs none (another instance does). */
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** How long someone stays out of the chat before their unread messages are e-mailed. */
+  CHAT_DIGEST_DELAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** HS256 key of the realtime connection tokens; shared by every instance and Centrifugo. */
+  CHAT_TOKEN_SECRET: z
+    .string()
+    .min(32, 'CHAT_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+    .optional(),
+  CHAT_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(600),
+  /** Publications kept per channel for recovery after a reconnect, and for how long. */
+  CHAT_HISTORY_SIZE: z.coerce.number().int().min(1).max(10000).default(300),
+  CHAT_HISTORY_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /** Server ping period and how long a pong may take (fractions of a second only for tests). */
+  REALTIME_PING_SECONDS: z.coerce.number().positive().max(600).default(25),
+  REALTIME_PONG_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(8),
+  /** Prefix of the realtime keys and pub/sub channel in Redis. */
+  REALTIME_REDIS_PREFIX: z.string().min(1).default('rt:'),
+  CENTRIFUGO_API_URL: z.url('CENTRIFUGO_API_URL must be a URL (http://centrifugo:8000)').optional(),
+  CENTRIFUGO_API_KEY: z.string().min(1).optional(),
+  CENTRIFUGO_WS_URL: z
+    .string()
+    .regex(/^wss?:\/\/.+/, 'CENTRIFUGO_WS_URL must be a ws:// or wss:// URL (wss://rt.example.ru/connection/websocket)')
+    .optional(),
 })
 
 export type Config = z.infer<typeof Env> & {
@@ -57,6 +80,13 @@ export type Config = z.infer<typeof Env> & {
   mailDir: string | undefined
   /** The API documentation UI is public only on demand, and by default for the embedded database. */
   apiDocsPublic: boolean
+  /**
+   * CHAT_TOKEN_SECRET, or with the embedded database alone (no Redis, PostgreSQL or Centrifugo) a
+   * random one per process: tokens then die with the process, which is all one process needs.
+   */
+  chatTokenSecret: string
+  /** Set when the realtime publications go through Centrifugo instead of the embedded endpoint. */
+  centrifugo: { apiUrl: string; apiKey: string; wsUrl: string } | null
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,6 +96,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
+  const problems: string[] = []
+  const centrifugoSet = Boolean(c.CENTRIFUGO_API_URL || c.CENTRIFUGO_API_KEY || c.CENTRIFUGO_WS_URL)
+  if (centrifugoSet) {
+    for (const name of ['CENTRIFUGO_API_URL', 'CENTRIFUGO_API_KEY', 'CENTRIFUGO_WS_URL'] as const) {
+      if (!c[name]) problems.push(`  ${name}: required with the other CENTRIFUGO_* variables`)
+    }
+  }
+  if (!c.CHAT_TOKEN_SECRET && (c.REDIS_URL || c.DATABASE_URL || centrifugoSet)) {
+    const why = centrifugoSet ? 'CENTRIFUGO_*' : c.REDIS_URL ? 'REDIS_URL' : 'DATABASE_URL'
+    problems.push(
+      `  CHAT_TOKEN_SECRET: required with ${why} (every instance and Centrifugo must share it; at least 32 characters, e.g. \`openssl rand -hex 32\`)`,
+    )
+  }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`)
   return {
     ...c,
     isProduction: c.NODE_ENV === 'production',
@@ -75,5 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir:
       c.MAIL_DIR === undefined ? (c.DATABASE_URL || c.SMTP_URL ? undefined : 'var/mail') : c.MAIL_DIR || undefined,
     apiDocsPublic: c.API_DOCS_PUBLIC ?? !c.DATABASE_URL,
+    chatTokenSecret: c.CHAT_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
+    centrifugo:
+      c.CENTRIFUGO_API_URL && c.CENTRIFUGO_API_KEY && c.CENTRIFUGO_WS_URL
+        ? { apiUrl: c.CENTRIFUGO_API_URL.replace(/\/$/, ''), apiKey: c.CENTRIFUGO_API_KEY, wsUrl: c.CENTRIFUGO_WS_URL }
+        : null,
   }
 }

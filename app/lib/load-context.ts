@@ -11,6 +11,11 @@ export interface PublicConfig {
   metrikaId: string | null
   buildId: string
   publicUrl: string
+  /**
+   * Where the chat's realtime client connects: null for this origin's `/connection/websocket`
+   * (ws:// or wss:// as the page's own scheme), else Centrifugo's URL (CENTRIFUGO_WS_URL).
+   */
+  chatWsUrl: string | null
 }
 
 /** What the server gives every loader and action: services in-process, never /api over HTTP. */

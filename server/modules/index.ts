@@ -1,6 +1,8 @@
 import { jobsModule } from '../jobs/index.ts'
+import { realtimeModule } from '../realtime/index.ts'
 import { auditModule } from './audit/index.ts'
 import { catalogModule } from './catalog/index.ts'
+import { chatModule } from './chat/index.ts'
 import { compareModule } from './compare/index.ts'
 import { filesModule } from './files/index.ts'
 import { headerModule } from './header/index.ts'
@@ -25,6 +27,7 @@ export const MODULES = [
   jobsModule,
   mailModule,
   notificationsModule,
+  realtimeModule,
   identityModule,
   auditModule,
   leadsModule,
@@ -34,6 +37,7 @@ export const MODULES = [
   productsModule,
   productImportsModule,
   sellersModule,
+  chatModule,
   compareModule,
   headerModule,
   staffModule,

@@ -17,6 +17,10 @@ export function buildCsp(config: Config, nonce: string): string {
   const metrika = config.METRIKA_ID ? METRIKA_ORIGINS : []
   const cdn = /^https?:\/\//.test(config.CDN_URL) ? [new URL(config.CDN_URL).origin] : []
   const dev = config.isDevelopment
+  // The realtime WebSocket: this origin's ws(s):// ('self' covers it only in CSP 3 browsers), or Centrifugo.
+  const realtime = config.centrifugo
+    ? [new URL(config.centrifugo.wsUrl).origin.replace(/^http/, 'ws')]
+    : [new URL(config.publicUrl).origin.replace(/^http/, 'ws')]
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`, ...metrika, ...(dev ? ["'unsafe-eval'"] : [])],
@@ -24,7 +28,7 @@ export function buildCsp(config: Config, nonce: string): string {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...cdn, ...metrika],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...metrika, ...(dev ? ['ws:', 'wss:'] : [])],
+    'connect-src': ["'self'", ...realtime, ...metrika, ...(dev ? ['ws:', 'wss:'] : [])],
     'media-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
     'frame-src': metrika.length ? metrika : ["'none'"],

@@ -12,6 +12,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ASSETS_CACHE_DIR: 'var/test-cache/images',
     // Tests read messages from the outbox table.
     MAIL_DIR: '',
+    // Fixed, so that tests which set REDIS_URL (several instances) still have a shared secret.
+    CHAT_TOKEN_SECRET: 'test-chat-token-secret-0123456789abcdef',
     ...overrides,
   })
 }

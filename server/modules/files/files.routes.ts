@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { FILE_FIELD, FILE_LIMITS, FILE_MESSAGES } from '#common/files.ts'
+import { FILE_FIELD, FILE_LIMITS, FILE_MESSAGES, FILE_PURPOSES, type FilePurpose } from '#common/files.ts'
 import { z } from '#common/zod.ts'
 import { requireUser } from '../../context.ts'
 import { AppError, isAppError } from '../../errors.ts'
@@ -19,22 +19,30 @@ const FileMetaSchema = z.object({
 })
 
 /** What the upload form sends, for the API documentation: the parts are read as a stream. */
-const UploadBodySchema = z.object({ file: z.file(), organizationId: z.uuid().optional() })
+const UploadBodySchema = z.object({
+  file: z.file(),
+  organizationId: z.uuid().optional(),
+  /** `chat` admits the chat's wider list of types (images, office documents). */
+  purpose: z.enum(FILE_PURPOSES).optional(),
+})
 
 /** The file and the optional organizationId of a multipart body; at most one file, 10 MB. */
 export async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
   let upload: Omit<StoreFileInput, 'organizationId'> | undefined
   let organizationId: string | undefined
+  let purpose: FilePurpose | undefined
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       const data = await part.toBuffer() // throws past the size limit, so nothing big stays in memory
       if (part.fieldname === FILE_FIELD) upload = { filename: part.filename, mimeType: part.mimetype, data }
     } else if (part.fieldname === 'organizationId' && typeof part.value === 'string') {
       organizationId = part.value
+    } else if (part.fieldname === 'purpose' && (FILE_PURPOSES as readonly unknown[]).includes(part.value)) {
+      purpose = part.value as FilePurpose
     }
   }
   if (!upload) throw new AppError('invalid', FILE_MESSAGES.missing, { file: FILE_MESSAGES.missing })
-  return { ...upload, organizationId }
+  return { ...upload, organizationId, purpose }
 }
 
 /**
@@ -71,7 +79,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['files'],
-        summary: 'Загрузка документа (PDF, JPEG, PNG до 10 МБ)',
+        summary: 'Загрузка файла до 10 МБ: документ (PDF, JPEG, PNG) или вложение чата (purpose=chat)',
         description: 'multipart/form-data: поле `file` и необязательное `organizationId` (документ организации).',
         consumes: ['multipart/form-data'],
         body: UploadBodySchema,

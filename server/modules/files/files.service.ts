@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import {
   cleanFileName,
+  contentMatches,
+  declaredTypeFits,
   FILE_LIMITS,
   FILE_MESSAGES,
   type FileMeta,
-  normalizeMimeType,
-  typeByContent,
+  type FilePurpose,
   typeByFileName,
 } from '#common/files.ts'
 import { z } from '#common/zod.ts'
@@ -27,6 +28,8 @@ export interface StoreFileInput {
   mimeType: string
   data: Buffer
   organizationId?: string
+  /** Which types it may be (default: documents of forms). */
+  purpose?: FilePurpose
 }
 
 const OrganizationId = z.object({
@@ -49,13 +52,15 @@ const META_COLUMNS = {
  * The extension is read from the cleaned name, the one the file is stored and shown under.
  */
 function checkFile(input: StoreFileInput): string {
-  const byName = typeByFileName(cleanFileName(input.filename))
-  if (!byName) throw new AppError('invalid', FILE_MESSAGES.badType, { file: FILE_MESSAGES.badType })
+  const purpose = input.purpose ?? 'document'
+  const badType = purpose === 'chat' ? FILE_MESSAGES.badChatType : FILE_MESSAGES.badType
+  const byName = typeByFileName(cleanFileName(input.filename), purpose)
+  if (!byName) throw new AppError('invalid', badType, { file: badType })
   if (input.data.length === 0) throw new AppError('invalid', FILE_MESSAGES.empty, { file: FILE_MESSAGES.empty })
   if (input.data.length > FILE_LIMITS.maxBytes) {
     throw new AppError('invalid', FILE_MESSAGES.tooLarge, { file: FILE_MESSAGES.tooLarge })
   }
-  if (normalizeMimeType(input.mimeType) !== byName || typeByContent(input.data.subarray(0, 16)) !== byName) {
+  if (!declaredTypeFits(input.mimeType, byName) || !contentMatches(byName, input.data.subarray(0, 16))) {
     throw new AppError('invalid', FILE_MESSAGES.mismatch, { file: FILE_MESSAGES.mismatch })
   }
   return byName

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts'
+import type { ChatService } from '../chat/index.ts'
 import type { CompareService } from '../compare/compare.service.ts'
 
 export interface HeaderSummary {
@@ -8,14 +9,21 @@ export interface HeaderSummary {
 }
 
 export interface HeaderService {
-  /** The header's counters; cart and chat add theirs as those modules land. */
+  /** The header's counters; the cart adds its own when it lands. */
   summary(ctx: Ctx): Promise<HeaderSummary>
 }
 
-export function createHeaderService(deps: { compare: Pick<CompareService, 'count'> }): HeaderService {
+export function createHeaderService(deps: {
+  compare: Pick<CompareService, 'count'>
+  chat: Pick<ChatService, 'unreadCount'>
+}): HeaderService {
   return {
     async summary(ctx) {
-      return { chatUnreadMessagesCount: 0, cartCount: 0, compareCount: await deps.compare.count(ctx) }
+      const [chatUnreadMessagesCount, compareCount] = await Promise.all([
+        deps.chat.unreadCount(ctx),
+        deps.compare.count(ctx),
+      ])
+      return { chatUnreadMessagesCount, cartCount: 0, compareCount }
     },
   }
 }

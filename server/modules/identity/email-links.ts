@@ -11,6 +11,7 @@ import { emailLinks, users } from './identity.table.ts'
 import { hashPassword } from './passwords.ts'
 import { deleteUserSessions } from './sessions.ts'
 import { hashToken, newToken } from './tokens.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 
 const HOUR = 60 * 60_000
 const LINK_TTL_MS = 24 * HOUR
@@ -28,8 +29,6 @@ export type EmailLinkOutcome =
   | { kind: 'confirmed'; email: string }
 
 const linkInvalid = () => new AppError('invalid', EMAIL_MESSAGES.linkInvalid, { token: EMAIL_MESSAGES.linkInvalid })
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
 
 /**
  * The links that prove a mailbox: nothing about an account's address changes, and no account is

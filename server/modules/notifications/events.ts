@@ -7,7 +7,7 @@ import type { Ctx } from '../../context.ts'
  * decides who hears of it and how without reading other modules' tables. Events are named after
  * what happened, never after the message that follows.
  */
-export type DomainEvent = IdentityEvent | OrganizationsEvent | VerificationEvent | ProductsEvent
+export type DomainEvent = IdentityEvent | OrganizationsEvent | VerificationEvent | ProductsEvent | ChatEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -93,6 +93,19 @@ interface ProductDecision {
   comment: string | null
   /** The vendor's owners and administrators. */
   managers: Person[]
+}
+
+/** Messages waiting for someone who has not opened the chat for a while. */
+export type ChatEvent = {
+  type: 'chat.unread_digest'
+  user: Person
+  unreadCount: number
+  /** The rooms with the latest news first, each with its unread count. */
+  rooms: { guid: string; name: string; unread: number }[]
+  /** Rooms with unread messages beyond those listed. */
+  moreRooms: number
+  /** The secret of the digest's unsubscribe link. */
+  unsubscribeToken: string
 }
 
 export type EventType = DomainEvent['type']

@@ -12,6 +12,8 @@ export function createLinks(publicUrl: string) {
     acceptInvitation: (token: string) => `${publicUrl}/personal-account/company?invitation=${token}`,
     editProduct: (id: string) => `${publicUrl}/personal-account/products/edit/${id}`,
     product: (slug: string) => `${publicUrl}/product/${slug}`,
+    chatRoom: (guid: string) => `${publicUrl}/chat?roomId=${guid}`,
+    chatUnsubscribe: (token: string) => `${publicUrl}/chat/unsubscribe?token=${token}`,
   }
 }
 

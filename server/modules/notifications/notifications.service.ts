@@ -4,6 +4,7 @@ import type { DomainEvent, Events, EventType } from './events.ts'
 import * as identity from './identity.emails.ts'
 import { createLinks } from './links.ts'
 import * as organizations from './organizations.emails.ts'
+import { chatUnreadDigest } from './chat.emails.ts'
 import { productDecided } from './products.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
 
@@ -25,6 +26,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'verification.fixes_requested': { email: verificationDecided },
   'products.approved': { email: productDecided },
   'products.fixes_requested': { email: productDecided },
+  'chat.unread_digest': { email: chatUnreadDigest },
 }
 
 /**

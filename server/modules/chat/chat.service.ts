@@ -1,0 +1,426 @@
+import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  type ChatContext,
+  type ChatMessage,
+  type ChatMessagePage,
+  type ChatRoom,
+  type ChatRoomList,
+  EditMessageInput,
+  MessagePageQuery,
+  OpenRoomInput,
+  RoomListQuery,
+  SendMessageInput,
+} from '#common/chat.ts'
+import { formatMoney } from '#common/format.ts'
+import { isUuid } from '#common/validators.ts'
+import { type Ctx, withDb } from '../../context.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { AppError } from '../../errors.ts'
+import { parse } from '../../parse.ts'
+import type { RealtimePublisher } from '../../realtime/publisher.ts'
+import type { CatalogService, VendorDirectory } from '../catalog/catalog.service.ts'
+import type { FilesService } from '../files/files.service.ts'
+import type { MemberDirectory } from '../organizations/member-directory.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import { type Chatter, counterpartOf, findRoom, requireChatter, roomNotFound, roomOfAny, type RoomRow, sideOf } from './chat.access.ts'
+import { attachableFiles } from './chat.files.ts'
+import { createChatPublications } from './chat.publish.ts'
+import { chatDigests, chatMessages, chatReads, chatRooms } from './chat.table.ts'
+import { type MessageRow, unreadByRoom, type ViewDeps, viewMessages, viewRooms } from './chat.view.ts'
+
+/** A person typing fast, not a script: 30 messages a minute. */
+export const SEND_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 }
+/** New conversations an organization's member opens in an hour. */
+export const OPEN_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 }
+
+export interface ChatDeps {
+  members: MemberDirectory
+  vendors: Pick<VendorDirectory, 'resolveVendorSlugs'>
+  catalog: Pick<CatalogService, 'getProduct'>
+  describeUsers: ViewDeps['describeUsers']
+  files: Pick<FilesService, 'describeMany' | 'readAttached'>
+  publisher: RealtimePublisher
+  limiter: RateLimiter
+  /** Called for each user a new message is news to (e-mail digests when they stay away). */
+  onUnread?: (ctx: Ctx, userIds: string[]) => Promise<void>
+}
+
+/** A request room between a service request's customer and one vendor answering it. */
+export interface RequestRoomInput {
+  requestId: string
+  title: string
+  customerOrganizationId: string
+  vendorOrganizationId: string
+}
+
+export function createChatService(deps: ChatDeps) {
+  const { members } = deps
+  const view: ViewDeps = { members, describeUsers: deps.describeUsers }
+  const publications = createChatPublications({ members, publisher: deps.publisher, describeUsers: deps.describeUsers })
+
+  async function roomView(ctx: Ctx, chatter: Chatter, room: RoomRow): Promise<ChatRoom> {
+    const [one] = await viewRooms(ctx, view, chatter, [room])
+    return one!
+  }
+
+  async function seen(ctx: Ctx, userId: string) {
+    await ctx.db
+      .insert(chatDigests)
+      .values({ userId, unsubscribeToken: crypto.randomUUID(), lastSeenAt: new Date() })
+      .onConflictDoUpdate({ target: chatDigests.userId, set: { lastSeenAt: new Date() } })
+  }
+
+  /** The product card a room opened from a product page shows. */
+  async function productContext(ctx: Ctx, slug: string): Promise<{ vendorId: string; context: ChatContext }> {
+    const product = await deps.catalog.getProduct(ctx, slug)
+    return {
+      vendorId: product.vendor.id,
+      context: {
+        type: 'product',
+        id: product.id,
+        title: product.title,
+        href: `/product/${product.slug}`,
+        image: product.images[0]?.src ?? null,
+        subtitle: product.priceKopecks === null ? 'Цена по запросу' : formatMoney(product.priceKopecks),
+      },
+    }
+  }
+
+  /** Writes the next message of the room in one transaction: its number, the row, the sender's read mark. */
+  async function insertMessage(
+    ctx: Ctx,
+    room: RoomRow,
+    values: Omit<typeof chatMessages.$inferInsert, 'roomId' | 'seq'>,
+    readAs: { userId: string; organizationId: string } | null,
+  ): Promise<MessageRow> {
+    return ctx.db.transaction(async (tx) => {
+      const [next] = await tx
+        .update(chatRooms)
+        .set({ lastSeq: sql`${chatRooms.lastSeq} + 1`, lastMessageAt: sql`now()` })
+        .where(eq(chatRooms.id, room.id))
+        .returning({ seq: chatRooms.lastSeq })
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({ ...values, roomId: room.id, seq: next!.seq })
+        .returning()
+      if (readAs) {
+        await tx
+          .insert(chatReads)
+          .values({ roomId: room.id, ...readAs, lastReadSeq: row!.seq })
+          .onConflictDoUpdate({
+            target: [chatReads.roomId, chatReads.userId],
+            set: { lastReadSeq: row!.seq, organizationId: readAs.organizationId, updatedAt: sql`now()` },
+          })
+      }
+      return row!
+    })
+  }
+
+  async function findOwnMessage(ctx: Ctx, chatter: Chatter, id: string) {
+    const notFound = new AppError('not_found', CHAT_MESSAGES.messageNotFound)
+    if (!isUuid(id)) throw notFound
+    const [found] = await ctx.db
+      .select({ message: chatMessages, room: chatRooms })
+      .from(chatMessages)
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+      .where(and(eq(chatMessages.id, id), roomOfAny(chatter.organizationIds)))
+    if (!found) throw notFound
+    return found
+  }
+
+  async function changeOwn(ctx: Ctx, id: string, change: Partial<typeof chatMessages.$inferInsert>): Promise<ChatMessage> {
+    const chatter = await requireChatter(ctx, members)
+    const { message, room } = await findOwnMessage(ctx, chatter, id)
+    if (message.isSystem) throw new AppError('forbidden', CHAT_MESSAGES.systemMessage)
+    if (message.authorUserId !== chatter.user.id) throw new AppError('forbidden', CHAT_MESSAGES.notOwn)
+    if (message.deletedAt) throw new AppError('conflict', CHAT_MESSAGES.deleted)
+    if (Date.now() - message.createdAt.getTime() > CHAT_LIMITS.editWindowMinutes * 60_000) {
+      throw new AppError('conflict', CHAT_MESSAGES.editWindowPassed)
+    }
+    const [row] = await ctx.db.update(chatMessages).set(change).where(eq(chatMessages.id, id)).returning()
+    const roomName = (await roomView(ctx, chatter, room)).name
+    const [shown] = await viewMessages(ctx, view, chatter, room, roomName, [row!])
+    await publications.messageUpdated(ctx, room, row!, chatter.user.id)
+    return shown!
+  }
+
+  return {
+    /** Rooms of the caller's organizations, latest activity first, with a search by name. */
+    async listRooms(ctx: Ctx, query: unknown = {}): Promise<ChatRoomList> {
+      const chatter = await requireChatter(ctx, members)
+      const { q, before } = parse(RoomListQuery, query)
+      await seen(ctx, chatter.user.id)
+      const cursor = before ? new Date(before) : null
+      // An empty room shows only to the side that opened it, until someone writes.
+      const visible = or(
+        isNotNull(chatRooms.lastMessageAt),
+        sql`${chatRooms.openedBy} = any(${sql.param(chatter.organizationIds)}::uuid[])`,
+      )
+      const activity = sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`
+      let rows = await ctx.db
+        .select()
+        .from(chatRooms)
+        .where(
+          and(
+            roomOfAny(chatter.organizationIds),
+            visible,
+            cursor && !Number.isNaN(cursor.getTime()) ? lt(activity, cursor) : undefined,
+          ),
+        )
+        .orderBy(desc(activity), desc(chatRooms.id))
+        .limit(q ? 1000 : CHAT_LIMITS.roomsPageSize + 1)
+      let items = await viewRooms(ctx, view, chatter, rows)
+      if (q) {
+        // Names come from the other side's organization, so the search runs over what the user sees.
+        const needle = q.toLocaleLowerCase('ru')
+        const matching = new Set(items.filter((r) => r.name.toLocaleLowerCase('ru').includes(needle)).map((r) => r.guid))
+        rows = rows.filter((r) => matching.has(r.id))
+        items = items.filter((r) => matching.has(r.guid))
+      }
+      const more = items.length > CHAT_LIMITS.roomsPageSize
+      items = items.slice(0, CHAT_LIMITS.roomsPageSize)
+      const last = rows[items.length - 1]
+      return {
+        items,
+        nextCursor: more && last ? (last.lastMessageAt ?? last.createdAt).toISOString() : null,
+      }
+    },
+
+    async getRoom(ctx: Ctx, guid: string): Promise<ChatRoom> {
+      const chatter = await requireChatter(ctx, members)
+      return roomView(ctx, chatter, await findRoom(ctx, chatter, guid))
+    },
+
+    /**
+     * The direct room with a seller (by organization id, seller slug or the product asked about),
+     * created on first use: one room per pair of organizations. A product becomes its context card.
+     */
+    async openDirectRoom(ctx: Ctx, input: unknown): Promise<{ room: ChatRoom; created: boolean }> {
+      const chatter = await requireChatter(ctx, members)
+      const data = parse(OpenRoomInput, input)
+      const notFound = new AppError('not_found', CHAT_MESSAGES.sellerNotFound)
+      let vendorId = data.organizationId
+      let context: ChatContext | null = null
+      if (data.productSlug) ({ vendorId, context } = await productContext(ctx, data.productSlug))
+      if (!vendorId && data.sellerSlug) {
+        vendorId = (await deps.vendors.resolveVendorSlugs(ctx, [data.sellerSlug])).get(data.sellerSlug)
+      }
+      if (!vendorId || !(await members.describe(ctx.db, [vendorId])).has(vendorId)) throw notFound
+      const mine = ctx.organization!.id
+      if (chatter.organizationIds.includes(vendorId)) throw new AppError('invalid', CHAT_MESSAGES.selfChat)
+      const [sideA, sideB] = mine < vendorId ? [mine, vendorId] : [vendorId, mine]
+      const pair = and(eq(chatRooms.type, 'direct'), eq(chatRooms.sideA, sideA), eq(chatRooms.sideB, sideB))
+      const [existing] = await ctx.db.select().from(chatRooms).where(pair)
+      if (existing) {
+        // Asked about another product: the card shows what the conversation is about now.
+        const room = context
+          ? ((await ctx.db.update(chatRooms).set({ context }).where(eq(chatRooms.id, existing.id)).returning())[0] ??
+            existing)
+          : existing
+        return { room: await roomView(ctx, chatter, room), created: false }
+      }
+      await deps.limiter.hit(`chat:open:${chatter.user.id}`, OPEN_RATE_LIMIT)
+      const [created] = await ctx.db
+        .insert(chatRooms)
+        .values({ type: 'direct', sideA, sideB, context, openedBy: mine })
+        .onConflictDoNothing()
+        .returning()
+      // Two first clicks at once: the other one created it.
+      const room = created ?? (await ctx.db.select().from(chatRooms).where(pair))[0]!
+      return { room: await roomView(ctx, chatter, room), created: created !== undefined }
+    },
+
+    /**
+     * The room of a service request with one vendor answering it, created on first use. Called
+     * by the services exchange for the customer or the vendor (or the platform).
+     */
+    async openRequestRoom(ctx: Ctx, input: RequestRoomInput): Promise<{ guid: string; created: boolean }> {
+      const values = {
+        type: 'request' as const,
+        sideA: input.customerOrganizationId,
+        sideB: input.vendorOrganizationId,
+        requestId: input.requestId,
+        requestTitle: input.title,
+        openedBy: input.vendorOrganizationId,
+      }
+      const [created] = await ctx.db.insert(chatRooms).values(values).onConflictDoNothing().returning({ id: chatRooms.id })
+      if (created) return { guid: created.id, created: true }
+      const [existing] = await ctx.db
+        .select({ id: chatRooms.id })
+        .from(chatRooms)
+        .where(
+          and(
+            eq(chatRooms.type, 'request'),
+            eq(chatRooms.requestId, input.requestId),
+            eq(chatRooms.sideB, input.vendorOrganizationId),
+          ),
+        )
+      return { guid: existing!.id, created: false }
+    },
+
+    /** A page of a room's messages, oldest first, ending before `before` (the newest page without it). */
+    async listMessages(ctx: Ctx, guid: string, query: unknown = {}): Promise<ChatMessagePage> {
+      const chatter = await requireChatter(ctx, members)
+      const room = await findRoom(ctx, chatter, guid)
+      const { before } = parse(MessagePageQuery, query)
+      let beforeSeq: number | null = null
+      if (before) {
+        const [anchor] = await ctx.db
+          .select({ seq: chatMessages.seq })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.id, before), eq(chatMessages.roomId, room.id)))
+        if (!anchor) throw new AppError('not_found', CHAT_MESSAGES.messageNotFound)
+        beforeSeq = anchor.seq
+      }
+      const rows = await ctx.db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.roomId, room.id), beforeSeq === null ? undefined : lt(chatMessages.seq, beforeSeq)))
+        .orderBy(desc(chatMessages.seq))
+        .limit(CHAT_LIMITS.pageSize + 1)
+      const hasMore = rows.length > CHAT_LIMITS.pageSize
+      const page = rows.slice(0, CHAT_LIMITS.pageSize).reverse()
+      const roomName = (await roomView(ctx, chatter, room)).name
+      return { items: await viewMessages(ctx, view, chatter, room, roomName, page), hasMore }
+    },
+
+    /**
+     * Sends a message. Idempotent by the client's id: the same id again (a retry after a dropped
+     * connection) returns the message already stored, never a second one.
+     */
+    async send(ctx: Ctx, guid: string, input: unknown): Promise<{ message: ChatMessage; created: boolean }> {
+      const chatter = await requireChatter(ctx, members)
+      const room = await findRoom(ctx, chatter, guid)
+      const data = parse(SendMessageInput, input)
+      const shown = async (row: MessageRow) => {
+        const roomName = (await roomView(ctx, chatter, room)).name
+        return (await viewMessages(ctx, view, chatter, room, roomName, [row]))[0]!
+      }
+      const findSent = async () =>
+        (
+          await ctx.db
+            .select()
+            .from(chatMessages)
+            .where(and(eq(chatMessages.authorUserId, chatter.user.id), eq(chatMessages.clientId, data.clientId)))
+        )[0]
+      const already = await findSent()
+      if (already) {
+        if (already.roomId !== room.id) throw new AppError('conflict', 'Этот идентификатор сообщения уже использован в другом чате')
+        return { message: await shown(already), created: false }
+      }
+      if (!data.content && !data.fileIds.length) {
+        throw new AppError('invalid', CHAT_MESSAGES.empty, { content: CHAT_MESSAGES.empty })
+      }
+      const side = sideOf(chatter, room)
+      const current = await roomView(ctx, chatter, room)
+      if (current.blocked === 'us') throw new AppError('forbidden', CHAT_MESSAGES.blockedByUs)
+      if (current.blocked === 'them') throw new AppError('forbidden', CHAT_MESSAGES.blockedByThem)
+      await deps.limiter.hit(`chat:send:${chatter.user.id}`, SEND_RATE_LIMIT)
+      const files = await attachableFiles(ctx, deps.files, data.fileIds)
+      let row: MessageRow
+      try {
+        row = await insertMessage(
+          ctx,
+          room,
+          {
+            clientId: data.clientId,
+            authorUserId: chatter.user.id,
+            authorOrganizationId: side,
+            content: data.content,
+            files,
+          },
+          { userId: chatter.user.id, organizationId: side },
+        )
+      } catch (err) {
+        // The same message sent twice at once: the other request stored it.
+        const stored = isUniqueViolation(err) ? await findSent() : undefined
+        if (!stored) throw err
+        return { message: await shown(stored), created: false }
+      }
+      const audience = await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
+      if (deps.onUnread) await deps.onUnread(ctx, audience)
+      return { message: await shown(row), created: true }
+    },
+
+    /**
+     * A message of the platform in a room (an order's or a request's news). Unread for both sides;
+     * no notification pops up for it (spec section 4), but it counts and arrives live.
+     */
+    async postSystemMessage(ctx: Ctx, guid: string, content: string): Promise<void> {
+      const [room] = await ctx.db.select().from(chatRooms).where(eq(chatRooms.id, guid))
+      if (!room) throw roomNotFound()
+      const row = await insertMessage(ctx, room, { content: content.slice(0, CHAT_LIMITS.maxContent), isSystem: true }, null)
+      await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
+    },
+
+    edit(ctx: Ctx, id: string, input: unknown): Promise<ChatMessage> {
+      const { content } = parse(EditMessageInput, input)
+      return changeOwn(ctx, id, { content, editedAt: new Date() })
+    },
+
+    remove(ctx: Ctx, id: string): Promise<ChatMessage> {
+      return changeOwn(ctx, id, { deletedAt: new Date() })
+    },
+
+    /** Marks the room read up to its last message; answers the caller's unread total. */
+    async markRead(ctx: Ctx, guid: string): Promise<{ unreadCount: number }> {
+      const chatter = await requireChatter(ctx, members)
+      const room = await findRoom(ctx, chatter, guid)
+      const side = sideOf(chatter, room)
+      const [before] = await ctx.db
+        .select({ seq: chatReads.lastReadSeq })
+        .from(chatReads)
+        .where(and(eq(chatReads.roomId, room.id), eq(chatReads.userId, chatter.user.id)))
+      await ctx.db
+        .insert(chatReads)
+        .values({ roomId: room.id, userId: chatter.user.id, organizationId: side, lastReadSeq: room.lastSeq })
+        .onConflictDoUpdate({
+          target: [chatReads.roomId, chatReads.userId],
+          set: {
+            lastReadSeq: sql`greatest(${chatReads.lastReadSeq}, ${room.lastSeq})`,
+            organizationId: side,
+            updatedAt: sql`now()`,
+          },
+        })
+      await seen(ctx, chatter.user.id)
+      if ((before?.seq ?? 0) < room.lastSeq) await publications.roomRead(ctx, room)
+      return { unreadCount: await this.unreadCount(ctx) }
+    },
+
+    /** Unread messages over every room of the user's organizations (the header's counter). */
+    async unreadCount(ctx: Ctx): Promise<number> {
+      if (!ctx.user || !ctx.organization?.roles.some((r) => r.status === 'confirmed')) return 0
+      const organizationIds = await members.organizationIdsOf(ctx.db, ctx.user.id)
+      if (!organizationIds.length) return 0
+      const byRoom = await unreadByRoom(ctx.db, ctx.user.id, organizationIds, 'all')
+      let total = 0
+      for (const n of byRoom.values()) total += n
+      return total
+    },
+
+    /** A file of a message in the room: members only, whoever uploaded it. */
+    async readFile(ctx: Ctx, guid: string, fileId: string) {
+      const chatter = await requireChatter(ctx, members)
+      const room = await findRoom(ctx, chatter, guid)
+      const notFound = new AppError('not_found', 'Файл не найден')
+      if (!isUuid(fileId)) throw notFound
+      const [attached] = await ctx.db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.roomId, room.id),
+            sql`${chatMessages.deletedAt} is null`,
+            sql`${chatMessages.files} @> ${JSON.stringify([{ id: fileId }])}::jsonb`,
+          ),
+        )
+        .limit(1)
+      if (!attached) throw notFound
+      return deps.files.readAttached(withDb(ctx, ctx.db), fileId)
+    },
+  }
+}
+
+export type ChatCore = ReturnType<typeof createChatService>

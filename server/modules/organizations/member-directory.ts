@@ -1,0 +1,48 @@
+import { eq, inArray } from 'drizzle-orm'
+import { isUuid } from '#common/validators.ts'
+import type { Db } from '../../db/client.ts'
+import { organizationMembers, organizations } from './organizations.table.ts'
+
+/**
+ * Who belongs to which organization, read for modules whose objects belong to organizations
+ * rather than to people (a chat room is seen by every member of its two organizations). Like the
+ * vendor directory, these are reads handed to the other module at construction, so it never
+ * touches these tables itself.
+ */
+export interface MemberDirectory {
+  /** The organizations the user is a member of. */
+  organizationIdsOf(db: Db, userId: string): Promise<string[]>
+  /** The members of these organizations, one row per membership. */
+  membersOf(db: Db, organizationIds: string[]): Promise<{ userId: string; organizationId: string }[]>
+  /** Names and public slugs by id; unknown ids are left out. */
+  describe(db: Db, organizationIds: string[]): Promise<Map<string, { id: string; name: string; slug: string }>>
+}
+
+export const memberDirectory: MemberDirectory = {
+  async organizationIdsOf(db, userId) {
+    const rows = await db
+      .select({ id: organizationMembers.organizationId })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, userId))
+    return rows.map((r) => r.id)
+  },
+
+  async membersOf(db, organizationIds) {
+    const ids = [...new Set(organizationIds.filter(isUuid))]
+    if (!ids.length) return []
+    return db
+      .select({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId })
+      .from(organizationMembers)
+      .where(inArray(organizationMembers.organizationId, ids))
+  },
+
+  async describe(db, organizationIds) {
+    const ids = [...new Set(organizationIds.filter(isUuid))]
+    if (!ids.length) return new Map()
+    const rows = await db
+      .select({ id: organizations.id, name: organizations.shortName, slug: organizations.slug })
+      .from(organizations)
+      .where(inArray(organizations.id, ids))
+    return new Map(rows.map((r) => [r.id, r]))
+  },
+}

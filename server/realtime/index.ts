@@ -1,0 +1,12 @@
+import { defineModule } from '../modules/module.ts'
+import { createRealtime } from './realtime.service.ts'
+
+/**
+ * Realtime publications (`services.realtime.publish`) and connection tokens; the endpoint itself is
+ * attached to the HTTP server by app.ts (attach.ts). Decision 022.
+ */
+export const realtimeModule = defineModule({
+  name: 'realtime',
+  service: ({ config, log }) => createRealtime(config, log),
+  close: (service) => service.close(),
+})

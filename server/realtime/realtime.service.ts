@@ -1,0 +1,56 @@
+import type { Config } from '../config.ts'
+import type { Broker } from './broker.ts'
+import { createCentrifugoPublisher } from './centrifugo.ts'
+import { createMemoryBroker } from './memory-broker.ts'
+import type { RealtimePublisher } from './publisher.ts'
+import { createRedisBroker } from './redis-broker.ts'
+import { createTokens, type Tokens } from './tokens.ts'
+
+export interface RealtimeService extends RealtimePublisher {
+  /** Publishes `data` on the channel; a failure is logged, never thrown. */
+  publish(channel: string, data: unknown): Promise<void>
+  /** A connection token of the user, for `POST /chat/token` (the client's getToken). */
+  issueToken(userId: string): Promise<string>
+  verifyToken: Tokens['verifyToken']
+  /** The broker the embedded endpoint serves from; null when Centrifugo is the endpoint. */
+  broker: Broker | null
+  /** Where the browser connects: null for this origin's `/connection/websocket`, else Centrifugo's URL. */
+  wsUrl: string | null
+  close(): Promise<void>
+}
+
+/**
+ * The realtime transport the configuration names: Centrifugo's HTTP API (CENTRIFUGO_*), or the
+ * embedded endpoint's broker, on Redis with REDIS_URL (several instances), in memory otherwise.
+ */
+export function createRealtime(config: Config, log: (msg: string, err?: unknown) => void): RealtimeService {
+  const tokens = createTokens(config.chatTokenSecret, config.CHAT_TOKEN_TTL_SECONDS)
+  const history = { size: config.CHAT_HISTORY_SIZE, ttlSeconds: config.CHAT_HISTORY_TTL_SECONDS }
+  let broker: Broker | null = null
+  let publish: (channel: string, data: unknown) => Promise<void>
+  if (config.centrifugo) {
+    publish = createCentrifugoPublisher({ ...config.centrifugo, log }).publish
+  } else {
+    const b = config.REDIS_URL
+      ? createRedisBroker({ url: config.REDIS_URL, prefix: config.REALTIME_REDIS_PREFIX, log, ...history })
+      : createMemoryBroker({ ...history, log })
+    broker = b
+    publish = async (channel, data) => {
+      try {
+        await b.publish(channel, data)
+      } catch (err) {
+        log(`realtime publish to ${channel} failed`, err)
+      }
+    }
+  }
+  return {
+    publish,
+    issueToken: (userId) => tokens.issueToken(userId),
+    verifyToken: (token) => tokens.verifyToken(token),
+    broker,
+    wsUrl: config.centrifugo?.wsUrl ?? null,
+    close: async () => {
+      await broker?.close()
+    },
+  }
+}

@@ -1,0 +1,43 @@
+import { errors, jwtVerify, SignJWT } from 'jose'
+
+/** What a connection token says: valid (whose and until when), expired, or not ours at all. */
+export type TokenCheck =
+  { ok: true; userId: string; expiresAt: number | null } | { ok: false; reason: 'invalid' | 'expired' }
+
+export interface Tokens {
+  /** An HS256 JWT with `sub` = the user's id and `exp` = now + the configured lifetime. */
+  issueToken(userId: string): Promise<string>
+  verifyToken(token: string): Promise<TokenCheck>
+}
+
+/**
+ * Connection tokens of the realtime endpoint, in Centrifugo's format (HS256, `sub`, `exp`), so
+ * the same token opens a connection to the embedded endpoint or to Centrifugo configured with the
+ * same `client.token.hmac_secret_key`.
+ */
+export function createTokens(secret: string, ttlSeconds: number): Tokens {
+  const key = new TextEncoder().encode(secret)
+  return {
+    async issueToken(userId) {
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key)
+    },
+    async verifyToken(token) {
+      if (typeof token !== 'string' || token.length === 0 || token.length > 4096)
+        return { ok: false, reason: 'invalid' }
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+        if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'invalid' }
+        return { ok: true, userId: payload.sub, expiresAt: typeof payload.exp === 'number' ? payload.exp : null }
+      } catch (err) {
+        // jose checks the signature before the claims: an expired token is a genuine one.
+        if (err instanceof errors.JWTExpired) return { ok: false, reason: 'expired' }
+        return { ok: false, reason: 'invalid' }
+      }
+    },
+  }
+}
