@@ -41,7 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   async function loadRoom(guid: string) {
     try {
-      const [room, page] = await Promise.all([services.chat.getRoom(ctx, guid), services.chat.listMessages(ctx, guid, {})])
+      const [room, page] = await Promise.all([
+        services.chat.getRoom(ctx, guid),
+        services.chat.listMessages(ctx, guid, {}),
+      ])
       return { kind: 'room' as const, room, page }
     } catch (error) {
       // Not-owned looks like not-found; a malformed id is no different for the reader.

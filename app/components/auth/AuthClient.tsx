@@ -73,8 +73,8 @@ export default function AuthClient({ sendUserParams }: { sendUserParams: typeof 
  */
 function Chat() {
   const { user, isConfirmed } = useSession()
-  const config = (useRouteLoaderData('root') as { publicConfig?: Partial<PublicConfig> } | undefined)?.publicConfig
-  const chatWsUrl = (config as { chatWsUrl?: string | null } | undefined)?.chatWsUrl ?? null
+  const root = useRouteLoaderData('root') as { publicConfig?: PublicConfig } | undefined
+  const chatWsUrl = root?.publicConfig?.chatWsUrl ?? null
   if (!user || !isConfirmed) return null
   return (
     <Suspense fallback={null}>

@@ -2,12 +2,12 @@ import { ActionIcon, FileButton, Group, Progress, Text, Textarea } from '@mantin
 import { IconPaperclip, IconSend, IconX } from '@tabler/icons-react'
 import type { RefObject } from 'react'
 import { CHAT_LIMITS } from '#common/chat.ts'
-import { formatFileSize } from '#common/files.ts'
+import { CHAT_FILE_TYPES, formatFileSize } from '#common/files.ts'
 import classes from './chat.module.css'
 import type { Attachments } from './use-attachments.ts'
 
 /** The file types the chat takes (the server checks the bytes again). */
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.rtf'
+const ACCEPT = CHAT_FILE_TYPES.flatMap((t) => [t.mimeType, ...t.extensions.map((e) => `.${e}`)]).join(',')
 /** The counter shows from here on, before the limit is reached. */
 const COUNTER_FROM = CHAT_LIMITS.maxContent - 500
 

@@ -87,7 +87,10 @@ export function MessageItem({ message, actions }: { message: ChatMessage; action
                 </Menu.Item>
               </>
             ) : (
-              <Menu.Item leftSection={<IconFlag size={16} aria-hidden="true" />} onClick={() => actions.report(message)}>
+              <Menu.Item
+                leftSection={<IconFlag size={16} aria-hidden="true" />}
+                onClick={() => actions.report(message)}
+              >
                 Пожаловаться
               </Menu.Item>
             )}

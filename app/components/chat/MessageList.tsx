@@ -9,6 +9,7 @@ import type { Messages } from './use-messages.ts'
 import type { Pending } from './use-pending.ts'
 
 const DAY_KEY = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeZone: 'Europe/Moscow' })
+const dayOf = (iso: string) => DAY_KEY.format(new Date(iso))
 
 /** The history: day by day, older pages loading when the top comes into view, our unsent ones last. */
 export function MessageList({
@@ -26,25 +27,14 @@ export function MessageList({
   onTakeBack: (item: Pending) => void
   onDrop: (item: Pending) => void
 }) {
-  const { items, hasMore, loadingOlder, loadOlder, scroll } = messages
+  const { items, hasMore, loadingOlder, loadOlder, scrollRef, onScroll, placeScroll } = messages
   const top = useRef<HTMLDivElement>(null)
 
-  useLayoutEffect(() => {
-    const el = scroll.ref.current
-    if (!el) return
-    if (scroll.keep.current !== null) {
-      el.scrollTop = el.scrollHeight - scroll.keep.current
-      scroll.keep.current = null
-    } else if (scroll.toEnd.current || scroll.atEnd.current) {
-      el.scrollTop = el.scrollHeight
-      scroll.toEnd.current = false
-      scroll.atEnd.current = true
-    }
-  }, [items, pending, scroll])
+  useLayoutEffect(placeScroll, [items, pending, placeScroll])
 
   useEffect(() => {
     const el = top.current
-    const root = scroll.ref.current
+    const root = scrollRef.current
     if (!el || !root || !hasMore) return
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadOlder(), {
       root,
@@ -52,14 +42,13 @@ export function MessageList({
     })
     observer.observe(el)
     return () => observer.disconnect()
-  }, [hasMore, loadOlder, scroll])
+  }, [hasMore, loadOlder, scrollRef])
 
-  let lastDay = ''
   return (
     <div
-      ref={scroll.ref}
+      ref={scrollRef}
       className={classes.messages}
-      onScroll={scroll.onScroll}
+      onScroll={onScroll}
       tabIndex={0}
       role="region"
       aria-label="История сообщений"
@@ -77,13 +66,11 @@ export function MessageList({
         </Text>
       )}
       <ol className={classes.list}>
-        {items.map((message) => {
-          const day = DAY_KEY.format(new Date(message.createdAt))
-          const newDay = day !== lastDay
-          lastDay = day
+        {items.map((message, i) => {
+          const previous = items[i - 1]
           return (
             <Fragment key={message.id}>
-              {newDay && (
+              {(!previous || dayOf(previous.createdAt) !== dayOf(message.createdAt)) && (
                 <li className={classes.day}>
                   <span>{formatDate(message.createdAt)}</span>
                 </li>

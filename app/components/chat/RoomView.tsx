@@ -170,9 +170,7 @@ export function RoomView({
   function confirmBlock() {
     modals.openConfirmModal({
       title: `Заблокировать «${room.counterpart.name}»?`,
-      children: (
-        <Text size="sm">Организация не сможет писать вам в этом чате, пока вы её не разблокируете.</Text>
-      ),
+      children: <Text size="sm">Организация не сможет писать вам в этом чате, пока вы её не разблокируете.</Text>,
       labels: { confirm: 'Заблокировать', cancel: 'Отмена' },
       confirmProps: { color: 'red' },
       onConfirm: () => void setBlocked(true),
@@ -261,13 +259,7 @@ export function RoomView({
       <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
 
       {canWrite ? (
-        <Composer
-          text={text}
-          onText={setText}
-          attachments={attachments}
-          onSend={submit}
-          inputRef={inputRef}
-        />
+        <Composer text={text} onText={setText} attachments={attachments} onSend={submit} inputRef={inputRef} />
       ) : (
         <Alert color="gray" className={classes.blocked} role="status">
           <Text size="sm">{room.blocked === 'us' ? CHAT_MESSAGES.blockedByUs : CHAT_MESSAGES.blockedByThem}</Text>

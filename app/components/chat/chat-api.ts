@@ -15,8 +15,7 @@ export const chatApi = {
     (await api.get<{ data: ChatRoomList }>('/chat/rooms', { query })).data,
   getRoom: async (guid: string) => (await api.get<{ data: ChatRoom }>(room(guid))).data,
   /** Opens (or reuses) the direct room with a seller; a refusal is the caller's to explain. */
-  openRoom: async (input: OpenRoomInput) =>
-    (await api.post<{ data: ChatRoom }>('/chat/rooms', input, QUIET)).data,
+  openRoom: async (input: OpenRoomInput) => (await api.post<{ data: ChatRoom }>('/chat/rooms', input, QUIET)).data,
   listMessages: async (guid: string, before?: string) =>
     (await api.get<{ data: ChatMessagePage }>(`${room(guid)}/messages`, { query: { before } })).data,
   sendMessage: async (guid: string, input: { clientId: string; content: string; fileIds: string[] }) =>

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatEvent, ChatMessage, ChatRoom } from '#common/chat.ts'
-import {
-  applyEventToRooms,
-  lastMessagePreview,
-  prependMessages,
-  upsertMessage,
-  withUnread,
-} from './chat-state.ts'
+import { applyEventToRooms, lastMessagePreview, prependMessages, upsertMessage, withUnread } from './chat-state.ts'
 
 const room = (guid: string, name: string, unreadCount = 0): ChatRoom => ({
   guid,
@@ -14,7 +8,12 @@ const room = (guid: string, name: string, unreadCount = 0): ChatRoom => ({
   name,
   counterpart: { organizationId: `org-${guid}`, name, slug: null },
   context: null,
-  lastMessage: { content: `Последнее в ${name}`, createdAt: '2026-11-25T10:00:00.000Z', isSystem: false, hasFiles: false },
+  lastMessage: {
+    content: `Последнее в ${name}`,
+    createdAt: '2026-11-25T10:00:00.000Z',
+    isSystem: false,
+    hasFiles: false,
+  },
   unreadCount,
   blocked: null,
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -93,7 +92,10 @@ describe('messages', () => {
 describe('lastMessagePreview', () => {
   it('shows the text, the attachment word for files only, or nothing yet', () => {
     expect(lastMessagePreview(room('a', 'Альфа'), 'Вложение')).toBe('Последнее в Альфа')
-    const files = { ...room('a', 'Альфа'), lastMessage: { ...room('a', 'Альфа').lastMessage!, content: '', hasFiles: true } }
+    const files = {
+      ...room('a', 'Альфа'),
+      lastMessage: { ...room('a', 'Альфа').lastMessage!, content: '', hasFiles: true },
+    }
     expect(lastMessagePreview(files, 'Вложение')).toBe('Вложение')
     expect(lastMessagePreview({ ...room('a', 'Альфа'), lastMessage: null }, 'Вложение')).toBe('Нет сообщений')
   })

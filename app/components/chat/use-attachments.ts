@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { getApiBaseUrl } from '#app/lib/api-config.ts'
 import { UploadError, uploadWithProgress } from '#app/lib/upload.ts'
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatFile } from '#common/chat.ts'
-import { FILE_LIMITS, FILE_MESSAGES, FILES_PATH } from '#common/files.ts'
+import { checkFileBeforeUpload, FILES_PATH } from '#common/files.ts'
 import { MESSAGES } from '#common/messages.ts'
 
 /** A file on its way into a message: uploading (progress 0..1), refused (error) or stored (file). */
@@ -62,8 +62,19 @@ export function useAttachments(organizationId: string | null) {
     setNotice(files.length > room ? CHAT_MESSAGES.tooManyFiles : null)
     const taken = files.slice(0, Math.max(0, room))
     const added = taken.map((file) => {
-      const problem = file.size === 0 ? FILE_MESSAGES.empty : file.size > FILE_LIMITS.maxBytes ? FILE_MESSAGES.tooLarge : null
-      return { item: { key: nextKey.current++, name: file.name, size: file.size, progress: 0, error: problem, detail: null, file: null }, file }
+      const problem = checkFileBeforeUpload(file, 'chat')
+      return {
+        item: {
+          key: nextKey.current++,
+          name: file.name,
+          size: file.size,
+          progress: 0,
+          error: problem,
+          detail: null,
+          file: null,
+        },
+        file,
+      }
     })
     setItems((list) => [...list, ...added.map((a) => a.item)])
     for (const { item, file } of added) {

@@ -60,28 +60,31 @@ export function useMessages(guid: string, page: ChatMessagePage) {
     }
   }, [guid, hasMore, first])
 
-  return {
-    items,
-    hasMore,
-    loadingOlder,
-    loadOlder,
-    upsert,
-    refresh,
-    /** The next render scrolls to the end (after sending). */
-    stickToEnd: () => {
-      toEnd.current = true
-    },
-    scroll: {
-      ref,
-      keep,
-      toEnd,
-      atEnd,
-      onScroll: () => {
-        const el = ref.current
-        if (el) atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < END_SLACK_PX
-      },
-    },
-  }
+  /** The next render scrolls to the end (after sending). */
+  const stickToEnd = useCallback(() => {
+    toEnd.current = true
+  }, [])
+
+  const onScroll = useCallback(() => {
+    const el = ref.current
+    if (el) atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < END_SLACK_PX
+  }, [])
+
+  /** After the list rendered: keep the reader's place above, or follow the end. */
+  const placeScroll = useCallback(() => {
+    const el = ref.current
+    if (!el) return
+    if (keep.current !== null) {
+      el.scrollTop = el.scrollHeight - keep.current
+      keep.current = null
+    } else if (toEnd.current || atEnd.current) {
+      el.scrollTop = el.scrollHeight
+      toEnd.current = false
+      atEnd.current = true
+    }
+  }, [])
+
+  return { items, hasMore, loadingOlder, loadOlder, upsert, refresh, stickToEnd, scrollRef: ref, onScroll, placeScroll }
 }
 
 export type Messages = ReturnType<typeof useMessages>
