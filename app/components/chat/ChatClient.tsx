@@ -1,13 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import {
-  isChatPath,
-  isNotifiable,
-  onChatEvent,
-  onChatResync,
-  raisesUnreadCount,
-  roomHref,
-} from '#app/lib/chat/events.ts'
+import { isChatPath, isNotifiable, onChatEvent, onChatResync, raisesUnreadCount } from '#app/lib/chat/events.ts'
 import {
   closeChatNotifications,
   hideChatDisconnected,
@@ -43,7 +36,7 @@ export default function ChatClient({ userId, chatWsUrl }: { userId: string; chat
     const stopEvents = onChatEvent((event) => {
       if (raisesUnreadCount(event)) changeUnreadChatCount(+1)
       if (onChatRef.current || !isNotifiable(event)) return
-      showChatNotification(event.message, (roomGuid) => void navigateRef.current(roomHref(roomGuid)))
+      showChatNotification(event.message, (href) => void navigateRef.current(href))
       void playMessageSound()
     })
     // What the counter says may have changed while the connection was down.

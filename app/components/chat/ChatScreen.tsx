@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
-import { IconMessageCircle, IconSearch } from '@tabler/icons-react'
+import { IconArrowLeft, IconMessageCircle, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useRevalidator, useSearchParams } from 'react-router'
 import { onChatEvent, onChatResync } from '#app/lib/chat/events.ts'
@@ -132,6 +132,7 @@ export function BackToList() {
   return (
     <Button
       variant="subtle"
+      leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
       className={classes.back}
       onClick={() =>
         setSearchParams(
@@ -143,7 +144,7 @@ export function BackToList() {
         )
       }
     >
-      ← К списку чатов
+      К списку чатов
     </Button>
   )
 }

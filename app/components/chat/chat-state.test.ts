@@ -62,9 +62,20 @@ describe('applyEventToRooms', () => {
     expect(applyEventToRooms(list, event('roomCreated', room('d', 'Дельта', 1)), 'дел')).toHaveLength(4)
   })
 
-  it('refreshes a room in place on an edit or a read', () => {
-    const next = applyEventToRooms(list, event('roomRead', room('b', 'Бета', 0)), '')
+  it('refreshes a room in place on an edit or a read, keeping its last message', () => {
+    const read = { ...room('b', 'Бета', 0), lastMessage: null }
+    const next = applyEventToRooms(list, event('roomRead', read), '')
     expect(next.map((r) => r.guid)).toEqual(['a', 'b', 'c'])
+    expect(next[1]!.lastMessage?.content).toBe('Последнее в Бета')
+    const edited = { ...room('b', 'Бета'), lastMessage: { ...room('b', 'Бета').lastMessage!, content: 'Исправлено' } }
+    const last = message('m9', '2026-11-25T10:00:00.000Z')
+    expect(
+      applyEventToRooms(list, { ...event('messageUpdated', edited), message: last }, '')[1]!.lastMessage?.content,
+    ).toBe('Исправлено')
+    const older = message('m1', '2026-11-24T10:00:00.000Z')
+    expect(
+      applyEventToRooms(list, { ...event('messageUpdated', edited), message: older }, '')[1]!.lastMessage?.content,
+    ).toBe('Последнее в Бета')
     expect(applyEventToRooms(list, event('messageUpdated', room('z', 'Зета')), '')).toBe(list)
   })
 

@@ -21,7 +21,16 @@ export function applyEventToRooms(rooms: ChatRoom[], event: ChatEvent, q: string
   if (event.eventType === 'messageCreated' || event.eventType === 'roomCreated') {
     return present || matchesSearch(event.room, q) ? [event.room, ...rest] : rooms
   }
-  return present ? rooms.map((r) => (r.guid === event.room.guid ? event.room : r)) : rooms
+  return present ? rooms.map((r) => (r.guid === event.room.guid ? refreshRoom(r, event) : r)) : rooms
+}
+
+/**
+ * A room after an edit or a read: its counts and block from the event; its last message only
+ * when that is the one edited (a read mark carries none, an edit may be of an older message).
+ */
+function refreshRoom(room: ChatRoom, event: ChatEvent): ChatRoom {
+  const edited = event.eventType === 'messageUpdated' && event.message?.createdAt === room.lastMessage?.createdAt
+  return { ...event.room, lastMessage: edited ? event.room.lastMessage : room.lastMessage }
 }
 
 /** The room in the list with its unread count set (after marking it read). */

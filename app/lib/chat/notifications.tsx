@@ -1,6 +1,9 @@
+import { VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import { AppLink } from '#app/components/AppLink.tsx'
 import { CHAT_LIMITS, type ChatMessage, notificationText } from '#common/chat.ts'
 import { MESSAGES } from '#common/messages.ts'
+import { roomHref } from './events.ts'
 import { NotificationQueue } from './notification-queue.ts'
 
 /**
@@ -12,14 +15,21 @@ const DISCONNECTED_ID = 'chat-disconnected'
 
 const idOf = (message: ChatMessage) => `chat-message-${message.id}`
 
-export function showChatNotification(message: ChatMessage, open: (roomGuid: string) => void) {
+export function showChatNotification(message: ChatMessage, open: (href: string) => void) {
   const id = idOf(message)
   for (const oldest of queue.add(id)) notifications.hide(oldest)
   if (!queue.visible.includes(id)) return
   const sender = message.author ? `${message.author.name}, ${message.author.organizationName}` : message.roomName
+  const href = roomHref(message.roomGuid)
   notifications.show({
     id,
-    title: message.roomName,
+    // The title is the link (keyboard and screen readers); a click anywhere else opens the room too.
+    title: (
+      <AppLink to={href} onClick={() => notifications.hide(id)} style={{ color: 'inherit' }}>
+        <VisuallyHidden>Новое сообщение: </VisuallyHidden>
+        {message.roomName}
+      </AppLink>
+    ),
     message: (
       <>
         <span style={{ display: 'block', fontSize: 'var(--mantine-font-size-xs)' }}>{sender}</span>
@@ -31,20 +41,12 @@ export function showChatNotification(message: ChatMessage, open: (roomGuid: stri
     autoClose: false,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Закрыть уведомление' },
-    role: 'link',
-    tabIndex: 0,
-    'aria-label': `Новое сообщение: ${message.roomName}. Открыть чат`,
     style: { cursor: 'pointer' },
     onClick: (event) => {
-      // The close button is inside the notification: closing must not open the room.
-      if ((event.target as HTMLElement).closest('button')) return
+      // The link and the close button do their own thing.
+      if ((event.target as HTMLElement).closest('a, button')) return
       notifications.hide(id)
-      open(message.roomGuid)
-    },
-    onKeyDown: (event) => {
-      if (event.key !== 'Enter' || (event.target as HTMLElement).closest('button')) return
-      notifications.hide(id)
-      open(message.roomGuid)
+      open(href)
     },
     onClose: () => queue.remove(id),
   })

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { CHAT_MESSAGES } from '#common/chat.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { photoFile } from './photos.ts'
+
+// Two people in two browsers: the demo buyer (ООО «Агрохолдинг Заря») and the demo vendor
+// (ООО «АэроТех Системы»). The room between them is shared by every test of the run, so each
+// test looks for its own words, never for counts of messages.
+
+const VENDOR_SLUG = 'aerotekh-sistemy'
+const BUYER_ORG = 'ООО «Агрохолдинг Заря»'
+const VENDOR_ORG = 'ООО «АэроТех Системы»'
+
+// A minimal real PDF (the server checks the %PDF- signature as well as the extension).
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
+
+async function signIn(page: Page, email: string) {
+  const login = await page.request.post('/api/v1/auth/login', { data: { email, password: 'demo-password' } })
+  expect(login.status()).toBe(200)
+}
+
+/** A second person: a context of their own with the project's options (base URL, user agent). */
+async function newPerson(browser: Browser): Promise<BrowserContext> {
+  const { baseURL, userAgent, viewport } = test.info().project.use
+  return browser.newContext({ baseURL, userAgent, viewport })
+}
+
+/** Chat notifications: alerts whose title links to the room. */
+const chatNotifications = (page: Page) =>
+  page.getByRole('alert').filter({ has: page.getByRole('link', { name: /^Новое сообщение:/ }) })
+const unreadBadge = (page: Page) => page.locator('#header-count-chatUnreadMessagesCount')
+const history = (page: Page) => page.getByRole('region', { name: 'История сообщений' })
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Сообщение' })
+
+async function unreadCount(page: Page): Promise<number> {
+  const res = await page.request.get('/api/v1/header/summary')
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as { chatUnreadMessagesCount: number }).chatUnreadMessagesCount
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+test('a buyer asks from a product page; the vendor hears live, answers with a picture, the buyer sends a PDF', async ({
+  page: buyer,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const vendorContext = await newPerson(browser)
+  const vendor = await vendorContext.newPage()
+  const vendorErrors: string[] = []
+  vendor.on('console', (m) => m.type() === 'error' && vendorErrors.push(m.text()))
+  vendor.on('pageerror', (e) => vendorErrors.push(e.message))
+  await signIn(buyer, 'buyer@example.com')
+  await signIn(vendor, 'vendor@example.com')
+
+  // The vendor works elsewhere on the site: the realtime client is connected there too.
+  const vendorUnread = await unreadCount(vendor)
+  await vendor.goto('/personal-account/profile')
+  await waitForHydration(vendor)
+
+  // The buyer finds a product of the vendor and asks about it.
+  await buyer.goto(`/sellers/${VENDOR_SLUG}`)
+  const productHref = await buyer.locator('main a[href^="/product/"]').first().getAttribute('href')
+  expect(productHref).toBeTruthy()
+  await buyer.goto(productHref!)
+  await waitForHydration(buyer)
+  const productTitle = (await buyer.getByRole('heading', { level: 1 }).innerText()).trim()
+  await buyer.getByRole('button', { name: 'Написать продавцу' }).click()
+  await expect(buyer).toHaveURL(/\/chat\?roomId=[0-9a-f-]{36}$/)
+  const roomUrl = new URL(buyer.url())
+  await expect(buyer.getByRole('heading', { level: 1 })).toHaveCount(1)
+  await expect(buyer.getByRole('heading', { level: 2, name: VENDOR_ORG })).toBeVisible()
+  // The product is the room's context card.
+  await expect(buyer.getByRole('link', { name: new RegExp(productTitle.slice(0, 20)) }).first()).toBeVisible()
+
+  const question = `Добрый день! Есть ли в наличии? Подробнее: https://example.com/spec ${randomUUID().slice(0, 8)}`
+  await composer(buyer).fill(question)
+  await composer(buyer).press('Enter')
+  await expect(composer(buyer)).toHaveValue('')
+  const sent = history(buyer).getByRole('article', { name: 'Ваше сообщение' }).filter({ hasText: question })
+  await expect(sent).toBeVisible()
+  await expect(sent.getByRole('img', { name: 'Отправлено' })).toBeVisible()
+  // Links in a message open in a new tab, marked as user content.
+  const link = sent.getByRole('link', { name: 'https://example.com/spec' })
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc')
+  await expect(link).toHaveAttribute('target', '_blank')
+
+  // The vendor, off the chat page, gets the notification and the header counter without a reload.
+  await expect(chatNotifications(vendor)).toHaveCount(1)
+  await expect(chatNotifications(vendor)).toContainText(BUYER_ORG)
+  await expect(chatNotifications(vendor)).toContainText(question.slice(0, 40))
+  await expect(unreadBadge(vendor)).toHaveText(String(vendorUnread + 1))
+
+  // A click on the notification opens the room; reading it lowers the counter again.
+  await chatNotifications(vendor).getByRole('link').click()
+  await expect(vendor).toHaveURL(`/chat?roomId=${roomUrl.searchParams.get('roomId')}`)
+  await expect(history(vendor).getByText(question.slice(0, 40))).toBeVisible()
+  await expect(chatNotifications(vendor)).toHaveCount(0)
+  await expect.poll(() => unreadCount(vendor)).toBe(vendorUnread)
+  if (vendorUnread === 0) await expect(unreadBadge(vendor)).toHaveCount(0)
+  else await expect(unreadBadge(vendor)).toHaveText(String(vendorUnread))
+
+  // The buyer sees the question read.
+  await expect(sent.getByRole('img', { name: 'Прочитано' })).toBeVisible()
+
+  // The vendor answers with a picture; the buyer, on the chat page, gets it live and no notification.
+  const answer = `Да, есть на складе в Москве ${randomUUID().slice(0, 8)}`
+  const picture = await photoFile('foto-sklada.png', 'png', { r: 30, g: 120, b: 200 })
+  const vendorChooser = vendor.waitForEvent('filechooser')
+  await vendor.getByRole('button', { name: 'Прикрепить файлы' }).click()
+  await (await vendorChooser).setFiles(picture)
+  const attached = vendor.getByRole('list', { name: 'Прикреплённые файлы' }).getByRole('listitem')
+  await expect(attached).toContainText('foto-sklada.png')
+  await expect(attached.getByRole('progressbar')).toHaveCount(0)
+  await composer(vendor).fill(answer)
+  await vendor.getByRole('button', { name: 'Отправить' }).click()
+  await expect(
+    history(vendor).getByRole('article', { name: 'Ваше сообщение' }).filter({ hasText: answer }),
+  ).toBeVisible()
+
+  const received = history(buyer).getByRole('article').filter({ hasText: answer })
+  await expect(received).toBeVisible()
+  const image = received.getByRole('img', { name: 'foto-sklada.png' })
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expect(chatNotifications(buyer)).toHaveCount(0)
+
+  // The buyer sends a PDF alone; the vendor, now on the chat page, sees it live without a notification.
+  const buyerChooser = buyer.waitForEvent('filechooser')
+  await buyer.getByRole('button', { name: 'Прикрепить файлы' }).click()
+  await (await buyerChooser).setFiles({ name: 'rekvizity-zarya.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await expect(buyer.getByRole('list', { name: 'Прикреплённые файлы' })).toContainText('rekvizity-zarya.pdf')
+  await expect(buyer.getByRole('button', { name: 'Отправить' })).toBeEnabled()
+  await composer(buyer).press('Enter')
+  const pdfCard = history(vendor).getByRole('link', { name: /rekvizity-zarya\.pdf/ })
+  await expect(pdfCard).toBeVisible()
+  const download = await vendor.request.get((await pdfCard.getAttribute('href'))!)
+  expect(download.status()).toBe(200)
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  await expect(chatNotifications(vendor)).toHaveCount(0)
+
+  // The room list of each shows the other side with the latest message.
+  await expect(
+    vendor.getByRole('list', { name: 'Список чатов' }).getByRole('link', { name: new RegExp(BUYER_ORG) }),
+  ).toContainText('Вложение')
+
+  expect(vendorErrors).toEqual([])
+  await vendorContext.close()
+})
+
+test('an unknown room is said so, not replaced by another one', async ({ page }) => {
+  await signIn(page, 'buyer@example.com')
+  await page.goto(`/chat?roomId=${randomUUID()}`)
+  await expect(page.getByText(CHAT_MESSAGES.roomNotFound)).toBeVisible()
+  await expect(page.getByRole('region', { name: 'История сообщений' })).toHaveCount(0)
+  await page.goto('/chat?roomId=not-a-room')
+  await expect(page.getByText(CHAT_MESSAGES.roomNotFound)).toBeVisible()
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } })
+
+  test('one column: the list, the room with a way back; no serious accessibility findings', async ({ page }) => {
+    await signIn(page, 'buyer@example.com')
+    // The room with the vendor (opened or reused: one per pair of organizations).
+    const opened = await page.request.post('/api/v1/chat/rooms', { data: { sellerSlug: VENDOR_SLUG } })
+    expect([200, 201]).toContain(opened.status())
+    const guid = ((await opened.json()) as { data: { guid: string } }).data.guid
+
+    await page.goto('/chat')
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    const rooms = page.getByRole('list', { name: 'Список чатов' })
+    await expect(rooms).toBeVisible()
+    await expectNoSeriousViolations(page)
+
+    await rooms.getByRole('link', { name: new RegExp(VENDOR_ORG) }).click()
+    await expect(page).toHaveURL(`/chat?roomId=${guid}`)
+    await expect(page.getByRole('heading', { level: 2, name: VENDOR_ORG })).toBeVisible()
+    await expect(rooms).toBeHidden()
+    await expect(composer(page)).toBeVisible()
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(375)
+    await expectNoSeriousViolations(page)
+
+    await page.getByRole('button', { name: 'К списку чатов' }).click()
+    await expect(page).toHaveURL('/chat')
+    await expect(rooms).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: VENDOR_ORG })).toHaveCount(0)
+  })
+})
