@@ -61,10 +61,19 @@ test('a buyer asks from a product page; the vendor hears live, answers with a pi
   await signIn(buyer, 'buyer@example.com')
   await signIn(vendor, 'vendor@example.com')
 
-  // The vendor works elsewhere on the site: the realtime client is connected there too.
+  // The vendor works elsewhere on the site: the realtime client is connected there too (the
+  // server's answer to its subscription is the sign that publications will reach it).
   const vendorUnread = await unreadCount(vendor)
+  const subscribed = new Promise<void>((resolve) =>
+    vendor.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"subscribe":')) resolve()
+      }),
+    ),
+  )
   await vendor.goto('/personal-account/profile')
   await waitForHydration(vendor)
+  await subscribed
 
   // The buyer finds a product of the vendor and asks about it.
   await buyer.goto(`/sellers/${VENDOR_SLUG}`)
@@ -72,14 +81,13 @@ test('a buyer asks from a product page; the vendor hears live, answers with a pi
   expect(productHref).toBeTruthy()
   await buyer.goto(productHref!)
   await waitForHydration(buyer)
-  const productTitle = (await buyer.getByRole('heading', { level: 1 }).innerText()).trim()
   await buyer.getByRole('button', { name: 'Написать продавцу' }).click()
   await expect(buyer).toHaveURL(/\/chat\?roomId=[0-9a-f-]{36}$/)
   const roomUrl = new URL(buyer.url())
   await expect(buyer.getByRole('heading', { level: 1 })).toHaveCount(1)
   await expect(buyer.getByRole('heading', { level: 2, name: VENDOR_ORG })).toBeVisible()
   // The product is the room's context card.
-  await expect(buyer.getByRole('link', { name: new RegExp(productTitle.slice(0, 20)) }).first()).toBeVisible()
+  await expect(history(buyer).locator('xpath=..').locator(`a[href="${productHref}"]`)).toContainText('Товар')
 
   const question = `Добрый день! Есть ли в наличии? Подробнее: https://example.com/spec ${randomUUID().slice(0, 8)}`
   await composer(buyer).fill(question)

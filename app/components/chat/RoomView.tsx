@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Anchor, Button, Menu, Text, VisuallyHidden } from '@
 import { modals } from '@mantine/modals'
 import { IconBan, IconDotsVertical, IconLockOpen } from '@tabler/icons-react'
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { onChatEvent } from '#app/lib/chat/events.ts'
 import { setUnreadChatCount } from '#app/lib/header-summary.ts'
@@ -239,7 +240,7 @@ export function RoomView({
 
       {room.context && (
         <AppLink to={room.context.href} className={`mantine-focus-auto ${classes.context}`}>
-          {room.context.image && <img src={room.context.image} alt="" className={classes.contextImage} />}
+          {room.context.image && <ContextImage src={room.context.image} />}
           <span className={classes.contextText}>
             <span className={classes.contextLabel}>{room.context.type === 'order' ? 'Заказ' : 'Товар'}</span>
             <span className={classes.contextTitle}>{room.context.title}</span>
@@ -277,5 +278,16 @@ export function RoomView({
       )}
       <ReportModal message={reporting} onClose={() => setReporting(null)} />
     </div>
+  )
+}
+
+/** The context card's picture: a product photo's path below the CDN, or an address as it is. */
+function ContextImage({ src }: { src: string }) {
+  if (/^(https?:)?\/\//.test(src) || src.startsWith('/'))
+    return <img src={src} alt="" className={classes.contextImage} />
+  return (
+    <span className={classes.contextImage}>
+      <AppImage src={src} alt="" width={64} height={48} />
+    </span>
   )
 }

@@ -1,7 +1,7 @@
 import { IconMessageCircle } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { loadDeferred } from '#app/lib/session-store.ts'
+import { loadDeferred, useSessionState } from '#app/lib/session-store.ts'
 import type { OpenRoomInput } from '#common/chat.ts'
 import { buttonClass, ButtonContent } from '../ui/button.tsx'
 
@@ -20,13 +20,15 @@ export function WriteToSeller({
   className?: string
 }) {
   const navigate = useNavigate()
+  // The session as the page knows it (the root loader's user until the client store takes over).
+  const { user } = useSessionState()
   const [busy, setBusy] = useState(false)
   async function start() {
     if (busy) return
     setBusy(true)
     try {
       const { startChat } = await loadDeferred().then((m) => m.loadChatStart())
-      await startChat(input, sellerOrganizationId, (to) => void navigate(to))
+      await startChat(user, input, sellerOrganizationId, (to) => void navigate(to))
     } finally {
       setBusy(false)
     }

@@ -2,10 +2,9 @@ import { Anchor } from '@mantine/core'
 import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { roomHref } from '#app/lib/chat/events.ts'
 import { showNotification } from '#app/lib/notify.ts'
-import { getSession } from '#app/lib/session-store.ts'
 import { failureMessage } from '#app/lib/upload.ts'
 import { CHAT_MESSAGES, type OpenRoomInput } from '#common/chat.ts'
-import { deriveSessionFlags } from '#common/organizations.ts'
+import { deriveSessionFlags, type WhoamiUser } from '#common/organizations.ts'
 import { AppLink } from '../AppLink.tsx'
 import { chatApi } from './chat-api.ts'
 
@@ -18,11 +17,11 @@ const NOTICE_ID = 'chat-start'
  * written to; anyone else gets the room with the seller (opened or reused) and goes there.
  */
 export async function startChat(
+  user: WhoamiUser | null,
   input: OpenRoomInput,
   sellerOrganizationId: string,
   navigate: (to: string) => void,
 ): Promise<void> {
-  const { user } = getSession()
   const { isConfirmed } = deriveSessionFlags(user)
   if (!user) return openAuthModal('signIn')
   if (!isConfirmed) {
