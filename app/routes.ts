@@ -75,6 +75,7 @@ export default [
       route('leads', 'routes/account/staff/leads.tsx'),
       route('outbox', 'routes/account/staff/outbox.tsx'),
       route('audit', 'routes/account/staff/audit.tsx'),
+      route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

@@ -173,6 +173,65 @@ test('an unknown room is said so, not replaced by another one', async ({ page })
   await expect(page.getByText(CHAT_MESSAGES.roomNotFound)).toBeVisible()
 })
 
+test('an edit reaches the other side live; a complaint goes to the staff, who close it', async ({
+  page: buyer,
+  browser,
+}) => {
+  await signIn(buyer, 'buyer@example.com')
+  const opened = await buyer.request.post('/api/v1/chat/rooms', { data: { sellerSlug: VENDOR_SLUG } })
+  expect([200, 201]).toContain(opened.status())
+  const guid = ((await opened.json()) as { data: { guid: string } }).data.guid
+
+  // The vendor writes through the API (its own side hears of nothing, so no other test is disturbed).
+  const vendorContext = await newPerson(browser)
+  const vendor = await vendorContext.newPage()
+  await signIn(vendor, 'vendor@example.com')
+  const offer = `Для вас цена со скидкой, пишите на почту ${randomUUID().slice(0, 8)}`
+  const sent = await vendor.request.post(`/api/v1/chat/rooms/${guid}/messages`, {
+    data: { clientId: randomUUID(), content: offer, fileIds: [] },
+  })
+  expect(sent.status()).toBe(201)
+  const messageId = ((await sent.json()) as { data: { id: string } }).data.id
+
+  await buyer.goto(`/chat?roomId=${guid}`)
+  await waitForHydration(buyer)
+  const row = history(buyer).getByRole('listitem').filter({ hasText: offer })
+  await expect(row).toBeVisible()
+
+  // The vendor corrects the message: the buyer sees the new text without a reload.
+  const corrected = `${offer} (до конца месяца)`
+  const edit = await vendor.request.patch(`/api/v1/chat/messages/${messageId}`, { data: { content: corrected } })
+  expect(edit.status()).toBe(200)
+  const edited = history(buyer).getByRole('listitem').filter({ hasText: corrected })
+  await expect(edited).toContainText('изменено')
+
+  // The buyer complains about it.
+  await edited.getByRole('button', { name: 'Действия с сообщением' }).click()
+  await buyer.getByRole('menuitem', { name: 'Пожаловаться' }).click()
+  const dialog = buyer.getByRole('dialog', { name: 'Пожаловаться на сообщение' })
+  const reason = `Навязчивая реклама ${randomUUID().slice(0, 8)}`
+  await dialog.getByRole('textbox', { name: 'Причина' }).fill(reason)
+  await dialog.getByRole('button', { name: 'Отправить жалобу' }).click()
+  await expect(buyer.getByText(CHAT_MESSAGES.reported)).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await vendorContext.close()
+
+  // The staff see it among the open complaints and close it.
+  const staffContext = await newPerson(browser)
+  const staff = await staffContext.newPage()
+  await signIn(staff, 'staff@example.com')
+  await staff.goto('/personal-account/staff/chat-reports')
+  await waitForHydration(staff)
+  const complaint = staff.getByRole('table', { name: 'Жалобы' }).getByRole('row').filter({ hasText: reason })
+  await expect(complaint).toContainText(corrected)
+  await expect(complaint).toContainText(BUYER_ORG)
+  await complaint.getByRole('button', { name: 'Закрыть жалобу' }).click()
+  await expect(complaint).toHaveCount(0)
+  await staff.getByRole('link', { name: 'Закрытые' }).click()
+  await expect(staff.getByRole('table', { name: 'Жалобы' }).getByRole('row').filter({ hasText: reason })).toBeVisible()
+  await staffContext.close()
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } })
 

@@ -8,7 +8,7 @@ import { showToast } from '#app/lib/notify.ts'
 import type { ChatLoaderData } from '#app/routes/chat.tsx'
 import { CHAT_MESSAGES, type ChatRoom } from '#common/chat.ts'
 import { chatApi } from './chat-api.ts'
-import { applyEventToRooms, withUnread } from './chat-state.ts'
+import { applyEventToRooms, withOwnMessage, withUnread } from './chat-state.ts'
 import classes from './chat.module.css'
 import { RoomList } from './RoomList.tsx'
 import { RoomView } from './RoomView.tsx'
@@ -105,6 +105,7 @@ export function ChatScreen({ data }: { data: ChatLoaderData }) {
             page={open.page}
             onRead={(guid) => setRooms((list) => withUnread(list, guid, 0))}
             onRoomChange={onRoomChange}
+            onSent={(message) => setRooms((list) => withOwnMessage(list, message))}
           />
         )}
         {open?.kind === 'missing' && (

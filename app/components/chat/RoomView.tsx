@@ -33,11 +33,14 @@ export function RoomView({
   page,
   onRead,
   onRoomChange,
+  onSent,
 }: {
   room: ChatRoom
   page: ChatMessagePage
   onRead: (guid: string) => void
   onRoomChange: (room: ChatRoom) => void
+  /** A message of ours was stored (our own side hears of it from no event). */
+  onSent: (message: ChatMessage) => void
 }) {
   const guid = loadedRoom.guid
   const { user } = useSession()
@@ -105,7 +108,10 @@ export function RoomView({
     [guid, markRead, upsert, refresh, room.name],
   )
 
-  const pending = usePending(guid, (saved) => upsert(saved))
+  const pending = usePending(guid, (saved) => {
+    upsert(saved)
+    onSent(saved)
+  })
 
   function submit() {
     const content = text

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatEvent, ChatMessage, ChatRoom } from '#common/chat.ts'
-import { applyEventToRooms, lastMessagePreview, prependMessages, upsertMessage, withUnread } from './chat-state.ts'
+import {
+  applyEventToRooms,
+  lastMessagePreview,
+  prependMessages,
+  upsertMessage,
+  withOwnMessage,
+  withUnread,
+} from './chat-state.ts'
 
 const room = (guid: string, name: string, unreadCount = 0): ChatRoom => ({
   guid,
@@ -77,6 +84,18 @@ describe('applyEventToRooms', () => {
       applyEventToRooms(list, { ...event('messageUpdated', edited), message: older }, '')[1]!.lastMessage?.content,
     ).toBe('Последнее в Бета')
     expect(applyEventToRooms(list, event('messageUpdated', room('z', 'Зета')), '')).toBe(list)
+  })
+
+  it('puts the room of a message we sent on top with it as the last message', () => {
+    const sent = message('m5', '2026-11-25T11:00:00.000Z', { roomGuid: 'c', content: '', files: [] })
+    const withFile = {
+      ...sent,
+      files: [{ id: 'f', name: 'a.pdf', mimeType: 'application/pdf', size: 1, isImage: false }],
+    }
+    const next = withOwnMessage(list, withFile)
+    expect(next.map((r) => r.guid)).toEqual(['c', 'a', 'b'])
+    expect(lastMessagePreview(next[0]!, 'Вложение')).toBe('Вложение')
+    expect(withOwnMessage(list, { ...sent, roomGuid: 'zz' })).toBe(list)
   })
 
   it('sets a room unread count', () => {

@@ -33,6 +33,19 @@ function refreshRoom(room: ChatRoom, event: ChatEvent): ChatRoom {
   return { ...event.room, lastMessage: edited ? event.room.lastMessage : room.lastMessage }
 }
 
+/** The list after a message of ours was stored: its room on top with it as the last message. */
+export function withOwnMessage(rooms: ChatRoom[], message: ChatMessage): ChatRoom[] {
+  const room = rooms.find((r) => r.guid === message.roomGuid)
+  if (!room) return rooms
+  const lastMessage = {
+    content: message.content,
+    createdAt: message.createdAt,
+    isSystem: message.isSystem,
+    hasFiles: message.files.length > 0,
+  }
+  return [{ ...room, lastMessage }, ...rooms.filter((r) => r !== room)]
+}
+
 /** The room in the list with its unread count set (after marking it read). */
 export function withUnread(rooms: ChatRoom[], guid: string, unreadCount: number): ChatRoom[] {
   return rooms.map((r) => (r.guid === guid && r.unreadCount !== unreadCount ? { ...r, unreadCount } : r))

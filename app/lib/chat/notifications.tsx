@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { CHAT_LIMITS, type ChatMessage, notificationText } from '#common/chat.ts'
@@ -25,8 +24,12 @@ export function showChatNotification(message: ChatMessage, open: (href: string) 
     id,
     // The title is the link (keyboard and screen readers); a click anywhere else opens the room too.
     title: (
-      <AppLink to={href} onClick={() => notifications.hide(id)} style={{ color: 'inherit' }}>
-        <VisuallyHidden>Новое сообщение: </VisuallyHidden>
+      <AppLink
+        to={href}
+        onClick={() => notifications.hide(id)}
+        aria-label={`Новое сообщение: ${message.roomName}`}
+        style={{ display: 'block', color: 'inherit' }}
+      >
         {message.roomName}
       </AppLink>
     ),

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconFileCheck, IconHistory, IconInbox, IconMail, IconPackage } from '@tabler/icons-react'
+import { IconFileCheck, IconHistory, IconInbox, IconMail, IconMessageReport, IconPackage } from '@tabler/icons-react'
 import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { staffContext } from '#app/lib/staff-access.ts'
@@ -21,6 +21,7 @@ const TABS = [
   { to: '/personal-account/staff/leads', label: 'Заявки с форм', Icon: IconInbox },
   { to: '/personal-account/staff/outbox', label: 'Исходящие письма', Icon: IconMail },
   { to: '/personal-account/staff/audit', label: 'Журнал действий', Icon: IconHistory },
+  { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чате', Icon: IconMessageReport },
 ]
 
 function StaffNav() {
@@ -57,7 +58,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           Модерация
         </Title>
         <Text c="dimmed" size="sm">
-          Рабочее место сотрудника платформы: проверка организаций и товаров, заявки, почта и журнал действий.
+          Рабочее место сотрудника платформы: проверка организаций и товаров, заявки, почта, журнал действий и жалобы в
+          чате.
         </Text>
       </Stack>
       <StaffNav />
