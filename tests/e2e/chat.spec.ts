@@ -9,6 +9,10 @@ import { photoFile } from './photos.ts'
 // (ООО «АэроТех Системы»). The room between them is shared by every test of the run, so each
 // test looks for its own words, never for counts of messages.
 
+// One after another: the tests share the buyer's and the vendor's room, and a message of one
+// test must not land in another's notifications or scroll another's history.
+test.describe.configure({ mode: 'serial' })
+
 const VENDOR_SLUG = 'aerotekh-sistemy'
 const BUYER_ORG = 'ООО «Агрохолдинг Заря»'
 const VENDOR_ORG = 'ООО «АэроТех Системы»'

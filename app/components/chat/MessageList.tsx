@@ -30,7 +30,8 @@ export function MessageList({
   const { items, hasMore, loadingOlder, loadOlder, scrollRef, onScroll, placeScroll } = messages
   const top = useRef<HTMLDivElement>(null)
 
-  useLayoutEffect(placeScroll, [items, pending, placeScroll])
+  const end = `${items.at(-1)?.id ?? ''}:${pending.map((p) => p.clientId).join(',')}`
+  useLayoutEffect(() => placeScroll(end), [items, pending, end, placeScroll])
 
   useEffect(() => {
     const el = top.current

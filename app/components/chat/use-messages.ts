@@ -36,7 +36,11 @@ export function useMessages(guid: string, page: ChatMessagePage) {
   const refresh = useCallback(async () => {
     try {
       const latest = await chatApi.listMessages(guid)
-      setItems((list) => latest.items.reduce(upsertMessage, list))
+      setItems((list) => {
+        const next = latest.items.reduce(upsertMessage, list)
+        // Nothing new: the same array, so nothing renders again.
+        return JSON.stringify(next) === JSON.stringify(list) ? list : next
+      })
     } catch {
       // What is on screen stays; the next event or reconnect reads again.
     }
@@ -70,14 +74,23 @@ export function useMessages(guid: string, page: ChatMessagePage) {
     if (el) atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < END_SLACK_PX
   }, [])
 
-  /** After the list rendered: keep the reader's place above, or follow the end. */
-  const placeScroll = useCallback(() => {
+  /** What ends the list (its last message, our unsent ones): only a new end is followed. */
+  const lastEnd = useRef<string | null>(null)
+
+  /**
+   * After the list rendered: keep the reader's place when older messages came above; follow the
+   * end when a message was added there and the reader was at the end (or has just sent one).
+   * An edit or a read mark moves nothing.
+   */
+  const placeScroll = useCallback((end: string) => {
     const el = ref.current
     if (!el) return
+    const grew = end !== lastEnd.current
+    lastEnd.current = end
     if (keep.current !== null) {
       el.scrollTop = el.scrollHeight - keep.current
       keep.current = null
-    } else if (toEnd.current || atEnd.current) {
+    } else if (toEnd.current || (grew && atEnd.current)) {
       el.scrollTop = el.scrollHeight
       toEnd.current = false
       atEnd.current = true
