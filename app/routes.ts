@@ -30,6 +30,7 @@ export default [
     infoPage('for-sellers'),
     infoPage('for-customers'),
     route('compare', 'routes/compare.tsx'),
+    route('chat/unsubscribe', 'routes/chat-unsubscribe.tsx'),
 
     route('sellers', 'routes/sellers.tsx'),
     route('sellers/:slug', 'routes/seller.tsx'),
@@ -72,10 +73,10 @@ export default [
       index('routes/account/staff/verifications.tsx'),
       route('products', 'routes/account/staff/products.tsx'),
       route('products/:id', 'routes/account/staff/product-review.tsx'),
+      route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
       route('leads', 'routes/account/staff/leads.tsx'),
       route('outbox', 'routes/account/staff/outbox.tsx'),
       route('audit', 'routes/account/staff/audit.tsx'),
-      route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

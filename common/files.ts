@@ -25,7 +25,11 @@ export const CHAT_FILE_TYPES = [
     label: 'Word',
   },
   { mimeType: 'application/vnd.ms-excel', extensions: ['xls'], label: 'Excel' },
-  { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], label: 'Excel' },
+  {
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['xlsx'],
+    label: 'Excel',
+  },
   { mimeType: 'application/vnd.ms-powerpoint', extensions: ['ppt'], label: 'PowerPoint' },
   {
     mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',

@@ -32,6 +32,7 @@ import { CATALOG_VENDORS, vendorOwnerEmail } from './catalog/vendors/index.ts'
 import { findInconsistencies } from './consistency.testing.ts'
 import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
 import { extractFile } from './verification.ts'
+import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
 
 /** Everything the seed writes, in a stable order, to compare one run with the next. */
 async function snapshot(db: Database['db']) {
@@ -49,6 +50,8 @@ async function snapshot(db: Database['db']) {
     searchWords: await db.select().from(catalogSearchWords).orderBy(asc(catalogSearchWords.word)),
     drafts: await db.select().from(productDrafts).orderBy(asc(productDrafts.id)),
     draftEvents: await db.select().from(productDraftEvents).orderBy(asc(productDraftEvents.id)),
+    chatRooms: await db.select().from(chatRooms).orderBy(asc(chatRooms.id)),
+    chatMessages: await db.select().from(chatMessages).orderBy(asc(chatMessages.id)),
   }
 }
 
@@ -86,10 +89,12 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(first.users).toHaveLength(DEMO_USERS.length + CATALOG_VENDORS.length)
     // Request, submit, approve for each role: the two of accounts.ts and one per catalogue vendor.
     expect(first.events).toHaveLength(3 * (2 + CATALOG_VENDORS.length))
-    // One registry extract per role, each a stored file.
+    // One registry extract per role, each a stored file, and the picture of the demo conversation.
     expect(first.documents).toHaveLength(2 + CATALOG_VENDORS.length)
-    expect(first.files).toHaveLength(2 + CATALOG_VENDORS.length)
+    expect(first.files).toHaveLength(2 + CATALOG_VENDORS.length + 1)
     expect(first.products.length).toBeGreaterThanOrEqual(320)
+    expect(first.chatRooms).toHaveLength(2)
+    expect(first.chatMessages.length).toBeGreaterThanOrEqual(10)
     expect(first.searchWords.length).toBeGreaterThan(100)
 
     expect(await seedDemo(database.db, storage)).toEqual({ applied: false })
@@ -347,5 +352,40 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(queue.items.every((i: { image: { src: string } | null }) => i.image?.src.startsWith('catalog/'))).toBe(true)
     const sentBack = drafts.find((d: { status: string }) => d.status === 'needFixes')
     expect(sentBack?.image).toMatchObject({ src: expect.stringMatching(/^catalog\/.+\.svg$/) })
+  })
+
+  it('gives the demo buyer and vendor conversations with unread messages on both sides', async () => {
+    const login = async (email: string, ip: string) =>
+      sessionCookieFrom(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/login',
+            payload: { email, password: DEMO_PASSWORD },
+            remoteAddress: ip,
+          })
+        ).headers,
+      )!
+    const get = async (url: string, cookie: string) =>
+      (await app.inject({ url: `/api/v1${url}`, headers: { cookie } })).json()
+    const buyer = await login('buyer@example.com', '10.77.4.1')
+    const vendor = await login('vendor@example.com', '10.77.4.2')
+    expect((await get('/header/summary', buyer)).chatUnreadMessagesCount).toBe(1)
+    expect((await get('/header/summary', vendor)).chatUnreadMessagesCount).toBe(2)
+    const rooms = (await get('/chat/rooms', buyer)).data.items
+    expect(rooms.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(['ООО «АэроТех Системы»', expect.stringContaining('Агродрон')]),
+    )
+    const withVendor = rooms.find((r: { name: string }) => r.name === 'ООО «АэроТех Системы»')
+    expect(withVendor.context).toMatchObject({ type: 'product', href: expect.stringMatching(/^\/product\//) })
+    const messages = (await get(`/chat/rooms/${withVendor.guid}/messages`, vendor)).data.items
+    const picture = messages.flatMap((m: { files: { id: string; isImage: boolean }[] }) => m.files)[0]
+    expect(picture).toMatchObject({ isImage: true })
+    const file = await app.inject({
+      url: `/api/v1/chat/rooms/${withVendor.guid}/files/${picture.id}`,
+      headers: { cookie: buyer },
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-type']).toBe('image/png')
   })
 })

@@ -6,6 +6,7 @@ import { createSession } from '../modules/identity/sessions.ts'
 import { nextLegalInn, organizationInput, PDF } from '../modules/organizations/organizations.testing.ts'
 import { createTestUser, TEST_PASSWORD } from './auth.ts'
 import type { KnownValues } from './fuzz-requests.ts'
+import { organizationRoles } from '../modules/organizations/organizations.table.ts'
 
 /** Who sends a request: nobody, a member of an organization, or platform staff. */
 export interface Identity {
@@ -58,12 +59,20 @@ export async function prepareFuzzWorld(app: FastifyInstance, db: Db): Promise<Fu
     submissionId: randomUUID(),
   })
   const [session] = await call(staff.cookie, 'GET', '/users/me/sessions')
+  // A confirmed buyer role lets the member chat: a room with a vendor and a message in it.
+  await db.insert(organizationRoles).values({ organizationId: org.id, type: 'buyer', status: 'confirmed' })
+  const room = await call(member.cookie, 'POST', '/chat/rooms', { organizationId: catalog.vendors.aeroskan.id })
+  const message = await call(member.cookie, 'POST', `/chat/rooms/${room.guid}/messages`, {
+    clientId: randomUUID(),
+    content: 'Есть ли в наличии?',
+  })
 
   const emails = [member.email, staff.email, applicant.email, 'colleague@example.test']
   return {
     identities: [{ name: 'guest' }, { name: 'member', userId: member.id }, { name: 'staff', userId: staff.id }],
     known: {
-      id: [org.id, file.id, lead.id, session.id],
+      id: [org.id, file.id, lead.id, session.id, message.id],
+      guid: [room.guid],
       organizationId: [org.id],
       userId: [member.id, staff.id, applicant.id],
       fileId: [file.id],

@@ -18,7 +18,8 @@ export async function attachableFiles(
   const found = new Map((await files.describeMany(ctx, wanted)).map((f) => [f.id, f]))
   return wanted.map((id) => {
     const file = found.get(id)
-    if (!file) throw new AppError('invalid', CHAT_MESSAGES.fileNotAttachable, { fileIds: CHAT_MESSAGES.fileNotAttachable })
+    if (!file)
+      throw new AppError('invalid', CHAT_MESSAGES.fileNotAttachable, { fileIds: CHAT_MESSAGES.fileNotAttachable })
     return {
       id,
       name: file.originalName,

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm'
 import { chatChannel, type ChatEvent, type ChatEventType, type ChatRoom } from '#common/chat.ts'
 import type { Ctx } from '../../context.ts'
 import type { RealtimePublisher } from '../../realtime/publisher.ts'
-import type { MemberDirectory } from '../organizations/member-directory.ts'
 import { counterpartOf, type RoomRow } from './chat.access.ts'
 import { chatBlocks } from './chat.table.ts'
 import { type MessageRow, toMessage, type ViewDeps } from './chat.view.ts'
@@ -75,7 +74,11 @@ export function createChatPublications(deps: ViewDeps & { publisher: RealtimePub
         const counterpart = counterpartOf(room, target.organizationId)
         const org = orgs.get(counterpart)
         const roomName = room.type === 'request' ? (room.requestTitle ?? '') : (org?.name ?? '')
-        const me = { user: { id: target.userId }, organizationIds: [target.organizationId], selectedOrganizationId: null }
+        const me = {
+          user: { id: target.userId },
+          organizationIds: [target.organizationId],
+          selectedOrganizationId: null,
+        }
         const message = row ? toMessage(row, { room, roomName, me, names, orgs, readSeq: 0 }) : null
         const shown: ChatRoom = {
           guid: room.id,
@@ -125,7 +128,13 @@ export function createChatPublications(deps: ViewDeps & { publisher: RealtimePub
 
     /** An edit or a deletion: everyone in the room but the one who made it. */
     async messageUpdated(ctx: Ctx, room: RoomRow, row: MessageRow, byUserId: string): Promise<void> {
-      await publish(ctx, room, row, (r) => (r.userId === byUserId ? null : 'messageUpdated'), await recipientsOf(ctx, room))
+      await publish(
+        ctx,
+        room,
+        row,
+        (r) => (r.userId === byUserId ? null : 'messageUpdated'),
+        await recipientsOf(ctx, room),
+      )
     },
 
     /**

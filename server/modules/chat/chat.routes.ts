@@ -59,11 +59,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.get(
-    '/chat/rooms/:guid',
-    route({ summary: 'Чат', params: Guid, response: { 200: Room } }),
-    async (req) => ({ data: await chat.getRoom(req.ctx, req.params.guid) }),
-  )
+  app.get('/chat/rooms/:guid', route({ summary: 'Чат', params: Guid, response: { 200: Room } }), async (req) => ({
+    data: await chat.getRoom(req.ctx, req.params.guid),
+  }))
 
   app.get(
     '/chat/rooms/:guid/messages',
@@ -102,7 +100,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/chat/rooms/:guid/files/:fileId',
-    route({ summary: 'Файл из сообщения чата (только участникам)', params: z.object({ guid: z.string(), fileId: z.string() }) }),
+    route({
+      summary: 'Файл из сообщения чата (только участникам)',
+      params: z.object({ guid: z.string(), fileId: z.string() }),
+    }),
     async (req, reply) => {
       const { meta, data: bytes } = await chat.readFile(req.ctx, req.params.guid, req.params.fileId)
       // Pictures are shown in the conversation; everything else is downloaded.
@@ -112,7 +113,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-length', bytes.length)
         .header(
           'content-disposition',
-          inline ? contentDisposition(meta.originalName).replace(/^attachment/, 'inline') : contentDisposition(meta.originalName),
+          inline
+            ? contentDisposition(meta.originalName).replace(/^attachment/, 'inline')
+            : contentDisposition(meta.originalName),
         )
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
@@ -123,7 +126,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/chat/messages/:id',
-    route({ summary: 'Изменить своё сообщение (в течение часа)', params: Id, body: EditMessageInput, response: { 200: Message } }),
+    route({
+      summary: 'Изменить своё сообщение (в течение часа)',
+      params: Id,
+      body: EditMessageInput,
+      response: { 200: Message },
+    }),
     async (req) => ({ data: await chat.edit(req.ctx, req.params.id, req.body) }),
   )
 

@@ -5,7 +5,6 @@ import { type Ctx, requireStaff } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import type { MemberDirectory } from '../organizations/member-directory.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { requireChatter, roomOfAny } from './chat.access.ts'
 import { chatBlocks, chatMessages, chatReports, chatRooms } from './chat.table.ts'
@@ -45,7 +44,12 @@ export function createChatSafety(deps: ViewDeps & { limiter: RateLimiter }) {
       const other = await otherOrganization(ctx, organizationId)
       await ctx.db
         .delete(chatBlocks)
-        .where(and(eq(chatBlocks.organizationId, chatter.selectedOrganizationId!), eq(chatBlocks.blockedOrganizationId, other)))
+        .where(
+          and(
+            eq(chatBlocks.organizationId, chatter.selectedOrganizationId!),
+            eq(chatBlocks.blockedOrganizationId, other),
+          ),
+        )
       await recordAudit(ctx, { action: 'chat.unblock', targetType: 'organization', targetId: other })
     },
 
@@ -71,7 +75,11 @@ export function createChatSafety(deps: ViewDeps & { limiter: RateLimiter }) {
         reporterOrganizationId: chatter.selectedOrganizationId!,
         reason,
       }
-      const [created] = await ctx.db.insert(chatReports).values(values).onConflictDoNothing().returning({ id: chatReports.id })
+      const [created] = await ctx.db
+        .insert(chatReports)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: chatReports.id })
       if (created) return created
       const [existing] = await ctx.db
         .select({ id: chatReports.id })
@@ -92,9 +100,15 @@ export function createChatSafety(deps: ViewDeps & { limiter: RateLimiter }) {
         .where(eq(chatReports.status, status))
         .orderBy(desc(chatReports.createdAt))
         .limit(STAFF_PAGE)
-      const userIds = rows.flatMap((r) => [r.report.reporterUserId, ...(r.message.authorUserId ? [r.message.authorUserId] : [])])
+      const userIds = rows.flatMap((r) => [
+        r.report.reporterUserId,
+        ...(r.message.authorUserId ? [r.message.authorUserId] : []),
+      ])
       const orgIds = rows.flatMap((r) => [r.report.reporterOrganizationId, r.room.sideA, r.room.sideB])
-      const [people, orgs] = await Promise.all([deps.describeUsers(ctx, [...new Set(userIds)]), members.describe(ctx.db, orgIds)])
+      const [people, orgs] = await Promise.all([
+        deps.describeUsers(ctx, [...new Set(userIds)]),
+        members.describe(ctx.db, orgIds),
+      ])
       const name = new Map(people.map((p) => [p.id, p.name]))
       const orgName = (id: string | null) => (id ? (orgs.get(id)?.name ?? '') : '')
       return {
@@ -104,7 +118,10 @@ export function createChatSafety(deps: ViewDeps & { limiter: RateLimiter }) {
           status: report.status,
           createdAt: report.createdAt.toISOString(),
           resolvedAt: report.resolvedAt?.toISOString() ?? null,
-          reporter: { name: name.get(report.reporterUserId) ?? '', organizationName: orgName(report.reporterOrganizationId) },
+          reporter: {
+            name: name.get(report.reporterUserId) ?? '',
+            organizationName: orgName(report.reporterOrganizationId),
+          },
           message: {
             id: message.id,
             content: message.content,

@@ -24,7 +24,7 @@ import type { CatalogService, VendorDirectory } from '../catalog/catalog.service
 import type { FilesService } from '../files/files.service.ts'
 import type { MemberDirectory } from '../organizations/member-directory.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { type Chatter, counterpartOf, findRoom, requireChatter, roomNotFound, roomOfAny, type RoomRow, sideOf } from './chat.access.ts'
+import { type Chatter, findRoom, requireChatter, roomNotFound, roomOfAny, type RoomRow, sideOf } from './chat.access.ts'
 import { attachableFiles } from './chat.files.ts'
 import { createChatPublications } from './chat.publish.ts'
 import { chatDigests, chatMessages, chatReads, chatRooms } from './chat.table.ts'
@@ -130,7 +130,11 @@ export function createChatService(deps: ChatDeps) {
     return found
   }
 
-  async function changeOwn(ctx: Ctx, id: string, change: Partial<typeof chatMessages.$inferInsert>): Promise<ChatMessage> {
+  async function changeOwn(
+    ctx: Ctx,
+    id: string,
+    change: Partial<typeof chatMessages.$inferInsert>,
+  ): Promise<ChatMessage> {
     const chatter = await requireChatter(ctx, members)
     const { message, room } = await findOwnMessage(ctx, chatter, id)
     if (message.isSystem) throw new AppError('forbidden', CHAT_MESSAGES.systemMessage)
@@ -175,7 +179,9 @@ export function createChatService(deps: ChatDeps) {
       if (q) {
         // Names come from the other side's organization, so the search runs over what the user sees.
         const needle = q.toLocaleLowerCase('ru')
-        const matching = new Set(items.filter((r) => r.name.toLocaleLowerCase('ru').includes(needle)).map((r) => r.guid))
+        const matching = new Set(
+          items.filter((r) => r.name.toLocaleLowerCase('ru').includes(needle)).map((r) => r.guid),
+        )
         rows = rows.filter((r) => matching.has(r.id))
         items = items.filter((r) => matching.has(r.guid))
       }
@@ -245,7 +251,11 @@ export function createChatService(deps: ChatDeps) {
         requestTitle: input.title,
         openedBy: input.vendorOrganizationId,
       }
-      const [created] = await ctx.db.insert(chatRooms).values(values).onConflictDoNothing().returning({ id: chatRooms.id })
+      const [created] = await ctx.db
+        .insert(chatRooms)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: chatRooms.id })
       if (created) return { guid: created.id, created: true }
       const [existing] = await ctx.db
         .select({ id: chatRooms.id })
@@ -307,7 +317,8 @@ export function createChatService(deps: ChatDeps) {
         )[0]
       const already = await findSent()
       if (already) {
-        if (already.roomId !== room.id) throw new AppError('conflict', 'Этот идентификатор сообщения уже использован в другом чате')
+        if (already.roomId !== room.id)
+          throw new AppError('conflict', 'Этот идентификатор сообщения уже использован в другом чате')
         return { message: await shown(already), created: false }
       }
       if (!data.content && !data.fileIds.length) {
@@ -351,7 +362,12 @@ export function createChatService(deps: ChatDeps) {
     async postSystemMessage(ctx: Ctx, guid: string, content: string): Promise<void> {
       const [room] = await ctx.db.select().from(chatRooms).where(eq(chatRooms.id, guid))
       if (!room) throw roomNotFound()
-      const row = await insertMessage(ctx, room, { content: content.slice(0, CHAT_LIMITS.maxContent), isSystem: true }, null)
+      const row = await insertMessage(
+        ctx,
+        room,
+        { content: content.slice(0, CHAT_LIMITS.maxContent), isSystem: true },
+        null,
+      )
       await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
     },
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { CHAT_REPORT_STATUSES, type ChatContext, type ChatFile, ROOM_TYPES } from '#common/chat.ts'
 
 /**
@@ -28,8 +39,12 @@ export const chatRooms = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('chat_rooms_direct_pair').on(t.sideA, t.sideB).where(sql`${t.type} = 'direct'`),
-    uniqueIndex('chat_rooms_request_vendor').on(t.requestId, t.sideB).where(sql`${t.type} = 'request'`),
+    uniqueIndex('chat_rooms_direct_pair')
+      .on(t.sideA, t.sideB)
+      .where(sql`${t.type} = 'direct'`),
+    uniqueIndex('chat_rooms_request_vendor')
+      .on(t.requestId, t.sideB)
+      .where(sql`${t.type} = 'request'`),
     index('chat_rooms_side_a').on(t.sideA, t.lastMessageAt),
     index('chat_rooms_side_b').on(t.sideB, t.lastMessageAt),
   ],
@@ -90,7 +105,6 @@ export const chatBlocks = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.blockedOrganizationId] })],
 )
 
-
 /** A member's complaint about a message, for staff. One per message and reporter. */
 export const chatReports = pgTable(
   'chat_reports',
@@ -107,7 +121,10 @@ export const chatReports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by'),
   },
-  (t) => [uniqueIndex('chat_reports_once').on(t.messageId, t.reporterUserId), index('chat_reports_status').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('chat_reports_once').on(t.messageId, t.reporterUserId),
+    index('chat_reports_status').on(t.status, t.createdAt),
+  ],
 )
 
 /** A user's e-mail digests of unread messages: when the last went out, and whether they want them. */

@@ -138,7 +138,10 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     const empty = await send(buyer.cookie, guid, { clientId: randomUUID(), content: '   ' })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().error.message).toBe(CHAT_MESSAGES.empty)
-    const long = await send(buyer.cookie, guid, { clientId: randomUUID(), content: 'я'.repeat(CHAT_LIMITS.maxContent + 1) })
+    const long = await send(buyer.cookie, guid, {
+      clientId: randomUUID(),
+      content: 'я'.repeat(CHAT_LIMITS.maxContent + 1),
+    })
     expect(long.statusCode).toBe(400)
     expect(long.json().error.fields.content).toBe(CHAT_MESSAGES.tooLong)
     const nul = await send(buyer.cookie, guid, { clientId: randomUUID(), content: 'a\u0000b' })
@@ -211,26 +214,39 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
 
   it('pages history oldest first upward and edits or deletes own messages only', async () => {
     const guid = await openRoom()
-    for (let i = 1; i <= CHAT_LIMITS.pageSize + 5; i++) {
-      expect((await send(seller.cookie, guid, { clientId: randomUUID(), content: `Сообщение ${i}` })).statusCode).toBe(201)
+    const ctx = systemCtx(database.db, { requestId: 'test' })
+    for (let i = 1; i <= CHAT_LIMITS.pageSize + 3; i++)
+      await app.services.chat.postSystemMessage(ctx, guid, `Сообщение ${i}`)
+    for (const i of [34, 35]) {
+      expect((await send(seller.cookie, guid, { clientId: randomUUID(), content: `Сообщение ${i}` })).statusCode).toBe(
+        201,
+      )
     }
     const newest = (await api('GET', `/chat/rooms/${guid}/messages`, buyer.cookie)).json().data
     expect(newest.hasMore).toBe(true)
     expect(newest.items).toHaveLength(CHAT_LIMITS.pageSize)
     expect(newest.items.at(-1).content).toBe(`Сообщение ${CHAT_LIMITS.pageSize + 5}`)
-    const older = (await api('GET', `/chat/rooms/${guid}/messages?before=${newest.items[0].id}`, buyer.cookie)).json().data
+    const older = (await api('GET', `/chat/rooms/${guid}/messages?before=${newest.items[0].id}`, buyer.cookie)).json()
+      .data
     const all = [...older.items, ...newest.items].map((m: { content: string }) => m.content)
-    const mine = all.filter((c) => c.startsWith('Сообщение '))
-    expect(mine.slice(-3)).toEqual(['Сообщение 33', 'Сообщение 34', 'Сообщение 35'])
+    const numbered = all.filter((c) => c.startsWith('Сообщение '))
+    expect(numbered.slice(-3)).toEqual(['Сообщение 33', 'Сообщение 34', 'Сообщение 35'])
     expect(older.items.at(-1).id).not.toBe(newest.items[0].id)
 
     const last = newest.items.at(-1)
     expect((await api('PATCH', `/chat/messages/${last.id}`, buyer.cookie, { content: 'Чужое' })).statusCode).toBe(403)
-    expect((await api('PATCH', `/chat/messages/${last.id}`, sellerColleague.cookie, { content: 'x' })).statusCode).toBe(403)
+    expect((await api('PATCH', `/chat/messages/${last.id}`, sellerColleague.cookie, { content: 'x' })).statusCode).toBe(
+      403,
+    )
     const edited = await api('PATCH', `/chat/messages/${last.id}`, seller.cookie, { content: 'Исправлено' })
     expect(edited.json().data).toMatchObject({ content: 'Исправлено', editedAt: expect.any(String) })
     const deleted = await api('DELETE', `/chat/messages/${last.id}`, seller.cookie)
-    expect(deleted.json().data).toMatchObject({ content: '', files: [], deletedAt: expect.any(String), canChange: false })
+    expect(deleted.json().data).toMatchObject({
+      content: '',
+      files: [],
+      deletedAt: expect.any(String),
+      canChange: false,
+    })
     expect((await api('GET', `/chat/rooms/${guid}/messages`, buyer.cookie)).json().data.items.at(-1).content).toBe('')
 
     // Past the window, a message stays as it was.
@@ -243,13 +259,27 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     expect(late.json().error.message).toBe(CHAT_MESSAGES.editWindowPassed)
   })
 
+  it('limits how fast one person sends', async () => {
+    const guid = await openRoom()
+    const codes: number[] = []
+    for (let i = 0; i < 31; i++) {
+      codes.push((await send(sellerColleague.cookie, guid, { clientId: randomUUID(), content: `№${i}` })).statusCode)
+    }
+    expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true)
+    expect(codes[30]).toBe(429)
+  })
+
   it('lets an organization block another and members report messages to staff', async () => {
     const guid = await openRoom()
     const rude = await send(seller.cookie, guid, { clientId: randomUUID(), content: 'Грубость' })
-    const report = await api('POST', `/chat/messages/${rude.json().data.id}/report`, buyer.cookie, { reason: 'Оскорбление' })
+    const report = await api('POST', `/chat/messages/${rude.json().data.id}/report`, buyer.cookie, {
+      reason: 'Оскорбление',
+    })
     expect(report.statusCode).toBe(201)
     // Reporting one's own side's message makes no sense.
-    expect((await api('POST', `/chat/messages/${rude.json().data.id}/report`, seller.cookie, { reason: 'x' })).statusCode).toBe(400)
+    expect(
+      (await api('POST', `/chat/messages/${rude.json().data.id}/report`, seller.cookie, { reason: 'x' })).statusCode,
+    ).toBe(400)
     expect((await api('GET', '/staff/chat/reports', buyer.cookie)).statusCode).toBe(403)
     const reports = (await api('GET', '/staff/chat/reports', staff.cookie)).json().data.items
     const mine = reports.find((r: { id: string }) => r.id === report.json().data.id)

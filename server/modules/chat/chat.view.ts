@@ -63,7 +63,9 @@ export async function viewRooms(ctx: Ctx, deps: ViewDeps, chatter: Chatter, room
         deletedAt: chatMessages.deletedAt,
       })
       .from(chatMessages)
-      .where(sql`(${chatMessages.roomId}, ${chatMessages.seq}) in (select id, last_seq from chat_rooms where id = any(${sql.param(ids)}::uuid[]))`),
+      .where(
+        sql`(${chatMessages.roomId}, ${chatMessages.seq}) in (select id, last_seq from chat_rooms where id = any(${sql.param(ids)}::uuid[]))`,
+      ),
     ctx.db
       .select()
       .from(chatBlocks)

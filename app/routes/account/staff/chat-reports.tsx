@@ -1,22 +1,20 @@
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { data, useFetcher } from 'react-router'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { EmptyState } from '#app/components/staff/EmptyState.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
 import { CHAT_MESSAGES, type ChatReportStatus } from '#common/chat.ts'
-import { formatFileSize } from '#common/files.ts'
 import type { Route } from './+types/chat-reports'
 
-/** /personal-account/staff/chat-reports: complaints about chat messages, open ones first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = staffContext(context)
   if (!app) return null
   const search = searchOf(request)
   const status: ChatReportStatus = search.status === 'resolved' ? 'resolved' : 'open'
-  const { items } = await loadOrFail(request, () => app.services.chat.safety.listReports(app.ctx, { status }))
-  return { items, status }
+  const reports = await loadOrFail(request, () => app.services.chat.safety.listReports(app.ctx, { status }))
+  return { reports: reports.items, status }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const FILTERS: { value: ChatReportStatus; label: string }[] = [
-  { value: 'open', label: 'Открытые' },
+  { value: 'open', label: 'Новые' },
   { value: 'resolved', label: 'Закрытые' },
 ]
 
@@ -41,33 +39,42 @@ function ResolveForm({ id }: { id: string }) {
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="id" value={id} />
-      <Button type="submit" size="compact-sm" variant="light" loading={fetcher.state !== 'idle'}>
-        Закрыть жалобу
-      </Button>
-      {fetcher.data && !fetcher.data.ok && (
-        <Text size="xs" c="red.8" role="alert">
-          {fetcher.data.message}
-        </Text>
-      )}
+      <Stack gap={4}>
+        <Button type="submit" size="compact-sm" variant="light" loading={fetcher.state !== 'idle'}>
+          Закрыть жалобу
+        </Button>
+        {fetcher.data && !fetcher.data.ok && (
+          <Text size="xs" c="red.8" role="alert">
+            {fetcher.data.message}
+          </Text>
+        )}
+      </Stack>
     </fetcher.Form>
   )
 }
 
+/** /personal-account/staff/chat-reports: members' complaints about messages, with the message itself. */
 export default function StaffChatReports({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null
-  const { items, status } = loaderData
+  const { reports, status } = loaderData
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="end" wrap="wrap">
-        <Title order={2} size="h3">
-          Жалобы на сообщения чата
-        </Title>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={2} size="h3">
+            Жалобы на сообщения
+          </Title>
+          <Text size="sm" c="dimmed">
+            Участники чатов жалуются на чужие сообщения. Сообщение показано так, как его отправили, даже если автор
+            потом изменил или удалил его.
+          </Text>
+        </Stack>
         <Group gap={6} role="group" aria-label="Фильтр по статусу">
           {FILTERS.map((f) => (
             <Button
               key={f.value}
               component={AppLink}
-              to={f.value === 'open' ? '.' : `?status=${f.value}`}
+              to={`?status=${f.value}`}
               size="compact-sm"
               variant={status === f.value ? 'light' : 'subtle'}
               aria-current={status === f.value ? 'true' : undefined}
@@ -77,74 +84,63 @@ export default function StaffChatReports({ loaderData }: Route.ComponentProps) {
           ))}
         </Group>
       </Group>
-      {items.length === 0 ? (
-        <EmptyState title={status === 'open' ? 'Открытых жалоб нет' : 'Закрытых жалоб нет'}>
-          Участники жалуются на сообщения из меню сообщения в чате.
+      {reports.length === 0 ? (
+        <EmptyState title={status === 'open' ? 'Новых жалоб нет' : 'Закрытых жалоб нет'}>
+          Жалобы появляются, когда участник чата отмечает чужое сообщение как нарушение.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped verticalSpacing="sm" aria-label="Жалобы">
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped verticalSpacing="sm" aria-label="Жалобы на сообщения">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Получена</Table.Th>
                 <Table.Th>Кто пожаловался</Table.Th>
-                <Table.Th>Причина</Table.Th>
                 <Table.Th>Сообщение</Table.Th>
-                {status === 'open' && <Table.Th w={170}>Действие</Table.Th>}
+                <Table.Th>Причина</Table.Th>
+                <Table.Th w={170}>{status === 'open' ? 'Действие' : 'Закрыта'}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {items.map((report) => (
+              {reports.map((report) => (
                 <Table.Tr key={report.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDateTimeNumeric(report.createdAt)}</Text>
-                    {report.resolvedAt && (
-                      <Text size="xs" c="dimmed">
-                        закрыта {formatDateTimeNumeric(report.resolvedAt)}
-                      </Text>
-                    )}
-                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeNumeric(report.createdAt)}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {report.reporter.name}
-                    </Text>
+                    <Text size="sm">{report.reporter.name}</Text>
                     <Text size="xs" c="dimmed">
                       {report.reporter.organizationName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td maw={280}>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                      {report.reason}
                     </Text>
                   </Table.Td>
                   <Table.Td maw={380}>
                     <Text size="xs" c="dimmed">
                       {report.message.author
                         ? `${report.message.author.name}, ${report.message.author.organizationName}`
-                        : 'Система'}{' '}
-                      · {formatDateTimeNumeric(report.message.createdAt)} · чат «{report.room.sides.join(' — ')}»
+                        : 'Системное сообщение'}{' '}
+                      · {formatDateTimeNumeric(report.message.createdAt)}
                     </Text>
-                    {report.message.deletedAt ? (
-                      <Text size="sm" fs="italic">
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      {report.message.content || (report.message.files.length ? 'Вложение' : '')}
+                    </Text>
+                    {report.message.deletedAt && (
+                      <Badge color="gray" variant="light" mt={4}>
                         {CHAT_MESSAGES.deleted}
-                      </Text>
-                    ) : (
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                        {report.message.content}
-                      </Text>
+                      </Badge>
                     )}
-                    {/* The files themselves are the room's members' only: staff see what was attached. */}
-                    {report.message.files.map((file) => (
-                      <Text key={file.id} size="xs" c="dimmed">
-                        Вложение: {file.name}, {formatFileSize(file.size)}
-                      </Text>
-                    ))}
+                    <Text size="xs" c="dimmed" mt={4}>
+                      Чат: {report.room.sides.join(' — ')}
+                    </Text>
                   </Table.Td>
-                  {status === 'open' && (
-                    <Table.Td>
+                  <Table.Td maw={260}>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      {report.reason}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {status === 'open' ? (
                       <ResolveForm id={report.id} />
-                    </Table.Td>
-                  )}
+                    ) : (
+                      <Text size="sm">{report.resolvedAt ? formatDateTimeNumeric(report.resolvedAt) : '—'}</Text>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

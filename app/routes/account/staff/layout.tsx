@@ -18,10 +18,10 @@ export const meta: Route.MetaFunction = () => [
 const TABS = [
   { to: '/personal-account/staff', label: 'Проверка ролей', Icon: IconFileCheck, exact: true },
   { to: '/personal-account/staff/products', label: 'Товары', Icon: IconPackage },
+  { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чатах', Icon: IconMessageReport },
   { to: '/personal-account/staff/leads', label: 'Заявки с форм', Icon: IconInbox },
   { to: '/personal-account/staff/outbox', label: 'Исходящие письма', Icon: IconMail },
   { to: '/personal-account/staff/audit', label: 'Журнал действий', Icon: IconHistory },
-  { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чате', Icon: IconMessageReport },
 ]
 
 function StaffNav() {
@@ -58,8 +58,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           Модерация
         </Title>
         <Text c="dimmed" size="sm">
-          Рабочее место сотрудника платформы: проверка организаций и товаров, заявки, почта, журнал действий и жалобы в
-          чате.
+          Рабочее место сотрудника платформы: проверка организаций и товаров, заявки, почта и журнал действий.
         </Text>
       </Stack>
       <StaffNav />

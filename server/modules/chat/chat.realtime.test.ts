@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import type { Centrifuge, PublicationContext } from 'centrifuge'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chatChannel, type ChatEvent } from '#common/chat.ts'
+import { systemCtx } from '../../context.ts'
+import type { Database } from '../../db/client.ts'
+import { newClient, nextEvent, sleep, startRealtimeApp } from '../../realtime/testing.ts'
+import { openTestDatabase } from '../../testing/database.ts'
+import { apiClient } from '../organizations/organizations.testing.ts'
+import { organizationRoles } from '../organizations/organizations.table.ts'
+import { createTestVendor } from '../organizations/vendors.testing.ts'
+import { createMember } from '../products/products.testing.ts'
+
+/**
+ * What the chat publishes, as the official client receives it: a message sent through the REST
+ * API reaches the other side's members on their own channel with the spec's fields, and never
+ * comes back to its own side.
+ */
+let database: Database
+let app: FastifyInstance
+let url: string
+const clients: Centrifuge[] = []
+
+beforeAll(async () => {
+  database = await openTestDatabase('pglite')
+  ;({ app, url } = await startRealtimeApp(database))
+})
+afterAll(async () => {
+  for (const c of clients) c.disconnect()
+  await app?.close()
+  await database?.close()
+})
+
+/** Connects as the user with the token the REST API gives them, subscribed to their channel. */
+async function listen(user: { id: string; cookie: string }) {
+  const api = apiClient(app)
+  const c = newClient(url, {
+    getToken: async () => (await api('POST', '/chat/token', user.cookie)).json().token as string,
+  })
+  clients.push(c)
+  const sub = c.newSubscription(chatChannel(user.id))
+  const events: ChatEvent[] = []
+  sub.on('publication', (ctx: PublicationContext) => events.push(ctx.data as ChatEvent))
+  const ready = nextEvent(sub, 'subscribed')
+  sub.subscribe()
+  c.connect()
+  await ready
+  return { sub, events }
+}
+
+describe('chat publications through the realtime endpoint', () => {
+  it('tells the other side of new messages, edits and reads, with the spec fields', async () => {
+    const db = database.db
+    const vendor = await createTestVendor(db, { name: 'Аэроскан', slug: 'aeroskan-rt' })
+    const seller = await createMember(db, vendor.id, 'owner', 'Анна Продавец')
+    const buyerOrg = await createTestVendor(db, { name: 'Агро', slug: 'agro-rt', vendorStatus: null })
+    await db.insert(organizationRoles).values({ organizationId: buyerOrg.id, type: 'buyer', status: 'confirmed' })
+    const buyer = await createMember(db, buyerOrg.id, 'owner', 'Вера Покупатель')
+    const api = apiClient(app)
+
+    const sellerSide = await listen(seller)
+    const buyerSide = await listen(buyer)
+    const guid = (await api('POST', '/chat/rooms', buyer.cookie, { organizationId: vendor.id })).json().data.guid
+
+    // The room's first message arrives as roomCreated, the next ones as messageCreated.
+    const first = nextEvent(sellerSide.sub, 'publication')
+    await api('POST', `/chat/rooms/${guid}/messages`, buyer.cookie, {
+      clientId: randomUUID(),
+      content: 'Есть в наличии?',
+    })
+    const created = (await first) as PublicationContext
+    expect(created.data).toMatchObject({
+      eventType: 'roomCreated',
+      message: {
+        content: 'Есть в наличии?',
+        roomName: buyerOrg.name,
+        roomGuid: guid,
+        files: [],
+        isSystem: false,
+        isOwn: false,
+      },
+      room: { guid, name: buyerOrg.name, type: 'direct', lastMessage: { content: 'Есть в наличии?' }, unreadCount: 1 },
+    })
+    const second = nextEvent(sellerSide.sub, 'publication')
+    const sent = await api('POST', `/chat/rooms/${guid}/messages`, buyer.cookie, {
+      clientId: randomUUID(),
+      content: 'И какая комплектация?',
+    })
+    expect(((await second) as PublicationContext).data).toMatchObject({
+      eventType: 'messageCreated',
+      room: { unreadCount: 2 },
+    })
+
+    // The seller reads: the buyer hears of it (its messages are read now).
+    const read = nextEvent(buyerSide.sub, 'publication')
+    await api('POST', `/chat/rooms/${guid}/read`, seller.cookie)
+    expect(((await read) as PublicationContext).data).toMatchObject({ eventType: 'roomRead', room: { guid } })
+
+    // An edit reaches the other side.
+    const edit = nextEvent(sellerSide.sub, 'publication')
+    await api('PATCH', `/chat/messages/${sent.json().data.id}`, buyer.cookie, { content: 'Какая комплектация?' })
+    expect(((await edit) as PublicationContext).data).toMatchObject({
+      eventType: 'messageUpdated',
+      message: { content: 'Какая комплектация?', editedAt: expect.any(String) },
+    })
+
+    // A system message goes to both sides.
+    const toBuyer = nextEvent(buyerSide.sub, 'publication', (p) => (p as PublicationContext).data.message?.isSystem)
+    const toSeller = nextEvent(sellerSide.sub, 'publication', (p) => (p as PublicationContext).data.message?.isSystem)
+    await app.services.chat.postSystemMessage(systemCtx(db, { requestId: 'test' }), guid, 'Заказ подтверждён')
+    await Promise.all([toBuyer, toSeller])
+
+    // The buyer never got its own messages back.
+    await sleep(100)
+    expect(buyerSide.events.filter((e) => e.eventType === 'messageCreated' || e.eventType === 'roomCreated')).toEqual([
+      expect.objectContaining({ message: expect.objectContaining({ isSystem: true }) }),
+    ])
+  })
+})
