@@ -45,8 +45,13 @@ export interface RealtimeHandlers {
  * state on screen is read again from the REST API (`resync`); when recovery failed the user is
  * told too (`onLost`).
  */
-export function startRealtime(userId: string, endpoint: string, handlers: RealtimeHandlers): () => void {
-  const client = new Centrifuge(endpoint, { ...REALTIME_OPTIONS, getToken: fetchChatToken })
+export function startRealtime(
+  userId: string,
+  endpoint: string,
+  handlers: RealtimeHandlers,
+  getToken: () => Promise<string> = fetchChatToken,
+): () => void {
+  const client = new Centrifuge(endpoint, { ...REALTIME_OPTIONS, getToken })
   const subscription: Subscription = client.newSubscription(chatChannel(userId), { recoverable: true })
   let subscribedOnce = false
 
