@@ -1,8 +1,8 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { IconArrowLeft, IconMessageCircle, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
-import { useRevalidator, useSearchParams } from 'react-router'
+import { useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { onChatEvent, onChatResync } from '#app/lib/chat/events.ts'
 import { showToast } from '#app/lib/notify.ts'
 import type { ChatLoaderData } from '#app/routes/chat.tsx'
@@ -69,10 +69,15 @@ export function ChatScreen({ data }: { data: ChatLoaderData }) {
 
   const open = data.open
   const openGuid = open?.kind === 'room' ? open.room.guid : (open?.guid ?? null)
+  // Another room on its way: a skeleton instead of the room it replaces.
+  const navigation = useNavigation()
+  const next = navigation.location?.pathname === '/chat' ? new URLSearchParams(navigation.location.search) : null
+  const nextRoom = next?.get('roomId') ?? null
+  const switching = navigation.state === 'loading' && nextRoom !== null && nextRoom !== openGuid
   const onRoomChange = (room: ChatRoom) => setRooms((list) => list.map((r) => (r.guid === room.guid ? room : r)))
 
   return (
-    <div className={classes.screen} data-view={open ? 'room' : 'list'}>
+    <div className={classes.screen} data-view={open || switching ? 'room' : 'list'}>
       <section className={classes.listPane} aria-labelledby="chat-title">
         <div className={classes.listHead}>
           <h1 id="chat-title" className={classes.title}>
@@ -98,7 +103,8 @@ export function ChatScreen({ data }: { data: ChatLoaderData }) {
         )}
       </section>
       <section className={classes.roomPane} aria-label="Переписка">
-        {open?.kind === 'room' && (
+        {switching && <RoomSkeleton />}
+        {!switching && open?.kind === 'room' && (
           <RoomView
             key={open.room.guid}
             room={open.room}
@@ -108,7 +114,7 @@ export function ChatScreen({ data }: { data: ChatLoaderData }) {
             onSent={(message) => setRooms((list) => withOwnMessage(list, message))}
           />
         )}
-        {open?.kind === 'missing' && (
+        {!switching && open?.kind === 'missing' && (
           <Stack p="lg">
             <BackToList />
             <Alert color="red" title={CHAT_MESSAGES.roomNotFound} role="alert">
@@ -116,7 +122,7 @@ export function ChatScreen({ data }: { data: ChatLoaderData }) {
             </Alert>
           </Stack>
         )}
-        {!open && (
+        {!switching && !open && (
           <Stack align="center" justify="center" h="100%" p="xl" c="dimmed">
             <IconMessageCircle size={48} aria-hidden="true" />
             <Text>Выберите чат из списка</Text>
@@ -147,5 +153,20 @@ export function BackToList() {
     >
       К списку чатов
     </Button>
+  )
+}
+
+/** The room's shape while it loads. */
+function RoomSkeleton() {
+  return (
+    <Stack p="md" gap="md" role="status" aria-busy="true" aria-label="Загрузка чата">
+      <Skeleton height={28} width="40%" />
+      <Skeleton height={56} radius="md" />
+      {[60, 45, 70, 50].map((width, i) => (
+        <Group key={i} justify={i % 2 ? 'flex-end' : 'flex-start'}>
+          <Skeleton height={44} width={`${width}%`} radius="lg" />
+        </Group>
+      ))}
+    </Stack>
   )
 }
