@@ -45,9 +45,12 @@ export function isNotifiable(event: ChatEvent): event is ChatEvent & { message: 
   return raisesUnreadCount(event) && event.message !== null && !event.message.isSystem && !event.message.isOwn
 }
 
-/** The chat pages: there notifications and their sound stay off (spec section 4). */
+/**
+ * The chat page (with or without an open room): there notifications and their sound stay off
+ * (spec section 4). The digest's unsubscribe page under /chat/ is not a conversation.
+ */
 export function isChatPath(pathname: string): boolean {
-  return pathname === '/chat' || pathname.startsWith('/chat/')
+  return pathname.replace(/\/+$/, '') === '/chat'
 }
 
 /** The page of one room (a notification's click). */
