@@ -67,7 +67,14 @@ describe.each(BACKENDS)('pages with invalid text on %s', (backend) => {
       requestId: 'test',
       cspNonce: 'test',
       viewport: 'desktop',
-      publicConfig: { apiBaseUrl: '/api/v1', cdnUrl: '', metrikaId: null, buildId: 'test', publicUrl: 'http://x', chatWsUrl: null },
+      publicConfig: {
+        apiBaseUrl: '/api/v1',
+        cdnUrl: '',
+        metrikaId: null,
+        buildId: 'test',
+        publicUrl: 'http://x',
+        chatWsUrl: null,
+      },
       services: app.services,
       ctx,
     }

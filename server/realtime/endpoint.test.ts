@@ -5,13 +5,19 @@ import type {
   SubscribedContext,
   UnsubscribedContext,
 } from 'centrifuge'
+import { createServer } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { chatChannel } from '#common/chat.ts'
 import type { Database } from '../db/client.ts'
 import { openTestDatabase } from '../testing/database.ts'
-import { newClient, nextEvent, signToken, sleep, startRealtimeApp, until } from './testing.ts'
+import type { Broker, Listener } from './broker.ts'
+import { createEndpoint } from './endpoint.ts'
+import { createMemoryBroker } from './memory-broker.ts'
+import { WS_PATH } from './protocol.ts'
+import { newClient, nextEvent, signToken, sleep, startRealtimeApp, TEST_SECRET, until } from './testing.ts'
+import { createTokens } from './tokens.ts'
 
 /**
  * The embedded endpoint against the official `centrifuge` client, unmodified, in Node (its own
@@ -262,5 +268,53 @@ describe('protocol edges, with a raw WebSocket', () => {
     await r.open
     r.ws.send('x'.repeat(70 * 1024))
     expect((await r.closed).code).toBe(1009)
+  })
+})
+
+describe('deliveries the broker repeats or loses', () => {
+  it('a publication the client has is not sent again; a gap disconnects it to recover (3010)', async () => {
+    const memory = createMemoryBroker({ size: 10, ttlSeconds: 60 })
+    let listener: Listener | undefined
+    const broker: Broker = {
+      ...memory,
+      subscribe(channel, l) {
+        listener = l
+        memory.subscribe(channel, l)
+      },
+    }
+    const tokens = createTokens(TEST_SECRET, 600)
+    const silent = { info() {}, warn() {}, error() {} }
+    const endpoint = createEndpoint({
+      broker,
+      tokens,
+      log: silent,
+      version: 't',
+      pingSeconds: 25,
+      pongTimeoutSeconds: 8,
+    })
+    const server = createServer()
+    server.on('upgrade', (req, socket, head) => endpoint.handleUpgrade(req, socket, head))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const ws = new WebSocket(`ws://127.0.0.1:${(server.address() as { port: number }).port}${WS_PATH}`)
+    const frames: string[] = []
+    ws.on('message', (data) => frames.push(data.toString()))
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
+    await new Promise((resolve) => ws.on('open', resolve))
+    ws.send(
+      `${JSON.stringify({ connect: { token: await tokens.issueToken('d1') }, id: 1 })}\n` +
+        JSON.stringify({ subscribe: { channel: 'chat:d1' }, id: 2 }),
+    )
+    await until(() => frames.length === 2)
+    const { epoch } = JSON.parse(frames[1]!).subscribe
+    await broker.publish('chat:d1', { n: 1 })
+    await until(() => frames.length === 3)
+    listener!({ channel: 'chat:d1', epoch, offset: 1, json: '{"n":1}' })
+    await sleep(50)
+    expect(frames).toHaveLength(3)
+    listener!({ channel: 'chat:d1', epoch, offset: 3, json: '{"n":3}' })
+    expect(await closed).toBe(3010)
+    await endpoint.close()
+    await memory.close()
+    await new Promise((resolve) => server.close(resolve))
   })
 })

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
-import { chatChannel } from '#common/chat.ts'
 import type { Broker, Delivery, Publication } from './broker.ts'
-import { CHAT_NAMESPACE, CLOSE, ERRORS, WS_PATH } from './protocol.ts'
+import { CLOSE, ERRORS, subscribePermission, WS_PATH } from './protocol.ts'
 import type { Tokens } from './tokens.ts'
 
 export interface EndpointLogger {
@@ -60,6 +59,9 @@ class Conn {
   pongDeadline = 0
   channel: string | null = null
   subState = NONE
+  /** The stream position the client has: what was sent last on its subscription. */
+  epoch = ''
+  offset = 0
   /** Publications that arrived while the subscribe reply was being prepared. */
   pending: Delivery[] | null = null
   bucket: number
@@ -140,15 +142,28 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
 
   // ---- channels --------------------------------------------------------------------------------
 
+  const pushFrame = (d: Delivery) =>
+    `{"push":{"channel":${JSON.stringify(d.channel)},"pub":{"data":${d.json},"offset":${d.offset}}}}`
+
+  /**
+   * Sends a publication unless the client has it already (Redis may hand over a publication the
+   * subscribe reply held: the reply and the pub/sub message come on different connections). A
+   * gap or another epoch means deliveries were lost: the client reconnects and recovers.
+   */
+  function push(conn: Conn, d: Delivery, frame: string) {
+    if (d.epoch === conn.epoch && d.offset <= conn.offset) return
+    if (d.epoch !== conn.epoch || d.offset !== conn.offset + 1) return disconnect(conn, CLOSE.insufficientState)
+    conn.offset = d.offset
+    send(conn, frame)
+  }
+
   const deliver = (d: Delivery) => {
     const set = channels.get(d.channel)
     if (!set) return
     let frame: string | null = null
     for (const conn of set) {
-      if (conn.subState === SUBSCRIBED) {
-        frame ??= `{"push":{"channel":${JSON.stringify(d.channel)},"pub":{"data":${d.json},"offset":${d.offset}}}}`
-        send(conn, frame)
-      } else if (conn.pending) conn.pending.push(d)
+      if (conn.subState === SUBSCRIBED) push(conn, d, (frame ??= pushFrame(d)))
+      else if (conn.pending) conn.pending.push(d)
     }
   }
 
@@ -232,8 +247,8 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
   async function onSubscribe(conn: Conn, id: number, req: Record<string, unknown>) {
     const channel = req.channel
     if (typeof channel !== 'string' || channel === '') throw new CloseConnection(CLOSE.badRequest)
-    if (!channel.startsWith(CHAT_NAMESPACE)) return replyError(conn, id, ERRORS.unknownChannel)
-    if (channel !== chatChannel(conn.userId!)) return replyError(conn, id, ERRORS.permissionDenied)
+    const permission = subscribePermission(conn.userId!, channel)
+    if (permission !== 'ok') return replyError(conn, id, ERRORS[permission])
     if (conn.subState !== NONE) return replyError(conn, id, ERRORS.alreadySubscribed)
     // Listen first, then read the position: a publication in between is in `pending` and is
     // sent after the reply if the reply does not hold it already.
@@ -243,6 +258,7 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
     const epoch = typeof req.epoch === 'string' ? req.epoch : ''
     let head: string
     let top: number
+    let streamEpoch: string
     let recovered: Publication[] | null = null
     try {
       if (recover) {
@@ -252,10 +268,12 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
           recovered = history.publications
         }
         const position = history.position
+        streamEpoch = position.epoch
         head = `"recoverable":true,"positioned":true,"epoch":${JSON.stringify(position.epoch)}`
         top = recovered ? since : position.offset
       } else {
         const position = await broker.position(channel)
+        streamEpoch = position.epoch
         head = `"recoverable":true,"positioned":true,"epoch":${JSON.stringify(position.epoch)}`
         top = position.offset
       }
@@ -278,11 +296,9 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
     const pending = conn.pending ?? []
     conn.pending = null
     conn.subState = SUBSCRIBED
-    for (const d of pending) {
-      if (d.offset > top) {
-        send(conn, `{"push":{"channel":${JSON.stringify(d.channel)},"pub":{"data":${d.json},"offset":${d.offset}}}}`)
-      }
-    }
+    conn.epoch = streamEpoch
+    conn.offset = top
+    for (const d of pending) if (!conn.closed) push(conn, d, pushFrame(d))
   }
 
   function onUnsubscribe(conn: Conn, id: number, req: Record<string, unknown>) {

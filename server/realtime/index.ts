@@ -1,4 +1,5 @@
 import { defineModule } from '../modules/module.ts'
+import { realtimeRoutes } from './realtime.routes.ts'
 import { createRealtime } from './realtime.service.ts'
 
 /**
@@ -7,6 +8,7 @@ import { createRealtime } from './realtime.service.ts'
  */
 export const realtimeModule = defineModule({
   name: 'realtime',
+  routes: realtimeRoutes,
   service: ({ config, log }) => createRealtime(config, log),
   close: (service) => service.close(),
 })

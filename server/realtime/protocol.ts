@@ -33,3 +33,12 @@ export const CLOSE = {
 
 /** The only namespace: `chat:{userId}`, its owner's channel (spec section 3). */
 export const CHAT_NAMESPACE = 'chat:'
+
+/**
+ * Who may subscribe to what: the owner to `chat:{userId}`, nobody to anything else. The embedded
+ * endpoint and Centrifugo's subscribe proxy (realtime.routes.ts) both ask this.
+ */
+export function subscribePermission(userId: string, channel: string): 'ok' | 'unknownChannel' | 'permissionDenied' {
+  if (!channel.startsWith(CHAT_NAMESPACE)) return 'unknownChannel'
+  return channel === `${CHAT_NAMESPACE}${userId}` ? 'ok' : 'permissionDenied'
+}

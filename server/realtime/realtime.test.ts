@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
+import type { Database } from '../db/client.ts'
 import { buildCsp } from '../plugins/security-headers.ts'
-import { testConfig } from '../testing/app.ts'
+import { buildTestApp, testConfig } from '../testing/app.ts'
+import { openTestDatabase } from '../testing/database.ts'
 import { createCentrifugoPublisher } from './centrifugo.ts'
 import { createMemoryBroker } from './memory-broker.ts'
 import { createRealtime } from './realtime.service.ts'
@@ -150,5 +153,44 @@ describe('publishing through Centrifugo', () => {
     await realtime.publish('chat:8', { n: 1 })
     expect(received.at(-1)).toMatchObject({ key: 'k2', body: { channel: 'chat:8', data: { n: 1 } } })
     await realtime.close()
+  })
+})
+
+describe("Centrifugo's subscribe proxy", () => {
+  const env = {
+    CENTRIFUGO_API_URL: 'http://127.0.0.1:9',
+    CENTRIFUGO_API_KEY: 'proxy-key',
+    CENTRIFUGO_WS_URL: 'wss://rt.example.ru/connection/websocket',
+  }
+  let database: Database
+  let app: FastifyInstance
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite')
+    app = await buildTestApp(database, env)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+  const ask = (body: object, key: string | null = 'proxy-key') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/realtime/centrifugo/subscribe',
+      headers: key ? { 'x-centrifugo-proxy-key': key } : {},
+      payload: { client: 'c', transport: 'websocket', protocol: 'json', encoding: 'json', ...body },
+    })
+
+  it('lets a user subscribe to their own chat channel only', async () => {
+    expect((await ask({ user: '42', channel: 'chat:42' })).json()).toEqual({ result: {} })
+    expect((await ask({ user: '42', channel: 'chat:43' })).json()).toEqual({
+      error: { code: 103, message: 'permission denied' },
+    })
+    expect((await ask({ user: '', channel: 'chat:' })).json()).toMatchObject({ error: { code: 103 } })
+    expect((await ask({ user: '42', channel: 'news:1' })).json()).toMatchObject({ error: { code: 102 } })
+  })
+  it('answers Centrifugo only', async () => {
+    expect((await ask({ user: '42', channel: 'chat:42' }, 'wrong')).statusCode).toBe(403)
+    expect((await ask({ user: '42', channel: 'chat:42' }, null)).statusCode).toBe(403)
+    expect(app.services.realtime.broker).toBeNull()
   })
 })

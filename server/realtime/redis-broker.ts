@@ -78,7 +78,11 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const listeners = new ListenerMap()
   const resetHandlers: (() => void)[] = []
   // A separate connection: one in subscriber mode can run no other command.
-  const subscriber = new Redis(options.url, { ...redisOptions, maxRetriesPerRequest: null })
+  const subscriber = new Redis(options.url, {
+    ...redisOptions,
+    maxRetriesPerRequest: null,
+    connectionName: `${prefix}subscriber`,
+  })
   subscriber.on('error', (err) => log('realtime redis subscriber error', err))
   let readyTimes = 0
   subscriber.on('ready', () => {

@@ -129,4 +129,35 @@ describe.runIf(REDIS_URL)('two app instances sharing Redis', () => {
     c2.disconnect()
     c.disconnect()
   })
+
+  it('a dropped Redis subscription: clients are disconnected (3010), reconnect and recover', async () => {
+    const c = newClient(a.url, { getToken: () => a.app.services.realtime.issueToken('r2') })
+    const sub = c.newSubscription(chatChannel('r2'))
+    const publications: PublicationContext[] = []
+    sub.on('publication', (ctx) => publications.push(ctx))
+    const first = nextEvent<SubscribedContext>(sub, 'subscribed')
+    sub.subscribe()
+    c.connect()
+    await first
+    await a.app.services.realtime.publish(chatChannel('r2'), { n: 1 })
+    await until(() => publications.length === 1)
+
+    const reconnecting = nextEvent<{ code: number }>(c, 'connecting', (ctx) => ctx.code !== 0)
+    const again = nextEvent<SubscribedContext>(sub, 'subscribed')
+    const admin = new Redis(REDIS_URL!)
+    const clients = (await admin.client('LIST')) as string
+    for (const line of clients.split('\n')) {
+      if (line.includes(` name=${env.REALTIME_REDIS_PREFIX}subscriber `)) {
+        await admin.client('KILL', 'ID', line.match(/^id=(\d+)/)![1]!)
+      }
+    }
+    await admin.quit()
+    // What B publishes while A's subscription is down reaches A's client through recovery.
+    await b.app.services.realtime.publish(chatChannel('r2'), { n: 2 })
+    expect((await reconnecting).code).toBe(3010)
+    expect(await again).toMatchObject({ wasRecovering: true, recovered: true })
+    await until(() => publications.length === 2)
+    expect(publications.map((p) => p.data.n)).toEqual([1, 2])
+    c.disconnect()
+  })
 })

@@ -40,7 +40,14 @@ describe('the staff log page lists the failed background jobs', () => {
     context.set(appContext, {
       services: app.services,
       ctx: await ctxFor(database.db, staff),
-      publicConfig: { apiBaseUrl: '/api/v1', cdnUrl: '', metrikaId: null, buildId: 'test', publicUrl: '', chatWsUrl: null },
+      publicConfig: {
+        apiBaseUrl: '/api/v1',
+        cdnUrl: '',
+        metrikaId: null,
+        buildId: 'test',
+        publicUrl: '',
+        chatWsUrl: null,
+      },
     } as unknown as AppLoadContext)
     const data = await loader({
       request: new Request('http://x/personal-account/staff/audit'),

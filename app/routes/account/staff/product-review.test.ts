@@ -37,7 +37,14 @@ describe('the staff product pages over the real services', () => {
 
   async function contextOf(user: { id: string }) {
     const context = new RouterContextProvider()
-    const publicConfig = { apiBaseUrl: '/api/v1', cdnUrl: '', metrikaId: null, buildId: 'test', publicUrl: '', chatWsUrl: null }
+    const publicConfig = {
+      apiBaseUrl: '/api/v1',
+      cdnUrl: '',
+      metrikaId: null,
+      buildId: 'test',
+      publicUrl: '',
+      chatWsUrl: null,
+    }
     context.set(appContext, {
       services: app.services,
       ctx: await ctxFor(database.db, user),
