@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { z } from '#common/zod.ts'
 
 const Bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -81,10 +80,10 @@ export type Config = z.infer<typeof Env> & {
   /** The API documentation UI is public only on demand, and by default for the embedded database. */
   apiDocsPublic: boolean
   /**
-   * CHAT_TOKEN_SECRET, or with the embedded database alone (no Redis, PostgreSQL or Centrifugo) a
-   * random one per process: tokens then die with the process, which is all one process needs.
+   * CHAT_TOKEN_SECRET; null: the installation's own, made once and kept in its database, so restarts
+   * and every instance on that database agree (required only for Centrifugo, which must know it).
    */
-  chatTokenSecret: string
+  chatTokenSecret: string | null
   /** Set when the realtime publications go through Centrifugo instead of the embedded endpoint. */
   centrifugo: { apiUrl: string; apiKey: string; wsUrl: string } | null
 }
@@ -103,10 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (!c[name]) problems.push(`  ${name}: required with the other CENTRIFUGO_* variables`)
     }
   }
-  if (!c.CHAT_TOKEN_SECRET && (c.REDIS_URL || c.DATABASE_URL || centrifugoSet)) {
-    const why = centrifugoSet ? 'CENTRIFUGO_*' : c.REDIS_URL ? 'REDIS_URL' : 'DATABASE_URL'
+  if (!c.CHAT_TOKEN_SECRET && centrifugoSet) {
     problems.push(
-      `  CHAT_TOKEN_SECRET: required with ${why} (every instance and Centrifugo must share it; at least 32 characters, e.g. \`openssl rand -hex 32\`)`,
+      '  CHAT_TOKEN_SECRET: required with CENTRIFUGO_* (Centrifugo checks the same tokens; at least 32 characters, e.g. `openssl rand -hex 32`)',
     )
   }
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`)
@@ -119,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir:
       c.MAIL_DIR === undefined ? (c.DATABASE_URL || c.SMTP_URL ? undefined : 'var/mail') : c.MAIL_DIR || undefined,
     apiDocsPublic: c.API_DOCS_PUBLIC ?? !c.DATABASE_URL,
-    chatTokenSecret: c.CHAT_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
+    chatTokenSecret: c.CHAT_TOKEN_SECRET ?? null,
     centrifugo:
       c.CENTRIFUGO_API_URL && c.CENTRIFUGO_API_KEY && c.CENTRIFUGO_WS_URL
         ? { apiUrl: c.CENTRIFUGO_API_URL.replace(/\/$/, ''), apiKey: c.CENTRIFUGO_API_KEY, wsUrl: c.CENTRIFUGO_WS_URL }

@@ -1,6 +1,6 @@
 import { defineModule } from '../modules/module.ts'
 import { realtimeRoutes } from './realtime.routes.ts'
-import { createRealtime } from './realtime.service.ts'
+import { createRealtime, type RealtimeService } from './realtime.service.ts'
 
 /**
  * Realtime publications (`services.realtime.publish`) and connection tokens; the endpoint itself is
@@ -9,6 +9,7 @@ import { createRealtime } from './realtime.service.ts'
 export const realtimeModule = defineModule({
   name: 'realtime',
   routes: realtimeRoutes,
-  service: ({ config, log }) => createRealtime(config, log),
+  service: ({ config, log }, { system }): RealtimeService =>
+    createRealtime(config, log, () => system.installationSecret('chat_token')),
   close: (service) => service.close(),
 })

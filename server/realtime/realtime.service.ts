@@ -23,8 +23,13 @@ export interface RealtimeService extends RealtimePublisher {
  * The realtime transport the configuration names: Centrifugo's HTTP API (CENTRIFUGO_*), or the
  * embedded endpoint's broker, on Redis with REDIS_URL (several instances), in memory otherwise.
  */
-export function createRealtime(config: Config, log: (msg: string, err?: unknown) => void): RealtimeService {
-  const tokens = createTokens(config.chatTokenSecret, config.CHAT_TOKEN_TTL_SECONDS)
+export function createRealtime(
+  config: Config,
+  log: (msg: string, err?: unknown) => void,
+  /** The installation's own secret, when CHAT_TOKEN_SECRET is not set. */
+  storedSecret: () => Promise<string>,
+): RealtimeService {
+  const tokens = createTokens(config.chatTokenSecret ?? storedSecret, config.CHAT_TOKEN_TTL_SECONDS)
   const history = { size: config.CHAT_HISTORY_SIZE, ttlSeconds: config.CHAT_HISTORY_TTL_SECONDS }
   let broker: Broker | null = null
   let publish: (channel: string, data: unknown) => Promise<void>

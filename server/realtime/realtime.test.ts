@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { buildCsp } from '../plugins/security-headers.ts'
@@ -43,16 +44,9 @@ describe('connection tokens', () => {
 })
 
 describe('configuration', () => {
-  it('a random secret per process for the embedded database alone', () => {
-    const a = loadConfig({})
-    expect(a.chatTokenSecret).toHaveLength(64)
-    expect(loadConfig({}).chatTokenSecret).not.toBe(a.chatTokenSecret)
-  })
-  it('requires CHAT_TOKEN_SECRET where instances or Centrifugo must share it', () => {
-    expect(() => loadConfig({ REDIS_URL: 'redis://r' })).toThrow(/CHAT_TOKEN_SECRET: required with REDIS_URL/)
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(
-      /CHAT_TOKEN_SECRET: required with DATABASE_URL/,
-    )
+  it('keeps no secret in the configuration unless given; requires one only for Centrifugo', () => {
+    expect(loadConfig({}).chatTokenSecret).toBeNull()
+    expect(loadConfig({ REDIS_URL: 'redis://r', DATABASE_URL: 'postgres://db/x' }).chatTokenSecret).toBeNull()
     expect(() => loadConfig({ CHAT_TOKEN_SECRET: 'short' })).toThrow(/CHAT_TOKEN_SECRET must be at least 32/)
     expect(() =>
       loadConfig({ CENTRIFUGO_API_URL: 'http://c:8000', CENTRIFUGO_API_KEY: 'k', CENTRIFUGO_WS_URL: 'ws://c/x' }),
@@ -61,6 +55,23 @@ describe('configuration', () => {
       /CENTRIFUGO_API_KEY: required/,
     )
     expect(loadConfig({ REDIS_URL: 'redis://r', CHAT_TOKEN_SECRET: TEST_SECRET }).chatTokenSecret).toBe(TEST_SECRET)
+  })
+
+  it("without one, the installation's own secret lives in the database: restarts and instances agree", async () => {
+    const database = await openTestDatabase('pglite')
+    const config = { ...testConfig(), chatTokenSecret: null }
+    const a = await buildApp({ config, database, pages: { kind: 'none' } })
+    const b = await buildApp({ config, database, pages: { kind: 'none' } })
+    try {
+      const token = await a.services.realtime.issueToken('42')
+      expect(await b.services.realtime.verifyToken(token)).toMatchObject({ ok: true, userId: '42' })
+      // Not the test secret, and not guessable from the configuration.
+      expect(await createTokens(TEST_SECRET, 60).verifyToken(token)).toEqual({ ok: false, reason: 'invalid' })
+    } finally {
+      await a.close()
+      await b.close()
+      await database.close()
+    }
   })
   it('lets the browser open the WebSocket: same origin, or Centrifugo', () => {
     expect(buildCsp(testConfig({ PUBLIC_URL: 'https://bas.example.ru' }), 'n')).toContain(
@@ -147,7 +158,11 @@ describe('publishing through Centrifugo', () => {
       CENTRIFUGO_API_KEY: 'k2',
       CENTRIFUGO_WS_URL: 'wss://rt.example.ru/connection/websocket',
     })
-    const realtime = createRealtime(config, () => {})
+    const realtime = createRealtime(
+      config,
+      () => {},
+      async () => 'unused-when-configured',
+    )
     expect(realtime.broker).toBeNull()
     expect(realtime.wsUrl).toBe('wss://rt.example.ru/connection/websocket')
     await realtime.publish('chat:8', { n: 1 })

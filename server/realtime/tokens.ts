@@ -15,8 +15,13 @@ export interface Tokens {
  * the same token opens a connection to the embedded endpoint or to Centrifugo configured with the
  * same `client.token.hmac_secret_key`.
  */
-export function createTokens(secret: string, ttlSeconds: number): Tokens {
-  const key = new TextEncoder().encode(secret)
+export function createTokens(secret: string | (() => Promise<string>), ttlSeconds: number): Tokens {
+  let keyPromise: Promise<Uint8Array> | undefined
+  // A secret kept in the database is read once, on the first token.
+  const keyOf = () =>
+    (keyPromise ??= (typeof secret === 'string' ? Promise.resolve(secret) : secret()).then((s) =>
+      new TextEncoder().encode(s),
+    ))
   return {
     async issueToken(userId) {
       return new SignJWT({})
@@ -24,13 +29,13 @@ export function createTokens(secret: string, ttlSeconds: number): Tokens {
         .setSubject(String(userId))
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key)
+        .sign(await keyOf())
     },
     async verifyToken(token) {
       if (typeof token !== 'string' || token.length === 0 || token.length > 4096)
         return { ok: false, reason: 'invalid' }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+        const { payload } = await jwtVerify(token, await keyOf(), { algorithms: ['HS256'] })
         if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'invalid' }
         return { ok: true, userId: payload.sub, expiresAt: typeof payload.exp === 'number' ? payload.exp : null }
       } catch (err) {
