@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChatEvent, type ChatMessage, chatChannel } from '#common/chat.ts'
 import type { Database } from '#server/db/client.ts'
@@ -115,5 +117,50 @@ describe('startRealtime', () => {
     expect(lost).toBe(1)
     stop()
     seen.stop()
+  })
+})
+
+/** Like the other Redis suites: run when REDIS_URL_TEST is set. */
+const REDIS_URL = process.env.REDIS_URL_TEST
+
+describe.runIf(REDIS_URL)('startRealtime with history kept in Redis', () => {
+  it('after a restart it recovers what it missed and only asks the page to read again, without the toast', async () => {
+    const prefix = `rt-test:${randomBytes(4).toString('hex')}:`
+    const env = { ...ENV, REDIS_URL: REDIS_URL!, REALTIME_REDIS_PREFIX: prefix }
+    let first = await startRealtimeApp(database, env)
+    const userId = crypto.randomUUID()
+    const seen = collect()
+    let lost = 0
+    const stop = startRealtime(userId, first.url, { onLost: () => lost++ }, () =>
+      first.app.services.realtime.issueToken(userId),
+    )
+    try {
+      await until(
+        () => {
+          void first.app.services.realtime.publish(chatChannel(userId), event(userId, 'до'))
+          return seen.events.length > 0
+        },
+        5000,
+        'subscribed',
+      )
+      // The instance the browser is connected to goes away; another one publishes meanwhile.
+      await first.app.close()
+      const other = await startRealtimeApp(database, env)
+      await other.app.services.realtime.publish(chatChannel(userId), event(userId, 'пока не было связи'))
+      await other.app.close()
+      first = await startRealtimeApp(database, env, first.port)
+      await until(() => seen.resyncs.length > 0, 15_000, 'resubscribed')
+      expect(seen.resyncs).toEqual(['reconnected'])
+      expect(lost).toBe(0)
+      await until(() => seen.events.some((e) => e.message?.content === 'пока не было связи'), 5000, 'recovered')
+    } finally {
+      stop()
+      seen.stop()
+      await first.app.close()
+      const admin = new Redis(REDIS_URL!)
+      const keys = await admin.keys(`${prefix}*`)
+      if (keys.length) await admin.del(...keys)
+      await admin.quit()
+    }
   })
 })
