@@ -24,6 +24,8 @@ export default [
   ...HOME_ALIASES.map((path) => route(path, 'routes/home-alias.tsx', { id: `home-alias:${path}` })),
 
   layout('layouts/default.tsx', [
+    route('chat', 'routes/chat.tsx'),
+
     infoPage('about'),
     infoPage('for-sellers'),
     infoPage('for-customers'),

@@ -233,6 +233,13 @@ describe('401 and 403', () => {
     expect(onForbidden).toHaveBeenCalledTimes(1)
     expect(onUnauthorized).not.toHaveBeenCalled()
   })
+
+  it('leaves a 403 to the caller when asked not to show the forbidden page', async () => {
+    const onForbidden = vi.fn()
+    const error = await failure(client({ onForbidden }).post('/forbidden', {}, { forbiddenPage: false }))
+    expect(error.status).toBe(403)
+    expect(onForbidden).not.toHaveBeenCalled()
+  })
 })
 
 describe('errors', () => {

@@ -14,6 +14,11 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Retries for 408/409/425/429/5xx on non-mutating methods (default 1); 0 turns off every retry. */
   retry?: number
+  /**
+   * False: a 403 is only thrown to the caller, without the forbidden error page. For calls whose
+   * refusal the caller explains itself (the chat's «not confirmed», a blocked conversation).
+   */
+  forbiddenPage?: boolean
 }
 
 export interface ApiClientOptions {
@@ -176,7 +181,7 @@ export function createApiClient(options: ApiClientOptions) {
       }
       // whoami answers 401 for every guest: that is "no user", not an expired session.
       if (res.status === 401 && !new URL(url, 'http://x').pathname.endsWith(WHOAMI_PATH)) options.onUnauthorized?.()
-      if (res.status === 403) options.onForbidden?.()
+      if (res.status === 403 && opts.forbiddenPage !== false) options.onForbidden?.()
       throw new ApiError({ status: res.status, data: res.data })
     }
   }

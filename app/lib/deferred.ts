@@ -8,3 +8,4 @@ export const loadAccountMenu = () => import('../components/site/AccountMenu.tsx'
 export const loadHeaderCount = () => import('../components/site/HeaderCount.tsx')
 export const loadSearchSuggestions = () => import('../components/site/SearchSuggestions.tsx')
 export const loadCompareActions = () => import('../components/compare/compare-actions.tsx')
+export const loadChatStart = () => import('../components/chat/start-chat.tsx')

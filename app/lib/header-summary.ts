@@ -73,6 +73,11 @@ export function changeUnreadChatCount(delta: number) {
   set({ ...current, chatUnreadMessagesCount: Math.max(0, current.chatUnreadMessagesCount + delta) })
 }
 
+/** The unread count as the server just counted it (the answer to marking a chat room read). */
+export function setUnreadChatCount(count: number) {
+  set({ ...summary.get(), chatUnreadMessagesCount: Math.max(0, count) })
+}
+
 let lastAuthenticated: boolean | undefined
 
 /**

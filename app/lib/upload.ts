@@ -15,7 +15,13 @@ export class UploadError extends Error {
  * API client works over fetch, which cannot tell upload progress; this is the one place that
  * uses XMLHttpRequest for it. Resolves with the `data` of the answer.
  */
-export function uploadWithProgress<T>(path: string, file: File, onProgress: (share: number) => void): Promise<T> {
+export function uploadWithProgress<T>(
+  path: string,
+  file: File,
+  onProgress: (share: number) => void,
+  /** Form fields sent before the file (the server reads them first), e.g. `purpose`. */
+  fields: Record<string, string> = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', `${getApiBaseUrl().replace(/\/+$/, '')}${path}`)
@@ -38,6 +44,7 @@ export function uploadWithProgress<T>(path: string, file: File, onProgress: (sha
     xhr.onerror = () => reject(new UploadError('Нет связи с сервером', 0))
     xhr.ontimeout = () => reject(new UploadError('Сервер не ответил вовремя', 0))
     const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
     form.append('file', file, file.name)
     xhr.send(form)
   })

@@ -1,7 +1,7 @@
 import { DRONE_TYPES, type DroneType, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from './attributes.ts'
 import { AVAILABILITIES, type Availability } from './products.ts'
 import { isSphereSlug, type SphereSlug } from '../spheres.ts'
-import { isSingleLineText, TEXT_MESSAGES } from '../text.ts'
+import { isSingleLineText, TEXT_MESSAGES } from '../text-rules.ts'
 
 /**
  * The state of a catalogue listing and its URL form. The page, the REST API and the sellers'

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useRouteLoaderData, useSearchParams } from 'react-router'
 import type { setUserParams } from '#app/lib/analytics.ts'
 import { openAuthModal, openEmailLink, useAuthModal } from '#app/lib/auth-modal.ts'
+import type { PublicConfig } from '#app/lib/load-context.ts'
+import { useSession } from '#app/lib/session.ts'
 import { useSessionSync } from '#app/lib/session-sync.ts'
 import { MantineScope } from '../MantineScope.tsx'
 
 // Loaded on the first opening only: the modal, its forms, Mantine's Modal and PasswordInput.
 const AuthModal = lazy(() => import('./AuthModal.tsx'))
+// The realtime chat client, for signed-in users of a confirmed organization only.
+const ChatClient = lazy(() => import('../chat/ChatClient.tsx'))
 
 /** Links from e-mails: the query parameter that carries the token, and what opening it does. */
 const MAIL_LINKS: Record<string, (token: string) => void> = {
@@ -48,12 +52,33 @@ export default function AuthClient({ sendUserParams }: { sendUserParams: typeof 
   const { opened } = useAuthModal()
   const [used, setUsed] = useState(opened)
   if (opened && !used) setUsed(true)
-  if (!used) return null
   return (
-    <MantineScope>
-      <Suspense fallback={null}>
-        <AuthModal />
-      </Suspense>
-    </MantineScope>
+    <>
+      <Chat />
+      {used && (
+        <MantineScope>
+          <Suspense fallback={null}>
+            <AuthModal />
+          </Suspense>
+        </MantineScope>
+      )}
+    </>
+  )
+}
+
+/**
+ * Spec section 4: the realtime chat connects only while the user is signed in and the selected
+ * organization is confirmed, and disconnects otherwise (ChatClient unmounts). Keyed by the user,
+ * so a different account never reuses the connection.
+ */
+function Chat() {
+  const { user, isConfirmed } = useSession()
+  const root = useRouteLoaderData('root') as { publicConfig?: PublicConfig } | undefined
+  const chatWsUrl = root?.publicConfig?.chatWsUrl ?? null
+  if (!user || !isConfirmed) return null
+  return (
+    <Suspense fallback={null}>
+      <ChatClient key={user.id} userId={user.id} chatWsUrl={chatWsUrl} />
+    </Suspense>
   )
 }

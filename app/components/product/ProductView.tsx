@@ -178,7 +178,7 @@ export function ProductView({ product, display }: { product: ProductDetails; dis
         </div>
 
         <aside className={classes.side} aria-label="Продавец">
-          <VendorCard seller={product.vendorCard} productCount={display.vendorProducts} />
+          <VendorCard seller={product.vendorCard} productCount={display.vendorProducts} productSlug={product.slug} />
         </aside>
       </div>
     </article>

@@ -1,10 +1,11 @@
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import type { SellerCard } from '#common/catalog/types.ts'
 import { formatCount } from '#app/lib/format.ts'
+import { WriteToSeller } from '../chat/WriteToSeller.tsx'
 import { SellerLogo } from './SellerLogo.tsx'
 import classes from './sellers.module.css'
 
-/** The seller page's header: logo, name (the page's h1), region, website, since when, about. */
+/** The seller page's header: logo, name (the page's h1), region, website, since when, a question to them, about. */
 export function SellerHeader({ seller }: { seller: SellerCard & { createdAt: string } }) {
   const since = new Date(seller.createdAt).getUTCFullYear()
   const paragraphs = seller.description
@@ -42,6 +43,7 @@ export function SellerHeader({ seller }: { seller: SellerCard & { createdAt: str
             </div>
           )}
         </dl>
+        <WriteToSeller input={{ sellerSlug: seller.slug }} sellerOrganizationId={seller.id} />
         {paragraphs.length > 0 && (
           <div className={classes.about}>
             {paragraphs.map((p, i) => (
