@@ -64,12 +64,12 @@ describe('chat publications through the realtime endpoint', () => {
     const guid = (await api('POST', '/chat/rooms', buyer.cookie, { organizationId: vendor.id })).json().data.guid
 
     // The room's first message arrives as roomCreated, the next ones as messageCreated.
-    const first = nextEvent(sellerSide.sub, 'publication')
+    const first = nextEvent<PublicationContext>(sellerSide.sub, 'publication')
     await api('POST', `/chat/rooms/${guid}/messages`, buyer.cookie, {
       clientId: randomUUID(),
       content: 'Есть в наличии?',
     })
-    const created = (await first) as PublicationContext
+    const created = await first
     expect(created.data).toMatchObject({
       eventType: 'roomCreated',
       message: {
@@ -82,32 +82,32 @@ describe('chat publications through the realtime endpoint', () => {
       },
       room: { guid, name: buyerOrg.name, type: 'direct', lastMessage: { content: 'Есть в наличии?' }, unreadCount: 1 },
     })
-    const second = nextEvent(sellerSide.sub, 'publication')
+    const second = nextEvent<PublicationContext>(sellerSide.sub, 'publication')
     const sent = await api('POST', `/chat/rooms/${guid}/messages`, buyer.cookie, {
       clientId: randomUUID(),
       content: 'И какая комплектация?',
     })
-    expect(((await second) as PublicationContext).data).toMatchObject({
+    expect((await second).data).toMatchObject({
       eventType: 'messageCreated',
       room: { unreadCount: 2 },
     })
 
     // The seller reads: the buyer hears of it (its messages are read now).
-    const read = nextEvent(buyerSide.sub, 'publication')
+    const read = nextEvent<PublicationContext>(buyerSide.sub, 'publication')
     await api('POST', `/chat/rooms/${guid}/read`, seller.cookie)
-    expect(((await read) as PublicationContext).data).toMatchObject({ eventType: 'roomRead', room: { guid } })
+    expect((await read).data).toMatchObject({ eventType: 'roomRead', room: { guid } })
 
     // An edit reaches the other side.
-    const edit = nextEvent(sellerSide.sub, 'publication')
+    const edit = nextEvent<PublicationContext>(sellerSide.sub, 'publication')
     await api('PATCH', `/chat/messages/${sent.json().data.id}`, buyer.cookie, { content: 'Какая комплектация?' })
-    expect(((await edit) as PublicationContext).data).toMatchObject({
+    expect((await edit).data).toMatchObject({
       eventType: 'messageUpdated',
       message: { content: 'Какая комплектация?', editedAt: expect.any(String) },
     })
 
     // A system message goes to both sides.
-    const toBuyer = nextEvent(buyerSide.sub, 'publication', (p) => (p as PublicationContext).data.message?.isSystem)
-    const toSeller = nextEvent(sellerSide.sub, 'publication', (p) => (p as PublicationContext).data.message?.isSystem)
+    const toBuyer = nextEvent<PublicationContext>(buyerSide.sub, 'publication', (p) => p.data.message?.isSystem)
+    const toSeller = nextEvent<PublicationContext>(sellerSide.sub, 'publication', (p) => p.data.message?.isSystem)
     await app.services.chat.postSystemMessage(systemCtx(db, { requestId: 'test' }), guid, 'Заказ подтверждён')
     await Promise.all([toBuyer, toSeller])
 
