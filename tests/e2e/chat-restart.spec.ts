@@ -15,11 +15,16 @@ const BASE_URL = `http://127.0.0.1:${PORT}`
 const BUYER_ORG = 'ООО «Агрохолдинг Заря»'
 const dir = mkdtempSync(join(tmpdir(), 'bas-market-e2e-restart-'))
 
+/** The environment without a database or Redis of the machine: the embedded defaults. */
+const ownEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => key !== 'DATABASE_URL' && key !== 'REDIS_URL'),
+)
+
 function startServer(): ChildProcess {
   // The build the main e2e server was started from (npm start builds it).
   return spawn('./node_modules/.bin/node', ['server/main.ts'], {
     env: {
-      ...process.env,
+      ...ownEnv,
       NODE_ENV: 'production',
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -28,8 +33,6 @@ function startServer(): ChildProcess {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '20',
       PUBLIC_URL: BASE_URL,
-      DATABASE_URL: '',
-      REDIS_URL: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

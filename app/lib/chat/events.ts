@@ -24,10 +24,11 @@ function createChannel<T>() {
 
 const events = createChannel<ChatEvent>()
 /**
- * Why chat state must be read again from the REST API: `reconnected` after any reconnect (the
- * database is the source of truth), `lost` when the missed publications could not be recovered.
+ * Why chat state must be read again from the REST API: `subscribed` once listening starts (what
+ * was read before may have missed a publication), `reconnected` after any reconnect (the database
+ * is the source of truth), `lost` when the missed publications could not be recovered.
  */
-export type ResyncReason = 'reconnected' | 'lost'
+export type ResyncReason = 'subscribed' | 'reconnected' | 'lost'
 const resyncs = createChannel<ResyncReason>()
 
 export const emitChatEvent = events.emit

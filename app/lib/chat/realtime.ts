@@ -60,11 +60,14 @@ export function startRealtime(
     if (event && typeof event === 'object' && 'eventType' in event) emitChatEvent(event)
   })
   subscription.on('subscribed', (ctx) => {
-    if (!subscribedOnce) {
-      subscribedOnce = true
-      return
-    }
-    const reason: ResyncReason = ctx.wasRecovering && !ctx.recovered ? 'lost' : 'reconnected'
+    // The first subscription too: what the page read before it (its loader, the header's
+    // counters) may have missed a publication made in between.
+    const reason: ResyncReason = !subscribedOnce
+      ? 'subscribed'
+      : ctx.wasRecovering && !ctx.recovered
+        ? 'lost'
+        : 'reconnected'
+    subscribedOnce = true
     if (reason === 'lost') handlers.onLost()
     emitChatResync(reason)
   })
