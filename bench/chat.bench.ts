@@ -25,7 +25,8 @@
  * Env: BENCH_CONNECTIONS (5000), BENCH_RATE (1000), BENCH_SECONDS (10), BENCH_BACKENDS
  * (pglite,postgres), BENCH_REDIS (1; 0 skips the Redis part), BENCH_REDIS_URL, BENCH_DATABASE_URL,
  * BENCH_VENDORS (10), BENCH_SENDERS_PER_VENDOR (4), BENCH_HTTP_CONNECTIONS (32: keep-alive
- * connections, also the most requests in flight), BENCH_CPU_PROF (a directory: CPU profiles of
+ * connections, also the most requests in flight), BENCH_LOW_RATE (50: a second run at a rate the
+ * server keeps up with, for the latency when it is not saturated), BENCH_CPU_PROF (a directory: CPU profiles of
  * the server processes).
  */
 import { type ChildProcess, fork } from 'node:child_process'
@@ -47,6 +48,7 @@ const VENDORS = Math.round(envNumber('BENCH_VENDORS', 10))
 const SENDERS_PER_VENDOR = Math.round(envNumber('BENCH_SENDERS_PER_VENDOR', 4))
 const HTTP_CONNECTIONS = Math.round(envNumber('BENCH_HTTP_CONNECTIONS', 32))
 const CPU_PROF = process.env.BENCH_CPU_PROF
+const LOW_RATE = envNumber('BENCH_LOW_RATE', 50)
 const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379'
 const SECRET = randomBytes(32).toString('hex')
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -350,6 +352,14 @@ function report(name: string, rate: number, sent: SendResult, stats: Stats, stat
   if (others.length) console.log(`other answers: ${others.map(([s, n]) => `${n}×${s}`).join(', ')}`)
 }
 
+/** Two seconds of sends at a low rate, not measured: a new process's first requests compile code and plans. */
+async function warmUp(server: Server, people: People, targets: number[], stats: { current: Stats }) {
+  stats.current = newStats()
+  const sent = await sendMessages(server.port, people, targets, LOW_RATE, 2)
+  await until(() => stats.current.received >= sent.created, 10_000, 'the warm-up delivered').catch(() => {})
+  sentAtByClientId.clear()
+}
+
 /** Sends on `server` at `rate` for `seconds` to the given buyers, waits for the deliveries, reports. */
 async function measureSends(
   name: string,
@@ -410,13 +420,10 @@ async function oneInstanceRun(backend: string, env: Record<string, string>) {
       `(heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}: ${((after.heapUsed - before.heapUsed) / CONNECTIONS / 1024).toFixed(1)} KiB)`,
   )
 
-  await measureSends(
-    `${backend}, 1 instance`,
-    server,
-    people,
-    people.buyers.map((_, i) => i),
-    stats,
-  )
+  const everyone = people.buyers.map((_, i) => i)
+  await warmUp(server, people, everyone, stats)
+  await measureSends(`${backend}, 1 instance`, server, people, everyone, stats)
+  await measureSends(`${backend}, 1 instance`, server, people, everyone, stats, LOW_RATE)
 
   stats.current = newStats()
   const stopAt = performance.now()
@@ -458,7 +465,10 @@ async function redisRun(databaseUrl: string) {
   const onA = clients.filter((c) => c.url === urlA)
 
   // Sent to A, half of them to buyers connected to B.
+  await warmUp(a, people, everyone, stats)
+  await warmUp(b, people, everyone, stats)
   await measureSends('Redis, 2 instances (sent to A)', a, people, everyone, stats)
+  await measureSends('Redis, 2 instances (sent to A)', a, people, everyone, stats, LOW_RATE)
 
   // A restarts while messages to A's buyers (even indices) keep being sent to B: they must recover them.
   stats.current = newStats()
