@@ -1,36 +1,54 @@
 /**
- * `npm run bench:chat`: the realtime endpoint under load. The server runs in a child process
+ * `npm run bench:chat`: the chat's realtime path under load. The server runs in a child process
  * (bench/chat-server.ts: the real app with the endpoint); this process opens BENCH_CONNECTIONS
  * WebSocket connections with a small raw client speaking the protocol (connect, subscribe to its
  * own `chat:{userId}` with recovery, answer pings, reconnect with back-off like the official
- * client), and measures:
+ * client), sends messages over HTTP and measures:
  *   1. memory per connection: the server's RSS (after a GC) with all connections subscribed,
  *      minus its RSS before any, divided by the connections;
- *   2. delivery latency p50/p99 at BENCH_RATE publications/s for BENCH_SECONDS, each to one user,
- *      from `services.realtime.publish` in the server to the client's receipt (same machine clock);
+ *   2. delivery latency p50/p99 of messages sent through the REST API
+ *      (`POST /api/v1/chat/rooms/:guid/messages`, cookie sessions of vendor members, keep-alive
+ *      connections) at BENCH_RATE messages/s for BENCH_SECONDS, each to the room of another
+ *      connected buyer: from just before the request is written to the buyer's receipt of the
+ *      publication, plus the send's own response time and the rate actually achieved;
  *   3. recovery after a restart: the server is stopped gracefully (clients get 3001) and started
  *      again on the same port; the time until every client is subscribed again;
  *   4. the same with Redis (BENCH_REDIS_URL or REDIS_URL_TEST or redis://127.0.0.1:6379) and two
- *      instances, clients split between them, publications made on one reach the other's clients;
- *      while one restarts, the other keeps publishing, and its clients must recover what they missed.
- * The chat module's REST send path is not on this branch: publications go through the realtime
- * service directly (the main line switches this to `POST /api/v1/chat/rooms/:guid/messages`).
+ *      instances on one PostgreSQL database, clients split between them: messages sent to A reach
+ *      B's clients; while A restarts, messages keep being sent to B for A's clients, who must
+ *      recover them.
+ * Each connection is a real user: the only member of a buyer organization with a direct room to
+ * one of BENCH_VENDORS vendors, whose BENCH_SENDERS_PER_VENDOR members send (decision 024: the
+ * message reaches the buyer side only). The server runs with RATE_LIMIT_SCALE=100, so each sender
+ * may send 3 000 a minute, and the senders share the rate: the per-user limit is not what is measured.
  *
- * Env: BENCH_CONNECTIONS (5000), BENCH_RATE (1000), BENCH_SECONDS (10), BENCH_REDIS (1; 0 skips
- * the Redis part), BENCH_REDIS_URL.
+ * Env: BENCH_CONNECTIONS (5000), BENCH_RATE (1000), BENCH_SECONDS (10), BENCH_BACKENDS
+ * (pglite,postgres), BENCH_REDIS (1; 0 skips the Redis part), BENCH_REDIS_URL, BENCH_DATABASE_URL,
+ * BENCH_VENDORS (10), BENCH_SENDERS_PER_VENDOR (4), BENCH_HTTP_CONNECTIONS (32: keep-alive
+ * connections, also the most requests in flight), BENCH_LOW_RATE (50: a second run at a rate the
+ * server keeps up with, for the latency when it is not saturated), BENCH_CPU_PROF (a directory: CPU profiles of
+ * the server processes).
  */
 import { type ChildProcess, fork } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { Agent, request as httpRequest } from 'node:http'
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { SignJWT } from 'jose'
 import WebSocket from 'ws'
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database.ts'
 import { envNumber } from './setup.ts'
 
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 5000))
 const RATE = envNumber('BENCH_RATE', 1000)
 const SECONDS = envNumber('BENCH_SECONDS', 10)
 const REDIS = process.env.BENCH_REDIS !== '0'
+const BACKENDS = (process.env.BENCH_BACKENDS || 'pglite,postgres').split(',').map((b) => b.trim())
+const VENDORS = Math.round(envNumber('BENCH_VENDORS', 10))
+const SENDERS_PER_VENDOR = Math.round(envNumber('BENCH_SENDERS_PER_VENDOR', 4))
+const HTTP_CONNECTIONS = Math.round(envNumber('BENCH_HTTP_CONNECTIONS', 32))
+const CPU_PROF = process.env.BENCH_CPU_PROF
+const LOW_RATE = envNumber('BENCH_LOW_RATE', 50)
 const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379'
 const SECRET = randomBytes(32).toString('hex')
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -63,8 +81,9 @@ const cleanEnv = Object.fromEntries(
 
 async function startServer(env: Record<string, string>, port = 0): Promise<Server> {
   const child = fork(`${root}bench/chat-server.ts`, [], {
-    execArgv: ['--expose-gc'],
-    env: { ...cleanEnv, ...env, PORT: String(port), CHAT_TOKEN_SECRET: SECRET },
+    // BENCH_CPU_PROF=dir: a CPU profile of each server process, written when it stops.
+    execArgv: ['--expose-gc', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])],
+    env: { ...cleanEnv, ...env, PORT: String(port), CHAT_TOKEN_SECRET: SECRET, RATE_LIMIT_SCALE: '100' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const waiters = new Map<string, (msg: never) => void>()
@@ -94,6 +113,9 @@ async function startServer(env: Record<string, string>, port = 0): Promise<Serve
       }),
   }
 }
+
+/** When each message's request was written, by its clientId: the receipt's latency is counted from it. */
+const sentAtByClientId = new Map<string, number>()
 
 // ---- the raw client --------------------------------------------------------------------------
 
@@ -164,7 +186,8 @@ class Client {
           this.offset = pub.offset
           const stats = this.stats.current
           stats.received++
-          stats.latencies.push(received - pub.data.sentAt)
+          const sentAt = sentAtByClientId.get(pub.data.message?.clientId)
+          if (sentAt !== undefined) stats.latencies.push(received - sentAt)
         } else if (msg.subscribe) {
           const result = msg.subscribe
           const stats = this.stats.current
@@ -211,13 +234,14 @@ async function until(check: () => boolean, ms: number, what: string) {
   }
 }
 
-async function openClients(urls: string[], count: number, stats: { current: Stats }): Promise<Client[]> {
+async function openClients(urls: string[], userIds: string[], stats: { current: Stats }): Promise<Client[]> {
   const clients: Client[] = []
   const started = performance.now()
+  const count = userIds.length
   for (let i = 0; i < count; i += 250) {
     const batch: Client[] = []
     for (let j = i; j < Math.min(count, i + 250); j++) {
-      const c = new Client(String(j), await token(String(j)), urls[j % urls.length]!, stats)
+      const c = new Client(userIds[j]!, await token(userIds[j]!), urls[j % urls.length]!, stats)
       c.open()
       batch.push(c)
     }
@@ -231,11 +255,131 @@ async function openClients(urls: string[], count: number, stats: { current: Stat
   return clients
 }
 
-function report(name: string, stats: Stats, expected: number) {
+// ---- the senders -----------------------------------------------------------------------------
+
+/** What the server's setup answers: the buyers (one connection each) and the senders' cookies. */
+interface People {
+  buyers: { userId: string; room: string; sender: number }[]
+  senders: string[]
+}
+
+interface SendResult {
+  sent: number
+  created: number
+  statuses: Map<number | string, number>
+  http: number[]
+  ms: number
+}
+
+const CONTENT = 'Добрый день! Подскажите, пожалуйста, сроки поставки и комплектацию для партии из десяти штук.'
+
+function post(agent: Agent, port: number, path: string, cookie: string, body: string) {
+  return new Promise<number>((resolve) => {
+    const req = httpRequest(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
+    req.on('error', () => resolve(-1))
+    req.end(body)
+  })
+}
+
+/**
+ * Sends messages at `rate` a second for `seconds` to the buyers' rooms in turn, through the REST
+ * API on `port`, at most HTTP_CONNECTIONS in flight: when the server falls behind, sending waits
+ * rather than queueing, and the rate achieved is what it answered.
+ */
+async function sendMessages(port: number, people: People, targets: number[], rate: number, seconds: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: HTTP_CONNECTIONS })
+  const result: SendResult = { sent: 0, created: 0, statuses: new Map(), http: [], ms: 0 }
+  let inFlight = 0
+  const start = performance.now()
+  const send = async (n: number) => {
+    const buyer = people.buyers[targets[n % targets.length]!]!
+    const clientId = randomUUID()
+    const body = JSON.stringify({ clientId, content: CONTENT })
+    inFlight++
+    const at = now()
+    sentAtByClientId.set(clientId, at)
+    const status = await post(
+      agent,
+      port,
+      `/api/v1/chat/rooms/${buyer.room}/messages`,
+      people.senders[buyer.sender]!,
+      body,
+    )
+    inFlight--
+    result.http.push(now() - at)
+    result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1)
+    if (status === 201) result.created++
+  }
+  while (performance.now() - start < seconds * 1000) {
+    const due = Math.floor(((performance.now() - start) / 1000) * rate)
+    while (result.sent < due && inFlight < HTTP_CONNECTIONS) void send(result.sent++)
+    await sleep(2)
+  }
+  await until(() => inFlight === 0, 60_000, 'every send answered')
+  result.ms = performance.now() - start
+  agent.destroy()
+  return result
+}
+
+const latencyHeader =
+  '| run | target/s | sent | 201 | achieved/s | HTTP p50 ms | HTTP p99 ms | delivered | p50 ms | p99 ms | max ms | statements/send |\n' +
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
+
+function report(name: string, rate: number, sent: SendResult, stats: Stats, statements: number) {
   const sorted = stats.latencies.sort((a, b) => a - b)
+  const http = sent.http.sort((a, b) => a - b)
+  const others = [...sent.statuses].filter(([s]) => s !== 201)
+  console.log(latencyHeader)
   console.log(
-    `| ${name} | ${expected} | ${stats.received} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)?.toFixed(1)} |`,
+    `| ${name} | ${rate} | ${sent.sent} | ${sent.created} | ${Math.round(sent.created / (sent.ms / 1000))} | ` +
+      `${percentile(http, 50).toFixed(1)} | ${percentile(http, 99).toFixed(1)} | ${stats.received} | ` +
+      `${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)?.toFixed(1)} | ` +
+      `${(statements / Math.max(1, sent.created)).toFixed(1)} |`,
   )
+  if (others.length) console.log(`other answers: ${others.map(([s, n]) => `${n}×${s}`).join(', ')}`)
+}
+
+/** Two seconds of sends at a low rate, not measured: a new process's first requests compile code and plans. */
+async function warmUp(server: Server, people: People, targets: number[], stats: { current: Stats }) {
+  stats.current = newStats()
+  const sent = await sendMessages(server.port, people, targets, LOW_RATE, 2)
+  await until(() => stats.current.received >= sent.created, 10_000, 'the warm-up delivered').catch(() => {})
+  sentAtByClientId.clear()
+}
+
+/** Sends on `server` at `rate` for `seconds` to the given buyers, waits for the deliveries, reports. */
+async function measureSends(
+  name: string,
+  server: Server,
+  people: People,
+  targets: number[],
+  stats: { current: Stats },
+  rate = RATE,
+  seconds = SECONDS,
+) {
+  stats.current = newStats()
+  const before = await server.request<{ count: number }>({ type: 'statements' }, 'statements')
+  const sent = await sendMessages(server.port, people, targets, rate, seconds)
+  const after = await server.request<{ count: number }>({ type: 'statements' }, 'statements')
+  await until(() => stats.current.received >= sent.created, 10_000, 'every message delivered').catch((e) =>
+    console.log(String(e)),
+  )
+  report(name, rate, sent, stats.current, after.count - before.count)
+  sentAtByClientId.clear()
+  return sent
 }
 
 // ---- runs ------------------------------------------------------------------------------------
@@ -243,18 +387,32 @@ function report(name: string, stats: Stats, expected: number) {
 console.log(`# bench:chat — ${new Date().toISOString()}`)
 console.log(
   `node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)}, ` +
-    `${CONNECTIONS} connections, ${RATE} publications/s for ${SECONDS} s`,
+    `${CONNECTIONS} connections, target ${RATE} messages/s for ${SECONDS} s through the REST API, ` +
+    `${VENDORS} vendors × ${SENDERS_PER_VENDOR} senders, ${HTTP_CONNECTIONS} HTTP connections`,
 )
-const latencyHeader =
-  '| run | published | delivered | p50 ms | p99 ms | max ms |\n| --- | ---: | ---: | ---: | ---: | ---: |'
 
-async function memoryRun() {
-  console.log('\n## One instance, memory broker')
-  let server = await startServer({})
+const setup = (server: Server) =>
+  server.request<People>(
+    { type: 'setup', buyers: CONNECTIONS, vendors: VENDORS, sendersPerVendor: SENDERS_PER_VENDOR },
+    'setup',
+  )
+
+async function oneInstanceRun(backend: string, env: Record<string, string>) {
+  console.log(`\n## One instance, memory broker, ${backend}`)
+  let server = await startServer(env)
+  const setupStart = performance.now()
+  const people = await setup(server)
+  console.log(
+    `setup: ${people.buyers.length} buyers with a room each, ${people.senders.length} senders, ${Math.round(performance.now() - setupStart)} ms`,
+  )
   const url = `ws://127.0.0.1:${server.port}/connection/websocket`
   const before = await server.request<{ rss: number; heapUsed: number }>({ type: 'memory' }, 'memory')
   const stats = { current: newStats() }
-  const clients = await openClients([url], CONNECTIONS, stats)
+  const clients = await openClients(
+    [url],
+    people.buyers.map((b) => b.userId),
+    stats,
+  )
   await sleep(1000)
   const after = await server.request<{ rss: number; heapUsed: number }>({ type: 'memory' }, 'memory')
   console.log(
@@ -262,23 +420,16 @@ async function memoryRun() {
       `(heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}: ${((after.heapUsed - before.heapUsed) / CONNECTIONS / 1024).toFixed(1)} KiB)`,
   )
 
-  stats.current = newStats()
-  const published = await server.request<{ count: number; ms: number }>(
-    { type: 'publish', rate: RATE, seconds: SECONDS, users: CONNECTIONS },
-    'published',
-  )
-  await until(() => stats.current.received >= published.count, 10_000, 'every publication delivered').catch((e) =>
-    console.log(String(e)),
-  )
-  console.log(`published ${published.count} in ${(published.ms / 1000).toFixed(1)} s`)
-  console.log(latencyHeader)
-  report('memory, 1 instance', stats.current, published.count)
+  const everyone = people.buyers.map((_, i) => i)
+  await warmUp(server, people, everyone, stats)
+  await measureSends(`${backend}, 1 instance`, server, people, everyone, stats)
+  await measureSends(`${backend}, 1 instance`, server, people, everyone, stats, LOW_RATE)
 
   stats.current = newStats()
   const stopAt = performance.now()
   await server.stop()
   const exitedAt = performance.now()
-  server = await startServer({}, server.port)
+  server = await startServer(env, server.port)
   const readyAt = performance.now()
   await until(() => clients.every((c) => c.isSubscribed), 120_000, 'every client resubscribed')
   const allAt = performance.now()
@@ -292,34 +443,41 @@ async function memoryRun() {
   await server.stop()
 }
 
-async function redisRun() {
-  console.log(`\n## Two instances, Redis broker (${REDIS_URL.replace(/\/\/[^@]*@/, '//')})`)
-  const env = { REDIS_URL, REALTIME_REDIS_PREFIX: `bench-rt:${randomBytes(4).toString('hex')}:` }
+async function redisRun(databaseUrl: string) {
+  console.log(`\n## Two instances, Redis broker (${REDIS_URL.replace(/\/\/[^@]*@/, '//')}), one PostgreSQL database`)
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REALTIME_REDIS_PREFIX: `bench-rt:${randomBytes(4).toString('hex')}:`,
+  }
   let a = await startServer(env)
   const b = await startServer(env)
+  const people = await setup(a)
   const urlA = `ws://127.0.0.1:${a.port}/connection/websocket`
   const urlB = `ws://127.0.0.1:${b.port}/connection/websocket`
   const stats = { current: newStats() }
-  const clients = await openClients([urlA, urlB], CONNECTIONS, stats)
+  const clients = await openClients(
+    [urlA, urlB],
+    people.buyers.map((p) => p.userId),
+    stats,
+  )
+  const everyone = people.buyers.map((_, i) => i)
   const onA = clients.filter((c) => c.url === urlA)
 
-  // Publications made on A, half of them to users connected to B.
-  stats.current = newStats()
-  const published = await a.request<{ count: number; ms: number }>(
-    { type: 'publish', rate: RATE, seconds: SECONDS, users: CONNECTIONS },
-    'published',
-  )
-  await until(() => stats.current.received >= published.count, 10_000, 'every publication delivered').catch((e) =>
-    console.log(String(e)),
-  )
-  console.log(latencyHeader)
-  report('Redis, 2 instances (published on A)', stats.current, published.count)
+  // Sent to A, half of them to buyers connected to B.
+  await warmUp(a, people, everyone, stats)
+  await warmUp(b, people, everyone, stats)
+  await measureSends('Redis, 2 instances (sent to A)', a, people, everyone, stats)
+  await measureSends('Redis, 2 instances (sent to A)', a, people, everyone, stats, LOW_RATE)
 
-  // A restarts while B keeps publishing to A's users (even user ids): they must recover them.
+  // A restarts while messages to A's buyers (even indices) keep being sent to B: they must recover them.
   stats.current = newStats()
-  const during = b.request<{ count: number }>(
-    { type: 'publish', rate: RATE / 10, seconds: 3, users: CONNECTIONS },
-    'published',
+  const during = sendMessages(
+    b.port,
+    people,
+    everyone.filter((i) => i % 2 === 0),
+    RATE / 10,
+    3,
   )
   const stopAt = performance.now()
   await a.stop()
@@ -328,19 +486,42 @@ async function redisRun() {
   const readyAt = performance.now()
   await until(() => onA.every((c) => c.isSubscribed), 120_000, "A's clients resubscribed")
   const allAt = performance.now()
-  const sentDuring = (await during).count
+  const sentDuring = await during
   await sleep(500)
   console.log(
     `restart of A (${onA.length} clients): stop ${Math.round(exitedAt - stopAt)} ms, listening again after ` +
       `${Math.round(readyAt - exitedAt)} ms, all resubscribed ${Math.round(allAt - readyAt)} ms after that ` +
       `(${Math.round(allAt - stopAt)} ms from the stop); recovered ${stats.current.recovered}, not recovered ` +
-      `${stats.current.notRecovered}; B published ${sentDuring} meanwhile, ${stats.current.received} delivered (live or recovered)`,
+      `${stats.current.notRecovered}; B stored ${sentDuring.created} messages for them meanwhile ` +
+      `(${sentDuring.sent} sent), ${stats.current.received} delivered (live or recovered)`,
   )
+  sentAtByClientId.clear()
   for (const c of clients) c.close()
   await a.stop()
   await b.stop()
 }
 
-await memoryRun()
-if (REDIS) await redisRun()
+for (const backend of BACKENDS) {
+  if (backend === 'pglite') {
+    await oneInstanceRun('PGlite', {})
+    continue
+  }
+  const url = await createScratchDatabase('bench_chat')
+  if (!url) continue
+  try {
+    await oneInstanceRun('PostgreSQL', { DATABASE_URL: url })
+  } finally {
+    await dropScratchDatabase('bench_chat')
+  }
+}
+if (REDIS) {
+  const url = await createScratchDatabase('bench_chat_redis')
+  if (url) {
+    try {
+      await redisRun(url)
+    } finally {
+      await dropScratchDatabase('bench_chat_redis')
+    }
+  }
+}
 process.exit(0)

@@ -24,11 +24,20 @@ import type { CatalogService, VendorDirectory } from '../catalog/catalog.service
 import type { FilesService } from '../files/files.service.ts'
 import type { MemberDirectory } from '../organizations/member-directory.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { type Chatter, findRoom, requireChatter, roomNotFound, roomOfAny, type RoomRow, sideOf } from './chat.access.ts'
+import {
+  type Chatter,
+  counterpartOf,
+  findRoom,
+  requireChatter,
+  roomNotFound,
+  roomOfAny,
+  type RoomRow,
+  sideOf,
+} from './chat.access.ts'
 import { attachableFiles } from './chat.files.ts'
 import { createChatPublications } from './chat.publish.ts'
 import { chatDigests, chatMessages, chatReads, chatRooms } from './chat.table.ts'
-import { type MessageRow, unreadByRoom, type ViewDeps, viewMessages, viewRooms } from './chat.view.ts'
+import { blockBetween, type MessageRow, unreadByRoom, type ViewDeps, viewMessages, viewRooms } from './chat.view.ts'
 
 /** A person typing fast, not a script: 30 messages a minute. */
 export const SEND_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 }
@@ -144,8 +153,7 @@ export function createChatService(deps: ChatDeps) {
       throw new AppError('conflict', CHAT_MESSAGES.editWindowPassed)
     }
     const [row] = await ctx.db.update(chatMessages).set(change).where(eq(chatMessages.id, id)).returning()
-    const roomName = (await roomView(ctx, chatter, room)).name
-    const [shown] = await viewMessages(ctx, view, chatter, room, roomName, [row!])
+    const [shown] = await viewMessages(ctx, view, chatter, room, null, [row!])
     await publications.messageUpdated(ctx, room, row!, chatter.user.id)
     return shown!
   }
@@ -292,8 +300,7 @@ export function createChatService(deps: ChatDeps) {
         .limit(CHAT_LIMITS.pageSize + 1)
       const hasMore = rows.length > CHAT_LIMITS.pageSize
       const page = rows.slice(0, CHAT_LIMITS.pageSize).reverse()
-      const roomName = (await roomView(ctx, chatter, room)).name
-      return { items: await viewMessages(ctx, view, chatter, room, roomName, page), hasMore }
+      return { items: await viewMessages(ctx, view, chatter, room, null, page), hasMore }
     },
 
     /**
@@ -304,10 +311,7 @@ export function createChatService(deps: ChatDeps) {
       const chatter = await requireChatter(ctx, members)
       const room = await findRoom(ctx, chatter, guid)
       const data = parse(SendMessageInput, input)
-      const shown = async (row: MessageRow) => {
-        const roomName = (await roomView(ctx, chatter, room)).name
-        return (await viewMessages(ctx, view, chatter, room, roomName, [row]))[0]!
-      }
+      const shown = async (row: MessageRow) => (await viewMessages(ctx, view, chatter, room, null, [row]))[0]!
       const findSent = async () =>
         (
           await ctx.db
@@ -325,9 +329,9 @@ export function createChatService(deps: ChatDeps) {
         throw new AppError('invalid', CHAT_MESSAGES.empty, { content: CHAT_MESSAGES.empty })
       }
       const side = sideOf(chatter, room)
-      const current = await roomView(ctx, chatter, room)
-      if (current.blocked === 'us') throw new AppError('forbidden', CHAT_MESSAGES.blockedByUs)
-      if (current.blocked === 'them') throw new AppError('forbidden', CHAT_MESSAGES.blockedByThem)
+      const blocked = await blockBetween(ctx.db, side, counterpartOf(room, side))
+      if (blocked === 'us') throw new AppError('forbidden', CHAT_MESSAGES.blockedByUs)
+      if (blocked === 'them') throw new AppError('forbidden', CHAT_MESSAGES.blockedByThem)
       await deps.limiter.hit(`chat:send:${chatter.user.id}`, SEND_RATE_LIMIT)
       const files = await attachableFiles(ctx, deps.files, data.fileIds)
       let row: MessageRow

@@ -39,6 +39,23 @@ export async function unreadByRoom(
   return new Map(result.rows.map((r) => [r.room_id, Number(r.n)]))
 }
 
+/** A room's name for one side: a request room's title, otherwise the other organization's name. */
+export function roomNameOf(room: Pick<RoomRow, 'type' | 'requestTitle'>, counterpart: { name: string } | undefined) {
+  return room.type === 'request' ? (room.requestTitle ?? '') : (counterpart?.name ?? '')
+}
+
+/** Whether `side` blocked `counterpart` ('us'), or the other way round ('them'); one statement. */
+export async function blockBetween(db: Db, side: string, counterpart: string): Promise<'us' | 'them' | null> {
+  const blocks = await db
+    .select({ organizationId: chatBlocks.organizationId })
+    .from(chatBlocks)
+    .where(
+      sql`(${chatBlocks.organizationId} = ${side} and ${chatBlocks.blockedOrganizationId} = ${counterpart})
+        or (${chatBlocks.organizationId} = ${counterpart} and ${chatBlocks.blockedOrganizationId} = ${side})`,
+    )
+  return blocks.some((b) => b.organizationId === side) ? 'us' : blocks.length ? 'them' : null
+}
+
 /** Rooms as one user sees them (names from their side, unread counts, blocks): a fixed number of statements. */
 export async function viewRooms(ctx: Ctx, deps: ViewDeps, chatter: Chatter, rooms: RoomRow[]): Promise<ChatRoom[]> {
   if (!rooms.length) return []
@@ -86,7 +103,7 @@ export async function viewRooms(ctx: Ctx, deps: ViewDeps, chatter: Chatter, room
     return {
       guid: room.id,
       type: room.type,
-      name: room.type === 'request' ? (room.requestTitle ?? '') : (org?.name ?? ''),
+      name: roomNameOf(room, org),
       counterpart: { organizationId: counterpart, name: org?.name ?? '', slug: org?.slug ?? null },
       context: room.context ?? null,
       lastMessage: last
@@ -113,13 +130,16 @@ export async function readByOtherSide(db: Db, roomId: string, counterpart: strin
   return Number(row?.seq ?? 0)
 }
 
-/** Messages of one room as one user sees them. */
+/**
+ * Messages of one room as one user sees them; the room's name is read with the organizations the
+ * messages need anyway, unless the caller already has it.
+ */
 export async function viewMessages(
   ctx: Ctx,
   deps: ViewDeps,
   chatter: Chatter,
   room: RoomRow,
-  roomName: string,
+  roomName: string | null,
   rows: MessageRow[],
 ): Promise<ChatMessage[]> {
   if (!rows.length) return []
@@ -132,7 +152,8 @@ export async function viewMessages(
     readByOtherSide(ctx.db, room.id, counterpart),
   ])
   const names = new Map(people.map((p) => [p.id, p.name]))
-  return rows.map((row) => toMessage(row, { room, roomName, me: chatter, names, orgs, readSeq }))
+  const name = roomName ?? roomNameOf(room, orgs.get(counterpart))
+  return rows.map((row) => toMessage(row, { room, roomName: name, me: chatter, names, orgs, readSeq }))
 }
 
 interface MessageViewInput {
