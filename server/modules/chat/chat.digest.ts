@@ -30,6 +30,9 @@ export function createChatDigests(
   },
 ) {
   const delayMs = deps.delayMinutes * 60_000
+  /** The looks this process has scheduled in the current period (another instance's are in the queue). */
+  const scheduled = new Set<string>()
+  let scheduledPeriod = -1
 
   deps.jobs.register(DIGEST_JOB, async (run) => {
     const { userId } = run.job.payload as { userId: string }
@@ -81,9 +84,17 @@ export function createChatDigests(
     /** Schedules a look at each user's unread messages after the delay; one per user per period. */
     async schedule(ctx: Ctx, userIds: string[]): Promise<void> {
       const period = Math.floor(Date.now() / delayMs)
+      if (period !== scheduledPeriod) {
+        scheduledPeriod = period
+        scheduled.clear()
+      }
       const runAt = new Date(Date.now() + delayMs)
       for (const userId of userIds) {
-        await deps.jobs.enqueue(ctx.db, DIGEST_JOB, { userId }, { key: `${userId}:${period}`, runAt, maxAttempts: 3 })
+        const key = `${userId}:${period}`
+        // The queue refuses a second job with the key anyway; this spares it the statements.
+        if (scheduled.has(key)) continue
+        await deps.jobs.enqueue(ctx.db, DIGEST_JOB, { userId }, { key, runAt, maxAttempts: 3 })
+        scheduled.add(key)
       }
     },
 

@@ -6,6 +6,16 @@ import { counterpartOf, type RoomRow } from './chat.access.ts'
 import { chatBlocks } from './chat.table.ts'
 import { type MessageRow, toMessage, type ViewDeps } from './chat.view.ts'
 
+/**
+ * What the sender has already read, so a publication does not read it again: the room's two
+ * organizations, the author's name, and the blocks between them.
+ */
+export interface KnownFacts {
+  orgs: Map<string, { id: string; name: string; slug: string }>
+  names: { id: string; name: string }[]
+  blocks: { organizationId: string; blockedOrganizationId: string }[]
+}
+
 interface Recipient {
   userId: string
   /** The side they are on in this room. */
@@ -49,6 +59,7 @@ export function createChatPublications(deps: ViewDeps & { publisher: RealtimePub
     row: MessageRow | null,
     eventTypeFor: (recipient: Recipient) => ChatEventType | null,
     recipients: Recipient[],
+    known?: KnownFacts,
   ): Promise<string[]> {
     const targets = recipients.flatMap((r) => {
       const eventType = eventTypeFor(r)
@@ -57,16 +68,17 @@ export function createChatPublications(deps: ViewDeps & { publisher: RealtimePub
     if (!targets.length) return []
     const authorId = row?.authorUserId
     const [orgs, people, unread, blocks] = await Promise.all([
-      deps.members.describe(ctx.db, [room.sideA, room.sideB]),
-      authorId ? deps.describeUsers(ctx, [authorId]) : Promise.resolve([]),
+      known?.orgs ?? deps.members.describe(ctx.db, [room.sideA, room.sideB]),
+      known?.names ?? (authorId ? deps.describeUsers(ctx, [authorId]) : Promise.resolve([])),
       unreadOf(ctx, room, targets),
-      ctx.db
-        .select()
-        .from(chatBlocks)
-        .where(
-          sql`(${chatBlocks.organizationId} = ${room.sideA} and ${chatBlocks.blockedOrganizationId} = ${room.sideB})
-            or (${chatBlocks.organizationId} = ${room.sideB} and ${chatBlocks.blockedOrganizationId} = ${room.sideA})`,
-        ),
+      known?.blocks ??
+        ctx.db
+          .select()
+          .from(chatBlocks)
+          .where(
+            sql`(${chatBlocks.organizationId} = ${room.sideA} and ${chatBlocks.blockedOrganizationId} = ${room.sideB})
+              or (${chatBlocks.organizationId} = ${room.sideB} and ${chatBlocks.blockedOrganizationId} = ${room.sideA})`,
+          ),
     ])
     const names = new Map(people.map((p) => [p.id, p.name]))
     await Promise.all(
@@ -115,7 +127,7 @@ export function createChatPublications(deps: ViewDeps & { publisher: RealtimePub
      * A new message: news to the other side (and to everyone for a system message), never to the
      * author's own side. The room's first message arrives as `roomCreated`. Answers who was told.
      */
-    async messageCreated(ctx: Ctx, room: RoomRow, row: MessageRow): Promise<string[]> {
+    async messageCreated(ctx: Ctx, room: RoomRow, row: MessageRow, known?: KnownFacts): Promise<string[]> {
       const eventType: ChatEventType = room.lastSeq <= 1 ? 'roomCreated' : 'messageCreated'
       return publish(
         ctx,
@@ -123,6 +135,7 @@ export function createChatPublications(deps: ViewDeps & { publisher: RealtimePub
         row,
         (r) => (row.isSystem || r.organizationId !== row.authorOrganizationId ? eventType : null),
         await recipientsOf(ctx, room),
+        known,
       )
     },
 

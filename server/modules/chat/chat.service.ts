@@ -15,7 +15,7 @@ import {
 } from '#common/chat.ts'
 import { formatMoney } from '#common/format.ts'
 import { isUuid } from '#common/validators.ts'
-import { type Ctx, withDb } from '../../context.ts'
+import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
@@ -37,7 +37,16 @@ import {
 import { attachableFiles } from './chat.files.ts'
 import { createChatPublications } from './chat.publish.ts'
 import { chatDigests, chatMessages, chatReads, chatRooms } from './chat.table.ts'
-import { blockBetween, type MessageRow, unreadByRoom, type ViewDeps, viewMessages, viewRooms } from './chat.view.ts'
+import {
+  blocksBetween,
+  type MessageRow,
+  roomNameOf,
+  toMessage,
+  unreadByRoom,
+  type ViewDeps,
+  viewMessages,
+  viewRooms,
+} from './chat.view.ts'
 
 /** A person typing fast, not a script: 30 messages a minute. */
 export const SEND_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 }
@@ -329,9 +338,13 @@ export function createChatService(deps: ChatDeps) {
         throw new AppError('invalid', CHAT_MESSAGES.empty, { content: CHAT_MESSAGES.empty })
       }
       const side = sideOf(chatter, room)
-      const blocked = await blockBetween(ctx.db, side, counterpartOf(room, side))
-      if (blocked === 'us') throw new AppError('forbidden', CHAT_MESSAGES.blockedByUs)
-      if (blocked === 'them') throw new AppError('forbidden', CHAT_MESSAGES.blockedByThem)
+      const counterpart = counterpartOf(room, side)
+      const [blocks, orgs] = await Promise.all([
+        blocksBetween(ctx.db, side, counterpart),
+        members.describe(ctx.db, [room.sideA, room.sideB]),
+      ])
+      if (blocks.some((b) => b.organizationId === side)) throw new AppError('forbidden', CHAT_MESSAGES.blockedByUs)
+      if (blocks.length) throw new AppError('forbidden', CHAT_MESSAGES.blockedByThem)
       await deps.limiter.hit(`chat:send:${chatter.user.id}`, SEND_RATE_LIMIT)
       const files = await attachableFiles(ctx, deps.files, data.fileIds)
       let row: MessageRow
@@ -354,9 +367,24 @@ export function createChatService(deps: ChatDeps) {
         if (!stored) throw err
         return { message: await shown(stored), created: false }
       }
-      const audience = await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
+      // What the send has read already is not read again: the organizations, the author, the blocks.
+      const names = [{ id: chatter.user.id, name: requireUser(ctx).name }]
+      const audience = await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row, {
+        orgs,
+        names,
+        blocks,
+      })
       if (deps.onUnread) await deps.onUnread(ctx, audience)
-      return { message: await shown(row), created: true }
+      // Just stored: nobody of the other side has read it yet.
+      const message = toMessage(row, {
+        room,
+        roomName: roomNameOf(room, orgs.get(counterpart)),
+        me: chatter,
+        names: new Map(names.map((n) => [n.id, n.name])),
+        orgs,
+        readSeq: 0,
+      })
+      return { message, created: true }
     },
 
     /**

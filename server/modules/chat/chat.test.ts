@@ -14,6 +14,8 @@ import { organizationRoles } from '../organizations/organizations.table.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { chatMessages } from './chat.table.ts'
+import { jobs } from '../../jobs/jobs.table.ts'
+import { DIGEST_JOB } from './chat.digest.ts'
 
 describe.each(BACKENDS)('chat on %s', (backend) => {
   let database: Database
@@ -333,6 +335,13 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     const away = await createMember(database.db, buyerOrg.id, 'member', 'Галина Отпуск')
     const guid = await openRoom()
     await send(seller.cookie, guid, { clientId: randomUUID(), content: 'Счёт выставлен' })
+    // The message scheduled a look at each of the buyer's members, once per period.
+    await send(seller.cookie, guid, { clientId: randomUUID(), content: 'И акт' })
+    const looks = await database.db.select().from(jobs).where(eq(jobs.kind, DIGEST_JOB))
+    expect(looks.filter((j) => (j.payload as { userId: string }).userId === away.id)).toHaveLength(1)
+    expect(looks.find((j) => (j.payload as { userId: string }).userId === away.id)!.runAt.getTime()).toBeGreaterThan(
+      Date.now() + 30 * 60_000,
+    )
     const result = await chat.digests.sendDigest(ctx, away.id)
     expect(result).toMatchObject({ sent: true })
     const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, away.email))

@@ -44,16 +44,15 @@ export function roomNameOf(room: Pick<RoomRow, 'type' | 'requestTitle'>, counter
   return room.type === 'request' ? (room.requestTitle ?? '') : (counterpart?.name ?? '')
 }
 
-/** Whether `side` blocked `counterpart` ('us'), or the other way round ('them'); one statement. */
-export async function blockBetween(db: Db, side: string, counterpart: string): Promise<'us' | 'them' | null> {
-  const blocks = await db
-    .select({ organizationId: chatBlocks.organizationId })
+/** The blocks between two organizations, either way; one statement. */
+export async function blocksBetween(db: Db, side: string, counterpart: string) {
+  return db
+    .select({ organizationId: chatBlocks.organizationId, blockedOrganizationId: chatBlocks.blockedOrganizationId })
     .from(chatBlocks)
     .where(
       sql`(${chatBlocks.organizationId} = ${side} and ${chatBlocks.blockedOrganizationId} = ${counterpart})
         or (${chatBlocks.organizationId} = ${counterpart} and ${chatBlocks.blockedOrganizationId} = ${side})`,
     )
-  return blocks.some((b) => b.organizationId === side) ? 'us' : blocks.length ? 'them' : null
 }
 
 /** Rooms as one user sees them (names from their side, unread counts, blocks): a fixed number of statements. */
