@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core'
+import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { IconArrowLeft, IconMessageCircle, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
@@ -137,9 +137,11 @@ export function ChatScreen({ data }: { data: ChatLoaderData }) {
 export function BackToList() {
   const [, setSearchParams] = useSearchParams()
   return (
-    <Button
+    <ActionIcon
       variant="subtle"
-      leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+      size="lg"
+      aria-label="К списку чатов"
+      title="К списку чатов"
       className={classes.back}
       onClick={() =>
         setSearchParams(
@@ -151,8 +153,8 @@ export function BackToList() {
         )
       }
     >
-      К списку чатов
-    </Button>
+      <IconArrowLeft size={20} aria-hidden="true" />
+    </ActionIcon>
   )
 }
 
