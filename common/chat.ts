@@ -1,3 +1,4 @@
+import { formatMoney } from './format.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { z } from './zod.ts'
 
@@ -242,3 +243,21 @@ export interface ChatReport {
 }
 
 export const ReportListQuery = z.object({ status: z.enum(CHAT_REPORT_STATUSES).default('open') })
+
+/** The card of a room opened from a product's page: what the product was when the question was asked. */
+export function productContext(product: {
+  id: string
+  slug: string
+  title: string
+  priceKopecks: number | null
+  images: { src: string }[]
+}): ChatContext {
+  return {
+    type: 'product',
+    id: product.id,
+    title: product.title,
+    href: `/product/${product.slug}`,
+    image: product.images[0]?.src ?? null,
+    subtitle: product.priceKopecks === null ? 'Цена по запросу' : formatMoney(product.priceKopecks),
+  }
+}

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
-import type { ChatContext, ChatFile } from '#common/chat.ts'
-import { formatMoney } from '#common/format.ts'
+import { type ChatContext, type ChatFile, productContext } from '#common/chat.ts'
 import type { Db } from '../db/client.ts'
 import { catalogProducts } from '../modules/catalog/catalog.table.ts'
 import { chatMessages, chatReads, chatRooms } from '../modules/chat/chat.table.ts'
@@ -151,7 +150,7 @@ export async function seedChat(db: Db, storage: FileStorage): Promise<void> {
       .where(and(eq(organizationMembers.organizationId, sellerOrg.id), eq(organizationMembers.role, 'owner')))
     if (!buyer || !seller) continue
 
-    const context = talk.product === null ? null : await productContext(db, sellerOrg.id, talk.product)
+    const context = talk.product === null ? null : await contextOf(db, sellerOrg.id, talk.product)
     const [sideA, sideB] = buyerOrg.id < sellerOrg.id ? [buyerOrg.id, sellerOrg.id] : [sellerOrg.id, buyerOrg.id]
     const first = talk.lines[0]!
     const last = talk.lines.at(-1)!
@@ -208,7 +207,7 @@ export async function seedChat(db: Db, storage: FileStorage): Promise<void> {
   }
 }
 
-async function productContext(db: Db, vendorId: string, slugPart: string): Promise<ChatContext | null> {
+async function contextOf(db: Db, vendorId: string, slugPart: string): Promise<ChatContext | null> {
   const rows = await db
     .select({
       id: catalogProducts.id,
@@ -221,15 +220,7 @@ async function productContext(db: Db, vendorId: string, slugPart: string): Promi
     .where(eq(catalogProducts.vendorOrganizationId, vendorId))
     .orderBy(asc(catalogProducts.slug))
   const product = rows.find((r) => r.slug.includes(slugPart)) ?? rows[0]
-  if (!product) return null
-  return {
-    type: 'product',
-    id: product.id,
-    title: product.title,
-    href: `/product/${product.slug}`,
-    image: product.images[0]?.src ?? null,
-    subtitle: product.priceKopecks === null ? 'Цена по запросу' : formatMoney(product.priceKopecks),
-  }
+  return product ? productContext(product) : null
 }
 
 /** The product's art as a PNG the seller attached, stored through the files module. */

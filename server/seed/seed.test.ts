@@ -78,6 +78,19 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     { UPLOADS_DIR: uploadsDir },
   )
 
+  /** The session cookie of a demo account, signed in from its own address (sign-in limits are per address). */
+  const login = async (email: string, ip: string) =>
+    sessionCookieFrom(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email, password: DEMO_PASSWORD },
+          remoteAddress: ip,
+        })
+      ).headers,
+    )!
+
   it('seeds once; a second run, even forced, changes nothing', async () => {
     expect(await seedDemo(database.db, storage)).toEqual({ applied: true })
     const first = await snapshot(database.db)
@@ -321,17 +334,6 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
   })
 
   it('gives the demo vendor products in every tab and staff a queue to work through', async () => {
-    const login = async (email: string, ip: string) =>
-      sessionCookieFrom(
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/v1/auth/login',
-            payload: { email, password: DEMO_PASSWORD },
-            remoteAddress: ip,
-          })
-        ).headers,
-      )!
     const vendor = await login('vendor@example.com', '10.77.3.1')
     const get = async (url: string, cookie: string) =>
       (await app.inject({ url: `/api/v1${url}`, headers: { cookie } })).json().data
@@ -355,17 +357,6 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
   })
 
   it('gives the demo buyer and vendor conversations with unread messages on both sides', async () => {
-    const login = async (email: string, ip: string) =>
-      sessionCookieFrom(
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/v1/auth/login',
-            payload: { email, password: DEMO_PASSWORD },
-            remoteAddress: ip,
-          })
-        ).headers,
-      )!
     const get = async (url: string, cookie: string) =>
       (await app.inject({ url: `/api/v1${url}`, headers: { cookie } })).json()
     const buyer = await login('buyer@example.com', '10.77.4.1')

@@ -10,10 +10,10 @@ import {
   EditMessageInput,
   MessagePageQuery,
   OpenRoomInput,
+  productContext,
   RoomListQuery,
   SendMessageInput,
 } from '#common/chat.ts'
-import { formatMoney } from '#common/format.ts'
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
@@ -90,20 +90,10 @@ export function createChatService(deps: ChatDeps) {
       .onConflictDoUpdate({ target: chatDigests.userId, set: { lastSeenAt: new Date() } })
   }
 
-  /** The product card a room opened from a product page shows. */
-  async function productContext(ctx: Ctx, slug: string): Promise<{ vendorId: string; context: ChatContext }> {
+  /** The product card a room opened from a product page shows, and the product's vendor. */
+  async function fromProduct(ctx: Ctx, slug: string): Promise<{ vendorId: string; context: ChatContext }> {
     const product = await deps.catalog.getProduct(ctx, slug)
-    return {
-      vendorId: product.vendor.id,
-      context: {
-        type: 'product',
-        id: product.id,
-        title: product.title,
-        href: `/product/${product.slug}`,
-        image: product.images[0]?.src ?? null,
-        subtitle: product.priceKopecks === null ? 'Цена по запросу' : formatMoney(product.priceKopecks),
-      },
-    }
+    return { vendorId: product.vendor.id, context: productContext(product) }
   }
 
   /** Writes the next message of the room in one transaction: its number, the row, the sender's read mark. */
@@ -226,7 +216,7 @@ export function createChatService(deps: ChatDeps) {
       const notFound = new AppError('not_found', CHAT_MESSAGES.sellerNotFound)
       let vendorId = data.organizationId
       let context: ChatContext | null = null
-      if (data.productSlug) ({ vendorId, context } = await productContext(ctx, data.productSlug))
+      if (data.productSlug) ({ vendorId, context } = await fromProduct(ctx, data.productSlug))
       if (!vendorId && data.sellerSlug) {
         vendorId = (await deps.vendors.resolveVendorSlugs(ctx, [data.sellerSlug])).get(data.sellerSlug)
       }
