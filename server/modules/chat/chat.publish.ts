@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { chatChannel, type ChatEvent, type ChatEventType, type ChatRoom } from '#common/chat.ts'
+import { chatChannel, type ChatEvent, type ChatEventType } from '#common/chat.ts'
 import type { Ctx } from '../../context.ts'
 import type { RealtimePublisher } from '../../realtime/publisher.ts'
 import { counterpartOf, type RoomRow } from './chat.access.ts'
 import { chatBlocks } from './chat.table.ts'
-import { type MessageRow, toMessage, type ViewDeps } from './chat.view.ts'
+import { type MessageRow, roomNameOf, toMessage, toRoom, type ViewDeps } from './chat.view.ts'
 
 /**
  * What the sender has already read, so a publication does not read it again: the room's two
@@ -85,36 +85,19 @@ export function createChatPublications(deps: ViewDeps & { publisher: RealtimePub
       targets.map((target) => {
         const counterpart = counterpartOf(room, target.organizationId)
         const org = orgs.get(counterpart)
-        const roomName = room.type === 'request' ? (room.requestTitle ?? '') : (org?.name ?? '')
+        const roomName = roomNameOf(room, org)
         const me = {
           user: { id: target.userId },
           organizationIds: [target.organizationId],
           selectedOrganizationId: null,
         }
         const message = row ? toMessage(row, { room, roomName, me, names, orgs, readSeq: 0 }) : null
-        const shown: ChatRoom = {
-          guid: room.id,
-          type: room.type,
-          name: roomName,
-          counterpart: { organizationId: counterpart, name: org?.name ?? '', slug: org?.slug ?? null },
-          context: room.context ?? null,
-          lastMessage:
-            row && target.eventType !== 'roomRead'
-              ? {
-                  content: row.deletedAt ? '' : row.content,
-                  createdAt: row.createdAt.toISOString(),
-                  isSystem: row.isSystem,
-                  hasFiles: row.files.length > 0,
-                }
-              : null,
-          unreadCount: unread.get(target.userId) ?? 0,
-          blocked: blocks.some((b) => b.organizationId === target.organizationId)
-            ? 'us'
-            : blocks.length
-              ? 'them'
-              : null,
-          createdAt: room.createdAt.toISOString(),
-        }
+        const shown = toRoom(room, target.organizationId, {
+          org,
+          last: row && target.eventType !== 'roomRead' ? row : null,
+          unread: unread.get(target.userId) ?? 0,
+          blocks,
+        })
         const event: ChatEvent = { eventType: target.eventType, message, room: shown }
         return deps.publisher.publish(chatChannel(target.userId), event)
       }),

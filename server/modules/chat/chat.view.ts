@@ -92,32 +92,46 @@ export async function viewRooms(ctx: Ctx, deps: ViewDeps, chatter: Chatter, room
   ])
   const lastByRoom = new Map(lasts.map((m) => [m.roomId, m]))
   return sides.map(({ room, side, counterpart }) => {
-    const org = orgs.get(counterpart)
-    const last = lastByRoom.get(room.id)
-    const blocked = blocks.some((b) => b.organizationId === side && b.blockedOrganizationId === counterpart)
-      ? 'us'
-      : blocks.some((b) => b.organizationId === counterpart && b.blockedOrganizationId === side)
-        ? 'them'
-        : null
-    return {
-      guid: room.id,
-      type: room.type,
-      name: roomNameOf(room, org),
-      counterpart: { organizationId: counterpart, name: org?.name ?? '', slug: org?.slug ?? null },
-      context: room.context ?? null,
-      lastMessage: last
-        ? {
-            content: last.deletedAt ? '' : last.content,
-            createdAt: last.createdAt.toISOString(),
-            isSystem: last.isSystem,
-            hasFiles: last.files.length > 0,
-          }
-        : null,
-      unreadCount: unread.get(room.id) ?? 0,
-      blocked,
-      createdAt: room.createdAt.toISOString(),
-    }
+    const last = lastByRoom.get(room.id) ?? null
+    return toRoom(room, side, { org: orgs.get(counterpart), last, unread: unread.get(room.id) ?? 0, blocks })
   })
+}
+
+type LastMessageRow = Pick<MessageRow, 'content' | 'createdAt' | 'isSystem' | 'files' | 'deletedAt'>
+
+/** A room as the side `side` sees it, from what was read for it. */
+export function toRoom(
+  room: RoomRow,
+  side: string,
+  parts: {
+    org: { name: string; slug: string } | undefined
+    last: LastMessageRow | null
+    unread: number
+    blocks: { organizationId: string; blockedOrganizationId: string }[]
+  },
+): ChatRoom {
+  const counterpart = counterpartOf(room, side)
+  const { org, last, blocks } = parts
+  const blockedBy = (by: string, whom: string) =>
+    blocks.some((b) => b.organizationId === by && b.blockedOrganizationId === whom)
+  return {
+    guid: room.id,
+    type: room.type,
+    name: roomNameOf(room, org),
+    counterpart: { organizationId: counterpart, name: org?.name ?? '', slug: org?.slug ?? null },
+    context: room.context ?? null,
+    lastMessage: last
+      ? {
+          content: last.deletedAt ? '' : last.content,
+          createdAt: last.createdAt.toISOString(),
+          isSystem: last.isSystem,
+          hasFiles: last.files.length > 0,
+        }
+      : null,
+    unreadCount: parts.unread,
+    blocked: blockedBy(side, counterpart) ? 'us' : blockedBy(counterpart, side) ? 'them' : null,
+    createdAt: room.createdAt.toISOString(),
+  }
 }
 
 /** The highest message number the other side has read: own messages up to it are «прочитано». */
