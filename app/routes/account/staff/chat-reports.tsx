@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { data, useFetcher } from 'react-router'
-import { AppLink } from '#app/components/AppLink.tsx'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
 import { CHAT_MESSAGES, type ChatReportStatus } from '#common/chat.ts'
 import type { Route } from './+types/chat-reports'
+import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = staffContext(context)
@@ -69,20 +69,7 @@ export default function StaffChatReports({ loaderData }: Route.ComponentProps) {
             потом изменил или удалил его.
           </Text>
         </Stack>
-        <Group gap={6} role="group" aria-label="Фильтр по статусу">
-          {FILTERS.map((f) => (
-            <Button
-              key={f.value}
-              component={AppLink}
-              to={`?status=${f.value}`}
-              size="compact-sm"
-              variant={status === f.value ? 'light' : 'subtle'}
-              aria-current={status === f.value ? 'true' : undefined}
-            >
-              {f.label}
-            </Button>
-          ))}
-        </Group>
+        <StatusFilter filters={FILTERS} current={status} hrefOf={(value) => `?status=${value}`} />
       </Group>
       {reports.length === 0 ? (
         <EmptyState title={status === 'open' ? 'Новых жалоб нет' : 'Закрытых жалоб нет'}>

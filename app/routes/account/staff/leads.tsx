@@ -9,6 +9,7 @@ import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#common/staff.ts'
 import type { Route } from './+types/leads'
+import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = staffContext(context)
@@ -78,20 +79,7 @@ export default function StaffLeads({ loaderData }: Route.ComponentProps) {
         <Title order={2} size="h3">
           Заявки с форм платформы
         </Title>
-        <Group gap={6} role="group" aria-label="Фильтр по статусу">
-          {FILTERS.map((f) => (
-            <Button
-              key={f.value}
-              component={AppLink}
-              to={f.value ? `?status=${f.value}` : '.'}
-              size="compact-sm"
-              variant={status === f.value ? 'light' : 'subtle'}
-              aria-current={status === f.value ? 'true' : undefined}
-            >
-              {f.label}
-            </Button>
-          ))}
-        </Group>
+        <StatusFilter filters={FILTERS} current={status} hrefOf={(value) => (value ? `?status=${value}` : '.')} />
       </Group>
 
       {page.items.length === 0 ? (

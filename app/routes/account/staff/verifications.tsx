@@ -30,6 +30,7 @@ import {
   type VerificationStatus,
 } from '#common/organizations.ts'
 import type { Route } from './+types/verifications'
+import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
 
 /** The queue starts at what waits for staff: roles on moderation. `?status=all` shows every one. */
 function statusFilter(search: Record<string, string>): VerificationStatus | 'all' {
@@ -282,20 +283,11 @@ export default function StaffVerifications({ loaderData }: Route.ComponentProps)
         <Title order={2} size="h3">
           Проверка ролей организаций
         </Title>
-        <Group gap={6} role="group" aria-label="Фильтр по статусу">
-          {FILTERS.map((f) => (
-            <Button
-              key={f.value}
-              component={AppLink}
-              to={hrefWith({ status: f.value === 'moderation' ? null : f.value, role: null })}
-              size="compact-sm"
-              variant={status === f.value ? 'light' : 'subtle'}
-              aria-current={status === f.value ? 'true' : undefined}
-            >
-              {f.label}
-            </Button>
-          ))}
-        </Group>
+        <StatusFilter
+          filters={FILTERS}
+          current={status}
+          hrefOf={(value) => hrefWith({ status: value === 'moderation' ? null : value, role: null })}
+        />
       </Group>
 
       {selected && <VerificationCard role={selected} filesUrl={filesUrl} closeHref={hrefWith({ role: null })} />}
