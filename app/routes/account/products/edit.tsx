@@ -35,7 +35,24 @@ export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorB
 /** How long after the last keystroke the form saves itself. */
 const AUTOSAVE_DELAY_MS = 1200
 
+/**
+ * Which editor shows: a new product's editor stays mounted when its first save moves the page to
+ * the product's own address (what was typed while the save was under way stays in the fields and
+ * is saved next); any other change of product mounts a fresh editor with that product's values.
+ */
+function useEditorKey(id: string): { key: string; saving: () => void } {
+  const [editor, setEditor] = useState({ id, key: id, savedNew: false })
+  if (id !== editor.id) {
+    setEditor({ id, key: editor.id === 'new' && editor.savedNew ? editor.key : id, savedNew: false })
+  }
+  const saving = useCallback(() => {
+    setEditor((current) => (current.id === 'new' && !current.savedNew ? { ...current, savedNew: true } : current))
+  }, [])
+  return { key: editor.key, saving }
+}
+
 export default function ProductEditRoute({ loaderData, params }: Route.ComponentProps) {
+  const editor = useEditorKey(params.id)
   if (!loaderData.signedIn) return null
   if (loaderData.blocked || !loaderData.scope) {
     return (
@@ -54,16 +71,15 @@ export default function ProductEditRoute({ loaderData, params }: Route.Component
       </Stack>
     )
   }
-  // After a new product's first save the page moves to the product's own address; the form stays
-  // mounted, so what was typed meanwhile is kept and saved next.
   const { product, scope, creationKey } = loaderData
   return (
     <ProductEditor
-      key={params.id}
+      key={editor.key}
       product={product}
       scope={scope}
       creationKey={creationKey}
       isNew={params.id === 'new'}
+      onSaving={editor.saving}
     />
   )
 }
@@ -75,11 +91,14 @@ function ProductEditor({
   scope,
   creationKey,
   isNew,
+  onSaving,
 }: {
   product: EditorData['product']
   scope: NonNullable<EditorData['scope']>
   creationKey: string
   isNew: boolean
+  /** Told of every save, so that a new product's first one keeps this editor mounted. */
+  onSaving: () => void
 }) {
   const fetcher = useFetcher<EditResult>()
   const formRef = useRef<HTMLFormElement>(null)
@@ -89,16 +108,30 @@ function ProductEditor({
   const busy = fetcher.state !== 'idle'
   const locked = product?.status === 'moderation'
 
+  /** A button's submission under way: a save must not follow it on the same fetcher (see below). */
+  const submitting = useRef(false)
+  useEffect(() => {
+    if (fetcher.state === 'idle') submitting.current = false
+  }, [fetcher.state])
+
   const save = useCallback(() => {
     clearTimeout(timer.current)
     if (!formRef.current) return
+    // A change that came after a button was pressed (the description editor reports one on blur)
+    // does not cancel that submission's answer unseen: it stays marked unsaved, and the next
+    // change saves it with every field.
+    if (submitting.current) {
+      setDirty(true)
+      return
+    }
     const form = new FormData(formRef.current)
     form.set('intent', 'save')
     setDirty(false)
+    onSaving()
     // To the page's address when the save fires, not when it was scheduled: a new product's
     // first save moves the page to the product's own address meanwhile.
     void fetcher.submit(form, { method: 'post', action: window.location.pathname })
-  }, [fetcher])
+  }, [fetcher, onSaving])
 
   const changed = useCallback(() => {
     if (locked) return
@@ -111,6 +144,7 @@ function ProductEditor({
   // the same fetcher, cancel its answer (a draft sent to moderation would look unsent).
   const submitted = useCallback(() => {
     clearTimeout(timer.current)
+    submitting.current = true
     setDirty(false)
   }, [])
 
