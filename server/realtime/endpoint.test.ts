@@ -1,10 +1,4 @@
-import type {
-  Centrifuge,
-  DisconnectedContext,
-  PublicationContext,
-  SubscribedContext,
-  UnsubscribedContext,
-} from 'centrifuge'
+import type { Centrifuge, DisconnectedContext, SubscribedContext, UnsubscribedContext } from 'centrifuge'
 import { createServer } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +10,7 @@ import type { Broker, Listener } from './broker.ts'
 import { createEndpoint } from './endpoint.ts'
 import { createMemoryBroker } from './memory-broker.ts'
 import { WS_PATH } from './protocol.ts'
-import { newClient, nextEvent, signToken, sleep, startRealtimeApp, TEST_SECRET, until } from './testing.ts'
+import { newClient, nextEvent, signToken, sleep, startRealtimeApp, subscribed, TEST_SECRET, until } from './testing.ts'
 import { createTokens } from './tokens.ts'
 
 /**
@@ -36,19 +30,6 @@ function client(userId: string, options: Parameters<typeof newClient>[1] = {}) {
   const c = newClient(url, { getToken: () => app.services.realtime.issueToken(userId), ...options })
   clients.push(c)
   return c
-}
-
-async function subscribed(c: Centrifuge, userId: string) {
-  const sub = c.newSubscription(chatChannel(userId))
-  const publications: PublicationContext[] = []
-  const subscriptions: SubscribedContext[] = []
-  sub.on('publication', (ctx) => publications.push(ctx))
-  sub.on('subscribed', (ctx) => subscriptions.push(ctx))
-  const first = nextEvent<SubscribedContext>(sub, 'subscribed')
-  sub.subscribe()
-  c.connect()
-  await first
-  return { sub, publications, subscriptions }
 }
 
 beforeAll(async () => {

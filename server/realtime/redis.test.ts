@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts'
 import { openTestDatabase } from '../testing/database.ts'
 import type { Broker, Delivery } from './broker.ts'
 import { createRedisBroker } from './redis-broker.ts'
-import { newClient, nextEvent, sleep, startRealtimeApp, until } from './testing.ts'
+import { newClient, nextEvent, sleep, startRealtimeApp, subscribed, until } from './testing.ts'
 
 /** Like the other Redis suites (rate limits, sign-in throttling): run when REDIS_URL_TEST is set. */
 const REDIS_URL = process.env.REDIS_URL_TEST
@@ -101,13 +101,7 @@ describe.runIf(REDIS_URL)('two app instances sharing Redis', () => {
 
   it('a user connected to A receives what B publishes, and recovers on B what it missed', async () => {
     const c = newClient(a.url, { getToken: () => a.app.services.realtime.issueToken('r1') })
-    const sub = c.newSubscription(chatChannel('r1'))
-    const publications: PublicationContext[] = []
-    sub.on('publication', (ctx) => publications.push(ctx))
-    const first = nextEvent<SubscribedContext>(sub, 'subscribed')
-    sub.subscribe()
-    c.connect()
-    await first
+    const { publications } = await subscribed(c, 'r1')
     await b.app.services.realtime.publish(chatChannel('r1'), { n: 1 })
     await until(() => publications.length === 1, 3000, 'the publication made on B')
 
@@ -132,13 +126,7 @@ describe.runIf(REDIS_URL)('two app instances sharing Redis', () => {
 
   it('a dropped Redis subscription: clients are disconnected (3010), reconnect and recover', async () => {
     const c = newClient(a.url, { getToken: () => a.app.services.realtime.issueToken('r2') })
-    const sub = c.newSubscription(chatChannel('r2'))
-    const publications: PublicationContext[] = []
-    sub.on('publication', (ctx) => publications.push(ctx))
-    const first = nextEvent<SubscribedContext>(sub, 'subscribed')
-    sub.subscribe()
-    c.connect()
-    await first
+    const { sub, publications } = await subscribed(c, 'r2')
     await a.app.services.realtime.publish(chatChannel('r2'), { n: 1 })
     await until(() => publications.length === 1)
 

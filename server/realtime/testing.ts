@@ -1,9 +1,10 @@
-import { Centrifuge, type Options } from 'centrifuge'
+import { Centrifuge, type Options, type PublicationContext, type SubscribedContext } from 'centrifuge'
 import type { FastifyInstance } from 'fastify'
 import { SignJWT } from 'jose'
 import { buildApp } from '../app.ts'
 import type { Database } from '../db/client.ts'
 import { testConfig } from '../testing/app.ts'
+import { chatChannel } from '#common/chat.ts'
 import { WS_PATH } from './protocol.ts'
 
 /** The secret testConfig sets. */
@@ -76,4 +77,21 @@ export async function until(check: () => boolean, ms = 5000, what = 'condition')
     if (Date.now() > end) throw new Error(`${what} not reached within ${ms} ms`)
     await sleep(20)
   }
+}
+
+/**
+ * Subscribes the client to the user's channel and connects it; resolves once subscribed, with
+ * what the subscription receives from then on.
+ */
+export async function subscribed(c: Centrifuge, userId: string) {
+  const sub = c.newSubscription(chatChannel(userId))
+  const publications: PublicationContext[] = []
+  const subscriptions: SubscribedContext[] = []
+  sub.on('publication', (ctx) => publications.push(ctx))
+  sub.on('subscribed', (ctx) => subscriptions.push(ctx))
+  const first = nextEvent<SubscribedContext>(sub, 'subscribed')
+  sub.subscribe()
+  c.connect()
+  await first
+  return { sub, publications, subscriptions }
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { Centrifuge, PublicationContext } from 'centrifuge'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chatChannel, type ChatEvent } from '#common/chat.ts'
+import type { ChatEvent } from '#common/chat.ts'
 import { systemCtx } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
-import { newClient, nextEvent, sleep, startRealtimeApp } from '../../realtime/testing.ts'
+import { newClient, nextEvent, sleep, startRealtimeApp, subscribed } from '../../realtime/testing.ts'
 import { openTestDatabase } from '../../testing/database.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
 import { organizationRoles } from '../organizations/organizations.table.ts'
@@ -39,14 +39,7 @@ async function listen(user: { id: string; cookie: string }) {
     getToken: async () => (await api('POST', '/chat/token', user.cookie)).json().token as string,
   })
   clients.push(c)
-  const sub = c.newSubscription(chatChannel(user.id))
-  const events: ChatEvent[] = []
-  sub.on('publication', (ctx: PublicationContext) => events.push(ctx.data as ChatEvent))
-  const ready = nextEvent(sub, 'subscribed')
-  sub.subscribe()
-  c.connect()
-  await ready
-  return { sub, events }
+  return subscribed(c, user.id)
 }
 
 describe('chat publications through the realtime endpoint', () => {
@@ -113,8 +106,10 @@ describe('chat publications through the realtime endpoint', () => {
 
     // The buyer never got its own messages back.
     await sleep(100)
-    expect(buyerSide.events.filter((e) => e.eventType === 'messageCreated' || e.eventType === 'roomCreated')).toEqual([
-      expect.objectContaining({ message: expect.objectContaining({ isSystem: true }) }),
-    ])
+    expect(
+      buyerSide.publications
+        .map((p) => p.data as ChatEvent)
+        .filter((e) => e.eventType === 'messageCreated' || e.eventType === 'roomCreated'),
+    ).toEqual([expect.objectContaining({ message: expect.objectContaining({ isSystem: true }) })])
   })
 })
