@@ -67,21 +67,30 @@ describe('realtimeEndpoint', () => {
   })
 })
 
+/** Publications before the subscription exists go nowhere: publish until one arrives. */
+async function publishUntilHeard(
+  server: FastifyInstance,
+  userId: string,
+  seen: ReturnType<typeof collect>,
+  content: string,
+) {
+  await until(
+    () => {
+      void server.services.realtime.publish(chatChannel(userId), event(userId, content))
+      return seen.events.length > 0
+    },
+    5000,
+    'first publication',
+  )
+}
+
 describe('startRealtime', () => {
   it('delivers the publications of the user’s own channel to the page, and none after stopping', async () => {
     const userId = crypto.randomUUID()
     const seen = collect()
     let lost = 0
     const stop = startRealtime(userId, url, { onLost: () => lost++ }, () => app.services.realtime.issueToken(userId))
-    // Publications before the subscription exists go nowhere: publish until one arrives.
-    await until(
-      () => {
-        void app.services.realtime.publish(chatChannel(userId), event(userId, 'первое'))
-        return seen.events.length > 0
-      },
-      5000,
-      'first publication',
-    )
+    await publishUntilHeard(app, userId, seen, 'первое')
     expect(seen.events[0]).toMatchObject({ eventType: 'messageCreated', message: { content: 'первое' } })
 
     // Someone else's channel is not ours to hear.
@@ -101,14 +110,7 @@ describe('startRealtime', () => {
     const seen = collect()
     let lost = 0
     const stop = startRealtime(userId, url, { onLost: () => lost++ }, () => app.services.realtime.issueToken(userId))
-    await until(
-      () => {
-        void app.services.realtime.publish(chatChannel(userId), event(userId, 'до'))
-        return seen.events.length > 0
-      },
-      5000,
-      'subscribed',
-    )
+    await publishUntilHeard(app, userId, seen, 'до')
     // The embedded endpoint keeps history in memory: a restart starts a new epoch.
     await app.close()
     ;({ app, url } = await startRealtimeApp(database, ENV, port))
@@ -135,14 +137,7 @@ describe.runIf(REDIS_URL)('startRealtime with history kept in Redis', () => {
       first.app.services.realtime.issueToken(userId),
     )
     try {
-      await until(
-        () => {
-          void first.app.services.realtime.publish(chatChannel(userId), event(userId, 'до'))
-          return seen.events.length > 0
-        },
-        5000,
-        'subscribed',
-      )
+      await publishUntilHeard(first.app, userId, seen, 'до')
       // The instance the browser is connected to goes away; another one publishes meanwhile.
       await first.app.close()
       const other = await startRealtimeApp(database, env)
