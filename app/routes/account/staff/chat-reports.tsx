@@ -7,6 +7,7 @@ import { searchOf, staffActionFailure, type StaffActionResult, staffContext } fr
 import { CHAT_MESSAGES, type ChatReportStatus } from '#common/chat.ts'
 import type { Route } from './+types/chat-reports'
 import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { ActionError } from '#app/components/staff/ActionError.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = staffContext(context)
@@ -43,11 +44,7 @@ function ResolveForm({ id }: { id: string }) {
         <Button type="submit" size="compact-sm" variant="light" loading={fetcher.state !== 'idle'}>
           Закрыть жалобу
         </Button>
-        {fetcher.data && !fetcher.data.ok && (
-          <Text size="xs" c="red.8" role="alert">
-            {fetcher.data.message}
-          </Text>
-        )}
+        <ActionError result={fetcher.data} />
       </Stack>
     </fetcher.Form>
   )

@@ -10,6 +10,7 @@ import { searchOf, staffActionFailure, type StaffActionResult, staffContext } fr
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#common/staff.ts'
 import type { Route } from './+types/leads'
 import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { ActionError } from '#app/components/staff/ActionError.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = staffContext(context)
@@ -60,11 +61,7 @@ function StatusForm({ id, status }: { id: string; status: LeadStatus }) {
             Сохранить
           </Button>
         </noscript>
-        {fetcher.data && !fetcher.data.ok && (
-          <Text size="xs" c="red.8" role="alert">
-            {fetcher.data.message}
-          </Text>
-        )}
+        <ActionError result={fetcher.data} />
       </Stack>
     </fetcher.Form>
   )
