@@ -3,7 +3,8 @@
  * unmanned aircraft from 0.15 to 30 kg are put on the federal register (учёт) with a number
  * on the airframe; above 30 kg they need state registration as civil aircraft.
  */
-export type RegistrationRequirement = 'none' | 'account' | 'state'
+export const REGISTRATION_REQUIREMENTS = ['none', 'account', 'state'] as const
+export type RegistrationRequirement = (typeof REGISTRATION_REQUIREMENTS)[number]
 
 export const REGISTRATION_ACCOUNT_FROM_KG = 0.15
 export const REGISTRATION_STATE_ABOVE_KG = 30

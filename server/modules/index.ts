@@ -10,6 +10,7 @@ import { identityModule } from './identity/index.ts'
 import { leadsModule } from './leads/index.ts'
 import { mailModule } from './mail/index.ts'
 import { notificationsModule } from './notifications/index.ts'
+import { ordersModule } from './orders/index.ts'
 import { organizationsModule } from './organizations/index.ts'
 import { productImportsModule } from './products/import/index.ts'
 import { productsModule } from './products/index.ts'
@@ -38,6 +39,7 @@ export const MODULES = [
   productImportsModule,
   sellersModule,
   chatModule,
+  ordersModule,
   compareModule,
   headerModule,
   staffModule,

@@ -24,6 +24,7 @@ import {
   unpublishVersion,
 } from './catalog.publishing.ts'
 import { catalogProducts } from './catalog.table.ts'
+import { describeOffers, returnStock, stockOf, takeStock } from './catalog.stock.ts'
 import { wordsOf } from './search/title-words.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
 
@@ -244,6 +245,11 @@ export function createCatalogService(deps: CatalogDeps) {
     publishVersion,
     unpublishVersion,
     removeVersion,
+    // The cart and orders (catalog.stock.ts).
+    describeOffers,
+    takeStock,
+    returnStock,
+    stockOf,
 
     /**
      * Categories, brands and products matching what is being typed: one statement, and the

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts'
 import type { ChatService } from '../chat/index.ts'
 import type { CompareService } from '../compare/compare.service.ts'
+import type { CartService } from '../orders/cart.service.ts'
 
 export interface HeaderSummary {
   chatUnreadMessagesCount: number
@@ -9,21 +10,23 @@ export interface HeaderSummary {
 }
 
 export interface HeaderService {
-  /** The header's counters; the cart adds its own when it lands. */
+  /** The header's counters: unread messages, the selected organization's cart, the comparison. */
   summary(ctx: Ctx): Promise<HeaderSummary>
 }
 
 export function createHeaderService(deps: {
   compare: Pick<CompareService, 'count'>
   chat: Pick<ChatService, 'unreadCount'>
+  cart: Pick<CartService, 'count'>
 }): HeaderService {
   return {
     async summary(ctx) {
-      const [chatUnreadMessagesCount, compareCount] = await Promise.all([
+      const [chatUnreadMessagesCount, cartCount, compareCount] = await Promise.all([
         deps.chat.unreadCount(ctx),
+        deps.cart.count(ctx),
         deps.compare.count(ctx),
       ])
-      return { chatUnreadMessagesCount, cartCount: 0, compareCount }
+      return { chatUnreadMessagesCount, cartCount, compareCount }
     },
   }
 }

@@ -1,3 +1,4 @@
+import type { OrderSide, OrderStatus } from '#common/orders.ts'
 import type { MemberRole, RoleType } from '#common/organizations.ts'
 import type { Ctx } from '../../context.ts'
 
@@ -7,7 +8,13 @@ import type { Ctx } from '../../context.ts'
  * decides who hears of it and how without reading other modules' tables. Events are named after
  * what happened, never after the message that follows.
  */
-export type DomainEvent = IdentityEvent | OrganizationsEvent | VerificationEvent | ProductsEvent | ChatEvent
+export type DomainEvent =
+  | IdentityEvent
+  | OrganizationsEvent
+  | VerificationEvent
+  | ProductsEvent
+  | ChatEvent
+  | OrdersEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -106,6 +113,24 @@ export type ChatEvent = {
   moreRooms: number
   /** The secret of the digest's unsubscribe link. */
   unsubscribeToken: string
+}
+
+/**
+ * An order was placed or moved. The side told is the other one (the seller of a new order, the
+ * buyer of a confirmed one); `recipients` are that organization's members.
+ */
+export type OrdersEvent = {
+  type: 'orders.status_changed'
+  order: { number: string; status: OrderStatus; totalKopecks: number }
+  /** The side told, as its order page is addressed: `/personal-account/order/{side}/{number}`. */
+  side: OrderSide
+  /** The organization on the other side of the deal. */
+  counterpart: OrganizationRef
+  /** Who moved it: a side, or the platform on its own (automatic delivery or completion). */
+  by: 'buyer' | 'seller' | 'system'
+  /** The mover's comment or the reason of a cancellation, null when none. */
+  comment: string | null
+  recipients: Person[]
 }
 
 export type EventType = DomainEvent['type']

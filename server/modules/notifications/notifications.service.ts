@@ -5,6 +5,7 @@ import * as identity from './identity.emails.ts'
 import { createLinks } from './links.ts'
 import * as organizations from './organizations.emails.ts'
 import { chatUnreadDigest } from './chat.emails.ts'
+import { orderStatusChanged } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
 
@@ -27,6 +28,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'products.approved': { email: productDecided },
   'products.fixes_requested': { email: productDecided },
   'chat.unread_digest': { email: chatUnreadDigest },
+  'orders.status_changed': { email: orderStatusChanged },
 }
 
 /**

@@ -7,14 +7,19 @@ import { productsExportRoutes } from './products.export.routes.ts'
 import { createProductModeration, type ProductModeration } from './products.moderation.ts'
 import { productsRoutes } from './products.routes.ts'
 import { type CabinetProducts, createProductsService } from './products.service.ts'
+import { createProductStock, type ProductStock } from './products.stock.ts'
 import * as tables from './products.table.ts'
 
 /**
  * The vendors' products: drafts in the seller cabinet, their moderation by staff, and through
  * the catalogue's service the versions on sale. `moderation` is the staff side; `exports` the
- * cabinet's CSV download and what its export panel shows.
+ * cabinet's CSV download and what its export panel shows; `stock` what orders take and give back.
  */
-export type ProductsService = CabinetProducts & { moderation: ProductModeration; exports: ProductsExport }
+export type ProductsService = CabinetProducts & {
+  moderation: ProductModeration
+  exports: ProductsExport
+  stock: ProductStock
+}
 
 export const productsModule = defineModule({
   name: 'products',
@@ -27,6 +32,7 @@ export const productsModule = defineModule({
     // The files module's storage (disk or S3, by the same settings): photos live beside uploads.
     ...createProductsService({ catalog, limiter, files, storage: createFileStorage(config) }),
     moderation: createProductModeration({ catalog, organizations, vendors: vendorDirectory, events: notifications }),
+    stock: createProductStock(catalog),
     exports: createProductsExport({
       catalog,
       vendors: vendorDirectory,

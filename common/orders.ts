@@ -1,0 +1,381 @@
+import { OptionalPhone } from './auth.ts'
+import type { VatRate } from './catalog/vat.ts'
+import type { RegistrationRequirement } from './catalog/registration.ts'
+import type { ProductImage } from './catalog/products.ts'
+import { multiLineText, singleLineText } from './text.ts'
+import { z } from './zod.ts'
+
+/**
+ * The cart and orders: what the REST API and the pages share. Money is integer kopecks; prices
+ * include VAT at the line's own rate, as the catalogue shows them.
+ */
+
+export const CART_LIMITS = {
+  /** Lines in one cart: a purchasing department's list, not a warehouse. */
+  maxLines: 100,
+  /** Units of one product when the seller does not say how many are in stock. */
+  maxQuantity: 9999,
+} as const
+
+export const ORDER_LIMITS = {
+  comment: 2000,
+  reason: 1000,
+  address: 300,
+  contactName: 120,
+  carrier: 120,
+  trackingNumber: 60,
+  serialNumber: 60,
+  pageSize: 20,
+  search: 100,
+  /** A shipped order counts as delivered this many days later unless the buyer says otherwise. */
+  autoDeliveredAfterDays: 14,
+  /** A delivered order is completed this many days later (the time to raise a problem). */
+  autoCompletedAfterDays: 14,
+} as const
+
+export const CART_MESSAGES = {
+  productId: 'Укажите товар: нужен его идентификатор (UUID)',
+  quantity: `Количество — целое число от 1 до ${CART_LIMITS.maxQuantity}`,
+  notFound: 'Товар не найден или снят с продажи',
+  notInCart: 'Этого товара нет в корзине',
+  ownProduct: 'Это товар вашей организации: купить его у себя нельзя',
+  noOrganization: 'Корзина принадлежит организации: выберите её или зарегистрируйте в разделе «Компания»',
+  full: `В корзине уже ${CART_LIMITS.maxLines} позиций: оформите заказ или удалите ненужные`,
+  onRequest: 'Цена этого товара — по запросу: запросите её у продавца в чате',
+} as const
+
+export function stockLimitMessage(title: string, available: number): string {
+  return available > 0 ? `«${title}»: у продавца осталось ${available} шт.` : `«${title}»: товар закончился у продавца`
+}
+
+export const ORDER_MESSAGES = {
+  notFound: 'Заказ не найден',
+  stale: 'Заказ уже изменился: обновите страницу',
+  emptyCart: 'В корзине нет товаров, которые можно заказать',
+  payer: 'Выберите организацию-плательщика',
+  payerNotBuyer: 'Платить может только организация с подтверждённой ролью «Покупатель»',
+  deliveryMethod: 'Выберите способ получения',
+  address: 'Укажите адрес доставки',
+  carrier: 'Укажите транспортную компанию',
+  contactName: 'Укажите контактное лицо',
+  contactPhone: 'Укажите телефон контактного лица',
+  pricesChanged: 'Цены или наличие в корзине изменились. Проверьте корзину и оформите заказ ещё раз.',
+  reason: 'Укажите причину отмены',
+  shipment: 'Укажите трек-номер или приложите транспортный документ',
+  serials: 'Укажите серийные номера всех беспилотников, которые нужно поставить на учёт',
+  deliveryDate: 'Дата доставки не может быть в прошлом',
+  checkoutKey: 'Не удалось оформить заказ: обновите страницу и попробуйте ещё раз',
+} as const
+
+// ---- statuses ----------------------------------------------------------------------------------
+
+export const ORDER_STATUSES = [
+  'created',
+  'confirmed',
+  'paid',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  created: 'Новый',
+  confirmed: 'Подтверждён',
+  paid: 'Оплачен',
+  shipped: 'Отгружен',
+  delivered: 'Доставлен',
+  completed: 'Завершён',
+  cancelled: 'Отменён',
+}
+
+/** The list's filters: orders still moving, finished ones, cancelled ones. */
+export const ORDER_FILTERS = ['active', 'completed', 'cancelled'] as const
+export type OrderFilter = (typeof ORDER_FILTERS)[number]
+export const ORDER_FILTER_STATUSES: Record<OrderFilter, readonly OrderStatus[]> = {
+  active: ['created', 'confirmed', 'paid', 'shipped', 'delivered'],
+  completed: ['completed'],
+  cancelled: ['cancelled'],
+}
+export const ORDER_FILTER_LABELS: Record<OrderFilter, string> = {
+  active: 'Активные',
+  completed: 'Завершённые',
+  cancelled: 'Отменённые',
+}
+
+/** The two sides of an order, as the pages name them: `/personal-account/order/{type}/{nr}`. */
+export const ORDER_SIDES = ['purchase', 'sale'] as const
+export type OrderSide = (typeof ORDER_SIDES)[number]
+export const ORDER_TABS = ['purchases', 'sales'] as const
+export type OrderTab = (typeof ORDER_TABS)[number]
+export const ORDER_TAB_SIDE: Record<OrderTab, OrderSide> = { purchases: 'purchase', sales: 'sale' }
+
+/** What a side may do to an order: the buttons of the order page. */
+export const ORDER_ACTIONS = ['confirm', 'markPaid', 'ship', 'confirmDelivery', 'complete', 'cancel'] as const
+export type OrderAction = (typeof ORDER_ACTIONS)[number]
+
+export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
+  confirm: 'Подтвердить заказ',
+  markPaid: 'Оплата получена',
+  ship: 'Отгрузить',
+  confirmDelivery: 'Подтвердить получение',
+  complete: 'Завершить заказ',
+  cancel: 'Отменить заказ',
+}
+
+// ---- delivery ----------------------------------------------------------------------------------
+
+export const DELIVERY_METHODS = ['pickup', 'seller', 'carrier'] as const
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number]
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  pickup: 'Самовывоз со склада продавца',
+  seller: 'Доставка продавцом',
+  carrier: 'Транспортная компания',
+}
+
+export interface Delivery {
+  method: DeliveryMethod
+  /** The buyer's address for `seller` and `carrier`; the seller's for `pickup` (filled in on checkout). */
+  address: string
+  /** The transport company the buyer chose, for `carrier`. */
+  carrier: string | null
+}
+
+// ---- inputs ------------------------------------------------------------------------------------
+
+const Quantity = z.coerce
+  .number({ error: CART_MESSAGES.quantity })
+  .int(CART_MESSAGES.quantity)
+  .min(1, CART_MESSAGES.quantity)
+  .max(CART_LIMITS.maxQuantity, CART_MESSAGES.quantity)
+
+/** POST /cart/items: adds the product (or more of it). */
+export const CartAddInput = z.object({
+  productId: z.uuid({ error: CART_MESSAGES.productId }),
+  quantity: Quantity.default(1),
+})
+
+/** PATCH /cart/items/{productId}: sets the quantity. */
+export const CartQuantityInput = z.object({ quantity: Quantity })
+
+const line = (max: number, required: string) =>
+  singleLineText({ error: required }).min(1, required).max(max, `Не больше ${max} символов`)
+
+const optionalLine = (max: number) => singleLineText().max(max, `Не больше ${max} символов`)
+
+/** POST /checkout: the selected organization's cart becomes one order per seller. */
+export const CheckoutInput = z
+  .object({
+    /** Made once per checkout page: a double click or a retry with it creates nothing new. */
+    checkoutKey: z.uuid({ error: ORDER_MESSAGES.checkoutKey }),
+    payerOrganizationId: z.uuid({ error: ORDER_MESSAGES.payer }),
+    deliveryMethod: z.enum(DELIVERY_METHODS, { error: ORDER_MESSAGES.deliveryMethod }),
+    address: optionalLine(ORDER_LIMITS.address).default(''),
+    carrier: optionalLine(ORDER_LIMITS.carrier).default(''),
+    contactName: line(ORDER_LIMITS.contactName, ORDER_MESSAGES.contactName),
+    contactPhone: z
+      .string({ error: ORDER_MESSAGES.contactPhone })
+      .pipe(OptionalPhone)
+      .refine((v) => v !== null, ORDER_MESSAGES.contactPhone)
+      .transform((v) => v ?? ''),
+    comment: multiLineText().max(ORDER_LIMITS.comment, `Не больше ${ORDER_LIMITS.comment} символов`).default(''),
+    /** The total the buyer saw; another one (a price changed meanwhile) is refused with 409. */
+    expectedTotalKopecks: z.coerce.number().int().min(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.deliveryMethod !== 'pickup' && !v.address)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: ORDER_MESSAGES.address })
+    if (v.deliveryMethod === 'carrier' && !v.carrier)
+      ctx.addIssue({ code: 'custom', path: ['carrier'], message: ORDER_MESSAGES.carrier })
+  })
+export type CheckoutInput = z.input<typeof CheckoutInput>
+
+/** GET /orders: one side's orders. */
+export const OrderListQuery = z.object({
+  side: z.enum(ORDER_SIDES).default('purchase'),
+  filter: z.enum(ORDER_FILTERS).optional(),
+  q: singleLineText().max(ORDER_LIMITS.search).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+})
+
+export const OrderNumber = z.string().regex(/^\d{4}-\d{5,}$/, 'Номер заказа — например 2611-00042')
+
+export const ConfirmOrderInput = z.object({
+  /** When the seller will deliver or hand over the goods (YYYY-MM-DD); optional. */
+  deliveryDate: z.iso.date('Дата в формате ГГГГ-ММ-ДД').nullable().optional(),
+  comment: multiLineText().max(ORDER_LIMITS.comment).optional(),
+})
+
+export const CancelOrderInput = z.object({
+  reason: multiLineText({ error: ORDER_MESSAGES.reason })
+    .min(1, ORDER_MESSAGES.reason)
+    .max(ORDER_LIMITS.reason, `Не больше ${ORDER_LIMITS.reason} символов`),
+})
+
+export const ShipOrderInput = z.object({
+  carrier: optionalLine(ORDER_LIMITS.carrier).default(''),
+  trackingNumber: optionalLine(ORDER_LIMITS.trackingNumber).default(''),
+  /** A shipping document uploaded through POST /files (purpose `order`). */
+  documentFileId: z.uuid().nullable().optional(),
+  /** Per order line that needs them: the serial numbers of the units shipped. */
+  serials: z
+    .array(
+      z.object({
+        lineId: z.uuid(),
+        numbers: z.array(line(ORDER_LIMITS.serialNumber, 'Укажите серийный номер')).max(CART_LIMITS.maxQuantity),
+      }),
+    )
+    .max(CART_LIMITS.maxLines)
+    .default([]),
+  comment: multiLineText().max(ORDER_LIMITS.comment).optional(),
+})
+
+export const OrderCommentInput = z.object({ comment: multiLineText().max(ORDER_LIMITS.comment).optional() })
+
+// ---- views -------------------------------------------------------------------------------------
+
+export interface PartyRef {
+  id: string
+  name: string
+  slug: string
+}
+
+export interface CartItem {
+  productId: string
+  slug: string
+  title: string
+  sku: string
+  image: ProductImage | null
+  quantity: number
+  /** The price now; null when it is on request. */
+  priceKopecks: number | null
+  /** The price when it was put in the cart, when it differs from now's. */
+  previousPriceKopecks: number | null
+  vatRate: VatRate
+  amountKopecks: number
+  /** How many can be ordered at most (the seller's stock, or the general limit). */
+  maxQuantity: number
+  /** Off sale or out of stock now: shown, not ordered. */
+  unavailable: boolean
+  /** Why it is unavailable, or why the quantity was lowered. */
+  note: string | null
+  onRequest: boolean
+}
+
+export interface CartGroup {
+  seller: PartyRef
+  items: CartItem[]
+  /** Of the items that will be ordered. */
+  subtotalKopecks: number
+  vatKopecks: number
+}
+
+export interface CartView {
+  groups: CartGroup[]
+  totalKopecks: number
+  vatKopecks: number
+  /** Lines that will be ordered. */
+  orderableCount: number
+  /** Lines in the cart, whatever their state: the header's count. */
+  count: number
+  hasPriceChanges: boolean
+}
+
+export interface OrderLine {
+  id: string
+  productId: string
+  slug: string
+  title: string
+  sku: string
+  quantity: number
+  priceKopecks: number
+  vatRate: VatRate
+  amountKopecks: number
+  vatKopecks: number
+  registration: RegistrationRequirement
+  serialNumbers: string[]
+}
+
+/** A legal party as the order keeps it: the requisites on the day of the order. */
+export interface OrderParty {
+  id: string
+  name: string
+  fullName: string
+  slug: string
+  inn: string
+  kpp: string | null
+  address: string
+}
+
+export interface OrderHistoryEntry {
+  from: OrderStatus | null
+  to: OrderStatus
+  event: string
+  by: 'buyer' | 'seller' | 'system'
+  byName: string | null
+  comment: string | null
+  at: string
+}
+
+export interface OrderSummary {
+  number: string
+  side: OrderSide
+  status: OrderStatus
+  buyer: PartyRef
+  seller: PartyRef
+  totalKopecks: number
+  lineCount: number
+  createdAt: string
+  updatedAt: string
+}
+
+export interface OrderDetails extends OrderSummary {
+  lines: OrderLine[]
+  vatKopecks: number
+  buyerParty: OrderParty
+  sellerParty: OrderParty
+  delivery: Delivery
+  contactName: string
+  contactPhone: string
+  comment: string
+  deliveryDate: string | null
+  shipment: { carrier: string; trackingNumber: string; documentFileId: string | null } | null
+  cancelReason: string | null
+  history: OrderHistoryEntry[]
+  /** What the caller's side may do now. */
+  actions: OrderAction[]
+  /** Documents ready to download: the invoice once confirmed, the delivery note once shipped. */
+  documents: { kind: 'invoice' | 'delivery-note'; title: string; href: string }[]
+  /** The order's conversation in the chat, once it has one. */
+  chatRoomGuid: string | null
+  /** Lines with drones the buyer must register, and whether the buyer said it is done. */
+  registration: { required: boolean; doneAt: string | null }
+}
+
+export interface OrderList {
+  items: OrderSummary[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+export interface CheckoutResult {
+  orders: { number: string; seller: PartyRef; totalKopecks: number }[]
+  /** Items that could not be ordered (on request, off sale) and stay in the cart. */
+  leftInCart: number
+}
+
+/** VAT included in an amount at the rate, in kopecks, rounded as accountants do (half up). */
+export function vatIncluded(amountKopecks: number, rate: VatRate): number {
+  if (rate === 'none') return 0
+  const r = Number(rate)
+  return Math.round((amountKopecks * r) / (100 + r))
+}
+
+/** «2611-00042»: year and month of the order, then its running number. */
+export function formatOrderNumber(createdAt: Date, sequence: number): string {
+  const yy = String(createdAt.getUTCFullYear() % 100).padStart(2, '0')
+  const mm = String(createdAt.getUTCMonth() + 1).padStart(2, '0')
+  return `${yy}${mm}-${String(sequence).padStart(5, '0')}`
+}

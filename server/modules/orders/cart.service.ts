@@ -1,0 +1,182 @@
+import { and, asc, count, eq } from 'drizzle-orm'
+import {
+  CART_LIMITS,
+  CART_MESSAGES,
+  CartAddInput,
+  CartQuantityInput,
+  type CartView,
+  stockLimitMessage,
+} from '#common/orders.ts'
+import { isUuid } from '#common/validators.ts'
+import { type Ctx, requireUser } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { parse } from '../../parse.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { MemberDirectory } from '../organizations/member-directory.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import { type CartRow, maxQuantityOf, priceCart } from './cart.pricing.ts'
+import { cartItems } from './orders.table.ts'
+
+/** Steppers send a request per click; a script filling carts gets far more. */
+export const CART_RATE_LIMIT: RateLimitRule = { limit: 300, windowMs: 60_000 }
+
+export interface CartDeps {
+  catalog: Pick<CatalogService, 'describeOffers'>
+  members: Pick<MemberDirectory, 'describe'>
+  limiter: RateLimiter
+}
+
+export interface CartService {
+  view(ctx: Ctx): Promise<CartView>
+  /** Puts the product in the cart, or more of it; answers the header's count and the quantity now. */
+  add(ctx: Ctx, input: unknown): Promise<{ count: number; quantity: number }>
+  setQuantity(ctx: Ctx, productId: string, input: unknown): Promise<CartView>
+  remove(ctx: Ctx, productId: string): Promise<CartView>
+  /** Lines in the selected organization's cart: the header's count. */
+  count(ctx: Ctx): Promise<number>
+}
+
+/** The cart is the selected organization's: its members fill one list. */
+export function cartOwner(ctx: Ctx): string {
+  requireUser(ctx)
+  if (!ctx.organization) throw new AppError('forbidden', CART_MESSAGES.noOrganization)
+  return ctx.organization.id
+}
+
+export async function cartRows(ctx: Ctx, organizationId: string): Promise<CartRow[]> {
+  return ctx.db
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      priceKopecksAtAdd: cartItems.priceKopecksAtAdd,
+      title: cartItems.title,
+      createdAt: cartItems.createdAt,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.organizationId, organizationId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId))
+}
+
+/** The priced cart of an organization: three statements whatever its size. */
+export async function pricedCart(ctx: Ctx, deps: Pick<CartDeps, 'catalog' | 'members'>, organizationId: string) {
+  const rows = await cartRows(ctx, organizationId)
+  const offers = await deps.catalog.describeOffers(
+    ctx,
+    rows.map((r) => r.productId),
+  )
+  const sellers = await deps.members.describe(
+    ctx.db,
+    [...offers.values()].map((o) => o.vendorOrganizationId),
+  )
+  return priceCart(rows, offers, sellers)
+}
+
+export function createCartService(deps: CartDeps): CartService {
+  async function view(ctx: Ctx, owner: string): Promise<CartView> {
+    const { orderable: _, shortages: __, ...cart } = await pricedCart(ctx, deps, owner)
+    return cart
+  }
+
+  async function writer(ctx: Ctx): Promise<string> {
+    const owner = cartOwner(ctx)
+    await deps.limiter.hit(`cart:${ctx.user!.id}`, CART_RATE_LIMIT)
+    return owner
+  }
+
+  async function requireInCart(ctx: Ctx, owner: string, productId: string) {
+    const [row] = isUuid(productId)
+      ? await ctx.db
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, productId.toLowerCase())))
+      : []
+    if (!row) throw new AppError('not_found', CART_MESSAGES.notInCart)
+    return row
+  }
+
+  return {
+    view: (ctx) => view(ctx, cartOwner(ctx)),
+
+    async add(ctx, input) {
+      const data = parse(CartAddInput, input)
+      const owner = await writer(ctx)
+      const offer = (await deps.catalog.describeOffers(ctx, [data.productId])).get(data.productId.toLowerCase())
+      if (!offer) throw new AppError('not_found', CART_MESSAGES.notFound)
+      if (offer.vendorOrganizationId === owner) throw new AppError('conflict', CART_MESSAGES.ownProduct)
+      return ctx.db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ quantity: cartItems.quantity })
+          .from(cartItems)
+          .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, offer.id)))
+          .for('update')
+        const quantity = (existing?.quantity ?? 0) + data.quantity
+        const max = maxQuantityOf(offer)
+        if (quantity > max) throw new AppError('conflict', stockLimitMessage(offer.title, max))
+        if (existing) {
+          await tx
+            .update(cartItems)
+            .set({ quantity })
+            .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, offer.id)))
+        } else {
+          const [{ lines }] = (await tx
+            .select({ lines: count() })
+            .from(cartItems)
+            .where(eq(cartItems.organizationId, owner))) as [{ lines: number }]
+          if (lines >= CART_LIMITS.maxLines) throw new AppError('conflict', CART_MESSAGES.full)
+          await tx
+            .insert(cartItems)
+            .values({
+              organizationId: owner,
+              productId: offer.id,
+              quantity,
+              priceKopecksAtAdd: offer.priceKopecks,
+              title: offer.title,
+              addedByUserId: ctx.user!.id,
+            })
+            .onConflictDoUpdate({ target: [cartItems.organizationId, cartItems.productId], set: { quantity } })
+        }
+        const [{ lines }] = (await tx
+          .select({ lines: count() })
+          .from(cartItems)
+          .where(eq(cartItems.organizationId, owner))) as [{ lines: number }]
+        return { count: lines, quantity }
+      })
+    },
+
+    async setQuantity(ctx, productId, input) {
+      const { quantity } = parse(CartQuantityInput, input)
+      const owner = await writer(ctx)
+      const row = await requireInCart(ctx, owner, productId)
+      const offer = (await deps.catalog.describeOffers(ctx, [row.productId])).get(row.productId)
+      if (offer && quantity > maxQuantityOf(offer)) {
+        throw new AppError('conflict', stockLimitMessage(offer.title, maxQuantityOf(offer)), {
+          quantity: stockLimitMessage(offer.title, maxQuantityOf(offer)),
+        })
+      }
+      await ctx.db
+        .update(cartItems)
+        .set({ quantity })
+        .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, row.productId)))
+      return view(ctx, owner)
+    },
+
+    async remove(ctx, productId) {
+      const owner = await writer(ctx)
+      if (isUuid(productId)) {
+        await ctx.db
+          .delete(cartItems)
+          .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, productId.toLowerCase())))
+      }
+      return view(ctx, owner)
+    },
+
+    async count(ctx) {
+      if (!ctx.user || !ctx.organization) return 0
+      const [{ lines }] = (await ctx.db
+        .select({ lines: count() })
+        .from(cartItems)
+        .where(eq(cartItems.organizationId, ctx.organization.id))) as [{ lines: number }]
+      return lines
+    },
+  }
+}

@@ -1,0 +1,39 @@
+import { defineModule } from '../module.ts'
+import { memberDirectory } from '../organizations/member-directory.ts'
+import { partyDirectory } from '../organizations/party-directory.ts'
+import { type CartService, createCartService } from './cart.service.ts'
+import { ordersRoutes } from './orders.routes.ts'
+import { createOrdersService, type OrdersService } from './orders.service.ts'
+import * as tables from './orders.table.ts'
+
+/**
+ * The money path: the selected organization's cart, the checkout into one order per seller, and
+ * each order's life for both sides (orders.machine.ts), with its e-mails, its conversation in the
+ * chat and the platform's own moves (automatic delivery and completion) as jobs.
+ */
+export type OrdersModuleService = OrdersService & { cart: CartService }
+
+export const ordersModule = defineModule({
+  name: 'orders',
+  tables,
+  routes: ordersRoutes,
+  service: (
+    { limiter, log },
+    { catalog, products, organizations, identity, notifications, chat, jobs },
+  ): OrdersModuleService => ({
+    ...createOrdersService({
+      catalog,
+      members: memberDirectory,
+      parties: partyDirectory,
+      stock: products.stock,
+      organizations,
+      describeUsers: identity.describeUsers,
+      events: notifications,
+      chat,
+      jobs,
+      limiter,
+      log,
+    }),
+    cart: createCartService({ catalog, members: memberDirectory, limiter }),
+  }),
+})

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  CancelOrderInput,
+  CartAddInput,
+  CartQuantityInput,
+  CheckoutInput,
+  ConfirmOrderInput,
+  OrderCommentInput,
+  OrderListQuery,
+  ShipOrderInput,
+} from '#common/orders.ts'
+import { data, pageOf, passThrough, toPageBody } from '../../http.ts'
+import {
+  CartAddedSchema,
+  CartViewSchema,
+  CheckoutResultSchema,
+  NumberParams,
+  OrderDetailsSchema,
+  OrderParams,
+  OrderSummarySchema,
+  ProductParams,
+} from './orders.api.ts'
+
+/**
+ * The cart of the selected organization, the checkout and both sides' orders. Validation and
+ * authorization are the services'; these adapt HTTP to them.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orders } = app.services
+  const { cart } = orders
+  const route = <S extends object>(tag: string, schema: S) => ({ schema: { tags: [tag], ...schema }, ...passThrough })
+  const Cart = { 200: data(CartViewSchema) }
+  const Order = { 200: data(OrderDetailsSchema) }
+
+  app.get(
+    '/cart',
+    route('cart', { summary: 'Корзина выбранной организации по продавцам', response: Cart }),
+    async (req) => ({
+      data: await cart.view(req.ctx),
+    }),
+  )
+
+  app.post(
+    '/cart/items',
+    route('cart', {
+      summary: 'Положить товар в корзину (или добавить количество)',
+      body: CartAddInput,
+      response: { 200: data(CartAddedSchema) },
+    }),
+    async (req) => ({ data: await cart.add(req.ctx, req.body) }),
+  )
+
+  app.patch(
+    '/cart/items/:productId',
+    route('cart', { summary: 'Изменить количество', params: ProductParams, body: CartQuantityInput, response: Cart }),
+    async (req) => ({ data: await cart.setQuantity(req.ctx, req.params.productId, req.body) }),
+  )
+
+  app.delete(
+    '/cart/items/:productId',
+    route('cart', { summary: 'Убрать товар из корзины', params: ProductParams, response: Cart }),
+    async (req) => ({ data: await cart.remove(req.ctx, req.params.productId) }),
+  )
+
+  app.post(
+    '/checkout',
+    route('orders', {
+      summary: 'Оформить корзину: по заказу на каждого продавца (повтор с тем же checkoutKey ничего не создаёт)',
+      body: CheckoutInput,
+      response: { 201: data(CheckoutResultSchema) },
+    }),
+    async (req, reply) => reply.status(201).send({ data: await orders.checkout(req.ctx, req.body) }),
+  )
+
+  app.get(
+    '/orders',
+    route('orders', {
+      summary: 'Заказы выбранной организации: покупки или продажи, фильтр, поиск, страница',
+      querystring: OrderListQuery,
+      response: { 200: pageOf(OrderSummarySchema) },
+    }),
+    async (req) => toPageBody(await orders.list(req.ctx, req.query)),
+  )
+
+  app.get(
+    '/orders/:side/:number',
+    route('orders', {
+      summary: 'Заказ: строки, реквизиты, доставка, история, доступные действия',
+      params: OrderParams,
+      response: Order,
+    }),
+    async (req) => ({ data: await orders.get(req.ctx, req.params.side, req.params.number) }),
+  )
+
+  const sellerMoves = [
+    ['confirm', 'confirm', 'Подтвердить заказ (продавец), можно указать дату доставки', ConfirmOrderInput],
+    ['mark-paid', 'markPaid', 'Отметить, что оплата получена (продавец)', OrderCommentInput],
+    ['ship', 'ship', 'Отгрузить: трек-номер или документ, серийные номера (продавец)', ShipOrderInput],
+  ] as const
+  for (const [path, method, summary, body] of sellerMoves) {
+    app.post(
+      `/orders/sale/:number/${path}`,
+      route('orders', { summary, params: NumberParams, body, response: Order }),
+      async (req) => ({ data: await orders[method](req.ctx, req.params.number, req.body) }),
+    )
+  }
+
+  const buyerMoves = [
+    ['confirm-delivery', 'confirmDelivery', 'Подтвердить получение (покупатель)'],
+    ['complete', 'complete', 'Завершить доставленный заказ (покупатель)'],
+  ] as const
+  for (const [path, method, summary] of buyerMoves) {
+    app.post(
+      `/orders/purchase/:number/${path}`,
+      route('orders', { summary, params: NumberParams, body: OrderCommentInput.optional(), response: Order }),
+      async (req) => ({ data: await orders[method](req.ctx, req.params.number, req.body) }),
+    )
+  }
+
+  app.post(
+    '/orders/purchase/:number/registration-done',
+    route('orders', {
+      summary: 'Беспилотники заказа поставлены на учёт: напоминания прекращаются',
+      params: NumberParams,
+      response: Order,
+    }),
+    async (req) => ({ data: await orders.markRegistered(req.ctx, req.params.number) }),
+  )
+
+  app.post(
+    '/orders/:side/:number/cancel',
+    route('orders', {
+      summary: 'Отменить новый или подтверждённый заказ с причиной',
+      params: OrderParams,
+      body: CancelOrderInput,
+      response: Order,
+    }),
+    async (req) => ({ data: await orders.cancel(req.ctx, req.params.side, req.params.number, req.body) }),
+  )
+}

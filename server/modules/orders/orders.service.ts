@@ -1,0 +1,423 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import {
+  CancelOrderInput,
+  type CheckoutResult,
+  ConfirmOrderInput,
+  ORDER_FILTER_STATUSES,
+  ORDER_LIMITS,
+  ORDER_MESSAGES,
+  ORDER_STATUS_LABELS,
+  OrderCommentInput,
+  type OrderDetails,
+  type OrderList,
+  OrderListQuery,
+  OrderNumber,
+  type OrderSide,
+  type OrderStatus,
+  ShipOrderInput,
+} from '#common/orders.ts'
+import { formatPrice } from '#common/catalog/format.ts'
+import type { WhoamiOrganization } from '#common/organizations.ts'
+import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import type { JobsService } from '../../jobs/jobs.service.ts'
+import { targetOf } from '../../lifecycle/index.ts'
+import { parse } from '../../parse.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { ChatService } from '../chat/index.ts'
+import type { Events } from '../notifications/events.ts'
+import type { MemberDirectory } from '../organizations/member-directory.ts'
+import type { PartyDirectory } from '../organizations/party-directory.ts'
+import type { ProductStock } from '../products/products.stock.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import { checkout, type PlacedOrder } from './checkout.ts'
+import { type OrderActor, type OrderEvent, moveOrder, orderLifecycle, orderTransition } from './orders.machine.ts'
+import { orderLines, orders } from './orders.table.ts'
+import { lineCounts, type OrderRow, toSummary, viewOrder } from './orders.view.ts'
+
+/** Sellers and buyers click through their orders; more than this is a script. */
+export const ORDER_WRITE_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 }
+
+export const AUTO_DELIVER_JOB = 'orders.auto_deliver'
+export const AUTO_COMPLETE_JOB = 'orders.auto_complete'
+const DAY_MS = 24 * 60 * 60_000
+
+export interface OrdersDeps {
+  catalog: Pick<CatalogService, 'describeOffers'>
+  members: Pick<MemberDirectory, 'describe' | 'membersOf'>
+  parties: PartyDirectory
+  stock: ProductStock
+  organizations: { listMine(ctx: Ctx): Promise<WhoamiOrganization[]> }
+  describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
+  events: Events
+  /** The order's conversation; absent where the chat is not built (some tests). */
+  chat?: Pick<ChatService, 'openRequestRoom' | 'postSystemMessage'>
+  jobs: Pick<JobsService, 'register' | 'enqueue'>
+  limiter: RateLimiter
+  log: (msg: string, err?: unknown) => void
+}
+
+export interface OrdersService {
+  checkout(ctx: Ctx, input: unknown): Promise<CheckoutResult>
+  list(ctx: Ctx, query: unknown): Promise<OrderList>
+  get(ctx: Ctx, side: string, number: string): Promise<OrderDetails>
+  confirm(ctx: Ctx, number: string, input: unknown): Promise<OrderDetails>
+  markPaid(ctx: Ctx, number: string, input: unknown): Promise<OrderDetails>
+  ship(ctx: Ctx, number: string, input: unknown): Promise<OrderDetails>
+  confirmDelivery(ctx: Ctx, number: string, input: unknown): Promise<OrderDetails>
+  complete(ctx: Ctx, number: string, input: unknown): Promise<OrderDetails>
+  cancel(ctx: Ctx, side: string, number: string, input: unknown): Promise<OrderDetails>
+  /** The buyer says the order's drones are registered: the reminders stop. */
+  markRegistered(ctx: Ctx, number: string): Promise<OrderDetails>
+  /** The row behind an order page, for its documents. */
+  findForDocuments(
+    ctx: Ctx,
+    side: string,
+    number: string,
+  ): Promise<{ row: OrderRow; lines: (typeof orderLines.$inferSelect)[] }>
+}
+
+const SIDE_COLUMN = { purchase: orders.buyerOrganizationId, sale: orders.sellerOrganizationId } as const
+const ACTOR_OF: Record<OrderSide, 'buyer' | 'seller'> = { purchase: 'buyer', sale: 'seller' }
+const OTHER: Record<OrderSide, OrderSide> = { purchase: 'sale', sale: 'purchase' }
+
+/** LIKE's wildcards typed in a search are literal. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export function createOrdersService(deps: OrdersDeps): OrdersService {
+  /** The organization the caller works as; orders are its, whoever of its members acts. */
+  function workingAs(ctx: Ctx): string {
+    requireUser(ctx)
+    if (!ctx.organization) throw new AppError('not_found', ORDER_MESSAGES.notFound)
+    return ctx.organization.id
+  }
+
+  function sideOf(side: string): OrderSide {
+    if (side !== 'purchase' && side !== 'sale') throw new AppError('not_found', ORDER_MESSAGES.notFound)
+    return side
+  }
+
+  /** The caller's organization's order by its number on that side; anyone else's is a 404. */
+  async function findOrder(ctx: Ctx, side: OrderSide, number: string, lock = false): Promise<OrderRow> {
+    const organizationId = workingAs(ctx)
+    if (!OrderNumber.safeParse(number).success) throw new AppError('not_found', ORDER_MESSAGES.notFound)
+    const query = ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.number, number), eq(SIDE_COLUMN[side], organizationId)))
+    const [row] = lock ? await query.for('update') : await query
+    if (!row) throw new AppError('not_found', ORDER_MESSAGES.notFound)
+    return row
+  }
+
+  const view = (ctx: Ctx, row: OrderRow, side: OrderSide) => viewOrder(ctx, row, side, deps.describeUsers)
+
+  /**
+   * Makes the move, with what it writes beside the status, then tells the other side by e-mail
+   * and in the order's conversation. A repeated click (the order already where the event leads)
+   * answers the order as it is.
+   */
+  async function move(
+    ctx: Ctx,
+    side: OrderSide,
+    number: string,
+    event: Exclude<OrderEvent, 'place'>,
+    opts: {
+      comment?: string | null
+      /** Checks and extra columns, inside the transaction, from the locked row. */
+      prepare?: (tx: Ctx, row: OrderRow) => Promise<Record<string, unknown> | void>
+      after?: (tx: Ctx, row: OrderRow) => Promise<void>
+    } = {},
+  ): Promise<OrderDetails> {
+    workingAs(ctx)
+    await deps.limiter.hit(`orders:${ctx.user!.id}`, ORDER_WRITE_RATE_LIMIT)
+    const who = ACTOR_OF[side]
+    const moved = await ctx.db.transaction(async (tx) => {
+      const txCtx = withDb(ctx, tx)
+      const row = await findOrder(txCtx, side, number, true)
+      if (row.status === targetOf(orderLifecycle, event) && event !== 'cancel') return null
+      if (event === 'cancel' && row.status === 'cancelled') return null
+      const step = orderTransition(row.status, event, who, row.number)
+      const set = (await opts.prepare?.(txCtx, row)) ?? {}
+      await moveOrder(txCtx, row.id, step, { comment: opts.comment ?? null, set })
+      const after = { ...row, ...set, status: step.to } as OrderRow
+      await opts.after?.(txCtx, after)
+      await tell(txCtx, after, who, opts.comment ?? null)
+      return after
+    })
+    const row = moved ?? (await findOrder(ctx, side, number))
+    if (moved) await postToConversation(ctx, moved, who, opts.comment ?? null)
+    return view(ctx, row, side)
+  }
+
+  /** E-mails the members of the side that did not move the order, in the mover's transaction. */
+  async function tell(ctx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
+    const toldSides: OrderSide[] = by === 'buyer' ? ['sale'] : by === 'seller' ? ['purchase'] : ['purchase', 'sale']
+    for (const side of toldSides) {
+      const organizationId = side === 'purchase' ? row.buyerOrganizationId : row.sellerOrganizationId
+      const members = await deps.members.membersOf(ctx.db, [organizationId])
+      const recipients = await deps.describeUsers(
+        ctx,
+        members.map((m) => m.userId),
+      )
+      if (!recipients.length) continue
+      const counterpart = side === 'purchase' ? row.seller : row.buyer
+      await deps.events.emit(ctx, {
+        type: 'orders.status_changed',
+        order: { number: row.number, status: row.status, totalKopecks: row.totalKopecks },
+        side,
+        counterpart: { id: counterpart.id, name: counterpart.name },
+        by,
+        comment,
+        recipients,
+      })
+    }
+  }
+
+  /** The order's news as a system message in its conversation; a failure there loses no order. */
+  async function postToConversation(ctx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
+    if (!deps.chat) return
+    try {
+      const guid = row.chatRoomId ?? (await openConversation(ctx, row))
+      const who = by === 'buyer' ? 'Покупатель' : by === 'seller' ? 'Продавец' : 'Платформа'
+      const text =
+        row.status === 'created'
+          ? `Оформлен заказ № ${row.number} на сумму ${formatPrice(row.totalKopecks)}.`
+          : `${who}: заказ № ${row.number} — «${ORDER_STATUS_LABELS[row.status]}».${comment ? ` ${row.status === 'cancelled' ? 'Причина' : 'Комментарий'}: ${comment}` : ''}`
+      await deps.chat.postSystemMessage(systemCtx(ctx.db, { requestId: ctx.requestId }), guid, text)
+    } catch (err) {
+      deps.log(`order ${row.number}: the conversation was not told`, err)
+    }
+  }
+
+  async function openConversation(
+    ctx: Ctx,
+    row: Pick<OrderRow, 'id' | 'number' | 'buyerOrganizationId' | 'sellerOrganizationId'>,
+  ) {
+    const { guid } = await deps.chat!.openRequestRoom(ctx, {
+      requestId: row.id,
+      title: `Заказ № ${row.number}`,
+      customerOrganizationId: row.buyerOrganizationId,
+      vendorOrganizationId: row.sellerOrganizationId,
+    })
+    await ctx.db.update(orders).set({ chatRoomId: guid }).where(eq(orders.id, row.id))
+    return guid
+  }
+
+  /** Stock goes back when an order that took it is cancelled. */
+  async function releaseStock(ctx: Ctx, row: OrderRow) {
+    const lines = await ctx.db
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, row.id))
+    await deps.stock.release(ctx, lines)
+  }
+
+  // The platform's own moves: a shipped order counts as delivered, a delivered one as completed.
+  const autoMoves = [
+    [AUTO_DELIVER_JOB, 'shipped', 'confirmDelivery'],
+    [AUTO_COMPLETE_JOB, 'delivered', 'complete'],
+  ] as const
+  for (const [kind, from, event] of autoMoves) {
+    deps.jobs.register(kind, async (run) => {
+      const { orderId } = run.job.payload as { orderId: string }
+      const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
+      const moved = await run.db.transaction(async (tx) => {
+        const txCtx = withDb(ctx, tx)
+        const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+        // The buyer got there first, or the order went another way: nothing to do.
+        if (!row || row.status !== from) return null
+        const step = orderTransition(row.status, event, 'system', row.number)
+        const set = event === 'confirmDelivery' ? { deliveredAt: new Date() } : {}
+        await moveOrder(txCtx, row.id, step, { set })
+        const after = { ...row, ...set, status: step.to } as OrderRow
+        if (event === 'confirmDelivery') await scheduleCompletion(txCtx, after)
+        await tell(txCtx, after, 'system', null)
+        return after
+      })
+      if (moved) await postToConversation(ctx, moved, 'system', null)
+      return { moved: moved?.status ?? null }
+    })
+  }
+
+  function scheduleCompletion(ctx: Ctx, row: OrderRow) {
+    return deps.jobs.enqueue(
+      ctx.db,
+      AUTO_COMPLETE_JOB,
+      { orderId: row.id },
+      {
+        key: row.id,
+        runAt: new Date(Date.now() + ORDER_LIMITS.autoCompletedAfterDays * DAY_MS),
+      },
+    )
+  }
+
+  return {
+    async checkout(ctx, input) {
+      const { result, placed } = await checkout(ctx, { ...deps }, input)
+      for (const order of placed) await announce(ctx, order)
+      return result
+    },
+
+    async list(ctx, query) {
+      const { side, filter, q, page } = parse(OrderListQuery, query ?? {})
+      const organizationId = workingAs(ctx)
+      const conditions: SQL[] = [eq(SIDE_COLUMN[side], organizationId)]
+      if (filter) conditions.push(inArray(orders.status, [...ORDER_FILTER_STATUSES[filter]]))
+      if (q) {
+        const pattern = likePattern(q)
+        conditions.push(
+          or(
+            ilike(orders.number, pattern),
+            ilike(sql`${orders.seller} ->> 'name'`, pattern),
+            ilike(sql`${orders.buyer} ->> 'name'`, pattern),
+          )!,
+        )
+      }
+      const where = and(...conditions)
+      const pageSize = ORDER_LIMITS.pageSize
+      const [rows, totals] = await Promise.all([
+        ctx.db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.number))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        ctx.db.select({ total: count() }).from(orders).where(where),
+      ])
+      const total = totals[0]?.total ?? 0
+      const counts = await lineCounts(
+        ctx,
+        rows.map((r) => r.id),
+      )
+      return { items: rows.map((r) => toSummary(r, side, counts.get(r.id) ?? 0)), total, page, pageSize }
+    },
+
+    async get(ctx, side, number) {
+      const s = sideOf(side)
+      return view(ctx, await findOrder(ctx, s, number), s)
+    },
+
+    confirm(ctx, number, input) {
+      const data = parse(ConfirmOrderInput, input ?? {})
+      const today = new Date().toISOString().slice(0, 10)
+      if (data.deliveryDate && data.deliveryDate < today) {
+        throw new AppError('invalid', ORDER_MESSAGES.deliveryDate, { deliveryDate: ORDER_MESSAGES.deliveryDate })
+      }
+      return move(ctx, 'sale', number, 'confirm', {
+        comment: data.comment || null,
+        prepare: async () => ({
+          confirmedAt: new Date(),
+          ...(data.deliveryDate && { deliveryDate: data.deliveryDate }),
+        }),
+      })
+    },
+
+    markPaid(ctx, number, input) {
+      const { comment } = parse(OrderCommentInput, input ?? {})
+      return move(ctx, 'sale', number, 'markPaid', { comment: comment || null })
+    },
+
+    ship(ctx, number, input) {
+      const data = parse(ShipOrderInput, input ?? {})
+      if (!data.trackingNumber && !data.documentFileId) {
+        throw new AppError('invalid', ORDER_MESSAGES.shipment, { trackingNumber: ORDER_MESSAGES.shipment })
+      }
+      return move(ctx, 'sale', number, 'ship', {
+        comment: data.comment || null,
+        prepare: async (tx, row) => {
+          const lines = await tx.db.select().from(orderLines).where(eq(orderLines.orderId, row.id))
+          const given = new Map(data.serials.map((s) => [s.lineId.toLowerCase(), s.numbers]))
+          for (const line of lines) {
+            const numbers = given.get(line.id) ?? []
+            const needed = line.registration !== 'none'
+            if (needed && new Set(numbers).size !== line.quantity) {
+              throw new AppError('invalid', `${ORDER_MESSAGES.serials}: «${line.title}» — ${line.quantity} шт.`, {
+                serials: ORDER_MESSAGES.serials,
+              })
+            }
+            if (numbers.length > line.quantity) {
+              throw new AppError('invalid', `«${line.title}»: серийных номеров больше, чем единиц товара`, {
+                serials: ORDER_MESSAGES.serials,
+              })
+            }
+            if (numbers.length) {
+              await tx.db.update(orderLines).set({ serialNumbers: numbers }).where(eq(orderLines.id, line.id))
+            }
+          }
+          return {
+            shippedAt: new Date(),
+            carrier: data.carrier || null,
+            trackingNumber: data.trackingNumber || null,
+            shippingDocumentFileId: data.documentFileId ?? null,
+          }
+        },
+        after: (tx, row) =>
+          deps.jobs
+            .enqueue(
+              tx.db,
+              AUTO_DELIVER_JOB,
+              { orderId: row.id },
+              {
+                key: row.id,
+                runAt: new Date(Date.now() + ORDER_LIMITS.autoDeliveredAfterDays * DAY_MS),
+              },
+            )
+            .then(() => undefined),
+      })
+    },
+
+    confirmDelivery(ctx, number, input) {
+      const { comment } = parse(OrderCommentInput, input ?? {})
+      return move(ctx, 'purchase', number, 'confirmDelivery', {
+        comment: comment || null,
+        prepare: async () => ({ deliveredAt: new Date() }),
+        after: (tx, row) => scheduleCompletion(tx, row).then(() => undefined),
+      })
+    },
+
+    complete(ctx, number, input) {
+      const { comment } = parse(OrderCommentInput, input ?? {})
+      return move(ctx, 'purchase', number, 'complete', { comment: comment || null })
+    },
+
+    cancel(ctx, side, number, input) {
+      const s = sideOf(side)
+      const { reason } = parse(CancelOrderInput, input)
+      return move(ctx, s, number, 'cancel', {
+        comment: reason,
+        prepare: async () => ({ cancelReason: reason }),
+        after: (tx, row) => releaseStock(tx, row),
+      })
+    },
+
+    async markRegistered(ctx, number) {
+      const row = await findOrder(ctx, 'purchase', number)
+      if (!row.registrationDoneAt) {
+        await ctx.db.update(orders).set({ registrationDoneAt: new Date() }).where(eq(orders.id, row.id))
+      }
+      return view(ctx, await findOrder(ctx, 'purchase', number), 'purchase')
+    },
+
+    async findForDocuments(ctx, side, number) {
+      const row = await findOrder(ctx, sideOf(side), number)
+      const lines = await ctx.db
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, row.id))
+        .orderBy(orderLines.position)
+      return { row, lines }
+    },
+  }
+
+  /** A new order: its seller hears of it, and it gets its conversation. */
+  async function announce(ctx: Ctx, placed: PlacedOrder) {
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.id))
+    if (!row) return
+    await tell(ctx, row, 'buyer', row.comment || null)
+    await postToConversation(ctx, row, 'buyer', null)
+  }
+}
+
+export type { OrderStatus }

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { REGISTRATION_REQUIREMENTS } from '#common/catalog/registration.ts'
+import { VAT_RATES } from '#common/catalog/vat.ts'
+import { type Delivery, ORDER_STATUSES, type OrderParty } from '#common/orders.ts'
+import { historyColumns } from '../../lifecycle/index.ts'
+
+/**
+ * A cart belongs to an organization (the one its member works as): colleagues collect one list.
+ * The price when added is kept to show what changed since; the title, to name a product that
+ * left the catalogue.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    priceKopecksAtAdd: bigint('price_kopecks_at_add', { mode: 'number' }),
+    title: text('title').notNull(),
+    addedByUserId: uuid('added_by_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.productId] })],
+)
+
+/** The running part of order numbers («2611-00042»): one sequence, never reused. */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 1 })
+
+/**
+ * An order: one buyer, one seller, the lines as they were bought. Requisites, prices and VAT are
+ * copied at checkout, so the order and its documents never change when a product or a company does.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    buyerOrganizationId: uuid('buyer_organization_id').notNull(),
+    sellerOrganizationId: uuid('seller_organization_id').notNull(),
+    buyer: jsonb('buyer').$type<OrderParty>().notNull(),
+    seller: jsonb('seller').$type<OrderParty>().notNull(),
+    /** The checkout that made it: a retry of the same checkout finds its orders. */
+    checkoutKey: uuid('checkout_key').notNull(),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    delivery: jsonb('delivery').$type<Delivery>().notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    comment: text('comment').notNull().default(''),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+    vatKopecks: bigint('vat_kopecks', { mode: 'number' }).notNull(),
+    /** The delivery date the seller promised on confirmation. */
+    deliveryDate: date('delivery_date'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippingDocumentFileId: uuid('shipping_document_file_id'),
+    cancelReason: text('cancel_reason'),
+    /** When the buyer said the drones of the order are registered. */
+    registrationDoneAt: timestamp('registration_done_at', { withTimezone: true }),
+    chatRoomId: uuid('chat_room_id'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_checkout_seller_idx').on(t.buyerOrganizationId, t.checkoutKey, t.sellerOrganizationId),
+    index('orders_buyer_idx').on(t.buyerOrganizationId, t.createdAt),
+    index('orders_seller_idx').on(t.sellerOrganizationId, t.createdAt),
+  ],
+)
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    sku: text('sku').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    priceKopecks: bigint('price_kopecks', { mode: 'number' }).notNull(),
+    vatRate: text('vat_rate', { enum: VAT_RATES }).notNull(),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    vatKopecks: bigint('vat_kopecks', { mode: 'number' }).notNull(),
+    registration: text('registration', { enum: REGISTRATION_REQUIREMENTS }).notNull().default('none'),
+    serialNumbers: text('serial_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    uniqueIndex('order_lines_position_idx').on(t.orderId, t.position),
+    index('order_lines_product_idx').on(t.productId),
+  ],
+)
+
+/** One row per move of an order: who, when, from, to, why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    ...historyColumns(ORDER_STATUSES),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+)

@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ORDER_MESSAGES } from '#common/orders.ts'
+import type { Database } from '../../db/client.ts'
+import { jobs } from '../../jobs/jobs.table.ts'
+import { BACKENDS } from '../../testing/database.ts'
+import { useTestApp } from '../../testing/app.ts'
+import { catalogProducts } from '../catalog/catalog.table.ts'
+import { emailOutbox } from '../mail/mail.table.ts'
+import { apiClient } from '../organizations/organizations.testing.ts'
+import { organizationRoles } from '../organizations/organizations.table.ts'
+import { createTestVendor } from '../organizations/vendors.testing.ts'
+import { createMember } from '../products/products.testing.ts'
+import { productDrafts } from '../products/products.table.ts'
+import { AUTO_DELIVER_JOB } from './orders.service.ts'
+import { createOffer } from './orders.testing.ts'
+
+describe.each(BACKENDS)('cart and orders on %s', (backend) => {
+  let database: Database
+  let app: FastifyInstance
+  let api: ReturnType<typeof apiClient>
+  type Member = { id: string; cookie: string; email: string }
+  let sellerA: Member
+  let sellerB: Member
+  let buyer: Member
+  let rival: Member
+  let notBuyer: Member
+  let stranger: Member
+  let buyerOrg: { id: string }
+  let rivalOrg: { id: string }
+  let notBuyerOrg: { id: string }
+  let vendorA: { id: string; name: string }
+  let drone: { id: string; title: string }
+  let battery: { id: string; title: string }
+  let camera: { id: string; title: string }
+  let onRequest: { id: string; title: string }
+  let lastUnit: { id: string; title: string }
+
+  useTestApp(backend, async (started) => {
+    database = started.database
+    app = started.app
+    api = apiClient(app)
+  })
+
+  const buyerOrganization = async (name: string, slug: string) => {
+    const org = await createTestVendor(database.db, { name, slug, vendorStatus: null })
+    await database.db.insert(organizationRoles).values({ organizationId: org.id, type: 'buyer', status: 'confirmed' })
+    return org
+  }
+
+  beforeAll(async () => {
+    const db = database.db
+    vendorA = await createTestVendor(db, { name: 'Аэротех', slug: 'aerotech-orders' })
+    const vendorB = await createTestVendor(db, { name: 'Геоскан', slug: 'geoscan-orders' })
+    sellerA = await createMember(db, vendorA.id, 'owner', 'Анна Продавец')
+    sellerB = await createMember(db, vendorB.id, 'owner', 'Борис Продавец')
+    buyerOrg = await buyerOrganization('Агрохолдинг', 'agro-orders')
+    buyer = await createMember(db, buyerOrg.id, 'owner', 'Вера Покупатель')
+    rivalOrg = await buyerOrganization('Соперник', 'rival-orders')
+    rival = await createMember(db, rivalOrg.id, 'owner', 'Глеб Соперник')
+    notBuyerOrg = await createTestVendor(db, { name: 'Без роли', slug: 'norole-orders', vendorStatus: null })
+    notBuyer = await createMember(db, notBuyerOrg.id)
+    const other = await buyerOrganization('Чужие', 'other-orders')
+    stranger = await createMember(db, other.id)
+    drone = await createOffer(db, vendorA.id, {
+      title: 'Квадрокоптер Агро-10',
+      priceKopecks: 120_000_00,
+      stock: 5,
+      weightKg: 12,
+    })
+    battery = await createOffer(db, vendorA.id, {
+      title: 'Аккумулятор 22000 мА·ч',
+      priceKopecks: 15_000_00,
+      stock: null,
+      vatRate: '10',
+    })
+    camera = await createOffer(db, vendorB.id, {
+      title: 'Камера тепловизионная',
+      priceKopecks: 99_990_50,
+      stock: 3,
+      vatRate: 'none',
+    })
+    onRequest = await createOffer(db, vendorB.id, { title: 'Комплекс по запросу', priceKopecks: null })
+    lastUnit = await createOffer(db, vendorB.id, { title: 'Последний экземпляр', priceKopecks: 10_000_00, stock: 1 })
+  })
+
+  const cart = async (cookie: string) => (await api('GET', '/cart', cookie)).json().data
+  const add = (cookie: string, productId: string, quantity = 1) =>
+    api('POST', '/cart/items', cookie, { productId, quantity })
+  const stock = async (id: string) =>
+    (
+      await database.db
+        .select({ s: catalogProducts.stockQuantity })
+        .from(catalogProducts)
+        .where(eq(catalogProducts.id, id))
+    )[0]!.s
+  const checkoutBody = (total: number, extra: object = {}) => ({
+    checkoutKey: randomUUID(),
+    payerOrganizationId: buyerOrg.id,
+    deliveryMethod: 'carrier',
+    address: '420000, г. Казань, ул. Баумана, д. 1',
+    carrier: 'СДЭК',
+    contactName: 'Вера Покупатель',
+    contactPhone: '+7 (912) 345-67-89',
+    expectedTotalKopecks: total,
+    ...extra,
+  })
+  const order = async (side: 'purchase' | 'sale', number: string, cookie: string) =>
+    api('GET', `/orders/${side}/${number}`, cookie)
+
+  it('groups the cart by seller with subtotals and VAT, limits quantities by stock and follows in the header', async () => {
+    expect((await add(buyer.cookie, drone.id, 2)).json().data).toEqual({ count: 1, quantity: 2 })
+    expect((await add(buyer.cookie, battery.id, 4)).statusCode).toBe(200)
+    expect((await add(buyer.cookie, camera.id)).statusCode).toBe(200)
+    expect((await add(buyer.cookie, onRequest.id)).statusCode).toBe(200)
+    // More than the seller has: refused with how many are left.
+    const tooMany = await add(buyer.cookie, drone.id, 4)
+    expect(tooMany.statusCode).toBe(409)
+    expect(tooMany.json().error.message).toBe('«Квадрокоптер Агро-10»: у продавца осталось 5 шт.')
+    expect((await api('PATCH', `/cart/items/${camera.id}`, buyer.cookie, { quantity: 4 })).statusCode).toBe(409)
+    const bad = await api('PATCH', `/cart/items/${camera.id}`, buyer.cookie, { quantity: 0 })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.fields.quantity).toMatch(/Количество/)
+    // One's own product is not for sale to oneself; a product not on sale is a 404.
+    expect((await add(sellerA.cookie, drone.id)).json().error.message).toMatch(/вашей организации/)
+    expect((await add(buyer.cookie, randomUUID())).statusCode).toBe(404)
+
+    const view = await cart(buyer.cookie)
+    expect(view.groups.map((g: { seller: { name: string } }) => g.seller.name)).toEqual([
+      'ООО «Аэротех»',
+      'ООО «Геоскан»',
+    ])
+    const [a, b] = view.groups
+    expect(a.subtotalKopecks).toBe(2 * 120_000_00 + 4 * 15_000_00)
+    // 22 % of 240 000 included, plus 10 % of 60 000 included.
+    expect(a.vatKopecks).toBe(Math.round((240_000_00 * 22) / 122) + Math.round((60_000_00 * 10) / 110))
+    expect(b.subtotalKopecks).toBe(99_990_50)
+    expect(b.vatKopecks).toBe(0)
+    expect(b.items.find((i: { productId: string }) => i.productId === onRequest.id)).toMatchObject({
+      onRequest: true,
+      amountKopecks: 0,
+    })
+    expect(view).toMatchObject({
+      count: 4,
+      orderableCount: 3,
+      totalKopecks: 2 * 120_000_00 + 4 * 15_000_00 + 99_990_50,
+    })
+    expect((await api('GET', '/header/summary', buyer.cookie)).json().cartCount).toBe(4)
+    // A colleague of another organization sees an empty cart of their own.
+    expect((await cart(stranger.cookie)).count).toBe(0)
+  })
+
+  it('shows a price changed since adding and refuses a checkout priced before it', async () => {
+    await database.db.update(catalogProducts).set({ priceKopecks: 16_000_00 }).where(eq(catalogProducts.id, battery.id))
+    const view = await cart(buyer.cookie)
+    const item = view.groups[0].items.find((i: { productId: string }) => i.productId === battery.id)
+    expect(item).toMatchObject({ priceKopecks: 16_000_00, previousPriceKopecks: 15_000_00 })
+    expect(view.hasPriceChanges).toBe(true)
+    const stale = await api('POST', '/checkout', buyer.cookie, checkoutBody(2 * 120_000_00 + 4 * 15_000_00 + 99_990_50))
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json().error.message).toBe(ORDER_MESSAGES.pricesChanged)
+  })
+
+  it('checks out into one order per seller, once, taking stock and copying prices and requisites', async () => {
+    const noRole = await api('POST', '/checkout', notBuyer.cookie, {
+      ...checkoutBody(0),
+      payerOrganizationId: notBuyerOrg.id,
+    })
+    expect(noRole.statusCode).toBe(400)
+    expect(noRole.json().error.fields.payerOrganizationId).toBe(ORDER_MESSAGES.payerNotBuyer)
+    const missing = await api('POST', '/checkout', buyer.cookie, checkoutBody(0, { address: '', contactPhone: '123' }))
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().error.fields).toMatchObject({
+      address: ORDER_MESSAGES.address,
+      contactPhone: expect.any(String),
+    })
+
+    const { total } = { total: (await cart(buyer.cookie)).totalKopecks as number }
+    const body = checkoutBody(total)
+    // A double click: both requests answer the same two orders.
+    const [first, second] = await Promise.all([
+      api('POST', '/checkout', buyer.cookie, body),
+      api('POST', '/checkout', buyer.cookie, body),
+    ])
+    expect(first.statusCode).toBe(201)
+    expect(second.statusCode).toBe(201)
+    const placed = first.json().data
+    expect(second.json().data.orders).toEqual(placed.orders)
+    expect(placed.orders).toHaveLength(2)
+    expect(placed.leftInCart).toBe(1)
+    for (const o of placed.orders) expect(o.number).toMatch(/^\d{4}-\d{5}$/)
+    expect(await stock(drone.id)).toBe(3)
+    expect(await stock(camera.id)).toBe(2)
+    expect(await stock(battery.id)).toBeNull()
+    const draft = await database.db.select().from(productDrafts).where(eq(productDrafts.id, drone.id))
+    expect(draft[0]!.stockQuantity).toBe(3)
+    // Only the item on request stays in the cart.
+    const left = await cart(buyer.cookie)
+    expect(left.count).toBe(1)
+    expect(left.groups[0].items[0].productId).toBe(onRequest.id)
+
+    const aNumber = placed.orders.find((o: { seller: { id: string } }) => o.seller.id === vendorA.id).number
+    const details = (await order('purchase', aNumber, buyer.cookie)).json().data
+    expect(details).toMatchObject({
+      status: 'created',
+      totalKopecks: 2 * 120_000_00 + 4 * 16_000_00,
+      delivery: { method: 'carrier', carrier: 'СДЭК' },
+      contactPhone: '+79123456789',
+      actions: ['cancel'],
+      sellerParty: { inn: expect.stringMatching(/^\d{10}$/), kpp: '773601001' },
+    })
+    expect(details.lines.map((l: { title: string; registration: string }) => [l.title, l.registration])).toEqual([
+      ['Квадрокоптер Агро-10', 'account'],
+      ['Аккумулятор 22000 мА·ч', 'none'],
+    ])
+    // A later price change leaves the order as it was bought.
+    await database.db.update(catalogProducts).set({ priceKopecks: 1 }).where(eq(catalogProducts.id, drone.id))
+    expect((await order('purchase', aNumber, buyer.cookie)).json().data.lines[0].priceKopecks).toBe(120_000_00)
+    await database.db.update(catalogProducts).set({ priceKopecks: 120_000_00 }).where(eq(catalogProducts.id, drone.id))
+    // The seller heard of it.
+    const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, sellerA.email))
+    expect(mail.some((m) => m.subject === `Новый заказ: № ${aNumber}`)).toBe(true)
+    // It shows in both sides' lists, and to nobody else.
+    const sales = (await api('GET', '/orders?side=sale', sellerA.cookie)).json()
+    expect(sales.data.map((o: { number: string }) => o.number)).toContain(aNumber)
+    const found = (await api('GET', `/orders?side=purchase&q=${encodeURIComponent('Аэро')}`, buyer.cookie)).json()
+    expect(found.data.map((o: { number: string }) => o.number)).toEqual([aNumber])
+    expect((await order('purchase', aNumber, stranger.cookie)).statusCode).toBe(404)
+    expect((await order('sale', aNumber, sellerB.cookie)).statusCode).toBe(404)
+    expect((await order('sale', aNumber, buyer.cookie)).statusCode).toBe(404)
+  })
+
+  it('lets exactly one of two buyers take the last unit, and the other learns which item ran out', async () => {
+    await add(buyer.cookie, lastUnit.id)
+    await add(rival.cookie, lastUnit.id)
+    const [mine, theirs] = await Promise.all([cart(buyer.cookie), cart(rival.cookie)])
+    const results = await Promise.all([
+      api('POST', '/checkout', buyer.cookie, checkoutBody(mine.totalKopecks)),
+      api('POST', '/checkout', rival.cookie, {
+        ...checkoutBody(theirs.totalKopecks),
+        payerOrganizationId: rivalOrg.id,
+      }),
+    ])
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409])
+    const lost = results.find((r) => r.statusCode === 409)!
+    expect(lost.json().error.message).toContain('«Последний экземпляр»: товар закончился у продавца')
+    expect(await stock(lastUnit.id)).toBe(0)
+  })
+
+  it('moves an order through its life, refusing moves out of turn and by the wrong side', async () => {
+    await add(buyer.cookie, drone.id, 1)
+    const total = (await cart(buyer.cookie)).totalKopecks
+    const placed = (await api('POST', '/checkout', buyer.cookie, checkoutBody(total))).json().data
+    const number = placed.orders[0].number as string
+    const sale = (path: string, body: object = {}) =>
+      api('POST', `/orders/sale/${number}/${path}`, sellerA.cookie, body)
+    const purchase = (path: string, body: object = {}) =>
+      api('POST', `/orders/purchase/${number}/${path}`, buyer.cookie, body)
+
+    // The buyer cannot act as the seller: the seller's routes find no sale of theirs.
+    expect((await api('POST', `/orders/sale/${number}/confirm`, buyer.cookie, {})).statusCode).toBe(404)
+    const early = await sale('mark-paid')
+    expect(early.statusCode).toBe(409)
+    expect(early.json().error.message).toBe(
+      `Заказ № ${number}: отметить оплату можно только у подтверждённого заказа. Сейчас статус «Новый».`,
+    )
+    expect((await sale('confirm', { deliveryDate: '2000-01-01' })).json().error.fields.deliveryDate).toBe(
+      ORDER_MESSAGES.deliveryDate,
+    )
+    const confirmed = await sale('confirm', { deliveryDate: '2099-12-31' })
+    expect(confirmed.statusCode).toBe(200)
+    expect(confirmed.json().data).toMatchObject({
+      status: 'confirmed',
+      deliveryDate: '2099-12-31',
+      actions: ['markPaid', 'cancel'],
+    })
+    expect(confirmed.json().data.documents.map((d: { kind: string }) => d.kind)).toEqual(['invoice'])
+    // A repeated click answers the order as it is.
+    expect((await sale('confirm')).json().data.status).toBe('confirmed')
+    expect((await sale('mark-paid')).json().data.status).toBe('paid')
+    const cancelPaid = await purchase('cancel', { reason: 'Передумали' })
+    expect(cancelPaid.statusCode).toBe(409)
+    expect(cancelPaid.json().error.message).toMatch(/отменить можно только новый или подтверждённый заказ/)
+
+    const lineId = confirmed.json().data.lines[0].id
+    const noSerials = await sale('ship', { trackingNumber: 'CDEK-1' })
+    expect(noSerials.statusCode).toBe(400)
+    expect(noSerials.json().error.message).toMatch(/серийные номера/)
+    expect((await sale('ship', { serials: [{ lineId, numbers: ['SN-1'] }] })).json().error.fields.trackingNumber).toBe(
+      ORDER_MESSAGES.shipment,
+    )
+    const shipped = await sale('ship', {
+      trackingNumber: 'CDEK-1',
+      carrier: 'СДЭК',
+      serials: [{ lineId, numbers: ['SN-001'] }],
+    })
+    expect(shipped.statusCode).toBe(200)
+    expect(shipped.json().data).toMatchObject({
+      status: 'shipped',
+      shipment: { trackingNumber: 'CDEK-1' },
+      registration: { required: true, doneAt: null },
+    })
+    expect(shipped.json().data.lines[0].serialNumbers).toEqual(['SN-001'])
+    const auto = await database.db.select().from(jobs).where(eq(jobs.kind, AUTO_DELIVER_JOB))
+    expect(auto.some((j) => (j.payload as { orderId: string }).orderId)).toBe(true)
+    // Only the buyer confirms delivery.
+    expect((await api('POST', `/orders/purchase/${number}/confirm-delivery`, sellerA.cookie, {})).statusCode).toBe(404)
+    expect((await purchase('confirm-delivery')).json().data.status).toBe('delivered')
+    expect((await purchase('registration-done')).json().data.registration.doneAt).not.toBeNull()
+    const done = (await purchase('complete')).json().data
+    expect(done.status).toBe('completed')
+    expect(done.history.map((h: { to: string; by: string }) => `${h.to}:${h.by}`)).toEqual([
+      'created:buyer',
+      'confirmed:seller',
+      'paid:seller',
+      'shipped:seller',
+      'delivered:buyer',
+      'completed:buyer',
+    ])
+    // The buyer heard of every move of the seller.
+    const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))
+    expect(mail.filter((m) => m.subject.endsWith(`№ ${number}`)).map((m) => m.kind)).toEqual([
+      'order_confirmed',
+      'order_paid',
+      'order_shipped',
+    ])
+  })
+
+  it('gives the stock back when either side cancels, with a reason', async () => {
+    const before = await stock(camera.id)
+    await add(buyer.cookie, camera.id, 2)
+    const total = (await cart(buyer.cookie)).totalKopecks
+    const number = (await api('POST', '/checkout', buyer.cookie, checkoutBody(total))).json().data.orders[0].number
+    expect(await stock(camera.id)).toBe(before! - 2)
+    const noReason = await api('POST', `/orders/sale/${number}/cancel`, sellerB.cookie, { reason: '' })
+    expect(noReason.json().error.fields.reason).toBe(ORDER_MESSAGES.reason)
+    const cancelled = await api('POST', `/orders/sale/${number}/cancel`, sellerB.cookie, { reason: 'Нет на складе' })
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', cancelReason: 'Нет на складе', actions: [] })
+    expect(await stock(camera.id)).toBe(before)
+    // Cancelling again gives nothing back twice.
+    await api('POST', `/orders/sale/${number}/cancel`, sellerB.cookie, { reason: 'Нет на складе' })
+    expect(await stock(camera.id)).toBe(before)
+    const list = (await api('GET', '/orders?side=purchase&filter=cancelled', buyer.cookie)).json()
+    expect(list.data.map((o: { number: string }) => o.number)).toContain(number)
+  })
+
+  it('refuses guests and malformed numbers without telling anything', async () => {
+    expect((await api('GET', '/cart')).statusCode).toBe(401)
+    expect((await api('POST', '/checkout', undefined, checkoutBody(0))).statusCode).toBe(401)
+    expect((await api('GET', '/orders/purchase/..%2F..', buyer.cookie)).statusCode).toBe(404)
+    expect((await api('GET', '/orders/nobody/2611-00001', buyer.cookie)).statusCode).toBe(404)
+    expect((await api('DELETE', `/cart/items/not-a-uuid`, buyer.cookie)).statusCode).toBe(200)
+  })
+})

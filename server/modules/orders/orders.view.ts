@@ -1,0 +1,135 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import {
+  ORDER_STATUS_LABELS,
+  type OrderDetails,
+  type OrderHistoryEntry,
+  type OrderSide,
+  type OrderSummary,
+} from '#common/orders.ts'
+import type { Ctx } from '../../context.ts'
+import { actionsFor, historyEventOf } from './orders.machine.ts'
+import { orderEvents, orderLines, orders } from './orders.table.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderLineRow = typeof orderLines.$inferSelect
+
+export function toSummary(row: OrderRow, side: OrderSide, lineCount: number): OrderSummary {
+  return {
+    number: row.number,
+    side,
+    status: row.status,
+    buyer: { id: row.buyer.id, name: row.buyer.name, slug: row.buyer.slug },
+    seller: { id: row.seller.id, name: row.seller.name, slug: row.seller.slug },
+    totalKopecks: row.totalKopecks,
+    lineCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Where the order's documents are downloaded from, once it has them. */
+export function documentsOf(row: OrderRow, side: OrderSide): OrderDetails['documents'] {
+  const base = `/api/v1/orders/${side}/${row.number}/documents`
+  const confirmedOnce = row.confirmedAt !== null
+  return [
+    ...(confirmedOnce
+      ? [{ kind: 'invoice' as const, title: `Счёт на оплату № ${row.number}`, href: `${base}/invoice.pdf` }]
+      : []),
+    ...(row.shippedAt
+      ? [
+          {
+            kind: 'delivery-note' as const,
+            title: `Товарная накладная № ${row.number}`,
+            href: `${base}/delivery-note.pdf`,
+          },
+        ]
+      : []),
+  ]
+}
+
+/** The order page's data: the order, its lines and its history, in three statements. */
+export async function viewOrder(
+  ctx: Ctx,
+  row: OrderRow,
+  side: OrderSide,
+  describeUsers: (ctx: Ctx, ids: string[]) => Promise<{ id: string; name: string }[]>,
+): Promise<OrderDetails> {
+  const [lines, events] = await Promise.all([
+    ctx.db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.position)),
+    ctx.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, row.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ])
+  const userIds = [...new Set(events.flatMap((e) => (e.byUserId ? [e.byUserId] : [])))]
+  const names = new Map((await describeUsers(ctx, userIds)).map((u) => [u.id, u.name]))
+  const history: OrderHistoryEntry[] = events.map((e) => {
+    const { event, by } = historyEventOf(e.event)
+    return {
+      from: e.fromStatus,
+      to: e.toStatus,
+      event,
+      by,
+      byName: e.byUserId ? (names.get(e.byUserId) ?? null) : null,
+      comment: e.comment,
+      at: e.createdAt.toISOString(),
+    }
+  })
+  const registrable = lines.some((l) => l.registration !== 'none')
+  return {
+    ...toSummary(row, side, lines.length),
+    lines: lines.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      slug: l.slug,
+      title: l.title,
+      sku: l.sku,
+      quantity: l.quantity,
+      priceKopecks: l.priceKopecks,
+      vatRate: l.vatRate,
+      amountKopecks: l.amountKopecks,
+      vatKopecks: l.vatKopecks,
+      registration: l.registration,
+      serialNumbers: l.serialNumbers,
+    })),
+    vatKopecks: row.vatKopecks,
+    buyerParty: row.buyer,
+    sellerParty: row.seller,
+    delivery: row.delivery,
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    comment: row.comment,
+    deliveryDate: row.deliveryDate,
+    shipment: row.shippedAt
+      ? {
+          carrier: row.carrier ?? '',
+          trackingNumber: row.trackingNumber ?? '',
+          documentFileId: row.shippingDocumentFileId,
+        }
+      : null,
+    cancelReason: row.cancelReason,
+    history,
+    actions: actionsFor(row.status, side === 'purchase' ? 'buyer' : 'seller'),
+    documents: documentsOf(row, side),
+    chatRoomGuid: row.chatRoomId,
+    registration: {
+      required: registrable && ['shipped', 'delivered', 'completed'].includes(row.status),
+      doneAt: row.registrationDoneAt?.toISOString() ?? null,
+    },
+  }
+}
+
+/** Lines per order for a list page: one statement. */
+export async function lineCounts(ctx: Ctx, orderIds: string[]): Promise<Map<string, number>> {
+  if (!orderIds.length) return new Map()
+  const rows = await ctx.db
+    .select({ orderId: orderLines.orderId, position: orderLines.position })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+  const counts = new Map<string, number>()
+  for (const r of rows) counts.set(r.orderId, (counts.get(r.orderId) ?? 0) + 1)
+  return counts
+}
+
+export const statusLabel = (row: Pick<OrderRow, 'status'>) => ORDER_STATUS_LABELS[row.status]

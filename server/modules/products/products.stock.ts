@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Ctx } from '../../context.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { StockLine } from '../catalog/catalog.stock.ts'
+import { productDrafts } from './products.table.ts'
+
+/**
+ * Stock as orders move it: taken at checkout, given back on cancellation. The catalogue's number
+ * is the one that decides; the vendor's working copy follows it, so the cabinet shows what is
+ * left and the next approved version does not bring back units already sold.
+ */
+export interface ProductStock {
+  /** All or nothing, in the caller's transaction; the shortages when some product has too few. */
+  reserve(ctx: Ctx, lines: StockLine[]): Promise<{ productId: string; available: number }[]>
+  release(ctx: Ctx, lines: StockLine[]): Promise<void>
+}
+
+export function createProductStock(catalog: Pick<CatalogService, 'takeStock' | 'returnStock'>): ProductStock {
+  async function followInDrafts(ctx: Ctx, lines: StockLine[], sign: 1 | -1) {
+    for (const line of lines) {
+      await ctx.db
+        .update(productDrafts)
+        .set({ stockQuantity: sql`greatest(${productDrafts.stockQuantity} + ${sign * line.quantity}, 0)` })
+        .where(eq(productDrafts.id, line.productId))
+    }
+  }
+
+  return {
+    async reserve(ctx, lines) {
+      const shortages = await catalog.takeStock(ctx, lines)
+      if (!shortages.length) await followInDrafts(ctx, lines, -1)
+      return shortages
+    },
+
+    async release(ctx, lines) {
+      await catalog.returnStock(ctx, lines)
+      await followInDrafts(ctx, lines, 1)
+    },
+  }
+}
