@@ -1,0 +1,58 @@
+import type { InvoiceDocument, InvoiceLine } from './invoice.ts'
+import type { Party, Seller } from './types.ts'
+
+/** Sample parties and lines for the documents' tests. */
+
+export const sampleSeller: Seller = {
+  name: 'Общество с ограниченной ответственностью «АэроТех Системы»',
+  inn: '7701234567',
+  kpp: '770101001',
+  address: '125009, г. Москва, ул. Тверская, д. 7, офис 12',
+  bank: {
+    bankName: 'ПАО «Сбербанк России», г. Москва',
+    bik: '044525225',
+    settlementAccount: '40702810938000012345',
+    correspondentAccount: '30101810400000000225',
+  },
+}
+
+export const sampleBuyer: Party = {
+  name: 'Акционерное общество «Агрохолдинг Заря»',
+  inn: '2312345678',
+  kpp: '231201001',
+  address: '350000, Краснодарский край, г. Краснодар, ул. Красная, д. 1',
+}
+
+export const sampleLines: InvoiceLine[] = [
+  {
+    name: 'Агродрон АТ-30 для внесения СЗР, бак 30 л',
+    quantity: 1,
+    unit: 'шт',
+    priceKopecks: 9_800_000,
+    amountKopecks: 9_800_000,
+    vatRate: '22',
+  },
+  {
+    name: 'Аккумулятор 14S 28 000 мА·ч',
+    quantity: 2,
+    unit: 'шт',
+    priceKopecks: 1_100_000,
+    amountKopecks: 2_200_000,
+    vatRate: '22',
+  },
+]
+
+export function sampleInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
+  return {
+    number: '2611-00042',
+    date: new Date('2026-11-25T09:00:00Z'),
+    seller: sampleSeller,
+    buyer: sampleBuyer,
+    lines: sampleLines,
+    totals: { amountKopecks: 12_000_000, vatKopecks: 2_163_934 },
+    amountInWords: 'Сто двадцать тысяч рублей 00 копеек',
+    paymentTermDays: 5,
+    basis: 'Заказ № 2611-00042',
+    ...overrides,
+  }
+}
