@@ -1,3 +1,4 @@
+import type { DeliveryNoteDocument } from './delivery-note.ts'
 import type { InvoiceDocument, InvoiceLine } from './invoice.ts'
 import type { Party, Seller } from './types.ts'
 
@@ -53,6 +54,36 @@ export function sampleInvoice(overrides: Partial<InvoiceDocument> = {}): Invoice
     amountInWords: 'Сто двадцать тысяч рублей 00 копеек',
     paymentTermDays: 5,
     basis: 'Заказ № 2611-00042',
+    ...overrides,
+  }
+}
+
+export function sampleDeliveryNote(overrides: Partial<DeliveryNoteDocument> = {}): DeliveryNoteDocument {
+  return {
+    number: 'ТН-2611-00042-1',
+    date: new Date('2026-11-27T09:00:00Z'),
+    orderNumber: '2611-00042',
+    orderDate: new Date('2026-11-25T09:00:00Z'),
+    seller: sampleSeller,
+    buyer: sampleBuyer,
+    deliveryAddress: 'Краснодарский край, Динской район, ст. Пластуновская, ул. Полевая, д. 3, склад № 2',
+    shipment: { carrier: 'ООО «Деловые Линии»', trackingNumber: '26-00123456789' },
+    lines: [
+      {
+        ...sampleLines[0]!,
+        sku: 'AT-30-AGRO',
+        vatKopecks: 1_767_213,
+        serialNumbers: ['AT30-2026-000117'],
+      },
+      {
+        ...sampleLines[1]!,
+        sku: 'BAT-14S-28',
+        vatKopecks: 396_721,
+        serialNumbers: ['B14S-7781-0001', 'B14S-7781-0002'],
+      },
+    ],
+    totals: { amountKopecks: 12_000_000, vatKopecks: 2_163_934 },
+    amountInWords: 'Сто двадцать тысяч рублей 00 копеек',
     ...overrides,
   }
 }

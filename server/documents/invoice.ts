@@ -1,14 +1,5 @@
 import { formatDateInWords, formatKopecks, formatQuantity, formatTaxIds } from './format.ts'
-import {
-  type Pdf,
-  contentWidth,
-  drawLabelled,
-  drawRule,
-  drawSignature,
-  keepTogether,
-  measure,
-  openPdf,
-} from './pdf.ts'
+import { type Pdf, contentWidth, drawLabelled, drawRule, drawSignature, keepTogether, measure, openPdf } from './pdf.ts'
 import { drawTable } from './table.ts'
 import type { Party, Seller, VatRate } from './types.ts'
 
@@ -77,7 +68,10 @@ export async function renderInvoice(invoice: InvoiceDocument): Promise<Buffer> {
 
   drawBankBlock(doc, invoice.seller)
   doc.y += 16
-  doc.font('bold').fontSize(14).text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) })
+  doc
+    .font('bold')
+    .fontSize(14)
+    .text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) })
   doc.y += 4
   drawRule(doc, 2, 8)
 
@@ -222,7 +216,10 @@ function drawClosing(doc: Pdf, invoice: InvoiceDocument): void {
   keepTogether(doc, height)
 
   doc.font('regular').fontSize(TEXT).fillColor('#000000').text(count, x, doc.y, { width })
-  doc.font('bold').fontSize(TEXT + 1).text(invoice.amountInWords, x, doc.y + 1, { width })
+  doc
+    .font('bold')
+    .fontSize(TEXT + 1)
+    .text(invoice.amountInWords, x, doc.y + 1, { width })
   doc.y += 6
   for (const note of notes) {
     doc.font('regular').fontSize(TEXT).text(note, x, doc.y, { width })

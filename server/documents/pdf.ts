@@ -53,10 +53,12 @@ export async function openPdf(options: PdfOptions): Promise<OpenPdf> {
     layout: options.layout,
     margins: { top: 36, bottom: 40, left: 42, right: 28 },
     bufferPages: true,
+    pdfVersion: '1.7',
     lang: 'ru',
     displayTitle: true,
     info: {
-      Title: options.title,
+      // Viewers show the title in a window's caption, where a no-break space is of no use.
+      Title: options.title.replace(/\u00a0/g, ' '),
       Author: options.author,
       Creator: 'БАС Маркет',
       CreationDate: options.date,
@@ -151,8 +153,15 @@ export function drawLabelled(doc: Pdf, label: string, value: string, labelWidth:
   )
   keepTogether(doc, height)
   const top = doc.y
-  doc.font('regular').fontSize(size).fillColor('#000000').text(label, left, top, { width: labelWidth - 6 })
-  doc.font('bold').fontSize(size).text(value, left + labelWidth, top, { width: valueWidth })
+  doc
+    .font('regular')
+    .fontSize(size)
+    .fillColor('#000000')
+    .text(label, left, top, { width: labelWidth - 6 })
+  doc
+    .font('bold')
+    .fontSize(size)
+    .text(value, left + labelWidth, top, { width: valueWidth })
   doc.y = top + height + 6
   doc.x = left
 }
@@ -163,6 +172,8 @@ export interface SignatureOptions {
   name?: string | null
   /** Adds a blank for the position before the signature, as delivery notes have. */
   withPosition?: boolean
+  /** Room for the label, the same for signatures stacked one above another so their blanks align. */
+  labelWidth?: number
 }
 
 /**
@@ -172,7 +183,7 @@ export interface SignatureOptions {
 export function drawSignature(doc: Pdf, x: number, y: number, width: number, options: SignatureOptions): number {
   const size = 9
   doc.font('bold').fontSize(size).fillColor('#000000')
-  const labelWidth = Math.min(doc.widthOfString(options.label) + 8, width * 0.45)
+  const labelWidth = options.labelWidth ?? Math.min(doc.widthOfString(options.label) + 8, width * 0.45)
   doc.text(options.label, x, y, { width: labelWidth, lineBreak: false })
 
   const blanks = [
@@ -191,7 +202,13 @@ export function drawSignature(doc: Pdf, x: number, y: number, width: number, opt
         .fontSize(size)
         .text(blank.text, left, y, { width: blankWidth, align: 'center', lineBreak: false })
     }
-    doc.save().lineWidth(0.5).moveTo(left, lineY).lineTo(left + blankWidth, lineY).stroke().restore()
+    doc
+      .save()
+      .lineWidth(0.5)
+      .moveTo(left, lineY)
+      .lineTo(left + blankWidth, lineY)
+      .stroke()
+      .restore()
     doc
       .font('regular')
       .fontSize(6.5)

@@ -107,7 +107,12 @@ export function drawTable(doc: Pdf, options: TableOptions): void {
   }
 
   const closeSegment = (bottom: number): void => {
-    doc.save().lineWidth(OUTER_RULE).rect(left, segmentTop, tableWidth, bottom - segmentTop).stroke().restore()
+    doc
+      .save()
+      .lineWidth(OUTER_RULE)
+      .rect(left, segmentTop, tableWidth, bottom - segmentTop)
+      .stroke()
+      .restore()
   }
 
   const startSegment = (): void => {
