@@ -1,4 +1,4 @@
-import { formatDateInWords, formatKopecks, formatQuantity, formatTaxIds, formatVatRate } from './format.ts'
+import { NBSP, formatDateInWords, formatKopecks, formatQuantity, formatTaxIds, formatVatRate } from './format.ts'
 import { type Pdf, contentWidth, drawLabelled, drawRule, drawSignature, keepTogether, measure, openPdf } from './pdf.ts'
 import { type CellParagraph, type TableRow, drawTable } from './table.ts'
 import type { Party, Seller, VatRate } from './types.ts'
@@ -76,7 +76,7 @@ export async function renderDeliveryNote(note: DeliveryNoteDocument): Promise<Bu
   drawRule(doc, 2, 8)
 
   const { seller, buyer } = note
-  const bank = `р/с ${seller.bank.settlementAccount} в ${seller.bank.bankName}, БИК ${seller.bank.bik}, к/с ${seller.bank.correspondentAccount}`
+  const bank = `расчётный счёт ${seller.bank.settlementAccount} в ${seller.bank.bankName}, БИК${NBSP}${seller.bank.bik}, корр. счёт ${seller.bank.correspondentAccount}`
   drawLabelled(doc, 'Грузоотправитель\nи поставщик:', `${partyLine(seller)}, ${bank}`, 120, TEXT)
   drawLabelled(doc, 'Грузополучатель\nи плательщик:', partyLine(buyer), 120, TEXT)
   if (note.deliveryAddress) drawLabelled(doc, 'Адрес доставки:', note.deliveryAddress, 120, TEXT)

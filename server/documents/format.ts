@@ -6,7 +6,8 @@ import type { VatRate } from '#common/catalog/vat.ts'
  * «25 ноября 2026 г.». Spaces inside a number are no-break spaces, so a cell never wraps one.
  */
 
-const NBSP = '\u00a0'
+/** Keeps a label with its number on one line: «ИНН 7701234567». */
+export const NBSP = '\u00a0'
 
 const GENITIVE_MONTHS = [
   'января',

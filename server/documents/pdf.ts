@@ -26,7 +26,13 @@ function loadFonts(): Promise<Record<FontName, Buffer>> {
   fontBytes ??= Promise.all([
     readFile(require.resolve(FONT_FILES.regular)),
     readFile(require.resolve(FONT_FILES.bold)),
-  ]).then(([regular, bold]) => ({ regular, bold }))
+  ]).then(
+    ([regular, bold]) => ({ regular, bold }),
+    (error: unknown) => {
+      fontBytes = undefined // let the next document try again
+      throw error
+    },
+  )
   return fontBytes
 }
 
