@@ -1,0 +1,89 @@
+import type { DeliveryNoteDocument } from './delivery-note.ts'
+import type { InvoiceDocument, InvoiceLine } from './invoice.ts'
+import type { Party, Seller } from './types.ts'
+
+/** Sample parties and lines for the documents' tests. */
+
+export const sampleSeller: Seller = {
+  name: 'Общество с ограниченной ответственностью «АэроТех Системы»',
+  inn: '7701234567',
+  kpp: '770101001',
+  address: '125009, г. Москва, ул. Тверская, д. 7, офис 12',
+  bank: {
+    bankName: 'ПАО «Сбербанк России», г. Москва',
+    bik: '044525225',
+    settlementAccount: '40702810938000012345',
+    correspondentAccount: '30101810400000000225',
+  },
+}
+
+export const sampleBuyer: Party = {
+  name: 'Акционерное общество «Агрохолдинг Заря»',
+  inn: '2312345678',
+  kpp: '231201001',
+  address: '350000, Краснодарский край, г. Краснодар, ул. Красная, д. 1',
+}
+
+export const sampleLines: InvoiceLine[] = [
+  {
+    name: 'Агродрон АТ-30 для внесения СЗР, бак 30 л',
+    quantity: 1,
+    unit: 'шт',
+    priceKopecks: 9_800_000,
+    amountKopecks: 9_800_000,
+    vatRate: '22',
+  },
+  {
+    name: 'Аккумулятор 14S 28 000 мА·ч',
+    quantity: 2,
+    unit: 'шт',
+    priceKopecks: 1_100_000,
+    amountKopecks: 2_200_000,
+    vatRate: '22',
+  },
+]
+
+export function sampleInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
+  return {
+    number: '2611-00042',
+    date: new Date('2026-11-25T09:00:00Z'),
+    seller: sampleSeller,
+    buyer: sampleBuyer,
+    lines: sampleLines,
+    totals: { amountKopecks: 12_000_000, vatKopecks: 2_163_934 },
+    amountInWords: 'Сто двадцать тысяч рублей 00 копеек',
+    paymentTermDays: 5,
+    basis: 'Заказ № 2611-00042',
+    ...overrides,
+  }
+}
+
+export function sampleDeliveryNote(overrides: Partial<DeliveryNoteDocument> = {}): DeliveryNoteDocument {
+  return {
+    number: 'ТН-2611-00042-1',
+    date: new Date('2026-11-27T09:00:00Z'),
+    orderNumber: '2611-00042',
+    orderDate: new Date('2026-11-25T09:00:00Z'),
+    seller: sampleSeller,
+    buyer: sampleBuyer,
+    deliveryAddress: 'Краснодарский край, Динской район, ст. Пластуновская, ул. Полевая, д. 3, склад № 2',
+    shipment: { carrier: 'ООО «Деловые Линии»', trackingNumber: '26-00123456789' },
+    lines: [
+      {
+        ...sampleLines[0]!,
+        sku: 'AT-30-AGRO',
+        vatKopecks: 1_767_213,
+        serialNumbers: ['AT30-2026-000117'],
+      },
+      {
+        ...sampleLines[1]!,
+        sku: 'BAT-14S-28',
+        vatKopecks: 396_721,
+        serialNumbers: ['B14S-7781-0001', 'B14S-7781-0002'],
+      },
+    ],
+    totals: { amountKopecks: 12_000_000, vatKopecks: 2_163_934 },
+    amountInWords: 'Сто двадцать тысяч рублей 00 копеек',
+    ...overrides,
+  }
+}

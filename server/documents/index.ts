@@ -1,0 +1,7 @@
+/**
+ * Printed documents of an order: the invoice and the delivery note as PDF bytes. A library, not a
+ * module: no tables and no services; callers pass everything already computed (decision 029).
+ */
+export { type InvoiceDocument, type InvoiceLine, renderInvoice } from './invoice.ts'
+export { type DeliveryNoteDocument, type DeliveryNoteLine, renderDeliveryNote } from './delivery-note.ts'
+export type { BankDetails, Party, Seller } from './types.ts'

@@ -1,0 +1,151 @@
+import { type FontName, type Pdf, contentWidth, measure, pageBottom } from './pdf.ts'
+
+/**
+ * A bordered table that wraps long text inside its cells and flows onto further pages, repeating
+ * its header on each: the lines table of an invoice or a delivery note. Thin inner rules and a
+ * heavier outer border, as accounting printouts draw them.
+ */
+
+export interface TableColumn {
+  header: string
+  /** Points; 'fill' takes what the other columns leave (one column should). */
+  width: number | 'fill'
+  align?: 'left' | 'center' | 'right'
+}
+
+export interface CellParagraph {
+  text: string
+  font?: FontName
+  size?: number
+  color?: string
+}
+
+/** A cell: plain text, or paragraphs stacked one under another (a name and its serial numbers). */
+export type TableCell = string | CellParagraph[]
+
+export interface TableRow {
+  cells: TableCell[]
+  /** Bold row, e.g. the totals. */
+  bold?: boolean
+}
+
+export interface TableOptions {
+  columns: TableColumn[]
+  rows: TableRow[]
+  fontSize?: number
+  headerFontSize?: number
+}
+
+const PADDING_X = 3
+const PADDING_Y = 2.5
+const INNER_RULE = 0.5
+const OUTER_RULE = 1.2
+
+interface LaidCell {
+  paragraphs: Required<CellParagraph>[]
+  heights: number[]
+}
+
+export function drawTable(doc: Pdf, options: TableOptions): void {
+  const fontSize = options.fontSize ?? 9
+  const headerFontSize = options.headerFontSize ?? fontSize
+  const left = doc.page.margins.left
+  const widths = columnWidths(options.columns, contentWidth(doc))
+  const xs = widths.map((_, index) => left + widths.slice(0, index).reduce((sum, width) => sum + width, 0))
+  const tableWidth = widths.reduce((sum, width) => sum + width, 0)
+
+  const layRow = (cells: TableCell[], font: FontName, size: number): { cells: LaidCell[]; height: number } => {
+    const laid = options.columns.map((_, index) => {
+      const cell = cells[index] ?? ''
+      const paragraphs = (typeof cell === 'string' ? [{ text: cell }] : cell).map((paragraph) => ({
+        text: paragraph.text,
+        font: paragraph.font ?? font,
+        size: paragraph.size ?? size,
+        color: paragraph.color ?? '#000000',
+      }))
+      const inner = widths[index]! - 2 * PADDING_X
+      return { paragraphs, heights: paragraphs.map((p) => measure(doc, p.text, inner, p.font, p.size)) }
+    })
+    const content = Math.max(size, ...laid.map((cell) => cell.heights.reduce((sum, height) => sum + height, 0)))
+    return { cells: laid, height: content + 2 * PADDING_Y }
+  }
+
+  const header = layRow(
+    options.columns.map((column) => column.header),
+    'bold',
+    headerFontSize,
+  )
+  let segmentTop = doc.y
+
+  const drawRow = (row: { cells: LaidCell[]; height: number }, top: number, isHeader: boolean): void => {
+    // A row taller than a whole page is cut at the page's end rather than breaking the layout.
+    const height = Math.min(row.height, pageBottom(doc) - top)
+    row.cells.forEach((cell, index) => {
+      const x = xs[index]!
+      const width = widths[index]!
+      doc.save().lineWidth(INNER_RULE).rect(x, top, width, height).stroke().restore()
+      const contentHeight = cell.heights.reduce((sum, h) => sum + h, 0)
+      let y = top + PADDING_Y + (isHeader ? Math.max(0, (height - 2 * PADDING_Y - contentHeight) / 2) : 0)
+      const align = isHeader ? 'center' : (options.columns[index]!.align ?? 'left')
+      cell.paragraphs.forEach((paragraph, p) => {
+        const room = top + height - PADDING_Y - y
+        if (!paragraph.text || room <= 0) return
+        doc
+          .font(paragraph.font)
+          .fontSize(paragraph.size)
+          .fillColor(paragraph.color)
+          .text(paragraph.text, x + PADDING_X, y, {
+            width: width - 2 * PADDING_X,
+            align,
+            height: room,
+            ellipsis: true,
+          })
+        y += cell.heights[p]!
+      })
+    })
+    doc.fillColor('#000000')
+  }
+
+  const closeSegment = (bottom: number): void => {
+    doc
+      .save()
+      .lineWidth(OUTER_RULE)
+      .rect(left, segmentTop, tableWidth, bottom - segmentTop)
+      .stroke()
+      .restore()
+  }
+
+  const startSegment = (): void => {
+    segmentTop = doc.y
+    drawRow(header, segmentTop, true)
+    doc.y = segmentTop + header.height
+  }
+
+  const rows = options.rows.map((row) => layRow(row.cells, row.bold ? 'bold' : 'regular', fontSize))
+  // The header never stands alone at the foot of a page.
+  if (doc.y + header.height + (rows[0]?.height ?? 0) > pageBottom(doc)) newPage(doc)
+  startSegment()
+  for (const row of rows) {
+    if (doc.y + row.height > pageBottom(doc) && doc.y > segmentTop + header.height) {
+      closeSegment(doc.y)
+      newPage(doc)
+      startSegment()
+    }
+    const top = doc.y
+    drawRow(row, top, false)
+    doc.y = Math.min(top + row.height, pageBottom(doc))
+  }
+  closeSegment(doc.y)
+  doc.x = left
+}
+
+function newPage(doc: Pdf): void {
+  doc.addPage()
+  doc.y = doc.page.margins.top
+}
+
+function columnWidths(columns: TableColumn[], total: number): number[] {
+  const fixed = columns.reduce((sum, column) => sum + (column.width === 'fill' ? 0 : column.width), 0)
+  const fills = columns.filter((column) => column.width === 'fill').length
+  return columns.map((column) => (column.width === 'fill' ? Math.max(40, (total - fixed) / fills) : column.width))
+}
