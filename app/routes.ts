@@ -24,6 +24,7 @@ export default [
   ...HOME_ALIASES.map((path) => route(path, 'routes/home-alias.tsx', { id: `home-alias:${path}` })),
 
   layout('layouts/default.tsx', [
+    route('cart', 'routes/cart.tsx'),
     route('chat', 'routes/chat.tsx'),
 
     infoPage('about'),

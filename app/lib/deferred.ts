@@ -8,4 +8,5 @@ export const loadAccountMenu = () => import('../components/site/AccountMenu.tsx'
 export const loadHeaderCount = () => import('../components/site/HeaderCount.tsx')
 export const loadSearchSuggestions = () => import('../components/site/SearchSuggestions.tsx')
 export const loadCompareActions = () => import('../components/compare/compare-actions.tsx')
+export const loadCartActions = () => import('../components/cart/cart-actions.tsx')
 export const loadChatStart = () => import('../components/chat/start-chat.tsx')

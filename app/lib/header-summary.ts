@@ -44,6 +44,11 @@ export function setCompareCount(compareCount: number) {
   set({ ...summary.get(), compareCount })
 }
 
+/** The cart's line count as a cart write answered it. */
+export function setCartCount(cartCount: number) {
+  set({ ...summary.get(), cartCount })
+}
+
 /**
  * A guest's compare list lives behind an httpOnly cookie the page cannot see; this mark says the
  * browser has one, so a guest's first page asks for the counters only when there is one to show.

@@ -5,13 +5,14 @@ import { systemMeta } from '../modules/system/system.table.ts'
 import { seedAccounts } from './accounts.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
+import { seedOrders } from './orders.ts'
 import { seedProducts } from './products.ts'
 
 /**
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 6
+export const DEMO_SEED_VERSION = 7
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -27,6 +28,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedCatalog(tx, storage)
     await seedProducts(tx)
     await seedChat(tx, storage)
+    await seedOrders(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

@@ -1,5 +1,6 @@
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
@@ -72,6 +73,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
             Продавец: <AppLink to={`/sellers/${product.vendor.slug}`}>{product.vendor.name}</AppLink>
           </p>
           <div className={classes.compare}>
+            <AddToCartButton productId={product.id} productTitle={product.title} />
             <CompareButton productId={product.id} productTitle={product.title} />
           </div>
         </div>

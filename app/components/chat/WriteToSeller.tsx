@@ -14,10 +14,13 @@ export function WriteToSeller({
   input,
   sellerOrganizationId,
   className,
+  label = 'Написать продавцу',
 }: {
   input: OpenRoomInput
   sellerOrganizationId: string
   className?: string
+  /** The button's words: «Запросить цену» in the cart for a product priced on request. */
+  label?: string
 }) {
   const navigate = useNavigate()
   // The session as the page knows it (the root loader's user until the client store takes over).
@@ -40,7 +43,7 @@ export function WriteToSeller({
       onClick={start}
       aria-busy={busy || undefined}
     >
-      <ButtonContent left={<IconMessageCircle size={18} aria-hidden="true" />}>Написать продавцу</ButtonContent>
+      <ButtonContent left={<IconMessageCircle size={18} aria-hidden="true" />}>{label}</ButtonContent>
     </button>
   )
 }

@@ -4,6 +4,7 @@ import { formatPrice } from '#common/catalog/format.ts'
 import { PRICE_ON_REQUEST } from '#common/catalog/products.ts'
 import type { CompareGroup, CompareRow } from '#common/compare.ts'
 import { AppImage } from '../AppImage.tsx'
+import { AddToCartButton } from '../cart/AddToCartButton.tsx'
 import { AppLink } from '../AppLink.tsx'
 import classes from './compare.module.css'
 
@@ -62,6 +63,7 @@ export function CompareTable({ group, diffOnly }: { group: CompareGroup; diffOnl
                   <span className={classes.price}>
                     {p.priceKopecks === null ? PRICE_ON_REQUEST : formatPrice(p.priceKopecks)}
                   </span>
+                  <AddToCartButton productId={p.id} productTitle={p.title} />
                 </div>
               </th>
             ))}

@@ -1,4 +1,5 @@
 import { AppLink } from '#app/components/AppLink.tsx'
+import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
@@ -67,7 +68,10 @@ export function ProductView({ product, display }: { product: ProductDetails; dis
               <span className={classes.availabilityDot} aria-hidden="true" />
               {display.availability}
             </p>
-            <CompareButton productId={product.id} productTitle={product.title} />
+            <div className={classes.offerActions}>
+              <AddToCartButton productId={product.id} productTitle={product.title} />
+              <CompareButton productId={product.id} productTitle={product.title} />
+            </div>
           </div>
 
           {product.keySpecs.length > 0 && (

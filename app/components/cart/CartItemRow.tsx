@@ -1,0 +1,132 @@
+import { ActionIcon, Group, NumberInput, Stack, Text } from '@mantine/core'
+import { IconTrash } from '@tabler/icons-react'
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { AppImage } from '#app/components/AppImage.tsx'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { WriteToSeller } from '#app/components/chat/WriteToSeller.tsx'
+import { CompareButton } from '#app/components/compare/CompareButton.tsx'
+import { formatMoney } from '#app/lib/format.ts'
+import { PRICE_ON_REQUEST } from '#common/catalog/products.ts'
+import { vatNoteOf } from '#common/catalog/vat.ts'
+import type { CartItem } from '#common/orders.ts'
+import classes from './cart.module.css'
+
+/** How long the stepper waits for more clicks before it saves the quantity. */
+const SAVE_DELAY_MS = 400
+
+/**
+ * One product in the cart: its price (and the one it had when added, if it changed), a quantity
+ * stepper limited by the seller's stock, and what can be done with it. A product priced on
+ * request offers a question to the seller instead of a line of the order.
+ */
+export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: string }) {
+  const quantity = useFetcher<{ ok: boolean; message?: string }>()
+  const removal = useFetcher()
+  const [value, setValue] = useState<number | string>(item.quantity)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => setValue(item.quantity), [item.quantity])
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  function change(next: number | string) {
+    setValue(next)
+    clearTimeout(timer.current)
+    const n = typeof next === 'number' ? next : Number(next)
+    if (!Number.isInteger(n) || n < 1 || n > item.maxQuantity || n === item.quantity) return
+    timer.current = setTimeout(() => {
+      void quantity.submit({ intent: 'quantity', productId: item.productId, quantity: String(n) }, { method: 'post' })
+    }, SAVE_DELAY_MS)
+  }
+
+  const removing = removal.state !== 'idle'
+  const failed = quantity.data && !quantity.data.ok ? quantity.data.message : undefined
+  const priced = item.priceKopecks !== null
+  return (
+    <li className={classes.item} data-testid="cart-item" aria-busy={removing || undefined}>
+      <div className={classes.picture}>
+        {item.image ? <AppImage src={item.image.src} alt="" width={96} height={72} /> : <span aria-hidden="true" />}
+      </div>
+      <Stack gap={4} className={classes.about}>
+        {item.slug ? (
+          <AppLink to={`/product/${item.slug}`} className={classes.title}>
+            {item.title}
+          </AppLink>
+        ) : (
+          <Text fw={600}>{item.title}</Text>
+        )}
+        {item.sku && (
+          <Text size="xs" c="dimmed">
+            Артикул: {item.sku}
+          </Text>
+        )}
+        {item.note && (
+          <Text size="sm" c={item.unavailable ? 'red.8' : 'orange.9'} role="status">
+            {item.note}
+          </Text>
+        )}
+        <Group gap="xs" mt={4}>
+          {item.slug && !item.unavailable && <CompareButton productId={item.productId} productTitle={item.title} variant="icon" />}
+          {item.onRequest && (
+            <WriteToSeller
+              label="Запросить цену"
+              sellerOrganizationId={sellerId}
+              input={{ organizationId: sellerId, productSlug: item.slug }}
+            />
+          )}
+        </Group>
+      </Stack>
+      <div className={classes.price}>
+        {priced ? (
+          <>
+            <Text fw={600}>{formatMoney(item.priceKopecks!)}</Text>
+            {item.previousPriceKopecks !== null && (
+              <Text size="xs" c="orange.9">
+                Было <s>{formatMoney(item.previousPriceKopecks)}</s>
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {vatNoteOf(item.vatRate)}
+            </Text>
+          </>
+        ) : (
+          <Text fw={600}>{item.unavailable ? '—' : PRICE_ON_REQUEST}</Text>
+        )}
+      </div>
+      <div className={classes.quantity}>
+        {!item.unavailable && (
+          <NumberInput
+            aria-label={`Количество: ${item.title}`}
+            value={value}
+            onChange={change}
+            min={1}
+            max={item.maxQuantity}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            w={110}
+            suffix=" шт."
+            error={failed}
+          />
+        )}
+      </div>
+      <Text className={classes.amount} fw={700}>
+        {priced && !item.unavailable ? formatMoney(item.amountKopecks) : ''}
+      </Text>
+      <removal.Form method="post" className={classes.remove}>
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="productId" value={item.productId} />
+        <ActionIcon
+          type="submit"
+          variant="subtle"
+          color="gray"
+          size="lg"
+          loading={removing}
+          aria-label={`Убрать из корзины: ${item.title}`}
+          title="Убрать из корзины"
+        >
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
+      </removal.Form>
+    </li>
+  )
+}
