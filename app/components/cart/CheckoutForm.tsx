@@ -122,7 +122,7 @@ export function CheckoutForm({
           {method === 'carrier' && (
             <TextInput
               name="carrier"
-              label="Транспортная компания"
+              label="Название транспортной компании"
               placeholder="Например, СДЭК или Деловые Линии"
               maxLength={ORDER_LIMITS.carrier}
               defaultValue={values.carrier}
