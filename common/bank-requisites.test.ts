@@ -4,6 +4,7 @@ import {
   isRoubleAccount,
   isValidBik,
   settlementAccountMatchesBik,
+  withSettlementKey,
 } from './bank-requisites.ts'
 import { BANK_MESSAGES, BankRequisitesInput } from './bank-requisites.schemas.ts'
 import { fieldErrors } from './organizations.schemas.ts'
@@ -73,6 +74,13 @@ describe('settlement account', () => {
     // The same account number is right at the bank (…746) and wrong at its RKC (…000), and back.
     expect(settlementAccountMatchesBik(EXAMPLE.settlement, '049805000')).toBe(false)
     expect(settlementAccountMatchesBik('40602810900000000025', '049805000')).toBe(true)
+  })
+  it('computes the key as the bank does', () => {
+    expect(withSettlementKey('40702810038000012345', SBER.bik)).toBe(SBER_ACCOUNT)
+    expect(withSettlementKey('40602810000000000025', EXAMPLE.bik)).toBe(EXAMPLE.settlement)
+    for (const { bik } of BANKS)
+      expect(settlementAccountMatchesBik(withSettlementKey('40802810000000000777', bik), bik), bik).toBe(true)
+    expect(() => withSettlementKey('4070281', SBER.bik)).toThrow(RangeError)
   })
   it('tells a rouble account from a currency one', () => {
     expect(isRoubleAccount('40702840938000012345')).toBe(false)
