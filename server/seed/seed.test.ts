@@ -8,6 +8,7 @@ import { getCategory, isLeafCategory } from '#common/catalog/categories.ts'
 import { organizationBrandName, slugify } from '#common/slug.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { isValidKpp, isValidLegalInn, isValidOgrn } from '#common/validators.ts'
+import { BankRequisitesInput } from '#common/bank-requisites.schemas.ts'
 import { auditLog } from '../modules/audit/audit.table.ts'
 import { catalogProducts, catalogSearchWords } from '../modules/catalog/catalog.table.ts'
 import { createDiskStorage } from '../modules/files/files.storage.ts'
@@ -28,6 +29,7 @@ import { BACKENDS } from '../testing/database.ts'
 import type { Database } from '../db/client.ts'
 import { systemMeta } from '../modules/system/system.table.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts'
+import { demoBankRequisites } from './bank-requisites.ts'
 import { CATALOG_VENDORS, vendorOwnerEmail } from './catalog/vendors/index.ts'
 import { findInconsistencies } from './consistency.testing.ts'
 import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
@@ -131,6 +133,20 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(new Set(inns).size).toBe(inns.length)
     // The seller-page address is the one sign-up would give the same name.
     for (const v of CATALOG_VENDORS) expect(v.slug).toBe(slugify(organizationBrandName(v.shortName)))
+  })
+
+  it('gives every vendor bank requisites that pass the Bank of Russia checks, and no buyer any', async () => {
+    const requisites = demoBankRequisites()
+    for (const [inn, r] of requisites) expect(BankRequisitesInput.parse(r), inn).toEqual(r)
+    const rows = await database.db
+      .select({ inn: organizations.inn, bik: organizations.bik, account: organizations.settlementAccount })
+      .from(organizations)
+    const vendorInns = [...DEMO_ORGANIZATIONS.filter((o) => o.role === 'vendor'), ...CATALOG_VENDORS].map((o) => o.inn)
+    for (const inn of vendorInns) {
+      const row = rows.find((r) => r.inn === inn)
+      expect(row, inn).toMatchObject({ bik: requisites.get(inn)!.bik, account: requisites.get(inn)!.settlementAccount })
+    }
+    expect(rows.filter((r) => !vendorInns.includes(r.inn)).every((r) => r.bik === null)).toBe(true)
   })
 
   it('fills the catalogue: 300+ published products of 25+ confirmed vendors over every sphere and category', async () => {

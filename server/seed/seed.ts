@@ -3,6 +3,7 @@ import type { FileStorage } from '../modules/files/files.storage.ts'
 import type { Db } from '../db/client.ts'
 import { systemMeta } from '../modules/system/system.table.ts'
 import { seedAccounts } from './accounts.ts'
+import { seedBankRequisites } from './bank-requisites.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
 import { seedOrders } from './orders.ts'
@@ -12,7 +13,7 @@ import { seedProducts } from './products.ts'
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 7
+export const DEMO_SEED_VERSION = 8
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -26,6 +27,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     // Modules add their demo data here as they land.
     await seedAccounts(tx, storage)
     await seedCatalog(tx, storage)
+    await seedBankRequisites(tx)
     await seedProducts(tx)
     await seedChat(tx, storage)
     await seedOrders(tx)

@@ -50,6 +50,9 @@ export async function companyAction(request: Request, context: Readonly<RouterCo
       case 'update':
         await orgs.update(ctx, organizationId, values)
         return done('Реквизиты сохранены')
+      case 'bankRequisites':
+        await orgs.setBankRequisites(ctx, organizationId, values)
+        return done('Банковские реквизиты сохранены')
       case 'requestRole':
         await orgs.requestRole(ctx, organizationId, { type })
         return done('Заявка создана. Приложите документы и отправьте её на проверку.')

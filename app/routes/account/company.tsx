@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { BankRequisitesBlock } from '#app/components/company/BankRequisitesBlock.tsx'
 import { InvitationBanner } from '#app/components/company/InvitationBanner.tsx'
 import { MembersBlock } from '#app/components/company/MembersBlock.tsx'
 import { OrganizationDetails } from '#app/components/company/OrganizationDetails.tsx'
@@ -65,6 +66,10 @@ export default function CompanyRoute({ loaderData }: Route.ComponentProps) {
         <>
           <OrganizationSwitcher organizations={organizations} selectedId={company.organization.id} />
           <OrganizationDetails organization={company.organization} />
+          <BankRequisitesBlock
+            organization={company.organization}
+            isSeller={company.roles.some((role) => role.type === 'vendor')}
+          />
           <RolesBlock
             organizationId={company.organization.id}
             roles={company.roles}

@@ -5,6 +5,15 @@ import { z } from '#common/zod.ts'
 
 /** Response shapes of the organizations API: they document it in OpenAPI and shape what is sent. */
 
+export const BankRequisitesSchema = z
+  .object({
+    bankName: z.string(),
+    bik: z.string().describe('БИК, 9 цифр'),
+    settlementAccount: z.string().describe('Расчётный счёт, 20 цифр'),
+    correspondentAccount: z.string().describe('Корреспондентский счёт банка, 20 цифр'),
+  })
+  .describe('Банковские реквизиты для счетов на оплату')
+
 export const IdParams = z.object({ id: z.string().describe('id организации') })
 
 export const OrganizationSchema = z.object({
@@ -22,6 +31,7 @@ export const OrganizationSchema = z.object({
   slug: z.string().describe('Адрес страницы продавца: /sellers/{slug}'),
   description: z.string().describe('О компании — на странице продавца'),
   region: z.string().nullable(),
+  bankRequisites: BankRequisitesSchema.nullable().describe('null, пока реквизиты не указаны'),
   createdAt: z.date(),
   updatedAt: z.date(),
   memberRole: z.enum(MEMBER_ROLES),
@@ -104,7 +114,7 @@ export const VerificationListItemSchema = RoleSchema.extend({
 })
 
 export const VerificationSchema = RoleSchema.extend({
-  organization: OrganizationSchema.omit({ createdAt: true, updatedAt: true, memberRole: true }),
+  organization: OrganizationSchema.omit({ createdAt: true, updatedAt: true, memberRole: true, bankRequisites: true }),
 })
 
 export const StaffCommentBody = z.object({

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { BankRequisitesInput } from '#common/bank-requisites.schemas.ts'
 import {
   AcceptInvitationInput,
   InvitationInput,
@@ -11,7 +12,14 @@ import {
   RoleRequestInput,
 } from '#common/organizations.schemas.ts'
 import { z } from '#common/zod.ts'
-import { IdParams, JoinRequestSchema, MembersSchema, OrganizationSchema, RoleSchema } from './organizations.api.ts'
+import {
+  BankRequisitesSchema,
+  IdParams,
+  JoinRequestSchema,
+  MembersSchema,
+  OrganizationSchema,
+  RoleSchema,
+} from './organizations.api.ts'
 import { verificationRoutes } from './verification/verification.routes.ts'
 import { data, passThrough } from '../../http.ts'
 
@@ -60,6 +68,19 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: data(OrganizationSchema) },
     }),
     async (req) => ({ data: await orgs.update(req.ctx, req.params.id, req.body) }),
+  )
+
+  app.put(
+    '/organizations/:id/bank-requisites',
+    opts({
+      summary: 'Указать банковские реквизиты для счетов (владелец, администратор)',
+      description:
+        'Все четыре поля сразу. Расчётный и корреспондентский счета проверяются по БИК (контрольный ключ Банка России); ошибка — 400 с сообщением в `fields`.',
+      params: IdParams,
+      body: BankRequisitesInput,
+      response: { 200: data(BankRequisitesSchema) },
+    }),
+    async (req) => ({ data: await orgs.setBankRequisites(req.ctx, req.params.id, req.body) }),
   )
 
   app.post(

@@ -9,6 +9,7 @@ import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import { bankRequisitesColumns, createBankRequisitesService, toBankRequisites } from './bank-requisites.service.ts'
 import { createInvitationsService } from './invitations/invitations.service.ts'
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts'
 import { createMembersService } from './members/members.service.ts'
@@ -38,19 +39,23 @@ export const CREATE_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_0
  * and checks access itself; a non-member sees another organization's things as not found.
  */
 export function createOrganizationsService(deps: OrganizationsDeps) {
-  /** The organization as one of its members sees it; the membership is part of the query. */
+  /**
+   * The organization as one of its members sees it, bank requisites included; the membership is
+   * part of the query.
+   */
   async function get(ctx: Ctx, organizationId: string) {
     const me = requireUser(ctx)
-    const [row] = await ctx.db
-      .select({ ...organizationDetails, memberRole: organizationMembers.role })
+    const [found] = await ctx.db
+      .select({ ...organizationDetails, bank: bankRequisitesColumns, memberRole: organizationMembers.role })
       .from(organizations)
       .innerJoin(
         organizationMembers,
         and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, me.id)),
       )
       .where(eq(organizations.id, requireId(organizationId)))
-    if (!row) throw new AppError('not_found', ORGANIZATION_MESSAGES.notFound)
-    return row
+    if (!found) throw new AppError('not_found', ORGANIZATION_MESSAGES.notFound)
+    const { bank, ...row } = found
+    return { ...row, bankRequisites: toBankRequisites(bank) }
   }
 
   function duplicateInn(inn: string, existingOrganizationId: string): AppError {
@@ -153,6 +158,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     ...createJoinRequestsService(deps),
     ...createVerificationService(deps),
     ...createStaffVerificationService(deps),
+    ...createBankRequisitesService(deps),
   }
 }
 

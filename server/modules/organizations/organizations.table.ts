@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import {
   JOIN_REQUEST_STATUSES,
   LEGAL_FORMS,
@@ -11,32 +11,50 @@ import {
 // Kept importable from here for code written before the list moved to common/.
 export { LEGAL_FORMS }
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  legalForm: text('legal_form', { enum: LEGAL_FORMS }).notNull(),
-  fullName: text('full_name').notNull(),
-  shortName: text('short_name').notNull(),
-  /** 10 digits for legal entities, 12 for individual entrepreneurs; one organization per INN. */
-  inn: text('inn').notNull().unique(),
-  kpp: text('kpp'),
-  /** OGRN (13 digits) or OGRNIP (15). */
-  ogrn: text('ogrn').notNull(),
-  legalAddress: text('legal_address').notNull(),
-  contactEmail: text('contact_email').notNull(),
-  contactPhone: text('contact_phone').notNull(),
-  website: text('website'),
-  /** The public address of a vendor's page: /sellers/{slug}. */
-  slug: text('slug').notNull().unique(),
-  /** What the organization does, shown on its seller page. */
-  description: text('description').notNull().default(''),
-  /** Region of operation as shown to buyers ("Москва", "Свердловская область"). */
-  region: text('region'),
-  /** Logo: a path below /marketplace-frontend-assets/; null shows initials. */
-  logo: text('logo'),
-  createdByUserId: uuid('created_by_user_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    legalForm: text('legal_form', { enum: LEGAL_FORMS }).notNull(),
+    fullName: text('full_name').notNull(),
+    shortName: text('short_name').notNull(),
+    /** 10 digits for legal entities, 12 for individual entrepreneurs; one organization per INN. */
+    inn: text('inn').notNull().unique(),
+    kpp: text('kpp'),
+    /** OGRN (13 digits) or OGRNIP (15). */
+    ogrn: text('ogrn').notNull(),
+    legalAddress: text('legal_address').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    website: text('website'),
+    /** The public address of a vendor's page: /sellers/{slug}. */
+    slug: text('slug').notNull().unique(),
+    /** What the organization does, shown on its seller page. */
+    description: text('description').notNull().default(''),
+    /** Region of operation as shown to buyers ("Москва", "Свердловская область"). */
+    region: text('region'),
+    /** Logo: a path below /marketplace-frontend-assets/; null shows initials. */
+    logo: text('logo'),
+    /**
+     * Bank requisites for invoices (common/bank-requisites.ts checks them): all four or none. Members
+     * see them; the public seller page does not.
+     */
+    bankName: text('bank_name'),
+    bik: text('bik'),
+    settlementAccount: text('settlement_account'),
+    correspondentAccount: text('correspondent_account'),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // An invoice cannot be paid with half of them.
+    check(
+      'organizations_bank_requisites_complete',
+      sql`num_nonnulls(${t.bankName}, ${t.bik}, ${t.settlementAccount}, ${t.correspondentAccount}) in (0, 4)`,
+    ),
+  ],
+)
 
 export const organizationMembers = pgTable(
   'organization_members',
