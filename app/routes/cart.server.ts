@@ -28,9 +28,12 @@ export async function cartAction(request: Request, context: Readonly<RouterConte
         return { ok: true, intent, placed } satisfies CartActionResult
       }
       default:
-        return data({ ok: false, message: 'Неизвестное действие', fieldErrors: {}, values } satisfies CartActionResult, {
-          status: 400,
-        })
+        return data(
+          { ok: false, message: 'Неизвестное действие', fieldErrors: {}, values } satisfies CartActionResult,
+          {
+            status: 400,
+          },
+        )
     }
   } catch (error) {
     if (isAppError(error) && ['not_found', 'forbidden'].includes(error.kind)) {

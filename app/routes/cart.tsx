@@ -91,8 +91,8 @@ function Placed({ placed }: { placed: NonNullable<Extract<CartActionResult, { ok
           {placed.orders.length > 1 ? 'Заказы оформлены' : 'Заказ оформлен'}
         </Title>
         <Text>
-          Продавцы получили {placed.orders.length > 1 ? 'заказы' : 'заказ'}: после подтверждения наличия они выставят счёт
-          на оплату, он появится на странице заказа.
+          Продавцы получили {placed.orders.length > 1 ? 'заказы' : 'заказ'}: после подтверждения наличия они выставят
+          счёт на оплату, он появится на странице заказа.
         </Text>
         <List spacing="xs">
           {placed.orders.map((o) => (

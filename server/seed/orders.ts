@@ -92,7 +92,10 @@ const DELIVERY_ADDRESS = '350000, г. Краснодар, ул. Северная
  * demo orders were placed before these figures were counted.
  */
 export async function seedOrders(db: Db): Promise<void> {
-  const [buyerUser] = await db.select({ id: users.id, name: users.name, phone: users.phone }).from(users).where(eq(users.email, BUYER.email))
+  const [buyerUser] = await db
+    .select({ id: users.id, name: users.name, phone: users.phone })
+    .from(users)
+    .where(eq(users.email, BUYER.email))
   const [vendorUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, VENDOR_EMAIL))
   const orgs = await db
     .select({ id: organizations.id, slug: organizations.slug })
@@ -126,6 +129,24 @@ export async function seedOrders(db: Db): Promise<void> {
   const parties = await partyDirectory.describeParties(db, [buyerOrg.id, vendorOrg.id])
   const buyer = parties.get(buyerOrg.id)!
   const seller = parties.get(vendorOrg.id)!
+  const [bank] = await db
+    .select({
+      bankName: organizations.bankName,
+      bik: organizations.bik,
+      settlementAccount: organizations.settlementAccount,
+      correspondentAccount: organizations.correspondentAccount,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, vendorOrg.id))
+  const sellerBank =
+    bank?.bankName && bank.bik && bank.settlementAccount && bank.correspondentAccount
+      ? {
+          bankName: bank.bankName,
+          bik: bank.bik,
+          settlementAccount: bank.settlementAccount,
+          correspondentAccount: bank.correspondentAccount,
+        }
+      : null
 
   for (const demo of ORDERS) {
     const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutKey, demo.key))
@@ -162,7 +183,10 @@ export async function seedOrders(db: Db): Promise<void> {
     if (reached('shipped')) {
       for (const line of lines) {
         if (line.registration !== 'none') {
-          line.serialNumbers = Array.from({ length: line.quantity }, (_, n) => `AT-${demo.key.slice(-2)}${line.position}${n + 1}-2026`)
+          line.serialNumbers = Array.from(
+            { length: line.quantity },
+            (_, n) => `AT-${demo.key.slice(-2)}${line.position}${n + 1}-2026`,
+          )
         }
       }
     }
@@ -194,6 +218,7 @@ export async function seedOrders(db: Db): Promise<void> {
         trackingNumber: reached('shipped') ? `DL-${String(Number(next)).padStart(8, '0')}` : null,
         cancelReason: last[0] === 'cancelled' ? (last[4] ?? null) : null,
         confirmedAt: stepAt('confirmed'),
+        sellerBank: reached('confirmed') ? sellerBank : null,
         shippedAt: stepAt('shipped'),
         deliveredAt: stepAt('delivered'),
         registrationDoneAt: reached('completed') ? stepAt('completed') : null,
@@ -222,7 +247,10 @@ export async function seedOrders(db: Db): Promise<void> {
 
 /** The demo buyer's cart: two of the vendor's products, one of another seller, one on request. */
 async function seedCart(db: Db, buyerOrgId: string, userId: string, vendorId: string) {
-  const [existing] = await db.select({ id: cartItems.productId }).from(cartItems).where(eq(cartItems.organizationId, buyerOrgId))
+  const [existing] = await db
+    .select({ id: cartItems.productId })
+    .from(cartItems)
+    .where(eq(cartItems.organizationId, buyerOrgId))
   if (existing) return
   const pick = (where: ReturnType<typeof and>, limit: number) =>
     db
@@ -231,7 +259,10 @@ async function seedCart(db: Db, buyerOrgId: string, userId: string, vendorId: st
       .where(and(eq(catalogProducts.status, 'published'), where))
       .orderBy(asc(catalogProducts.slug))
       .limit(limit)
-  const own = await pick(and(eq(catalogProducts.vendorOrganizationId, vendorId), isNotNull(catalogProducts.priceKopecks)), 2)
+  const own = await pick(
+    and(eq(catalogProducts.vendorOrganizationId, vendorId), isNotNull(catalogProducts.priceKopecks)),
+    2,
+  )
   const other = await pick(
     and(
       ne(catalogProducts.vendorOrganizationId, vendorId),

@@ -67,7 +67,10 @@ test('the cart splits by seller, steps quantities, and checks out into one order
   // «В корзину» on a catalogue card and on the compare page's column work the same way.
   await page.goto('/catalog/bespilotniki?type=multirotor')
   await waitForHydration(page)
-  await page.getByRole('button', { name: `В корзину: ${a.title}`, exact: true }).first().click()
+  await page
+    .getByRole('button', { name: `В корзину: ${a.title}`, exact: true })
+    .first()
+    .click()
   await expect(cartCount(page)).toHaveText('1')
   await page.goto(`/product/${b.slug}`)
   await waitForHydration(page)

@@ -18,19 +18,19 @@ export function AddToCartButton({ productId, productTitle }: { productId: string
     setBusy(true)
     try {
       const actions = await loadDeferred().then((m) => m.loadCartActions())
-      await actions.addToCart(getUser(), productId, productTitle)
+      await actions.addToCart(user ?? null, productId, productTitle)
     } finally {
       setBusy(false)
     }
   }
-  const getUser = () => user ?? null
 
   // Signed in after a click as a guest: the product this button offered goes in now.
   useEffect(() => {
     if (status !== 'loaded' || !user || !takePendingCartAdd(productId)) return
-    void add()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per sign-in, for this product
-  }, [status, user?.id, productId])
+    void loadDeferred()
+      .then((m) => m.loadCartActions())
+      .then((actions) => actions.addToCart(user, productId, productTitle))
+  }, [status, user, productId, productTitle])
 
   return (
     <button

@@ -25,7 +25,12 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
   const removal = useFetcher()
   const [value, setValue] = useState<number | string>(item.quantity)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => setValue(item.quantity), [item.quantity])
+  // The server's quantity after a save (or another tab's change) replaces what was typed.
+  const [shown, setShown] = useState(item.quantity)
+  if (shown !== item.quantity) {
+    setShown(item.quantity)
+    setValue(item.quantity)
+  }
   useEffect(() => () => clearTimeout(timer.current), [])
 
   function change(next: number | string) {
@@ -65,7 +70,9 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
           </Text>
         )}
         <Group gap="xs" mt={4}>
-          {item.slug && !item.unavailable && <CompareButton productId={item.productId} productTitle={item.title} variant="icon" />}
+          {item.slug && !item.unavailable && (
+            <CompareButton productId={item.productId} productTitle={item.title} variant="icon" />
+          )}
           {item.onRequest && (
             <WriteToSeller
               label="Запросить цену"

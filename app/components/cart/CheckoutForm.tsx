@@ -40,7 +40,9 @@ export function CheckoutForm({
   const values = failure?.values ?? {}
   const errors = failure?.fieldErrors ?? {}
   const [method, setMethod] = useState<DeliveryMethod>((values.deliveryMethod as DeliveryMethod) || 'carrier')
-  const [payer, setPayer] = useState<string | null>(values.payerOrganizationId || selectedPayerId || payers[0]?.id || null)
+  const [payer, setPayer] = useState<string | null>(
+    values.payerOrganizationId || selectedPayerId || payers[0]?.id || null,
+  )
 
   if (!payers.length) {
     return (

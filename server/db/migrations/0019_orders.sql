@@ -54,6 +54,7 @@ CREATE TABLE "orders" (
 	"comment" text DEFAULT '' NOT NULL,
 	"total_kopecks" bigint NOT NULL,
 	"vat_kopecks" bigint NOT NULL,
+	"seller_bank" jsonb,
 	"delivery_date" date,
 	"carrier" text,
 	"tracking_number" text,

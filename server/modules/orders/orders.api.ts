@@ -118,5 +118,6 @@ export const OrderDetailsSchema = OrderSummarySchema.extend({
 })
 
 export const OrderParams = z.object({ side: z.enum(ORDER_SIDES), number: z.string() })
+export const DocumentParams = z.object({ side: z.enum(ORDER_SIDES), number: z.string(), file: z.string() })
 export const NumberParams = z.object({ number: z.string() })
 export const ProductParams = z.object({ productId: z.string() })

@@ -13,6 +13,7 @@ import { data, pageOf, passThrough, toPageBody } from '../../http.ts'
 import {
   CartAddedSchema,
   CartViewSchema,
+  DocumentParams,
   CheckoutResultSchema,
   NumberParams,
   OrderDetailsSchema,
@@ -125,6 +126,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: Order,
     }),
     async (req) => ({ data: await orders.markRegistered(req.ctx, req.params.number) }),
+  )
+
+  app.get(
+    '/orders/:side/:number/documents/:file',
+    route('orders', {
+      summary:
+        'Документ заказа в PDF: invoice.pdf (счёт на оплату, после подтверждения), delivery-note.pdf (накладная, после отгрузки)',
+      params: DocumentParams,
+    }),
+    async (req, reply) => {
+      const kind = req.params.file.replace(/\.pdf$/, '')
+      const { pdf, filename } = await orders.document(req.ctx, req.params.side, req.params.number, kind)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf)
+    },
   )
 
   app.post(

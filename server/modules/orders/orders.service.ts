@@ -17,6 +17,7 @@ import {
   ShipOrderInput,
 } from '#common/orders.ts'
 import { formatPrice } from '#common/catalog/format.ts'
+import type { BankRequisites } from '#common/bank-requisites.ts'
 import type { WhoamiOrganization } from '#common/organizations.ts'
 import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
@@ -33,6 +34,7 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { checkout, type PlacedOrder } from './checkout.ts'
 import { type OrderActor, type OrderEvent, moveOrder, orderLifecycle, orderTransition } from './orders.machine.ts'
 import { orderLines, orders } from './orders.table.ts'
+import { renderOrderDocument } from './orders.documents.ts'
 import { lineCounts, type OrderRow, toSummary, viewOrder } from './orders.view.ts'
 
 /** Sellers and buyers click through their orders; more than this is a script. */
@@ -47,7 +49,10 @@ export interface OrdersDeps {
   members: Pick<MemberDirectory, 'describe' | 'membersOf'>
   parties: PartyDirectory
   stock: ProductStock
-  organizations: { listMine(ctx: Ctx): Promise<WhoamiOrganization[]> }
+  organizations: {
+    listMine(ctx: Ctx): Promise<WhoamiOrganization[]>
+    bankRequisitesOf(ctx: Ctx, organizationId: string): Promise<BankRequisites | null>
+  }
   describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
   events: Events
   /** The order's conversation; absent where the chat is not built (some tests). */
@@ -69,17 +74,12 @@ export interface OrdersService {
   cancel(ctx: Ctx, side: string, number: string, input: unknown): Promise<OrderDetails>
   /** The buyer says the order's drones are registered: the reminders stop. */
   markRegistered(ctx: Ctx, number: string): Promise<OrderDetails>
-  /** The row behind an order page, for its documents. */
-  findForDocuments(
-    ctx: Ctx,
-    side: string,
-    number: string,
-  ): Promise<{ row: OrderRow; lines: (typeof orderLines.$inferSelect)[] }>
+  /** The invoice or the delivery note of the caller's order, as PDF bytes. */
+  document(ctx: Ctx, side: string, number: string, kind: string): Promise<{ pdf: Buffer; filename: string }>
 }
 
 const SIDE_COLUMN = { purchase: orders.buyerOrganizationId, sale: orders.sellerOrganizationId } as const
 const ACTOR_OF: Record<OrderSide, 'buyer' | 'seller'> = { purchase: 'buyer', sale: 'seller' }
-const OTHER: Record<OrderSide, OrderSide> = { purchase: 'sale', sale: 'purchase' }
 
 /** LIKE's wildcards typed in a search are literal. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -307,10 +307,16 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       }
       return move(ctx, 'sale', number, 'confirm', {
         comment: data.comment || null,
-        prepare: async () => ({
-          confirmedAt: new Date(),
-          ...(data.deliveryDate && { deliveryDate: data.deliveryDate }),
-        }),
+        // The invoice is issued now: it prints the seller's bank requisites of today, for good.
+        prepare: async (tx, row) => {
+          const bank = await deps.organizations.bankRequisitesOf(tx, row.sellerOrganizationId)
+          if (!bank) throw new AppError('conflict', ORDER_MESSAGES.noBankRequisites)
+          return {
+            confirmedAt: new Date(),
+            sellerBank: bank,
+            ...(data.deliveryDate && { deliveryDate: data.deliveryDate }),
+          }
+        },
       })
     },
 
@@ -400,14 +406,17 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return view(ctx, await findOrder(ctx, 'purchase', number), 'purchase')
     },
 
-    async findForDocuments(ctx, side, number) {
+    async document(ctx, side, number, kind) {
+      if (kind !== 'invoice' && kind !== 'delivery-note') throw new AppError('not_found', ORDER_MESSAGES.noDocument)
       const row = await findOrder(ctx, sideOf(side), number)
       const lines = await ctx.db
         .select()
         .from(orderLines)
         .where(eq(orderLines.orderId, row.id))
         .orderBy(orderLines.position)
-      return { row, lines }
+      const pdf = await renderOrderDocument(kind, row, lines)
+      const title = kind === 'invoice' ? 'schet' : 'nakladnaya'
+      return { pdf, filename: `${title}-${row.number}.pdf` }
     },
   }
 

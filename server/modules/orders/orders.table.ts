@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { REGISTRATION_REQUIREMENTS } from '#common/catalog/registration.ts'
 import { VAT_RATES } from '#common/catalog/vat.ts'
+import type { BankRequisites } from '#common/bank-requisites.ts'
 import { type Delivery, ORDER_STATUSES, type OrderParty } from '#common/orders.ts'
 import { historyColumns } from '../../lifecycle/index.ts'
 
@@ -63,6 +64,8 @@ export const orders = pgTable(
     comment: text('comment').notNull().default(''),
     totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
     vatKopecks: bigint('vat_kopecks', { mode: 'number' }).notNull(),
+    /** The seller's bank requisites as the invoice printed them on confirmation. */
+    sellerBank: jsonb('seller_bank').$type<BankRequisites>(),
     /** The delivery date the seller promised on confirmation. */
     deliveryDate: date('delivery_date'),
     carrier: text('carrier'),

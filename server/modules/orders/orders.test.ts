@@ -10,7 +10,8 @@ import { useTestApp } from '../../testing/app.ts'
 import { catalogProducts } from '../catalog/catalog.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
-import { organizationRoles } from '../organizations/organizations.table.ts'
+import { organizationRoles, organizations } from '../organizations/organizations.table.ts'
+import { readPdf } from '../../documents/testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
@@ -64,6 +65,16 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     notBuyer = await createMember(db, notBuyerOrg.id)
     const other = await buyerOrganization('Чужие', 'other-orders')
     stranger = await createMember(db, other.id)
+    // Vendor A can issue invoices; vendor B has no bank requisites yet.
+    await db
+      .update(organizations)
+      .set({
+        bankName: 'ПАО Сбербанк',
+        bik: '044525225',
+        settlementAccount: '40702810938000012345',
+        correspondentAccount: '30101810400000000225',
+      })
+      .where(eq(organizations.id, vendorA.id))
     drone = await createOffer(db, vendorA.id, {
       title: 'Квадрокоптер Агро-10',
       priceKopecks: 120_000_00,
@@ -277,6 +288,20 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
       actions: ['markPaid', 'cancel'],
     })
     expect(confirmed.json().data.documents.map((d: { kind: string }) => d.kind)).toEqual(['invoice'])
+    // Both sides download the invoice; nobody else does, and there is no delivery note yet.
+    const invoice = await api('GET', `/orders/purchase/${number}/documents/invoice.pdf`, buyer.cookie)
+    expect(invoice.statusCode).toBe(200)
+    expect(invoice.headers['content-type']).toBe('application/pdf')
+    const text = (await readPdf(invoice.rawPayload)).text
+    expect(text).toContain(`Счёт на оплату № ${number}`)
+    expect(text).toContain('ПАО Сбербанк')
+    expect(text).toContain('Сто двадцать тысяч рублей 00 копеек')
+    expect(text).toContain('Агрохолдинг')
+    expect((await api('GET', `/orders/sale/${number}/documents/invoice.pdf`, sellerA.cookie)).statusCode).toBe(200)
+    expect((await api('GET', `/orders/purchase/${number}/documents/invoice.pdf`, stranger.cookie)).statusCode).toBe(404)
+    expect((await api('GET', `/orders/purchase/${number}/documents/delivery-note.pdf`, buyer.cookie)).statusCode).toBe(
+      404,
+    )
     // A repeated click answers the order as it is.
     expect((await sale('confirm')).json().data.status).toBe('confirmed')
     expect((await sale('mark-paid')).json().data.status).toBe('paid')
@@ -303,6 +328,9 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
       registration: { required: true, doneAt: null },
     })
     expect(shipped.json().data.lines[0].serialNumbers).toEqual(['SN-001'])
+    const note = await api('GET', `/orders/purchase/${number}/documents/delivery-note.pdf`, buyer.cookie)
+    expect(note.statusCode).toBe(200)
+    expect((await readPdf(note.rawPayload)).text).toContain('SN-001')
     const auto = await database.db.select().from(jobs).where(eq(jobs.kind, AUTO_DELIVER_JOB))
     expect(auto.some((j) => (j.payload as { orderId: string }).orderId)).toBe(true)
     // Only the buyer confirms delivery.
@@ -334,6 +362,9 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     const total = (await cart(buyer.cookie)).totalKopecks
     const number = (await api('POST', '/checkout', buyer.cookie, checkoutBody(total))).json().data.orders[0].number
     expect(await stock(camera.id)).toBe(before! - 2)
+    const noBank = await api('POST', `/orders/sale/${number}/confirm`, sellerB.cookie, {})
+    expect(noBank.statusCode).toBe(409)
+    expect(noBank.json().error.message).toBe(ORDER_MESSAGES.noBankRequisites)
     const noReason = await api('POST', `/orders/sale/${number}/cancel`, sellerB.cookie, { reason: '' })
     expect(noReason.json().error.fields.reason).toBe(ORDER_MESSAGES.reason)
     const cancelled = await api('POST', `/orders/sale/${number}/cancel`, sellerB.cookie, { reason: 'Нет на складе' })
