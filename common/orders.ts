@@ -31,6 +31,11 @@ export const ORDER_LIMITS = {
   autoDeliveredAfterDays: 14,
   /** A delivered order is completed this many days later (the time to raise a problem). */
   autoCompletedAfterDays: 14,
+  /**
+   * Days after shipping when the buyer is reminded to register the drones, until they say it is
+   * done: the register (учёт) wants them within 10 days of the purchase.
+   */
+  registrationReminderDays: [3, 7, 9],
 } as const
 
 export const CART_MESSAGES = {

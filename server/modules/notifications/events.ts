@@ -15,6 +15,7 @@ export type DomainEvent =
   | ProductsEvent
   | ChatEvent
   | OrdersEvent
+  | OrdersRegistrationEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -130,6 +131,15 @@ export type OrdersEvent = {
   by: 'buyer' | 'seller' | 'system'
   /** The mover's comment or the reason of a cancellation, null when none. */
   comment: string | null
+  recipients: Person[]
+}
+
+/** Drones of a shipped order still wait for their registration: the buying side is reminded. */
+export type OrdersRegistrationEvent = {
+  type: 'orders.registration_reminder'
+  order: { number: string; shippedAt: Date }
+  /** The drones to register: each line's title, the requirement and the serial numbers shipped. */
+  drones: { title: string; registration: 'account' | 'state'; serialNumbers: string[] }[]
   recipients: Person[]
 }
 

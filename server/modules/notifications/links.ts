@@ -13,6 +13,7 @@ export function createLinks(publicUrl: string) {
     editProduct: (id: string) => `${publicUrl}/personal-account/products/edit/${id}`,
     product: (slug: string) => `${publicUrl}/product/${slug}`,
     chatRoom: (guid: string) => `${publicUrl}/chat?roomId=${guid}`,
+    droneRegistration: () => `${publicUrl}/platforms/drone-registration`,
     order: (side: string, number: string) => `${publicUrl}/personal-account/order/${side}/${number}`,
     chatUnsubscribe: (token: string) => `${publicUrl}/chat/unsubscribe?token=${token}`,
   }

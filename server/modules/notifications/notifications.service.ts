@@ -5,7 +5,7 @@ import * as identity from './identity.emails.ts'
 import { createLinks } from './links.ts'
 import * as organizations from './organizations.emails.ts'
 import { chatUnreadDigest } from './chat.emails.ts'
-import { orderStatusChanged } from './orders.emails.ts'
+import { orderStatusChanged, registrationReminder } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
 
@@ -29,6 +29,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'products.fixes_requested': { email: productDecided },
   'chat.unread_digest': { email: chatUnreadDigest },
   'orders.status_changed': { email: orderStatusChanged },
+  'orders.registration_reminder': { email: registrationReminder },
 }
 
 /**

@@ -49,3 +49,46 @@ export function orderStatusChanged(event: EventOf<'orders.status_changed'>, link
     ].join('\n'),
   }))
 }
+
+const DAY_MS = 24 * 60 * 60_000
+/** The register (учёт) wants drones within 10 days of the purchase. */
+const REGISTRATION_DAYS = 10
+
+/**
+ * A reminder to register the drones of a shipped order, until the buyer marks it done on the order
+ * page: what to register, by when, where, and the serial numbers the seller shipped.
+ */
+export function registrationReminder(event: EventOf<'orders.registration_reminder'>, links: Links): OutgoingEmail[] {
+  const { order } = event
+  const deadline = new Date(order.shippedAt.getTime() + REGISTRATION_DAYS * DAY_MS)
+  const due = deadline.toLocaleDateString('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Moscow',
+  })
+  const state = event.drones.some((d) => d.registration === 'state')
+  return event.recipients.map((person) => ({
+    to: person.email,
+    kind: 'order_registration_reminder',
+    subject: `Поставьте беспилотники на учёт: заказ № ${order.number}`,
+    text: [
+      `Здравствуйте, ${person.name}!`,
+      '',
+      `В заказе № ${order.number} есть беспилотники, которые владелец обязан поставить на учёт в Росавиации в течение ${REGISTRATION_DAYS} дней после покупки — до ${due}. Заявление подаётся через Госуслуги, учётный номер наносится на корпус.`,
+      ...(state
+        ? [
+            'Беспилотники с максимальной взлётной массой больше 30 кг подлежат государственной регистрации как гражданские воздушные суда.',
+          ]
+        : []),
+      '',
+      ...event.drones.map(
+        (d) =>
+          `${d.title}: ${d.serialNumbers.length ? `серийные номера ${d.serialNumbers.join(', ')}` : 'серийные номера — в накладной'}`,
+      ),
+      '',
+      `Как поставить на учёт: ${links.droneRegistration()}`,
+      `Когда всё сделано, отметьте это на странице заказа — напоминания прекратятся: ${links.order('purchase', order.number)}`,
+    ].join('\n'),
+  }))
+}

@@ -146,6 +146,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  app.get(
+    '/staff/orders',
+    route('staff', {
+      summary: 'Все заказы площадки (только чтение): фильтр, поиск, страница',
+      querystring: OrderListQuery,
+      response: { 200: pageOf(OrderSummarySchema) },
+    }),
+    async (req) => toPageBody(await orders.staffList(req.ctx, req.query)),
+  )
+
+  app.get(
+    '/staff/orders/:number',
+    route('staff', {
+      summary: 'Заказ для сотрудника (только чтение; просмотр пишется в журнал)',
+      params: NumberParams,
+      response: Order,
+    }),
+    async (req) => ({ data: await orders.staffGet(req.ctx, req.params.number) }),
+  )
+
   app.post(
     '/orders/:side/:number/cancel',
     route('orders', {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import {
   CancelOrderInput,
   type CheckoutResult,
@@ -19,7 +19,8 @@ import {
 import { formatPrice } from '#common/catalog/format.ts'
 import type { BankRequisites } from '#common/bank-requisites.ts'
 import type { WhoamiOrganization } from '#common/organizations.ts'
-import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
+import { type Ctx, requireStaff, requireUser, systemCtx, withDb } from '../../context.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { AppError } from '../../errors.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { targetOf } from '../../lifecycle/index.ts'
@@ -42,6 +43,7 @@ export const ORDER_WRITE_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_
 
 export const AUTO_DELIVER_JOB = 'orders.auto_deliver'
 export const AUTO_COMPLETE_JOB = 'orders.auto_complete'
+export const REGISTRATION_REMINDER_JOB = 'orders.registration_reminder'
 const DAY_MS = 24 * 60 * 60_000
 
 export interface OrdersDeps {
@@ -74,6 +76,9 @@ export interface OrdersService {
   cancel(ctx: Ctx, side: string, number: string, input: unknown): Promise<OrderDetails>
   /** The buyer says the order's drones are registered: the reminders stop. */
   markRegistered(ctx: Ctx, number: string): Promise<OrderDetails>
+  /** Staff: every organization's orders, read-only; each order opened is written to the audit log. */
+  staffList(ctx: Ctx, query: unknown): Promise<OrderList>
+  staffGet(ctx: Ctx, number: string): Promise<OrderDetails>
   /** The invoice or the delivery note of the caller's order, as PDF bytes. */
   document(ctx: Ctx, side: string, number: string, kind: string): Promise<{ pdf: Buffer; filename: string }>
 }
@@ -83,6 +88,16 @@ const ACTOR_OF: Record<OrderSide, 'buyer' | 'seller'> = { purchase: 'buyer', sal
 
 /** LIKE's wildcards typed in a search are literal. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** By number, or by the seller's or the buyer's name. */
+function searchCondition(q: string): SQL {
+  const pattern = likePattern(q)
+  return or(
+    ilike(orders.number, pattern),
+    ilike(sql`${orders.seller} ->> 'name'`, pattern),
+    ilike(sql`${orders.buyer} ->> 'name'`, pattern),
+  )!
+}
 
 export function createOrdersService(deps: OrdersDeps): OrdersService {
   /** The organization the caller works as; orders are its, whoever of its members acts. */
@@ -240,6 +255,56 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     })
   }
 
+  /**
+   * The buyer is reminded to register the order's drones on the days after shipping that
+   * ORDER_LIMITS names, until they mark it done; an order without drones to register has none.
+   */
+  async function scheduleRegistrationReminder(ctx: Ctx, row: Pick<OrderRow, 'id' | 'shippedAt'>, index: number) {
+    const day = ORDER_LIMITS.registrationReminderDays[index]
+    if (day === undefined || !row.shippedAt) return
+    const [drone] = await ctx.db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, row.id), ne(orderLines.registration, 'none')))
+      .limit(1)
+    if (!drone) return
+    await deps.jobs.enqueue(
+      ctx.db,
+      REGISTRATION_REMINDER_JOB,
+      { orderId: row.id, index },
+      { key: `${row.id}:${index}`, runAt: new Date(row.shippedAt.getTime() + day * DAY_MS) },
+    )
+  }
+
+  deps.jobs.register(REGISTRATION_REMINDER_JOB, async (run) => {
+    const { orderId, index } = run.job.payload as { orderId: string; index: number }
+    const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
+    const [row] = await run.db.select().from(orders).where(eq(orders.id, orderId))
+    if (!row || row.registrationDoneAt || !row.shippedAt || row.status === 'cancelled') return { sent: false }
+    const lines = await run.db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), ne(orderLines.registration, 'none')))
+      .orderBy(orderLines.position)
+    const members = await deps.members.membersOf(run.db, [row.buyerOrganizationId])
+    const recipients = await deps.describeUsers(
+      ctx,
+      members.map((m) => m.userId),
+    )
+    await deps.events.emit(ctx, {
+      type: 'orders.registration_reminder',
+      order: { number: row.number, shippedAt: row.shippedAt },
+      drones: lines.map((l) => ({
+        title: l.title,
+        registration: l.registration === 'state' ? 'state' : 'account',
+        serialNumbers: l.serialNumbers,
+      })),
+      recipients,
+    })
+    await scheduleRegistrationReminder(ctx, row, index + 1)
+    return { sent: recipients.length }
+  })
+
   function scheduleCompletion(ctx: Ctx, row: OrderRow) {
     return deps.jobs.enqueue(
       ctx.db,
@@ -261,37 +326,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
     async list(ctx, query) {
       const { side, filter, q, page } = parse(OrderListQuery, query ?? {})
-      const organizationId = workingAs(ctx)
-      const conditions: SQL[] = [eq(SIDE_COLUMN[side], organizationId)]
+      const conditions: SQL[] = [eq(SIDE_COLUMN[side], workingAs(ctx))]
       if (filter) conditions.push(inArray(orders.status, [...ORDER_FILTER_STATUSES[filter]]))
-      if (q) {
-        const pattern = likePattern(q)
-        conditions.push(
-          or(
-            ilike(orders.number, pattern),
-            ilike(sql`${orders.seller} ->> 'name'`, pattern),
-            ilike(sql`${orders.buyer} ->> 'name'`, pattern),
-          )!,
-        )
-      }
-      const where = and(...conditions)
-      const pageSize = ORDER_LIMITS.pageSize
-      const [rows, totals] = await Promise.all([
-        ctx.db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.number))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        ctx.db.select({ total: count() }).from(orders).where(where),
-      ])
-      const total = totals[0]?.total ?? 0
-      const counts = await lineCounts(
-        ctx,
-        rows.map((r) => r.id),
-      )
-      return { items: rows.map((r) => toSummary(r, side, counts.get(r.id) ?? 0)), total, page, pageSize }
+      if (q) conditions.push(searchCondition(q))
+      return listPage(ctx, and(...conditions), side, page)
     },
 
     async get(ctx, side, number) {
@@ -359,18 +397,15 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
             shippingDocumentFileId: data.documentFileId ?? null,
           }
         },
-        after: (tx, row) =>
-          deps.jobs
-            .enqueue(
-              tx.db,
-              AUTO_DELIVER_JOB,
-              { orderId: row.id },
-              {
-                key: row.id,
-                runAt: new Date(Date.now() + ORDER_LIMITS.autoDeliveredAfterDays * DAY_MS),
-              },
-            )
-            .then(() => undefined),
+        after: async (tx, row) => {
+          await deps.jobs.enqueue(
+            tx.db,
+            AUTO_DELIVER_JOB,
+            { orderId: row.id },
+            { key: row.id, runAt: new Date(Date.now() + ORDER_LIMITS.autoDeliveredAfterDays * DAY_MS) },
+          )
+          await scheduleRegistrationReminder(tx, row, 0)
+        },
       })
     },
 
@@ -406,6 +441,26 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return view(ctx, await findOrder(ctx, 'purchase', number), 'purchase')
     },
 
+    async staffList(ctx, query) {
+      requireStaff(ctx)
+      const { filter, q, page } = parse(OrderListQuery, query ?? {})
+      const conditions: SQL[] = []
+      if (filter) conditions.push(inArray(orders.status, [...ORDER_FILTER_STATUSES[filter]]))
+      if (q) conditions.push(searchCondition(q))
+      const where = conditions.length ? and(...conditions) : undefined
+      return listPage(ctx, where, 'purchase', page)
+    },
+
+    async staffGet(ctx, number) {
+      requireStaff(ctx)
+      const [row] = OrderNumber.safeParse(number).success
+        ? await ctx.db.select().from(orders).where(eq(orders.number, number))
+        : []
+      if (!row) throw new AppError('not_found', ORDER_MESSAGES.notFound)
+      await recordAudit(ctx, { action: 'order.staff_view', targetType: 'order', targetId: row.id, details: { number } })
+      return { ...(await view(ctx, row, 'purchase')), actions: [] }
+    },
+
     async document(ctx, side, number, kind) {
       if (kind !== 'invoice' && kind !== 'delivery-note') throw new AppError('not_found', ORDER_MESSAGES.noDocument)
       const row = await findOrder(ctx, sideOf(side), number)
@@ -418,6 +473,31 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       const title = kind === 'invoice' ? 'schet' : 'nakladnaya'
       return { pdf, filename: `${title}-${row.number}.pdf` }
     },
+  }
+
+  /** A page of orders, newest first, with their line counts: three statements whatever the page. */
+  async function listPage(ctx: Ctx, where: SQL | undefined, side: OrderSide, page: number): Promise<OrderList> {
+    const pageSize = ORDER_LIMITS.pageSize
+    const [rows, totals] = await Promise.all([
+      ctx.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.number))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      ctx.db.select({ total: count() }).from(orders).where(where),
+    ])
+    const counts = await lineCounts(
+      ctx,
+      rows.map((r) => r.id),
+    )
+    return {
+      items: rows.map((r) => toSummary(r, side, counts.get(r.id) ?? 0)),
+      total: totals[0]?.total ?? 0,
+      page,
+      pageSize,
+    }
   }
 
   /** A new order: its seller hears of it, and it gets its conversation. */

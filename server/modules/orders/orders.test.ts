@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts'
 import { jobs } from '../../jobs/jobs.table.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { useTestApp } from '../../testing/app.ts'
+import { createTestUser } from '../../testing/auth.ts'
 import { catalogProducts } from '../catalog/catalog.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
@@ -15,7 +16,10 @@ import { readPdf } from '../../documents/testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
-import { AUTO_DELIVER_JOB } from './orders.service.ts'
+import { AUTO_DELIVER_JOB, REGISTRATION_REMINDER_JOB } from './orders.service.ts'
+import { auditLog } from '../audit/audit.table.ts'
+import { chatMessages, chatRooms } from '../chat/chat.table.ts'
+import { orders as ordersTable } from './orders.table.ts'
 import { createOffer } from './orders.testing.ts'
 
 describe.each(BACKENDS)('cart and orders on %s', (backend) => {
@@ -29,6 +33,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
   let rival: Member
   let notBuyer: Member
   let stranger: Member
+  let staff: { cookie: string }
   let buyerOrg: { id: string }
   let rivalOrg: { id: string }
   let notBuyerOrg: { id: string }
@@ -65,6 +70,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     notBuyer = await createMember(db, notBuyerOrg.id)
     const other = await buyerOrganization('Чужие', 'other-orders')
     stranger = await createMember(db, other.id)
+    staff = await createTestUser(db, { isStaff: true })
     // Vendor A can issue invoices; vendor B has no bank requisites yet.
     await db
       .update(organizations)
@@ -333,10 +339,27 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect((await readPdf(note.rawPayload)).text).toContain('SN-001')
     const auto = await database.db.select().from(jobs).where(eq(jobs.kind, AUTO_DELIVER_JOB))
     expect(auto.some((j) => (j.payload as { orderId: string }).orderId)).toBe(true)
+    // The buyer is reminded to register the drone, on the days after shipping, until it is done.
+    const reminders = () => database.db.select().from(jobs).where(eq(jobs.kind, REGISTRATION_REMINDER_JOB))
+    const [first] = (await reminders()).filter((j) => (j.payload as { index: number }).index === 0)
+    expect(first!.runAt.getTime() - Date.now()).toBeGreaterThan(2.9 * 24 * 3600_000)
+    await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, REGISTRATION_REMINDER_JOB))
+    await app.services.jobs.runUntilIdle()
+    const reminded = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))
+    const reminder = reminded.find((m) => m.subject === `Поставьте беспилотники на учёт: заказ № ${number}`)
+    expect(reminder!.text).toContain('SN-001')
+    expect(reminder!.text).toContain('/platforms/drone-registration')
+    expect((await reminders()).map((j) => (j.payload as { index: number }).index).sort()).toEqual([0, 1])
     // Only the buyer confirms delivery.
     expect((await api('POST', `/orders/purchase/${number}/confirm-delivery`, sellerA.cookie, {})).statusCode).toBe(404)
     expect((await purchase('confirm-delivery')).json().data.status).toBe('delivered')
     expect((await purchase('registration-done')).json().data.registration.doneAt).not.toBeNull()
+    // Marked done: the next reminder sends nothing and schedules no other.
+    await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, REGISTRATION_REMINDER_JOB))
+    await app.services.jobs.runUntilIdle()
+    const after = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))
+    expect(after.filter((m) => m.kind === 'order_registration_reminder')).toHaveLength(1)
+    expect(await reminders()).toHaveLength(2)
     const done = (await purchase('complete')).json().data
     expect(done.status).toBe('completed')
     expect(done.history.map((h: { to: string; by: string }) => `${h.to}:${h.by}`)).toEqual([
@@ -353,7 +376,50 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
       'order_confirmed',
       'order_paid',
       'order_shipped',
+      'order_registration_reminder',
     ])
+  })
+
+  it('tells the order’s conversation, counts a shipped order delivered by itself, and shows staff every order with audit', async () => {
+    await add(buyer.cookie, battery.id, 1)
+    const total = (await cart(buyer.cookie)).totalKopecks
+    const number = (await api('POST', '/checkout', buyer.cookie, checkoutBody(total))).json().data.orders[0].number
+    const [row] = await database.db.select().from(ordersTable).where(eq(ordersTable.number, number))
+    // The order got its own room, named after it, with the news as a system message.
+    const [room] = await database.db.select().from(chatRooms).where(eq(chatRooms.id, row!.chatRoomId!))
+    expect(room!.requestTitle).toBe(`Заказ № ${number}`)
+    const news = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, room!.id))
+    expect(news.map((m) => [m.isSystem, m.content])).toEqual([
+      [true, expect.stringContaining(`Оформлен заказ № ${number}`)],
+    ])
+    expect((await order('purchase', number, buyer.cookie)).json().data.chatRoomGuid).toBe(room!.id)
+
+    const sale = (path: string, body: object = {}) =>
+      api('POST', `/orders/sale/${number}/${path}`, sellerA.cookie, body)
+    await sale('confirm')
+    await sale('mark-paid')
+    expect((await sale('ship', { trackingNumber: 'DL-77' })).statusCode).toBe(200)
+    // Battery only: no drone to register, so no reminder.
+    const reminder = await database.db.select().from(jobs).where(eq(jobs.kind, REGISTRATION_REMINDER_JOB))
+    expect(reminder.filter((j) => (j.payload as { orderId: string }).orderId === row!.id)).toEqual([])
+    await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, AUTO_DELIVER_JOB))
+    await app.services.jobs.runUntilIdle()
+    const delivered = (await order('purchase', number, buyer.cookie)).json().data
+    expect(delivered.status).toBe('delivered')
+    expect(delivered.history.at(-1)).toMatchObject({ to: 'delivered', by: 'system', byName: null })
+    const texts = (await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, room!.id))).map(
+      (m) => m.content,
+    )
+    expect(texts.at(-1)).toBe(`Платформа: заказ № ${number} — «Доставлен».`)
+
+    // Staff read any order, and each look is in the audit log; nobody else may.
+    expect((await api('GET', `/staff/orders/${number}`, buyer.cookie)).statusCode).toBe(403)
+    const staffView = await api('GET', `/staff/orders/${number}`, staff.cookie)
+    expect(staffView.json().data).toMatchObject({ number, actions: [] })
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.targetId, row!.id))
+    expect(audit.map((a) => a.action)).toContain('order.staff_view')
+    const list = (await api('GET', `/staff/orders?q=${number}`, staff.cookie)).json()
+    expect(list.data.map((o: { number: string }) => o.number)).toEqual([number])
   })
 
   it('gives the stock back when either side cancels, with a reason', async () => {
