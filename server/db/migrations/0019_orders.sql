@@ -78,6 +78,9 @@ CREATE INDEX "order_lines_product_idx" ON "order_lines" USING btree ("product_id
 CREATE UNIQUE INDEX "orders_checkout_seller_idx" ON "orders" USING btree ("buyer_organization_id","checkout_key","seller_organization_id");--> statement-breakpoint
 CREATE INDEX "orders_buyer_idx" ON "orders" USING btree ("buyer_organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_seller_idx" ON "orders" USING btree ("seller_organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_number_trgm_idx" ON "orders" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_seller_name_trgm_idx" ON "orders" USING gin (("seller" ->> 'name') gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_buyer_name_trgm_idx" ON "orders" USING gin (("buyer" ->> 'name') gin_trgm_ops);--> statement-breakpoint
 -- Orders take stock at checkout and give it back on cancellation. A change of the stock alone
 -- (updated_at untouched) shows nothing new in the listing, so it stamps no catalogue revision:
 -- every instance's index stays as it is, and checkouts do not queue on the catalogue's state row.

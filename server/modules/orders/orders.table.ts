@@ -85,6 +85,10 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_seller_idx').on(t.buyerOrganizationId, t.checkoutKey, t.sellerOrganizationId),
     index('orders_buyer_idx').on(t.buyerOrganizationId, t.createdAt),
     index('orders_seller_idx').on(t.sellerOrganizationId, t.createdAt),
+    // The lists' search by number, seller or buyer («…» anywhere in it): trigram indexes.
+    index('orders_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+    index('orders_seller_name_trgm_idx').using('gin', sql`(${t.seller} ->> 'name') gin_trgm_ops`),
+    index('orders_buyer_name_trgm_idx').using('gin', sql`(${t.buyer} ->> 'name') gin_trgm_ops`),
   ],
 )
 

@@ -1,0 +1,254 @@
+/**
+ * `npm run bench:orders`: the money path on PostgreSQL, through the REST API over HTTP (the real
+ * app, its routes, sessions and services; no page renderer) with keep-alive connections:
+ *   1. checkout latency with BENCH_BUYERS (50) buyers at once, each filling its cart with products
+ *      of two sellers and checking out BENCH_ROUNDS (5) times;
+ *   2. the race for the last BENCH_RACE_STOCK (10) units by BENCH_RACE_BUYERS (100) buyers checking
+ *      out at the same moment: exactly that many orders, and the stock ends at 0, never below;
+ *   3. the order list of a seller with BENCH_ORDERS (10 000) orders: first page, a deep page, a
+ *      status filter and searches by number and by buyer, BENCH_LIST_ROUNDS (50) each, p95.
+ *
+ * Env: BENCH_DATABASE_URL / DATABASE_URL (the PostgreSQL server; a scratch `bench_orders` is
+ * created beside and dropped after), and the counts above.
+ */
+import { availableParallelism, loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database.ts'
+import { envNumber } from './setup.ts'
+
+process.env.LOG_LEVEL = 'silent'
+process.chdir(fileURLToPath(new URL('..', import.meta.url)))
+
+const BUYERS = Math.round(envNumber('BENCH_BUYERS', 50))
+const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 5))
+const RACE_BUYERS = Math.round(envNumber('BENCH_RACE_BUYERS', 100))
+const RACE_STOCK = Math.round(envNumber('BENCH_RACE_STOCK', 10))
+const ORDERS = Math.round(envNumber('BENCH_ORDERS', 10_000))
+const LIST_ROUNDS = Math.round(envNumber('BENCH_LIST_ROUNDS', 50))
+const SCRATCH_DB = 'bench_orders'
+
+setTimeout(() => {
+  console.error('bench:orders did not finish within 15 minutes, giving up')
+  process.exit(2)
+}, 15 * 60_000).unref()
+
+const { eq, sql } = await import('drizzle-orm')
+const { openDatabase } = await import('../server/db/client.ts')
+const { buildTestApp } = await import('../server/testing/app.ts')
+const { createTestUser } = await import('../server/testing/auth.ts')
+const { createTestVendor } = await import('../server/modules/organizations/vendors.testing.ts')
+const { organizationRoles, organizations, organizationMembers } =
+  await import('../server/modules/organizations/organizations.table.ts')
+const { users } = await import('../server/modules/identity/identity.table.ts')
+const { createOffer } = await import('../server/modules/orders/orders.testing.ts')
+const { catalogProducts } = await import('../server/modules/catalog/catalog.table.ts')
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN
+}
+const ms = (v: number) => v.toFixed(1)
+
+console.log(`# bench:orders — ${new Date().toISOString()}`)
+console.log(
+  `node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)}; ` +
+    `${BUYERS} buyers × ${ROUNDS} checkouts, race of ${RACE_BUYERS} for ${RACE_STOCK} units, ` +
+    `${ORDERS.toLocaleString('en')} orders of one seller`,
+)
+
+const url = await createScratchDatabase(SCRATCH_DB)
+if (!url) process.exit(0)
+const database = await openDatabase({ url, pgliteDir: '' })
+await database.migrate()
+const db = database.db
+// The limits are the product's; the benchmark measures the path, not the per-user limit.
+const app = await buildTestApp(database, { RATE_LIMIT_SCALE: '100', JOB_WORKERS: '0' })
+const base = await app.listen({ host: '127.0.0.1', port: 0 })
+
+async function call(method: string, path: string, cookie: string, body?: object) {
+  const started = performance.now()
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { cookie, ...(body && { 'content-type': 'application/json' }) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const json = (await res.json()) as { data?: unknown; error?: { message: string } }
+  return { status: res.status, json, ms: performance.now() - started }
+}
+
+let innSeq = 0
+async function buyerOrganization(label: string) {
+  const org = await createTestVendor(db, {
+    name: `${label} ${++innSeq}`,
+    slug: `bench-buyer-${innSeq}`,
+    vendorStatus: null,
+  })
+  await db.insert(organizationRoles).values({ organizationId: org.id, type: 'buyer', status: 'confirmed' })
+  const user = await createTestUser(db, { name: `Закупщик ${innSeq}` })
+  await db.insert(organizationMembers).values({ organizationId: org.id, userId: user.id, role: 'owner' })
+  await db.update(users).set({ selectedOrganizationId: org.id }).where(eq(users.id, user.id))
+  return { org, cookie: user.cookie }
+}
+
+const checkoutBody = (payer: string, total: number) => ({
+  checkoutKey: crypto.randomUUID(),
+  payerOrganizationId: payer,
+  deliveryMethod: 'pickup',
+  contactName: 'Закупщик',
+  contactPhone: '+79161234567',
+  expectedTotalKopecks: total,
+})
+
+// ---- set-up: sellers with bank requisites and products ------------------------------------------
+const setupStarted = performance.now()
+const sellers = []
+for (let i = 0; i < 5; i++) {
+  const vendor = await createTestVendor(db, { name: `Продавец ${i}`, slug: `bench-seller-${i}` })
+  await db
+    .update(organizations)
+    .set({
+      bankName: 'ПАО Сбербанк',
+      bik: '044525225',
+      settlementAccount: '40702810938000012345',
+      correspondentAccount: '30101810400000000225',
+    })
+    .where(eq(organizations.id, vendor.id))
+  const products = []
+  for (let p = 0; p < 4; p++) {
+    products.push(
+      await createOffer(db, vendor.id, {
+        title: `Товар ${i}-${p}`,
+        priceKopecks: 100_000_00 + p * 1_000_00,
+        stock: null,
+      }),
+    )
+  }
+  sellers.push({ vendor, products })
+}
+const buyers = []
+for (let i = 0; i < BUYERS; i++) buyers.push(await buyerOrganization('Покупатель'))
+console.log(`set-up: 5 sellers × 4 products, ${BUYERS} buyers, ${ms(performance.now() - setupStarted)} ms`)
+
+// ---- 1. checkout with many buyers at once -------------------------------------------------------
+const checkoutMs: number[] = []
+const failures: string[] = []
+const started = performance.now()
+await Promise.all(
+  buyers.map(async (buyer, i) => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const a = sellers[(i + round) % sellers.length]!.products[round % 4]!
+      const b = sellers[(i + round + 1) % sellers.length]!.products[(round + 1) % 4]!
+      await call('POST', '/cart/items', buyer.cookie, { productId: a.id, quantity: 1 })
+      await call('POST', '/cart/items', buyer.cookie, { productId: b.id, quantity: 2 })
+      const cart = (await call('GET', '/cart', buyer.cookie)).json.data as { totalKopecks: number }
+      const res = await call('POST', '/checkout', buyer.cookie, checkoutBody(buyer.org.id, cart.totalKopecks))
+      if (res.status === 201) checkoutMs.push(res.ms)
+      else failures.push(`${res.status} ${res.json.error?.message}`)
+    }
+  }),
+)
+const elapsed = (performance.now() - started) / 1000
+console.log('\n## Checkout, PostgreSQL')
+console.log('| buyers at once | checkouts | failed | checkouts/s | p50 ms | p95 ms | p99 ms | max ms |')
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+console.log(
+  `| ${BUYERS} | ${checkoutMs.length} | ${failures.length} | ${(checkoutMs.length / elapsed).toFixed(1)} | ` +
+    `${ms(percentile(checkoutMs, 50))} | ${ms(percentile(checkoutMs, 95))} | ${ms(percentile(checkoutMs, 99))} | ${ms(Math.max(...checkoutMs))} |`,
+)
+if (failures.length) console.log(`failures: ${[...new Set(failures)].join('; ')}`)
+
+// ---- 2. the race for the last units -------------------------------------------------------------
+const scarce = await createOffer(db, sellers[0]!.vendor.id, {
+  title: 'Последние экземпляры',
+  priceKopecks: 50_000_00,
+  stock: RACE_STOCK,
+})
+const racers = []
+for (let i = 0; i < RACE_BUYERS; i++) racers.push(await buyerOrganization('Соперник'))
+for (const racer of racers) await call('POST', '/cart/items', racer.cookie, { productId: scarce.id, quantity: 1 })
+const raceStarted = performance.now()
+const results = await Promise.all(
+  racers.map((racer) => call('POST', '/checkout', racer.cookie, checkoutBody(racer.org.id, 50_000_00))),
+)
+const raceMs = performance.now() - raceStarted
+const won = results.filter((r) => r.status === 201).length
+const lost = results.filter((r) => r.status === 409).length
+const [{ stock }] = (await db
+  .select({ stock: catalogProducts.stockQuantity })
+  .from(catalogProducts)
+  .where(eq(catalogProducts.id, scarce.id))) as [{ stock: number }]
+console.log('\n## Race for the last units')
+console.log('| buyers | units | orders (201) | refused (409) | other | stock after | all answered in ms |')
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+console.log(
+  `| ${RACE_BUYERS} | ${RACE_STOCK} | ${won} | ${lost} | ${RACE_BUYERS - won - lost} | ${stock} | ${ms(raceMs)} |`,
+)
+const raceOk = won === RACE_STOCK && lost === RACE_BUYERS - RACE_STOCK && stock === 0
+console.log(raceOk ? 'exactly the stock was sold, nothing below zero' : 'RACE RESULT WRONG')
+
+// ---- 3. the order list of a seller with many orders ---------------------------------------------
+const listSeller = sellers[1]!
+const [seller] = await db
+  .select({ cookie: organizationMembers.userId })
+  .from(organizationMembers)
+  .where(eq(organizationMembers.organizationId, listSeller.vendor.id))
+const sellerUser = await createTestUser(db, { name: 'Менеджер продаж' })
+await db
+  .insert(organizationMembers)
+  .values({ organizationId: listSeller.vendor.id, userId: sellerUser.id, role: 'owner' })
+  .onConflictDoNothing()
+await db.update(users).set({ selectedOrganizationId: listSeller.vendor.id }).where(eq(users.id, sellerUser.id))
+void seller
+const fillStarted = performance.now()
+const from = buyers[0]!.org.id
+// Orders written by one statement each (the number, the parties, a status of each kind), then a line each.
+await db.execute(sql`
+  insert into orders (number, status, buyer_organization_id, seller_organization_id, buyer, seller, checkout_key,
+    created_by_user_id, delivery, contact_name, contact_phone, total_kopecks, vat_kopecks, created_at, updated_at)
+  select '9001-' || lpad(g::text, 6, '0'),
+    (array['created','confirmed','paid','shipped','delivered','completed','cancelled'])[1 + g % 7],
+    ${from}, ${listSeller.vendor.id},
+    jsonb_build_object('id', ${from}::text, 'name', 'ООО «Покупатель ' || (g % 300) || '»', 'fullName', 'ООО', 'slug', 'b', 'inn', '7700000000', 'kpp', null, 'address', 'Москва'),
+    jsonb_build_object('id', ${listSeller.vendor.id}::text, 'name', 'ООО «Продавец»', 'fullName', 'ООО', 'slug', 's', 'inn', '7700000001', 'kpp', null, 'address', 'Москва'),
+    gen_random_uuid(), ${sellerUser.id},
+    '{"method":"pickup","address":"Москва","carrier":null}'::jsonb, 'Контакт', '+79160000000',
+    100000 * (1 + g % 50), 18000 * (1 + g % 50),
+    now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+  from generate_series(1, ${ORDERS}) g`)
+await db.execute(sql`
+  insert into order_lines (order_id, position, product_id, slug, title, quantity, price_kopecks, vat_rate, amount_kopecks, vat_kopecks)
+  select id, 1, ${listSeller.products[0]!.id}, 'p', 'Товар', 1, total_kopecks, '22', total_kopecks, vat_kopecks
+  from orders where seller_organization_id = ${listSeller.vendor.id} and number like '9001-%'`)
+await db.execute(sql`analyze orders`)
+await db.execute(sql`analyze order_lines`)
+console.log(`\nfilled ${ORDERS.toLocaleString('en')} orders of one seller in ${ms(performance.now() - fillStarted)} ms`)
+
+const queries: [string, string][] = [
+  ['first page', '/orders?side=sale'],
+  ['page 200', '/orders?side=sale&page=200'],
+  ['active', '/orders?side=sale&filter=active'],
+  ['completed, page 20', '/orders?side=sale&filter=completed&page=20'],
+  ['search by number', '/orders?side=sale&q=9001-004242'],
+  ['search by buyer', `/orders?side=sale&q=${encodeURIComponent('Покупатель 42')}`],
+]
+console.log('\n## Order list of a seller with many orders (HTTP, one at a time)')
+console.log('| query | total | p50 ms | p95 ms | max ms |')
+console.log('| --- | ---: | ---: | ---: | ---: |')
+for (const [name, path] of queries) {
+  const times: number[] = []
+  let total = 0
+  for (let i = 0; i < LIST_ROUNDS; i++) {
+    const res = await call('GET', path, sellerUser.cookie)
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+    total = (res.json as unknown as { meta: { total: number } }).meta.total
+    times.push(res.ms)
+  }
+  console.log(
+    `| ${name} | ${total} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(Math.max(...times))} |`,
+  )
+}
+
+await app.close()
+await database.close()
+await dropScratchDatabase(SCRATCH_DB)
+if (!raceOk) process.exit(1)
