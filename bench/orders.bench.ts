@@ -101,7 +101,7 @@ const checkoutBody = (payer: string, total: number) => ({
 
 // ---- set-up: sellers with bank requisites and products ------------------------------------------
 const setupStarted = performance.now()
-const sellers = []
+const sellers: { vendor: { id: string }; products: { id: string }[] }[] = []
 for (let i = 0; i < 5; i++) {
   const vendor = await createTestVendor(db, { name: `Продавец ${i}`, slug: `bench-seller-${i}` })
   await db
@@ -113,7 +113,7 @@ for (let i = 0; i < 5; i++) {
       correspondentAccount: '30101810400000000225',
     })
     .where(eq(organizations.id, vendor.id))
-  const products = []
+  const products: { id: string }[] = []
   for (let p = 0; p < 4; p++) {
     products.push(
       await createOffer(db, vendor.id, {
@@ -125,7 +125,7 @@ for (let i = 0; i < 5; i++) {
   }
   sellers.push({ vendor, products })
 }
-const buyers = []
+const buyers: { org: { id: string }; cookie: string }[] = []
 for (let i = 0; i < BUYERS; i++) buyers.push(await buyerOrganization('Покупатель'))
 console.log(`set-up: 5 sellers × 4 products, ${BUYERS} buyers, ${ms(performance.now() - setupStarted)} ms`)
 
@@ -163,7 +163,7 @@ const scarce = await createOffer(db, sellers[0]!.vendor.id, {
   priceKopecks: 50_000_00,
   stock: RACE_STOCK,
 })
-const racers = []
+const racers: { org: { id: string }; cookie: string }[] = []
 for (let i = 0; i < RACE_BUYERS; i++) racers.push(await buyerOrganization('Соперник'))
 for (const racer of racers) await call('POST', '/cart/items', racer.cookie, { productId: scarce.id, quantity: 1 })
 const raceStarted = performance.now()
