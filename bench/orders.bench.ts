@@ -188,17 +188,12 @@ console.log(raceOk ? 'exactly the stock was sold, nothing below zero' : 'RACE RE
 
 // ---- 3. the order list of a seller with many orders ---------------------------------------------
 const listSeller = sellers[1]!
-const [seller] = await db
-  .select({ cookie: organizationMembers.userId })
-  .from(organizationMembers)
-  .where(eq(organizationMembers.organizationId, listSeller.vendor.id))
 const sellerUser = await createTestUser(db, { name: 'Менеджер продаж' })
 await db
   .insert(organizationMembers)
   .values({ organizationId: listSeller.vendor.id, userId: sellerUser.id, role: 'owner' })
   .onConflictDoNothing()
 await db.update(users).set({ selectedOrganizationId: listSeller.vendor.id }).where(eq(users.id, sellerUser.id))
-void seller
 const fillStarted = performance.now()
 const from = buyers[0]!.org.id
 // Orders written by one statement each (the number, the parties, a status of each kind), then a line each.
