@@ -98,8 +98,8 @@ export function createCartService(deps: CartDeps): CartService {
     view: (ctx) => view(ctx, cartOwner(ctx)),
 
     async add(ctx, input) {
-      const data = parse(CartAddInput, input)
       const owner = await writer(ctx)
+      const data = parse(CartAddInput, input)
       const offer = (await deps.catalog.describeOffers(ctx, [data.productId])).get(data.productId.toLowerCase())
       if (!offer) throw new AppError('not_found', CART_MESSAGES.notFound)
       if (offer.vendorOrganizationId === owner) throw new AppError('conflict', CART_MESSAGES.ownProduct)
@@ -144,8 +144,8 @@ export function createCartService(deps: CartDeps): CartService {
     },
 
     async setQuantity(ctx, productId, input) {
-      const { quantity } = parse(CartQuantityInput, input)
       const owner = await writer(ctx)
+      const { quantity } = parse(CartQuantityInput, input)
       const row = await requireInCart(ctx, owner, productId)
       const offer = (await deps.catalog.describeOffers(ctx, [row.productId])).get(row.productId)
       if (offer && quantity > maxQuantityOf(offer)) {

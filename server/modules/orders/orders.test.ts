@@ -443,6 +443,45 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(list.data.map((o: { number: string }) => o.number)).toContain(number)
   })
 
+  it('answers every order endpoint with 401 to guests and 404 to other organizations', async () => {
+    await add(buyer.cookie, battery.id, 1)
+    const total = (await cart(buyer.cookie)).totalKopecks
+    const number = (await api('POST', '/checkout', buyer.cookie, checkoutBody(total))).json().data.orders[0].number
+    const endpoints: [string, string, object?][] = [
+      ['GET', `/orders/purchase/${number}`],
+      ['GET', `/orders/sale/${number}`],
+      ['GET', `/orders/purchase/${number}/documents/invoice.pdf`],
+      ['POST', `/orders/sale/${number}/confirm`, {}],
+      ['POST', `/orders/sale/${number}/mark-paid`, {}],
+      ['POST', `/orders/sale/${number}/ship`, { trackingNumber: 'X' }],
+      ['POST', `/orders/purchase/${number}/confirm-delivery`, {}],
+      ['POST', `/orders/purchase/${number}/complete`, {}],
+      ['POST', `/orders/purchase/${number}/registration-done`, {}],
+      ['POST', `/orders/purchase/${number}/cancel`, { reason: 'Чужой' }],
+      ['POST', `/orders/sale/${number}/cancel`, { reason: 'Чужой' }],
+    ]
+    for (const [method, url, body] of endpoints) {
+      expect((await api(method as 'GET', url, undefined, body)).statusCode, `${method} ${url} as a guest`).toBe(401)
+      expect(
+        (await api(method as 'GET', url, stranger.cookie, body)).statusCode,
+        `${method} ${url} as a stranger`,
+      ).toBe(404)
+    }
+    // Nothing moved.
+    expect((await order('purchase', number, buyer.cookie)).json().data.status).toBe('created')
+    for (const [method, url] of [
+      ['GET', '/cart'],
+      ['POST', '/cart/items'],
+      ['PATCH', `/cart/items/${battery.id}`],
+      ['DELETE', `/cart/items/${battery.id}`],
+      ['POST', '/checkout'],
+      ['GET', '/orders'],
+      ['GET', '/staff/orders'],
+    ] as const) {
+      expect((await api(method, url, undefined, {})).statusCode, `${method} ${url} as a guest`).toBe(401)
+    }
+  })
+
   it('refuses guests and malformed numbers without telling anything', async () => {
     expect((await api('GET', '/cart')).statusCode).toBe(401)
     expect((await api('POST', '/checkout', undefined, checkoutBody(0))).statusCode).toBe(401)
