@@ -69,6 +69,8 @@ export default [
     route('personal-account/products/import', 'routes/account/products/import.tsx'),
     route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
     route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),
+    route('personal-account/orders/:tab?', 'routes/account/orders/list.tsx'),
+    route('personal-account/order/:type/:nr', 'routes/account/orders/order.tsx'),
     route('personal-account/staff', 'routes/account/staff/layout.tsx', [
       index('routes/account/staff/verifications.tsx'),
       route('products', 'routes/account/staff/products.tsx'),

@@ -1,3 +1,4 @@
+import { ORDER_STATUS_LABELS } from '#common/orders.ts'
 import { VERIFICATION_LABELS } from '#common/organizations.ts'
 import { DRAFT_STATUS_LABELS } from '#common/products.ts'
 import { LEAD_STATUS_LABELS } from '#common/staff.ts'
@@ -35,6 +36,19 @@ export const STATUSES = {
     moderation: 'blue',
     needFixes: 'orange',
     approved: 'teal',
+  }),
+  /**
+   * An order between two organizations: new → confirmed → paid → shipped → delivered → completed,
+   * or cancelled before it is paid. Blue while the seller has to act, grape while the goods travel.
+   */
+  order: lifecycle(ORDER_STATUS_LABELS, {
+    created: 'blue',
+    confirmed: 'indigo',
+    paid: 'cyan',
+    shipped: 'grape',
+    delivered: 'teal',
+    completed: 'green',
+    cancelled: 'gray',
   }),
 }
 

@@ -79,7 +79,6 @@ export interface OrdersService {
 
 const SIDE_COLUMN = { purchase: orders.buyerOrganizationId, sale: orders.sellerOrganizationId } as const
 const ACTOR_OF: Record<OrderSide, 'buyer' | 'seller'> = { purchase: 'buyer', sale: 'seller' }
-const OTHER: Record<OrderSide, OrderSide> = { purchase: 'sale', sale: 'purchase' }
 
 /** LIKE's wildcards typed in a search are literal. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

@@ -8,7 +8,7 @@ import {
 } from '#common/orders.ts'
 import type { Ctx } from '../../context.ts'
 import { actionsFor, historyEventOf } from './orders.machine.ts'
-import { orderEvents, orderLines, orders } from './orders.table.ts'
+import { orderEvents, orderLines, type orders } from './orders.table.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect
