@@ -98,13 +98,7 @@ function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
 }
 
 /** The serial numbers' field of one line, marked when the count is not the quantity after a refusal. */
-function SerialsField({
-  line,
-  state,
-}: {
-  line: OrderDetails['lines'][number]
-  state: ActionState
-}) {
+function SerialsField({ line, state }: { line: OrderDetails['lines'][number]; state: ActionState }) {
   const failure = failureOf(state, 'ship')
   const name = serialsField(line.id)
   const typed = failure?.values[name]

@@ -50,7 +50,12 @@ const INTENT_SIDE: Record<OrderIntent, OrderSide | 'both'> = {
  * context. A refusal the user can act on (a missing reason, serial numbers, a move the order has
  * already passed) comes back to the form with what was typed; a stranger's order is a 404.
  */
-export async function orderAction(request: Request, context: Readonly<RouterContextProvider>, type: string, nr: string) {
+export async function orderAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  type: string,
+  nr: string,
+) {
   const { services, ctx } = getAppContext(context)
   const side = sideOf(request, type)
   const values = formValues(await request.formData())

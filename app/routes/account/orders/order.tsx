@@ -56,7 +56,11 @@ function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoo
             {order.documents.map((doc) => (
               <List.Item key={doc.kind}>
                 <Anchor href={doc.href} size="sm">
-                  <IconFileTypePdf size={16} aria-hidden="true" style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+                  <IconFileTypePdf
+                    size={16}
+                    aria-hidden="true"
+                    style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
+                  />
                   {doc.title}
                   <Text span size="xs" c="dimmed">
                     {' '}
