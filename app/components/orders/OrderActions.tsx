@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Divider, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { IconCheck, IconTruckDelivery, IconX } from '@tabler/icons-react'
 import { type ReactNode, useState } from 'react'
 import { Form } from 'react-router'
@@ -209,7 +209,7 @@ function CancelAction({ number, state }: { number: string; state: ActionState })
   const [opened, setOpened] = useState(false)
   return (
     <>
-      <div>
+      <Group gap="sm" wrap="wrap">
         <Button
           variant="outline"
           color="red"
@@ -219,7 +219,10 @@ function CancelAction({ number, state }: { number: string; state: ActionState })
         >
           {ORDER_ACTION_LABELS.cancel}
         </Button>
-      </div>
+        <Text size="sm" c="dimmed">
+          Отменить заказ можно, пока он не оплачен.
+        </Text>
+      </Group>
       <Modal opened={opened} onClose={() => setOpened(false)} title={`Отмена заказа № ${number}`}>
         <IntentForm intent="cancel">
           <Stack gap="sm">
@@ -297,7 +300,12 @@ export function OrderActions({
             text={`Завершите заказ, если претензий к продавцу нет. Через ${ORDER_LIMITS.autoCompletedAfterDays} дней после доставки он завершится сам.`}
           />
         )}
-        {has('cancel') && <CancelAction number={order.number} state={state} />}
+        {has('cancel') && (
+          <>
+            {order.actions.length > 1 && <Divider />}
+            <CancelAction number={order.number} state={state} />
+          </>
+        )}
       </Stack>
     </Paper>
   )

@@ -76,7 +76,7 @@ export function RegistrationPanel({ order, state }: { order: RegistrationOrder; 
           <>
             <Text size="sm">
               В заказе есть беспилотники, которые по закону нужно поставить на учёт до первого полёта. Это обязанность
-              владельца, то есть вашей организации «{order.buyerParty.name}», а не продавца.
+              владельца — вашей организации ({order.buyerParty.name}), а не продавца.
             </Text>
             {account && (
               <Stack gap={4}>

@@ -134,23 +134,21 @@ function OrderPage({ order, today }: { order: OrderDetails; today: string }) {
         </Text>
       </Stack>
       <CancelledNotice order={order} />
+      <OrderActions order={order} state={state} today={today} />
+      {order.side === 'purchase' && <RegistrationPanel order={order} state={state} />}
+      <OrderLines order={order} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="lg">
-            <OrderActions order={order} state={state} today={today} />
-            {order.side === 'purchase' && <RegistrationPanel order={order} state={state} />}
-            <OrderLines order={order} />
-            <OrderParties order={order} />
-          </Stack>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <OrderDelivery order={order} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="lg">
-            <OrderDelivery order={order} />
             <Documents order={order} />
             <OrderTimeline history={order.history} />
           </Stack>
         </Grid.Col>
       </Grid>
+      <OrderParties order={order} />
     </Stack>
   )
 }
