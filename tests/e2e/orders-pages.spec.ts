@@ -97,7 +97,7 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
 
   // A search that finds nothing says so, in the address too; «Все» brings the orders back.
   await seller.getByLabel('Номер заказа или покупатель').fill('Нет такого покупателя')
-  await seller.getByRole('button', { name: 'Найти' }).click()
+  await seller.getByRole('search', { name: 'Поиск заказов' }).getByRole('button', { name: 'Найти' }).click()
   await expect(seller).toHaveURL(/\/personal-account\/orders\/sales\?q=/)
   await expect(seller.getByText('Ничего не найдено')).toBeVisible()
   await seller.getByRole('link', { name: 'Показать все заказы' }).click()
@@ -149,7 +149,7 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
   await waitForHydration(buyer)
   await expect(buyer.getByRole('tab', { name: 'Покупки' })).toHaveAttribute('aria-selected', 'true')
   await buyer.getByLabel('Номер заказа или продавец').fill(number)
-  await buyer.getByRole('button', { name: 'Найти' }).click()
+  await buyer.getByRole('search', { name: 'Поиск заказов' }).getByRole('button', { name: 'Найти' }).click()
   await expect(buyer).toHaveURL(/filter=active&q=/)
   await buyer.getByRole('link', { name: `№ ${number}` }).click()
   await expect(buyer).toHaveURL(`/personal-account/order/purchase/${number}`)

@@ -4,7 +4,10 @@ import { type ReactNode, useState } from 'react'
 import { Form } from 'react-router'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { ORDER_ACTION_LABELS, ORDER_LIMITS, type OrderAction, type OrderDetails } from '#common/orders.ts'
+import { formatCount } from '#app/lib/format.ts'
 import { type OrderIntent, serialsField, splitSerials } from './order-forms.ts'
+
+const DIFFERENT_NUMBERS = ['разный номер', 'разных номера', 'разных номеров'] as const
 
 /** The last answer of the page's action, and which form is being sent now (if any). */
 export interface ActionState {
@@ -115,7 +118,11 @@ function SerialsField({ line, state }: { line: OrderDetails['lines'][number]; st
       minRows={Math.min(line.quantity, 6)}
       maxRows={12}
       defaultValue={typed}
-      error={wrongCount ? `Нужно ${line.quantity} разных номеров, указано ${splitSerials(typed).length}` : undefined}
+      error={
+        wrongCount
+          ? `Нужно ${formatCount(line.quantity, DIFFERENT_NUMBERS)}, указано ${splitSerials(typed).length}`
+          : undefined
+      }
     />
   )
 }
