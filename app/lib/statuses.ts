@@ -39,15 +39,16 @@ export const STATUSES = {
   }),
   /**
    * An order between two organizations: new → confirmed → paid → shipped → delivered → completed,
-   * or cancelled before it is paid. Blue while the seller has to act, grape while the goods travel.
+   * or cancelled before it is paid. Colours whose light badge keeps 4.5:1 contrast (teal and
+   * green do not).
    */
   order: lifecycle(ORDER_STATUS_LABELS, {
     created: 'blue',
     confirmed: 'indigo',
     paid: 'cyan',
     shipped: 'grape',
-    delivered: 'teal',
-    completed: 'green',
+    delivered: 'violet',
+    completed: 'navy',
     cancelled: 'gray',
   }),
 }

@@ -218,8 +218,8 @@ function CancelAction({ number, state }: { number: string; state: ActionState })
     <>
       <Group gap="sm" wrap="wrap">
         <Button
-          variant="outline"
-          color="red"
+          variant="default"
+          c="red.9"
           leftSection={<IconX size={18} aria-hidden="true" />}
           disabled={state.pending !== null}
           onClick={() => setOpened(true)}
@@ -230,7 +230,12 @@ function CancelAction({ number, state }: { number: string; state: ActionState })
           Отменить заказ можно, пока он не оплачен.
         </Text>
       </Group>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={`Отмена заказа № ${number}`}>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={`Отмена заказа № ${number}`}
+        closeButtonProps={{ 'aria-label': 'Закрыть' }}
+      >
         <IntentForm intent="cancel">
           <Stack gap="sm">
             <Text size="sm">

@@ -128,7 +128,7 @@ export function RegistrationPanel({ order, state }: { order: RegistrationOrder; 
             <input type="hidden" name="intent" value="markRegistered" />
             <Stack gap="xs" align="flex-start">
               <FormMessage failure={failureOf(state, 'markRegistered')} />
-              <SubmitButton state={state} intent="markRegistered" color="teal">
+              <SubmitButton state={state} intent="markRegistered">
                 Беспилотники поставлены на учёт
               </SubmitButton>
               <Text size="xs" c="dimmed">

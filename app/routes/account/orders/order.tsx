@@ -44,7 +44,7 @@ function useActionState(): ActionState {
   return { result, pending: isOrderIntent(intent) ? intent : null }
 }
 
-function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoomGuid'> }) {
+function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoomGuid' | 'status'> }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="order-documents-title">
       <Stack gap="sm">
@@ -72,7 +72,9 @@ function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoo
           </List>
         ) : (
           <Text size="sm" c="dimmed">
-            Счёт на оплату появится, когда продавец подтвердит заказ, а товарная накладная — после отгрузки.
+            {order.status === 'cancelled'
+              ? 'Заказ отменён до выставления счёта: документов по нему нет.'
+              : 'Счёт на оплату появится, когда продавец подтвердит заказ, а товарная накладная — после отгрузки.'}
           </Text>
         )}
         {order.chatRoomGuid && (
@@ -105,7 +107,7 @@ function CancelledNotice({ order }: { order: Pick<OrderDetails, 'status' | 'canc
         )}
         {entry && (
           <Text size="sm" c="dimmed">
-            Отменил: {actorOf(entry).toLowerCase()}, {formatDate(entry.at)}
+            Отменил: {actorOf(entry)}, {formatDate(entry.at)}
           </Text>
         )}
       </Stack>
