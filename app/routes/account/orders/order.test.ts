@@ -136,11 +136,12 @@ describe('the order pages over the real services', () => {
       await post(seller, 'sale', number, { intent: 'ship', trackingNumber: 'CDEK-1', [serials]: 'SN-1\nSN-2' }),
     ).toMatchObject({ ok: true })
 
-    const shipped = (await open(buyer, 'purchase', number)) as { order: Record<string, unknown> }
-    expect(shipped.order).toMatchObject({
-      status: 'shipped',
-      registration: { required: true, doneAt: null },
-      lines: [{ serialNumbers: ['SN-1', 'SN-2'] }],
+    expect(await open(buyer, 'purchase', number)).toMatchObject({
+      order: {
+        status: 'shipped',
+        registration: { required: true, doneAt: null },
+        lines: [{ serialNumbers: ['SN-1', 'SN-2'] }],
+      },
     })
     expect(await post(buyer, 'purchase', number, { intent: 'confirmDelivery' })).toMatchObject({ ok: true })
     expect(await post(buyer, 'purchase', number, { intent: 'markRegistered' })).toMatchObject({ ok: true })
