@@ -1,63 +1,10 @@
 import { Button, Divider, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
-import { IconCheck, IconTruckDelivery, IconX } from '@tabler/icons-react'
-import { type ReactNode, useState } from 'react'
-import { Form } from 'react-router'
+import { IconCheck, IconX } from '@tabler/icons-react'
+import { useState } from 'react'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { ORDER_ACTION_LABELS, ORDER_LIMITS, type OrderAction, type OrderDetails } from '#common/orders.ts'
-import { formatCount } from '#app/lib/format.ts'
-import { type OrderIntent, serialsField, splitSerials } from './order-forms.ts'
-
-const DIFFERENT_NUMBERS = ['разный номер', 'разных номера', 'разных номеров'] as const
-
-/** The last answer of the page's action, and which form is being sent now (if any). */
-export interface ActionState {
-  result:
-    | { ok: true; intent: OrderIntent; message: string }
-    | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
-    | undefined
-  /** The intent being submitted; every button waits while one is. */
-  pending: OrderIntent | null
-}
-
-/** The refusal of this form's last submission, if that is what the page shows. */
-export function failureOf(state: ActionState, intent: OrderIntent) {
-  const { result } = state
-  return result && !result.ok && result.values.intent === intent ? result : undefined
-}
-
-function IntentForm({ intent, children }: { intent: OrderIntent; children: ReactNode }) {
-  return (
-    <Form method="post" noValidate aria-label={intent === 'markRegistered' ? undefined : ORDER_ACTION_LABELS[intent]}>
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-    </Form>
-  )
-}
-
-export function SubmitButton({
-  state,
-  intent,
-  children,
-  ...props
-}: {
-  state: ActionState
-  intent: OrderIntent
-  children: ReactNode
-  color?: string
-  variant?: string
-  leftSection?: ReactNode
-}) {
-  return (
-    <Button
-      type="submit"
-      loading={state.pending === intent}
-      disabled={state.pending !== null && state.pending !== intent}
-      {...props}
-    >
-      {children}
-    </Button>
-  )
-}
+import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
+import { ShipForm } from './ShipForm.tsx'
 
 function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
   const failure = failureOf(state, 'confirm')
@@ -93,102 +40,6 @@ function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
         <div>
           <SubmitButton state={state} intent="confirm" leftSection={<IconCheck size={18} aria-hidden="true" />}>
             {ORDER_ACTION_LABELS.confirm}
-          </SubmitButton>
-        </div>
-      </Stack>
-    </IntentForm>
-  )
-}
-
-/** The serial numbers' field of one line, marked when the count is not the quantity after a refusal. */
-function SerialsField({ line, state }: { line: OrderDetails['lines'][number]; state: ActionState }) {
-  const failure = failureOf(state, 'ship')
-  const name = serialsField(line.id)
-  const typed = failure?.values[name]
-  const wrongCount =
-    failure && Object.keys(failure.fieldErrors).some((k) => k.startsWith('serials'))
-      ? new Set(splitSerials(typed)).size !== line.quantity
-      : false
-  return (
-    <Textarea
-      name={name}
-      label={`Серийные номера: ${line.title}`}
-      description={`${line.quantity} шт. — по одному номеру в строке`}
-      autosize
-      minRows={Math.min(line.quantity, 6)}
-      maxRows={12}
-      defaultValue={typed}
-      error={
-        wrongCount
-          ? `Нужно ${formatCount(line.quantity, DIFFERENT_NUMBERS)}, указано ${splitSerials(typed).length}`
-          : undefined
-      }
-    />
-  )
-}
-
-function ShipForm({ order, state }: { order: Pick<OrderDetails, 'lines' | 'delivery'>; state: ActionState }) {
-  const failure = failureOf(state, 'ship')
-  const values = failure?.values ?? {}
-  const registrable = order.lines.filter((l) => l.registration !== 'none')
-  const serialsError = failure && Object.entries(failure.fieldErrors).find(([k]) => k.startsWith('serials'))
-  return (
-    <IntentForm intent="ship">
-      <Stack gap="sm">
-        <Text size="sm">
-          Укажите, как отправлен заказ. Покупатель получит уведомление, а через {ORDER_LIMITS.autoDeliveredAfterDays}{' '}
-          дней заказ будет считаться доставленным, если он не подтвердит получение раньше.
-        </Text>
-        <Group gap="sm" align="start" grow preventGrowOverflow={false} wrap="wrap">
-          <TextInput
-            name="carrier"
-            label="Транспортная компания"
-            maxLength={ORDER_LIMITS.carrier}
-            defaultValue={values.carrier ?? order.delivery.carrier ?? ''}
-            error={failure?.fieldErrors.carrier}
-            miw={220}
-          />
-          <TextInput
-            name="trackingNumber"
-            label="Трек-номер или номер накладной"
-            withAsterisk
-            maxLength={ORDER_LIMITS.trackingNumber}
-            defaultValue={values.trackingNumber}
-            error={failure?.fieldErrors.trackingNumber}
-            miw={220}
-          />
-        </Group>
-        {registrable.length > 0 && (
-          <Stack gap="sm" component="fieldset" m={0} p={0} style={{ border: 0 }}>
-            <Text component="legend" fw={600} size="sm" p={0}>
-              Серийные номера беспилотников
-            </Text>
-            <Text size="sm" c="dimmed">
-              Покупатель поставит эти беспилотники на учёт по серийным номерам: укажите номер каждого отгруженного.
-            </Text>
-            {registrable.map((line) => (
-              <SerialsField key={line.id} line={line} state={state} />
-            ))}
-            {serialsError && (
-              <Text size="sm" c="red.8" role="alert">
-                {serialsError[0] === 'serials' ? failure.message : serialsError[1]}
-              </Text>
-            )}
-          </Stack>
-        )}
-        <Textarea
-          name="comment"
-          label="Комментарий для покупателя"
-          description="Необязательно"
-          autosize
-          minRows={2}
-          maxLength={ORDER_LIMITS.comment}
-          defaultValue={values.comment}
-        />
-        <FormMessage failure={failure} fields={['carrier', 'trackingNumber', 'serials']} />
-        <div>
-          <SubmitButton state={state} intent="ship" leftSection={<IconTruckDelivery size={18} aria-hidden="true" />}>
-            {ORDER_ACTION_LABELS.ship}
           </SubmitButton>
         </div>
       </Stack>

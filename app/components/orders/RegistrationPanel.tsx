@@ -1,12 +1,11 @@
-import { Anchor, List, Paper, Stack, Text, ThemeIcon, Title, Group } from '@mantine/core'
+import { Anchor, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCircleCheck, IconId } from '@tabler/icons-react'
-import { Form } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { formatDate, formatDateTime } from '#app/lib/format.ts'
 import { REGISTRATION_ACCOUNT_FROM_KG, REGISTRATION_STATE_ABOVE_KG } from '#common/catalog/registration.ts'
 import { formatNumber } from '#common/format.ts'
 import type { OrderDetails } from '#common/orders.ts'
-import { type ActionState, failureOf, SubmitButton } from './OrderActions.tsx'
+import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { DRONE_REGISTRATION_PATH } from './order-paths.ts'
 
@@ -124,8 +123,7 @@ export function RegistrationPanel({ order, state }: { order: RegistrationOrder; 
         </Anchor>
 
         {!done && (
-          <Form method="post" noValidate>
-            <input type="hidden" name="intent" value="markRegistered" />
+          <IntentForm intent="markRegistered">
             <Stack gap="xs" align="flex-start">
               <FormMessage failure={failureOf(state, 'markRegistered')} />
               <SubmitButton state={state} intent="markRegistered">
@@ -135,7 +133,7 @@ export function RegistrationPanel({ order, state }: { order: RegistrationOrder; 
                 Отметьте, когда получите учётные номера на все беспилотники заказа: напоминания прекратятся.
               </Text>
             </Stack>
-          </Form>
+          </IntentForm>
         )}
       </Stack>
     </Paper>

@@ -5,7 +5,8 @@ import { useActionData, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
-import { type ActionState, OrderActions } from '#app/components/orders/OrderActions.tsx'
+import type { ActionState } from '#app/components/orders/action-state.tsx'
+import { OrderActions } from '#app/components/orders/OrderActions.tsx'
 import { OrderDelivery } from '#app/components/orders/OrderDelivery.tsx'
 import { OrderLines } from '#app/components/orders/OrderLines.tsx'
 import { OrderParties } from '#app/components/orders/OrderParties.tsx'
@@ -34,7 +35,7 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 /** The page's forms: the last answer, the form being sent; a success is announced once. */
-function useActionState(): ActionState {
+function useOrderActionState(): ActionState {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
@@ -116,7 +117,7 @@ function CancelledNotice({ order }: { order: Pick<OrderDetails, 'status' | 'canc
 }
 
 function OrderPage({ order, today }: { order: OrderDetails; today: string }) {
-  const state = useActionState()
+  const state = useOrderActionState()
   const tab = TAB_OF_SIDE[order.side]
   const counterpart = order.side === 'purchase' ? order.seller : order.buyer
   return (
