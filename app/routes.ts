@@ -66,7 +66,9 @@ export default [
   layout('layouts/personal-account.tsx', [
     route('personal-account/company', 'routes/account/company.tsx'),
     route('personal-account/profile', 'routes/account/profile.tsx'),
+    route('personal-account/orders/:tab?', 'routes/account/orders/list.tsx'),
     route('personal-account/products', 'routes/account/products/list.tsx'),
+    route('personal-account/order/:type/:nr', 'routes/account/orders/order.tsx'),
     route('personal-account/products/import', 'routes/account/products/import.tsx'),
     route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
     route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),

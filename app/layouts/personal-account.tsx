@@ -1,5 +1,5 @@
 import { Button, Container, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconBuilding, IconLock, IconPackage, IconShieldCheck, IconUser } from '@tabler/icons-react'
+import { IconBuilding, IconClipboardList, IconLock, IconPackage, IconShieldCheck, IconUser } from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -31,12 +31,22 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-const MENU = [
+interface MenuEntry {
+  to: string
+  label: string
+  Icon: typeof IconUser
+  /** Another address prefix under which the entry is current (an order's page under «Заказы»). */
+  also?: string
+}
+
+const MENU: MenuEntry[] = [
   { to: '/personal-account/profile', label: 'Профиль', Icon: IconUser },
   { to: '/personal-account/company', label: 'Компания', Icon: IconBuilding },
+  // Purchases and sales alike; without an organization the page says where to get one.
+  { to: '/personal-account/orders', label: 'Заказы', Icon: IconClipboardList, also: '/personal-account/order/' },
 ]
-const VENDOR_MENU = [{ to: '/personal-account/products', label: 'Товары', Icon: IconPackage }]
-const STAFF_MENU = [{ to: '/personal-account/staff', label: 'Модерация', Icon: IconShieldCheck }]
+const VENDOR_MENU: MenuEntry[] = [{ to: '/personal-account/products', label: 'Товары', Icon: IconPackage }]
+const STAFF_MENU: MenuEntry[] = [{ to: '/personal-account/staff', label: 'Модерация', Icon: IconShieldCheck }]
 
 function SignInRequired() {
   useEffect(() => openAuthModal('signIn'), [])
@@ -69,14 +79,14 @@ export default function PersonalAccountLayout({ loaderData }: Route.ComponentPro
             <Grid gap="xl">
               <Grid.Col span={{ base: 12, md: 3 }}>
                 <Paper component="nav" aria-label="Личный кабинет" withBorder p="xs">
-                  {menu.map(({ to, label, Icon }) => (
+                  {menu.map(({ to, label, Icon, also }) => (
                     <NavLink
                       key={to}
                       component={AppLink}
                       to={to}
                       label={label}
                       leftSection={<Icon size={18} aria-hidden="true" />}
-                      active={pathname.startsWith(to)}
+                      active={pathname.startsWith(to) || (also !== undefined && pathname.startsWith(also))}
                     />
                   ))}
                 </Paper>

@@ -7,11 +7,19 @@ export const NOTIFICATION_DURATION_MS = 4500
 export const NOTIFICATION_OFFSET_PX = 16
 
 type Tone = 'info' | 'success' | 'error'
+/** Mantine's close button is an icon alone: it needs its name (as the chat's notifications give it). */
+const CLOSE_BUTTON = { 'aria-label': 'Закрыть уведомление' }
 const COLORS: Record<Tone, string> = { info: 'blue', success: 'teal', error: 'red' }
 
 /** A short confirmation at the bottom of the screen. */
 export function showToast(message: ReactNode, tone: Tone = 'info') {
-  return notifications.show({ message, color: COLORS[tone], autoClose: TOAST_DURATION_MS, position: 'bottom-center' })
+  return notifications.show({
+    message,
+    color: COLORS[tone],
+    autoClose: TOAST_DURATION_MS,
+    position: 'bottom-center',
+    closeButtonProps: CLOSE_BUTTON,
+  })
 }
 
 /** A titled notice at the top right; `autoClose: false` keeps it until the user acts. */
@@ -32,5 +40,6 @@ export function showNotification(opts: {
     autoClose: opts.autoClose ?? NOTIFICATION_DURATION_MS,
     position: opts.position ?? 'top-right',
     withCloseButton: opts.withCloseButton ?? true,
+    closeButtonProps: CLOSE_BUTTON,
   })
 }

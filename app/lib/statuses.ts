@@ -1,3 +1,4 @@
+import { ORDER_STATUS_LABELS } from '#common/orders.ts'
 import { VERIFICATION_LABELS } from '#common/organizations.ts'
 import { DRAFT_STATUS_LABELS } from '#common/products.ts'
 import { LEAD_STATUS_LABELS } from '#common/staff.ts'
@@ -35,6 +36,20 @@ export const STATUSES = {
     moderation: 'blue',
     needFixes: 'orange',
     approved: 'teal',
+  }),
+  /**
+   * An order between two organizations: new → confirmed → paid → shipped → delivered → completed,
+   * or cancelled before it is paid. Colours whose light badge keeps 4.5:1 contrast (teal and
+   * green do not).
+   */
+  order: lifecycle(ORDER_STATUS_LABELS, {
+    created: 'blue',
+    confirmed: 'indigo',
+    paid: 'cyan',
+    shipped: 'grape',
+    delivered: 'violet',
+    completed: 'navy',
+    cancelled: 'gray',
   }),
 }
 

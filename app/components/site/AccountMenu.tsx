@@ -2,6 +2,7 @@ import { Box, Menu } from '@mantine/core'
 import {
   IconBuilding,
   IconBuildingPlus,
+  IconClipboardList,
   IconLogout,
   IconShieldCheck,
   IconSwitchHorizontal,
@@ -17,6 +18,7 @@ import { AccountSummary } from './AccountSummary.tsx'
 const LINK_ICONS: Record<string, typeof IconUser> = {
   '/personal-account/profile': IconUser,
   '/personal-account/company': IconBuilding,
+  '/personal-account/orders': IconClipboardList,
   '/personal-account/staff': IconShieldCheck,
 }
 

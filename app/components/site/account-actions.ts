@@ -11,6 +11,7 @@ export function accountLinks(isStaff: boolean) {
   return [
     { to: '/personal-account/profile', label: 'Профиль' },
     { to: '/personal-account/company', label: 'Компания' },
+    { to: '/personal-account/orders', label: 'Заказы' },
     ...(isStaff ? [{ to: '/personal-account/staff', label: 'Модерация' }] : []),
   ]
 }

@@ -1,0 +1,59 @@
+import { ORDER_ACTIONS, type OrderAction } from '#common/orders.ts'
+
+/**
+ * The order page's forms as they are posted (plain fields, with or without JavaScript) and what
+ * the orders service takes from them. Each form names its `intent`: one of the order's actions,
+ * or `markRegistered` from the drone registration panel.
+ */
+
+export type OrderIntent = OrderAction | 'markRegistered'
+
+export function isOrderIntent(value: string): value is OrderIntent {
+  return value === 'markRegistered' || (ORDER_ACTIONS as readonly string[]).includes(value)
+}
+
+/** What the page says once an action went through. */
+export const ORDER_DONE_MESSAGES: Record<OrderIntent, string> = {
+  confirm: 'Заказ подтверждён. Покупатель получит уведомление и счёт на оплату.',
+  markPaid: 'Оплата отмечена: заказ можно отгружать',
+  ship: 'Заказ отгружен. Покупатель получит уведомление с данными отправки.',
+  confirmDelivery: 'Получение подтверждено. Спасибо!',
+  complete: 'Заказ завершён',
+  cancel: 'Заказ отменён',
+  markRegistered: 'Отмечено: беспилотники поставлены на учёт',
+}
+
+const SERIALS_PREFIX = 'serials:'
+
+/** The serial numbers' field of an order line: one textarea per line, one number per row. */
+export const serialsField = (lineId: string) => `${SERIALS_PREFIX}${lineId}`
+
+/** The numbers typed in a serials field: one per row (commas and semicolons also separate). */
+export function splitSerials(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/[\r\n,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/** The ship form's fields as `services.orders.ship` takes them. */
+export function shipInputOf(values: Record<string, string>) {
+  const serials = Object.entries(values)
+    .filter(([name]) => name.startsWith(SERIALS_PREFIX))
+    .map(([name, text]) => ({ lineId: name.slice(SERIALS_PREFIX.length), numbers: splitSerials(text) }))
+    .filter((s) => s.numbers.length > 0)
+  return {
+    carrier: values.carrier ?? '',
+    trackingNumber: values.trackingNumber ?? '',
+    serials,
+    ...(values.comment && { comment: values.comment }),
+  }
+}
+
+/** The confirm form's fields: an empty date is no date. */
+export function confirmInputOf(values: Record<string, string>) {
+  return {
+    deliveryDate: values.deliveryDate || null,
+    ...(values.comment && { comment: values.comment }),
+  }
+}

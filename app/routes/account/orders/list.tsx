@@ -1,0 +1,184 @@
+import { Anchor, Box, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
+import { Form, useNavigation } from 'react-router'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
+import { OrdersTable } from '#app/components/orders/OrdersTable.tsx'
+import {
+  defaultOrderTab,
+  type FilterChoice,
+  listQueryOf,
+  ORDERS_PATH,
+  type OrdersListState,
+  ordersHref,
+  parseOrdersListState,
+  TAB_LABELS,
+} from '#app/components/orders/order-paths.ts'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
+import { EmptyState } from '#app/components/staff/EmptyState.tsx'
+import { StaffPager } from '#app/components/staff/StaffPager.tsx'
+import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { formatCount } from '#app/lib/format.ts'
+import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import { ORDER_FILTER_LABELS, ORDER_FILTERS, ORDER_LIMITS, ORDER_TABS } from '#common/orders.ts'
+import { CATALOG_PATH } from '#common/spheres.ts'
+import type { Route } from './+types/list'
+
+export const meta: Route.MetaFunction = pageMeta(() => [{ title: 'Заказы — личный кабинет — БАС Маркет' }])
+
+/**
+ * /personal-account/orders/{purchases|sales}: the selected organization's orders on one side,
+ * with the status filter, the search and pages in the address (`?filter=&q=&page=`). Without a
+ * tab the organization's role decides: a seller that does not buy opens its sales.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { services, ctx } = getAppContext(context)
+  // The layout shows guests a sign-in panel instead of this page.
+  if (!ctx.user) return { kind: 'guest' as const }
+  const roles = ctx.organization?.roles
+  const state = parseOrdersListState(params.tab, new URL(request.url).searchParams, defaultOrderTab(roles))
+  if (!state) notFound(request)
+  if (!ctx.organization) return { kind: 'noOrganization' as const }
+  const list = await loadOrFail(request, () => services.orders.list(ctx, listQueryOf(state)))
+  return { kind: 'list' as const, state, list, isBuyer: roles?.some((r) => r.type === 'buyer') ?? false }
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
+
+const FILTERS: { value: FilterChoice; label: string }[] = [
+  { value: 'all', label: 'Все' },
+  ...ORDER_FILTERS.map((value) => ({ value, label: ORDER_FILTER_LABELS[value] })),
+]
+
+const ORDER_FORMS = ['заказ', 'заказа', 'заказов'] as const
+
+/** The search by number or the other side's name: a GET form, so it works before the scripts load. */
+function SearchForm({ state }: { state: OrdersListState }) {
+  return (
+    <Form method="get" action={`${ORDERS_PATH}/${state.tab}`} role="search" aria-label="Поиск заказов">
+      {state.filter !== 'all' && <input type="hidden" name="filter" value={state.filter} />}
+      <Group gap="sm" align="end" wrap="nowrap">
+        <TextInput
+          key={state.q}
+          name="q"
+          type="search"
+          label={state.tab === 'purchases' ? 'Номер заказа или продавец' : 'Номер заказа или покупатель'}
+          defaultValue={state.q}
+          maxLength={ORDER_LIMITS.search}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          style={{ flex: 1 }}
+          maw={420}
+        />
+        <Button type="submit" variant="default">
+          Найти
+        </Button>
+      </Group>
+    </Form>
+  )
+}
+
+type ListData = Extract<Route.ComponentProps['loaderData'], { kind: 'list' }>
+
+function Empty({ data }: { data: ListData }) {
+  const { state, list, isBuyer } = data
+  const purchases = state.tab === 'purchases'
+  const catalogLink = purchases && isBuyer && (
+    <Anchor component={AppLink} to={CATALOG_PATH}>
+      Перейти в каталог
+    </Anchor>
+  )
+  if (list.total > 0) {
+    return (
+      <EmptyState title="На этой странице заказов нет">
+        <AppLink to={ordersHref(state, { page: 1 })}>К первой странице</AppLink>
+      </EmptyState>
+    )
+  }
+  if (state.q || state.filter !== 'all') {
+    return (
+      <EmptyState title="Ничего не найдено">
+        {state.q ? `По запросу «${state.q}» заказов нет. ` : 'Заказов с таким статусом нет. '}
+        <AppLink to={ordersHref(state, { q: '', filter: 'all' })}>Показать все заказы</AppLink>
+        {catalogLink && <> или {catalogLink}</>}
+      </EmptyState>
+    )
+  }
+  return (
+    <EmptyState title={purchases ? 'Покупок пока нет' : 'Продаж пока нет'}>
+      {purchases
+        ? 'Здесь появятся заказы вашей организации у продавцов платформы. '
+        : 'Здесь появятся заказы покупателей на товары вашей организации.'}
+      {catalogLink && <>Выберите технику в каталоге и оформите заказ из корзины. {catalogLink}</>}
+    </EmptyState>
+  )
+}
+
+function OrdersList({ data }: { data: ListData }) {
+  const { state, list } = data
+  const navigation = useNavigation()
+  const pending = navigation.state === 'loading' && navigation.location.pathname.startsWith(ORDERS_PATH)
+  return (
+    <Stack gap="md" pt="md">
+      <Group justify="space-between" align="end" gap="md" wrap="wrap">
+        <StatusFilter filters={FILTERS} current={state.filter} hrefOf={(filter) => ordersHref(state, { filter })} />
+      </Group>
+      <SearchForm state={state} />
+      <Box aria-busy={pending} style={{ opacity: pending ? 0.6 : 1 }}>
+        {list.items.length === 0 ? (
+          <Empty data={data} />
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed" role="status">
+              {state.q || state.filter !== 'all' ? 'Найдено: ' : 'Всего: '}
+              {formatCount(list.total, ORDER_FORMS)}
+            </Text>
+            <OrdersTable items={list.items} partyLabel={state.tab === 'purchases' ? 'Продавец' : 'Покупатель'} />
+          </Stack>
+        )}
+      </Box>
+      {list.total > list.pageSize && <StaffPager page={list.page} pageSize={list.pageSize} total={list.total} />}
+    </Stack>
+  )
+}
+
+export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === 'guest') return null
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Заказы
+      </Title>
+      {loaderData.kind === 'noOrganization' ? (
+        <Paper withBorder p="xl">
+          <Stack gap="md" align="start">
+            <Text maw={640}>
+              Заказы оформляются от имени организации: покупки — организацией-покупателем, продажи — поставщиком.
+              Выберите организацию, от имени которой работаете, или зарегистрируйте её на странице компании.
+            </Text>
+            <Anchor component={AppLink} to={COMPANY_PATH} fw={600}>
+              Перейти к компании
+            </Anchor>
+          </Stack>
+        </Paper>
+      ) : (
+        <Tabs value={loaderData.state.tab} keepMounted={false}>
+          <Tabs.List aria-label="Покупки и продажи">
+            {ORDER_TABS.map((tab) => (
+              <Tabs.Tab
+                key={tab}
+                value={tab}
+                renderRoot={(props) => <AppLink {...props} to={ordersHref(loaderData.state, { tab })} />}
+              >
+                {TAB_LABELS[tab]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={loaderData.state.tab}>
+            <OrdersList data={loaderData} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,99 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { ORDER_SIDES, type OrderSide } from '#common/orders.ts'
+import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
+import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
+import { getAppContext } from '#app/lib/load-context.ts'
+import {
+  confirmInputOf,
+  isOrderIntent,
+  ORDER_DONE_MESSAGES,
+  type OrderIntent,
+  shipInputOf,
+} from '#app/components/orders/order-forms.ts'
+
+/** What the page's forms get back: done (the page then shows the order's new state), or why not. */
+export type OrderActionResult = FormResult<{ intent: OrderIntent; message: string }>
+
+function sideOf(request: Request, type: string): OrderSide {
+  if (!(ORDER_SIDES as readonly string[]).includes(type)) notFound(request)
+  return type as OrderSide
+}
+
+/**
+ * The order as its side sees it. Another organization's order, a malformed number or an unknown
+ * side is the 404 page: the service does not tell a stranger's order from a missing one.
+ */
+export async function loadOrder(request: Request, context: Readonly<RouterContextProvider>, type: string, nr: string) {
+  const { services, ctx } = getAppContext(context)
+  // The layout shows guests a sign-in panel instead of this page.
+  if (!ctx.user) return { kind: 'guest' as const }
+  const side = sideOf(request, type)
+  if (!ctx.organization) return { kind: 'noOrganization' as const }
+  const order = await loadOrFail(request, () => services.orders.get(ctx, side, nr))
+  // The earliest delivery date the seller may promise; the service checks the same (UTC) day.
+  return { kind: 'order' as const, order, today: new Date().toISOString().slice(0, 10) }
+}
+
+/** Which side may ask for which move; the service checks it again, this only keeps the answer plain. */
+const INTENT_SIDE: Record<OrderIntent, OrderSide | 'both'> = {
+  confirm: 'sale',
+  markPaid: 'sale',
+  ship: 'sale',
+  confirmDelivery: 'purchase',
+  complete: 'purchase',
+  markRegistered: 'purchase',
+  cancel: 'both',
+}
+
+/**
+ * The page's forms, one `intent` each, every one a call of the orders service with the caller's
+ * context. A refusal the user can act on (a missing reason, serial numbers, a move the order has
+ * already passed) comes back to the form with what was typed; a stranger's order is a 404.
+ */
+export async function orderAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  type: string,
+  nr: string,
+) {
+  const { services, ctx } = getAppContext(context)
+  const side = sideOf(request, type)
+  const values = formValues(await request.formData())
+  const intent = values.intent ?? ''
+  if (!isOrderIntent(intent) || (INTENT_SIDE[intent] !== 'both' && INTENT_SIDE[intent] !== side)) {
+    const refused: OrderActionResult = { ok: false, message: 'Это действие недоступно', fieldErrors: {}, values }
+    return data(refused, { status: 400 })
+  }
+  const orders = services.orders
+  return loadOrFail(request, async () => {
+    try {
+      switch (intent) {
+        case 'confirm':
+          await orders.confirm(ctx, nr, confirmInputOf(values))
+          break
+        case 'markPaid':
+          await orders.markPaid(ctx, nr, {})
+          break
+        case 'ship':
+          await orders.ship(ctx, nr, shipInputOf(values))
+          break
+        case 'confirmDelivery':
+          await orders.confirmDelivery(ctx, nr, {})
+          break
+        case 'complete':
+          await orders.complete(ctx, nr, {})
+          break
+        case 'cancel':
+          await orders.cancel(ctx, side, nr, { reason: values.reason ?? '' })
+          break
+        case 'markRegistered':
+          await orders.markRegistered(ctx, nr)
+          break
+      }
+      const done: OrderActionResult = { ok: true, intent, message: ORDER_DONE_MESSAGES[intent] }
+      return data(done)
+    } catch (error) {
+      return formFailure(error, values)
+    }
+  })
+}
