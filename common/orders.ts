@@ -33,9 +33,9 @@ export const ORDER_LIMITS = {
   autoCompletedAfterDays: 14,
   /**
    * Days after shipping when the buyer is reminded to register the drones, until they say it is
-   * done: the register (учёт) wants them within 10 days of the purchase.
+   * done: the register (учёт) wants them within 10 working days of the purchase.
    */
-  registrationReminderDays: [3, 7, 9],
+  registrationReminderDays: [3, 7, 11],
 } as const
 
 export const CART_MESSAGES = {

@@ -51,8 +51,19 @@ export function orderStatusChanged(event: EventOf<'orders.status_changed'>, link
 }
 
 const DAY_MS = 24 * 60 * 60_000
-/** The register (учёт) wants drones within 10 days of the purchase. */
-const REGISTRATION_DAYS = 10
+/** The register (учёт) wants drones within 10 working days of the purchase. */
+const REGISTRATION_WORKING_DAYS = 10
+
+/** The day `count` working days (Monday to Friday) after `from`. */
+function addWorkingDays(from: Date, count: number): Date {
+  let day = from.getTime()
+  for (let left = count; left > 0; ) {
+    day += DAY_MS
+    const weekday = new Date(day).getUTCDay()
+    if (weekday !== 0 && weekday !== 6) left--
+  }
+  return new Date(day)
+}
 
 /**
  * A reminder to register the drones of a shipped order, until the buyer marks it done on the order
@@ -60,7 +71,7 @@ const REGISTRATION_DAYS = 10
  */
 export function registrationReminder(event: EventOf<'orders.registration_reminder'>, links: Links): OutgoingEmail[] {
   const { order } = event
-  const deadline = new Date(order.shippedAt.getTime() + REGISTRATION_DAYS * DAY_MS)
+  const deadline = addWorkingDays(order.shippedAt, REGISTRATION_WORKING_DAYS)
   const due = deadline.toLocaleDateString('ru-RU', {
     day: 'numeric',
     month: 'long',
@@ -75,7 +86,7 @@ export function registrationReminder(event: EventOf<'orders.registration_reminde
     text: [
       `Здравствуйте, ${person.name}!`,
       '',
-      `В заказе № ${order.number} есть беспилотники, которые владелец обязан поставить на учёт в Росавиации в течение ${REGISTRATION_DAYS} дней после покупки — до ${due}. Заявление подаётся через Госуслуги, учётный номер наносится на корпус.`,
+      `В заказе № ${order.number} есть беспилотники, которые владелец обязан поставить на учёт в Росавиации в течение ${REGISTRATION_WORKING_DAYS} рабочих дней после покупки — до ${due}. Заявление подаётся через Госуслуги, учётный номер наносится на корпус.`,
       ...(state
         ? [
             'Беспилотники с максимальной взлётной массой больше 30 кг подлежат государственной регистрации как гражданские воздушные суда.',
