@@ -213,6 +213,9 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(await stock(battery.id)).toBeNull()
     const draft = await database.db.select().from(productDrafts).where(eq(productDrafts.id, drone.id))
     expect(draft[0]!.stockQuantity).toBe(3)
+    // A vendor that does not count units still does not after a sale.
+    const uncounted = await database.db.select().from(productDrafts).where(eq(productDrafts.id, battery.id))
+    expect(uncounted[0]!.stockQuantity).toBeNull()
     // Only the item on request stays in the cart.
     const left = await cart(buyer.cookie)
     expect(left.count).toBe(1)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { StockLine } from '../catalog/catalog.stock.ts'
@@ -21,7 +21,8 @@ export function createProductStock(catalog: Pick<CatalogService, 'takeStock' | '
       await ctx.db
         .update(productDrafts)
         .set({ stockQuantity: sql`greatest(${productDrafts.stockQuantity} + ${sign * line.quantity}, 0)` })
-        .where(eq(productDrafts.id, line.productId))
+        // A vendor that does not count units keeps not counting them.
+        .where(and(eq(productDrafts.id, line.productId), isNotNull(productDrafts.stockQuantity)))
     }
   }
 
