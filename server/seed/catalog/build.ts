@@ -155,6 +155,8 @@ export function buildCatalog(models: readonly DroneModel[] = CATALOG_MODELS): Ca
           vatRate: terms.vatRate,
           availability,
           leadTimeDays: availability === 'to_order' ? Math.max(leadTime, slow < 1 ? 60 : 5) : null,
+          // Units on the shelf for what is in stock (the cart stops there); made to order: not counted.
+          stockQuantity: availability === 'in_stock' ? 2 + ((h >>> 11) % 23) : null,
           description: describeOffer(model, config, perf, areas, h),
           images: productImages(model, config, offer),
           specs: specsOf(model, perf, config.camera ?? model.camera),
