@@ -63,8 +63,7 @@ function toReview(row: Row, kind: ReviewKind): Review {
     author: reviewAuthor(row.authorName, row.organizationName),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    answer:
-      row.sellerAnswer && row.answeredAt ? { text: row.sellerAnswer, at: row.answeredAt.toISOString() } : null,
+    answer: row.sellerAnswer && row.answeredAt ? { text: row.sellerAnswer, at: row.answeredAt.toISOString() } : null,
   }
 }
 
@@ -340,7 +339,8 @@ export function createReviewsService(deps: ReviewsDeps) {
       requireStaff(ctx)
       const { status, page } = parse(StaffReviewListQuery, query ?? {})
       const pageSize = REVIEW_LIMITS.staffPageSize
-      const hidden = (t: (typeof TABLES)[ReviewKind]) => (status === 'hidden' ? isNotNull(t.hiddenAt) : isNull(t.hiddenAt))
+      const hidden = (t: (typeof TABLES)[ReviewKind]) =>
+        status === 'hidden' ? isNotNull(t.hiddenAt) : isNull(t.hiddenAt)
       const newest = (kind: ReviewKind) => {
         const t = TABLES[kind]
         return ctx.db
@@ -350,11 +350,7 @@ export function createReviewsService(deps: ReviewsDeps) {
           .orderBy(desc(t.createdAt), desc(t.id))
           .limit(page * pageSize)
       }
-      const total = (kind: ReviewKind) =>
-        ctx.db
-          .select({ n: count() })
-          .from(TABLES[kind])
-          .where(hidden(TABLES[kind]))
+      const total = (kind: ReviewKind) => ctx.db.select({ n: count() }).from(TABLES[kind]).where(hidden(TABLES[kind]))
       const [products, sellers, [p], [s]] = await Promise.all([
         newest('product'),
         newest('seller'),

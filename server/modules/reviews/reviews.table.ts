@@ -43,7 +43,9 @@ export const productReviews = pgTable(
   },
   (t) => [
     uniqueIndex('product_reviews_product_org_idx').on(t.productId, t.organizationId),
-    index('product_reviews_product_idx').on(t.productId, t.createdAt).where(sql`${t.hiddenAt} is null`),
+    index('product_reviews_product_idx')
+      .on(t.productId, t.createdAt)
+      .where(sql`${t.hiddenAt} is null`),
     index('product_reviews_created_idx').on(t.createdAt),
     check('product_reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
@@ -59,7 +61,9 @@ export const sellerReviews = pgTable(
   },
   (t) => [
     uniqueIndex('seller_reviews_order_idx').on(t.orderId),
-    index('seller_reviews_seller_idx').on(t.sellerOrganizationId, t.createdAt).where(sql`${t.hiddenAt} is null`),
+    index('seller_reviews_seller_idx')
+      .on(t.sellerOrganizationId, t.createdAt)
+      .where(sql`${t.hiddenAt} is null`),
     index('seller_reviews_created_idx').on(t.createdAt),
     check('seller_reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
