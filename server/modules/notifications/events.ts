@@ -9,12 +9,7 @@ import type { Ctx } from '../../context.ts'
  * what happened, never after the message that follows.
  */
 export type DomainEvent =
-  | IdentityEvent
-  | OrganizationsEvent
-  | VerificationEvent
-  | ProductsEvent
-  | ChatEvent
-  | OrdersEvent
+  IdentityEvent | OrganizationsEvent | VerificationEvent | ProductsEvent | ChatEvent | OrdersEvent
 
 /** Someone the platform can write to. */
 export interface Person {
