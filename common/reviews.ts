@@ -132,6 +132,8 @@ export interface OwnReview extends Review {
   hidden: boolean
   hiddenReason: string | null
   editableUntil: string
+  /** Still within the days its author may change it. */
+  editable: boolean
 }
 
 export interface Reviewable {

@@ -81,14 +81,29 @@ function ReviewCard({
   initial: OwnReview | null
 }) {
   const [review, setReview] = useState(initial)
+  const [editing, setEditing] = useState(false)
+  const done = (written: OwnReview) => {
+    setReview(written)
+    setEditing(false)
+  }
+  const path = endpoint === '/reviews/products' ? 'products' : 'sellers'
   return (
     <Card withBorder padding="md" radius="md">
       <Stack gap="sm">
         <Text fw={600}>{title}</Text>
-        {review ? (
-          <WrittenReview review={review} />
+        {review && editing ? (
+          <ReviewForm
+            method="PATCH"
+            endpoint={`/reviews/${path}/${review.id}`}
+            body={{}}
+            initial={review}
+            onDone={done}
+            onCancel={() => setEditing(false)}
+          />
+        ) : review ? (
+          <WrittenReview review={review} onEdit={() => setEditing(true)} />
         ) : canReview ? (
-          <ReviewForm endpoint={endpoint} body={body} onDone={setReview} />
+          <ReviewForm method="POST" endpoint={endpoint} body={body} onDone={done} />
         ) : (
           <Text size="sm" c="dimmed">
             {REVIEW_MESSAGES.notDelivered}
@@ -99,7 +114,7 @@ function ReviewCard({
   )
 }
 
-function WrittenReview({ review }: { review: OwnReview }) {
+function WrittenReview({ review, onEdit }: { review: OwnReview; onEdit: () => void }) {
   return (
     <Stack gap={6}>
       <Group gap="xs">
@@ -122,22 +137,34 @@ function WrittenReview({ review }: { review: OwnReview }) {
           <b>Ответ продавца:</b> {review.answer.text}
         </Text>
       )}
+      {review.editable && (
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={onEdit}>
+          Изменить отзыв
+        </Button>
+      )}
     </Stack>
   )
 }
 
 function ReviewForm({
+  method,
   endpoint,
   body,
+  initial,
   onDone,
+  onCancel,
 }: {
+  method: 'POST' | 'PATCH'
   endpoint: string
   body: Record<string, string>
+  /** The review being changed. */
+  initial?: OwnReview
   onDone: (review: OwnReview) => void
+  onCancel?: () => void
 }) {
   const id = useId()
-  const [rating, setRating] = useState(0)
-  const [text, setText] = useState('')
+  const [rating, setRating] = useState(initial?.rating ?? 0)
+  const [text, setText] = useState(initial?.text ?? '')
   const [errors, setErrors] = useState<{ rating?: string; text?: string; form?: string }>({})
   const [busy, setBusy] = useState(false)
 
@@ -152,9 +179,18 @@ function ReviewForm({
     if (local.rating || local.text) return
     setBusy(true)
     try {
-      const { data } = await api.post<{ data: OwnReview }>(endpoint, { ...body, rating, text })
+      const payload = { ...body, rating, text }
+      const { data } =
+        method === 'POST'
+          ? await api.post<{ data: OwnReview }>(endpoint, payload)
+          : await api.patch<{ data: OwnReview }>(endpoint, payload)
       onDone(data)
-      showNotification({ id: 'review', tone: 'success', title: 'Спасибо за отзыв', message: 'Он уже на сайте.' })
+      showNotification({
+        id: 'review',
+        tone: 'success',
+        title: method === 'POST' ? 'Спасибо за отзыв' : 'Отзыв изменён',
+        message: data.hidden ? 'Он скрыт модератором и на сайте не виден.' : 'Он уже на сайте.',
+      })
     } catch (error) {
       if (isApiError(error) && (error.cancelled || error.status === 403 || error.status === 401)) return
       const fields = isApiError(error) ? (error.fields ?? {}) : {}
@@ -204,9 +240,16 @@ function ReviewForm({
             {errors.form}
           </Text>
         )}
-        <Button type="submit" loading={busy} w="fit-content">
-          Опубликовать отзыв
-        </Button>
+        <Group gap="xs">
+          <Button type="submit" loading={busy}>
+            {method === 'POST' ? 'Опубликовать отзыв' : 'Сохранить отзыв'}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              Отмена
+            </Button>
+          )}
+        </Group>
       </Stack>
     </form>
   )

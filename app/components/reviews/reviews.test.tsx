@@ -84,7 +84,13 @@ describe('OrderReviews', () => {
         title: 'Агродрон',
         slug: 'agrodron',
         canReview: false,
-        review: { ...review, hidden: false, hiddenReason: null, editableUntil: '2026-04-01T00:00:00.000Z' },
+        review: {
+          ...review,
+          hidden: false,
+          hiddenReason: null,
+          editableUntil: '2026-04-01T00:00:00.000Z',
+          editable: true,
+        },
       },
       { productId: 'p2', title: 'Аккумулятор', slug: 'akkumulyator', canReview: true, review: null },
     ],
@@ -93,6 +99,7 @@ describe('OrderReviews', () => {
   it('shows written reviews and a form for each of the rest, with a labelled rating', () => {
     const html = render(<OrderReviews orderNumber="2611-00001" reviewable={reviewable} />)
     expect(html).toContain('Ваша оценка: 4 из 5')
+    expect(html).toContain('Изменить отзыв')
     expect(html.match(/Опубликовать отзыв/g)).toHaveLength(2)
     expect(html.match(/<legend[^>]*>Оценка от 1 до 5<\/legend>/g)).toHaveLength(2)
     expect(html).toContain('aria-label="5 из 5"')

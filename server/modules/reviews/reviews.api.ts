@@ -31,6 +31,7 @@ export const OwnReviewSchema = ReviewSchema.extend({
   hidden: z.boolean(),
   hiddenReason: z.string().nullable(),
   editableUntil: z.string(),
+  editable: z.boolean(),
 })
 
 export const ReviewableSchema = z.object({

@@ -68,11 +68,13 @@ function toReview(row: Row, kind: ReviewKind): Review {
 }
 
 function toOwnReview(row: Row, kind: ReviewKind): OwnReview {
+  const until = row.createdAt.getTime() + REVIEW_LIMITS.editableDays * DAY_MS
   return {
     ...toReview(row, kind),
     hidden: row.hiddenAt !== null,
     hiddenReason: row.hiddenReason,
-    editableUntil: new Date(row.createdAt.getTime() + REVIEW_LIMITS.editableDays * DAY_MS).toISOString(),
+    editableUntil: new Date(until).toISOString(),
+    editable: Date.now() < until,
   }
 }
 

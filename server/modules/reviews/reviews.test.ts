@@ -13,6 +13,7 @@ import { apiClient } from '../organizations/organizations.testing.ts'
 import { organizationRoles, organizations } from '../organizations/organizations.table.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
+import { productReviews } from './reviews.table.ts'
 
 describe.each(BACKENDS)('reviews on %s', (backend) => {
   let database: Database
@@ -224,6 +225,16 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
     expect(edited.statusCode).toBe(200)
     expect(edited.json().data).toMatchObject({ rating: 3, author: 'Ирина, ООО «Агрохолдинг Заря»' })
     expect((await api('PATCH', `/reviews/products/${own.id}`, rival.cookie, { rating: 1, text })).statusCode).toBe(404)
+    // A month later it stands as written.
+    await database.db
+      .update(productReviews)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 60 * 60_000) })
+      .where(eq(productReviews.id, own.id))
+    const late = await api('PATCH', `/reviews/products/${own.id}`, colleague.cookie, { rating: 5, text })
+    expect(late.statusCode).toBe(409)
+    expect(late.json().error.message).toBe(REVIEW_MESSAGES.editExpired)
+    const reviewable = (await api('GET', `/orders/purchase/${received}/reviews`, buyer.cookie)).json().data
+    expect(reviewable.products[1].review).toMatchObject({ rating: 3, editable: false })
   })
 
   it('lets staff hide and show a review, out of every average, with an audit entry', async () => {
