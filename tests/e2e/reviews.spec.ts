@@ -7,6 +7,9 @@ import { expect, test, waitForHydration } from './fixtures.ts'
 const REVIEWED = { slug: 'agrodron-dji-agras-t40-aerotekh', title: 'Агродрон DJI Agras T40' }
 const AUTHOR = 'Ирина, ООО «Агрохолдинг Заря»'
 
+// The last test hides the demo review for a moment: the others must not run beside it.
+test.describe.configure({ mode: 'serial' })
+
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown>)
@@ -72,4 +75,35 @@ test("the seller's page shows its rating by the name and the review with its ans
   await expect(reviews.getByText('Ответить', { exact: true })).toHaveCount(0)
   const { violations } = await new AxeBuilder({ page }).include('#reviews').analyze()
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+})
+
+test('staff hide an abusive review with a reason and show it again', async ({ page }) => {
+  const signIn = await page.request.post('/api/v1/auth/login', {
+    data: { email: 'staff@example.com', password: 'demo-password' },
+  })
+  expect(signIn.status()).toBe(200)
+  await page.goto('/personal-account/staff/reviews')
+  await waitForHydration(page)
+  await expect(page.getByRole('link', { name: 'Отзывы', exact: true })).toHaveAttribute('aria-current', 'page')
+  const row = page.getByRole('row').filter({ hasText: REVIEWED.title })
+  await row.getByLabel('Причина').fill('Проверка модерации')
+  await row.getByRole('button', { name: 'Скрыть' }).click()
+  await expect(row).toHaveCount(0)
+  const product = async () => {
+    const res = await page.request.get(`/api/v1/catalog/products/${REVIEWED.slug}`)
+    const id = ((await res.json()) as { data: { id: string } }).data.id
+    return (
+      (await (await page.request.get(`/api/v1/products/${id}/reviews`)).json()) as {
+        data: { summary: { count: number } }
+      }
+    ).data.summary.count
+  }
+  expect(await product()).toBe(0)
+
+  await page.getByRole('link', { name: 'Скрытые' }).click()
+  const hidden = page.getByRole('row').filter({ hasText: REVIEWED.title })
+  await expect(hidden).toContainText('Проверка модерации')
+  await hidden.getByRole('button', { name: 'Показать снова' }).click()
+  await expect(hidden).toHaveCount(0)
+  expect(await product()).toBe(1)
 })
