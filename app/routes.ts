@@ -77,6 +77,7 @@ export default [
       route('products', 'routes/account/staff/products.tsx'),
       route('products/:id', 'routes/account/staff/product-review.tsx'),
       route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
+      route('reviews', 'routes/account/staff/reviews.tsx'),
       route('leads', 'routes/account/staff/leads.tsx'),
       route('outbox', 'routes/account/staff/outbox.tsx'),
       route('audit', 'routes/account/staff/audit.tsx'),

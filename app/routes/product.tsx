@@ -6,6 +6,7 @@ import { buildProductSeo } from '#app/components/product/product-seo.server.ts'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductView } from '#app/components/product/ProductView.tsx'
 import { RelatedProducts } from '#app/components/product/RelatedProducts.tsx'
+import { reviewPageFromUrl } from '#app/components/reviews/review-page.ts'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
@@ -20,6 +21,8 @@ const RELATED_COUNT = 4
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
   const product = await loadOrFail(request, () => services.catalog.getProduct(ctx, params.slug))
+  // Two statements (the page and the summary), side by side: the reviews are part of the page.
+  const reviews = await services.reviews.listForProduct(ctx, product.id, { page: reviewPageFromUrl(request.url) })
   const related = services.catalog
     .listPopularProducts(ctx, product.category.slug, RELATED_COUNT + 1)
     .then((items) =>
@@ -30,7 +33,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     )
     // A decoration: if it fails the page simply goes without it.
     .catch(() => [])
-  return { product, display: describeProduct(product), related, ...buildProductSeo(publicConfig.publicUrl, product) }
+  return {
+    product,
+    display: describeProduct(product),
+    reviews,
+    related,
+    ...buildProductSeo(publicConfig.publicUrl, product, reviews),
+  }
 }
 
 export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => productMeta(loaderData))
@@ -40,7 +49,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorB
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <ProductView product={loaderData.product} display={loaderData.display} />
+      <ProductView product={loaderData.product} display={loaderData.display} reviews={loaderData.reviews} />
       <Suspense fallback={null}>
         <Await resolve={loaderData.related}>{(items) => <RelatedProducts products={items} />}</Await>
       </Suspense>

@@ -1,4 +1,8 @@
 import { redirect } from 'react-router'
+import { reviewPageFromUrl, reviewPageHref } from '#app/components/reviews/review-page.ts'
+import { ReviewsSection } from '#app/components/reviews/ReviewList.tsx'
+import { SellerAnswerForm } from '#app/components/reviews/SellerAnswerForm.tsx'
+import { formFailure, formValues } from '#app/lib/form-result.ts'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
 import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
@@ -9,6 +13,7 @@ import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { hasFilters, parseListingQuery } from '#common/catalog/listing.ts'
+import { REVIEW_MESSAGES } from '#common/reviews.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { PLATFORM } from '#content/company.ts'
 import type { Route } from './+types/seller'
@@ -25,10 +30,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { query } = parseListingQuery(new URL(request.url).searchParams)
   // The page is one vendor's: a vendor filter from a pasted catalogue URL means nothing here.
   const scoped = { ...query, vendors: [] }
-  const [seller, listing] = await loadOrFail(request, () =>
+  const [seller, listing, reviews] = await loadOrFail(request, () =>
     Promise.all([
       services.sellers.getSeller(ctx, params.slug),
       services.catalog.listProducts(ctx, scoped, { categorySlug: CATALOG_ROOT_SLUG, vendorSlug: params.slug }),
+      services.reviews.listForSeller(ctx, params.slug, { page: reviewPageFromUrl(request.url) }),
     ]),
   )
   const basePath = `/sellers/${seller.slug}`
@@ -37,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     seller,
     listing,
+    reviews,
     basePath,
     // Filtered and searched states are for people; the index gets the seller's plain pages.
     noindex: Boolean(listing.query.q) || hasFilters(listing.query),
@@ -53,6 +60,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+/** A member of the seller answers a review of it (once); the service decides who may. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, ctx } = getAppContext(context)
+  const form = await request.formData()
+  const values = formValues(form)
+  try {
+    await services.reviews.answer(ctx, 'seller', values.id ?? '', { text: values.text ?? '' })
+    return { ok: true as const }
+  } catch (error) {
+    return formFailure(error, values)
+  }
+}
+
 export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => {
   if (!loaderData) return []
   const tags = seoMeta(loaderData.seo)
@@ -63,13 +83,20 @@ export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => {
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function SellerRoute({ loaderData }: Route.ComponentProps) {
-  const { seller, listing, basePath } = loaderData
+  const { seller, listing, reviews, basePath } = loaderData
   return (
     <>
       <Breadcrumbs crumbs={[{ label: 'Продавцы', to: '/sellers' }, { label: seller.name }]} />
-      <SellerHeader seller={seller} />
+      <SellerHeader seller={seller} rating={reviews.summary} />
       <h2 className={classes.productsTitle}>Товары продавца</h2>
       <CatalogListing listing={listing} basePath={basePath} hiddenFacets={['vendor']} />
+      <ReviewsSection
+        title="Отзывы о продавце"
+        page={reviews}
+        empty={REVIEW_MESSAGES.emptySeller}
+        hrefOf={(page) => reviewPageHref(basePath, page)}
+        answerFor={(review) => (reviews.canAnswer && !review.answer ? <SellerAnswerForm reviewId={review.id} /> : null)}
+      />
     </>
   )
 }

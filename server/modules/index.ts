@@ -14,6 +14,7 @@ import { ordersModule } from './orders/index.ts'
 import { organizationsModule } from './organizations/index.ts'
 import { productImportsModule } from './products/import/index.ts'
 import { productsModule } from './products/index.ts'
+import { reviewsModule } from './reviews/index.ts'
 import { sellersModule } from './sellers/index.ts'
 import { staffModule } from './staff/index.ts'
 import { systemModule } from './system/index.ts'
@@ -40,6 +41,7 @@ export const MODULES = [
   sellersModule,
   chatModule,
   ordersModule,
+  reviewsModule,
   compareModule,
   headerModule,
   staffModule,

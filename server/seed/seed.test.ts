@@ -35,6 +35,8 @@ import { findInconsistencies } from './consistency.testing.ts'
 import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
 import { extractFile } from './verification.ts'
 import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
+import { productReviews, sellerReviews } from '../modules/reviews/reviews.table.ts'
+import { orders } from '../modules/orders/orders.table.ts'
 
 /** Everything the seed writes, in a stable order, to compare one run with the next. */
 async function snapshot(db: Database['db']) {
@@ -54,6 +56,8 @@ async function snapshot(db: Database['db']) {
     draftEvents: await db.select().from(productDraftEvents).orderBy(asc(productDraftEvents.id)),
     chatRooms: await db.select().from(chatRooms).orderBy(asc(chatRooms.id)),
     chatMessages: await db.select().from(chatMessages).orderBy(asc(chatMessages.id)),
+    productReviews: await db.select().from(productReviews).orderBy(asc(productReviews.productId)),
+    sellerReviews: await db.select().from(sellerReviews).orderBy(asc(sellerReviews.orderId)),
   }
 }
 
@@ -111,6 +115,8 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(first.chatRooms).toHaveLength(2)
     expect(first.chatMessages.length).toBeGreaterThanOrEqual(10)
     expect(first.searchWords.length).toBeGreaterThan(100)
+    expect(first.productReviews).toHaveLength(1)
+    expect(first.sellerReviews).toHaveLength(1)
 
     expect(await seedDemo(database.db, storage)).toEqual({ applied: false })
     expect(await snapshot(database.db)).toEqual(first)
@@ -394,5 +400,30 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     })
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe('image/png')
+  })
+
+  it('gives the demo order reviews: its products and its seller, answered, written after delivery', async () => {
+    const get = async (url: string, cookie?: string) =>
+      (await app.inject({ url: `/api/v1${url}`, headers: cookie ? { cookie } : {} })).json()
+    const [review] = await database.db.select().from(productReviews).limit(1)
+    const page = (await get(`/products/${review!.productId}/reviews`)).data
+    expect(page.summary.count).toBe(1)
+    expect(page.items[0].author).toBe('Ирина, ООО «Агрохолдинг Заря»')
+    const seller = (await get('/sellers/aerotekh-sistemy/reviews')).data
+    expect(seller).toMatchObject({ summary: { count: 1, average: 5 } })
+    expect(seller.items[0].answer.text).toMatch(/спасибо/i)
+    const buyer = await login('buyer@example.com', '10.77.4.3')
+    const reviewable = (await get(`/orders/purchase/${review!.orderNumber}/reviews`, buyer)).data
+    expect(reviewable.seller.canReview).toBe(false)
+    expect(reviewable.products.every((p: { canReview: boolean }) => !p.canReview)).toBe(true)
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, review!.orderId))
+    for (const r of [
+      ...(await database.db.select().from(productReviews)),
+      ...(await database.db.select().from(sellerReviews)),
+    ]) {
+      expect(r.createdAt > order!.deliveredAt!).toBe(true)
+      expect(r.createdAt.getTime()).toBeLessThan(Date.now())
+      if (r.answeredAt) expect(r.answeredAt > r.createdAt).toBe(true)
+    }
   })
 })

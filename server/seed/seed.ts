@@ -8,12 +8,13 @@ import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
 import { seedOrders } from './orders.ts'
 import { seedProducts } from './products.ts'
+import { seedReviews } from './reviews.ts'
 
 /**
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 8
+export const DEMO_SEED_VERSION = 9
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -31,6 +32,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedProducts(tx)
     await seedChat(tx, storage)
     await seedOrders(tx)
+    await seedReviews(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

@@ -2,6 +2,9 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import type { ProductDetails } from '#common/catalog/types.ts'
+import { REVIEW_MESSAGES, type ReviewPage } from '#common/reviews.ts'
+import { reviewPageHref } from '../reviews/review-page.ts'
+import { ReviewsSection, ReviewSummaryLine } from '../reviews/ReviewList.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
 import { productDocumentUrl } from './document-url.ts'
 import type { ProductDisplay } from './product-display.server.ts'
@@ -29,7 +32,16 @@ function Description({ text, html }: { text: string; html: string }) {
 }
 
 /** The product page below the header: gallery, offer, characteristics, description, seller. */
-export function ProductView({ product, display }: { product: ProductDetails; display: ProductDisplay }) {
+export function ProductView({
+  product,
+  display,
+  reviews,
+}: {
+  product: ProductDetails
+  display: ProductDisplay
+  /** Absent in the seller's preview of a product not yet in the catalogue. */
+  reviews?: ReviewPage
+}) {
   const { registration } = display
 
   return (
@@ -58,6 +70,11 @@ export function ProductView({ product, display }: { product: ProductDetails; dis
               <dd>{product.model}</dd>
             </div>
           </dl>
+          {reviews && reviews.summary.count > 0 && (
+            <a href="#reviews" className={classes.more}>
+              <ReviewSummaryLine average={reviews.summary.average} count={reviews.summary.count} />
+            </a>
+          )}
 
           <div className={classes.offer}>
             <p className={classes.price} data-testid="product-price">
@@ -178,6 +195,14 @@ export function ProductView({ product, display }: { product: ProductDetails; dis
                 ))}
               </ul>
             </section>
+          )}
+
+          {reviews && (
+            <ReviewsSection
+              page={reviews}
+              empty={REVIEW_MESSAGES.empty}
+              hrefOf={(page) => reviewPageHref(`/product/${product.slug}`, page)}
+            />
           )}
         </div>
 

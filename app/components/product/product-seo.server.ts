@@ -1,6 +1,7 @@
 import { formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import type { ProductDetails } from '#common/catalog/types.ts'
+import { REVIEW_LIMITS, type ReviewPage } from '#common/reviews.ts'
 import { buildImageUrl } from '#common/images.ts'
 import { buildSeo, type Seo } from '#app/lib/seo.ts'
 import { PLATFORM } from '#content/company.ts'
@@ -29,10 +30,10 @@ function truncate(text: string, max: number): string {
 
 /**
  * Everything a search engine reads on a product page: title, description, canonical, Open Graph,
- * and the JSON-LD Product (with its Offer and the seller) and BreadcrumbList. Built in the loader,
- * where the public URL is known.
+ * and the JSON-LD Product (with its Offer, the seller and, once there are reviews, their rating)
+ * and BreadcrumbList. Built in the loader, where the public URL is known.
  */
-export function buildProductSeo(publicUrl: string, product: ProductDetails): ProductSeo {
+export function buildProductSeo(publicUrl: string, product: ProductDetails, reviews?: ReviewPage): ProductSeo {
   const path = `/product/${product.slug}`
   const url = `${publicUrl}${path}`
   const price = formatPrice(product.priceKopecks)
@@ -106,6 +107,24 @@ export function buildProductSeo(publicUrl: string, product: ProductDetails): Pro
       '@type': 'PropertyValue',
       name: spec.title,
       value: spec.display,
+    }))
+  }
+
+  // Google refuses an AggregateRating with no reviews: only when there is at least one.
+  if (reviews && reviews.summary.count > 0) {
+    productLd.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.average,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    }
+    productLd.review = reviews.items.slice(0, REVIEW_LIMITS.jsonLdReviews).map((review) => ({
+      '@type': 'Review',
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      author: { '@type': 'Person', name: review.author },
+      datePublished: review.createdAt.slice(0, 10),
+      reviewBody: truncate(review.text, 2000),
     }))
   }
 

@@ -135,4 +135,50 @@ describe('product SEO', () => {
     const [item] = buildProductSeo(URL, product({ vatRate: 'none' })).jsonLd
     expect(JSON.stringify(item)).not.toContain('valueAddedTaxIncluded')
   })
+
+  it('adds the rating and up to five reviews only when there are reviews', () => {
+    const none = buildProductSeo(URL, product(), {
+      summary: { average: 0, count: 0, distribution: [0, 0, 0, 0, 0] },
+      items: [],
+      page: 1,
+      pageSize: 10,
+      total: 0,
+      canAnswer: false,
+    })
+    expect(none.jsonLd[0]).not.toHaveProperty('aggregateRating')
+    expect(none.jsonLd[0]).not.toHaveProperty('review')
+    const review = (i: number) => ({
+      id: `r${i}`,
+      kind: 'product' as const,
+      rating: 4,
+      text: 'Надёжный аппарат, рекомендуем.',
+      author: 'Ирина, ООО «Заря»',
+      createdAt: '2026-03-0' + (i + 1) + 'T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      answer: null,
+    })
+    const { jsonLd } = buildProductSeo(URL, product(), {
+      summary: { average: 4.3, count: 12, distribution: [0, 1, 1, 3, 7] },
+      items: Array.from({ length: 7 }, (_, i) => review(i)),
+      page: 1,
+      pageSize: 10,
+      total: 12,
+      canAnswer: false,
+    })
+    expect(jsonLd[0]!.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.3,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    })
+    const reviews = jsonLd[0]!.review as Record<string, unknown>[]
+    expect(reviews).toHaveLength(5)
+    expect(reviews[0]).toMatchObject({
+      '@type': 'Review',
+      reviewRating: { ratingValue: 4 },
+      author: { name: 'Ирина, ООО «Заря»' },
+      datePublished: '2026-03-01',
+    })
+  })
 })

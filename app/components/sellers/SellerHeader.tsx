@@ -1,12 +1,20 @@
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import type { SellerCard } from '#common/catalog/types.ts'
 import { formatCount } from '#app/lib/format.ts'
+import { ReviewSummaryLine } from '../reviews/ReviewList.tsx'
 import { WriteToSeller } from '../chat/WriteToSeller.tsx'
 import { SellerLogo } from './SellerLogo.tsx'
 import classes from './sellers.module.css'
 
 /** The seller page's header: logo, name (the page's h1), region, website, since when, a question to them, about. */
-export function SellerHeader({ seller }: { seller: SellerCard & { createdAt: string } }) {
+export function SellerHeader({
+  seller,
+  rating,
+}: {
+  seller: SellerCard & { createdAt: string }
+  /** Its reviews' average and count, shown under the name once there are any. */
+  rating?: { average: number; count: number }
+}) {
   const since = new Date(seller.createdAt).getUTCFullYear()
   const paragraphs = seller.description
     .split(/\n\s*\n/)
@@ -17,6 +25,11 @@ export function SellerHeader({ seller }: { seller: SellerCard & { createdAt: str
       <SellerLogo name={seller.name} logo={seller.logo} size={96} />
       <div className={classes.headerBody}>
         <h1 className={classes.title}>{seller.name}</h1>
+        {rating && rating.count > 0 && (
+          <a href="#reviews">
+            <ReviewSummaryLine average={rating.average} count={rating.count} />
+          </a>
+        )}
         <dl className={classes.facts}>
           {seller.region && (
             <div>

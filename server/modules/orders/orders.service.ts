@@ -81,6 +81,21 @@ export interface OrdersService {
   staffGet(ctx: Ctx, number: string): Promise<OrderDetails>
   /** The invoice or the delivery note of the caller's order, as PDF bytes. */
   document(ctx: Ctx, side: string, number: string, kind: string): Promise<{ pdf: Buffer; filename: string }>
+  /**
+   * For reviews: the caller's organization's purchase by its number (anyone else's is a 404),
+   * whether it reached the buyer, its seller and the products bought. Two statements.
+   */
+  purchaseForReview(ctx: Ctx, number: string): Promise<PurchaseForReview>
+}
+
+export interface PurchaseForReview {
+  id: string
+  number: string
+  /** Delivered or completed: the buyer has the goods. */
+  received: boolean
+  buyer: { id: string; name: string }
+  seller: { id: string; name: string; slug: string }
+  lines: { productId: string; title: string; slug: string }[]
 }
 
 const SIDE_COLUMN = { purchase: orders.buyerOrganizationId, sale: orders.sellerOrganizationId } as const
@@ -472,6 +487,23 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       const pdf = await renderOrderDocument(kind, row, lines)
       const title = kind === 'invoice' ? 'schet' : 'nakladnaya'
       return { pdf, filename: `${title}-${row.number}.pdf` }
+    },
+
+    async purchaseForReview(ctx, number) {
+      const row = await findOrder(ctx, 'purchase', number)
+      const lines = await ctx.db
+        .select({ productId: orderLines.productId, title: orderLines.title, slug: orderLines.slug })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, row.id))
+        .orderBy(orderLines.position)
+      return {
+        id: row.id,
+        number: row.number,
+        received: row.status === 'delivered' || row.status === 'completed',
+        buyer: { id: row.buyerOrganizationId, name: row.buyer.name },
+        seller: { id: row.sellerOrganizationId, name: row.seller.name, slug: row.seller.slug },
+        lines,
+      }
     },
   }
 

@@ -1,5 +1,13 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconFileCheck, IconHistory, IconInbox, IconMail, IconMessageReport, IconPackage } from '@tabler/icons-react'
+import {
+  IconFileCheck,
+  IconHistory,
+  IconInbox,
+  IconMail,
+  IconMessageReport,
+  IconPackage,
+  IconStar,
+} from '@tabler/icons-react'
 import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { staffContext } from '#app/lib/staff-access.ts'
@@ -19,6 +27,7 @@ const TABS = [
   { to: '/personal-account/staff', label: 'Проверка ролей', Icon: IconFileCheck, exact: true },
   { to: '/personal-account/staff/products', label: 'Товары', Icon: IconPackage },
   { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чатах', Icon: IconMessageReport },
+  { to: '/personal-account/staff/reviews', label: 'Отзывы', Icon: IconStar },
   { to: '/personal-account/staff/leads', label: 'Заявки с форм', Icon: IconInbox },
   { to: '/personal-account/staff/outbox', label: 'Исходящие письма', Icon: IconMail },
   { to: '/personal-account/staff/audit', label: 'Журнал действий', Icon: IconHistory },

@@ -1,0 +1,171 @@
+import type { PluralForms } from './format.ts'
+import { OrderNumber } from './orders.ts'
+import { multiLineText } from './text.ts'
+import { z } from './zod.ts'
+
+/**
+ * Reviews from real purchases: a buying organization rates a product it received and the seller
+ * of the order. What the REST API, the pages and the forms share.
+ */
+
+export const REVIEW_KINDS = ['product', 'seller'] as const
+export type ReviewKind = (typeof REVIEW_KINDS)[number]
+
+export const REVIEW_LIMITS = {
+  textMin: 10,
+  textMax: 2000,
+  answerMax: 2000,
+  reasonMax: 500,
+  pageSize: 10,
+  staffPageSize: 50,
+  /** Up to this many reviews go into the product's JSON-LD. */
+  jsonLdReviews: 5,
+  /** The author may change a review this many days after writing it. */
+  editableDays: 30,
+} as const
+
+export const REVIEW_MESSAGES = {
+  rating: 'Поставьте оценку от 1 до 5',
+  text: `Напишите отзыв: от ${REVIEW_LIMITS.textMin} до ${REVIEW_LIMITS.textMax} символов`,
+  answer: `Напишите ответ: до ${REVIEW_LIMITS.answerMax} символов`,
+  reason: 'Укажите причину',
+  productId: 'Укажите товар из заказа',
+  orderNumber: 'Укажите номер заказа',
+  notFound: 'Отзыв не найден',
+  productNotInOrder: 'Этого товара нет в заказе',
+  notDelivered: 'Оставить отзыв можно после получения заказа',
+  productReviewed: 'Ваша организация уже оставила отзыв об этом товаре',
+  sellerReviewed: 'Отзыв о продавце по этому заказу уже оставлен',
+  answered: 'На этот отзыв продавец уже ответил',
+  notSeller: 'Ответить на отзыв может только продавец',
+  editExpired: `Отзыв можно изменить в течение ${REVIEW_LIMITS.editableDays} дней после публикации`,
+  notAuthor: 'Изменить отзыв может только организация, которая его оставила',
+  empty: 'Отзывов пока нет. Оставить отзыв могут покупатели, получившие товар.',
+  emptySeller: 'Отзывов пока нет. Оставить отзыв могут покупатели, получившие заказ.',
+} as const
+
+export const REVIEW_FORMS: PluralForms = ['отзыв', 'отзыва', 'отзывов']
+
+const Rating = z.coerce
+  .number({ error: REVIEW_MESSAGES.rating })
+  .int(REVIEW_MESSAGES.rating)
+  .min(1, REVIEW_MESSAGES.rating)
+  .max(5, REVIEW_MESSAGES.rating)
+
+export const ReviewText = multiLineText({ error: REVIEW_MESSAGES.text })
+  .min(REVIEW_LIMITS.textMin, REVIEW_MESSAGES.text)
+  .max(REVIEW_LIMITS.textMax, REVIEW_MESSAGES.text)
+
+const ReviewOrderNumber = z.string({ error: REVIEW_MESSAGES.orderNumber }).trim().pipe(OrderNumber)
+
+/** POST /reviews/products: the buyer rates a product of a delivered order. */
+export const ProductReviewInput = z.object({
+  orderNumber: ReviewOrderNumber,
+  productId: z.uuid({ error: REVIEW_MESSAGES.productId }),
+  rating: Rating,
+  text: ReviewText,
+})
+
+/** POST /reviews/sellers: the buyer rates the seller of a delivered order. */
+export const SellerReviewInput = z.object({ orderNumber: ReviewOrderNumber, rating: Rating, text: ReviewText })
+
+/** PATCH /reviews/{kind}/{id}: the author's organization changes its review (within 30 days). */
+export const ReviewEditInput = z.object({ rating: Rating, text: ReviewText })
+
+/** POST /reviews/{kind}/{id}/answer: the seller's one answer. */
+export const ReviewAnswerInput = z.object({
+  text: multiLineText({ error: REVIEW_MESSAGES.answer })
+    .min(1, REVIEW_MESSAGES.answer)
+    .max(REVIEW_LIMITS.answerMax, REVIEW_MESSAGES.answer),
+})
+
+/** POST /staff/reviews/{kind}/{id}/hide: why staff hide it (abuse, personal data, not a review). */
+export const ReviewHideInput = z.object({
+  reason: multiLineText({ error: REVIEW_MESSAGES.reason })
+    .min(1, REVIEW_MESSAGES.reason)
+    .max(REVIEW_LIMITS.reasonMax, `Не больше ${REVIEW_LIMITS.reasonMax} символов`),
+})
+
+export const ReviewListQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
+
+export const STAFF_REVIEW_FILTERS = ['visible', 'hidden'] as const
+export type StaffReviewFilter = (typeof STAFF_REVIEW_FILTERS)[number]
+export const StaffReviewListQuery = z.object({
+  status: z.enum(STAFF_REVIEW_FILTERS).default('visible'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+})
+
+// ---- views -------------------------------------------------------------------------------------
+
+export interface ReviewSummary {
+  /** One decimal (4.3); 0 when there are no reviews. */
+  average: number
+  count: number
+  /** Visible reviews per rating: index 0 is «1», index 4 is «5». */
+  distribution: [number, number, number, number, number]
+}
+
+export interface Review {
+  id: string
+  kind: ReviewKind
+  rating: number
+  text: string
+  /** «Ирина, ООО «Агрохолдинг Заря»»: the author's first name and organization as they signed. */
+  author: string
+  createdAt: string
+  updatedAt: string
+  answer: { text: string; at: string } | null
+}
+
+export interface ReviewPage {
+  summary: ReviewSummary
+  items: Review[]
+  page: number
+  pageSize: number
+  total: number
+  /** The caller works as the reviewed seller: it may answer the unanswered ones. */
+  canAnswer: boolean
+}
+
+/** A review as its author sees it on the order page (hidden ones too, with why). */
+export interface OwnReview extends Review {
+  hidden: boolean
+  hiddenReason: string | null
+  editableUntil: string
+  /** Still within the days its author may change it. */
+  editable: boolean
+}
+
+export interface Reviewable {
+  orderNumber: string
+  /** The order reached the buyer (delivered or completed): only then may it review. */
+  delivered: boolean
+  seller: { id: string; name: string; slug: string; canReview: boolean; review: OwnReview | null }
+  products: { productId: string; title: string; slug: string; canReview: boolean; review: OwnReview | null }[]
+}
+
+export interface StaffReview extends Review {
+  subject: { title: string; href: string }
+  organizationId: string
+  hiddenAt: string | null
+  hiddenReason: string | null
+}
+
+/** «4,3 из 5». */
+export function formatRating(average: number): string {
+  return `${average.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} из 5`
+}
+
+/** The average of visible ratings to one decimal, as shown and as JSON-LD gives it. */
+export function averageOf(distribution: readonly number[]): number {
+  const count = distribution.reduce((s, n) => s + n, 0)
+  if (!count) return 0
+  const sum = distribution.reduce((s, n, i) => s + n * (i + 1), 0)
+  return Math.round((sum / count) * 10) / 10
+}
+
+/** «Ирина, ООО «Агрохолдинг Заря»» from a full name and an organization's short name. */
+export function reviewAuthor(personName: string, organizationName: string): string {
+  const first = personName.trim().split(/\s+/)[0] ?? ''
+  return first ? `${first}, ${organizationName}` : organizationName
+}

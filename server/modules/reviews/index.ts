@@ -1,0 +1,15 @@
+import { defineModule } from '../module.ts'
+import { reviewsRoutes } from './reviews.routes.ts'
+import { createReviewsService, type ReviewsService } from './reviews.service.ts'
+import * as tables from './reviews.table.ts'
+
+/**
+ * Reviews from real purchases: a buying organization rates the products and the seller of an
+ * order it received (the orders module says which), the seller answers once, staff hide abuse.
+ */
+export const reviewsModule = defineModule({
+  name: 'reviews',
+  tables,
+  routes: reviewsRoutes,
+  service: ({ limiter }, { orders, sellers }): ReviewsService => createReviewsService({ orders, sellers, limiter }),
+})

@@ -1,0 +1,388 @@
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import {
+  averageOf,
+  type OwnReview,
+  ProductReviewInput,
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+  type Review,
+  ReviewAnswerInput,
+  ReviewEditInput,
+  ReviewHideInput,
+  type ReviewKind,
+  ReviewListQuery,
+  type ReviewPage,
+  type ReviewSummary,
+  type Reviewable,
+  reviewAuthor,
+  SellerReviewInput,
+  type StaffReview,
+  StaffReviewListQuery,
+} from '#common/reviews.ts'
+import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { parse, parseId } from '../../parse.ts'
+import { recordAudit } from '../audit/audit.service.ts'
+import type { OrdersService } from '../orders/orders.service.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import type { SellersService } from '../sellers/sellers.service.ts'
+import { productReviews, sellerReviews } from './reviews.table.ts'
+
+/** Reviews, answers and edits are written by people, a few a day; more is a script. */
+export const REVIEW_WRITE_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 }
+
+const DAY_MS = 24 * 60 * 60_000
+
+export interface ReviewsDeps {
+  /** The orders module's read of a purchase: the only proof that the buyer received the goods. */
+  orders: Pick<OrdersService, 'purchaseForReview'>
+  /** Confirmed vendors' ids by slug, for the seller page's reviews. */
+  sellers: Pick<SellersService, 'resolveVendorSlugs'>
+  limiter: RateLimiter
+}
+
+type ProductRow = typeof productReviews.$inferSelect
+type SellerRow = typeof sellerReviews.$inferSelect
+type Row = ProductRow | SellerRow
+
+const TABLES = { product: productReviews, seller: sellerReviews } as const
+
+/** `products` / `sellers` in URLs, `product` / `seller` in answers. */
+export function reviewKindOf(kind: string): ReviewKind {
+  if (kind === 'product' || kind === 'products') return 'product'
+  if (kind === 'seller' || kind === 'sellers') return 'seller'
+  throw new AppError('not_found', REVIEW_MESSAGES.notFound)
+}
+
+function toReview(row: Row, kind: ReviewKind): Review {
+  return {
+    id: row.id,
+    kind,
+    rating: row.rating,
+    text: row.text,
+    author: reviewAuthor(row.authorName, row.organizationName),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    answer: row.sellerAnswer && row.answeredAt ? { text: row.sellerAnswer, at: row.answeredAt.toISOString() } : null,
+  }
+}
+
+function toOwnReview(row: Row, kind: ReviewKind): OwnReview {
+  const until = row.createdAt.getTime() + REVIEW_LIMITS.editableDays * DAY_MS
+  return {
+    ...toReview(row, kind),
+    hidden: row.hiddenAt !== null,
+    hiddenReason: row.hiddenReason,
+    editableUntil: new Date(until).toISOString(),
+    editable: Date.now() < until,
+  }
+}
+
+function toStaffReview(row: Row, kind: ReviewKind): StaffReview {
+  const subject =
+    'productId' in row
+      ? { title: row.productTitle, href: `/product/${row.productSlug}` }
+      : { title: row.sellerName, href: `/sellers/${row.sellerSlug}` }
+  return {
+    ...toReview(row, kind),
+    subject,
+    organizationId: row.organizationId,
+    hiddenAt: row.hiddenAt?.toISOString() ?? null,
+    hiddenReason: row.hiddenReason,
+  }
+}
+
+export function createReviewsService(deps: ReviewsDeps) {
+  /** The member writing, and the organization the review is from. */
+  async function writer(ctx: Ctx) {
+    const user = requireUser(ctx)
+    if (!ctx.organization) throw new AppError('not_found', REVIEW_MESSAGES.notFound)
+    await deps.limiter.hit(`reviews:${user.id}`, REVIEW_WRITE_RATE_LIMIT)
+    return { user, organizationId: ctx.organization.id }
+  }
+
+  /**
+   * A page of visible reviews about one subject, newest first, with their summary: two
+   * statements whatever the page holds (the names were copied when the reviews were written).
+   */
+  async function listVisible(
+    ctx: Ctx,
+    kind: ReviewKind,
+    subject: SQL,
+    query: unknown,
+    sellerOrganizationId: string | null,
+  ): Promise<ReviewPage> {
+    const { page } = parse(ReviewListQuery, query ?? {})
+    const table = TABLES[kind]
+    const where = and(subject, isNull(table.hiddenAt))
+    const pageSize = REVIEW_LIMITS.pageSize
+    const [rows, byRating] = await Promise.all([
+      ctx.db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      ctx.db.select({ rating: table.rating, n: count() }).from(table).where(where).groupBy(table.rating),
+    ])
+    const distribution: ReviewSummary['distribution'] = [0, 0, 0, 0, 0]
+    for (const r of byRating) distribution[r.rating - 1] = Number(r.n)
+    const total = distribution.reduce((s, n) => s + n, 0)
+    const mine = ctx.organization?.id ?? null
+    const seller = sellerOrganizationId ?? rows[0]?.sellerOrganizationId ?? null
+    return {
+      summary: { average: averageOf(distribution), count: total, distribution },
+      items: rows.map((r) => toReview(r, kind)),
+      page,
+      pageSize,
+      total,
+      canAnswer: Boolean(ctx.user && mine && mine === seller),
+    }
+  }
+
+  /** A review by id for a write; a malformed or unknown id is a 404. */
+  async function findReview(ctx: Ctx, kind: ReviewKind, id: string, lock = false): Promise<Row> {
+    const table = TABLES[kind]
+    const query = ctx.db
+      .select()
+      .from(table)
+      .where(eq(table.id, parseId(id, REVIEW_MESSAGES.notFound)))
+    const [row] = lock ? await query.for('update') : await query
+    if (!row) throw new AppError('not_found', REVIEW_MESSAGES.notFound)
+    return row
+  }
+
+  async function setHidden(ctx: Ctx, kindParam: string, id: string, reason: string | null): Promise<StaffReview> {
+    const staff = requireStaff(ctx)
+    const kind = reviewKindOf(kindParam)
+    const table = TABLES[kind]
+    return ctx.db.transaction(async (tx) => {
+      const txCtx = withDb(ctx, tx)
+      const row = await findReview(txCtx, kind, id, true)
+      const set = reason
+        ? { hiddenAt: new Date(), hiddenBy: staff.id, hiddenReason: reason }
+        : { hiddenAt: null, hiddenBy: null, hiddenReason: null }
+      const [updated] = await tx.update(table).set(set).where(eq(table.id, row.id)).returning()
+      await recordAudit(txCtx, {
+        action: reason ? 'review.hide' : 'review.unhide',
+        targetType: `${kind}_review`,
+        targetId: row.id,
+        details: reason ? { reason } : {},
+      })
+      return toStaffReview(updated!, kind)
+    })
+  }
+
+  return {
+    /** Public: a product's visible reviews with the average, count and distribution. */
+    async listForProduct(ctx: Ctx, productId: string, query?: unknown): Promise<ReviewPage> {
+      const id = parseId(productId, 'Товар не найден')
+      return listVisible(ctx, 'product', eq(productReviews.productId, id), query, null)
+    },
+
+    /** Public: a confirmed vendor's visible reviews; anyone else is a 404. */
+    async listForSeller(ctx: Ctx, slug: string, query?: unknown): Promise<ReviewPage> {
+      const id = (await deps.sellers.resolveVendorSlugs(ctx, [slug])).get(slug)
+      if (!id) throw new AppError('not_found', 'Продавец не найден')
+      return listVisible(ctx, 'seller', eq(sellerReviews.sellerOrganizationId, id), query, id)
+    },
+
+    /**
+     * What the buyer may still review in its order, and the reviews it wrote: the order page's
+     * «Отзывы» block. Another organization's order is a 404.
+     */
+    async reviewableFor(ctx: Ctx, orderNumber: string): Promise<Reviewable> {
+      const purchase = await deps.orders.purchaseForReview(ctx, orderNumber)
+      const productIds = [...new Set(purchase.lines.map((l) => l.productId))]
+      const [products, [seller]] = await Promise.all([
+        productIds.length
+          ? ctx.db
+              .select()
+              .from(productReviews)
+              .where(
+                and(
+                  eq(productReviews.organizationId, purchase.buyer.id),
+                  inArray(productReviews.productId, productIds),
+                ),
+              )
+          : Promise.resolve([]),
+        ctx.db.select().from(sellerReviews).where(eq(sellerReviews.orderId, purchase.id)),
+      ])
+      const byProduct = new Map(products.map((r) => [r.productId, r]))
+      const seen = new Set<string>()
+      return {
+        orderNumber: purchase.number,
+        delivered: purchase.received,
+        seller: {
+          ...purchase.seller,
+          canReview: purchase.received && !seller,
+          review: seller ? toOwnReview(seller, 'seller') : null,
+        },
+        products: purchase.lines
+          .filter((l) => !seen.has(l.productId) && seen.add(l.productId))
+          .map((l) => {
+            const review = byProduct.get(l.productId)
+            return {
+              productId: l.productId,
+              title: l.title,
+              slug: l.slug,
+              canReview: purchase.received && !review,
+              review: review ? toOwnReview(review, 'product') : null,
+            }
+          }),
+      }
+    },
+
+    /** The buyer rates a product of its delivered order; one review per product per organization. */
+    async createProductReview(ctx: Ctx, input: unknown): Promise<OwnReview> {
+      const { user } = await writer(ctx)
+      const data = parse(ProductReviewInput, input)
+      const purchase = await deps.orders.purchaseForReview(ctx, data.orderNumber)
+      if (!purchase.received) throw new AppError('conflict', REVIEW_MESSAGES.notDelivered)
+      const productId = data.productId.toLowerCase()
+      const line = purchase.lines.find((l) => l.productId === productId)
+      if (!line) throw new AppError('not_found', REVIEW_MESSAGES.productNotInOrder)
+      const [created] = await ctx.db
+        .insert(productReviews)
+        .values({
+          orderId: purchase.id,
+          orderNumber: purchase.number,
+          organizationId: purchase.buyer.id,
+          organizationName: purchase.buyer.name,
+          authorUserId: user.id,
+          authorName: user.name,
+          sellerOrganizationId: purchase.seller.id,
+          productId,
+          productTitle: line.title,
+          productSlug: line.slug,
+          rating: data.rating,
+          text: data.text,
+        })
+        .onConflictDoNothing()
+        .returning()
+      if (!created) throw new AppError('conflict', REVIEW_MESSAGES.productReviewed)
+      return toOwnReview(created, 'product')
+    },
+
+    /** The buyer rates the seller of its delivered order; one review per order. */
+    async createSellerReview(ctx: Ctx, input: unknown): Promise<OwnReview> {
+      const { user } = await writer(ctx)
+      const data = parse(SellerReviewInput, input)
+      const purchase = await deps.orders.purchaseForReview(ctx, data.orderNumber)
+      if (!purchase.received) throw new AppError('conflict', REVIEW_MESSAGES.notDelivered)
+      const [created] = await ctx.db
+        .insert(sellerReviews)
+        .values({
+          orderId: purchase.id,
+          orderNumber: purchase.number,
+          organizationId: purchase.buyer.id,
+          organizationName: purchase.buyer.name,
+          authorUserId: user.id,
+          authorName: user.name,
+          sellerOrganizationId: purchase.seller.id,
+          sellerName: purchase.seller.name,
+          sellerSlug: purchase.seller.slug,
+          rating: data.rating,
+          text: data.text,
+        })
+        .onConflictDoNothing()
+        .returning()
+      if (!created) throw new AppError('conflict', REVIEW_MESSAGES.sellerReviewed)
+      return toOwnReview(created, 'seller')
+    },
+
+    /** The author's organization changes its review within 30 days of writing it. */
+    async editReview(ctx: Ctx, kindParam: string, id: string, input: unknown): Promise<OwnReview> {
+      const kind = reviewKindOf(kindParam)
+      const { organizationId } = await writer(ctx)
+      const data = parse(ReviewEditInput, input)
+      const table = TABLES[kind]
+      const row = await findReview(ctx, kind, id)
+      // Someone else's review is not theirs to find.
+      if (row.organizationId !== organizationId) throw new AppError('not_found', REVIEW_MESSAGES.notFound)
+      if (Date.now() - row.createdAt.getTime() > REVIEW_LIMITS.editableDays * DAY_MS) {
+        throw new AppError('conflict', REVIEW_MESSAGES.editExpired)
+      }
+      const [updated] = await ctx.db
+        .update(table)
+        .set({ rating: data.rating, text: data.text, updatedAt: new Date() })
+        .where(eq(table.id, row.id))
+        .returning()
+      return toOwnReview(updated!, kind)
+    },
+
+    /** The reviewed seller answers a visible review, once. */
+    async answer(ctx: Ctx, kindParam: string, id: string, input: unknown): Promise<Review> {
+      const kind = reviewKindOf(kindParam)
+      const { user, organizationId } = await writer(ctx)
+      const data = parse(ReviewAnswerInput, input)
+      const table = TABLES[kind]
+      const row = await findReview(ctx, kind, id)
+      if (row.hiddenAt) throw new AppError('not_found', REVIEW_MESSAGES.notFound)
+      if (row.sellerOrganizationId !== organizationId) throw new AppError('forbidden', REVIEW_MESSAGES.notSeller)
+      const [updated] = await ctx.db
+        .update(table)
+        .set({ sellerAnswer: data.text, answeredAt: new Date(), answeredBy: user.id })
+        .where(and(eq(table.id, row.id), isNull(table.sellerAnswer)))
+        .returning()
+      if (!updated) throw new AppError('conflict', REVIEW_MESSAGES.answered)
+      return toReview(updated, kind)
+    },
+
+    /**
+     * Staff: reviews of both kinds, newest first, visible or hidden. Each table gives its newest
+     * up to the page's end and the two are merged: four statements whatever the page.
+     */
+    async listForStaff(
+      ctx: Ctx,
+      query: unknown,
+    ): Promise<{ items: StaffReview[]; page: number; pageSize: number; total: number }> {
+      requireStaff(ctx)
+      const { status, page } = parse(StaffReviewListQuery, query ?? {})
+      const pageSize = REVIEW_LIMITS.staffPageSize
+      const hidden = (t: (typeof TABLES)[ReviewKind]) =>
+        status === 'hidden' ? isNotNull(t.hiddenAt) : isNull(t.hiddenAt)
+      const newest = (kind: ReviewKind) => {
+        const t = TABLES[kind]
+        return ctx.db
+          .select()
+          .from(t)
+          .where(hidden(t))
+          .orderBy(desc(t.createdAt), desc(t.id))
+          .limit(page * pageSize)
+      }
+      const total = (kind: ReviewKind) => ctx.db.select({ n: count() }).from(TABLES[kind]).where(hidden(TABLES[kind]))
+      const [products, sellers, [p], [s]] = await Promise.all([
+        newest('product'),
+        newest('seller'),
+        total('product'),
+        total('seller'),
+      ])
+      const merged = [
+        ...products.map((r) => toStaffReview(r, 'product')),
+        ...sellers.map((r) => toStaffReview(r, 'seller')),
+      ].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+      return {
+        items: merged.slice((page - 1) * pageSize, page * pageSize),
+        page,
+        pageSize,
+        total: Number(p?.n ?? 0) + Number(s?.n ?? 0),
+      }
+    },
+
+    /** Staff hide an abusive review with a reason; the audit log keeps who and why. */
+    hide(ctx: Ctx, kind: string, id: string, input: unknown): Promise<StaffReview> {
+      requireStaff(ctx)
+      const { reason } = parse(ReviewHideInput, input)
+      return setHidden(ctx, kind, id, reason)
+    },
+
+    /** Staff show a hidden review again. */
+    unhide(ctx: Ctx, kind: string, id: string): Promise<StaffReview> {
+      return setHidden(ctx, kind, id, null)
+    },
+  }
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>
