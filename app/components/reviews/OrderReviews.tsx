@@ -11,12 +11,8 @@ import { AppLink } from '../AppLink.tsx'
  * «Отзывы» on the buyer's order page: once the order is delivered or completed, a form per product
  * and one for the seller; what was already written is shown instead of the form.
  *
- * Mount it on `/personal-account/order/purchase/{nr}` with what the loader gets from
- * `loadOrderReviews(context, nr)` (order-reviews.server.ts), that is
- * `context.services.reviews.reviewableFor(context.ctx, nr)` (or the browser from
- * `GET /api/v1/orders/purchase/{nr}/reviews`):
- *
- *   <OrderReviews orderNumber={order.number} reviewable={loaderData.reviewable} />
+ * The buyer's order page mounts it with `services.reviews.reviewableFor(ctx, nr)` from its loader
+ * (the browser gets the same from `GET /api/v1/orders/purchase/{nr}/reviews`).
  *
  * It posts through the browser API client and keeps its own state, so the page needs no action.
  */

@@ -30,8 +30,10 @@ export async function loadOrder(request: Request, context: Readonly<RouterContex
   const side = sideOf(request, type)
   if (!ctx.organization) return { kind: 'noOrganization' as const }
   const order = await loadOrFail(request, () => services.orders.get(ctx, side, nr))
+  // What the buyer may still review of a received order (products and the seller).
+  const reviewable = side === 'purchase' ? await services.reviews.reviewableFor(ctx, nr) : null
   // The earliest delivery date the seller may promise; the service checks the same (UTC) day.
-  return { kind: 'order' as const, order, today: new Date().toISOString().slice(0, 10) }
+  return { kind: 'order' as const, order, reviewable, today: new Date().toISOString().slice(0, 10) }
 }
 
 /** Which side may ask for which move; the service checks it again, this only keeps the answer plain. */

@@ -19,6 +19,8 @@ import { formatDate } from '#app/lib/format.ts'
 import { showToast } from '#app/lib/notify.ts'
 import type { OrderDetails } from '#common/orders.ts'
 import { loadOrder, orderAction } from './order.server.ts'
+import { OrderReviews } from '#app/components/reviews/OrderReviews.tsx'
+import type { Reviewable } from '#common/reviews.ts'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = pageMeta(({ params }) => [
@@ -116,7 +118,15 @@ function CancelledNotice({ order }: { order: Pick<OrderDetails, 'status' | 'canc
   )
 }
 
-function OrderPage({ order, today }: { order: OrderDetails; today: string }) {
+function OrderPage({
+  order,
+  reviewable,
+  today,
+}: {
+  order: OrderDetails
+  reviewable: Reviewable | null
+  today: string
+}) {
   const state = useOrderActionState()
   const tab = TAB_OF_SIDE[order.side]
   const counterpart = order.side === 'purchase' ? order.seller : order.buyer
@@ -140,6 +150,7 @@ function OrderPage({ order, today }: { order: OrderDetails; today: string }) {
       <OrderActions order={order} state={state} today={today} />
       {order.side === 'purchase' && <RegistrationPanel order={order} state={state} />}
       <OrderLines order={order} />
+      {reviewable && <OrderReviews orderNumber={order.number} reviewable={reviewable} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <OrderDelivery order={order} />
@@ -177,5 +188,5 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
       </Stack>
     )
   }
-  return <OrderPage order={loaderData.order} today={loaderData.today} />
+  return <OrderPage order={loaderData.order} reviewable={loaderData.reviewable} today={loaderData.today} />
 }
