@@ -72,6 +72,7 @@ export const ORDER_MESSAGES = {
   checkoutKey: 'Не удалось оформить заказ: обновите страницу и попробуйте ещё раз',
   noBankRequisites:
     'Чтобы подтвердить заказ и выставить счёт, укажите банковские реквизиты организации в разделе «Компания»',
+  shippingDocument: 'Приложите транспортный документ заново: файл не найден',
   noDocument: 'Документа ещё нет: счёт появляется после подтверждения заказа, накладная — после отгрузки',
 } as const
 
@@ -224,7 +225,7 @@ export const CancelOrderInput = z.object({
 export const ShipOrderInput = z.object({
   carrier: optionalLine(ORDER_LIMITS.carrier).default(''),
   trackingNumber: optionalLine(ORDER_LIMITS.trackingNumber).default(''),
-  /** A shipping document uploaded through POST /files (purpose `order`). */
+  /** A transport document (PDF, JPEG or PNG) uploaded first through POST /files. */
   documentFileId: z.uuid().nullable().optional(),
   /** Per order line that needs them: the serial numbers of the units shipped. */
   serials: z
@@ -354,7 +355,7 @@ export interface OrderDetails extends OrderSummary {
   /** What the caller's side may do now. */
   actions: OrderAction[]
   /** Documents ready to download: the invoice once confirmed, the delivery note once shipped. */
-  documents: { kind: 'invoice' | 'delivery-note'; title: string; href: string }[]
+  documents: { kind: 'invoice' | 'delivery-note' | 'shipping'; title: string; href: string }[]
   /** The order's conversation in the chat, once it has one. */
   chatRoomGuid: string | null
   /** Lines with drones the buyer must register, and whether the buyer said it is done. */

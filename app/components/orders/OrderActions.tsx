@@ -128,7 +128,7 @@ export function OrderActions({
   state,
   today,
 }: {
-  order: Pick<OrderDetails, 'number' | 'actions' | 'lines' | 'delivery'>
+  order: Pick<OrderDetails, 'number' | 'actions' | 'lines' | 'delivery' | 'seller'>
   state: ActionState
   today: string
 }) {

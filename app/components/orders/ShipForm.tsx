@@ -1,4 +1,6 @@
 import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { useState } from 'react'
+import { FileUpload, type UploadedFile } from '../FileUpload.tsx'
 import { IconTruckDelivery } from '@tabler/icons-react'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { formatCount } from '#app/lib/format.ts'
@@ -35,8 +37,16 @@ function SerialsField({ line, state }: { line: OrderDetails['lines'][number]; st
   )
 }
 
-export function ShipForm({ order, state }: { order: Pick<OrderDetails, 'lines' | 'delivery'>; state: ActionState }) {
+export function ShipForm({
+  order,
+  state,
+}: {
+  order: Pick<OrderDetails, 'lines' | 'delivery' | 'seller'>
+  state: ActionState
+}) {
   const failure = failureOf(state, 'ship')
+  // A transport company's waybill, uploaded first; its id goes with the form.
+  const [document, setDocument] = useState<UploadedFile | null>(null)
   const values = failure?.values ?? {}
   const registrable = order.lines.filter((l) => l.registration !== 'none')
   const serialsError = failure && Object.entries(failure.fieldErrors).find(([k]) => k.startsWith('serials'))
@@ -59,13 +69,26 @@ export function ShipForm({ order, state }: { order: Pick<OrderDetails, 'lines' |
           <TextInput
             name="trackingNumber"
             label="Трек-номер или номер накладной"
-            withAsterisk
+            description="Или приложите транспортный документ ниже"
             maxLength={ORDER_LIMITS.trackingNumber}
             defaultValue={values.trackingNumber}
             error={failure?.fieldErrors.trackingNumber}
             miw={220}
           />
         </Group>
+        {document && <input type="hidden" name="documentFileId" value={document.id} />}
+        <FileUpload
+          organizationId={order.seller.id}
+          maxFiles={1}
+          label="Приложить транспортный документ (PDF, JPEG, PNG)"
+          onUploaded={setDocument}
+          onRemove={() => setDocument(null)}
+        />
+        {failure?.fieldErrors.documentFileId && (
+          <Text size="sm" c="red.9" role="alert">
+            {failure.fieldErrors.documentFileId}
+          </Text>
+        )}
         {registrable.length > 0 && (
           <Stack gap="sm" component="fieldset" m={0} p={0} style={{ border: 0 }}>
             <Text component="legend" fw={600} size="sm" p={0}>
@@ -93,7 +116,7 @@ export function ShipForm({ order, state }: { order: Pick<OrderDetails, 'lines' |
           maxLength={ORDER_LIMITS.comment}
           defaultValue={values.comment}
         />
-        <FormMessage failure={failure} fields={['carrier', 'trackingNumber', 'serials']} />
+        <FormMessage failure={failure} fields={['carrier', 'trackingNumber', 'documentFileId', 'serials']} />
         <div>
           <SubmitButton state={state} intent="ship" leftSection={<IconTruckDelivery size={18} aria-hidden="true" />}>
             {ORDER_ACTION_LABELS.ship}

@@ -45,6 +45,7 @@ export function shipInputOf(values: Record<string, string>) {
   return {
     carrier: values.carrier ?? '',
     trackingNumber: values.trackingNumber ?? '',
+    ...(values.documentFileId && { documentFileId: values.documentFileId }),
     serials,
     ...(values.comment && { comment: values.comment }),
   }

@@ -19,7 +19,7 @@ export const ordersModule = defineModule({
   routes: ordersRoutes,
   service: (
     { limiter, log },
-    { catalog, products, organizations, identity, notifications, chat, jobs },
+    { catalog, products, organizations, identity, notifications, chat, jobs, files },
   ): OrdersModuleService => ({
     ...createOrdersService({
       catalog,
@@ -31,6 +31,7 @@ export const ordersModule = defineModule({
       events: notifications,
       chat,
       jobs,
+      files,
       limiter,
       log,
     }),

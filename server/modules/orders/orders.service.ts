@@ -27,6 +27,7 @@ import { targetOf } from '../../lifecycle/index.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { ChatService } from '../chat/index.ts'
+import type { FilesService } from '../files/files.service.ts'
 import type { Events } from '../notifications/events.ts'
 import type { MemberDirectory } from '../organizations/member-directory.ts'
 import type { PartyDirectory } from '../organizations/party-directory.ts'
@@ -60,6 +61,8 @@ export interface OrdersDeps {
   /** The order's conversation; absent where the chat is not built (some tests). */
   chat?: Pick<ChatService, 'openRequestRoom' | 'postSystemMessage'>
   jobs: Pick<JobsService, 'register' | 'enqueue'>
+  /** The shipping document: the seller's upload, read back by both sides. */
+  files: Pick<FilesService, 'describeMany' | 'readAttached'>
   limiter: RateLimiter
   log: (msg: string, err?: unknown) => void
 }
@@ -79,6 +82,8 @@ export interface OrdersService {
   /** Staff: every organization's orders, read-only; each order opened is written to the audit log. */
   staffList(ctx: Ctx, query: unknown): Promise<OrderList>
   staffGet(ctx: Ctx, number: string): Promise<OrderDetails>
+  /** The shipping document the seller attached (a transport company's waybill), for both sides. */
+  shippingDocument(ctx: Ctx, side: string, number: string): Promise<{ data: Buffer; mimeType: string; name: string }>
   /** The invoice or the delivery note of the caller's order, as PDF bytes. */
   document(ctx: Ctx, side: string, number: string, kind: string): Promise<{ pdf: Buffer; filename: string }>
   /**
@@ -405,6 +410,13 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
               await tx.db.update(orderLines).set({ serialNumbers: numbers }).where(eq(orderLines.id, line.id))
             }
           }
+          if (data.documentFileId) {
+            const [file] = await deps.files.describeMany(tx, [data.documentFileId])
+            if (!file)
+              throw new AppError('invalid', ORDER_MESSAGES.shippingDocument, {
+                documentFileId: ORDER_MESSAGES.shippingDocument,
+              })
+          }
           return {
             shippedAt: new Date(),
             carrier: data.carrier || null,
@@ -474,6 +486,13 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       if (!row) throw new AppError('not_found', ORDER_MESSAGES.notFound)
       await recordAudit(ctx, { action: 'order.staff_view', targetType: 'order', targetId: row.id, details: { number } })
       return { ...(await view(ctx, row, 'purchase')), actions: [] }
+    },
+
+    async shippingDocument(ctx, side, number) {
+      const row = await findOrder(ctx, sideOf(side), number)
+      if (!row.shippingDocumentFileId) throw new AppError('not_found', ORDER_MESSAGES.noDocument)
+      const { meta, data } = await deps.files.readAttached(ctx, row.shippingDocumentFileId)
+      return { data, mimeType: meta.mimeType, name: meta.originalName }
     },
 
     async document(ctx, side, number, kind) {

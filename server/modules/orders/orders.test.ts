@@ -10,7 +10,7 @@ import { useTestApp } from '../../testing/app.ts'
 import { createTestUser } from '../../testing/auth.ts'
 import { catalogProducts } from '../catalog/catalog.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
-import { apiClient } from '../organizations/organizations.testing.ts'
+import { apiClient, PDF } from '../organizations/organizations.testing.ts'
 import { organizationRoles, organizations } from '../organizations/organizations.table.ts'
 import { readPdf } from '../../documents/testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
@@ -124,6 +124,24 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expectedTotalKopecks: total,
     ...extra,
   })
+  async function uploadPdf(cookie: string, name: string): Promise<string> {
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=X' },
+      payload: [
+        '--X',
+        `Content-Disposition: form-data; name="file"; filename="${name}"`,
+        'Content-Type: application/pdf',
+        '',
+        PDF.toString('latin1'),
+        '--X--',
+        '',
+      ].join('\r\n'),
+    })
+    expect(upload.statusCode).toBe(201)
+    return upload.json().data.id as string
+  }
   const order = async (side: 'purchase' | 'sale', number: string, cookie: string) =>
     api('GET', `/orders/${side}/${number}`, cookie)
 
@@ -401,7 +419,19 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
       api('POST', `/orders/sale/${number}/${path}`, sellerA.cookie, body)
     await sale('confirm')
     await sale('mark-paid')
-    expect((await sale('ship', { trackingNumber: 'DL-77' })).statusCode).toBe(200)
+    // A transport document instead of a tracking number: the seller's own upload only.
+    const strangers = await uploadPdf(stranger.cookie, 'Чужой.pdf')
+    const foreign = await sale('ship', { documentFileId: strangers })
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.json().error.fields.documentFileId).toBe(ORDER_MESSAGES.shippingDocument)
+    const waybill = await uploadPdf(sellerA.cookie, 'ТТН 77.pdf')
+    expect((await sale('ship', { documentFileId: waybill })).statusCode).toBe(200)
+    const shippedView = (await order('purchase', number, buyer.cookie)).json().data
+    expect(shippedView.documents.map((d: { kind: string }) => d.kind)).toEqual(['invoice', 'delivery-note', 'shipping'])
+    const download = await api('GET', `/orders/purchase/${number}/documents/shipping`, buyer.cookie)
+    expect(download.statusCode).toBe(200)
+    expect(download.rawPayload.equals(PDF)).toBe(true)
+    expect((await api('GET', `/orders/purchase/${number}/documents/shipping`, stranger.cookie)).statusCode).toBe(404)
     // Battery only: no drone to register, so no reminder.
     const reminder = await database.db.select().from(jobs).where(eq(jobs.kind, REGISTRATION_REMINDER_JOB))
     expect(reminder.filter((j) => (j.payload as { orderId: string }).orderId === row!.id)).toEqual([])

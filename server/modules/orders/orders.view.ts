@@ -44,6 +44,9 @@ export function documentsOf(row: OrderRow, side: OrderSide): OrderDetails['docum
           },
         ]
       : []),
+    ...(row.shippingDocumentFileId
+      ? [{ kind: 'shipping' as const, title: 'Транспортный документ', href: `${base}/shipping` }]
+      : []),
   ]
 }
 

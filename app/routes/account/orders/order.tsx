@@ -65,10 +65,12 @@ function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoo
                     style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
                   />
                   {doc.title}
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    (PDF)
-                  </Text>
+                  {doc.kind !== 'shipping' && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (PDF)
+                    </Text>
+                  )}
                 </Anchor>
               </List.Item>
             ))}
