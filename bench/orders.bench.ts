@@ -36,8 +36,8 @@ const { eq, sql } = await import('drizzle-orm')
 const { openDatabase } = await import('../server/db/client.ts')
 const { buildTestApp } = await import('../server/testing/app.ts')
 const { createTestUser } = await import('../server/testing/auth.ts')
-const { createTestVendor } = await import('../server/modules/organizations/vendors.testing.ts')
-const { organizationRoles, organizations, organizationMembers } =
+const { createTestVendor, giveBankRequisites } = await import('../server/modules/organizations/vendors.testing.ts')
+const { organizationRoles, organizationMembers } =
   await import('../server/modules/organizations/organizations.table.ts')
 const { users } = await import('../server/modules/identity/identity.table.ts')
 const { createOffer } = await import('../server/modules/orders/orders.testing.ts')
@@ -104,15 +104,7 @@ const setupStarted = performance.now()
 const sellers: { vendor: { id: string }; products: { id: string }[] }[] = []
 for (let i = 0; i < 5; i++) {
   const vendor = await createTestVendor(db, { name: `Продавец ${i}`, slug: `bench-seller-${i}` })
-  await db
-    .update(organizations)
-    .set({
-      bankName: 'ПАО Сбербанк',
-      bik: '044525225',
-      settlementAccount: '40702810938000012345',
-      correspondentAccount: '30101810400000000225',
-    })
-    .where(eq(organizations.id, vendor.id))
+  await giveBankRequisites(db, vendor.id)
   const products: { id: string }[] = []
   for (let p = 0; p < 4; p++) {
     products.push(

@@ -11,9 +11,9 @@ import { createTestUser } from '../../testing/auth.ts'
 import { catalogProducts } from '../catalog/catalog.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { apiClient, PDF } from '../organizations/organizations.testing.ts'
-import { organizationRoles, organizations } from '../organizations/organizations.table.ts'
+import { organizationRoles } from '../organizations/organizations.table.ts'
 import { readPdf } from '../../documents/testing.ts'
-import { createTestVendor } from '../organizations/vendors.testing.ts'
+import { createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
 import { AUTO_DELIVER_JOB, REGISTRATION_REMINDER_JOB } from './orders.service.ts'
@@ -72,15 +72,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     stranger = await createMember(db, other.id)
     staff = await createTestUser(db, { isStaff: true })
     // Vendor A can issue invoices; vendor B has no bank requisites yet.
-    await db
-      .update(organizations)
-      .set({
-        bankName: 'ПАО Сбербанк',
-        bik: '044525225',
-        settlementAccount: '40702810938000012345',
-        correspondentAccount: '30101810400000000225',
-      })
-      .where(eq(organizations.id, vendorA.id))
+    await giveBankRequisites(db, vendorA.id)
     drone = await createOffer(db, vendorA.id, {
       title: 'Квадрокоптер Агро-10',
       priceKopecks: 120_000_00,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { VerificationStatus } from '#common/organizations.ts'
 import type { Db } from '../../db/client.ts'
 import { nextLegalInn } from './organizations.testing.ts'
@@ -41,4 +42,17 @@ export async function createTestVendor(
   const status = opts.vendorStatus === undefined ? 'confirmed' : opts.vendorStatus
   if (status) await db.insert(organizationRoles).values({ organizationId: org!.id, type: 'vendor', status })
   return { id: org!.id, slug: opts.slug, name: shortName }
+}
+
+/** ПАО Сбербанк's BIK and correspondent account, a settlement account with a correct key. */
+export const TEST_BANK_REQUISITES = {
+  bankName: 'ПАО Сбербанк',
+  bik: '044525225',
+  settlementAccount: '40702810938000012345',
+  correspondentAccount: '30101810400000000225',
+} as const
+
+/** A vendor that can issue invoices: confirming an order needs its bank requisites. */
+export async function giveBankRequisites(db: Db, organizationId: string): Promise<void> {
+  await db.update(organizations).set(TEST_BANK_REQUISITES).where(eq(organizations.id, organizationId))
 }

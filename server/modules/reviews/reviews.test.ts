@@ -10,8 +10,8 @@ import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
 import { createOffer } from '../orders/orders.testing.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
-import { organizationRoles, organizations } from '../organizations/organizations.table.ts'
-import { createTestVendor } from '../organizations/vendors.testing.ts'
+import { organizationRoles } from '../organizations/organizations.table.ts'
+import { createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productReviews } from './reviews.table.ts'
 
@@ -67,15 +67,7 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
     const db = database.db
     const vendor = await createTestVendor(db, { name: 'АэроТех Отзывы', slug: 'aerotech-reviews' })
     seller = await createMember(db, vendor.id, 'owner', 'Анна Продавец')
-    await db
-      .update(organizations)
-      .set({
-        bankName: 'ПАО Сбербанк',
-        bik: '044525225',
-        settlementAccount: '40702810938000012345',
-        correspondentAccount: '30101810400000000225',
-      })
-      .where(eq(organizations.id, vendor.id))
+    await giveBankRequisites(db, vendor.id)
     buyerOrg = await buyerOrganization('Агрохолдинг Заря', 'zarya-reviews')
     buyer = await createMember(db, buyerOrg.id, 'owner', 'Ирина Соколова')
     colleague = await createMember(db, buyerOrg.id, 'member', 'Пётр Коллега')
