@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconLock, IconShoppingCart } from '@tabler/icons-react'
+import { IconShoppingCart } from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { useActionData } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -7,8 +7,8 @@ import { CartItemRow } from '#app/components/cart/CartItemRow.tsx'
 import classes from '#app/components/cart/cart.module.css'
 import { CheckoutForm } from '#app/components/cart/CheckoutForm.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
+import { SignInRequired } from '#app/components/SignInRequired.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
-import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { formatCount, formatMoney } from '#app/lib/format.ts'
 import { setCartCount } from '#app/lib/header-summary.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
@@ -50,22 +50,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => cartAction(request, context)
-
-function SignInRequired() {
-  useEffect(() => openAuthModal('signIn'), [])
-  return (
-    <Paper withBorder p="xl" maw={520} mx="auto" ta="center">
-      <Stack align="center">
-        <IconLock size={40} aria-hidden="true" />
-        <Title order={1} size="h2">
-          Корзина
-        </Title>
-        <Text c="dimmed">Войдите, чтобы собрать заказ у нескольких продавцов и получить счета на оплату.</Text>
-        <Button onClick={() => openAuthModal('signIn')}>Войти</Button>
-      </Stack>
-    </Paper>
-  )
-}
 
 function NoOrganization() {
   return (
@@ -234,7 +218,12 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
 export default function CartRoute({ loaderData }: Route.ComponentProps) {
   return (
     <MantineScope>
-      {loaderData.kind === 'guest' && <SignInRequired />}
+      {loaderData.kind === 'guest' && (
+        <SignInRequired
+          title="Корзина"
+          text="Войдите, чтобы собрать заказ у нескольких продавцов и получить счета на оплату."
+        />
+      )}
       {loaderData.kind === 'noOrganization' && <NoOrganization />}
       {loaderData.kind === 'cart' && <CartScreen data={loaderData} />}
     </MantineScope>

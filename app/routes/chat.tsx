@@ -1,11 +1,10 @@
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconLock, IconMessages } from '@tabler/icons-react'
-import { useEffect } from 'react'
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconMessages } from '@tabler/icons-react'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { ChatScreen } from '#app/components/chat/ChatScreen.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
+import { SignInRequired } from '#app/components/SignInRequired.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
-import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { CHAT_MESSAGES } from '#common/chat.ts'
 import { isAppError } from '#common/errors.ts'
@@ -58,22 +57,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type ChatLoaderData = Extract<Route.ComponentProps['loaderData'], { kind: 'chat' }>
 
-function SignInRequired() {
-  useEffect(() => openAuthModal('signIn'), [])
-  return (
-    <Paper withBorder p="xl" maw={520} mx="auto" ta="center">
-      <Stack align="center">
-        <IconLock size={40} aria-hidden="true" />
-        <Title order={1} size="h2">
-          Сообщения
-        </Title>
-        <Text c="dimmed">Войдите, чтобы переписываться с продавцами и покупателями.</Text>
-        <Button onClick={() => openAuthModal('signIn')}>Войти</Button>
-      </Stack>
-    </Paper>
-  )
-}
-
 function NotConfirmed() {
   return (
     <Paper withBorder p="xl" maw={640} mx="auto">
@@ -94,7 +77,9 @@ function NotConfirmed() {
 export default function ChatRoute({ loaderData }: Route.ComponentProps) {
   return (
     <MantineScope>
-      {loaderData.kind === 'guest' && <SignInRequired />}
+      {loaderData.kind === 'guest' && (
+        <SignInRequired title="Сообщения" text="Войдите, чтобы переписываться с продавцами и покупателями." />
+      )}
       {loaderData.kind === 'notConfirmed' && <NotConfirmed />}
       {loaderData.kind === 'chat' && <ChatScreen data={loaderData} />}
     </MantineScope>

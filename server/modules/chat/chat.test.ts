@@ -9,6 +9,7 @@ import { createTestUser } from '../../testing/auth.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
+import { uploadTestFile } from '../files/files.testing.ts'
 import { apiClient, PDF } from '../organizations/organizations.testing.ts'
 import { organizationRoles } from '../organizations/organizations.table.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
@@ -163,24 +164,7 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
 
   it('shows a room, its messages and its files to members only; everyone else gets the same 404', async () => {
     const guid = await openRoom()
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/v1/files',
-      headers: { cookie: buyer.cookie, 'content-type': 'multipart/form-data; boundary=X' },
-      payload: [
-        '--X',
-        'Content-Disposition: form-data; name="purpose"',
-        '',
-        'chat',
-        '--X',
-        'Content-Disposition: form-data; name="file"; filename="Запрос КП.pdf"',
-        'Content-Type: application/pdf',
-        '',
-        PDF.toString('latin1'),
-        '--X--',
-        '',
-      ].join('\r\n'),
-    })
+    const upload = await uploadTestFile(app, buyer.cookie, { name: 'Запрос КП.pdf', purpose: 'chat' })
     expect(upload.statusCode).toBe(201)
     const fileId = upload.json().data.id as string
     const sent = await send(buyer.cookie, guid, { clientId: randomUUID(), content: '', fileIds: [fileId] })

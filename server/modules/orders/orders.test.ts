@@ -10,10 +10,10 @@ import { useTestApp } from '../../testing/app.ts'
 import { createTestUser } from '../../testing/auth.ts'
 import { catalogProducts } from '../catalog/catalog.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
+import { uploadTestFile } from '../files/files.testing.ts'
 import { apiClient, PDF } from '../organizations/organizations.testing.ts'
-import { organizationRoles } from '../organizations/organizations.table.ts'
 import { readPdf } from '../../documents/testing.ts'
-import { createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
+import { createTestBuyer, createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
 import { AUTO_DELIVER_JOB, REGISTRATION_REMINDER_JOB } from './orders.service.ts'
@@ -50,11 +50,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     api = apiClient(app)
   })
 
-  const buyerOrganization = async (name: string, slug: string) => {
-    const org = await createTestVendor(database.db, { name, slug, vendorStatus: null })
-    await database.db.insert(organizationRoles).values({ organizationId: org.id, type: 'buyer', status: 'confirmed' })
-    return org
-  }
+  const buyerOrganization = (name: string, slug: string) => createTestBuyer(database.db, { name, slug })
 
   beforeAll(async () => {
     const db = database.db
@@ -117,20 +113,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     ...extra,
   })
   async function uploadPdf(cookie: string, name: string): Promise<string> {
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/v1/files',
-      headers: { cookie, 'content-type': 'multipart/form-data; boundary=X' },
-      payload: [
-        '--X',
-        `Content-Disposition: form-data; name="file"; filename="${name}"`,
-        'Content-Type: application/pdf',
-        '',
-        PDF.toString('latin1'),
-        '--X--',
-        '',
-      ].join('\r\n'),
-    })
+    const upload = await uploadTestFile(app, cookie, { name })
     expect(upload.statusCode).toBe(201)
     return upload.json().data.id as string
   }

@@ -56,3 +56,10 @@ export const TEST_BANK_REQUISITES = {
 export async function giveBankRequisites(db: Db, organizationId: string): Promise<void> {
   await db.update(organizations).set(TEST_BANK_REQUISITES).where(eq(organizations.id, organizationId))
 }
+
+/** An organization with a confirmed buyer role and no vendor role: one that may check out. */
+export async function createTestBuyer(db: Db, opts: { name: string; slug: string }) {
+  const org = await createTestVendor(db, { ...opts, vendorStatus: null })
+  await db.insert(organizationRoles).values({ organizationId: org.id, type: 'buyer', status: 'confirmed' })
+  return org
+}

@@ -10,8 +10,7 @@ import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
 import { createOffer } from '../orders/orders.testing.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
-import { organizationRoles } from '../organizations/organizations.table.ts'
-import { createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
+import { createTestBuyer, createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productReviews } from './reviews.table.ts'
 
@@ -38,11 +37,7 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
     api = apiClient(app)
   })
 
-  const buyerOrganization = async (name: string, slug: string) => {
-    const org = await createTestVendor(database.db, { name, slug, vendorStatus: null })
-    await database.db.insert(organizationRoles).values({ organizationId: org.id, type: 'buyer', status: 'confirmed' })
-    return org
-  }
+  const buyerOrganization = (name: string, slug: string) => createTestBuyer(database.db, { name, slug })
 
   /** Puts the products in the buyer's cart and checks out: the new order's number. */
   async function placeOrder(productIds: string[]): Promise<string> {
