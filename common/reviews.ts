@@ -1,11 +1,9 @@
 import type { PluralForms } from './format.ts'
-import { OrderNumber } from './orders.ts'
-import { multiLineText } from './text.ts'
-import { z } from './zod.ts'
 
 /**
  * Reviews from real purchases: a buying organization rates a product it received and the seller
- * of the order. What the REST API, the pages and the forms share.
+ * of the order. What the REST API, the pages and the forms share; no zod here, so the public
+ * product and seller pages that show reviews do not load it (the schemas: reviews.schemas.ts).
  */
 
 export const REVIEW_KINDS = ['product', 'seller'] as const
@@ -46,56 +44,8 @@ export const REVIEW_MESSAGES = {
 
 export const REVIEW_FORMS: PluralForms = ['отзыв', 'отзыва', 'отзывов']
 
-const Rating = z.coerce
-  .number({ error: REVIEW_MESSAGES.rating })
-  .int(REVIEW_MESSAGES.rating)
-  .min(1, REVIEW_MESSAGES.rating)
-  .max(5, REVIEW_MESSAGES.rating)
-
-export const ReviewText = multiLineText({ error: REVIEW_MESSAGES.text })
-  .min(REVIEW_LIMITS.textMin, REVIEW_MESSAGES.text)
-  .max(REVIEW_LIMITS.textMax, REVIEW_MESSAGES.text)
-
-const ReviewOrderNumber = z.string({ error: REVIEW_MESSAGES.orderNumber }).trim().pipe(OrderNumber)
-
-/** POST /reviews/products: the buyer rates a product of a delivered order. */
-export const ProductReviewInput = z.object({
-  orderNumber: ReviewOrderNumber,
-  productId: z.uuid({ error: REVIEW_MESSAGES.productId }),
-  rating: Rating,
-  text: ReviewText,
-})
-
-/** POST /reviews/sellers: the buyer rates the seller of a delivered order. */
-export const SellerReviewInput = z.object({ orderNumber: ReviewOrderNumber, rating: Rating, text: ReviewText })
-
-/** PATCH /reviews/{kind}/{id}: the author's organization changes its review (within 30 days). */
-export const ReviewEditInput = z.object({ rating: Rating, text: ReviewText })
-
-/** POST /reviews/{kind}/{id}/answer: the seller's one answer. */
-export const ReviewAnswerInput = z.object({
-  text: multiLineText({ error: REVIEW_MESSAGES.answer })
-    .min(1, REVIEW_MESSAGES.answer)
-    .max(REVIEW_LIMITS.answerMax, REVIEW_MESSAGES.answer),
-})
-
-/** POST /staff/reviews/{kind}/{id}/hide: why staff hide it (abuse, personal data, not a review). */
-export const ReviewHideInput = z.object({
-  reason: multiLineText({ error: REVIEW_MESSAGES.reason })
-    .min(1, REVIEW_MESSAGES.reason)
-    .max(REVIEW_LIMITS.reasonMax, `Не больше ${REVIEW_LIMITS.reasonMax} символов`),
-})
-
-export const ReviewListQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
-
 export const STAFF_REVIEW_FILTERS = ['visible', 'hidden'] as const
 export type StaffReviewFilter = (typeof STAFF_REVIEW_FILTERS)[number]
-export const StaffReviewListQuery = z.object({
-  status: z.enum(STAFF_REVIEW_FILTERS).default('visible'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-})
-
-// ---- views -------------------------------------------------------------------------------------
 
 export interface ReviewSummary {
   /** One decimal (4.3); 0 when there are no reviews. */

@@ -4,7 +4,8 @@ import { api } from '#app/lib/api.ts'
 import { isApiError } from '#app/lib/api-client.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { showNotification } from '#app/lib/notify.ts'
-import { type OwnReview, REVIEW_LIMITS, REVIEW_MESSAGES, type Reviewable, ReviewText } from '#common/reviews.ts'
+import { type OwnReview, REVIEW_LIMITS, REVIEW_MESSAGES, type Reviewable } from '#common/reviews.ts'
+import { ReviewText } from '#common/reviews.schemas.ts'
 import { AppLink } from '../AppLink.tsx'
 
 /**

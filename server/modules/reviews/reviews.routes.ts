@@ -6,7 +6,7 @@ import {
   ReviewHideInput,
   ReviewListQuery,
   SellerReviewInput,
-} from '#common/reviews.ts'
+} from '#common/reviews.schemas.ts'
 import { z } from '#common/zod.ts'
 import { data, pageOf, passThrough, toPageBody } from '../../http.ts'
 import {

@@ -2,23 +2,25 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'driz
 import {
   averageOf,
   type OwnReview,
-  ProductReviewInput,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type Review,
-  ReviewAnswerInput,
-  ReviewEditInput,
-  ReviewHideInput,
   type ReviewKind,
-  ReviewListQuery,
   type ReviewPage,
   type ReviewSummary,
   type Reviewable,
   reviewAuthor,
-  SellerReviewInput,
   type StaffReview,
-  StaffReviewListQuery,
 } from '#common/reviews.ts'
+import {
+  ProductReviewInput,
+  ReviewAnswerInput,
+  ReviewEditInput,
+  ReviewHideInput,
+  ReviewListQuery,
+  SellerReviewInput,
+  StaffReviewListQuery,
+} from '#common/reviews.schemas.ts'
 import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse, parseId } from '../../parse.ts'
