@@ -151,10 +151,19 @@ export async function seedOrders(db: Db): Promise<void> {
   for (const demo of ORDERS) {
     const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutKey, demo.key))
     if (existing) continue
-    const chosen = [
-      ...demo.drones.flatMap((q, i) => (drones[i] ? [{ product: drones[i], quantity: q }] : [])),
-      ...demo.others.flatMap((q, i) => (others[i] ? [{ product: others[i], quantity: q }] : [])),
+    // The vendor's drones, then its other products (its drones again when it sells nothing else).
+    const pick = (list: typeof priced, i: number) => (list.length ? list[i % list.length] : undefined)
+    const wanted = [
+      ...demo.drones.map((q, i) => ({ product: pick(drones, i), quantity: q })),
+      ...demo.others.map((q, i) => ({ product: pick(others, i) ?? pick(drones, i + 1), quantity: q })),
     ]
+    const byProduct = new Map<string, { product: (typeof priced)[number]; quantity: number }>()
+    for (const { product, quantity } of wanted) {
+      if (!product) continue
+      const same = byProduct.get(product.id)
+      byProduct.set(product.id, { product, quantity: (same?.quantity ?? 0) + quantity })
+    }
+    const chosen = [...byProduct.values()]
     if (!chosen.length) continue
     const lines = chosen.map(({ product, quantity }, i) => {
       const amount = product.price! * quantity

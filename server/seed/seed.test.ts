@@ -36,7 +36,7 @@ import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
 import { extractFile } from './verification.ts'
 import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
 import { productReviews, sellerReviews } from '../modules/reviews/reviews.table.ts'
-import { orders } from '../modules/orders/orders.table.ts'
+import { cartItems, orders } from '../modules/orders/orders.table.ts'
 
 /** Everything the seed writes, in a stable order, to compare one run with the next. */
 async function snapshot(db: Database['db']) {
@@ -115,8 +115,13 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(first.chatRooms).toHaveLength(2)
     expect(first.chatMessages.length).toBeGreaterThanOrEqual(10)
     expect(first.searchWords.length).toBeGreaterThan(100)
-    expect(first.productReviews).toHaveLength(1)
+    // The completed demo order's two products and its seller are reviewed.
+    expect(first.productReviews).toHaveLength(2)
     expect(first.sellerReviews).toHaveLength(1)
+    // The demo buyer's orders are in every state, and its cart is ready to check out.
+    const states = await database.db.select({ status: orders.status }).from(orders)
+    expect(states.map((o) => o.status).sort()).toEqual(['cancelled', 'completed', 'confirmed', 'created', 'shipped'])
+    expect(await database.db.select().from(cartItems)).toHaveLength(4)
 
     expect(await seedDemo(database.db, storage)).toEqual({ applied: false })
     expect(await snapshot(database.db)).toEqual(first)
