@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
+import { formFailure, formValues } from '#app/lib/form-result.ts'
 import { describeProduct } from '#app/components/product/product-display.server.ts'
 import { productMeta } from '#app/components/product/product-meta.ts'
 import { buildProductSeo } from '#app/components/product/product-seo.server.ts'
@@ -39,6 +40,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviews,
     related,
     ...buildProductSeo(publicConfig.publicUrl, product, reviews),
+  }
+}
+
+/** A member of the product's seller answers a review of it (once); the service decides who may. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, ctx } = getAppContext(context)
+  const values = formValues(await request.formData())
+  try {
+    await services.reviews.answer(ctx, 'product', values.id ?? '', { text: values.text ?? '' })
+    return { ok: true as const }
+  } catch (error) {
+    return formFailure(error, values)
   }
 }
 

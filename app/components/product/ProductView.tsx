@@ -5,6 +5,7 @@ import type { ProductDetails } from '#common/catalog/types.ts'
 import { REVIEW_MESSAGES, type ReviewPage } from '#common/reviews.ts'
 import { reviewPageHref } from '../reviews/review-page.ts'
 import { ReviewsSection, ReviewSummaryLine } from '../reviews/ReviewList.tsx'
+import { SellerAnswerForm } from '../reviews/SellerAnswerForm.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
 import { productDocumentUrl } from './document-url.ts'
 import type { ProductDisplay } from './product-display.server.ts'
@@ -202,6 +203,9 @@ export function ProductView({
               page={reviews}
               empty={REVIEW_MESSAGES.empty}
               hrefOf={(page) => reviewPageHref(`/product/${product.slug}`, page)}
+              answerFor={(review) =>
+                reviews.canAnswer && !review.answer ? <SellerAnswerForm reviewId={review.id} /> : null
+              }
             />
           )}
         </div>

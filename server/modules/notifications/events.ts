@@ -16,6 +16,7 @@ export type DomainEvent =
   | ChatEvent
   | OrdersEvent
   | OrdersRegistrationEvent
+  | ReviewsEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -140,6 +141,20 @@ export type OrdersRegistrationEvent = {
   order: { number: string; shippedAt: Date }
   /** The drones to register: each line's title, the requirement and the serial numbers shipped. */
   drones: { title: string; registration: 'account' | 'state'; serialNumbers: string[] }[]
+  recipients: Person[]
+}
+
+/** A buyer reviewed a product of the seller, or the seller itself: the seller's members hear of it. */
+export type ReviewsEvent = {
+  type: 'reviews.created'
+  kind: 'product' | 'seller'
+  /** What was reviewed and the page where the review shows. */
+  subject: { title: string; path: string }
+  orderNumber: string
+  rating: number
+  text: string
+  /** «Ирина, ООО «Агрохолдинг Заря»». */
+  author: string
   recipients: Person[]
 }
 

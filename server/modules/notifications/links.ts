@@ -5,6 +5,8 @@
 export function createLinks(publicUrl: string) {
   return {
     home: () => `${publicUrl}/`,
+    /** Any page of the site by its path (`/product/…`). */
+    page: (path: string) => `${publicUrl}${path}`,
     company: () => `${publicUrl}/personal-account/company`,
     confirmEmail: (token: string) => `${publicUrl}/?confirmEmail=${token}`,
     cancelEmailChange: (token: string) => `${publicUrl}/?cancelEmailChange=${token}`,

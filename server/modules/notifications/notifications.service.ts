@@ -7,6 +7,7 @@ import * as organizations from './organizations.emails.ts'
 import { chatUnreadDigest } from './chat.emails.ts'
 import { orderStatusChanged, registrationReminder } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
+import { reviewCreated } from './reviews.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
 
 /**
@@ -30,6 +31,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'chat.unread_digest': { email: chatUnreadDigest },
   'orders.status_changed': { email: orderStatusChanged },
   'orders.registration_reminder': { email: registrationReminder },
+  'reviews.created': { email: reviewCreated },
 }
 
 /**

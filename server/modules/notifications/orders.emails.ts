@@ -57,7 +57,7 @@ const REGISTRATION_WORKING_DAYS = 10
 /** The day `count` working days (Monday to Friday) after `from`. */
 function addWorkingDays(from: Date, count: number): Date {
   let day = from.getTime()
-  for (let left = count; left > 0; ) {
+  for (let left = count; left > 0;) {
     day += DAY_MS
     const weekday = new Date(day).getUTCDay()
     if (weekday !== 0 && weekday !== 6) left--

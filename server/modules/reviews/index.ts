@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts'
+import { memberDirectory } from '../organizations/member-directory.ts'
 import { reviewsRoutes } from './reviews.routes.ts'
 import { createReviewsService, type ReviewsService } from './reviews.service.ts'
 import * as tables from './reviews.table.ts'
@@ -11,5 +12,13 @@ export const reviewsModule = defineModule({
   name: 'reviews',
   tables,
   routes: reviewsRoutes,
-  service: ({ limiter }, { orders, sellers }): ReviewsService => createReviewsService({ orders, sellers, limiter }),
+  service: ({ limiter }, { orders, sellers, identity, notifications }): ReviewsService =>
+    createReviewsService({
+      orders,
+      sellers,
+      members: memberDirectory,
+      describeUsers: identity.describeUsers,
+      events: notifications,
+      limiter,
+    }),
 })

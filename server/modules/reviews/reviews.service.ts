@@ -26,6 +26,8 @@ import { AppError } from '../../errors.ts'
 import { parse, parseId } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { OrdersService } from '../orders/orders.service.ts'
+import type { Events } from '../notifications/events.ts'
+import type { MemberDirectory } from '../organizations/member-directory.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import type { SellersService } from '../sellers/sellers.service.ts'
 import { productReviews, sellerReviews } from './reviews.table.ts'
@@ -40,6 +42,10 @@ export interface ReviewsDeps {
   orders: Pick<OrdersService, 'purchaseForReview'>
   /** Confirmed vendors' ids by slug, for the seller page's reviews. */
   sellers: Pick<SellersService, 'resolveVendorSlugs'>
+  /** The seller's members hear of each new review (e-mail through the notifications module). */
+  members: Pick<MemberDirectory, 'membersOf'>
+  describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
+  events: Events
   limiter: RateLimiter
 }
 
@@ -95,6 +101,29 @@ function toStaffReview(row: Row, kind: ReviewKind): StaffReview {
 }
 
 export function createReviewsService(deps: ReviewsDeps) {
+  /** Tells the reviewed seller's members of a new review, with a link to where it shows. */
+  async function tellSeller(ctx: Ctx, row: Row, kind: ReviewKind) {
+    const members = await deps.members.membersOf(ctx.db, [row.sellerOrganizationId])
+    const recipients = await deps.describeUsers(
+      ctx,
+      members.map((m) => m.userId),
+    )
+    if (!recipients.length) return
+    await deps.events.emit(ctx, {
+      type: 'reviews.created',
+      kind,
+      subject:
+        'productId' in row
+          ? { title: row.productTitle, path: `/product/${row.productSlug}` }
+          : { title: row.sellerName, path: `/sellers/${row.sellerSlug}` },
+      orderNumber: row.orderNumber,
+      rating: row.rating,
+      text: row.text,
+      author: reviewAuthor(row.authorName, row.organizationName),
+      recipients,
+    })
+  }
+
   /** The member writing, and the organization the review is from. */
   async function writer(ctx: Ctx) {
     const user = requireUser(ctx)
@@ -264,6 +293,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         .onConflictDoNothing()
         .returning()
       if (!created) throw new AppError('conflict', REVIEW_MESSAGES.productReviewed)
+      await tellSeller(ctx, created, 'product')
       return toOwnReview(created, 'product')
     },
 
@@ -291,6 +321,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         .onConflictDoNothing()
         .returning()
       if (!created) throw new AppError('conflict', REVIEW_MESSAGES.sellerReviewed)
+      await tellSeller(ctx, created, 'seller')
       return toOwnReview(created, 'seller')
     },
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { REVIEW_MESSAGES } from '#common/reviews.ts'
 import type { Database } from '../../db/client.ts'
 import { createTestUser } from '../../testing/auth.ts'
+import { emailOutbox } from '../mail/mail.table.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
@@ -18,7 +19,7 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
   let database: Database
   let app: FastifyInstance
   let api: ReturnType<typeof apiClient>
-  type Member = { id: string; cookie: string }
+  type Member = { id: string; cookie: string; email: string }
   let seller: Member
   let buyer: Member
   let colleague: Member
@@ -121,6 +122,12 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
       text: ` ${text} `,
     })
     expect(created.statusCode).toBe(201)
+    // The seller hears of it, with the rating, the text and where to answer.
+    const notices = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, seller.email))
+    const notice = notices.find((m) => m.kind === 'review_created')
+    expect(notice!.subject).toBe(`Новый отзыв о товаре «${drone.title}»: 5 из 5`)
+    expect(notice!.text).toContain(text)
+    expect(notice!.text).toContain(`/product/${drone.slug}`)
     expect(created.json().data).toMatchObject({
       kind: 'product',
       rating: 5,
