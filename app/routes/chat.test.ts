@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { appContext, type AppLoadContext } from '#app/lib/load-context.ts'
 // The page's loader over the real services and a test database: the test builds the load
 // context the server would hand it.
 import type { Database } from '#server/db/client.ts'
@@ -10,8 +8,8 @@ import { ctxFor } from '#server/modules/organizations/organizations.testing.ts'
 import { organizationRoles } from '#server/modules/organizations/organizations.table.ts'
 import { createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'
+import { routeContext } from '#app/lib/load-context.testing.ts'
 import { useTestApp } from '#server/testing/app.ts'
-import { guestCtx } from '#server/context.ts'
 import { loader } from './chat.tsx'
 
 type Args = Parameters<typeof loader>[0]
@@ -50,11 +48,7 @@ describe('the /chat loader', () => {
   })
 
   async function load(user: { id: string } | null, search = '') {
-    const context = new RouterContextProvider()
-    context.set(appContext, {
-      services: app.services,
-      ctx: user ? await ctxFor(database.db, user) : guestCtx(database.db, { requestId: 't', ip: '', userAgent: '' }),
-    } as unknown as AppLoadContext)
+    const context = await routeContext(app, database, user)
     return loader({ request: new Request(`http://x/chat${search}`), context, params: {} } as unknown as Args)
   }
 

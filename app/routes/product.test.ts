@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { appContext, type AppLoadContext } from '#app/lib/load-context.ts'
 // The product page's loader and action over the real services and a test database.
 import { REVIEW_MESSAGES } from '#common/reviews.ts'
 import type { Database } from '#server/db/client.ts'
-import { guestCtx } from '#server/context.ts'
-import { ctxFor } from '#server/modules/organizations/organizations.testing.ts'
 import { createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'
 import { createOffer } from '#server/modules/orders/orders.testing.ts'
 import { productReviews } from '#server/modules/reviews/reviews.table.ts'
+import { routeContext } from '#app/lib/load-context.testing.ts'
 import { useTestApp } from '#server/testing/app.ts'
 import { action, loader } from './product.tsx'
 
@@ -59,15 +56,7 @@ describe('reviews on the product page', () => {
     reviewId = row!.id
   })
 
-  async function contextOf(user: { id: string } | null) {
-    const context = new RouterContextProvider()
-    context.set(appContext, {
-      services: app.services,
-      ctx: user ? await ctxFor(database.db, user) : guestCtx(database.db, { requestId: 't', ip: '', userAgent: '' }),
-      publicConfig: { publicUrl: 'http://x' },
-    } as unknown as AppLoadContext)
-    return context
-  }
+  const contextOf = (user: { id: string } | null) => routeContext(app, database, user)
   const url = () => `http://x/product/${product.slug}`
   const load = async (user: { id: string } | null) =>
     loader({

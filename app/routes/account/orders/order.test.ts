@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { appContext, type AppLoadContext } from '#app/lib/load-context.ts'
 import { ORDER_MESSAGES } from '#common/orders.ts'
 // The order pages' loaders and actions over the real services and a test database: the test
 // builds the load context the server would hand them.
 import type { Database } from '#server/db/client.ts'
 import { createOffer } from '#server/modules/orders/orders.testing.ts'
-import { apiClient, ctxFor } from '#server/modules/organizations/organizations.testing.ts'
+import { apiClient } from '#server/modules/organizations/organizations.testing.ts'
 import { organizationRoles } from '#server/modules/organizations/organizations.table.ts'
 import { createTestVendor, giveBankRequisites } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'
+import { routeContext } from '#app/lib/load-context.testing.ts'
 import { useTestApp } from '#server/testing/app.ts'
 import { loader as listLoader } from './list.tsx'
 import { action, loader } from './order.tsx'
@@ -45,14 +44,7 @@ describe('the order pages over the real services', () => {
     drone = await createOffer(db, vendor.id, { title: 'Квадрокоптер Агро-10', priceKopecks: 120_000_00, weightKg: 12 })
   })
 
-  async function contextOf(user: { id: string }) {
-    const context = new RouterContextProvider()
-    context.set(appContext, {
-      services: app.services,
-      ctx: await ctxFor(database.db, user),
-    } as unknown as AppLoadContext)
-    return context
-  }
+  const contextOf = (user: { id: string }) => routeContext(app, database, user)
 
   async function placeOrder(quantity: number): Promise<string> {
     expect((await api('POST', '/cart/items', buyer.cookie, { productId: drone.id, quantity })).statusCode).toBe(200)
