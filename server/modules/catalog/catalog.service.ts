@@ -24,7 +24,7 @@ import {
   unpublishVersion,
 } from './catalog.publishing.ts'
 import { catalogProducts } from './catalog.table.ts'
-import { describeOffers, returnStock, stockOf, takeStock } from './catalog.stock.ts'
+import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
 import { wordsOf } from './search/title-words.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
 
@@ -249,7 +249,6 @@ export function createCatalogService(deps: CatalogDeps) {
     describeOffers,
     takeStock,
     returnStock,
-    stockOf,
 
     /**
      * Categories, brands and products matching what is being typed: one statement, and the

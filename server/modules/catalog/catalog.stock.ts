@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
 import { type RegistrationRequirement, registrationRequirement } from '#common/catalog/registration.ts'
 import type { VatRate } from '#common/catalog/vat.ts'
@@ -99,15 +99,4 @@ export async function returnStock(ctx: Ctx, lines: StockLine[]): Promise<void> {
       .set({ stockQuantity: sql`${catalogProducts.stockQuantity} + ${line.quantity}` })
       .where(eq(catalogProducts.id, line.productId))
   }
-}
-
-/** For tests and demo data: the stock as the catalogue has it. */
-export async function stockOf(ctx: Ctx, productIds: string[]): Promise<Map<string, number | null>> {
-  if (!productIds.length) return new Map()
-  const rows = await ctx.db
-    .select({ id: catalogProducts.id, stock: catalogProducts.stockQuantity })
-    .from(catalogProducts)
-    .where(inArray(catalogProducts.id, productIds))
-    .orderBy(asc(catalogProducts.id))
-  return new Map(rows.map((r) => [r.id, r.stock]))
 }

@@ -112,34 +112,30 @@ export function createCartService(deps: CartDeps): CartService {
         const quantity = (existing?.quantity ?? 0) + data.quantity
         const max = maxQuantityOf(offer)
         if (quantity > max) throw new AppError('conflict', stockLimitMessage(offer.title, max))
+        const [{ lines }] = (await tx
+          .select({ lines: count() })
+          .from(cartItems)
+          .where(eq(cartItems.organizationId, owner))) as [{ lines: number }]
         if (existing) {
           await tx
             .update(cartItems)
             .set({ quantity })
             .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, offer.id)))
-        } else {
-          const [{ lines }] = (await tx
-            .select({ lines: count() })
-            .from(cartItems)
-            .where(eq(cartItems.organizationId, owner))) as [{ lines: number }]
-          if (lines >= CART_LIMITS.maxLines) throw new AppError('conflict', CART_MESSAGES.full)
-          await tx
-            .insert(cartItems)
-            .values({
-              organizationId: owner,
-              productId: offer.id,
-              quantity,
-              priceKopecksAtAdd: offer.priceKopecks,
-              title: offer.title,
-              addedByUserId: ctx.user!.id,
-            })
-            .onConflictDoUpdate({ target: [cartItems.organizationId, cartItems.productId], set: { quantity } })
+          return { count: lines, quantity }
         }
-        const [{ lines }] = (await tx
-          .select({ lines: count() })
-          .from(cartItems)
-          .where(eq(cartItems.organizationId, owner))) as [{ lines: number }]
-        return { count: lines, quantity }
+        if (lines >= CART_LIMITS.maxLines) throw new AppError('conflict', CART_MESSAGES.full)
+        await tx
+          .insert(cartItems)
+          .values({
+            organizationId: owner,
+            productId: offer.id,
+            quantity,
+            priceKopecksAtAdd: offer.priceKopecks,
+            title: offer.title,
+            addedByUserId: ctx.user!.id,
+          })
+          .onConflictDoUpdate({ target: [cartItems.organizationId, cartItems.productId], set: { quantity } })
+        return { count: lines + 1, quantity }
       })
     },
 

@@ -15,6 +15,7 @@ import { cartOwner, type CartDeps, pricedCart } from './cart.service.ts'
 import { recordPlacement } from './orders.machine.ts'
 import { cartItems, orderLines, orders } from './orders.table.ts'
 import type { OrdersDeps } from './orders.service.ts'
+import type { OrderRow } from './orders.view.ts'
 
 /** Checkouts are rare clicks; more than this is a script. */
 export const CHECKOUT_RATE_LIMIT = { limit: 30, windowMs: 60 * 60_000 }
@@ -30,7 +31,7 @@ export async function checkout(
   ctx: Ctx,
   deps: OrdersDeps & Pick<CartDeps, 'catalog' | 'members'>,
   input: unknown,
-): Promise<{ result: CheckoutResult; placed: PlacedOrder[] }> {
+): Promise<{ result: CheckoutResult; placed: OrderRow[] }> {
   const user = requireUser(ctx)
   const data = parse(CheckoutInput, input)
   const owner = cartOwner(ctx)
@@ -83,7 +84,7 @@ export async function checkout(
 
     const parties = await deps.parties.describeParties(tx, [payer.id, ...cart.orderable.keys()])
     const buyer = parties.get(payer.id)!
-    const placed: PlacedOrder[] = []
+    const placed: OrderRow[] = []
     for (const [sellerId, items] of cart.orderable) {
       const seller = parties.get(sellerId)!
       const delivery: Delivery = {
@@ -130,7 +131,7 @@ export async function checkout(
         .returning()
       await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })))
       await recordPlacement(txCtx, order!.id, data.comment || null)
-      placed.push({ id: order!.id, number: order!.number, buyer, seller, totalKopecks: order!.totalKopecks })
+      placed.push(order!)
     }
     await tx.delete(cartItems).where(
       and(
@@ -156,14 +157,6 @@ function shortageError(items: { title: string; available: number }[]): AppError 
     'conflict',
     `Не хватает товара: ${items.map((s) => stockLimitMessage(s.title, s.available)).join('; ')}. Уменьшите количество или удалите товар из корзины.`,
   )
-}
-
-export interface PlacedOrder {
-  id: string
-  number: string
-  buyer: { id: string; name: string; slug: string }
-  seller: { id: string; name: string; slug: string }
-  totalKopecks: number
 }
 
 const partyRef = (p: { id: string; name: string; slug: string }) => ({ id: p.id, name: p.name, slug: p.slug })

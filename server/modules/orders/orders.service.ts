@@ -33,7 +33,7 @@ import type { MemberDirectory } from '../organizations/member-directory.ts'
 import type { PartyDirectory } from '../organizations/party-directory.ts'
 import type { ProductStock } from '../products/products.stock.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { checkout, type PlacedOrder } from './checkout.ts'
+import { checkout } from './checkout.ts'
 import { type OrderActor, type OrderEvent, moveOrder, orderLifecycle, orderTransition } from './orders.machine.ts'
 import { orderLines, orders } from './orders.table.ts'
 import { renderOrderDocument } from './orders.documents.ts'
@@ -552,9 +552,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   }
 
   /** A new order: its seller hears of it, and it gets its conversation. */
-  async function announce(ctx: Ctx, placed: PlacedOrder) {
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.id))
-    if (!row) return
+  async function announce(ctx: Ctx, row: OrderRow) {
     await tell(ctx, row, 'buyer', row.comment || null)
     await postToConversation(ctx, row, 'buyer', null)
   }

@@ -1,11 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm'
-import {
-  ORDER_STATUS_LABELS,
-  type OrderDetails,
-  type OrderHistoryEntry,
-  type OrderSide,
-  type OrderSummary,
-} from '#common/orders.ts'
+import { asc, count, eq, inArray } from 'drizzle-orm'
+import { type OrderDetails, type OrderHistoryEntry, type OrderSide, type OrderSummary } from '#common/orders.ts'
 import type { Ctx } from '../../context.ts'
 import { actionsFor, historyEventOf } from './orders.machine.ts'
 import { orderEvents, orderLines, type orders } from './orders.table.ts'
@@ -127,12 +121,9 @@ export async function viewOrder(
 export async function lineCounts(ctx: Ctx, orderIds: string[]): Promise<Map<string, number>> {
   if (!orderIds.length) return new Map()
   const rows = await ctx.db
-    .select({ orderId: orderLines.orderId, position: orderLines.position })
+    .select({ orderId: orderLines.orderId, lines: count() })
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds))
-  const counts = new Map<string, number>()
-  for (const r of rows) counts.set(r.orderId, (counts.get(r.orderId) ?? 0) + 1)
-  return counts
+    .groupBy(orderLines.orderId)
+  return new Map(rows.map((r) => [r.orderId, Number(r.lines)]))
 }
-
-export const statusLabel = (row: Pick<OrderRow, 'status'>) => ORDER_STATUS_LABELS[row.status]
