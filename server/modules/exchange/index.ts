@@ -1,0 +1,15 @@
+import { defineModule } from '../module.ts'
+import * as offerTables from './offers.table.ts'
+import * as proposalTables from './proposals.table.ts'
+import * as requestTables from './requests.table.ts'
+import * as serviceOrderTables from './service-orders.table.ts'
+
+/**
+ * The services exchange: vendors' service offers (moderated like products), buyers' requests for
+ * drone work, vendors' proposals on them, and the service orders an accepted proposal makes,
+ * each with its own lifecycle, a chat room per (request, vendor) and reviews after completion.
+ */
+export const exchangeModule = defineModule({
+  name: 'exchange',
+  tables: { ...offerTables, ...requestTables, ...proposalTables, ...serviceOrderTables },
+})
