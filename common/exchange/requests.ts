@@ -1,5 +1,5 @@
-import { SPHERE_SLUGS } from '../spheres.ts'
-import { REGION_CODES } from '../regions.ts'
+import { type SPHERE_SLUGS } from '../spheres.ts'
+import { type REGION_CODES } from '../regions.ts'
 import type { AttachedFile, ServiceType, VolumeUnit } from './services.ts'
 
 /**
