@@ -47,10 +47,11 @@ export function AreaMap({
   const tilesUrl = useMapTilesUrl()
   const id = useId()
   const containerRef = useRef<HTMLDivElement>(null)
-  const viewRef = useRef<AreaMapView | null>(null)
   /** The last value this component gave onChange: a value coming back is not fitted in view again. */
   const emittedRef = useRef<GeoPolygon | null | undefined>(undefined)
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
+  /** The open map; null while Leaflet loads (or again after tiles or readOnly change). */
+  const [view, setView] = useState<AreaMapView | null>(null)
+  const [failed, setFailed] = useState(false)
   const [draft, setDraft] = useState<LonLat[]>([])
   const [drawError, setDrawError] = useState<string | null>(null)
 
@@ -108,7 +109,7 @@ export function AreaMap({
     setDraft([])
     setDrawError(null)
     emit(next)
-    viewRef.current?.fit(next)
+    view?.fit(next)
   }
 
   const onMapClick = useEffectEvent((point: LonLat) => addVertex(point))
@@ -118,9 +119,12 @@ export function AreaMap({
     const container = containerRef.current
     if (!container) return
     let cancelled = false
+    let opened: AreaMapView | null = null
     import('./area-map-view.ts')
-      .then(({ openAreaMapView }) =>
-        openAreaMapView(container, {
+      .then(async ({ loadLeaflet, createAreaMapView }) => {
+        const L = await loadLeaflet()
+        if (cancelled) return
+        opened = createAreaMapView(L, container, {
           tilesUrl,
           readOnly,
           classes: {
@@ -132,34 +136,29 @@ export function AreaMap({
           },
           onMapClick: (point) => onMapClick(point),
           onFirstVertexClick: () => onFirstVertexClick(),
-        }),
-      )
-      .then((view) => {
-        if (cancelled) return view.destroy()
-        viewRef.current = view
+        })
         emittedRef.current = undefined
-        setStatus('ready')
+        setView(opened)
       })
       .catch(() => {
-        if (!cancelled) setStatus('failed')
+        if (!cancelled) setFailed(true)
       })
     return () => {
       cancelled = true
-      viewRef.current?.destroy()
-      viewRef.current = null
+      opened?.destroy()
+      setView(null)
     }
   }, [tilesUrl, readOnly])
 
   useEffect(() => {
-    const view = viewRef.current
-    if (status !== 'ready' || !view) return
+    if (!view) return
     // A contour set from outside (the page's data, a reset form) is brought into view.
     if (value !== emittedRef.current) {
       emittedRef.current = value
       view.fit(value)
     }
     view.draw(value, draft, !readOnly)
-  }, [status, value, draft, readOnly])
+  }, [view, value, draft, readOnly])
 
   const labelId = `${id}-label`
   const helpId = `${id}-help`
@@ -193,9 +192,9 @@ export function AreaMap({
           aria-describedby={readOnly ? undefined : helpId}
         />
         {!tilesUrl && <p className={classes.overlayNote}>Подложка карты отключена</p>}
-        {status !== 'ready' && (
-          <p className={classes.overlayStatus} role={status === 'failed' ? 'alert' : undefined}>
-            {status === 'loading'
+        {!view && (
+          <p className={classes.overlayStatus} role={failed ? 'alert' : undefined}>
+            {!failed
               ? 'Загрузка карты…'
               : readOnly
                 ? 'Не удалось загрузить карту.'

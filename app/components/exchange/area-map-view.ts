@@ -40,10 +40,20 @@ export interface AreaMapView {
 
 const toLatLng = ([lon, lat]: LonLat): Leaflet.LatLngTuple => [lat, lon]
 
-export async function openAreaMapView(container: HTMLElement, options: AreaMapViewOptions): Promise<AreaMapView> {
+export type LeafletModule = typeof Leaflet
+
+/** Leaflet and its stylesheet, fetched once per page. */
+export async function loadLeaflet(): Promise<LeafletModule> {
   const [module] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
   // Leaflet 1.9 is a CommonJS bundle: the namespace is its default export.
-  const L: typeof Leaflet = (module as { default?: typeof Leaflet }).default ?? module
+  return (module as { default?: LeafletModule }).default ?? module
+}
+
+/**
+ * The map in `container`. Synchronous, so that the caller creates it only if it still wants it
+ * once Leaflet has loaded (a container takes one map at a time).
+ */
+export function createAreaMapView(L: LeafletModule, container: HTMLElement, options: AreaMapViewOptions): AreaMapView {
   const { readOnly, classes } = options
 
   const map = L.map(container, {
