@@ -76,6 +76,8 @@ export default defineConfig({
       // Every test request comes from 127.0.0.1; the limits themselves are tested in integration tests.
       RATE_LIMIT_SCALE: '20',
       PUBLIC_URL: BASE_URL,
+      // No map tiles: browser tests never connect beyond this machine.
+      MAP_TILES_URL: '',
     },
   },
 })

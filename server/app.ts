@@ -124,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     buildId,
     publicUrl: config.publicUrl,
     chatWsUrl: services.realtime.wsUrl,
+    mapTilesUrl: config.MAP_TILES_URL,
   }
   if (opts.realtimeEndpoint ?? pages.kind !== 'none') attachRealtimeEndpoint(app, buildId)
   if (pages.kind !== 'none') {

@@ -61,6 +61,17 @@ const Env = z.object({
   REALTIME_PONG_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(8),
   /** Prefix of the realtime keys and pub/sub channel in Redis. */
   REALTIME_REDIS_PREFIX: z.string().min(1).default('rt:'),
+  /**
+   * The map's tile URL template (Leaflet's: {z}, {x}, {y}, optionally {s}); empty: no base map,
+   * the service area maps show a plain grid. The default is OpenStreetMap's own tile server.
+   */
+  MAP_TILES_URL: z
+    .string()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .refine(
+      (v) => v === '' || (/^(https?:\/\/[^/\s]+|\/)\S*$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
+      'MAP_TILES_URL must be empty or a tile URL template with {z}, {x} and {y} (https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
+    ),
   CENTRIFUGO_API_URL: z.url('CENTRIFUGO_API_URL must be a URL (http://centrifugo:8000)').optional(),
   CENTRIFUGO_API_KEY: z.string().min(1).optional(),
   CENTRIFUGO_WS_URL: z

@@ -16,6 +16,8 @@ export interface PublicConfig {
    * (ws:// or wss:// as the page's own scheme), else Centrifugo's URL (CENTRIFUGO_WS_URL).
    */
   chatWsUrl: string | null
+  /** The service area map's tile URL template (MAP_TILES_URL); empty or absent: no base map. */
+  mapTilesUrl?: string
 }
 
 /** What the server gives every loader and action: services in-process, never /api over HTTP. */

@@ -12,6 +12,17 @@ declare module 'fastify' {
 
 const METRIKA_ORIGINS = ['https://mc.yandex.ru', 'https://mc.yandex.com', 'https://yastatic.net']
 
+/**
+ * Where the map's tiles come from, as a CSP source: the origin of MAP_TILES_URL, `*.` in place of
+ * a `{s}` subdomain; none when the tiles are off or served from this origin ('self' has them).
+ */
+export function mapTilesSource(template: string): string[] {
+  if (!/^https?:\/\//.test(template)) return []
+  const url = new URL(template.replace(/\{s\}/g, 'tile-subdomain').replace(/\{[^}]*\}/g, '0'))
+  if (!url.hostname.includes('tile-subdomain')) return [url.origin]
+  return [`${url.protocol}//*.${url.host.split('.').slice(1).join('.')}`]
+}
+
 /** The Content-Security-Policy the app really works under, and the other strict headers. */
 export function buildCsp(config: Config, nonce: string): string {
   const metrika = config.METRIKA_ID ? METRIKA_ORIGINS : []
@@ -26,7 +37,7 @@ export function buildCsp(config: Config, nonce: string): string {
     'script-src': ["'self'", `'nonce-${nonce}'`, ...metrika, ...(dev ? ["'unsafe-eval'"] : [])],
     // Mantine sets CSS variables and style props inline.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...cdn, ...metrika],
+    'img-src': ["'self'", 'data:', 'blob:', ...cdn, ...metrika, ...mapTilesSource(config.MAP_TILES_URL)],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...realtime, ...metrika, ...(dev ? ['ws:', 'wss:'] : [])],
     'media-src': ["'self'"],
