@@ -10,10 +10,7 @@ const tooLong = (max: number) => `Не больше ${max} символов`
 
 /** The result: a report, files uploaded through /files (their ids), or both; at least one. */
 export const SubmitServiceResultInput = z.object({
-  report: multiLineText()
-    .max(SERVICE_ORDER_LIMITS.report, tooLong(SERVICE_ORDER_LIMITS.report))
-    .optional()
-    .default(''),
+  report: multiLineText().max(SERVICE_ORDER_LIMITS.report, tooLong(SERVICE_ORDER_LIMITS.report)).optional().default(''),
   fileIds: z
     .array(z.uuid('Файл не найден'))
     .max(SERVICE_ORDER_LIMITS.files, `Не больше ${SERVICE_ORDER_LIMITS.files} файлов`)

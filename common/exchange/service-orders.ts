@@ -21,7 +21,6 @@ export const SERVICE_ORDER_STATUS_LABELS: Record<ServiceOrderStatus, string> = {
 export const SERVICE_ORDER_SIDES = ['purchase', 'sale'] as const
 export type ServiceOrderSide = (typeof SERVICE_ORDER_SIDES)[number]
 
-
 export const SERVICE_ORDER_LIMITS = {
   report: 10_000,
   files: 10,

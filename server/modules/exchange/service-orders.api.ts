@@ -1,9 +1,5 @@
 import { PERMISSION_PARTIES } from '#common/exchange/requests.ts'
-import {
-  SERVICE_ORDER_ACTIONS,
-  SERVICE_ORDER_SIDES,
-  SERVICE_ORDER_STATUSES,
-} from '#common/exchange/service-orders.ts'
+import { SERVICE_ORDER_ACTIONS, SERVICE_ORDER_SIDES, SERVICE_ORDER_STATUSES } from '#common/exchange/service-orders.ts'
 import { SERVICE_TYPES } from '#common/exchange/services.ts'
 import { z } from '#common/zod.ts'
 

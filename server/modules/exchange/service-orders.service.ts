@@ -293,7 +293,13 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
   }
 
   /** The move as a system message in the order's room; a failure there loses no move. */
-  async function postToRoom(ctx: Ctx, row: ServiceOrderRow, by: ServiceOrderActor, event: Move, comment: string | null) {
+  async function postToRoom(
+    ctx: Ctx,
+    row: ServiceOrderRow,
+    by: ServiceOrderActor,
+    event: Move,
+    comment: string | null,
+  ) {
     if (!deps.chat) return
     try {
       const guid = row.chatRoomId ?? (await openRoom(ctx, row))
