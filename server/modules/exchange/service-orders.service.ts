@@ -96,7 +96,12 @@ const SIDE_COLUMN = {
 const ACTOR_LABEL: Record<ServiceOrderActor, string> = { customer: 'Заказчик', contractor: 'Исполнитель' }
 
 /** The system message each move leaves in the order's room. */
-function roomNews(row: ServiceOrderRow, event: Move, by: ServiceOrderActor, comment: string | null): string {
+export function roomNews(
+  row: Pick<ServiceOrderRow, 'number'>,
+  event: Move,
+  by: ServiceOrderActor,
+  comment: string | null,
+): string {
   const order = `заказ № ${row.number}`
   switch (event) {
     case 'start':
