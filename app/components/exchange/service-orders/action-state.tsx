@@ -1,9 +1,12 @@
 import { Button } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
-import type { ServiceOrderAction } from '#common/exchange/service-orders.ts'
+import { SERVICE_ORDER_ACTIONS, type ServiceOrderAction } from '#common/exchange/service-orders.ts'
 
 export type ServiceOrderIntent = ServiceOrderAction | 'review'
+
+export const isServiceOrderIntent = (value: string): value is ServiceOrderIntent =>
+  value === 'review' || (SERVICE_ORDER_ACTIONS as readonly string[]).includes(value)
 
 /** The last answer of the page's action, and which form is being sent now (if any). */
 export interface ServiceOrderActionState {

@@ -1,11 +1,10 @@
 import { data, type RouterContextProvider } from 'react-router'
 import {
-  SERVICE_ORDER_ACTIONS,
   SERVICE_ORDER_DONE_MESSAGES,
   SERVICE_ORDER_SIDES,
   type ServiceOrderSide,
 } from '#common/exchange/service-orders.ts'
-import type { ServiceOrderIntent } from '#app/components/exchange/service-orders/action-state.tsx'
+import { isServiceOrderIntent, type ServiceOrderIntent } from '#app/components/exchange/service-orders/action-state.tsx'
 import type { ChatMessage } from '#common/chat.ts'
 import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
@@ -21,9 +20,6 @@ function sideOf(request: Request, type: string): ServiceOrderSide {
   if (!(SERVICE_ORDER_SIDES as readonly string[]).includes(type)) notFound(request)
   return type as ServiceOrderSide
 }
-
-export const isServiceOrderIntent = (value: string): value is ServiceOrderIntent =>
-  value === 'review' || (SERVICE_ORDER_ACTIONS as readonly string[]).includes(value)
 
 /**
  * The order as its side sees it, with the room's last messages. Another organization's order, a

@@ -5,7 +5,10 @@ import { useActionData, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
-import type { ServiceOrderActionState } from '#app/components/exchange/service-orders/action-state.tsx'
+import {
+  isServiceOrderIntent,
+  type ServiceOrderActionState,
+} from '#app/components/exchange/service-orders/action-state.tsx'
 import { ServiceOrderActions } from '#app/components/exchange/service-orders/ServiceOrderActions.tsx'
 import { ServiceOrderStatusBadge } from '#app/components/exchange/service-orders/ServiceOrderStatusBadge.tsx'
 import {
@@ -20,7 +23,7 @@ import { showToast } from '#app/lib/notify.ts'
 import type { ChatMessage } from '#common/chat.ts'
 import { CABINET_EXCHANGE_TAB_LABELS, exchangeLinks } from '#common/exchange/links.ts'
 import { SERVICE_ORDER_ACTOR_LABELS, type ServiceOrderDetails } from '#common/exchange/service-orders.ts'
-import { isServiceOrderIntent, loadServiceOrder, serviceOrderAction } from './service-order.server.ts'
+import { loadServiceOrder, serviceOrderAction } from './service-order.server.ts'
 import type { Route } from './+types/service-order'
 
 export const meta: Route.MetaFunction = pageMeta(({ params }) => [
