@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Paper,
-  Rating,
-  Stack,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Button, List, Paper, Rating, Stack, Text, Textarea, Timeline, Title } from '@mantine/core'
 import { IconDownload, IconInfoCircle, IconMessageCircle, IconStar } from '@tabler/icons-react'
 import { type ReactNode, useState } from 'react'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -40,14 +27,14 @@ const fileHref = (order: Pick<ServiceOrderDetails, 'side' | 'number'>, fileId: s
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <Group gap={6} wrap="nowrap" align="baseline">
-      <Text component="dt" size="sm" c="dimmed" miw={{ base: 130, xs: 200 }} style={{ flexShrink: 0 }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: 8 }}>
+      <Text component="dt" size="sm" c="dimmed">
         {term}
       </Text>
       <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
-    </Group>
+    </div>
   )
 }
 
