@@ -1,4 +1,5 @@
-import type { AttachedFile } from './services.ts'
+import type { FlightDetails } from './requests.ts'
+import type { AttachedFile, ServiceType } from './services.ts'
 
 /**
  * A service order: made when the customer accepts a proposal. created → in_progress → done (the
@@ -20,11 +21,6 @@ export const SERVICE_ORDER_STATUS_LABELS: Record<ServiceOrderStatus, string> = {
 export const SERVICE_ORDER_SIDES = ['purchase', 'sale'] as const
 export type ServiceOrderSide = (typeof SERVICE_ORDER_SIDES)[number]
 
-export interface ServiceResult {
-  report: string
-  files: AttachedFile[]
-}
-
 export const SERVICE_ORDER_LIMITS = {
   report: 10_000,
   files: 10,
@@ -42,3 +38,117 @@ export const SERVICE_ORDER_MESSAGES = {
   reviewTooEarly: 'Отзыв можно оставить после завершения заказа',
   rating: 'Поставьте оценку от 1 до 5',
 } as const
+
+/** One handing over of the result: what the contractor sent, and when. */
+export interface ServiceSubmission {
+  report: string
+  files: AttachedFile[]
+  /** ISO time of the submission. */
+  submittedAt: string
+}
+
+/**
+ * The result on the order: the latest submission, with the earlier ones that were sent back for
+ * rework (oldest first), so the history keeps every version the customer saw.
+ */
+export interface ServiceResult extends ServiceSubmission {
+  earlier: ServiceSubmission[]
+}
+
+export const SERVICE_ORDER_ACTIONS = ['start', 'submitResult', 'accept', 'requestRework', 'cancel'] as const
+export type ServiceOrderAction = (typeof SERVICE_ORDER_ACTIONS)[number]
+
+export const SERVICE_ORDER_ACTION_LABELS: Record<ServiceOrderAction, string> = {
+  start: 'Начать работу',
+  submitResult: 'Сдать результат',
+  accept: 'Принять работу',
+  requestRework: 'Вернуть на доработку',
+  cancel: 'Отменить заказ',
+}
+
+/** What the page says once a move is made. */
+export const SERVICE_ORDER_DONE_MESSAGES: Record<ServiceOrderAction | 'review', string> = {
+  start: 'Работа начата: заказчик получил уведомление',
+  submitResult: 'Результат сдан: заказчик получил уведомление',
+  accept: 'Работа принята, заказ завершён',
+  requestRework: 'Результат возвращён на доработку',
+  cancel: 'Заказ отменён',
+  review: 'Спасибо, отзыв опубликован',
+}
+
+/** The side whose page it is, as the lifecycle names its actor. */
+export const SERVICE_ORDER_ACTOR_OF: Record<ServiceOrderSide, 'customer' | 'contractor'> = {
+  purchase: 'customer',
+  sale: 'contractor',
+}
+
+export const SERVICE_ORDER_ACTOR_LABELS: Record<'customer' | 'contractor', string> = {
+  customer: 'Заказчик',
+  contractor: 'Исполнитель',
+}
+
+export interface ServiceOrderPartyView {
+  id: string
+  name: string
+  fullName: string
+  slug: string
+  inn: string
+}
+
+export interface ServiceOrderHistoryEntry {
+  event: string
+  from: ServiceOrderStatus | null
+  to: ServiceOrderStatus
+  by: 'customer' | 'contractor'
+  byName: string | null
+  comment: string | null
+  /** For a submission of the result: what was handed over that time. */
+  submission: ServiceSubmission | null
+  at: string
+}
+
+export interface ServiceReviewView {
+  side: ServiceOrderSide
+  rating: number
+  text: string
+  authorName: string
+  authorOrganizationName: string
+  createdAt: string
+}
+
+/** A service order as one of its sides (or staff) sees it. */
+export interface ServiceOrderDetails {
+  number: string
+  side: ServiceOrderSide
+  status: ServiceOrderStatus
+  type: ServiceType
+  title: string
+  priceKopecks: number
+  startsOn: string
+  endsOn: string
+  terms: string
+  flight: FlightDetails
+  request: { number: string }
+  customer: ServiceOrderPartyView
+  contractor: ServiceOrderPartyView
+  result: ServiceSubmission | null
+  reworkComment: string | null
+  cancelReason: string | null
+  chatRoomId: string | null
+  history: ServiceOrderHistoryEntry[]
+  /** What the caller's side may do now. */
+  actions: ServiceOrderAction[]
+  /** Both sides' reviews once left; `canReview`: the caller's side may still leave its one. */
+  reviews: ServiceReviewView[]
+  canReview: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+/** The customers' ratings of one contractor, for its services page. */
+export interface ServiceReviewsSummary {
+  items: ServiceReviewView[]
+  count: number
+  /** To one decimal; null with no reviews. */
+  average: number | null
+}

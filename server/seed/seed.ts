@@ -9,6 +9,7 @@ import { seedChat } from './chat.ts'
 import { seedOrders } from './orders.ts'
 import { seedProducts } from './products.ts'
 import { seedReviews } from './reviews.ts'
+import { seedServiceOrders } from './service-orders.ts'
 
 /**
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedChat(tx, storage)
     await seedOrders(tx)
     await seedReviews(tx)
+    await seedServiceOrders(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

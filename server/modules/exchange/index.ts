@@ -1,8 +1,16 @@
+import { memberDirectory } from '../organizations/member-directory.ts'
 import { defineModule } from '../module.ts'
 import * as offerTables from './offers.table.ts'
 import * as proposalTables from './proposals.table.ts'
 import * as requestTables from './requests.table.ts'
+import { serviceOrdersRoutes } from './service-orders.routes.ts'
+import { createServiceOrdersService, type ServiceOrdersService } from './service-orders.service.ts'
 import * as serviceOrderTables from './service-orders.table.ts'
+
+/** The exchange's services, one key per part. */
+export interface ExchangeService {
+  serviceOrders: ServiceOrdersService
+}
 
 /**
  * The services exchange: vendors' service offers (moderated like products), buyers' requests for
@@ -12,4 +20,18 @@ import * as serviceOrderTables from './service-orders.table.ts'
 export const exchangeModule = defineModule({
   name: 'exchange',
   tables: { ...offerTables, ...requestTables, ...proposalTables, ...serviceOrderTables },
+  routes: async (app) => {
+    await app.register(serviceOrdersRoutes)
+  },
+  service: ({ limiter, log }, { identity, notifications, chat, files }): ExchangeService => ({
+    serviceOrders: createServiceOrdersService({
+      members: memberDirectory,
+      describeUsers: identity.describeUsers,
+      events: notifications,
+      chat,
+      files,
+      limiter,
+      log,
+    }),
+  }),
 })

@@ -1,3 +1,4 @@
+import type { ServiceOrderSide, ServiceOrderStatus } from '#common/exchange/service-orders.ts'
 import type { OrderSide, OrderStatus } from '#common/orders.ts'
 import type { MemberRole, RoleType } from '#common/organizations.ts'
 import type { Ctx } from '../../context.ts'
@@ -17,6 +18,7 @@ export type DomainEvent =
   | OrdersEvent
   | OrdersRegistrationEvent
   | ReviewsEvent
+  | ServiceOrdersEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -155,6 +157,22 @@ export type ReviewsEvent = {
   text: string
   /** «Ирина, ООО «Агрохолдинг Заря»». */
   author: string
+  recipients: Person[]
+}
+
+/**
+ * A service order of the exchange moved: the side that did not move it is told (`recipients` are
+ * that organization's members); `side` addresses its page, `counterpart` is the mover.
+ */
+export type ServiceOrdersEvent = {
+  type: 'exchange.service_order_changed'
+  order: { number: string; title: string; status: ServiceOrderStatus; priceKopecks: number }
+  side: ServiceOrderSide
+  counterpart: OrganizationRef
+  /** The move made: the lifecycle's event (start, submitResult, accept, requestRework, cancel). */
+  event: string
+  /** The rework comment or the reason of a cancellation, null when none. */
+  comment: string | null
   recipients: Person[]
 }
 

@@ -8,6 +8,7 @@ import { chatUnreadDigest } from './chat.emails.ts'
 import { orderStatusChanged, registrationReminder } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
 import { reviewCreated } from './reviews.emails.ts'
+import { serviceOrderChanged } from './service-orders.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
 
 /**
@@ -32,6 +33,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'orders.status_changed': { email: orderStatusChanged },
   'orders.registration_reminder': { email: registrationReminder },
   'reviews.created': { email: reviewCreated },
+  'exchange.service_order_changed': { email: serviceOrderChanged },
 }
 
 /**

@@ -1,0 +1,51 @@
+import { exchangeLinks } from '#common/exchange/links.ts'
+import { formatMoney } from '#common/format.ts'
+import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { EventOf } from './events.ts'
+import type { Links } from './links.ts'
+
+/** The news as the other side reads it, by the move made; `mover` is the organization in quotes. */
+const NEWS: Record<string, { subject: string; text: (mover: string) => string }> = {
+  start: {
+    subject: 'Исполнитель начал работу',
+    text: (mover) => `${mover} начал(а) работу по заказу.`,
+  },
+  submitResult: {
+    subject: 'Результат работы сдан',
+    text: (mover) =>
+      `${mover} сдал(а) результат работы. Проверьте отчёт и файлы на странице заказа и примите работу или верните её на доработку.`,
+  },
+  accept: {
+    subject: 'Работа принята, заказ завершён',
+    text: (mover) => `${mover} принял(а) работу. Заказ завершён — оставьте отзыв о заказчике на странице заказа.`,
+  },
+  requestRework: {
+    subject: 'Результат возвращён на доработку',
+    text: (mover) => `${mover} вернул(а) результат на доработку.`,
+  },
+  cancel: {
+    subject: 'Заказ отменён',
+    text: (mover) => `${mover} отменил(а) заказ.`,
+  },
+}
+
+/** Each move of a service order reaches the members of the side that did not make it. */
+export function serviceOrderChanged(event: EventOf<'exchange.service_order_changed'>, links: Links): OutgoingEmail[] {
+  const { order } = event
+  const news = NEWS[event.event] ?? { subject: 'Заказ изменён', text: (mover: string) => `${mover} изменил(а) заказ.` }
+  const label = event.event === 'cancel' ? 'Причина' : 'Что доработать'
+  return event.recipients.map((person) => ({
+    to: person.email,
+    kind: `service_order_${event.event}`,
+    subject: `${news.subject}: заказ услуги № ${order.number}`,
+    text: [
+      `Здравствуйте, ${person.name}!`,
+      '',
+      `Заказ услуги № ${order.number} «${order.title}» на сумму ${formatMoney(order.priceKopecks)}.`,
+      news.text(`«${event.counterpart.name}»`),
+      ...(event.comment ? ['', `${label}: ${event.comment}`] : []),
+      '',
+      `Страница заказа: ${links.page(exchangeLinks.serviceOrder(event.side, order.number))}`,
+    ].join('\n'),
+  }))
+}

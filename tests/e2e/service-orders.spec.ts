@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from '@playwright/test'
+import { expect as baseExpect, test, waitForHydration } from './fixtures.ts'
+
+// Each move is a form post and a reload of the page's data: give them time on a busy machine.
+const expect = baseExpect.configure({ timeout: 20_000 })
+
+// The demo service orders of the demo buyer and vendor are shared by these steps: they run one
+// after another, and no other spec moves them.
+test.describe.configure({ mode: 'serial' })
+
+const BUYER_EMAIL = 'buyer@example.com'
+const VENDOR_EMAIL = 'vendor@example.com'
+const STRANGER_EMAIL = 'sales@nevskie-drony.example'
+/** The demo order that is still new (server/seed/service-orders.ts). */
+const DEMO_TITLE = 'Аэрофотосъёмка 450 га полей для агроаудита'
+
+async function signIn(page: Page, email: string) {
+  const login = await page.request.post('/api/v1/auth/login', { data: { email, password: 'demo-password' } })
+  expect(login.status()).toBe(200)
+}
+
+async function newPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
+  const { baseURL, userAgent } = test.info().project.use
+  return (
+    await browser.newContext({ baseURL, userAgent, viewport: viewport ?? test.info().project.use.viewport })
+  ).newPage()
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** The number of the demo order that is still new, as the contractor's API answers it. */
+async function findNewDemoOrder(vendor: Page): Promise<string> {
+  for (let n = 1; n <= 60; n++) {
+    const number = `S-2611-${String(n).padStart(5, '0')}`
+    const res = await vendor.request.get(`/api/v1/service-orders/sale/${number}`)
+    if (res.status() !== 200) continue
+    const order = (await res.json()).data as { title: string; status: string }
+    if (order.title === DEMO_TITLE && order.status === 'created') return number
+  }
+  throw new Error('the new demo service order is not in the demo data')
+}
+
+const statusBadge = (page: Page, label: string) =>
+  page.getByRole('heading', { level: 1 }).locator('xpath=..').getByText(label, { exact: true })
+
+let number = ''
+
+test('the contractor starts the work and hands over a report; the customer sends it back, then accepts the second version', async ({
+  page: vendor,
+  browser,
+  consoleErrors,
+}) => {
+  test.slow() // two people, five moves of one order
+  // The forms' refusals come back as 400s with the field errors.
+  consoleErrors.expect(/status of 400 \(Bad Request\)/)
+  await signIn(vendor, VENDOR_EMAIL)
+  number = await findNewDemoOrder(vendor)
+  const salePath = `/personal-account/service-order/sale/${number}`
+  const purchasePath = `/personal-account/service-order/purchase/${number}`
+
+  await vendor.goto(salePath)
+  await waitForHydration(vendor)
+  await expect(vendor.getByRole('heading', { level: 1 })).toHaveText(`Заказ услуги № ${number}`)
+  await expect(statusBadge(vendor, 'Новый')).toBeVisible()
+  const terms = vendor.getByRole('region', { name: 'Условия заказа' })
+  await expect(terms).toContainText(DEMO_TITLE)
+  await expect(terms).toContainText('Разрешение на использование воздушного пространства получает')
+  await expect(terms).toContainText('Исполнитель')
+  await expect(vendor.getByRole('link', { name: 'Открыть переписку' })).toHaveAttribute('href', /^\/chat\?roomId=/)
+  await expectNoSeriousViolations(vendor)
+
+  await vendor.getByRole('button', { name: 'Начать работу' }).click()
+  await expect(statusBadge(vendor, 'В работе')).toBeVisible()
+
+  // Neither a report nor files: refused in Russian, nothing lost.
+  await vendor.getByRole('button', { name: 'Сдать результат' }).click()
+  await expect(vendor.getByText('Опишите выполненную работу или приложите файлы результата')).toBeVisible()
+  await vendor.getByLabel('Отчёт о работе').fill('Сняли все пять полей, ортофотоплан 4 см/пиксель и ЦМР готовы.')
+  await vendor.getByRole('button', { name: 'Сдать результат' }).click()
+  await expect(statusBadge(vendor, 'Результат сдан')).toBeVisible()
+  await expect(vendor.getByRole('region', { name: 'Результат работы' })).toContainText('ортофотоплан 4 см/пиксель')
+
+  // The customer sends it back with a comment.
+  const buyer = await newPage(browser)
+  await signIn(buyer, BUYER_EMAIL)
+  await buyer.goto(purchasePath)
+  await waitForHydration(buyer)
+  await expect(statusBadge(buyer, 'Результат сдан')).toBeVisible()
+  await buyer.getByRole('button', { name: 'Вернуть на доработку' }).click()
+  const dialog = buyer.getByRole('dialog')
+  await dialog.getByLabel(/Что нужно доработать/).fill('Нет цифровой модели рельефа для поля 5.')
+  await dialog.getByRole('button', { name: 'Вернуть на доработку' }).click()
+  await expect(statusBadge(buyer, 'В работе')).toBeVisible()
+  await expect(buyer.getByRole('region', { name: 'Результат работы' })).toContainText(
+    'Нет цифровой модели рельефа для поля 5.',
+  )
+
+  // The contractor resubmits; the first version stays in the history.
+  await vendor.reload()
+  await waitForHydration(vendor)
+  await expect(statusBadge(vendor, 'В работе')).toBeVisible()
+  await expect(vendor.getByRole('region', { name: 'Результат работы' })).toContainText('Возвращено на доработку')
+  await vendor.getByLabel('Отчёт о работе').fill('Добавили ЦМР поля 5, файлы — в переписке.')
+  await vendor.getByRole('button', { name: 'Сдать результат' }).click()
+  await expect(statusBadge(vendor, 'Результат сдан')).toBeVisible()
+  const history = vendor.getByRole('region', { name: 'История заказа' })
+  await expect(history).toContainText('Возвращено на доработку')
+  await expect(history).toContainText('Комментарий: Нет цифровой модели рельефа для поля 5.')
+  await expect(history.getByText('Что было сдано')).toHaveCount(1)
+
+  // The customer accepts.
+  await buyer.reload()
+  await waitForHydration(buyer)
+  await expect(buyer.getByRole('region', { name: 'Результат работы' })).toContainText('Добавили ЦМР поля 5')
+  await buyer.getByRole('button', { name: 'Принять работу' }).click()
+  await expect(statusBadge(buyer, 'Завершён')).toBeVisible()
+  await expect(buyer.getByRole('button', { name: 'Принять работу' })).toHaveCount(0)
+})
+
+test('both sides leave one review each after completion', async ({ page: buyer, browser, consoleErrors }) => {
+  test.slow()
+  consoleErrors.expect(/status of 400 \(Bad Request\)/)
+  expect(number).not.toBe('')
+  await signIn(buyer, BUYER_EMAIL)
+  await buyer.goto(`/personal-account/service-order/purchase/${number}`)
+  await waitForHydration(buyer)
+  const reviews = buyer.getByRole('region', { name: 'Отзывы' })
+  await reviews.getByRole('button', { name: 'Опубликовать отзыв' }).click()
+  await expect(reviews.getByText('Поставьте оценку от 1 до 5')).toBeVisible()
+  await reviews.getByLabel('5 из 5').check({ force: true })
+  await reviews.getByLabel('Отзыв', { exact: true }).fill('Сняли быстро, доработали по замечанию за день.')
+  await reviews.getByRole('button', { name: 'Опубликовать отзыв' }).click()
+  await expect(reviews.getByText('Заказчик об исполнителе: 5 из 5')).toBeVisible()
+  await expect(reviews.getByRole('button', { name: 'Опубликовать отзыв' })).toHaveCount(0)
+
+  const vendor = await newPage(browser, { width: 375, height: 800 })
+  await signIn(vendor, VENDOR_EMAIL)
+  await vendor.goto(`/personal-account/service-order/sale/${number}`)
+  await waitForHydration(vendor)
+  const theirs = vendor.getByRole('region', { name: 'Отзывы' })
+  await expect(theirs.getByText('Заказчик об исполнителе: 5 из 5')).toBeVisible()
+  await theirs.getByLabel('4 из 5').check({ force: true })
+  await theirs.getByLabel('Отзыв', { exact: true }).fill('Заказчик быстро проверил результат и дал точные замечания.')
+  await theirs.getByRole('button', { name: 'Опубликовать отзыв' }).click()
+  await expect(theirs.getByText('Исполнитель о заказчике: 4 из 5')).toBeVisible()
+  // The page's content fits the narrow screen: nothing scrolls sideways.
+  const overflow = await vendor.evaluate(() => {
+    const main = document.querySelector('main')!
+    return main.scrollWidth - main.clientWidth
+  })
+  expect(overflow).toBeLessThanOrEqual(0)
+  await expectNoSeriousViolations(vendor)
+})
+
+test('another organization gets the 404 page for either side of the order', async ({ page, consoleErrors }) => {
+  expect(number).not.toBe('')
+  consoleErrors.expect(/status of 404 \(Not Found\)/)
+  await signIn(page, STRANGER_EMAIL)
+  for (const side of ['purchase', 'sale']) {
+    const response = await page.goto(`/personal-account/service-order/${side}/${number}`)
+    expect(response?.status()).toBe(404)
+  }
+  expect((await page.request.get(`/api/v1/service-orders/sale/${number}`)).status()).toBe(404)
+})
