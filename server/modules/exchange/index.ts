@@ -1,8 +1,18 @@
+import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
+import { vendorDirectory } from '../organizations/vendor-directory.ts'
 import * as offerTables from './offers.table.ts'
+import { offersRoutes } from './offers.routes.ts'
+import { createOffersService, type OffersService } from './offers.service.ts'
 import * as proposalTables from './proposals.table.ts'
 import * as requestTables from './requests.table.ts'
 import * as serviceOrderTables from './service-orders.table.ts'
+
+/** The exchange's services, one key per part. */
+export interface ExchangeService {
+  /** Vendors' service offers and their moderation. */
+  offers: OffersService
+}
 
 /**
  * The services exchange: vendors' service offers (moderated like products), buyers' requests for
@@ -12,4 +22,19 @@ import * as serviceOrderTables from './service-orders.table.ts'
 export const exchangeModule = defineModule({
   name: 'exchange',
   tables: { ...offerTables, ...requestTables, ...proposalTables, ...serviceOrderTables },
+  routes: async (app) => {
+    await app.register(offersRoutes)
+  },
+  service: ({ config, limiter }, { catalog, products, organizations, notifications }): ExchangeService => ({
+    offers: createOffersService({
+      catalog,
+      products,
+      vendors: vendorDirectory,
+      organizations,
+      events: notifications,
+      limiter,
+      // The files module's storage (disk or S3): offer photos live beside the products' ones.
+      storage: createFileStorage(config),
+    }),
+  }),
 })
