@@ -34,7 +34,7 @@ export const offerModeration: Lifecycle<DraftStatus, OfferEvent, OfferActor> = {
   transitions: OFFER_TRANSITIONS,
   refusals: {
     create: 'Такая услуга уже создана',
-    edit: OFFER_MESSAGES.notEditable,
+    edit: 'Новую версию начинает только изменение одобренной услуги',
     submit: 'Отправить на модерацию можно черновик или услугу, возвращённую на доработку',
     withdraw: 'Отозвать можно только услугу, которая находится на модерации',
     approve: 'Одобрить можно только услугу, которая находится на модерации',
