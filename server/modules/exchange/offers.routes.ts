@@ -169,13 +169,23 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/cabinet/service-offers/:id/photos/order',
-    cabinet({ summary: 'Новый порядок фотографий услуги', params: OfferIdParams, body: PhotoOrderInput, response: Details }),
+    cabinet({
+      summary: 'Новый порядок фотографий услуги',
+      params: OfferIdParams,
+      body: PhotoOrderInput,
+      response: Details,
+    }),
     async (req) => ({ data: await offers.orderPhotos(req.ctx, req.params.id, req.body) }),
   )
 
   app.patch(
     '/cabinet/service-offers/:id/photos/:photoId',
-    cabinet({ summary: 'Изменить подпись фотографии услуги', params: PhotoParams, body: PhotoAltInput, response: Details }),
+    cabinet({
+      summary: 'Изменить подпись фотографии услуги',
+      params: PhotoParams,
+      body: PhotoAltInput,
+      response: Details,
+    }),
     async (req) => ({ data: await offers.setPhotoAlt(req.ctx, req.params.id, req.params.photoId, req.body) }),
   )
 

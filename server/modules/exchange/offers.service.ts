@@ -433,7 +433,9 @@ export function createOffersService(deps: OffersDeps) {
       await limiter.hit(`exchange:offers:save:${ctx.user!.id}`, OFFER_SAVE_RATE_LIMIT)
       const [gone] = await ctx.db
         .delete(serviceOffers)
-        .where(and(eq(serviceOffers.id, row.id), eq(serviceOffers.published, false), ne(serviceOffers.status, 'moderation')))
+        .where(
+          and(eq(serviceOffers.id, row.id), eq(serviceOffers.published, false), ne(serviceOffers.status, 'moderation')),
+        )
         .returning({ id: serviceOffers.id })
       if (!gone) throw new AppError('conflict', OFFER_MESSAGES.notDeletable)
       for (const photo of row.photos) await deleteUploadedPhoto(storage, photo.src)
@@ -509,7 +511,10 @@ export function createOffersService(deps: OffersDeps) {
           .orderBy(asc(serviceOffers.submittedAt), asc(serviceOffers.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(serviceOffers).where(waiting),
+        ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(serviceOffers)
+          .where(waiting),
       ])
       const vendors = await deps.vendors.describeVendors(
         ctx,
