@@ -6,6 +6,7 @@ import { seedAccounts } from './accounts.ts'
 import { seedBankRequisites } from './bank-requisites.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
+import { seedExchangeOffers } from './exchange-offers.ts'
 import { seedOrders } from './orders.ts'
 import { seedProducts } from './products.ts'
 import { seedReviews } from './reviews.ts'
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedChat(tx, storage)
     await seedOrders(tx)
     await seedReviews(tx)
+    await seedExchangeOffers(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })
