@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
-import { type Licence, OFFER_LIMITS } from '#common/exchange/offers.ts'
+import { type Licence, OFFER_LIMITS, OFFER_MESSAGES } from '#common/exchange/offers.ts'
 
 /**
  * The offer's licences and permits (сертификат эксплуатанта, допуск СРО): a list the vendor adds
@@ -14,7 +14,7 @@ export function LicencesField({
 }: {
   value: Licence[]
   onChange: (next: Licence[]) => void
-  /** Field errors by the service's paths (`licences.0.title`). */
+  /** The form's field errors; the service names the list as a whole (`licences`). */
   errors: Record<string, string>
   disabled: boolean
 }) {
@@ -42,7 +42,7 @@ export function LicencesField({
               label="Название документа"
               value={licence.title}
               onChange={(e) => set(index, { title: e.currentTarget.value })}
-              error={errors[`licences.${index}.title`]}
+              error={errors.licences && !licence.title.trim() ? OFFER_MESSAGES.licence : undefined}
               maxLength={OFFER_LIMITS.licenceTitle}
               disabled={disabled}
               style={{ flex: '2 1 220px' }}
@@ -51,7 +51,7 @@ export function LicencesField({
               label="Номер"
               value={licence.number}
               onChange={(e) => set(index, { number: e.currentTarget.value })}
-              error={errors[`licences.${index}.number`]}
+              error={errors.licences && !licence.number.trim() ? OFFER_MESSAGES.licence : undefined}
               maxLength={OFFER_LIMITS.licenceNumber}
               disabled={disabled}
               style={{ flex: '1 1 140px' }}
@@ -61,7 +61,6 @@ export function LicencesField({
               label="Действует до"
               value={licence.validUntil ?? ''}
               onChange={(e) => set(index, { validUntil: e.currentTarget.value || null })}
-              error={errors[`licences.${index}.validUntil`]}
               disabled={disabled}
               style={{ flex: '1 1 150px' }}
             />
@@ -78,6 +77,11 @@ export function LicencesField({
             </ActionIcon>
           </Group>
         ))}
+        {errors.licences && (
+          <Text size="sm" c="red.8" role="alert">
+            {errors.licences}
+          </Text>
+        )}
         <div>
           <Button
             variant="default"
