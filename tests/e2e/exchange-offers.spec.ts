@@ -19,9 +19,9 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 /** Picks an option of a Mantine select by typing part of it. */
-async function pick(page: Page, label: string | RegExp, typed: string, option: string | RegExp) {
-  await page.getByRole('textbox', { name: label }).click()
-  await page.getByRole('textbox', { name: label }).fill(typed)
+async function pick(page: Page, label: string | RegExp, typed: string | null, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click()
+  if (typed) await page.getByRole('combobox', { name: label }).fill(typed)
   await page.getByRole('option', { name: option }).first().click()
   await page.keyboard.press('Escape')
 }
@@ -53,13 +53,15 @@ test('a vendor creates a service offer with every field, staff approve it and it
   await expect(vendor.getByText('Выберите хотя бы одну сферу')).toBeVisible()
   await expect(vendor.getByLabel('Название')).toHaveValue(title)
 
-  await pick(vendor, 'Вид работ', 'Аэрофото', 'Аэрофотосъёмка и картография')
+  await pick(vendor, 'Вид работ', null, 'Аэрофотосъёмка и картография')
   await pick(vendor, 'Сферы', 'Сельское', 'Сельское хозяйство')
   await pick(vendor, 'Регионы работы', 'Краснодар', 'Краснодарский край')
+  // A draft saved without a price reads as «по договорённости»: a price is typed in its place.
+  await vendor.getByLabel('По договорённости').uncheck()
   await vendor.getByLabel('Цена от, ₽').fill('350')
   await vendor.getByRole('textbox', { name: /Что входит в работу/ }).click()
   await vendor.keyboard.type('Мультиспектральная съёмка посевов с RTK, карты NDVI за три дня.')
-  await vendor.getByRole('textbox', { name: 'Техника из вашего каталога' }).click()
+  await vendor.getByRole('combobox', { name: 'Техника из вашего каталога' }).click()
   await vendor.getByRole('option').first().click()
   await vendor.keyboard.press('Escape')
   await vendor.getByRole('button', { name: 'Добавить документ' }).click()

@@ -15,7 +15,7 @@ export async function loadOfferForm(request: Request, context: Readonly<RouterCo
   const { ctx, services } = getAppContext(context)
   if (!ctx.user) return { signedIn: false as const }
   const offers = services.exchange.offers
-  const spheres = SPHERES.map((s) => ({ value: s.slug, label: s.title }))
+  const spheres = SPHERES.map((s) => ({ value: s.slug, label: s.shortTitle }))
   try {
     const scope = offers.describeScope(ctx)
     const [offer, equipment] = await Promise.all([

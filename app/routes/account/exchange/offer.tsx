@@ -342,7 +342,7 @@ function OfferEditor({ data, scope }: { data: Data; scope: NonNullable<Data['sco
                 />
               </Suspense>
             ) : (
-              <Paper withBorder mih={120} radius="sm" p="sm" aria-labelledby={descriptionLabel}>
+              <Paper withBorder mih={120} radius="sm" p="sm" role="group" aria-labelledby={descriptionLabel}>
                 <div dangerouslySetInnerHTML={{ __html: state.description }} />
               </Paper>
             )}

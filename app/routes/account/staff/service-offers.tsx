@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useRef, useState } from 'react'
-import { useFetcher, useNavigation } from 'react-router'
+import { type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { EmptyState } from '#app/components/staff/EmptyState.tsx'
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const queue = await loadOrFail(request, () => offers.queue(ctx, searchOf(request)))
   // Staff decide from the whole offer: each one on the page in full (a page is at most 20).
   const reviews = await Promise.all(queue.items.map((item) => offers.review(ctx, item.id)))
-  const sphereTitles = new Map(SPHERES.map((s) => [s.slug as string, s.title]))
+  const sphereTitles = new Map(SPHERES.map((s) => [s.slug as string, s.shortTitle]))
   const now = new Date()
   return {
     ...queue,
@@ -50,6 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     }),
   }
+}
+
+/**
+ * A decision keeps the queue as it was: the decided offer stays in place with what was done, so
+ * the list does not jump under the moderator's hand; the next visit shows the queue anew.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod?.toUpperCase() === 'POST') return false
+  return defaultShouldRevalidate
 }
 
 export type OfferDecisionResult =
@@ -95,7 +104,6 @@ function Decision({ item }: { item: QueueItem }) {
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
   const error =
     clientError ?? (result && !result.ok && result.intent === 'requestFixes' ? result.fieldError : undefined)
-  const commentId = `offer-comment-${item.id}`
   return (
     <Stack gap="xs">
       {result && (
@@ -111,51 +119,52 @@ function Decision({ item }: { item: QueueItem }) {
           )}
         </Alert>
       )}
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="approve" />
-          <input type="hidden" name="id" value={item.id} />
-          <Button type="submit" loading={busyIntent === 'approve'} disabled={busy}>
-            Одобрить
-          </Button>
-        </fetcher.Form>
-      </Group>
-      <fetcher.Form
-        method="post"
-        noValidate
-        onSubmit={(event) => {
-          const parsed = OfferFixesInput.safeParse({ comment: comment.current?.value ?? '' })
-          if (parsed.success) return setClientError(null)
-          event.preventDefault()
-          setClientError(parsed.error.issues[0]?.message ?? 'Напишите, что нужно исправить')
-          comment.current?.focus()
-        }}
-      >
-        <input type="hidden" name="intent" value="requestFixes" />
-        <input type="hidden" name="id" value={item.id} />
-        <Stack gap="xs">
-          <Textarea
-            ref={comment}
-            id={commentId}
-            name="comment"
-            label="Что исправить продавцу"
-            description="Комментарий увидит продавец; он обязателен, чтобы вернуть услугу на доработку."
-            withAsterisk
-            aria-required="true"
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={2000}
-            error={error}
-            onChange={() => clientError && setClientError(null)}
-          />
-          <Group>
-            <Button type="submit" variant="default" loading={busyIntent === 'requestFixes'} disabled={busy}>
-              Вернуть на доработку
+      {!result?.ok && (
+        <>
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="id" value={item.id} />
+            <Button type="submit" loading={busyIntent === 'approve'} disabled={busy}>
+              Одобрить
             </Button>
-          </Group>
-        </Stack>
-      </fetcher.Form>
+          </fetcher.Form>
+          <fetcher.Form
+            method="post"
+            noValidate
+            onSubmit={(event) => {
+              const parsed = OfferFixesInput.safeParse({ comment: comment.current?.value ?? '' })
+              if (parsed.success) return setClientError(null)
+              event.preventDefault()
+              setClientError(parsed.error.issues[0]?.message ?? 'Напишите, что нужно исправить')
+              comment.current?.focus()
+            }}
+          >
+            <input type="hidden" name="intent" value="requestFixes" />
+            <input type="hidden" name="id" value={item.id} />
+            <Stack gap="xs">
+              <Textarea
+                ref={comment}
+                name="comment"
+                label="Что исправить продавцу"
+                description="Комментарий увидит продавец; он обязателен, чтобы вернуть услугу на доработку."
+                withAsterisk
+                aria-required="true"
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={2000}
+                error={error}
+                onChange={() => clientError && setClientError(null)}
+              />
+              <Group>
+                <Button type="submit" variant="default" loading={busyIntent === 'requestFixes'} disabled={busy}>
+                  Вернуть на доработку
+                </Button>
+              </Group>
+            </Stack>
+          </fetcher.Form>
+        </>
+      )}
     </Stack>
   )
 }
