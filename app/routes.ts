@@ -73,10 +73,12 @@ export default [
     route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
     route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),
     route('personal-account/service-order/:type/:nr', 'routes/account/exchange/service-order.tsx'),
+    route('personal-account/service-exchange/offer/:id', 'routes/account/exchange/offer.tsx'),
     route('personal-account/staff', 'routes/account/staff/layout.tsx', [
       index('routes/account/staff/verifications.tsx'),
       route('products', 'routes/account/staff/products.tsx'),
       route('products/:id', 'routes/account/staff/product-review.tsx'),
+      route('service-offers', 'routes/account/staff/service-offers.tsx'),
       route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
       route('reviews', 'routes/account/staff/reviews.tsx'),
       route('leads', 'routes/account/staff/leads.tsx'),

@@ -51,6 +51,16 @@ export const STATUSES = {
     completed: 'navy',
     cancelled: 'gray',
   }),
+  /**
+   * A vendor's service offer moderated by staff: the products' statuses, in colours whose light
+   * badge keeps 4.5:1 contrast (the exchange's pages are checked with axe).
+   */
+  offer: lifecycle(DRAFT_STATUS_LABELS, {
+    draft: 'gray',
+    moderation: 'blue',
+    needFixes: 'grape',
+    approved: 'navy',
+  }),
 }
 
 export type Lifecycle = keyof typeof STATUSES

@@ -1,6 +1,7 @@
 import { SPHERE_SLUGS } from '../spheres.ts'
 import { REGION_CODES } from '../regions.ts'
 import type { ProductImage } from '../catalog/products.ts'
+import type { DraftStatus } from '../products.ts'
 import { multiLineText, singleLineText } from '../text.ts'
 import { z } from '../zod.ts'
 import { PRICE_UNITS, SERVICE_TYPES } from './services.ts'
@@ -68,7 +69,21 @@ export const OFFER_MESSAGES = {
   tooMany: `У организации уже ${OFFER_LIMITS.perVendor} услуг: снимите ненужные`,
   equipment: 'Оборудование — товары вашей организации из каталога',
   licence: 'Укажите название и номер документа',
+  description: 'Опишите услугу: что входит в работу, сроки, что получит заказчик',
+  photosLimit: `Можно добавить не больше ${OFFER_LIMITS.photos} фотографий`,
+  incomplete: 'Заполните обязательные поля, чтобы отправить услугу на модерацию',
+  notEditable: 'Услуга на модерации: чтобы изменить её, сначала отзовите её с модерации',
+  notPublished: 'Снять с публикации можно только опубликованную услугу',
+  notDeletable: 'Удалить можно только черновик, который не опубликован и не на модерации',
+  noOrganization: 'Выберите организацию, от имени которой вы предлагаете услуги',
+  buyerOnly: 'Услуги предлагают поставщики: подайте заявку на роль «Поставщик» в профиле организации',
+  managersOnly:
+    'Отправлять на модерацию, снимать с публикации и удалять услуги могут владелец и администраторы организации',
+  fixesComment: 'Напишите, что нужно исправить',
 } as const
+
+/** The price's «по договорённости» in the editor and on the pages. */
+export const PRICE_ON_REQUEST_LABEL = 'По договорённости'
 
 const Licence = z.object({
   title: singleLineText().min(1, OFFER_MESSAGES.licence).max(OFFER_LIMITS.licenceTitle),
@@ -102,3 +117,49 @@ export const OfferInput = z.object({
   licences: z.array(Licence).max(OFFER_LIMITS.licences).default([]),
 })
 export type OfferInput = z.infer<typeof OfferInput>
+
+/** A moderator's reason to send an offer back. */
+export const OfferFixesInput = z.object({
+  comment: multiLineText().min(1, OFFER_MESSAGES.fixesComment).max(2000, 'Не длиннее 2000 символов'),
+})
+
+/** The staff queue's page. */
+export const OfferQueueQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+})
+
+/** An offer's photo in the cabinet: its id for ordering, captions and deletion. */
+export interface OfferPhoto {
+  id: string
+  src: string
+  alt: string
+}
+
+/** A catalogue product the vendor may name as equipment. */
+export interface EquipmentOption {
+  id: string
+  title: string
+  slug: string | null
+}
+
+/** The offer as the cabinet's editor and the API show it. */
+export interface OfferDetails extends Omit<OfferContent, 'photos'> {
+  id: string
+  organizationId: string
+  status: DraftStatus
+  /** The exchange shows a version of it now. */
+  published: boolean
+  /** Published, and the working copy has changes not yet approved. */
+  hasPendingChanges: boolean
+  photos: OfferPhoto[]
+  /** The equipment's titles and catalogue addresses, in the order chosen. */
+  equipment: EquipmentOption[]
+  staffComment: string | null
+  /** The seller's address on the exchange once published: exchangeLinks.sellerServices(slug). */
+  sellerSlug: string | null
+  /** What submission would still refuse, by field; empty when complete. */
+  problems: Record<string, string>
+  createdAt: Date
+  updatedAt: Date
+  submittedAt: Date | null
+}

@@ -6,6 +6,7 @@ import { seedAccounts } from './accounts.ts'
 import { seedBankRequisites } from './bank-requisites.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
+import { seedExchangeOffers } from './exchange-offers.ts'
 import { seedOrders } from './orders.ts'
 import { seedProducts } from './products.ts'
 import { seedReviews } from './reviews.ts'
@@ -34,6 +35,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedChat(tx, storage)
     await seedOrders(tx)
     await seedReviews(tx)
+    await seedExchangeOffers(tx)
     await seedServiceOrders(tx)
     await tx
       .insert(systemMeta)

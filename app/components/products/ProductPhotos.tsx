@@ -30,12 +30,23 @@ const THUMB = { width: 320, height: 240 } as const
  */
 export function ProductPhotos({
   productId,
+  base = `/cabinet/products/${productId}/photos`,
+  limit = PRODUCT_LIMITS.photos,
+  limitMessage = MEDIA_MESSAGES.photosLimit,
+  listLabel = 'Фотографии товара по порядку',
+  hint = 'Первая фотография — главная: её видят в каталоге и в поиске. Нужна хотя бы одна.',
   initial,
   disabled,
   error,
   onCountChange,
 }: {
   productId: string
+  /** Where the photos of what is edited are in the API (another owner of photos: a service offer). */
+  base?: string
+  limit?: number
+  limitMessage?: string
+  listLabel?: string
+  hint?: string
   initial: Photo[]
   disabled: boolean
   error?: string
@@ -46,7 +57,6 @@ export function ProductPhotos({
   const [status, setStatus] = useState('')
   const [dragging, setDragging] = useState<string | null>(null)
   const [target, setTarget] = useState<string | null>(null)
-  const base = `/cabinet/products/${productId}/photos`
   // One after another, in the order chosen: the first chosen becomes the first in the list.
   const uploads = useUploadQueue<{ photos: Photo[] }>(base, (data, item) => {
     show(data.photos)
@@ -62,8 +72,8 @@ export function ProductPhotos({
     setActionError(null)
     uploads.add(
       files,
-      PRODUCT_LIMITS.photos - photos.length,
-      (file, room) => checkPhotoBeforeUpload(file) ?? (room <= 0 ? MEDIA_MESSAGES.photosLimit : null),
+      limit - photos.length,
+      (file, room) => checkPhotoBeforeUpload(file) ?? (room <= 0 ? limitMessage : null),
     )
   }
 
@@ -113,16 +123,16 @@ export function ProductPhotos({
             Фотографии
           </Title>
           <Text size="sm" c="dimmed">
-            Первая фотография — главная: её видят в каталоге и в поиске. Нужна хотя бы одна.
+            {hint}
           </Text>
         </div>
 
         <MediaDropzone
           label="Выбрать фотографии"
-          hint={`JPEG, PNG или WebP до ${formatFileSize(PHOTO_LIMITS.maxBytes)}, не больше ${PRODUCT_LIMITS.photos} фотографий`}
+          hint={`JPEG, PNG или WebP до ${formatFileSize(PHOTO_LIMITS.maxBytes)}, не больше ${limit} фотографий`}
           accept={PHOTO_LIMITS.accept}
           multiple
-          disabled={disabled || photos.length >= PRODUCT_LIMITS.photos}
+          disabled={disabled || photos.length >= limit}
           onFiles={addFiles}
         />
         <UploadList items={uploads.uploads} onDismiss={uploads.dismiss} />
@@ -136,7 +146,7 @@ export function ProductPhotos({
         </Text>
 
         {photos.length > 0 && (
-          <ol className={classes.photos} aria-label="Фотографии товара по порядку">
+          <ol className={classes.photos} aria-label={listLabel}>
             {photos.map((photo, i) => (
               <li
                 key={photo.id}

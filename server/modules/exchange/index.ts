@@ -1,6 +1,10 @@
-import { memberDirectory } from '../organizations/member-directory.ts'
+import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
+import { memberDirectory } from '../organizations/member-directory.ts'
+import { vendorDirectory } from '../organizations/vendor-directory.ts'
 import * as offerTables from './offers.table.ts'
+import { offersRoutes } from './offers.routes.ts'
+import { createOffersService, type OffersService } from './offers.service.ts'
 import * as proposalTables from './proposals.table.ts'
 import * as requestTables from './requests.table.ts'
 import { serviceOrdersRoutes } from './service-orders.routes.ts'
@@ -9,6 +13,8 @@ import * as serviceOrderTables from './service-orders.table.ts'
 
 /** The exchange's services, one key per part. */
 export interface ExchangeService {
+  /** Vendors' service offers and their moderation. */
+  offers: OffersService
   serviceOrders: ServiceOrdersService
 }
 
@@ -21,9 +27,23 @@ export const exchangeModule = defineModule({
   name: 'exchange',
   tables: { ...offerTables, ...requestTables, ...proposalTables, ...serviceOrderTables },
   routes: async (app) => {
+    await app.register(offersRoutes)
     await app.register(serviceOrdersRoutes)
   },
-  service: ({ limiter, log }, { identity, notifications, chat, files }): ExchangeService => ({
+  service: (
+    { config, limiter, log },
+    { catalog, products, organizations, identity, notifications, chat, files },
+  ): ExchangeService => ({
+    offers: createOffersService({
+      catalog,
+      products,
+      vendors: vendorDirectory,
+      organizations,
+      events: notifications,
+      limiter,
+      // The files module's storage (disk or S3): offer photos live beside the products' ones.
+      storage: createFileStorage(config),
+    }),
     serviceOrders: createServiceOrdersService({
       members: memberDirectory,
       describeUsers: identity.describeUsers,

@@ -19,6 +19,7 @@ export type DomainEvent =
   | OrdersRegistrationEvent
   | ReviewsEvent
   | ServiceOrdersEvent
+  | ExchangeOfferEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -174,6 +175,20 @@ export type ServiceOrdersEvent = {
   /** The rework comment or the reason of a cancellation, null when none. */
   comment: string | null
   recipients: Person[]
+}
+
+/** A moderator's decision on a service offer sent to moderation (the exchange). */
+export type ExchangeOfferEvent = {
+  type: 'exchange.offer_moderated'
+  decision: 'approved' | 'fixes_requested'
+  organization: OrganizationRef
+  offer: { id: string; title: string }
+  /** The seller's slug on the exchange (its services page), when a version is published. */
+  sellerSlug: string | null
+  /** The moderator's comment, null when none. */
+  comment: string | null
+  /** The vendor's owners and administrators. */
+  managers: Person[]
 }
 
 export type EventType = DomainEvent['type']

@@ -5,6 +5,7 @@ import * as identity from './identity.emails.ts'
 import { createLinks } from './links.ts'
 import * as organizations from './organizations.emails.ts'
 import { chatUnreadDigest } from './chat.emails.ts'
+import { offerModerated } from './offers.emails.ts'
 import { orderStatusChanged, registrationReminder } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
 import { reviewCreated } from './reviews.emails.ts'
@@ -34,6 +35,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'orders.registration_reminder': { email: registrationReminder },
   'reviews.created': { email: reviewCreated },
   'exchange.service_order_changed': { email: serviceOrderChanged },
+  'exchange.offer_moderated': { email: offerModerated },
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { ProductImage } from '#common/catalog/products.ts'
 import { cleanFileName, typeByContent } from '#common/files.ts'
@@ -8,7 +7,6 @@ import {
   PhotoAltInput,
   PhotoOrderInput,
   photoIdOf,
-  photoSrcOf,
   uploadedPhotoKey,
 } from '#common/product-media.ts'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '#common/products.ts'
@@ -20,18 +18,15 @@ import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { FilesService, StoreFileInput } from '../files/files.service.ts'
 import type { FileStorage } from '../files/files.storage.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { encodePhoto } from './photo-encoding.ts'
 import { moveProduct, productTransition } from './products.machine.ts'
 import { type DraftRow, findOwnDraft, productId, vendorScope } from './products.access.ts'
 import { type ProductDocument, productDrafts } from './products.table.ts'
+import { deleteUploadedPhoto, readUploadedPhoto, storeUploadedPhoto } from './uploaded-photos.ts'
 
 /** Uploading is heavier than typing: a product's fifteen photos, many times over, but not a script's thousands. */
 export const PHOTO_RATE_LIMIT: RateLimitRule = { limit: 300, windowMs: 60 * 60_000 }
 /** Reordering, captions and deletions: as often as the form saves. */
 export const MEDIA_EDIT_RATE_LIMIT: RateLimitRule = { limit: 1200, windowMs: 60 * 60_000 }
-
-/** Photos are kept in the files module's storage under their own prefix: no `files` row, no owner check. */
-const storageKeyOf = (key: string) => `photos/${key}`
 
 /** Two uploads of the same product at once both land: a write that lost the race reads again. */
 const ATTEMPTS = 5
@@ -120,16 +115,14 @@ export function createProductMedia(deps: ProductMediaDeps) {
       const before = await findOwnDraft(ctx, scope, id)
       if (before.status === 'moderation') throw new AppError('conflict', PRODUCT_MESSAGES.notEditable)
       if (before.images.length >= PRODUCT_LIMITS.photos) throw refuse(MEDIA_MESSAGES.photosLimit)
-      const webp = await encodePhoto(data)
-      const key = randomBytes(16).toString('hex')
-      await storage.put(storageKeyOf(key), webp, 'image/webp')
+      const { src } = await storeUploadedPhoto(storage, data)
       try {
         await changeMedia(ctx, id, (draft) => {
           if (draft.images.length >= PRODUCT_LIMITS.photos) throw refuse(MEDIA_MESSAGES.photosLimit)
-          return { images: [...draft.images, { src: photoSrcOf(key), alt: draft.title.trim() }] }
+          return { images: [...draft.images, { src, alt: draft.title.trim() }] }
         })
       } catch (error) {
-        await storage.delete(storageKeyOf(key)).catch(() => {}) // no bytes without a product
+        await deleteUploadedPhoto(storage, src) // no bytes without a product
         throw error
       }
     },
@@ -143,9 +136,7 @@ export function createProductMedia(deps: ProductMediaDeps) {
         return { images: draft.images.filter((_, i) => i !== index) }
       })
       const key = removed && uploadedPhotoKey(removed.src)
-      if (key && !(await livePhotoKeys(ctx, productId(id))).has(key)) {
-        await storage.delete(storageKeyOf(key)).catch(() => {})
-      }
+      if (key && !(await livePhotoKeys(ctx, productId(id))).has(key)) await deleteUploadedPhoto(storage, removed!.src)
     },
 
     /** Puts the photos in the given order: every photo of the product, each once. */
@@ -171,11 +162,7 @@ export function createProductMedia(deps: ProductMediaDeps) {
     },
 
     /** The bytes of an uploaded photo by its path below the image service, or null. */
-    async readPhoto(path: string): Promise<Buffer | null> {
-      const key = uploadedPhotoKey(path)
-      if (!key) return null
-      return storage.get(storageKeyOf(key)).catch(() => null)
-    },
+    readPhoto: (path: string): Promise<Buffer | null> => readUploadedPhoto(storage, path),
 
     /**
      * Attaches a PDF through the files module (which checks name, declared type and first bytes

@@ -6,6 +6,7 @@ import {
   IconMail,
   IconMessageReport,
   IconPackage,
+  IconPlane,
   IconStar,
 } from '@tabler/icons-react'
 import { Outlet, useLocation } from 'react-router'
@@ -26,6 +27,7 @@ export const meta: Route.MetaFunction = () => [
 const TABS = [
   { to: '/personal-account/staff', label: 'Проверка ролей', Icon: IconFileCheck, exact: true },
   { to: '/personal-account/staff/products', label: 'Товары', Icon: IconPackage },
+  { to: '/personal-account/staff/service-offers', label: 'Услуги на модерации', Icon: IconPlane },
   { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чатах', Icon: IconMessageReport },
   { to: '/personal-account/staff/reviews', label: 'Отзывы', Icon: IconStar },
   { to: '/personal-account/staff/leads', label: 'Заявки с форм', Icon: IconInbox },

@@ -1,0 +1,30 @@
+import { exchangeLinks } from '#common/exchange/links.ts'
+import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { EventOf } from './events.ts'
+import type { Links } from './links.ts'
+
+/** A moderator's decision on a service offer reaches the vendor's owners and administrators. */
+export function offerModerated(event: EventOf<'exchange.offer_moderated'>, links: Links): OutgoingEmail[] {
+  const approved = event.decision === 'approved'
+  const { offer, organization } = event
+  return event.managers.map((manager) => ({
+    to: manager.email,
+    kind: approved ? 'service_offer_approved' : 'service_offer_need_fixes',
+    subject: approved
+      ? `Услуга «${offer.title}» опубликована на бирже — ${organization.name}`
+      : `Услугу «${offer.title}» нужно доработать — ${organization.name}`,
+    text: [
+      `Здравствуйте, ${manager.name}!`,
+      '',
+      approved
+        ? `Модератор одобрил услугу «${offer.title}» организации «${organization.name}». Заказчики уже видят её на бирже услуг.`
+        : `Модератор вернул услугу «${offer.title}» организации «${organization.name}» на доработку. Исправьте её и отправьте на модерацию снова.`,
+      ...(event.comment ? ['', `Комментарий модератора: ${event.comment}`] : []),
+      '',
+      ...(approved && event.sellerSlug
+        ? [`Ваши услуги на бирже: ${links.page(exchangeLinks.sellerServices(event.sellerSlug))}`]
+        : []),
+      `Услуга в кабинете: ${links.page(exchangeLinks.offer(offer.id))}`,
+    ].join('\n'),
+  }))
+}
