@@ -27,13 +27,6 @@ export interface ListingDeps {
   catalog: Pick<CatalogService, 'getProductsByIds'>
 }
 
-/**
- * The search expressions, written exactly as the GIN indexes in offers.table.ts and
- * requests.table.ts are, so PostgreSQL uses them. The default parser skips HTML tags, so the
- * offers' sanitized HTML descriptions index as their words.
- */
-const offerText = sql`to_tsvector('russian', ${offers.title} || ' ' || ${offers.description})`
-const requestText = sql`to_tsvector('russian', ${requests.title} || ' ' || ${requests.description})`
 
 /**
  * «опрыскив поле» → `опрыскив:* & поле:*`: every word, each as a prefix, stemmed by the Russian
@@ -51,12 +44,13 @@ function searchTerms(q: string | undefined): { tsquery: string; like: string } |
 /**
  * Full-text words (stemmed: «опрыскивание» finds «опрыскиванию») or the typed phrase inside the
  * title (models and codes such as «DJI T40», which the dictionary does not stem): each has its
- * own index, and PostgreSQL ORs the two bitmaps.
+ * own index, and PostgreSQL ORs the two bitmaps. The vectors are stored columns (title and
+ * description; the default parser skips the tags of the offers' sanitized HTML).
  */
-function searchCondition(text: SQL, title: AnyPgColumn, q: string | undefined): SQL | undefined {
+function searchCondition(vector: AnyPgColumn, title: AnyPgColumn, q: string | undefined): SQL | undefined {
   const terms = searchTerms(q)
   if (!terms) return undefined
-  return sql`(${text} @@ to_tsquery('russian', ${terms.tsquery}) or ${title} ilike ${terms.like})`
+  return sql`(${vector} @@ to_tsquery('russian', ${terms.tsquery}) or ${title} ilike ${terms.like})`
 }
 
 /** Within the budget range; «по договорённости» (null) only when asked for. */
@@ -92,7 +86,7 @@ const offerCardColumns = {
   sellerSlug: offers.sellerSlug,
 }
 
-type OfferRow = Omit<typeof offers.$inferSelect, 'description' | 'equipmentProductIds' | 'licences' | 'sellerName' | 'sellerSlug'> & {
+type OfferRow = Omit<typeof offers.$inferSelect, 'searchVector' | 'description' | 'equipmentProductIds' | 'licences' | 'sellerName' | 'sellerSlug'> & {
   sellerName: string
   sellerSlug: string
 }
@@ -140,14 +134,14 @@ export function createListingService(deps: ListingDeps) {
       budgetCondition(offers.priceFromKopecks, query),
       query.from ? gte(offers.publishedAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
       query.to ? sql`${offers.publishedAt} < ${dayAfter(query.to)}` : undefined,
-      searchCondition(offerText, offers.title, query.q),
+      searchCondition(offers.searchVector, offers.title, query.q),
     )
     const order =
       query.sort === 'cheap'
         ? [sql`${offers.priceFromKopecks} asc nulls last`, asc(offers.id)]
         : query.sort === 'expensive'
           ? [sql`${offers.priceFromKopecks} desc nulls last`, asc(offers.id)]
-          : [desc(offers.publishedAt), asc(offers.id)]
+          : [sql`${offers.publishedAt} desc nulls last`, asc(offers.id)]
     const [rows, [count]] = await Promise.all([
       ctx.db
         .select({ ...offerCardColumns, rating: ratingOf(offers.organizationId) })
@@ -177,7 +171,7 @@ export function createListingService(deps: ListingDeps) {
       budgetCondition(requests.budgetKopecks, query),
       query.from ? gte(requests.startsOn, query.from) : undefined,
       query.to ? lte(requests.startsOn, query.to) : undefined,
-      searchCondition(requestText, requests.title, query.q),
+      searchCondition(requests.searchVector, requests.title, query.q),
     )
     const order =
       query.sort === 'cheap'
