@@ -87,18 +87,36 @@ const WORK = {
   'light-show': ['Шоу дронов', 'световое шоу', 'праздник города'],
   other: ['Работы с дроном', 'консультация', 'аренда оператора'],
 } as const
-const OBJECTS = ['пшеница', 'кукуруза', 'подсолнечник', 'сад', 'виноградник', 'карьер', 'лес', 'трасса', 'подстанция', 'посёлок']
+const OBJECTS = [
+  'пшеница',
+  'кукуруза',
+  'подсолнечник',
+  'сад',
+  'виноградник',
+  'карьер',
+  'лес',
+  'трасса',
+  'подстанция',
+  'посёлок',
+]
 const FILLER =
   'Работаем по договору с НДС, выезд бригады в течение трёх дней. Отчёт и исходные данные передаём заказчику. ' +
   'Разрешение на использование воздушного пространства оформляем сами.'
 
 function text(type: (typeof SERVICE_TYPES)[number]) {
   const words = WORK[type]
-  return { title: `${pick(words)} — ${pick(OBJECTS)}`, description: `${pick(words)}, ${pick(words)}. ${pick(OBJECTS)}. ${FILLER}` }
+  return {
+    title: `${pick(words)} — ${pick(OBJECTS)}`,
+    description: `${pick(words)}, ${pick(words)}. ${pick(OBJECTS)}. ${FILLER}`,
+  }
 }
 
 const started = performance.now()
-const vendors = Array.from({ length: VENDORS }, (_, i) => ({ id: randomUUID(), name: `ООО «Исполнитель ${i + 1}»`, slug: `vendor-${i + 1}` }))
+const vendors = Array.from({ length: VENDORS }, (_, i) => ({
+  id: randomUUID(),
+  name: `ООО «Исполнитель ${i + 1}»`,
+  slug: `vendor-${i + 1}`,
+}))
 const customers = Array.from({ length: 1_000 }, (_, i) => ({ id: randomUUID(), name: `ООО «Заказчик ${i + 1}»` }))
 const party = (org: { id: string; name: string }) => ({
   id: org.id,
@@ -109,14 +127,21 @@ const party = (org: { id: string; name: string }) => ({
   kpp: null,
   address: 'г. Москва',
 })
-const flight = { maxAltitudeM: 120, controlledAirspace: false, restrictedZone: false, permissionBy: 'contractor' as const }
+const flight = {
+  maxAltitudeM: 120,
+  controlledAirspace: false,
+  restrictedZone: false,
+  permissionBy: 'contractor' as const,
+}
 
 for (let from = 0; from < OFFERS; from += 1_000) {
   const batch = Array.from({ length: Math.min(1_000, OFFERS - from) }, () => {
     const vendor = pickSkewed(vendors)
     const type = pickSkewed(SERVICE_TYPES)
     const nationwide = random() < 0.12
-    const regions = nationwide ? [] : [...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => pickSkewed(REGION_CODES)))]
+    const regions = nationwide
+      ? []
+      : [...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => pickSkewed(REGION_CODES)))]
     return {
       id: randomUUID(),
       organizationId: vendor.id,
@@ -133,9 +158,15 @@ for (let from = 0; from < OFFERS; from += 1_000) {
       sellerSlug: vendor.slug,
     }
   })
-  await db.insert(serviceOffers).values(
-    batch.map(({ sellerName: _n, sellerSlug: _s, publishedAt: _p, ...o }) => ({ ...o, status: 'approved' as const, published: true })),
-  )
+  await db
+    .insert(serviceOffers)
+    .values(
+      batch.map(({ sellerName: _n, sellerSlug: _s, publishedAt: _p, ...o }) => ({
+        ...o,
+        status: 'approved' as const,
+        published: true,
+      })),
+    )
   await db.insert(publishedServiceOffers).values(batch)
 }
 
@@ -144,7 +175,8 @@ for (let from = 0; from < REQUESTS; from += 1_000) {
   const batch = Array.from({ length: Math.min(1_000, REQUESTS - from) }, (_, i) => {
     const type = pickSkewed(SERVICE_TYPES)
     const roll = random()
-    const status = roll < 0.65 ? 'open' : roll < 0.75 ? 'draft' : roll < 0.88 ? 'awarded' : roll < 0.95 ? 'closed' : 'cancelled'
+    const status =
+      roll < 0.65 ? 'open' : roll < 0.75 ? 'draft' : roll < 0.88 ? 'awarded' : roll < 0.95 ? 'closed' : 'cancelled'
     const startsIn = Math.round(random() * 200 - 30)
     const id = randomUUID()
     requestIds.push(id)
@@ -182,7 +214,14 @@ for (let i = 0; i < REVIEWS; i++) {
   const terms = { priceKopecks: 50_000_00, startsOn: isoDay(-60), endsOn: isoDay(-50) }
   const [proposal] = await db
     .insert(serviceProposals)
-    .values({ requestId: requestIds[i]!, organizationId: vendor.id, vendor: party(vendor), createdByUserId: randomUUID(), status: 'accepted', ...terms })
+    .values({
+      requestId: requestIds[i]!,
+      organizationId: vendor.id,
+      vendor: party(vendor),
+      createdByUserId: randomUUID(),
+      status: 'accepted',
+      ...terms,
+    })
     .returning({ id: serviceProposals.id })
   const number = `S-2611-${String(i + 1).padStart(5, '0')}`
   const [order] = await db
@@ -242,7 +281,11 @@ const SCENARIOS: [tab: 'offers' | 'requests', label: string, query: Record<strin
   ['requests', 'no filters, newest', {}],
   ['requests', 'type', { type: 'inspection' }],
   ['requests', 'region', { region: '66' }],
-  ['requests', 'type + region + budget', { type: 'agro-spraying', region: '23', budgetFrom: '10000', budgetTo: '500000' }],
+  [
+    'requests',
+    'type + region + budget',
+    { type: 'agro-spraying', region: '23', budgetFrom: '10000', budgetTo: '500000' },
+  ],
   ['requests', 'budget with negotiable', { budgetFrom: '50000', negotiable: '1', sort: 'cheap' }],
   ['requests', 'start dates, by deadline', { from: isoDay(0), to: isoDay(60), sort: 'deadline' }],
   ['requests', 'search «обработка посевов»', { q: 'обработка посевов' }],

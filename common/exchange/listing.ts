@@ -134,13 +134,13 @@ export function exchangeHref(query: Partial<ExchangeQuery>): string {
 export function hasExchangeFilters(query: ExchangeQuery): boolean {
   return Boolean(
     query.type ||
-      query.sphere ||
-      query.region ||
-      query.budgetFrom !== undefined ||
-      query.budgetTo !== undefined ||
-      query.from ||
-      query.to ||
-      query.q,
+    query.sphere ||
+    query.region ||
+    query.budgetFrom !== undefined ||
+    query.budgetTo !== undefined ||
+    query.from ||
+    query.to ||
+    query.q,
   )
 }
 

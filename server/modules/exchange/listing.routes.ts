@@ -9,7 +9,10 @@ const tags = ['exchange']
 const ListingQuerystring = z.object({
   type: z.enum(SERVICE_TYPES).optional().describe('Вид работ'),
   sphere: z.string().optional().describe('Сфера (слаг из 12)'),
-  region: z.string().optional().describe('Код региона; услуга подходит, если указывает его или работает по всей России'),
+  region: z
+    .string()
+    .optional()
+    .describe('Код региона; услуга подходит, если указывает его или работает по всей России'),
   budgetFrom: z.string().optional().describe('Бюджет (для услуг — цена «от») не меньше, ₽'),
   budgetTo: z.string().optional().describe('Бюджет (для услуг — цена «от») не больше, ₽'),
   negotiable: z.literal('1').optional().describe('С диапазоном бюджета: показывать и «по договорённости»'),

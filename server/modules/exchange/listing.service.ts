@@ -27,13 +27,15 @@ export interface ListingDeps {
   catalog: Pick<CatalogService, 'getProductsByIds'>
 }
 
-
 /**
  * «опрыскив поле» → `опрыскив:* & поле:*`: every word, each as a prefix, stemmed by the Russian
  * dictionary. Only letters and digits reach to_tsquery, so no input can break its syntax.
  */
 function searchTerms(q: string | undefined): { tsquery: string; like: string } | null {
-  const words = (q ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8)
+  const words = (q ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8)
   if (!words.length) return null
   return {
     tsquery: words.map((w) => `${w}:*`).join(' & '),
@@ -86,7 +88,10 @@ const offerCardColumns = {
   sellerSlug: offers.sellerSlug,
 }
 
-type OfferRow = Omit<typeof offers.$inferSelect, 'searchVector' | 'description' | 'equipmentProductIds' | 'licences' | 'sellerName' | 'sellerSlug'> & {
+type OfferRow = Omit<
+  typeof offers.$inferSelect,
+  'searchVector' | 'description' | 'equipmentProductIds' | 'licences' | 'sellerName' | 'sellerSlug'
+> & {
   sellerName: string
   sellerSlug: string
 }
@@ -130,7 +135,9 @@ export function createListingService(deps: ListingDeps) {
     const where = and(
       query.type ? eq(offers.type, query.type) : undefined,
       query.sphere ? sql`${offers.spheres} @> array[${query.sphere}]::text[]` : undefined,
-      query.region ? or(sql`${offers.regions} @> array[${query.region}]::text[]`, eq(offers.nationwide, true)) : undefined,
+      query.region
+        ? or(sql`${offers.regions} @> array[${query.region}]::text[]`, eq(offers.nationwide, true))
+        : undefined,
       budgetCondition(offers.priceFromKopecks, query),
       query.from ? gte(offers.publishedAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
       query.to ? sql`${offers.publishedAt} < ${dayAfter(query.to)}` : undefined,
@@ -150,7 +157,10 @@ export function createListingService(deps: ListingDeps) {
         .orderBy(...order)
         .limit(EXCHANGE_PAGE_SIZE)
         .offset((query.page - 1) * EXCHANGE_PAGE_SIZE),
-      ctx.db.select({ n: sql<number>`count(*)::int` }).from(offers).where(where),
+      ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(offers)
+        .where(where),
     ])
     return pageOf(
       rows.map(({ rating, ...row }) => toOfferCard(row, rating)),
@@ -206,7 +216,10 @@ export function createListingService(deps: ListingDeps) {
         .orderBy(...order)
         .limit(EXCHANGE_PAGE_SIZE)
         .offset((query.page - 1) * EXCHANGE_PAGE_SIZE),
-      ctx.db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
+      ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(requests)
+        .where(where),
     ])
     return pageOf(
       rows.map((r) => ({ ...r, publishedAt: r.publishedAt?.toISOString() ?? null })),
@@ -290,9 +303,7 @@ export function createListingService(deps: ListingDeps) {
       },
       offers: details,
       rating,
-      reviews: reviewRows.map(
-        (r): ServiceReview => ({ ...r, createdAt: r.createdAt.toISOString() }),
-      ),
+      reviews: reviewRows.map((r): ServiceReview => ({ ...r, createdAt: r.createdAt.toISOString() })),
     }
   }
 

@@ -140,7 +140,11 @@ describe.each(BACKENDS)('the public exchange on %s', (backend) => {
       publishedAt: day('2026-11-15'),
     })
     // Never on the exchange: invited only, a draft, awarded, closed.
-    await request('invited', { title: 'Закрытая заявка для своих', visibility: 'invited', invitedOrganizationIds: [agro.id] })
+    await request('invited', {
+      title: 'Закрытая заявка для своих',
+      visibility: 'invited',
+      invitedOrganizationIds: [agro.id],
+    })
     await request('draft', { title: 'Черновик заявки', status: 'draft', publishedAt: null })
     await request('awarded', { title: 'Исполнитель уже выбран', status: 'awarded' })
     await request('closed', { title: 'Закрытая по сроку', status: 'closed' })
@@ -178,7 +182,10 @@ describe.each(BACKENDS)('the public exchange on %s', (backend) => {
     expect(titles(await offers('?sphere=elektroenergetika'))).toEqual(['Инспекция ЛЭП тепловизором'])
     expect(titles(await offers('?region=61'))).toEqual(['Аэрофотосъёмка полей', 'Инспекция ЛЭП тепловизором'])
     expect(titles(await offers('?budgetFrom=400&budgetTo=1000'))).toEqual(['Опрыскивание посевов с дрона'])
-    expect(titles(await offers('?budgetTo=400&negotiable=1'))).toEqual(['Аэрофотосъёмка полей', 'Обучение операторов БВС'])
+    expect(titles(await offers('?budgetTo=400&negotiable=1'))).toEqual([
+      'Аэрофотосъёмка полей',
+      'Обучение операторов БВС',
+    ])
     expect(titles(await offers('?from=2026-10-15'))).toEqual(['Опрыскивание посевов с дрона', 'Аэрофотосъёмка полей'])
     expect(titles(await offers('?to=2026-10-01'))).toEqual(['Инспекция ЛЭП тепловизором', 'Обучение операторов БВС'])
   })
@@ -190,7 +197,9 @@ describe.each(BACKENDS)('the public exchange on %s', (backend) => {
     expect(titles(await offers('?q=ЛЭП'))).toEqual(['Инспекция ЛЭП тепловизором'])
     expect(titles(await offers('?q=цифров'))).toEqual(['Аэрофотосъёмка полей'])
     expect((await offers('?q=strong')).total).toBe(0)
-    expect((await offers('?q=%25%25')).total).toBe(0)
+    // Only punctuation: nothing to search for, and «%» is no wildcard.
+    expect((await offers('?q=%25%25')).total).toBe(4)
+    expect((await offers('?q=аэрофотосъёмка%25полей')).total).toBe(1)
   })
 
   it('sorts offers by price both ways with «по договорённости» last', async () => {
@@ -274,14 +283,20 @@ describe.each(BACKENDS)('the public exchange on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200)
     const page = res.json().data
     expect(page.seller).toMatchObject({ id: aero.id, slug: 'aero-yug', name: aero.name, verified: true })
-    expect(page.offers.map((o: { title: string }) => o.title)).toEqual(['Аэрофотосъёмка полей', 'Обучение операторов БВС'])
+    expect(page.offers.map((o: { title: string }) => o.title)).toEqual([
+      'Аэрофотосъёмка полей',
+      'Обучение операторов БВС',
+    ])
     expect(page.offers[0]).toMatchObject({
       description: '<p>Ортофотоплан и <strong>цифровая модель</strong> рельефа.</p>',
       equipment: [{ id: drone.id, slug: drone.slug, title: drone.title }],
       licences: [{ title: 'Сертификат эксплуатанта', number: 'СЭ-123', validUntil: null }],
     })
     expect(page.rating).toEqual({ average: 4.5, count: 2 })
-    expect(page.reviews.map((r: { text: string }) => r.text)).toEqual(['Немного задержали отчёт', 'Отличный ортофотоплан'])
+    expect(page.reviews.map((r: { text: string }) => r.text)).toEqual([
+      'Немного задержали отчёт',
+      'Отличный ортофотоплан',
+    ])
   })
 
   it('is not found for an unknown slug, a non-vendor or a vendor with no offers and no reviews', async () => {

@@ -122,7 +122,8 @@ export async function reviewTestWork(
     })
     .returning({ id: serviceOrders.id })
   const side = review.side ?? 'purchase'
-  const [author, subject] = side === 'purchase' ? [parties.customer, parties.contractor] : [parties.contractor, parties.customer]
+  const [author, subject] =
+    side === 'purchase' ? [parties.customer, parties.contractor] : [parties.contractor, parties.customer]
   const [row] = await db
     .insert(serviceReviews)
     .values({

@@ -1,5 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { bigint, boolean, customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { ProductImage } from '#common/catalog/products.ts'
 import { type Licence } from '#common/exchange/offers.ts'
 import { PRICE_UNITS, SERVICE_TYPES } from '#common/exchange/services.ts'
