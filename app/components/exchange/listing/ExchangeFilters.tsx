@@ -23,7 +23,7 @@ export function ExchangeFilters({ query, open }: { query: ExchangeQuery; open: b
       <form method="get" action="/services" className={classes.filterForm} role="search" aria-label="Фильтры биржи">
         {requests && <input type="hidden" name="tab" value="requests" />}
         <div className={`${classes.field} ${classes.wide}`}>
-          <label htmlFor="exchange-q">Поиск</label>
+          <label htmlFor="exchange-q">Поиск по бирже</label>
           <input
             id="exchange-q"
             name="q"

@@ -19,11 +19,11 @@ export function OfferCard({ offer }: { offer: Offer }) {
       )}
       <div className={classes.cardBody}>
         <p className={classes.kind}>{SERVICE_TYPE_LABELS[offer.type]}</p>
-        <h3 className={classes.cardTitle}>
+        <h2 className={classes.cardTitle}>
           <AppLink className={classes.cardLink} to={`${exchangeLinks.sellerServices(seller.slug)}#offer-${offer.id}`}>
             {offer.title}
           </AppLink>
-        </h3>
+        </h2>
         <p className={classes.price}>{formatServicePrice(offer.priceFromKopecks, offer.priceUnit)}</p>
         <p className={classes.meta}>{regionsLine(offer.regions, offer.nationwide)}</p>
         <p className={classes.meta}>

@@ -24,11 +24,11 @@ export function RequestCard({ request }: { request: Request }) {
         <p className={classes.kind}>
           {SERVICE_TYPE_LABELS[request.type]} · <span className={classes.dim}>{request.number}</span>
         </p>
-        <h3 className={classes.cardTitle}>
+        <h2 className={classes.cardTitle}>
           <AppLink className={classes.cardLink} to={exchangeLinks.request(request.number)}>
             {request.title}
           </AppLink>
-        </h3>
+        </h2>
         <p className={classes.price}>{formatBudget(request.budgetKopecks)}</p>
         <dl className={classes.facts}>
           <div>
