@@ -158,15 +158,13 @@ for (let from = 0; from < OFFERS; from += 1_000) {
       sellerSlug: vendor.slug,
     }
   })
-  await db
-    .insert(serviceOffers)
-    .values(
-      batch.map(({ sellerName: _n, sellerSlug: _s, publishedAt: _p, ...o }) => ({
-        ...o,
-        status: 'approved' as const,
-        published: true,
-      })),
-    )
+  await db.insert(serviceOffers).values(
+    batch.map(({ sellerName: _n, sellerSlug: _s, publishedAt: _p, ...o }) => ({
+      ...o,
+      status: 'approved' as const,
+      published: true,
+    })),
+  )
   await db.insert(publishedServiceOffers).values(batch)
 }
 
