@@ -70,6 +70,8 @@ test.beforeAll(async () => {
   })
   await openTestRequest(db, customer, {
     title: 'Ортофотоплан карьера',
+    // A day older than the wheat: the newest request comes first.
+    publishedAt: new Date(Date.now() - 86_400_000),
     type: 'aerial-survey',
     region: '66',
     budgetKopecks: null,
