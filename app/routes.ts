@@ -39,6 +39,9 @@ export default [
     route('catalog/:slug', 'routes/catalog.tsx'),
     route('product/:slug', 'routes/product.tsx'),
 
+    route('services', 'routes/services.tsx'),
+    route('services/seller/:slug', 'routes/services-seller.tsx'),
+
     route('spheres/:slug', 'routes/sphere.tsx'),
 
     infoPage('platforms'),

@@ -13,6 +13,7 @@ describe('sitemap', () => {
     expect(paths).toContain('/catalog/bespilotniki')
     expect(paths).toContain('/catalog/multirotornye')
     expect(paths).toContain('/sellers')
+    expect(paths).toContain('/services')
     expect(new Set(paths).size).toBe(paths.length)
   })
 

@@ -1,5 +1,6 @@
 import { getAppContext } from '#app/lib/load-context.ts'
 import { CATEGORIES } from '#common/catalog/categories.ts'
+import { exchangeLinks } from '#common/exchange/links.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { INFO_PAGES } from '#content/info-pages.ts'
 import { LEGAL_DOCUMENTS } from '#content/legal/index.ts'
@@ -20,6 +21,7 @@ export function sitemapPaths(): string[] {
     ...LEGAL_DOCUMENTS.map((doc) => `/legal-information/${doc.slug}`),
     ...CATEGORIES.map((category) => `/catalog/${category.slug}`),
     '/sellers',
+    '/services',
   ]
 }
 
@@ -61,17 +63,19 @@ export function sitemapStream(publicUrl: string, entries: Iterable<SitemapEntry>
   })
 }
 
-/** Every public page a search engine should index: fixed pages, then products, then sellers. */
+/** Every public page a search engine should index: fixed pages, products, sellers, their services. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, services, ctx } = getAppContext(context)
-  const [products, sellers] = await Promise.all([
+  const [products, sellers, contractors] = await Promise.all([
     services.catalog.listSitemapProducts(ctx),
     services.sellers.listSitemapSellers(ctx),
+    services.exchange.listing.listSitemapSellers(ctx),
   ])
   function* entries(): Generator<SitemapEntry> {
     for (const path of sitemapPaths()) yield { path }
     for (const p of products) yield { path: `/product/${p.slug}`, lastmod: new Date(p.updatedAt) }
     for (const s of sellers) yield { path: `/sellers/${s.slug}`, lastmod: new Date(s.updatedAt) }
+    for (const s of contractors) yield { path: exchangeLinks.sellerServices(s.slug), lastmod: s.updatedAt }
   }
   // Revalidated on every fetch: a product approved or taken off sale is in it, or gone, at once.
   return new Response(sitemapStream(publicConfig.publicUrl, entries()), {

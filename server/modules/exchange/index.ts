@@ -2,6 +2,8 @@ import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
 import { memberDirectory } from '../organizations/member-directory.ts'
 import { vendorDirectory } from '../organizations/vendor-directory.ts'
+import { listingRoutes } from './listing.routes.ts'
+import { createListingService, type ListingService } from './listing.service.ts'
 import * as offerTables from './offers.table.ts'
 import { offersRoutes } from './offers.routes.ts'
 import { createOffersService, type OffersService } from './offers.service.ts'
@@ -13,6 +15,8 @@ import * as serviceOrderTables from './service-orders.table.ts'
 
 /** The exchange's services, one key per part. */
 export interface ExchangeService {
+  /** The public exchange: /services, /services/seller/{slug}, the sitemap. */
+  listing: ListingService
   /** Vendors' service offers and their moderation. */
   offers: OffersService
   serviceOrders: ServiceOrdersService
@@ -27,13 +31,15 @@ export const exchangeModule = defineModule({
   name: 'exchange',
   tables: { ...offerTables, ...requestTables, ...proposalTables, ...serviceOrderTables },
   routes: async (app) => {
+    await app.register(listingRoutes)
     await app.register(offersRoutes)
     await app.register(serviceOrdersRoutes)
   },
   service: (
     { config, limiter, log },
-    { catalog, products, organizations, identity, notifications, chat, files },
+    { sellers, catalog, products, organizations, identity, notifications, chat, files },
   ): ExchangeService => ({
+    listing: createListingService({ sellers, catalog }),
     offers: createOffersService({
       catalog,
       products,

@@ -1,10 +1,23 @@
-import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type SQL, sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { ProductImage } from '#common/catalog/products.ts'
 import { type Licence } from '#common/exchange/offers.ts'
 import { PRICE_UNITS, SERVICE_TYPES } from '#common/exchange/services.ts'
 import { DRAFT_STATUSES } from '#common/products.ts'
 import { historyColumns } from '../../lifecycle/index.ts'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /** What an offer says, in the working copy and in the published version alike. */
 const offerContent = () => ({
@@ -91,6 +104,13 @@ export const publishedServiceOffers = pgTable(
     sellerSlug: text('seller_slug').notNull(),
     ...offerContent(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The exchange's full-text search (listing.service.ts), stored: an expression index alone
+     * leaves PostgreSQL computing to_tsvector for every row whenever it prefers a scan.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('russian', title || ' ' || description)`,
+    ),
   },
   (t) => [
     index('published_service_offers_organization_idx').on(t.organizationId),
@@ -98,5 +118,9 @@ export const publishedServiceOffers = pgTable(
     index('published_service_offers_regions_idx').using('gin', t.regions),
     index('published_service_offers_spheres_idx').using('gin', t.spheres),
     index('published_service_offers_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('published_service_offers_search_idx').using('gin', t.searchVector),
+    // The exchange's orders: newest first, by price.
+    index('published_service_offers_new_idx').on(t.publishedAt.desc(), t.id),
+    index('published_service_offers_price_idx').on(t.priceFromKopecks, t.id),
   ],
 )

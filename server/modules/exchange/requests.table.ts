@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -23,6 +24,8 @@ import {
 import { type AttachedFile, SERVICE_TYPES, VOLUME_UNITS } from '#common/exchange/services.ts'
 import type { OrderParty } from '#common/orders.ts'
 import { historyColumns } from '../../lifecycle/index.ts'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /** The running part of request numbers («Z-2611-00042»). */
 export const serviceRequestNumbers = pgSequence('service_request_numbers', { startWith: 1 })
@@ -72,6 +75,10 @@ export const serviceRequests = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The exchange's full-text search (listing.service.ts), stored so no scan recomputes it. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('russian', title || ' ' || description)`,
+    ),
   },
   (t) => [
     uniqueIndex('service_requests_creation_key_idx').on(t.organizationId, t.creationKey),
@@ -84,6 +91,20 @@ export const serviceRequests = pgTable(
       .where(sql`${t.status} = 'open'`),
     index('service_requests_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('service_requests_invited_idx').using('gin', t.invitedOrganizationIds),
+    index('service_requests_search_idx').using('gin', t.searchVector),
+    // The exchange's orders over what it shows (open, public): newest, by budget, by deadline, by start.
+    index('service_requests_public_new_idx')
+      .on(t.publishedAt.desc().nullsLast(), t.id)
+      .where(sql`${t.status} = 'open' and ${t.visibility} = 'public'`),
+    index('service_requests_public_budget_idx')
+      .on(t.budgetKopecks, t.id)
+      .where(sql`${t.status} = 'open' and ${t.visibility} = 'public'`),
+    index('service_requests_public_deadline_idx')
+      .on(t.proposalsDeadline, t.id)
+      .where(sql`${t.status} = 'open' and ${t.visibility} = 'public'`),
+    index('service_requests_public_starts_idx')
+      .on(t.startsOn)
+      .where(sql`${t.status} = 'open' and ${t.visibility} = 'public'`),
   ],
 )
 
