@@ -193,7 +193,7 @@ describe.each(BACKENDS)('the exchange cabinet on %s', (backend) => {
 
     const byTitle = await cabinet.myRequests(buyer, { q: 'пшени' })
     expect(byTitle.items.map((r) => r.number)).toEqual([numbers.openA])
-    const byNumber = await cabinet.myRequests(buyer, { q: numbers.openB.toLowerCase() })
+    const byNumber = await cabinet.myRequests(buyer, { q: numbers.openB!.toLowerCase() })
     expect(byNumber.items.map((r) => r.number)).toEqual([numbers.openB])
     // The search keeps the filter; the filter counts do not follow the search.
     const both = await cabinet.myRequests(buyer, { q: 'опрыск', filter: 'open' })
