@@ -376,6 +376,17 @@ describe.each(BACKENDS)('the exchange cabinet on %s', (backend) => {
     const bad = await api('GET', '/exchange/cabinet/proposals?filter=everything', vendorCookie)
     expect(bad.statusCode).toBe(400)
     expect((await api('GET', '/exchange/cabinet/counts')).statusCode).toBe(401)
+    // Whatever a client sends is a 400 or a 404, never a 500.
+    for (const url of [
+      '/requests?page=abc',
+      '/requests?page=0',
+      '/orders?side=both',
+      '/offers?q=%00',
+      '/offers?q=a&q=b',
+    ]) {
+      expect((await api('GET', `/exchange/cabinet${url}`, vendorCookie)).statusCode, url).toBe(400)
+    }
+    expect((await api('GET', '/exchange/cabinet/%E2%80%AE%00', vendorCookie)).statusCode).toBe(404)
     expect(app.swagger().paths?.['/api/v1/exchange/cabinet/{tab}']).toBeDefined()
   })
 })
