@@ -136,31 +136,37 @@ function EmptyTab({ data }: { data: CabinetData }) {
   const newRequest = <NextStep to={exchangeLinks.newRequest()}>Разместить заявку</NextStep>
   const findRequests = <NextStep to={exchangeLinks.exchange('requests')}>Найти заявки</NextStep>
   const newOffer = <NextStep to={exchangeLinks.offer('new')}>Добавить услугу</NextStep>
+  // Without the role a tab needs, its way forward is asking for the role.
+  const askRole = (role: string) => <NextStep to={COMPANY_PATH}>Запросить роль «{role}»</NextStep>
   switch (state.tab) {
     case 'requests':
       return (
         <EmptyState title="Заявок пока нет">
-          Опишите, какая работа нужна, где и когда, — исполнители с подходящей техникой и допусками пришлют свои
-          предложения.
+          {isBuyer
+            ? 'Опишите, какая работа нужна, где и когда, — исполнители с подходящей техникой и допусками пришлют свои предложения.'
+            : 'Заявки на работы размещают организации с ролью «Покупатель».'}
           <br />
-          {newRequest}
+          {isBuyer ? newRequest : askRole('Покупатель')}
         </EmptyState>
       )
     case 'proposals':
       return (
         <EmptyState title="Предложений пока нет">
-          Найдите открытые заявки заказчиков по вашим видам работ и отправьте цену и сроки.
+          {isVendor
+            ? 'Найдите открытые заявки заказчиков по вашим видам работ и отправьте цену и сроки.'
+            : 'Отвечать на заявки заказчиков могут организации с ролью «Поставщик».'}
           <br />
-          {findRequests}
+          {isVendor ? findRequests : askRole('Поставщик')}
         </EmptyState>
       )
     case 'offers':
       return (
         <EmptyState title="Услуг пока нет">
-          Расскажите, какие работы вы выполняете, в каких регионах и по какой цене: после модерации услуга появится на
-          бирже, и мы будем подсказывать вам подходящие заявки.
+          {isVendor
+            ? 'Расскажите, какие работы вы выполняете, в каких регионах и по какой цене: после модерации услуга появится на бирже, и мы будем подсказывать вам подходящие заявки.'
+            : 'Предлагать услуги на бирже могут организации с ролью «Поставщик».'}
           <br />
-          {newOffer}
+          {isVendor ? newOffer : askRole('Поставщик')}
         </EmptyState>
       )
     case 'orders':
@@ -168,7 +174,7 @@ function EmptyTab({ data }: { data: CabinetData }) {
         <EmptyState title="Заказов услуг пока нет">
           Заказ появляется, когда заказчик принимает предложение исполнителя.
           <br />
-          {isBuyer || !isVendor ? newRequest : findRequests}
+          {isBuyer ? newRequest : isVendor ? findRequests : askRole('Покупатель')}
         </EmptyState>
       )
   }
