@@ -75,8 +75,9 @@ export default [
     route('personal-account/products/import', 'routes/account/products/import.tsx'),
     route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
     route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),
-    route('personal-account/service-order/:type/:nr', 'routes/account/exchange/service-order.tsx'),
+    route('personal-account/service-exchange/:tab?', 'routes/account/exchange/cabinet.tsx'),
     route('personal-account/service-exchange/offer/:id', 'routes/account/exchange/offer.tsx'),
+    route('personal-account/service-order/:type/:nr', 'routes/account/exchange/service-order.tsx'),
     route('personal-account/staff', 'routes/account/staff/layout.tsx', [
       index('routes/account/staff/verifications.tsx'),
       route('products', 'routes/account/staff/products.tsx'),

@@ -1,5 +1,13 @@
 import { Button, Container, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconBuilding, IconClipboardList, IconLock, IconPackage, IconShieldCheck, IconUser } from '@tabler/icons-react'
+import {
+  IconBriefcase,
+  IconBuilding,
+  IconClipboardList,
+  IconLock,
+  IconPackage,
+  IconShieldCheck,
+  IconUser,
+} from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -44,6 +52,13 @@ const MENU: MenuEntry[] = [
   { to: '/personal-account/company', label: 'Компания', Icon: IconBuilding },
   // Purchases and sales alike; without an organization the page says where to get one.
   { to: '/personal-account/orders', label: 'Заказы', Icon: IconClipboardList, also: '/personal-account/order/' },
+  // Requests for buyers, services and proposals for vendors; service orders for both sides.
+  {
+    to: '/personal-account/service-exchange',
+    label: 'Биржа услуг',
+    Icon: IconBriefcase,
+    also: '/personal-account/service-order/',
+  },
 ]
 const VENDOR_MENU: MenuEntry[] = [{ to: '/personal-account/products', label: 'Товары', Icon: IconPackage }]
 const STAFF_MENU: MenuEntry[] = [{ to: '/personal-account/staff', label: 'Модерация', Icon: IconShieldCheck }]

@@ -1,3 +1,7 @@
+import { CABINET_OFFER_STATUS_LABELS } from '#common/exchange/cabinet.ts'
+import { PROPOSAL_STATUS_LABELS } from '#common/exchange/proposals.ts'
+import { REQUEST_STATUS_LABELS } from '#common/exchange/requests.ts'
+import { SERVICE_ORDER_STATUS_LABELS } from '#common/exchange/service-orders.ts'
 import { ORDER_STATUS_LABELS } from '#common/orders.ts'
 import { VERIFICATION_LABELS } from '#common/organizations.ts'
 import { DRAFT_STATUS_LABELS } from '#common/products.ts'
@@ -51,15 +55,33 @@ export const STATUSES = {
     completed: 'navy',
     cancelled: 'gray',
   }),
+  /** A buyer's service request: draft → open → awarded | closed; draft | open → cancelled. */
+  serviceRequest: lifecycle(REQUEST_STATUS_LABELS, {
+    draft: 'gray',
+    open: 'blue',
+    awarded: 'indigo',
+    closed: 'navy',
+    cancelled: 'gray',
+  }),
+  /** A vendor's proposal on a request: reviewing → accepted | rejected. */
+  serviceProposal: lifecycle(PROPOSAL_STATUS_LABELS, { reviewing: 'blue', accepted: 'indigo', rejected: 'gray' }),
   /**
    * A vendor's service offer moderated by staff: the products' statuses, in colours whose light
    * badge keeps 4.5:1 contrast (the exchange's pages are checked with axe).
    */
-  offer: lifecycle(DRAFT_STATUS_LABELS, {
+  serviceOffer: lifecycle(CABINET_OFFER_STATUS_LABELS, {
     draft: 'gray',
     moderation: 'blue',
     needFixes: 'grape',
     approved: 'navy',
+  }),
+  /** A service order: created → in_progress → done → completed; created | in_progress → cancelled. */
+  serviceOrder: lifecycle(SERVICE_ORDER_STATUS_LABELS, {
+    created: 'blue',
+    in_progress: 'grape',
+    done: 'violet',
+    completed: 'navy',
+    cancelled: 'gray',
   }),
 }
 

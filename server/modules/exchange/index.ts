@@ -1,3 +1,5 @@
+import { cabinetRoutes } from './cabinet.routes.ts'
+import { type CabinetService, createCabinetService } from './cabinet.service.ts'
 import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
 import { memberDirectory } from '../organizations/member-directory.ts'
@@ -15,6 +17,8 @@ import * as serviceOrderTables from './service-orders.table.ts'
 
 /** The exchange's services, one key per part. */
 export interface ExchangeService {
+  /** The selected organization's part of the exchange: /personal-account/service-exchange. */
+  cabinet: CabinetService
   /** The public exchange: /services, /services/seller/{slug}, the sitemap. */
   listing: ListingService
   /** Vendors' service offers and their moderation. */
@@ -31,6 +35,7 @@ export const exchangeModule = defineModule({
   name: 'exchange',
   tables: { ...offerTables, ...requestTables, ...proposalTables, ...serviceOrderTables },
   routes: async (app) => {
+    await app.register(cabinetRoutes)
     await app.register(listingRoutes)
     await app.register(offersRoutes)
     await app.register(serviceOrdersRoutes)
@@ -39,6 +44,7 @@ export const exchangeModule = defineModule({
     { config, limiter, log },
     { sellers, catalog, products, organizations, identity, notifications, chat, files },
   ): ExchangeService => ({
+    cabinet: createCabinetService(),
     listing: createListingService({ sellers, catalog }),
     offers: createOffersService({
       catalog,

@@ -173,7 +173,7 @@ function OfferEditor({ data, scope }: { data: Data; scope: NonNullable<Data['sco
             </Title>
             {offer && (
               <Group gap="xs">
-                <StatusBadge lifecycle="offer" status={offer.status} size="lg" />
+                <StatusBadge lifecycle="serviceOffer" status={offer.status} size="lg" />
                 {offer.published && (
                   <Text size="sm" c="teal.9">
                     {offer.hasPendingChanges ? 'На бирже — прежняя версия' : 'На бирже'}
