@@ -1,5 +1,5 @@
 import { Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
-import { lazy, type ReactNode, Suspense, useId, useState, useSyncExternalStore } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { AREA_OPTIONS, type AttributeDef } from '#common/catalog/attributes.ts'
 import { CATEGORIES, isLeafCategory } from '#common/catalog/categories.ts'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts'
@@ -7,14 +7,13 @@ import { VAT_RATE_LABELS, VAT_RATES } from '#common/catalog/vat.ts'
 import { formAttributes } from '#common/products.schemas.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
 import { kopecksToRubles } from '#app/routes/account/products/draft-form.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { CabinetProductDetails } from './product-types.ts'
 
 // Tiptap and its styles load with the form only, never with the public pages.
 const DescriptionEditor = lazy(() => import('./DescriptionEditor.tsx'))
 
 const LEAF_CATEGORIES = CATEGORIES.filter((c) => isLeafCategory(c.slug))
-
-const noSubscription = () => () => {}
 
 /** The form's field errors by field name (`price`, `spec.flight_time`). */
 export type FieldErrors = Record<string, string>
@@ -117,12 +116,8 @@ export function ProductFields({
   const [onRequest, setOnRequest] = useState(product?.priceOnRequest ?? false)
   const [availability, setAvailability] = useState<string>(product?.availability ?? 'in_stock')
   const [description, setDescription] = useState(product?.description ?? '')
-  // False while rendering on the server and hydrating, true after: the editor is browser-only.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
+  // The editor is browser-only.
+  const hydrated = useHydrated()
   const descriptionLabel = useId()
   const specs = (product?.specs ?? {}) as Record<string, unknown>
 

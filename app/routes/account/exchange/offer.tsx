@@ -22,6 +22,7 @@ import { LicencesField } from '#app/components/exchange/offers/LicencesField.tsx
 import { ProductPhotos } from '#app/components/products/ProductPhotos.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { showToast } from '#app/lib/notify.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { type Licence, OFFER_LIMITS, OFFER_MESSAGES, type OfferInput } from '#common/exchange/offers.ts'
 import { PRICE_UNIT_LABELS, PRICE_UNITS, SERVICE_TYPE_LABELS, SERVICE_TYPES } from '#common/exchange/services.ts'
@@ -125,8 +126,7 @@ function OfferEditor({ data, scope }: { data: Data; scope: NonNullable<Data['sco
   const { offer, equipment, spheres, creationKey } = data
   const fetcher = useFetcher<OfferResult>()
   const [state, setState] = useState(() => initialState(offer))
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const descriptionLabel = useId()
   const result = fetcher.data
   const busy = fetcher.state !== 'idle'
