@@ -39,14 +39,8 @@ export const ProposalInput = z
       .max(PROPOSAL_LIMITS.maxPriceKopecks, PROPOSAL_MESSAGES.price),
     startsOn: workDate(PROPOSAL_MESSAGES.startsOn),
     endsOn: workDate(PROPOSAL_MESSAGES.endsOn),
-    terms: multiLineText()
-      .max(PROPOSAL_LIMITS.terms, tooLong(PROPOSAL_LIMITS.terms))
-      .optional()
-      .default(''),
-    message: multiLineText()
-      .max(PROPOSAL_LIMITS.message, tooLong(PROPOSAL_LIMITS.message))
-      .optional()
-      .default(''),
+    terms: multiLineText().max(PROPOSAL_LIMITS.terms, tooLong(PROPOSAL_LIMITS.terms)).optional().default(''),
+    message: multiLineText().max(PROPOSAL_LIMITS.message, tooLong(PROPOSAL_LIMITS.message)).optional().default(''),
     /** Files uploaded through /files by the vendor (their ids). */
     fileIds: z
       .array(z.uuid(PROPOSAL_MESSAGES.fileNotFound))

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PROPOSAL_STATUSES, type ProposalStatus } from '#common/exchange/proposals.ts'
 import { isAppError } from '#common/errors.ts'
-import {
-  type ProposalActor,
-  type ProposalEvent,
-  proposalActionsFor,
-  proposalTransition,
-} from './proposals.machine.ts'
+import { type ProposalActor, type ProposalEvent, proposalActionsFor, proposalTransition } from './proposals.machine.ts'
 
 const EVENTS: ProposalEvent[] = ['revise', 'accept', 'reject', 'supersede']
 const ACTORS: ProposalActor[] = ['vendor', 'customer', 'system']
@@ -53,9 +48,7 @@ describe('the proposal lifecycle', () => {
       expect(() => proposalTransition(null, 'submit', who)).toThrow(expect.objectContaining({ kind: 'forbidden' }))
     }
     for (const from of PROPOSAL_STATUSES) {
-      expect(() => proposalTransition(from, 'submit', 'vendor')).toThrow(
-        expect.objectContaining({ kind: 'conflict' }),
-      )
+      expect(() => proposalTransition(from, 'submit', 'vendor')).toThrow(expect.objectContaining({ kind: 'conflict' }))
     }
   })
 

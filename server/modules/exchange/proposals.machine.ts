@@ -33,7 +33,11 @@ export const proposalLifecycle: Lifecycle<ProposalStatus, ProposalEvent, Proposa
   },
   labels: PROPOSAL_STATUS_LABELS,
   subject: { table: serviceProposals, id: serviceProposals.id, status: serviceProposals.status },
-  history: { table: serviceProposalEvents, subjectId: serviceProposalEvents.proposalId, event: serviceProposalEvents.event },
+  history: {
+    table: serviceProposalEvents,
+    subjectId: serviceProposalEvents.proposalId,
+    event: serviceProposalEvents.event,
+  },
   stale: PROPOSAL_MESSAGES.stale,
 }
 
