@@ -48,7 +48,12 @@ export const ProposalInput = z
       .optional()
       .default([]),
   })
-  .refine((p) => p.endsOn >= p.startsOn, { path: ['endsOn'], error: PROPOSAL_MESSAGES.dates })
+  .refine((p) => p.endsOn >= p.startsOn, {
+    path: ['endsOn'],
+    error: PROPOSAL_MESSAGES.dates,
+    // Checked beside the other fields' errors (not only once they pass), as long as both dates are dates.
+    when: (payload) => payload.issues.every((i) => i.path?.[0] !== 'startsOn' && i.path?.[0] !== 'endsOn'),
+  })
 export type ProposalInputValue = z.input<typeof ProposalInput>
 
 export const RejectProposalInput = z.object({

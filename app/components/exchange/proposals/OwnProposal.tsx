@@ -43,6 +43,12 @@ export function OwnProposal({
 }) {
   // A refused revision comes back into the open form with what was typed.
   const [editing, setEditing] = useState(() => Boolean(failureOf(state, 'revise', proposal.id)))
+  // A revision that went through closes the form (adjusted while rendering the new answer).
+  const [answered, setAnswered] = useState(state.result)
+  if (answered !== state.result) {
+    setAnswered(state.result)
+    if (state.result?.ok && state.result.intent === 'revise') setEditing(false)
+  }
   const revisable = canRevise && proposal.status === 'reviewing'
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="own-proposal-title">
