@@ -117,7 +117,7 @@ export function ProposalForm({
           organizationId={current?.vendor.id}
           maxFiles={Math.max(room, 0)}
           disabled={room <= 0}
-          label={`Приложить файлы: смета, допуски, портфолио (до ${PROPOSAL_LIMITS.files})`}
+          label="Приложить файлы"
           onUploaded={(file) => setUploaded((list) => [...list, file])}
           onRemove={(file) => setUploaded((list) => list.filter((f) => f.id !== file.id))}
         />

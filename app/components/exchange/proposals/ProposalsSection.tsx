@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core'
-import type { RequestProposals } from '#common/exchange/proposals.ts'
+import { PROPOSAL_LIMITS, type RequestProposals } from '#common/exchange/proposals.ts'
 import { MantineScope } from '#app/components/MantineScope.tsx'
 import { OwnProposal } from './OwnProposal.tsx'
 import { ProposalForm } from './ProposalForm.tsx'
@@ -38,11 +38,11 @@ export function ProposalsSection({
           <Paper withBorder p="md" component="section" aria-labelledby="propose-title">
             <Stack gap="sm">
               <Title order={2} size="h3" id="propose-title">
-                Ваше предложение
+                Откликнуться на заявку
               </Title>
               <Text size="sm" c="dimmed">
-                Заказчик увидит цену, сроки, условия и файлы и сможет задать вопрос в чате. Пока он рассматривает
-                предложение, его можно изменить.
+                Заказчик увидит цену, сроки, условия и файлы (смета, допуски, портфолио — до {PROPOSAL_LIMITS.files}) и
+                сможет задать вопрос в чате. Пока он рассматривает предложение, его можно изменить.
               </Text>
               <ProposalForm state={state} today={view.today} submissionKey={submissionKey} />
             </Stack>
