@@ -114,7 +114,14 @@ export type ProposalsViewer = 'customer' | 'vendor' | 'other'
  * none for anyone else; whether the caller may propose now and, if not, why.
  */
 export interface RequestProposals {
-  request: { number: string; title: string; status: RequestStatus; allowSeveral: boolean }
+  request: {
+    number: string
+    title: string
+    status: RequestStatus
+    allowSeveral: boolean
+    /** Open and its proposals deadline (Moscow date) not passed: proposals are sent and revised. */
+    takingProposals: boolean
+  }
   viewer: ProposalsViewer
   proposals: ProposalView[]
   canPropose: boolean

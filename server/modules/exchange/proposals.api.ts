@@ -43,6 +43,7 @@ export const RequestProposalsSchema = z.object({
     title: z.string(),
     status: z.enum(REQUEST_STATUSES),
     allowSeveral: z.boolean(),
+    takingProposals: z.boolean(),
   }),
   viewer: z.enum(['customer', 'vendor', 'other']),
   proposals: z.array(ProposalViewSchema).describe('Заказчику — все предложения, исполнителю — его собственное'),

@@ -229,6 +229,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
           title: request.title,
           status: request.status,
           allowSeveral: request.allowSeveral,
+          takingProposals: takesProposals(request),
         },
         today: moscowToday(),
       }

@@ -95,7 +95,13 @@ describe.each(BACKENDS)('proposals on %s', (backend) => {
     const [a] = vendors
     const before = await list(request.number, a!.member.cookie)
     expect(before.statusCode).toBe(200)
-    expect(before.json().data).toMatchObject({ viewer: 'other', canPropose: true, blocked: null, proposals: [] })
+    expect(before.json().data).toMatchObject({
+      viewer: 'other',
+      canPropose: true,
+      blocked: null,
+      proposals: [],
+      request: { number: request.number, status: 'open', takingProposals: true },
+    })
 
     const sent = await submit(request.number, a!.member.cookie)
     expect(sent.statusCode).toBe(201)

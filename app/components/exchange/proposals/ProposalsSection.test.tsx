@@ -50,7 +50,13 @@ const proposal = (overrides: Partial<ProposalView> = {}): ProposalView => ({
 })
 
 const view = (overrides: Partial<RequestProposals> = {}): RequestProposals => ({
-  request: { number: 'Z-2611-00001', title: 'Обработать 120 га', status: 'open', allowSeveral: false },
+  request: {
+    number: 'Z-2611-00001',
+    title: 'Обработать 120 га',
+    status: 'open',
+    allowSeveral: false,
+    takingProposals: true,
+  },
   viewer: 'other',
   proposals: [],
   canPropose: false,
@@ -149,6 +155,19 @@ describe('the proposals section of a request', () => {
     expect(html).not.toContain('Изменить предложение')
   })
 
+  it('offers no revision once the request stopped taking proposals', () => {
+    const html = render(
+      view({
+        request: { number: 'Z-2611-00001', title: 'x', status: 'open', allowSeveral: false, takingProposals: false },
+        viewer: 'vendor',
+        proposals: [proposal()],
+        blocked: blocked('already'),
+      }),
+    )
+    expect(html).toContain('На рассмотрении')
+    expect(html).not.toContain('Изменить предложение')
+  })
+
   it('links an accepted proposal to the contractor’s service order', () => {
     const html = render(
       view({ viewer: 'vendor', proposals: [proposal({ status: 'accepted', serviceOrderNumber: 'S-2611-00007' })] }),
@@ -191,7 +210,13 @@ describe('the proposals section of a request', () => {
     const html = render(
       view({
         viewer: 'customer',
-        request: { number: 'Z-2611-00001', title: 'Обработать', status: 'awarded', allowSeveral: false },
+        request: {
+          number: 'Z-2611-00001',
+          title: 'Обработать',
+          status: 'awarded',
+          allowSeveral: false,
+          takingProposals: false,
+        },
         canDecide: false,
         proposals: [
           proposal({ status: 'accepted', serviceOrderNumber: 'S-2611-00007' }),

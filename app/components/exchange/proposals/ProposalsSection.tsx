@@ -29,11 +29,12 @@ export function ProposalsSection({
     )
   }
   const own = view.proposals[0]
-  const open = view.request.status === 'open' && view.blocked?.reason !== 'closed'
   return (
     <MantineScope>
       <Stack gap="md">
-        {own && <OwnProposal proposal={own} state={state} today={view.today} canRevise={open} />}
+        {own && (
+          <OwnProposal proposal={own} state={state} today={view.today} canRevise={view.request.takingProposals} />
+        )}
         {view.canPropose && (
           <Paper withBorder p="md" component="section" aria-labelledby="propose-title">
             <Stack gap="sm">
