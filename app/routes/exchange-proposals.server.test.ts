@@ -108,6 +108,16 @@ describe('the proposals section’s loader and action over the real services', (
     const again = await post(vendor, request.number, form())
     expect(again).toMatchObject({ ok: false, status: 409, message: PROPOSAL_MESSAGES.duplicate })
     expect(await post(vendor, request.number, { intent: 'launch' })).toMatchObject({ ok: false, status: 400 })
+    // The page's action may have read the form already to route by intent.
+    const posted = new FormData()
+    for (const [key, value] of Object.entries(form())) posted.set(key, value)
+    const read = (await proposalsAction(
+      new Request(url(request.number), { method: 'POST' }),
+      await routeContext(app, database, vendor),
+      request.number,
+      posted,
+    )) as { data: Result }
+    expect(read.data).toMatchObject({ ok: false, message: PROPOSAL_MESSAGES.duplicate })
   })
 
   it('revises, then lets the customer reject one and accept the other with the order’s number', async () => {

@@ -55,9 +55,18 @@ function withFormFieldNames(response: ReturnType<typeof formFailure>) {
   return response
 }
 
-export async function proposalsAction(request: Request, context: Readonly<RouterContextProvider>, number: string) {
+/**
+ * The section's forms. `form` is the posted form when the page's action has read it already (to
+ * route by `intent`: `isProposalIntent`), since a request's body can be read once.
+ */
+export async function proposalsAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  number: string,
+  posted?: FormData,
+) {
   const { services, ctx } = getAppContext(context)
-  const form = await request.formData()
+  const form = posted ?? (await request.formData())
   const values = formValues(form)
   const intent = values.intent ?? ''
   if (!isProposalIntent(intent)) {
