@@ -1,3 +1,4 @@
+import type { RequestStatus } from './requests.ts'
 import type { AttachedFile } from './services.ts'
 
 /**
@@ -48,4 +49,94 @@ export const PROPOSAL_MESSAGES = {
   dates: 'Укажите сроки: дата окончания не раньше даты начала',
   reason: 'Укажите причину отказа',
   tooManyRevisions: `Предложение изменяли уже ${PROPOSAL_LIMITS.revisions} раз`,
+  signIn: 'Войдите, чтобы откликнуться на заявку',
+  noOrganization: 'Выберите организацию, от имени которой вы отвечаете на заявки',
+  pastDate: 'Дата не может быть в прошлом',
+  startsOn: 'Укажите дату начала работ',
+  endsOn: 'Укажите дату окончания работ',
+  files: `Не больше ${PROPOSAL_LIMITS.files} файлов`,
+  fileNotFound: 'Файл не найден: загрузите его ещё раз',
+  /** The reason the others get when the customer accepts one proposal. */
+  otherChosen: 'Заказчик выбрал другого исполнителя',
 } as const
+
+/** Why the caller may not propose on a request now; the section shows the message and the next step. */
+export const PROPOSAL_BLOCKS = [
+  'signIn',
+  'noOrganization',
+  'notVendor',
+  'ownRequest',
+  'already',
+  'closed',
+  'noMatchingOffer',
+] as const
+export type ProposalBlock = (typeof PROPOSAL_BLOCKS)[number]
+
+export const PROPOSAL_BLOCK_MESSAGES: Record<ProposalBlock, string> = {
+  signIn: PROPOSAL_MESSAGES.signIn,
+  noOrganization: PROPOSAL_MESSAGES.noOrganization,
+  notVendor: PROPOSAL_MESSAGES.notVendor,
+  ownRequest: PROPOSAL_MESSAGES.ownRequest,
+  already: PROPOSAL_MESSAGES.duplicate,
+  closed: PROPOSAL_MESSAGES.closed,
+  noMatchingOffer: PROPOSAL_MESSAGES.noMatchingOffer,
+}
+
+/** An earlier version of a revised proposal, as the customer and the author read it. */
+export interface ProposalRevisionView extends ProposalContent {
+  revision: number
+  /** When this version was replaced. */
+  replacedAt: string
+}
+
+/** A proposal as its author or the request's customer sees it. */
+export interface ProposalView extends ProposalContent {
+  id: string
+  status: ProposalStatus
+  vendor: { id: string; name: string; slug: string }
+  /** 1 for the first version; the earlier ones are in `revisions`, oldest first. */
+  revision: number
+  revisions: ProposalRevisionView[]
+  rejectReason: string | null
+  /** The (request, vendor) room: «Перейти в чат», «Задать вопрос». */
+  chatRoomId: string | null
+  /** The service order accepting it made. */
+  serviceOrderNumber: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** How the caller stands to a request's proposals. */
+export type ProposalsViewer = 'customer' | 'vendor' | 'other'
+
+/**
+ * The proposals part of a request's page: all of them for the customer, its own for a vendor,
+ * none for anyone else; whether the caller may propose now and, if not, why.
+ */
+export interface RequestProposals {
+  request: {
+    number: string
+    title: string
+    status: RequestStatus
+    allowSeveral: boolean
+    /** Open and its proposals deadline (Moscow date) not passed: proposals are sent and revised. */
+    takingProposals: boolean
+  }
+  viewer: ProposalsViewer
+  proposals: ProposalView[]
+  canPropose: boolean
+  blocked: { reason: ProposalBlock; message: string } | null
+  /** The customer may accept and reject now (the request takes proposals). */
+  canDecide: boolean
+  /** Moscow date, for the form's earliest start. */
+  today: string
+}
+
+/** What the page says once a form went through. */
+export const PROPOSAL_DONE_MESSAGES = {
+  propose: 'Предложение отправлено: заказчик получил уведомление',
+  revise: 'Предложение изменено: заказчик получил уведомление',
+  accept: 'Предложение принято: заказ услуги создан',
+  reject: 'Предложение отклонено: исполнитель получил уведомление',
+} as const
+export type ProposalIntent = keyof typeof PROPOSAL_DONE_MESSAGES

@@ -3,12 +3,15 @@ import { type CabinetService, createCabinetService } from './cabinet.service.ts'
 import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
 import { memberDirectory } from '../organizations/member-directory.ts'
+import { partyDirectory } from '../organizations/party-directory.ts'
 import { vendorDirectory } from '../organizations/vendor-directory.ts'
 import { listingRoutes } from './listing.routes.ts'
 import { createListingService, type ListingService } from './listing.service.ts'
 import * as offerTables from './offers.table.ts'
 import { offersRoutes } from './offers.routes.ts'
 import { createOffersService, type OffersService } from './offers.service.ts'
+import { proposalsRoutes } from './proposals.routes.ts'
+import { createProposalsService, type ProposalsService } from './proposals.service.ts'
 import * as proposalTables from './proposals.table.ts'
 import * as requestTables from './requests.table.ts'
 import { serviceOrdersRoutes } from './service-orders.routes.ts'
@@ -23,6 +26,8 @@ export interface ExchangeService {
   listing: ListingService
   /** Vendors' service offers and their moderation. */
   offers: OffersService
+  /** Vendors' proposals on requests and the customer's decisions on them. */
+  proposals: ProposalsService
   serviceOrders: ServiceOrdersService
 }
 
@@ -38,6 +43,7 @@ export const exchangeModule = defineModule({
     await app.register(cabinetRoutes)
     await app.register(listingRoutes)
     await app.register(offersRoutes)
+    await app.register(proposalsRoutes)
     await app.register(serviceOrdersRoutes)
   },
   service: (
@@ -55,6 +61,16 @@ export const exchangeModule = defineModule({
       limiter,
       // The files module's storage (disk or S3): offer photos live beside the products' ones.
       storage: createFileStorage(config),
+    }),
+    proposals: createProposalsService({
+      members: memberDirectory,
+      parties: partyDirectory,
+      describeUsers: identity.describeUsers,
+      events: notifications,
+      chat,
+      files,
+      limiter,
+      log,
     }),
     serviceOrders: createServiceOrdersService({
       members: memberDirectory,

@@ -36,6 +36,8 @@ export const serviceProposals = pgTable(
     rejectReason: text('reject_reason'),
     /** The `request` chat room between the customer and this vendor, named after the request. */
     chatRoomId: uuid('chat_room_id'),
+    /** The Idempotency-Key of the submission: a repeated «Отправить» finds this row, another is a duplicate. */
+    creationKey: text('creation_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,6 +20,7 @@ export type DomainEvent =
   | ReviewsEvent
   | ServiceOrdersEvent
   | ExchangeOfferEvent
+  | ExchangeProposalEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -189,6 +190,24 @@ export type ExchangeOfferEvent = {
   comment: string | null
   /** The vendor's owners and administrators. */
   managers: Person[]
+}
+
+/**
+ * A proposal on a service request changed: submitted or revised (the customer's members are
+ * told), accepted, rejected by the customer or superseded by another accepted one (the vendor's).
+ */
+export type ExchangeProposalEvent = {
+  type: 'exchange.proposal_changed'
+  change: 'submitted' | 'revised' | 'accepted' | 'rejected' | 'superseded'
+  request: { number: string; title: string }
+  proposal: { priceKopecks: number; startsOn: string; endsOn: string; vendorName: string }
+  /** The organization that made the change (the vendor or the customer). */
+  counterpart: OrganizationRef
+  /** The customer's reason of a rejection, null otherwise. */
+  reason: string | null
+  /** The service order an acceptance made, for the contractor's link. */
+  serviceOrderNumber: string | null
+  recipients: Person[]
 }
 
 export type EventType = DomainEvent['type']

@@ -1,0 +1,1 @@
+ALTER TABLE "service_proposals" ADD COLUMN "creation_key" text;

@@ -1,0 +1,61 @@
+import { exchangeLinks } from '#common/exchange/links.ts'
+import { formatMoney } from '#common/format.ts'
+import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { EventOf } from './events.ts'
+import type { Links } from './links.ts'
+
+/** «2026-12-01» as «01.12.2026». */
+const ruDate = (iso: string) => iso.split('-').reverse().join('.')
+
+type Change = EventOf<'exchange.proposal_changed'>['change']
+
+/** The news by the change; `who` is the organization that made it, in quotes. */
+const NEWS: Record<Change, { subject: string; text: (who: string) => string }> = {
+  submitted: {
+    subject: 'Новое предложение по заявке',
+    text: (who) => `${who} прислал(а) предложение по вашей заявке. Сравните предложения на странице заявки.`,
+  },
+  revised: {
+    subject: 'Предложение по заявке изменено',
+    text: (who) => `${who} изменил(а) своё предложение. Прежние версии сохранены на странице заявки.`,
+  },
+  accepted: {
+    subject: 'Ваше предложение принято',
+    text: (who) => `${who} принял(а) ваше предложение. Заказ услуги создан — начните работу на странице заказа.`,
+  },
+  rejected: {
+    subject: 'Ваше предложение отклонено',
+    text: (who) => `${who} отклонил(а) ваше предложение.`,
+  },
+  superseded: {
+    subject: 'Заказчик выбрал другого исполнителя',
+    text: (who) => `${who} выбрал(а) другого исполнителя, ваше предложение отклонено.`,
+  },
+}
+
+/**
+ * The customer's members hear of proposals sent and revised; the vendor's members of the
+ * customer's decision. Each links to the request's page (the contractor to its new order).
+ */
+export function proposalChanged(event: EventOf<'exchange.proposal_changed'>, links: Links): OutgoingEmail[] {
+  const news = NEWS[event.change]
+  const { request, proposal } = event
+  const page = event.serviceOrderNumber
+    ? { label: 'Страница заказа', path: exchangeLinks.serviceOrder('sale', event.serviceOrderNumber) }
+    : { label: 'Страница заявки', path: exchangeLinks.request(request.number) }
+  return event.recipients.map((person) => ({
+    to: person.email,
+    kind: `proposal_${event.change}`,
+    subject: `${news.subject}: заявка № ${request.number}`,
+    text: [
+      `Здравствуйте, ${person.name}!`,
+      '',
+      `Заявка № ${request.number} «${request.title}».`,
+      news.text(`«${event.counterpart.name}»`),
+      `Предложение «${proposal.vendorName}»: ${formatMoney(proposal.priceKopecks)}, сроки ${ruDate(proposal.startsOn)} — ${ruDate(proposal.endsOn)}.`,
+      ...(event.reason ? ['', `Причина: ${event.reason}`] : []),
+      '',
+      `${page.label}: ${links.page(page.path)}`,
+    ].join('\n'),
+  }))
+}
