@@ -37,6 +37,14 @@ import { extractFile } from './verification.ts'
 import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
 import { productReviews, sellerReviews } from '../modules/reviews/reviews.table.ts'
 import { cartItems, orders } from '../modules/orders/orders.table.ts'
+import { GeoPolygon, polygonAreaHectares } from '#common/geo.ts'
+import {
+  serviceProposalEvents,
+  serviceProposalRevisions,
+  serviceProposals,
+} from '../modules/exchange/proposals.table.ts'
+import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests.table.ts'
+import { DEMO_REQUESTS } from './service-requests.data.ts'
 
 /** Everything the seed writes, in a stable order, to compare one run with the next. */
 async function snapshot(db: Database['db']) {
@@ -58,6 +66,14 @@ async function snapshot(db: Database['db']) {
     chatMessages: await db.select().from(chatMessages).orderBy(asc(chatMessages.id)),
     productReviews: await db.select().from(productReviews).orderBy(asc(productReviews.productId)),
     sellerReviews: await db.select().from(sellerReviews).orderBy(asc(sellerReviews.orderId)),
+    serviceRequests: await db.select().from(serviceRequests).orderBy(asc(serviceRequests.number)),
+    serviceRequestEvents: await db.select().from(serviceRequestEvents).orderBy(asc(serviceRequestEvents.id)),
+    serviceProposals: await db.select().from(serviceProposals).orderBy(asc(serviceProposals.id)),
+    serviceProposalEvents: await db.select().from(serviceProposalEvents).orderBy(asc(serviceProposalEvents.id)),
+    serviceProposalRevisions: await db
+      .select()
+      .from(serviceProposalRevisions)
+      .orderBy(asc(serviceProposalRevisions.id)),
   }
 }
 
@@ -112,7 +128,11 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(first.documents).toHaveLength(2 + CATALOG_VENDORS.length)
     expect(first.files).toHaveLength(2 + CATALOG_VENDORS.length + 1)
     expect(first.products.length).toBeGreaterThanOrEqual(320)
-    expect(first.chatRooms).toHaveLength(2)
+    // Two direct conversations, the five service orders' rooms, a room per demo proposal.
+    const demoProposals = DEMO_REQUESTS.flatMap((r) => r.proposals).length
+    expect(first.chatRooms).toHaveLength(2 + 5 + demoProposals)
+    expect(first.serviceRequests).toHaveLength(5 + DEMO_REQUESTS.length)
+    expect(first.serviceProposals).toHaveLength(5 + demoProposals)
     expect(first.chatMessages.length).toBeGreaterThanOrEqual(10)
     expect(first.searchWords.length).toBeGreaterThan(100)
     // The completed demo order's two products and its seller are reviewed.
@@ -388,7 +408,8 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       (await app.inject({ url: `/api/v1${url}`, headers: { cookie } })).json()
     const buyer = await login('buyer@example.com', '10.77.4.1')
     const vendor = await login('vendor@example.com', '10.77.4.2')
-    expect((await get('/header/summary', buyer)).chatUnreadMessagesCount).toBe(1)
+    // The direct conversation's one, and a contractor's answer in a request room.
+    expect((await get('/header/summary', buyer)).chatUnreadMessagesCount).toBe(2)
     expect((await get('/header/summary', vendor)).chatUnreadMessagesCount).toBe(2)
     const rooms = (await get('/chat/rooms', buyer)).data.items
     expect(rooms.map((r: { name: string }) => r.name)).toEqual(
@@ -430,5 +451,144 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       expect(r.createdAt.getTime()).toBeLessThan(Date.now())
       if (r.answeredAt) expect(r.answeredAt > r.createdAt).toBe(true)
     }
+  })
+  it('keeps an exchange taking proposals: open requests, proposals under review, a request in every state', async () => {
+    const db = database.db
+    const requests = await db.select().from(serviceRequests)
+    const proposals = await db.select().from(serviceProposals)
+    const [aerotekh] = await db.select().from(organizations).where(eq(organizations.slug, 'aerotekh-sistemy'))
+    const tally = (statuses: string[]) =>
+      statuses.reduce<Record<string, number>>((t, v) => ({ ...t, [v]: (t[v] ?? 0) + 1 }), {})
+    // The service orders' five awarded requests, and the buyer's requests of demo-service-request-*.
+    expect(tally(requests.map((r) => r.status))).toEqual({ awarded: 5, open: 9, draft: 1, cancelled: 1, closed: 1 })
+    const open = requests.filter((r) => r.status === 'open')
+    expect(open.filter((r) => r.visibility === 'public').length).toBeGreaterThanOrEqual(6)
+    const invited = requests.filter((r) => r.visibility === 'invited')
+    expect(invited).toHaveLength(1)
+    expect(invited[0]).toMatchObject({ status: 'open', invitedOrganizationIds: [aerotekh!.id] })
+    expect(new Set(open.map((r) => r.type)).size).toBeGreaterThanOrEqual(5)
+    expect(open.some((r) => r.budgetKopecks === null)).toBe(true)
+    expect(open.some((r) => r.flight.controlledAirspace)).toBe(true)
+    expect(open.some((r) => r.flight.restrictedZone)).toBe(true)
+    expect(new Set(open.map((r) => r.flight.permissionBy))).toEqual(new Set(['customer', 'contractor']))
+
+    // Open requests stay open for weeks after the seed: the deadline job must not close them on start.
+    const inTwoWeeks = new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10)
+    for (const r of open) {
+      expect(r.publishedAt, r.number).not.toBeNull()
+      expect(r.proposalsDeadline! > inTwoWeeks, r.number).toBe(true)
+      expect(r.startsOn! > r.proposalsDeadline!, r.number).toBe(true)
+      expect(r.endsOn! >= r.startsOn!, r.number).toBe(true)
+    }
+    expect(requests.find((r) => r.status === 'draft')!.publishedAt).toBeNull()
+
+    // Every area is a polygon the request form would accept, with its hectares computed from it.
+    const withArea = requests.filter((r) => r.area !== null)
+    expect(withArea.length).toBeGreaterThanOrEqual(3)
+    for (const r of withArea) {
+      const parsed = GeoPolygon.safeParse(r.area)
+      expect(parsed.success, r.number).toBe(true)
+      expect(parsed.data, r.number).toEqual(r.area)
+      expect(r.areaHectares, r.number).toBeCloseTo(polygonAreaHectares(r.area!), 6)
+      expect(r.volume, r.number).toBe(Math.round(r.areaHectares!))
+    }
+
+    // Counts on the rows are the rows; one request has three proposals to compare.
+    for (const r of requests) {
+      expect(r.proposalCount, r.number).toBe(proposals.filter((p) => p.requestId === r.id).length)
+    }
+    const reviewingOn = (r: (typeof requests)[number]) =>
+      proposals.filter((p) => p.requestId === r.id && p.status === 'reviewing').length
+    expect(Math.max(...open.map(reviewingOn))).toBeGreaterThanOrEqual(3)
+    expect(tally(proposals.map((p) => p.status))).toEqual({ accepted: 5, reviewing: 8, rejected: 1 })
+    const rejected = proposals.find((p) => p.status === 'rejected')!
+    expect(rejected.rejectReason).toMatch(/\S/)
+    for (const p of proposals.filter((p) => p.status === 'reviewing')) {
+      const request = requests.find((r) => r.id === p.requestId)!
+      expect(request.status, request.number).toBe('open')
+      expect(p.createdAt > request.publishedAt!, request.number).toBe(true)
+      expect(p.endsOn >= p.startsOn && p.priceKopecks > 0, request.number).toBe(true)
+    }
+    const revisions = await db.select().from(serviceProposalRevisions)
+    const revised = proposals.filter((p) => p.revision > 1)
+    expect(revised).toHaveLength(1)
+    expect(revisions).toEqual([expect.objectContaining({ proposalId: revised[0]!.id, revision: 1 })])
+    expect(revisions[0]!.priceKopecks).not.toBe(revised[0]!.priceKopecks)
+
+    // A history row per move, in order, ending where the row stands.
+    const requestEvents = await db.select().from(serviceRequestEvents).orderBy(asc(serviceRequestEvents.createdAt))
+    const proposalEvents = await db.select().from(serviceProposalEvents).orderBy(asc(serviceProposalEvents.createdAt))
+    const trails = [
+      ...requests.map((r) => [r.number, r.status, requestEvents.filter((e) => e.requestId === r.id)] as const),
+      ...proposals.map((p) => [p.id, p.status, proposalEvents.filter((e) => e.proposalId === p.id)] as const),
+    ]
+    for (const [name, status, trail] of trails) {
+      expect(trail.length, name).toBeGreaterThan(0)
+      expect([null, 'draft'], name).toContain(trail[0]!.fromStatus)
+      trail.slice(1).forEach((e, i) => expect(e.fromStatus, name).toBe(trail[i]!.toStatus))
+      expect(trail.at(-1)!.toStatus, name).toBe(status)
+    }
+    expect(proposalEvents.find((e) => e.proposalId === rejected.id && e.toStatus === 'rejected')!.comment).toBe(
+      rejected.rejectReason,
+    )
+
+    // Each proposal has its request room between the two organizations, named after the request.
+    const rooms = await db.select().from(chatRooms).where(eq(chatRooms.type, 'request'))
+    for (const p of proposals) {
+      const request = requests.find((r) => r.id === p.requestId)!
+      const room = rooms.find((r) => r.id === p.chatRoomId)
+      expect(room, request.number).toMatchObject({
+        requestId: request.id,
+        sideA: request.organizationId,
+        sideB: p.organizationId,
+        requestTitle: `Заявка № ${request.number}: ${request.title}`,
+      })
+      const messages = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.roomId, room!.id))
+        .orderBy(asc(chatMessages.seq))
+      expect(messages.map((m) => m.seq)).toEqual(messages.map((_, i) => i + 1))
+      expect(room!.lastSeq, request.number).toBe(messages.length)
+    }
+    // In a couple of rooms the buyer asked a question and the vendor answered it.
+    const talks = await Promise.all(
+      proposals
+        .filter((p) => p.status === 'reviewing')
+        .map(async (p) => {
+          const authors = (
+            await db
+              .select()
+              .from(chatMessages)
+              .where(eq(chatMessages.roomId, p.chatRoomId!))
+              .orderBy(asc(chatMessages.seq))
+          ).map((m) => m.authorOrganizationId)
+          const asked = authors.indexOf(requests.find((r) => r.id === p.requestId)!.organizationId)
+          return asked >= 0 && authors.slice(asked).includes(p.organizationId)
+        }),
+    )
+    expect(talks.filter(Boolean).length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('shows the exchange to guests, the buyer its requests in every state, the vendor what it proposed and may answer', async () => {
+    const get = async (url: string, cookie?: string) =>
+      (await app.inject({ url: `/api/v1${url}`, headers: cookie ? { cookie } : {} })).json()
+    const publicOpen = (await database.db.select().from(serviceRequests)).filter(
+      (r) => r.status === 'open' && r.visibility === 'public',
+    )
+    expect((await get('/exchange/requests')).data.total).toBe(publicOpen.length)
+
+    const buyer = await login('buyer@example.com', '10.77.5.1')
+    const mine = await get('/exchange/cabinet/requests', buyer)
+    expect(mine.meta.filterCounts).toEqual({ drafts: 1, open: 9, awarded: 5, closed: 2 })
+
+    const vendor = await login('vendor@example.com', '10.77.5.2')
+    const proposed = await get('/exchange/cabinet/proposals?filter=reviewing', vendor)
+    expect(proposed.data.length).toBeGreaterThanOrEqual(1)
+    expect(proposed.data.every((p: { request: { status: string } }) => p.request.status === 'open')).toBe(true)
+    const suggestions = (await get('/exchange/cabinet/suggestions', vendor)).data
+    expect(suggestions.length).toBeGreaterThanOrEqual(2)
+    expect(suggestions.some((s: { invited: boolean }) => s.invited)).toBe(true)
+    expect(suggestions.some((s: { invited: boolean }) => !s.invited)).toBe(true)
   })
 })

@@ -11,12 +11,13 @@ import { seedOrders } from './orders.ts'
 import { seedProducts } from './products.ts'
 import { seedReviews } from './reviews.ts'
 import { seedServiceOrders } from './service-orders.ts'
+import { seedServiceRequests } from './service-requests.ts'
 
 /**
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 9
+export const DEMO_SEED_VERSION = 10
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -37,6 +38,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedReviews(tx)
     await seedExchangeOffers(tx)
     await seedServiceOrders(tx)
+    await seedServiceRequests(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

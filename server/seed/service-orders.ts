@@ -3,7 +3,7 @@ import type { FlightDetails } from '#common/exchange/requests.ts'
 import type { ServiceOrderSide, ServiceOrderStatus, ServiceResult } from '#common/exchange/service-orders.ts'
 import { formatRequestNumber, formatServiceOrderNumber, type ServiceType } from '#common/exchange/services.ts'
 import type { Db } from '../db/client.ts'
-import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
+import { chatMessages, chatReads, chatRooms } from '../modules/chat/chat.table.ts'
 import { serviceProposalEvents, serviceProposals } from '../modules/exchange/proposals.table.ts'
 import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests.table.ts'
 import { roomNews } from '../modules/exchange/service-orders.service.ts'
@@ -448,6 +448,16 @@ export async function seedServiceOrders(db: Db): Promise<void> {
       .update(chatRooms)
       .set({ lastSeq: lines.length, lastMessageAt: lines.at(-1)!.createdAt })
       .where(eq(chatRooms.id, room!.id))
+    // Both sides have followed their order: its room holds nothing unread.
+    await db.insert(chatReads).values(
+      (['customer', 'contractor'] as const).map((side) => ({
+        roomId: room!.id,
+        userId: userOf(side),
+        organizationId: side === 'customer' ? buyerOrg.id : vendorOrg.id,
+        lastReadSeq: lines.length,
+        updatedAt: lines.at(-1)!.createdAt,
+      })),
+    )
 
     for (const review of demo.reviews ?? []) {
       const byCustomer = review.side === 'purchase'
