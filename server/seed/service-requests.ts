@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { formatMoney } from '#common/format.ts'
 import { GeoPolygon, polygonAreaHectares } from '#common/geo.ts'
 import type { AreaPolygon } from '#common/exchange/requests.ts'
 import { formatRequestNumber } from '#common/exchange/services.ts'
@@ -12,6 +11,7 @@ import {
   serviceProposals,
 } from '../modules/exchange/proposals.table.ts'
 import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests.table.ts'
+import { roomNewsOf, roomTitle } from '../modules/exchange/proposals.view.ts'
 import { users } from '../modules/identity/identity.table.ts'
 import { organizations } from '../modules/organizations/organizations.table.ts'
 import { partyDirectory } from '../modules/organizations/party-directory.ts'
@@ -27,7 +27,6 @@ const at = (day: number, hhmm: string) => {
   return new Date(CATALOG_EPOCH + day * DAY + (h - 3) * 60 * MINUTE + m * MINUTE)
 }
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const ruDate = (iso: string) => new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC' }).format(new Date(iso))
 
 const BUYER = { email: 'buyer@example.com', slug: 'agrokholding-zarya' }
 
@@ -195,7 +194,7 @@ async function seedRequest(
   for (const [i, proposal] of demo.proposals.entries()) {
     await seedProposal(db, proposal, {
       requestId,
-      title: `Заявка № ${number}: ${demo.title}`,
+      title: roomTitle({ number, title: demo.title }),
       startsOn: dates.starts!,
       buyer,
       vendor: vendors[i]!,
@@ -231,10 +230,6 @@ async function seedProposal(db: Db, demo: DemoProposal, place: ProposalPlace): P
   const revised = demo.revised ? at(demo.revised.day, demo.revised.time) : null
   const rejected = demo.rejected ? at(demo.rejected.day, demo.rejected.time) : null
   const current = demo.revised ?? demo.first
-  const summary = (version: DemoProposal['first']) => {
-    const content = contentOf(version)
-    return `${formatMoney(content.priceKopecks)}, сроки с ${ruDate(content.startsOn)} по ${ruDate(content.endsOn)}`
-  }
 
   const [room] = await db
     .insert(chatRooms)
@@ -272,6 +267,18 @@ async function seedProposal(db: Db, demo: DemoProposal, place: ProposalPlace): P
   }
   await db.insert(serviceProposalEvents).values([
     { proposalId, event: 'submit', fromStatus: null, toStatus: 'reviewing', byUserId: vendor.userId, createdAt: sent },
+    ...(revised
+      ? [
+          {
+            proposalId,
+            event: 'revise',
+            fromStatus: 'reviewing' as const,
+            toStatus: 'reviewing' as const,
+            byUserId: vendor.userId,
+            createdAt: revised,
+          },
+        ]
+      : []),
     ...(rejected
       ? [
           {
@@ -289,17 +296,17 @@ async function seedProposal(db: Db, demo: DemoProposal, place: ProposalPlace): P
 
   // The room: the platform's note of the proposal, the vendor's message, the talk, later notes.
   const lines: Line[] = [
-    { by: null, content: `${vendor.party.name} отправило предложение: ${summary(demo.first)}.`, createdAt: sent },
+    { by: null, content: roomNewsOf('submitted', vendor.party.name, null, null), createdAt: sent },
     { by: 'vendor', content: demo.first.message, createdAt: new Date(sent.getTime() + MINUTE) },
     ...(demo.talk ?? []).map(([by, day, time, content]) => ({ by, content, createdAt: at(day, time) })),
   ]
   if (demo.revised && revised) {
-    lines.push({ by: null, content: `Предложение изменено: ${summary(demo.revised)}.`, createdAt: revised })
+    lines.push({ by: null, content: roomNewsOf('revised', vendor.party.name, null, null), createdAt: revised })
   }
   if (demo.rejected && rejected) {
     lines.push({
       by: null,
-      content: `Заказчик отклонил предложение. Причина: ${demo.rejected.reason}`,
+      content: roomNewsOf('rejected', vendor.party.name, demo.rejected.reason, null),
       createdAt: rejected,
     })
   }

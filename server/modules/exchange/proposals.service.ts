@@ -21,7 +21,7 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { publishedServiceOffers } from './offers.table.ts'
 import { moveProposal, proposalTransition, recordProposalSubmission } from './proposals.machine.ts'
 import { serviceProposalRevisions, serviceProposals } from './proposals.table.ts'
-import { type ProposalRow, roomNewsOf, viewProposals } from './proposals.view.ts'
+import { type ProposalRow, roomNewsOf, roomTitle, viewProposals } from './proposals.view.ts'
 import { findVisibleRequest, type RequestRow } from './request-access.ts'
 import { serviceRequests } from './requests.table.ts'
 import { moveRequest, requestTransition } from './requests.machine.ts'
@@ -67,8 +67,6 @@ const isUniqueViolation = (error: unknown): boolean => {
   const causeCode = (error as { cause?: { code?: string } }).cause?.code
   return code === '23505' || causeCode === '23505'
 }
-
-const roomTitle = (request: Pick<RequestRow, 'number' | 'title'>) => `Заявка № ${request.number}: ${request.title}`
 
 /**
  * Vendors' proposals on buyers' requests (point 4 of the exchange). A proposal is seen by its

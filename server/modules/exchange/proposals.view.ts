@@ -61,6 +61,10 @@ export async function viewProposals(ctx: Ctx, rows: ProposalRow[]): Promise<Prop
 }
 
 /** The system message a change leaves in the (request, vendor) room. */
+/** The (request, vendor) room's name: the request it is about. */
+export const roomTitle = (request: { number: string; title: string }) => `Заявка № ${request.number}: ${request.title}`
+
+/** The system message each change of a proposal leaves in its room. */
 export function roomNewsOf(
   change: 'submitted' | 'revised' | 'accepted' | 'rejected' | 'superseded',
   vendorName: string,
