@@ -2,7 +2,9 @@ import { cabinetRoutes } from './cabinet.routes.ts'
 import { type CabinetService, createCabinetService } from './cabinet.service.ts'
 import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
+import { confirmedVendors } from '../organizations/confirmed-vendors.ts'
 import { memberDirectory } from '../organizations/member-directory.ts'
+import { partyDirectory } from '../organizations/party-directory.ts'
 import { vendorDirectory } from '../organizations/vendor-directory.ts'
 import { listingRoutes } from './listing.routes.ts'
 import { createListingService, type ListingService } from './listing.service.ts'
@@ -10,6 +12,9 @@ import * as offerTables from './offers.table.ts'
 import { offersRoutes } from './offers.routes.ts'
 import { createOffersService, type OffersService } from './offers.service.ts'
 import * as proposalTables from './proposals.table.ts'
+import { createRequestJobs } from './requests.jobs.ts'
+import { requestsRoutes } from './requests.routes.ts'
+import { createRequestsService, type RequestsService } from './requests.service.ts'
 import * as requestTables from './requests.table.ts'
 import { serviceOrdersRoutes } from './service-orders.routes.ts'
 import { createServiceOrdersService, type ServiceOrdersService } from './service-orders.service.ts'
@@ -23,6 +28,8 @@ export interface ExchangeService {
   listing: ListingService
   /** Vendors' service offers and their moderation. */
   offers: OffersService
+  /** Buyers' service requests: drafts, publishing, the request's page, expiry. */
+  requests: RequestsService
   serviceOrders: ServiceOrdersService
 }
 
@@ -38,32 +45,54 @@ export const exchangeModule = defineModule({
     await app.register(cabinetRoutes)
     await app.register(listingRoutes)
     await app.register(offersRoutes)
+    await app.register(requestsRoutes)
     await app.register(serviceOrdersRoutes)
   },
   service: (
     { config, limiter, log },
-    { sellers, catalog, products, organizations, identity, notifications, chat, files },
-  ): ExchangeService => ({
-    cabinet: createCabinetService(),
-    listing: createListingService({ sellers, catalog }),
-    offers: createOffersService({
-      catalog,
-      products,
-      vendors: vendorDirectory,
-      organizations,
-      events: notifications,
-      limiter,
-      // The files module's storage (disk or S3): offer photos live beside the products' ones.
-      storage: createFileStorage(config),
-    }),
-    serviceOrders: createServiceOrdersService({
+    { sellers, catalog, products, organizations, identity, notifications, chat, files, jobs },
+  ): ExchangeService => {
+    // The expiry job runs the service's sweep, and the service queues the jobs: tied here.
+    let requests: RequestsService | undefined
+    const requestJobs = createRequestJobs({
+      jobs,
       members: memberDirectory,
       describeUsers: identity.describeUsers,
       events: notifications,
-      chat,
+      expire: (ctx) => requests!.expireOverdue(ctx),
+    })
+    requests = createRequestsService({
+      parties: partyDirectory,
+      vendors: confirmedVendors,
+      sellerSlugs: vendorDirectory,
       files,
+      events: notifications,
+      jobs: requestJobs,
       limiter,
-      log,
-    }),
-  }),
+    })
+    return {
+      cabinet: createCabinetService(),
+      listing: createListingService({ sellers, catalog }),
+      offers: createOffersService({
+        catalog,
+        products,
+        vendors: vendorDirectory,
+        organizations,
+        events: notifications,
+        limiter,
+        // The files module's storage (disk or S3): offer photos live beside the products' ones.
+        storage: createFileStorage(config),
+      }),
+      serviceOrders: createServiceOrdersService({
+        members: memberDirectory,
+        describeUsers: identity.describeUsers,
+        events: notifications,
+        chat,
+        files,
+        limiter,
+        log,
+      }),
+      requests,
+    }
+  },
 })

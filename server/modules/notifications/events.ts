@@ -1,4 +1,5 @@
 import type { ServiceOrderSide, ServiceOrderStatus } from '#common/exchange/service-orders.ts'
+import type { ServiceType } from '#common/exchange/services.ts'
 import type { OrderSide, OrderStatus } from '#common/orders.ts'
 import type { MemberRole, RoleType } from '#common/organizations.ts'
 import type { Ctx } from '../../context.ts'
@@ -20,6 +21,7 @@ export type DomainEvent =
   | ReviewsEvent
   | ServiceOrdersEvent
   | ExchangeOfferEvent
+  | ExchangeRequestEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -189,6 +191,27 @@ export type ExchangeOfferEvent = {
   comment: string | null
   /** The vendor's owners and administrators. */
   managers: Person[]
+}
+
+/**
+ * A buyer published a request on the exchange. `recipients` are the members of the vendors told:
+ * those with a published offer of its type covering its region, or, when `invited`, the vendors
+ * the customer invited (only they see it).
+ */
+export type ExchangeRequestEvent = {
+  type: 'exchange.request_published'
+  request: {
+    number: string
+    title: string
+    type: ServiceType
+    region: string | null
+    budgetKopecks: number | null
+    startsOn: string | null
+    proposalsDeadline: string | null
+  }
+  customer: OrganizationRef
+  invited: boolean
+  recipients: Person[]
 }
 
 export type EventType = DomainEvent['type']

@@ -8,6 +8,7 @@ import { chatUnreadDigest } from './chat.emails.ts'
 import { offerModerated } from './offers.emails.ts'
 import { orderStatusChanged, registrationReminder } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
+import { requestPublished } from './requests.emails.ts'
 import { reviewCreated } from './reviews.emails.ts'
 import { serviceOrderChanged } from './service-orders.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
@@ -36,6 +37,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'reviews.created': { email: reviewCreated },
   'exchange.service_order_changed': { email: serviceOrderChanged },
   'exchange.offer_moderated': { email: offerModerated },
+  'exchange.request_published': { email: requestPublished },
 }
 
 /**
