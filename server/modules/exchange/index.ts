@@ -53,23 +53,23 @@ export const exchangeModule = defineModule({
     { sellers, catalog, products, organizations, identity, notifications, chat, files, jobs },
   ): ExchangeService => {
     // The expiry job runs the service's sweep, and the service queues the jobs: tied here.
-    let requests: RequestsService | undefined
+    const tied: { requests?: RequestsService } = {}
     const requestJobs = createRequestJobs({
       jobs,
       members: memberDirectory,
       describeUsers: identity.describeUsers,
       events: notifications,
-      expire: (ctx) => requests!.expireOverdue(ctx),
+      expire: (ctx) => tied.requests!.expireOverdue(ctx),
     })
-    requests = createRequestsService({
+    const requests = createRequestsService({
       parties: partyDirectory,
       vendors: confirmedVendors,
       sellerSlugs: vendorDirectory,
       files,
-      events: notifications,
       jobs: requestJobs,
       limiter,
     })
+    tied.requests = requests
     return {
       cabinet: createCabinetService(),
       listing: createListingService({ sellers, catalog }),

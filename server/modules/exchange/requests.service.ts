@@ -22,7 +22,6 @@ import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import type { VendorDirectory } from '../catalog/catalog.service.ts'
 import type { FilesService } from '../files/files.service.ts'
-import type { Events } from '../notifications/events.ts'
 import type { ConfirmedVendorRef, ConfirmedVendors } from '../organizations/confirmed-vendors.ts'
 import type { PartyDirectory } from '../organizations/party-directory.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
@@ -44,7 +43,7 @@ export interface RequestsDeps {
   /** Whether the customer has a seller page (it is a confirmed vendor too). */
   sellerSlugs: Pick<VendorDirectory, 'resolveVendorSlugs'>
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
-  events: Events
+  /** The new-request e-mails and the expiry run as jobs (requests.jobs.ts). */
   jobs: RequestJobs
   limiter: RateLimiter
 }
