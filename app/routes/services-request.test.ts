@@ -150,7 +150,7 @@ describe('the request form and page over the real services', () => {
       `?draft=${number}`,
     )
     expect(badArea.status).toBe(400)
-    expect(badArea.data.fieldErrors).toMatchObject({ area: 'В контуре участка должно быть не меньше 3 точек' })
+    expect(badArea.data?.fieldErrors).toMatchObject({ area: 'В контуре участка должно быть не меньше 3 точек' })
 
     const published = await submit(
       customer,
