@@ -87,7 +87,7 @@ export function RequestTerms({ request }: { request: RequestDetails }) {
             </Fact>
             <Fact term="Бюджет">{formatBudget(request.budgetKopecks)}</Fact>
             <Fact term="Сроки работ">{datesLine(request.startsOn, request.endsOn)}</Fact>
-            <Fact term="Приём предложений">
+            <Fact term="Срок приёма предложений">
               {request.proposalsDeadline ? `до ${formatDay(request.proposalsDeadline)} включительно` : 'Срок не указан'}
             </Fact>
             <Fact term="Предложения">
