@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useActionData, useNavigation } from 'react-router'
 import { RequestActions, type RequestActionState } from '#app/components/exchange/requests/RequestActions.tsx'
 import { RequestTerms } from '#app/components/exchange/requests/RequestTerms.tsx'
+import { MantineScope } from '#app/components/MantineScope.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { showToast } from '#app/lib/notify.ts'
@@ -51,10 +52,12 @@ export default function RequestPageRoute({ loaderData }: Route.ComponentProps) {
         ]}
       />
       {/* The main column: the terms, then the customer's moves; the proposals go below them. */}
-      <Stack gap="lg" maw={880}>
-        <RequestTerms request={request} />
-        <RequestActions request={request} state={state} />
-      </Stack>
+      <MantineScope>
+        <Stack gap="lg" maw={880}>
+          <RequestTerms request={request} />
+          <RequestActions request={request} state={state} />
+        </Stack>
+      </MantineScope>
     </>
   )
 }

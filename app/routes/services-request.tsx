@@ -3,6 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react'
 import { useSearchParams } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
+import { MantineScope } from '#app/components/MantineScope.tsx'
 import { RequestForm } from '#app/components/exchange/requests/RequestForm.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { SignInRequired } from '#app/components/SignInRequired.tsx'
@@ -21,7 +22,16 @@ export const action = ({ request, context }: Route.ActionArgs) => requestFormAct
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
-export default function RequestFormRoute({ loaderData }: Route.ComponentProps) {
+/** The page is built with Mantine; the default layout has no provider of its own. */
+export default function RequestFormRoute(props: Route.ComponentProps) {
+  return (
+    <MantineScope>
+      <RequestFormPage {...props} />
+    </MantineScope>
+  )
+}
+
+function RequestFormPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   if (loaderData.kind === 'guest')
     return (

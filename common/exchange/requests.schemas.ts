@@ -15,7 +15,10 @@ import { SERVICE_TYPES, VOLUME_UNITS } from './services.ts'
 export const RequestNumber = z.string().regex(/^Z-\d{4}-\d{5,}$/, 'Номер заявки — например Z-2611-00042')
 
 const tooLong = (max: number) => `Не больше ${max} символов`
-const IsoDate = z.iso.date('Дата — в формате ГГГГ-ММ-ДД')
+// Years outside this range are typing slips (and PostgreSQL has no year 0).
+const IsoDate = z.iso
+  .date('Дата — в формате ГГГГ-ММ-ДД')
+  .refine((d) => d >= '2000-01-01' && d <= '2100-12-31', 'Проверьте год: дата должна быть между 2000 и 2100 годом')
 
 export const FlightInput = z.object({
   maxAltitudeM: z.coerce
