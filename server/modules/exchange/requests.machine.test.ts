@@ -44,7 +44,9 @@ describe('the request lifecycle', () => {
 
   it('is created by the customer as a draft, once', () => {
     expect(requestTransition(null, 'create', 'customer').to).toBe('draft')
-    expect(() => requestTransition('draft', 'create', 'customer')).toThrow(expect.objectContaining({ kind: 'conflict' }))
+    expect(() => requestTransition('draft', 'create', 'customer')).toThrow(
+      expect.objectContaining({ kind: 'conflict' }),
+    )
     expect(() => requestTransition(null, 'create', 'system')).toThrow(expect.objectContaining({ kind: 'forbidden' }))
   })
 
