@@ -10,9 +10,12 @@ import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo } from '#app/lib/seo.ts'
 
 /** What the page's forms get back: done (the page then shows the request's new state), or why not. */
-export type RequestPageActionResult = FormResult<{ intent: RequestAction; message: string }>
+export type RequestPageActionResult = FormResult<{ intent: RequestPageIntent; message: string }>
 
-const isAction = (value: string): value is RequestAction => ['publish', 'close', 'cancel'].includes(value)
+/** The customer's moves, and `extend`: a later proposals deadline for an open request. */
+export type RequestPageIntent = RequestAction | 'extend'
+
+const isIntent = (value: string): value is RequestPageIntent => ['publish', 'close', 'cancel', 'extend'].includes(value)
 
 /**
  * The request as the caller may see it; what findVisibleRequest refuses (a draft, an invited
@@ -43,7 +46,7 @@ export async function requestPageAction(request: Request, context: Readonly<Rout
   const form = await request.formData()
   const values = formValues(form)
   const intent = values.intent ?? ''
-  if (!isAction(intent)) {
+  if (!isIntent(intent)) {
     const refused: RequestPageActionResult = { ok: false, message: 'Это действие недоступно', fieldErrors: {}, values }
     return data(refused, { status: 400 })
   }
@@ -52,6 +55,8 @@ export async function requestPageAction(request: Request, context: Readonly<Rout
     try {
       if (intent === 'publish') await requests.publish(ctx, number)
       else if (intent === 'close') await requests.close(ctx, number)
+      else if (intent === 'extend')
+        await requests.update(ctx, number, { proposalsDeadline: values.proposalsDeadline ?? '' })
       else await requests.cancel(ctx, number, { reason: values.reason ?? '' })
       const done: RequestPageActionResult = { ok: true, intent, message: REQUEST_DONE_MESSAGES[intent] }
       return data(done)

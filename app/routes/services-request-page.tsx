@@ -1,7 +1,11 @@
 import { Stack } from '@mantine/core'
 import { useEffect } from 'react'
 import { useActionData, useNavigation } from 'react-router'
-import { RequestActions, type RequestActionState } from '#app/components/exchange/requests/RequestActions.tsx'
+import {
+  RequestActions,
+  type RequestActionState,
+  type RequestIntent,
+} from '#app/components/exchange/requests/RequestActions.tsx'
 import { RequestTerms } from '#app/components/exchange/requests/RequestTerms.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
@@ -9,7 +13,6 @@ import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { showToast } from '#app/lib/notify.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
-import type { RequestAction } from '#common/exchange/requests.ts'
 import type { Route } from './+types/services-request-page'
 import { loadRequestPage, requestPageAction } from './services-request-page.server.ts'
 
@@ -35,7 +38,7 @@ function useActionState(): RequestActionState {
   useEffect(() => {
     if (result?.ok) showToast(result.message, 'success')
   }, [result])
-  const pending = ['publish', 'close', 'cancel'].includes(intent) ? (intent as RequestAction) : null
+  const pending = ['publish', 'close', 'cancel', 'extend'].includes(intent) ? (intent as RequestIntent) : null
   return { result, pending }
 }
 

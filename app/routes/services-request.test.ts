@@ -183,6 +183,14 @@ describe('the request form and page over the real services', () => {
       status: 400,
       fieldErrors: { reason: 'Напишите, почему заявка отменяется' },
     })
+    const earlier = await postPage(customer, number, { intent: 'extend', proposalsDeadline: addDays(today, 3) })
+    expect(earlier).toMatchObject({ ok: false, status: 400 })
+    expect(earlier.fieldErrors.proposalsDeadline).toMatch(/можно только продлить/)
+    expect(await postPage(customer, number, { intent: 'extend', proposalsDeadline: addDays(today, 9) })).toMatchObject({
+      ok: true,
+      message: 'Срок приёма предложений продлён',
+    })
+    expect((await openPage(null, number)).request.proposalsDeadline).toBe(addDays(today, 9))
     expect(await postPage(customer, number, { intent: 'close' })).toMatchObject({ ok: true, status: 200 })
     expect((await openPage(null, number)).request.status).toBe('closed')
     await expect(postPage(otherBuyer, number, { intent: 'cancel', reason: 'Чужая' })).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { IconEdit, IconInfoCircle, IconSend } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
@@ -7,21 +7,24 @@ import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import type { RequestAction, RequestDetails } from '#common/exchange/requests.ts'
 
+/** The customer's moves, and `extend`: a later proposals deadline for an open request. */
+export type RequestIntent = RequestAction | 'extend'
+
 /** The last answer of the page's action, and which form is being sent now (if any). */
 export interface RequestActionState {
   result:
-    | { ok: true; intent: RequestAction; message: string }
+    | { ok: true; intent: RequestIntent; message: string }
     | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
     | undefined
-  pending: RequestAction | null
+  pending: RequestIntent | null
 }
 
-function failureOf(state: RequestActionState, intent: RequestAction) {
+function failureOf(state: RequestActionState, intent: RequestIntent) {
   const { result } = state
   return result && !result.ok && result.values.intent === intent ? result : undefined
 }
 
-function IntentForm({ intent, label, children }: { intent: RequestAction; label: string; children: ReactNode }) {
+function IntentForm({ intent, label, children }: { intent: RequestIntent; label: string; children: ReactNode }) {
   return (
     <Form method="post" noValidate aria-label={label}>
       <input type="hidden" name="intent" value={intent} />
@@ -37,7 +40,7 @@ function Submit({
   ...props
 }: {
   state: RequestActionState
-  intent: RequestAction
+  intent: RequestIntent
   children: ReactNode
   color?: string
   variant?: string
@@ -65,6 +68,7 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
   const publishFailure = failureOf(state, 'publish')
   const closeFailure = failureOf(state, 'close')
   const cancelFailure = failureOf(state, 'cancel')
+  const extendFailure = failureOf(state, 'extend')
   return (
     <Stack gap="md">
       {request.status === 'cancelled' && (
@@ -149,6 +153,29 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
               </Alert>
             )}
             <FormMessage failure={closeFailure} />
+            {request.status === 'open' && (
+              <IntentForm intent="extend" label="Продлить приём предложений">
+                <Stack gap="xs">
+                  <TextInput
+                    type="date"
+                    name="proposalsDeadline"
+                    label="Приём предложений до"
+                    description="Срок можно только продлить, но не дальше начала работ"
+                    min={request.proposalsDeadline ?? undefined}
+                    max={request.startsOn ?? undefined}
+                    defaultValue={extendFailure?.values.proposalsDeadline ?? request.proposalsDeadline ?? ''}
+                    error={extendFailure?.fieldErrors.proposalsDeadline}
+                    w={{ base: '100%', xs: 260 }}
+                  />
+                  <FormMessage failure={extendFailure} fields={['proposalsDeadline']} />
+                  <div>
+                    <Submit state={state} intent="extend" variant="default">
+                      Продлить приём предложений
+                    </Submit>
+                  </div>
+                </Stack>
+              </IntentForm>
+            )}
             {actions.includes('cancel') && (
               <IntentForm intent="cancel" label="Отменить заявку">
                 <Stack gap="xs">
