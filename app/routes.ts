@@ -40,6 +40,8 @@ export default [
     route('product/:slug', 'routes/product.tsx'),
 
     route('services', 'routes/services.tsx'),
+    route('services/request', 'routes/services-request.tsx'),
+    route('services/requests/:number', 'routes/services-request-page.tsx'),
     route('services/seller/:slug', 'routes/services-seller.tsx'),
 
     route('spheres/:slug', 'routes/sphere.tsx'),

@@ -117,3 +117,44 @@ export const REQUEST_MESSAGES = {
   invited: 'Выберите исполнителей, которых вы приглашаете',
   tooMany: `Сегодня опубликовано уже ${REQUEST_LIMITS.perDay} заявок: продолжите завтра`,
 } as const
+
+/** The customer's moves on its request's page (accepting a proposal is the proposals' part). */
+export const REQUEST_ACTIONS = ['publish', 'close', 'cancel'] as const
+export type RequestAction = (typeof REQUEST_ACTIONS)[number]
+
+/** How the reader stands to a request (server/modules/exchange/request-access.ts). */
+export type RequestViewerKind = 'customer' | 'proposer' | 'staff' | 'reader'
+
+/** A request as its page and the API show it to someone allowed to see it. */
+export interface RequestDetails extends Omit<RequestContent, 'invitedOrganizationIds'> {
+  number: string
+  status: RequestStatus
+  areaHectares: number | null
+  proposalCount: number
+  customer: {
+    id: string
+    name: string
+    slug: string
+    /** Its seller page (/sellers/{slug}) when it is a confirmed vendor too; null otherwise. */
+    sellerSlug: string | null
+  }
+  viewer: RequestViewerKind
+  /** The customer's moves now; empty for everyone else. */
+  actions: RequestAction[]
+  /** The invited vendors, for the customer only (empty for everyone else). */
+  invited: { id: string; name: string; slug: string }[]
+  /** Why the customer cancelled it, when cancelled. */
+  cancelReason: string | null
+  publishedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** What the customer's moves tell when done. */
+export const REQUEST_DONE_MESSAGES = {
+  save: 'Черновик сохранён',
+  publish: 'Заявка опубликована: исполнители уже видят её',
+  close: 'Заявка закрыта: новые предложения не принимаются',
+  cancel: 'Заявка отменена',
+  extend: 'Срок приёма предложений продлён',
+} as const

@@ -2,6 +2,7 @@ import { cabinetRoutes } from './cabinet.routes.ts'
 import { type CabinetService, createCabinetService } from './cabinet.service.ts'
 import { createFileStorage } from '../files/files.storage.ts'
 import { defineModule } from '../module.ts'
+import { confirmedVendors } from '../organizations/confirmed-vendors.ts'
 import { memberDirectory } from '../organizations/member-directory.ts'
 import { partyDirectory } from '../organizations/party-directory.ts'
 import { vendorDirectory } from '../organizations/vendor-directory.ts'
@@ -13,6 +14,9 @@ import { createOffersService, type OffersService } from './offers.service.ts'
 import { proposalsRoutes } from './proposals.routes.ts'
 import { createProposalsService, type ProposalsService } from './proposals.service.ts'
 import * as proposalTables from './proposals.table.ts'
+import { createRequestJobs } from './requests.jobs.ts'
+import { requestsRoutes } from './requests.routes.ts'
+import { createRequestsService, type RequestsService } from './requests.service.ts'
 import * as requestTables from './requests.table.ts'
 import { serviceOrdersRoutes } from './service-orders.routes.ts'
 import { createServiceOrdersService, type ServiceOrdersService } from './service-orders.service.ts'
@@ -28,6 +32,8 @@ export interface ExchangeService {
   offers: OffersService
   /** Vendors' proposals on requests and the customer's decisions on them. */
   proposals: ProposalsService
+  /** Buyers' service requests: drafts, publishing, the request's page, expiry. */
+  requests: RequestsService
   serviceOrders: ServiceOrdersService
 }
 
@@ -44,42 +50,64 @@ export const exchangeModule = defineModule({
     await app.register(listingRoutes)
     await app.register(offersRoutes)
     await app.register(proposalsRoutes)
+    await app.register(requestsRoutes)
     await app.register(serviceOrdersRoutes)
   },
   service: (
     { config, limiter, log },
-    { sellers, catalog, products, organizations, identity, notifications, chat, files },
-  ): ExchangeService => ({
-    cabinet: createCabinetService(),
-    listing: createListingService({ sellers, catalog }),
-    offers: createOffersService({
-      catalog,
-      products,
-      vendors: vendorDirectory,
-      organizations,
-      events: notifications,
-      limiter,
-      // The files module's storage (disk or S3): offer photos live beside the products' ones.
-      storage: createFileStorage(config),
-    }),
-    proposals: createProposalsService({
+    { sellers, catalog, products, organizations, identity, notifications, chat, files, jobs },
+  ): ExchangeService => {
+    // The expiry job runs the service's sweep, and the service queues the jobs: tied here.
+    const tied: { requests?: RequestsService } = {}
+    const requestJobs = createRequestJobs({
+      jobs,
       members: memberDirectory,
+      describeUsers: identity.describeUsers,
+      events: notifications,
+      expire: (ctx) => tied.requests!.expireOverdue(ctx),
+    })
+    const requests = createRequestsService({
       parties: partyDirectory,
-      describeUsers: identity.describeUsers,
-      events: notifications,
-      chat,
+      vendors: confirmedVendors,
+      sellerSlugs: vendorDirectory,
       files,
+      jobs: requestJobs,
       limiter,
-      log,
-    }),
-    serviceOrders: createServiceOrdersService({
-      members: memberDirectory,
-      describeUsers: identity.describeUsers,
-      events: notifications,
-      chat,
-      files,
-      limiter,
-      log,
-    }),
-  }),
+    })
+    tied.requests = requests
+    return {
+      cabinet: createCabinetService(),
+      listing: createListingService({ sellers, catalog }),
+      offers: createOffersService({
+        catalog,
+        products,
+        vendors: vendorDirectory,
+        organizations,
+        events: notifications,
+        limiter,
+        // The files module's storage (disk or S3): offer photos live beside the products' ones.
+        storage: createFileStorage(config),
+      }),
+      proposals: createProposalsService({
+        members: memberDirectory,
+        parties: partyDirectory,
+        describeUsers: identity.describeUsers,
+        events: notifications,
+        chat,
+        files,
+        limiter,
+        log,
+      }),
+      serviceOrders: createServiceOrdersService({
+        members: memberDirectory,
+        describeUsers: identity.describeUsers,
+        events: notifications,
+        chat,
+        files,
+        limiter,
+        log,
+      }),
+      requests,
+    }
+  },
 })

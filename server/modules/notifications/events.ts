@@ -1,4 +1,5 @@
 import type { ServiceOrderSide, ServiceOrderStatus } from '#common/exchange/service-orders.ts'
+import type { ServiceType } from '#common/exchange/services.ts'
 import type { OrderSide, OrderStatus } from '#common/orders.ts'
 import type { MemberRole, RoleType } from '#common/organizations.ts'
 import type { Ctx } from '../../context.ts'
@@ -21,6 +22,7 @@ export type DomainEvent =
   | ServiceOrdersEvent
   | ExchangeOfferEvent
   | ExchangeProposalEvent
+  | ExchangeRequestEvent
 
 /** Someone the platform can write to. */
 export interface Person {
@@ -207,6 +209,27 @@ export type ExchangeProposalEvent = {
   reason: string | null
   /** The service order an acceptance made, for the contractor's link. */
   serviceOrderNumber: string | null
+  recipients: Person[]
+}
+
+/**
+ * A buyer published a request on the exchange. `recipients` are the members of the vendors told:
+ * those with a published offer of its type covering its region, or, when `invited`, the vendors
+ * the customer invited (only they see it).
+ */
+export type ExchangeRequestEvent = {
+  type: 'exchange.request_published'
+  request: {
+    number: string
+    title: string
+    type: ServiceType
+    region: string | null
+    budgetKopecks: number | null
+    startsOn: string | null
+    proposalsDeadline: string | null
+  }
+  customer: OrganizationRef
+  invited: boolean
   recipients: Person[]
 }
 

@@ -9,6 +9,7 @@ import { offerModerated } from './offers.emails.ts'
 import { orderStatusChanged, registrationReminder } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
 import { proposalChanged } from './proposals.emails.ts'
+import { requestPublished } from './requests.emails.ts'
 import { reviewCreated } from './reviews.emails.ts'
 import { serviceOrderChanged } from './service-orders.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
@@ -38,6 +39,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'exchange.service_order_changed': { email: serviceOrderChanged },
   'exchange.offer_moderated': { email: offerModerated },
   'exchange.proposal_changed': { email: proposalChanged },
+  'exchange.request_published': { email: requestPublished },
 }
 
 /**

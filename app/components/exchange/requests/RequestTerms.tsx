@@ -1,0 +1,167 @@
+import { Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconDownload } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { formatHectares } from '#app/components/exchange/area-text.ts'
+import { formatDay, sphereName } from '#app/components/exchange/listing/labels.ts'
+import { LazyAreaMap } from '#app/components/exchange/LazyAreaMap.tsx'
+import { StatusBadge } from '#app/components/StatusBadge.tsx'
+import { formatCount, formatNumber } from '#app/lib/format.ts'
+import { formatFileSize } from '#common/files.ts'
+import { PERMISSION_PARTY_LABELS, REQUEST_VISIBILITY_LABELS, type RequestDetails } from '#common/exchange/requests.ts'
+import { formatBudget, SERVICE_TYPE_LABELS, VOLUME_UNIT_LABELS } from '#common/exchange/services.ts'
+import { regionName } from '#common/regions.ts'
+
+const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
+const PROPOSALS = ['предложение', 'предложения', 'предложений'] as const
+
+/** An attachment, downloaded through the request (whoever may see it may have it). */
+export const requestFileHref = (number: string, fileId: string) =>
+  `/api/v1/exchange/requests/${encodeURIComponent(number)}/files/${fileId}`
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: 8 }}>
+      <Text component="dt" size="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  )
+}
+
+const yesNo = (value: boolean) => (value ? 'Да' : 'Нет')
+
+function datesLine(startsOn: string | null, endsOn: string | null): string {
+  if (startsOn && endsOn)
+    return startsOn === endsOn ? formatDay(startsOn) : `${formatDay(startsOn)} — ${formatDay(endsOn)}`
+  if (startsOn) return `с ${formatDay(startsOn)}`
+  return 'Не указаны'
+}
+
+/**
+ * A request's terms as everyone allowed to see it reads them: what, where (the area on a map,
+ * read-only, with its hectares), when, how much, for what budget, the flight details, the files,
+ * and who asks. The customer's moves and the proposals are the page's, below this.
+ */
+export function RequestTerms({ request }: { request: RequestDetails }) {
+  const { flight, customer } = request
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Заявка № {request.number}
+          </Text>
+          <StatusBadge lifecycle="serviceRequest" status={request.status} />
+        </Group>
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          {request.title || 'Заявка без названия'}
+        </Title>
+        <Text size="sm">
+          Заказчик:{' '}
+          {customer.sellerSlug ? (
+            <Anchor component={AppLink} to={`/sellers/${customer.sellerSlug}`} size="sm">
+              {customer.name}
+            </Anchor>
+          ) : (
+            customer.name
+          )}
+        </Text>
+      </Stack>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="request-terms-title">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="request-terms-title">
+            Что нужно сделать
+          </Title>
+          <Stack component="dl" gap={6} m={0}>
+            <Fact term="Вид работ">{SERVICE_TYPE_LABELS[request.type]}</Fact>
+            {request.sphere && <Fact term="Сфера">{sphereName(request.sphere)}</Fact>}
+            <Fact term="Объём">
+              {request.volume === null
+                ? 'Не указан'
+                : `${formatNumber(request.volume, 2)} ${VOLUME_UNIT_LABELS[request.volumeUnit]}`}
+            </Fact>
+            <Fact term="Бюджет">{formatBudget(request.budgetKopecks)}</Fact>
+            <Fact term="Сроки работ">{datesLine(request.startsOn, request.endsOn)}</Fact>
+            <Fact term="Срок приёма предложений">
+              {request.proposalsDeadline ? `до ${formatDay(request.proposalsDeadline)} включительно` : 'Срок не указан'}
+            </Fact>
+            <Fact term="Предложения">
+              {request.proposalCount ? formatCount(request.proposalCount, PROPOSALS) : 'Пока нет'}
+            </Fact>
+            <Fact term="Исполнители">{request.allowSeveral ? 'Можно выбрать нескольких' : 'Один исполнитель'}</Fact>
+            <Fact term="Кому видна">{REQUEST_VISIBILITY_LABELS[request.visibility]}</Fact>
+          </Stack>
+          {request.description && (
+            <Text size="sm" style={PRE}>
+              {request.description}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="request-place-title">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="request-place-title">
+            Где
+          </Title>
+          <Stack component="dl" gap={6} m={0}>
+            <Fact term="Регион">{request.region ? regionName(request.region) : 'Не указан'}</Fact>
+            {request.address && <Fact term="Адрес">{request.address}</Fact>}
+            {request.areaHectares !== null && (
+              <Fact term="Площадь участка">{formatHectares(request.areaHectares)}</Fact>
+            )}
+          </Stack>
+          {request.area && <LazyAreaMap value={request.area} readOnly label="Участок на карте" height={320} />}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="request-flight-title">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="request-flight-title">
+            Полёты
+          </Title>
+          <Stack component="dl" gap={6} m={0}>
+            <Fact term="Максимальная высота">{formatNumber(flight.maxAltitudeM)} м</Fact>
+            <Fact term="Контролируемое воздушное пространство">{yesNo(flight.controlledAirspace)}</Fact>
+            <Fact term="Запретная зона">{yesNo(flight.restrictedZone)}</Fact>
+            <Fact term="Разрешение на использование воздушного пространства получает">
+              {PERMISSION_PARTY_LABELS[flight.permissionBy]}
+            </Fact>
+          </Stack>
+        </Stack>
+      </Paper>
+
+      {request.attachments.length > 0 && (
+        <Paper withBorder p="md" component="section" aria-labelledby="request-files-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="request-files-title">
+              Вложения
+            </Title>
+            <List spacing={4} listStyleType="none" p={0}>
+              {request.attachments.map((file) => (
+                <List.Item key={file.fileId}>
+                  <Anchor
+                    href={requestFileHref(request.number, file.fileId)}
+                    size="sm"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    <IconDownload size={14} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
+                    {file.name}
+                  </Anchor>{' '}
+                  <Text span size="sm" c="dimmed">
+                    ({formatFileSize(file.size)})
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,66 @@
+import { Stack } from '@mantine/core'
+import { useEffect } from 'react'
+import { useActionData, useNavigation } from 'react-router'
+import {
+  RequestActions,
+  type RequestActionState,
+  type RequestIntent,
+} from '#app/components/exchange/requests/RequestActions.tsx'
+import { RequestTerms } from '#app/components/exchange/requests/RequestTerms.tsx'
+import { MantineScope } from '#app/components/MantineScope.tsx'
+import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
+import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
+import { showToast } from '#app/lib/notify.ts'
+import { seoMeta } from '#app/lib/seo.ts'
+import { exchangeLinks } from '#common/exchange/links.ts'
+import type { Route } from './+types/services-request-page'
+import { loadRequestPage, requestPageAction } from './services-request-page.server.ts'
+
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) =>
+  loaderData
+    ? [...seoMeta(loaderData.seo), ...(loaderData.noindex ? [{ name: 'robots', content: 'noindex' }] : [])]
+    : [],
+)
+
+/** /services/requests/{number}: a request's terms for whoever may see it, the customer's moves. */
+export const loader = ({ request, context, params }: Route.LoaderArgs) =>
+  loadRequestPage(request, context, params.number)
+
+export const action = ({ request, context, params }: Route.ActionArgs) =>
+  requestPageAction(request, context, params.number)
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
+
+function useActionState(): RequestActionState {
+  const result = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
+  useEffect(() => {
+    if (result?.ok) showToast(result.message, 'success')
+  }, [result])
+  const pending = ['publish', 'close', 'cancel', 'extend'].includes(intent) ? (intent as RequestIntent) : null
+  return { result, pending }
+}
+
+export default function RequestPageRoute({ loaderData }: Route.ComponentProps) {
+  const { request } = loaderData
+  const state = useActionState()
+  return (
+    <>
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Биржа услуг', to: exchangeLinks.exchange() },
+          { label: 'Заявки', to: exchangeLinks.exchange('requests') },
+          { label: `№ ${request.number}` },
+        ]}
+      />
+      {/* The main column: the terms, then the customer's moves; the proposals go below them. */}
+      <MantineScope>
+        <Stack gap="lg" maw={880}>
+          <RequestTerms request={request} />
+          <RequestActions request={request} state={state} />
+        </Stack>
+      </MantineScope>
+    </>
+  )
+}

@@ -1,0 +1,44 @@
+import { exchangeLinks } from '#common/exchange/links.ts'
+import { formatBudget, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
+import { regionName } from '#common/regions.ts'
+import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { EventOf } from './events.ts'
+import type { Links } from './links.ts'
+
+/** «28.11.2026» from an ISO date, without time zones getting in the way. */
+const ruDate = (iso: string) => iso.split('-').reverse().join('.')
+
+/**
+ * A request just published reaches the vendors that may answer it: «Новая заявка на бирже услуг»
+ * to those whose services match it, «Вас пригласили» to the vendors invited to a closed one.
+ */
+export function requestPublished(event: EventOf<'exchange.request_published'>, links: Links): OutgoingEmail[] {
+  const { request, customer } = event
+  const facts = [
+    `Вид работ: ${SERVICE_TYPE_LABELS[request.type]}`,
+    ...(request.region ? [`Регион: ${regionName(request.region)}`] : []),
+    `Бюджет: ${formatBudget(request.budgetKopecks)}`,
+    ...(request.startsOn ? [`Начало работ: ${ruDate(request.startsOn)}`] : []),
+    ...(request.proposalsDeadline
+      ? [`Предложения принимаются до ${ruDate(request.proposalsDeadline)} включительно`]
+      : []),
+  ]
+  return event.recipients.map((person) => ({
+    to: person.email,
+    kind: event.invited ? 'service_request_invited' : 'service_request_new',
+    subject: event.invited
+      ? `Вас пригласили ответить на заявку «${request.title}» — биржа услуг`
+      : `Новая заявка на бирже услуг: «${request.title}»`,
+    text: [
+      `Здравствуйте, ${person.name}!`,
+      '',
+      event.invited
+        ? `«${customer.name}» приглашает вашу организацию ответить на заявку № ${request.number} «${request.title}». Заявку видят только приглашённые исполнители.`
+        : `«${customer.name}» опубликовал(а) заявку № ${request.number} «${request.title}»: она подходит к услугам, которые ваша организация предлагает на бирже.`,
+      '',
+      ...facts,
+      '',
+      `Заявка и отклик: ${links.page(exchangeLinks.request(request.number))}`,
+    ].join('\n'),
+  }))
+}

@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures.ts'
+
+/** A signed-in page of its own browser context. */
+async function pageOf(browser: Browser, email: string, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const login = await page.request.post('/api/v1/auth/login', { data: { email, password: 'demo-password' } })
+  expect(login.status()).toBe(200)
+  return page
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** Picks an option of a Mantine select by typing part of it. */
+async function pick(page: Page, label: string, typed: string | null, option: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  if (typed) await page.getByRole('combobox', { name: label }).fill(typed)
+  await page.getByRole('option', { name: option }).first().click()
+}
+
+/** An ISO date `days` from now (far enough from midnight in Moscow not to matter). */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+test('a guest is asked to sign in to write a request', async ({ page }) => {
+  await page.goto('/services/request')
+  await expect(page.getByRole('heading', { level: 1, name: 'Заявка на работы' })).toBeVisible()
+  await expect(page.getByText('Войдите, чтобы разместить заявку на бирже услуг')).toBeVisible()
+})
+
+test('the buyer writes a request with an area and flight details, keeps a draft, publishes it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(360_000)
+  const buyer = await pageOf(browser, 'buyer@example.com', baseURL!)
+  const tag = Date.now().toString(36).toUpperCase()
+  const title = `Обработка 120 га пшеницы ${tag}`
+
+  await buyer.setViewportSize({ width: 375, height: 800 })
+  await buyer.goto('/services/request')
+  await waitForHydration(buyer)
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Новая заявка на работы' })).toBeVisible()
+  await expectNoSeriousViolations(buyer)
+  // Nothing wider than the phone's screen.
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+  await pick(buyer, 'Вид работ', null, 'Агрохимическая обработка')
+  await pick(buyer, 'Сфера', null, 'Сельское хозяйство')
+  await buyer.getByLabel('Название').fill(title)
+  await buyer.getByLabel('Описание').fill('Гербицидная обработка озимой пшеницы, подъезд к полю есть.')
+  await pick(buyer, 'Регион', 'Краснодар', 'Краснодарский край')
+  // The area typed as coordinates: map tiles are off in tests, and the keyboard needs no map.
+  await buyer.getByText('Ввести координаты вручную').click()
+  await buyer.getByLabel('Координаты вершин участка').fill('45.2000, 38.9000\n45.2000, 38.9500\n45.2300, 38.9500')
+  await buyer.getByRole('button', { name: 'Применить координаты' }).click()
+  await expect(buyer.getByText(/^Площадь: /)).toBeVisible()
+
+  await buyer.getByLabel('Максимальная высота полёта, м').fill('50')
+  await buyer.getByLabel('Участок в контролируемом воздушном пространстве').check()
+  await buyer.getByRole('radio', { name: 'Заказчик' }).check()
+
+  // A draft keeps what is there so far.
+  await buyer.getByRole('button', { name: 'Сохранить черновик' }).click()
+  await buyer.waitForURL(/\/services\/request\?draft=Z-\d{4}-\d+$/)
+  const number = new URL(buyer.url()).searchParams.get('draft')!
+
+  // Coming back to it later: everything typed is there.
+  await buyer.goto(`/services/request?draft=${number}`)
+  await waitForHydration(buyer)
+  await expect(buyer.getByRole('heading', { level: 1, name: `Черновик заявки № ${number}` })).toBeVisible()
+  await expect(buyer.getByLabel('Название')).toHaveValue(title)
+  await expect(buyer.getByLabel('Максимальная высота полёта, м')).toHaveValue('50')
+  await expect(buyer.getByLabel('Участок в контролируемом воздушном пространстве')).toBeChecked()
+  await expect(buyer.getByRole('radio', { name: 'Заказчик' })).toBeChecked()
+  await expect(buyer.getByText(/^Площадь: /)).toBeVisible()
+
+  // Publishing without dates says what is missing beside the fields and loses nothing.
+  await buyer.getByRole('button', { name: 'Опубликовать заявку' }).click()
+  await expect(buyer.getByText('Укажите срок приёма предложений')).toBeVisible()
+  await expect(buyer.getByLabel('Название')).toHaveValue(title)
+
+  await buyer.getByLabel('Начало работ').fill(inDays(20))
+  await buyer.getByLabel('Окончание работ').fill(inDays(23))
+  await buyer.getByLabel('Приём предложений до').fill(inDays(10))
+  await buyer.getByLabel('Объём работ').fill('120')
+  // A draft saved without a budget reads as «по договорённости»: a sum is typed in its place.
+  await buyer.getByLabel('По договорённости').uncheck()
+  await buyer.getByLabel('Бюджет, ₽').fill('300000')
+  await buyer.getByRole('button', { name: 'Опубликовать заявку' }).click()
+  await buyer.waitForURL(`/services/requests/${number}`)
+  await waitForHydration(buyer)
+
+  await expect(buyer.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(buyer.getByText('Приём предложений', { exact: true })).toBeVisible()
+  await expect(buyer.getByText('Агрохимическая обработка')).toBeVisible()
+  await expect(buyer.getByText('Краснодарский край')).toBeVisible()
+  await expect(buyer.getByText(/^до 300\s?000\s?₽$/)).toBeVisible()
+  await expect(buyer.getByText('120 га', { exact: true })).toBeVisible()
+  await expect(buyer.getByRole('group', { name: 'Участок на карте' })).toBeVisible()
+  const flight = buyer.getByRole('region', { name: 'Полёты' })
+  await expect(flight.getByText('50 м', { exact: true })).toBeVisible()
+  await expect(flight.getByText('Заказчик', { exact: true })).toBeVisible()
+  await expect(buyer.getByRole('button', { name: 'Закрыть приём предложений' })).toBeVisible()
+  await expectNoSeriousViolations(buyer)
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+  await buyer.setViewportSize({ width: 1280, height: 900 })
+  await expectNoSeriousViolations(buyer)
+
+  // On the exchange, and readable by a guest.
+  await buyer.goto('/services?tab=requests')
+  await expect(buyer.getByRole('link', { name: title })).toBeVisible()
+  const guest = await browser.newContext({ baseURL })
+  const guestPage = await guest.newPage()
+  await guestPage.goto(`/services/requests/${number}`)
+  await expect(guestPage.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(guestPage.getByRole('button', { name: 'Закрыть приём предложений' })).toHaveCount(0)
+})
