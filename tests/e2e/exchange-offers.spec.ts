@@ -1,7 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect as baseExpect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
+
+// Each editor action is a form post and a reload of the page's data, and the page then redraws
+// the whole form (a submitted offer locks every field): give them time on a busy machine.
+const expect = baseExpect.configure({ timeout: 20_000 })
 
 /** A signed-in page of its own browser context, so the vendor and staff act side by side. */
 async function pageOf(browser: Browser, email: string, baseURL: string): Promise<Page> {
@@ -48,6 +52,8 @@ test('a vendor creates a service offer with every field, staff approve it and it
   await vendor.getByRole('button', { name: 'Сохранить черновик' }).click()
   await vendor.waitForURL(/offer\/[0-9a-f-]{36}$/)
   await waitForHydration(vendor)
+  // The address changes before the saved offer's editor replaces the new one's: wait for it.
+  await expect(vendor.getByRole('button', { name: 'Удалить черновик' })).toBeVisible()
   const offerId = vendor.url().split('/').at(-1)!
   await vendor.getByRole('button', { name: 'Отправить на модерацию' }).click()
   await expect(vendor.getByText('Выберите хотя бы одну сферу')).toBeVisible()

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { FastifyInstance } from 'fastify'
-import { expect, test } from './fixtures.ts'
+import { expect, NOT_FOUND_RESOURCE, test } from './fixtures.ts'
 
 /**
  * The public exchange on its own server: the production build over an in-memory database that
@@ -177,7 +177,7 @@ test('the requests tab shows open public requests only', async ({ page }) => {
   await expect(cards.first()).toContainText('По договорённости')
 })
 
-test('an offer card leads to the offer on the vendor’s services page', async ({ page }) => {
+test('an offer card leads to the offer on the vendor’s services page', async ({ page, consoleErrors }) => {
   await page.goto(`${origin}/services?type=aerial-survey`)
   await offerCards(page).first().getByRole('link').click()
   await expect(page).toHaveURL(`${origin}/services/seller/${seller.slug}#offer-${surveyOfferId}`)
@@ -199,6 +199,10 @@ test('an offer card leads to the offer on the vendor’s services page', async (
     itemOffered: { '@type': 'Service' },
   })
 
+  // An unknown vendor's page is a 404 on purpose, and Chromium logs its document as a failed resource:
+  // only that one is tolerated, so the pages before it must have logged nothing.
+  expect(consoleErrors.messages).toEqual([])
+  consoleErrors.expect(NOT_FOUND_RESOURCE)
   expect((await page.goto(`${origin}/services/seller/no-such-vendor`))?.status()).toBe(404)
 })
 

@@ -65,7 +65,7 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
           </Text>
         )}
         {item.note && (
-          <Text size="sm" c={item.unavailable ? 'red.8' : 'orange.9'} role="status">
+          <Text size="sm" c={item.unavailable ? 'red.8' : 'accent.9'} role="status">
             {item.note}
           </Text>
         )}
@@ -87,7 +87,7 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
           <>
             <Text fw={600}>{formatMoney(item.priceKopecks!)}</Text>
             {item.previousPriceKopecks !== null && (
-              <Text size="xs" c="orange.9">
+              <Text size="xs" c="accent.9">
                 Было <s>{formatMoney(item.previousPriceKopecks)}</s>
               </Text>
             )}

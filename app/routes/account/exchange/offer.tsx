@@ -130,6 +130,8 @@ function OfferEditor({ data, scope }: { data: Data; scope: NonNullable<Data['sco
   const descriptionLabel = useId()
   const result = fetcher.data
   const busy = fetcher.state !== 'idle'
+  /** The action on its way, for its button's spinner. */
+  const pending = busy ? String(fetcher.formData?.get('intent') ?? '') : null
   const locked = offer?.status === 'moderation'
   const errors: Record<string, string> = result && !result.ok ? result.fieldErrors : {}
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }))
@@ -159,7 +161,7 @@ function OfferEditor({ data, scope }: { data: Data; scope: NonNullable<Data['sco
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        send('save')
+        if (!busy && !locked) send('save')
       }}
     >
       <Stack gap="lg">
@@ -417,24 +419,33 @@ function OfferEditor({ data, scope }: { data: Data; scope: NonNullable<Data['sco
           disabled={locked}
         />
 
+        {/* One action at a time: while one is on its way (a first save still moving to the offer's own
+            address, or a submit waiting for the page's new data), a click elsewhere would go to the
+            form that is being replaced and its answer would be lost. */}
         <Group gap="sm" wrap="wrap">
           {!locked && (
-            <Button type="submit" variant="default" loading={busy && fetcher.formData?.get('intent') === 'save'}>
+            <Button type="submit" variant="default" disabled={busy} loading={pending === 'save'}>
               Сохранить черновик
             </Button>
           )}
           {!locked && scope.canSubmit && (
-            <Button onClick={() => send('submit')} loading={busy && fetcher.formData?.get('intent') === 'submit'}>
+            <Button onClick={() => send('submit')} disabled={busy} loading={pending === 'submit'}>
               Отправить на модерацию
             </Button>
           )}
           {locked && (
-            <Button variant="default" onClick={() => send('withdraw')} loading={busy}>
+            <Button variant="default" onClick={() => send('withdraw')} disabled={busy} loading={pending === 'withdraw'}>
               Отозвать с модерации
             </Button>
           )}
           {offer?.published && scope.manager && (
-            <Button variant="default" color="red" onClick={() => send('unpublish')} loading={busy}>
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => send('unpublish')}
+              disabled={busy}
+              loading={pending === 'unpublish'}
+            >
               Снять с публикации
             </Button>
           )}
