@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { data, type RouterContextProvider } from 'react-router'
-import { PROPOSAL_DONE_MESSAGES, PROPOSAL_MESSAGES, type ProposalIntent } from '#common/exchange/proposals.ts'
+import {
+  isProposalIntent,
+  PROPOSAL_DONE_MESSAGES,
+  PROPOSAL_MESSAGES,
+  type ProposalIntent,
+} from '#common/exchange/proposals.ts'
 import { rublesToKopecks } from '#common/exchange/proposals.schemas.ts'
 import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
@@ -18,9 +23,6 @@ export type ProposalActionResult = FormResult<{
   /** After accepting: the service order to link to. */
   serviceOrderNumber?: string
 }>
-
-const INTENTS = Object.keys(PROPOSAL_DONE_MESSAGES) as ProposalIntent[]
-export const isProposalIntent = (value: string): value is ProposalIntent => (INTENTS as string[]).includes(value)
 
 /**
  * What the section shows the caller, and a fresh Idempotency-Key for its «Отправить» (a double

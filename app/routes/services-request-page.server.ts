@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
+import { isProposalIntent } from '#common/exchange/proposals.ts'
 import { REQUEST_DONE_MESSAGES, type RequestAction } from '#common/exchange/requests.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
@@ -8,6 +9,7 @@ import { type FormResult, formFailure, formValues } from '#app/lib/form-result.t
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo } from '#app/lib/seo.ts'
+import { loadRequestProposals, proposalsAction } from './exchange-proposals.server.ts'
 
 /** What the page's forms get back: done (the page then shows the request's new state), or why not. */
 export type RequestPageActionResult = FormResult<{ intent: RequestPageIntent; message: string }>
@@ -18,16 +20,19 @@ export type RequestPageIntent = RequestAction | 'extend'
 const isIntent = (value: string): value is RequestPageIntent => ['publish', 'close', 'cancel', 'extend'].includes(value)
 
 /**
- * The request as the caller may see it; what findVisibleRequest refuses (a draft, an invited
- * request of others, a malformed number) is the 404 page. Anything not public is not indexed.
+ * The request as the caller may see it, with the proposals part the caller may see; what
+ * findVisibleRequest refuses (a draft, an invited request of others, a malformed number) is the
+ * 404 page. Anything not public is not indexed.
  */
 export async function loadRequestPage(request: Request, context: Readonly<RouterContextProvider>, number: string) {
   const { services, ctx, publicConfig } = getAppContext(context)
   const details = await loadOrFail(request, () => services.exchange.requests.get(ctx, number))
+  const proposals = await loadRequestProposals(request, context, number)
   const indexable = details.visibility === 'public' && details.status !== 'draft' && details.status !== 'cancelled'
   const where = details.region ? `, ${regionName(details.region)}` : ''
   return {
     request: details,
+    proposals,
     noindex: !indexable,
     seo: buildSeo(publicConfig.publicUrl, {
       title: `${details.title || 'Заявка'} — заявка № ${details.number} — биржа услуг | ${PLATFORM.brand}`,
@@ -40,12 +45,17 @@ export async function loadRequestPage(request: Request, context: Readonly<Router
   }
 }
 
-/** The customer's moves, one `intent` each, as calls of the service with the caller's context. */
+/**
+ * The page's forms, one `intent` each, as calls of the services with the caller's context: the
+ * customer's moves of the request here, the proposals section's (propose, revise, accept,
+ * reject) in its own action.
+ */
 export async function requestPageAction(request: Request, context: Readonly<RouterContextProvider>, number: string) {
   const { services, ctx } = getAppContext(context)
   const form = await request.formData()
   const values = formValues(form)
   const intent = values.intent ?? ''
+  if (isProposalIntent(intent)) return proposalsAction(request, context, number, form)
   if (!isIntent(intent)) {
     const refused: RequestPageActionResult = { ok: false, message: 'Это действие недоступно', fieldErrors: {}, values }
     return data(refused, { status: 400 })

@@ -7,12 +7,15 @@ import {
   type RequestIntent,
 } from '#app/components/exchange/requests/RequestActions.tsx'
 import { RequestTerms } from '#app/components/exchange/requests/RequestTerms.tsx'
+import { ProposalsSection } from '#app/components/exchange/proposals/ProposalsSection.tsx'
+import type { ProposalActionData } from '#app/components/exchange/proposals/proposal-state.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { showToast } from '#app/lib/notify.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
+import { isProposalIntent } from '#common/exchange/proposals.ts'
 import type { Route } from './+types/services-request-page'
 import { loadRequestPage, requestPageAction } from './services-request-page.server.ts'
 
@@ -31,8 +34,13 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
-function useActionState(): RequestActionState {
-  const result = useActionData<typeof action>()
+type PageActionData = NonNullable<ReturnType<typeof useActionData<typeof action>>>
+
+/** Which form an answer of the page's action belongs to: the request's moves or the proposals'. */
+const isProposalAnswer = (answer: PageActionData): answer is ProposalActionData =>
+  isProposalIntent(answer.ok ? answer.intent : (answer.values.intent ?? ''))
+
+function useActionState(result: RequestActionState['result']): RequestActionState {
   const navigation = useNavigation()
   const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
   useEffect(() => {
@@ -43,8 +51,10 @@ function useActionState(): RequestActionState {
 }
 
 export default function RequestPageRoute({ loaderData }: Route.ComponentProps) {
-  const { request } = loaderData
-  const state = useActionState()
+  const { request, proposals } = loaderData
+  const answer = useActionData<typeof action>()
+  const proposalResult = answer && isProposalAnswer(answer) ? answer : undefined
+  const state = useActionState(answer && !isProposalAnswer(answer) ? answer : undefined)
   return (
     <>
       <Breadcrumbs
@@ -54,11 +64,12 @@ export default function RequestPageRoute({ loaderData }: Route.ComponentProps) {
           { label: `№ ${request.number}` },
         ]}
       />
-      {/* The main column: the terms, then the customer's moves; the proposals go below them. */}
+      {/* The main column: the terms, the customer's moves, then the proposals. */}
       <MantineScope>
         <Stack gap="lg" maw={880}>
           <RequestTerms request={request} />
           <RequestActions request={request} state={state} />
+          <ProposalsSection data={proposals} result={proposalResult} />
         </Stack>
       </MantineScope>
     </>

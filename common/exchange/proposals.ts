@@ -140,3 +140,6 @@ export const PROPOSAL_DONE_MESSAGES = {
   reject: 'Предложение отклонено: исполнитель получил уведомление',
 } as const
 export type ProposalIntent = keyof typeof PROPOSAL_DONE_MESSAGES
+
+/** Whether a form's `intent` is one of the proposals section's (the request page routes by it). */
+export const isProposalIntent = (value: string): value is ProposalIntent => Object.hasOwn(PROPOSAL_DONE_MESSAGES, value)

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core'
 import { type ReactNode, useEffect } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { showToast } from '#app/lib/notify.ts'
-import { PROPOSAL_DONE_MESSAGES, type ProposalIntent } from '#common/exchange/proposals.ts'
+import { isProposalIntent, type ProposalIntent } from '#common/exchange/proposals.ts'
 
 /** What the page's action gave back to a proposals form (see routes/exchange-proposals.server.ts). */
 export type ProposalActionData =
@@ -16,8 +16,6 @@ export interface ProposalActionState {
   pending: ProposalIntent | null
 }
 
-const isIntent = (value: string): value is ProposalIntent => value in PROPOSAL_DONE_MESSAGES
-
 /** The section's forms: the last answer, the form being sent; a success is announced once. */
 export function useProposalActionState(result: ProposalActionData | undefined): ProposalActionState {
   const navigation = useNavigation()
@@ -25,7 +23,7 @@ export function useProposalActionState(result: ProposalActionData | undefined): 
   useEffect(() => {
     if (result?.ok) showToast(result.message, 'success')
   }, [result])
-  return { result, pending: isIntent(intent) ? intent : null }
+  return { result, pending: isProposalIntent(intent) ? intent : null }
 }
 
 /** The refusal of this form's last submission (for this proposal, when it names one). */
