@@ -15,7 +15,7 @@ import {
 } from '#common/chat.ts'
 import { z } from '#common/zod.ts'
 import { data, passThrough } from '../../http.ts'
-import { contentDisposition } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/files.routes.ts'
 
 const Guid = z.object({ guid: z.string() })
 const Id = z.object({ id: z.string() })
@@ -107,20 +107,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { meta, data: bytes } = await chat.readFile(req.ctx, req.params.guid, req.params.fileId)
       // Pictures are shown in the conversation; everything else is downloaded.
-      const inline = meta.mimeType.startsWith('image/')
-      return reply
-        .header('content-type', meta.mimeType)
-        .header('content-length', bytes.length)
-        .header(
-          'content-disposition',
-          inline
-            ? contentDisposition(meta.originalName).replace(/^attachment/, 'inline')
-            : contentDisposition(meta.originalName),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=3600')
-        .send(bytes)
+      return sendStoredFile(
+        reply,
+        { data: bytes, mimeType: meta.mimeType, name: meta.originalName },
+        { inline: meta.mimeType.startsWith('image/'), maxAgeSeconds: 3600 },
+      )
     },
   )
 

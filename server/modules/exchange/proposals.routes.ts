@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ProposalInput, RejectProposalInput } from '#common/exchange/proposals.schemas.ts'
 import { data, passThrough } from '../../http.ts'
-import { contentDisposition } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/files.routes.ts'
 import {
   AcceptedProposalSchema,
   IdempotencyHeaders,
@@ -93,14 +93,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     route({ summary: 'Файл предложения (любой версии) для исполнителя и заказчика', params: ProposalFileParams }),
     async (req, reply) => {
       const file = await proposals.file(req.ctx, req.params.id, req.params.fileId)
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', file.data.length)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(file.data)
+      return sendStoredFile(reply, file)
     },
   )
 }

@@ -9,7 +9,7 @@ import { CancelRequestInput, RequestInput } from '#common/exchange/requests.sche
 import { SERVICE_TYPES, VOLUME_UNITS } from '#common/exchange/services.ts'
 import { z } from '#common/zod.ts'
 import { data, passThrough } from '../../http.ts'
-import { contentDisposition } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/files.routes.ts'
 
 const NumberParams = z.object({ number: z.string().describe('Номер заявки, например Z-2611-00042') })
 const FileParams = NumberParams.extend({ fileId: z.string().describe('id файла вложения') })
@@ -138,14 +138,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     route({ summary: 'Вложение заявки для всех, кому она видна', params: FileParams }),
     async (req, reply) => {
       const file = await requests.attachment(req.ctx, req.params.number, req.params.fileId)
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', file.data.length)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(file.data)
+      return sendStoredFile(reply, file)
     },
   )
 }

@@ -6,7 +6,7 @@ import {
   SubmitServiceResultInput,
 } from '#common/exchange/service-orders.schemas.ts'
 import { data, passThrough } from '../../http.ts'
-import { contentDisposition } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/files.routes.ts'
 import {
   OrganizationParams,
   ServiceOrderDetailsSchema,
@@ -105,14 +105,7 @@ export const serviceOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req, reply) => {
       const file = await orders.resultFile(req.ctx, req.params.side, req.params.number, req.params.fileId)
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', file.data.length)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(file.data)
+      return sendStoredFile(reply, file)
     },
   )
 

@@ -69,6 +69,27 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
+/**
+ * A stored file as the answer: its own type and name, and the headers that keep an uploaded
+ * file from running as a page of ours (nosniff, a sandboxing CSP). Images may be shown `inline`
+ * (chat previews); everything else downloads. Private: never kept by shared caches.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  file: { data: Buffer; mimeType: string; name: string },
+  options: { inline?: boolean; maxAgeSeconds?: number } = {},
+) {
+  const disposition = contentDisposition(file.name)
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-length', file.data.length)
+    .header('content-disposition', options.inline ? disposition.replace(/^attachment/, 'inline') : disposition)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', options.maxAgeSeconds ? `private, max-age=${options.maxAgeSeconds}` : 'private, no-store')
+    .send(file.data)
+}
+
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: FILE_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 },
@@ -112,13 +133,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { meta, data } = await app.services.files.read(req.ctx, req.params.id)
-      return reply
-        .header('content-type', meta.mimeType)
-        .header('content-length', data.length)
-        .header('content-disposition', contentDisposition(meta.originalName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(data)
+      return sendStoredFile(reply, { data, mimeType: meta.mimeType, name: meta.originalName })
     },
   )
 }

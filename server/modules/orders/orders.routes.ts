@@ -10,7 +10,7 @@ import {
   ShipOrderInput,
 } from '#common/orders.ts'
 import { data, pageOf, passThrough, toPageBody } from '../../http.ts'
-import { contentDisposition } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/files.routes.ts'
 import {
   CartAddedSchema,
   CartViewSchema,
@@ -134,14 +134,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     route('orders', { summary: 'Транспортный документ, приложенный продавцом при отгрузке', params: OrderParams }),
     async (req, reply) => {
       const file = await orders.shippingDocument(req.ctx, req.params.side, req.params.number)
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', file.data.length)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(file.data)
+      return sendStoredFile(reply, file)
     },
   )
 
