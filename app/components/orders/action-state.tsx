@@ -1,57 +1,24 @@
-import { Button } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { Form } from 'react-router'
+import {
+  failureOf,
+  type IntentActionState,
+  IntentForm as SharedIntentForm,
+  SubmitButton,
+} from '#app/components/IntentForms.tsx'
 import { ORDER_ACTION_LABELS } from '#common/orders.ts'
 import type { OrderIntent } from './order-forms.ts'
 
 /** The last answer of the page's action, and which form is being sent now (if any). */
-export interface ActionState {
-  result:
-    | { ok: true; intent: OrderIntent; message: string }
-    | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
-    | undefined
-  /** The intent being submitted; every button waits while one is. */
-  pending: OrderIntent | null
-}
-
-/** The refusal of this form's last submission, if that is what the page shows. */
-export function failureOf(state: ActionState, intent: OrderIntent) {
-  const { result } = state
-  return result && !result.ok && result.values.intent === intent ? result : undefined
-}
+export type ActionState = IntentActionState<OrderIntent>
 
 /** A form of the order page: posted to its action with its `intent`. */
 export function IntentForm({ intent, children }: { intent: OrderIntent; children: ReactNode }) {
+  const label = intent === 'markRegistered' ? undefined : ORDER_ACTION_LABELS[intent]
   return (
-    <Form method="post" noValidate aria-label={intent === 'markRegistered' ? undefined : ORDER_ACTION_LABELS[intent]}>
-      <input type="hidden" name="intent" value={intent} />
+    <SharedIntentForm intent={intent} label={label}>
       {children}
-    </Form>
+    </SharedIntentForm>
   )
 }
 
-/** A form's button: it spins while its form is sent, and waits while another one is. */
-export function SubmitButton({
-  state,
-  intent,
-  children,
-  ...props
-}: {
-  state: ActionState
-  intent: OrderIntent
-  children: ReactNode
-  color?: string
-  variant?: string
-  leftSection?: ReactNode
-}) {
-  return (
-    <Button
-      type="submit"
-      loading={state.pending === intent}
-      disabled={state.pending !== null && state.pending !== intent}
-      {...props}
-    >
-      {children}
-    </Button>
-  )
-}
+export { failureOf, SubmitButton }

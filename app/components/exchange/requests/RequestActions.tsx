@@ -1,8 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { IconEdit, IconInfoCircle, IconSend } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
-import { Form } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { failureOf, type IntentActionState, IntentForm, SubmitButton } from '#app/components/IntentForms.tsx'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import type { RequestAction, RequestDetails } from '#common/exchange/requests.ts'
@@ -11,52 +10,7 @@ import type { RequestAction, RequestDetails } from '#common/exchange/requests.ts
 export type RequestIntent = RequestAction | 'extend'
 
 /** The last answer of the page's action, and which form is being sent now (if any). */
-export interface RequestActionState {
-  result:
-    | { ok: true; intent: RequestIntent; message: string }
-    | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
-    | undefined
-  pending: RequestIntent | null
-}
-
-function failureOf(state: RequestActionState, intent: RequestIntent) {
-  const { result } = state
-  return result && !result.ok && result.values.intent === intent ? result : undefined
-}
-
-function IntentForm({ intent, label, children }: { intent: RequestIntent; label: string; children: ReactNode }) {
-  return (
-    <Form method="post" noValidate aria-label={label}>
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-    </Form>
-  )
-}
-
-function Submit({
-  state,
-  intent,
-  children,
-  ...props
-}: {
-  state: RequestActionState
-  intent: RequestIntent
-  children: ReactNode
-  color?: string
-  variant?: string
-  leftSection?: ReactNode
-}) {
-  return (
-    <Button
-      type="submit"
-      loading={state.pending === intent}
-      disabled={state.pending !== null && state.pending !== intent}
-      {...props}
-    >
-      {children}
-    </Button>
-  )
-}
+export type RequestActionState = IntentActionState<RequestIntent>
 
 /**
  * The customer's part of its request's page: edit a draft in the form, publish it, stop taking
@@ -123,16 +77,16 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
               )}
               {actions.includes('publish') && (
                 <IntentForm intent="publish" label="Опубликовать заявку">
-                  <Submit state={state} intent="publish" leftSection={<IconSend size={18} aria-hidden="true" />}>
+                  <SubmitButton state={state} intent="publish" leftSection={<IconSend size={18} aria-hidden="true" />}>
                     Опубликовать заявку
-                  </Submit>
+                  </SubmitButton>
                 </IntentForm>
               )}
               {actions.includes('close') && (
                 <IntentForm intent="close" label="Закрыть приём предложений">
-                  <Submit state={state} intent="close" variant="default">
+                  <SubmitButton state={state} intent="close" variant="default">
                     Закрыть приём предложений
-                  </Submit>
+                  </SubmitButton>
                 </IntentForm>
               )}
             </Group>
@@ -169,9 +123,9 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
                   />
                   <FormMessage failure={extendFailure} fields={['proposalsDeadline']} />
                   <div>
-                    <Submit state={state} intent="extend" variant="default">
+                    <SubmitButton state={state} intent="extend" variant="default">
                       Продлить приём предложений
-                    </Submit>
+                    </SubmitButton>
                   </div>
                 </Stack>
               </IntentForm>
@@ -191,9 +145,9 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
                   />
                   <FormMessage failure={cancelFailure} fields={['reason']} />
                   <div>
-                    <Submit state={state} intent="cancel" color="red" variant="outline">
+                    <SubmitButton state={state} intent="cancel" color="red" variant="outline">
                       Отменить заявку
-                    </Submit>
+                    </SubmitButton>
                   </div>
                 </Stack>
               </IntentForm>

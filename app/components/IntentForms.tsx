@@ -1,0 +1,84 @@
+import { Button } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Form } from 'react-router'
+
+/** What a page's action gives back to one of its forms: done, or why not with what was typed. */
+export type IntentResult<I extends string> =
+  | { ok: true; intent: I; message: string }
+  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+
+/** The last answer of the page's action, and which form is being sent now (if any). */
+export interface IntentActionState<I extends string, R extends IntentResult<I> = IntentResult<I>> {
+  result: R | undefined
+  /** The intent being submitted; every button waits while one is. */
+  pending: I | null
+}
+
+/**
+ * The refusal of this form's last submission, if that is what the page shows; `fields` narrow it
+ * to the form of one item (the proposal a decision is about).
+ */
+export function failureOf<I extends string, R extends IntentResult<I>>(
+  state: IntentActionState<I, R>,
+  intent: I,
+  fields: Record<string, string> = {},
+): Extract<R, { ok: false }> | undefined {
+  const { result } = state
+  if (!result || result.ok || result.values.intent !== intent) return undefined
+  if (Object.entries(fields).some(([name, value]) => result.values[name] !== value)) return undefined
+  return result as Extract<R, { ok: false }>
+}
+
+/**
+ * The forms of a page with several moves (an order, a service order, a request and its
+ * proposals): each posts to the page's action with its `intent`, and the action routes by it.
+ * `fields` are further hidden values (the proposal a decision is about).
+ */
+export function IntentForm({
+  intent,
+  label,
+  fields,
+  children,
+}: {
+  intent: string
+  label?: string
+  fields?: Record<string, string>
+  children: ReactNode
+}) {
+  return (
+    <Form method="post" noValidate aria-label={label}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  )
+}
+
+/** A form's button: it spins while its form is sent, and waits while another one is. */
+export function SubmitButton<I extends string>({
+  state,
+  intent,
+  children,
+  ...props
+}: {
+  state: { pending: I | null }
+  intent: I
+  children: ReactNode
+  color?: string
+  variant?: string
+  leftSection?: ReactNode
+  fullWidth?: boolean
+}) {
+  return (
+    <Button
+      type="submit"
+      loading={state.pending === intent}
+      disabled={state.pending !== null && state.pending !== intent}
+      {...props}
+    >
+      {children}
+    </Button>
+  )
+}
