@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
-import { expect as baseExpect, test, waitForHydration } from './fixtures.ts'
+import { type ConsoleErrors, expect as baseExpect, test, waitForHydration } from './fixtures.ts'
 import { inDays, pick, rateFromKeyboard } from './inputs.ts'
 import { newPerson, signIn } from './people.ts'
 
@@ -36,6 +36,13 @@ async function checkBothWidths(page: Page) {
   await expectNoSeriousViolations(page)
   await expectNoHorizontalOverflow(page)
   await page.setViewportSize(DESKTOP)
+}
+
+/** Another person of the step, whose console errors fail the test as the first one's do. */
+async function person(browser: Browser, consoleErrors: ConsoleErrors, email?: string): Promise<Page> {
+  const page = await newPerson(browser, email)
+  consoleErrors.watch(page.context())
+  return page
 }
 
 const statusBadge = (page: Page, label: string) =>
@@ -81,14 +88,18 @@ test('the buyer posts a request with an area and flight details', async ({ page:
   await expect(buyer.getByText('Предложений пока нет')).toBeVisible()
 })
 
-test('two vendors with matching offers send proposals through the request page', async ({ page, browser }) => {
+test('two vendors with matching offers send proposals through the request page', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   expect(requestPath).not.toBe('')
   const proposals = [
     { vendor: CHOSEN, price: '180000', terms: 'Ортофотоплан 3 см/пиксель, ЦМР, разрешение на полёты получаем сами.' },
     { vendor: OTHER, price: '210000', terms: 'Маркшейдерский отчёт об объёмах, два облёта.' },
   ]
   for (const [i, { vendor, price, terms }] of proposals.entries()) {
-    const seller = i === 0 ? page : await newPerson(browser)
+    const seller = i === 0 ? page : await person(browser, consoleErrors)
     await signIn(seller, vendor.email)
     await seller.goto(requestPath)
     await waitForHydration(seller)
@@ -116,6 +127,7 @@ test('two vendors with matching offers send proposals through the request page',
 test('the buyer compares both proposals and asks one vendor a question in its room', async ({
   page: buyer,
   browser,
+  consoleErrors,
 }) => {
   expect(requestPath).not.toBe('')
   await signIn(buyer, BUYER)
@@ -142,7 +154,7 @@ test('the buyer compares both proposals and asks one vendor a question in its ro
   ).toBeVisible()
 
   // The vendor finds it in the room from its proposal.
-  const vendor = await newPerson(browser, CHOSEN.email)
+  const vendor = await person(browser, consoleErrors, CHOSEN.email)
   await vendor.goto(requestPath)
   await waitForHydration(vendor)
   await vendor.getByRole('region', { name: 'Ваше предложение' }).getByRole('link', { name: 'Перейти в чат' }).click()
@@ -153,6 +165,7 @@ test('the buyer compares both proposals and asks one vendor a question in its ro
 test('the buyer accepts one proposal; the other vendor sees its proposal rejected', async ({
   page: buyer,
   browser,
+  consoleErrors,
 }) => {
   expect(requestPath).not.toBe('')
   await signIn(buyer, BUYER)
@@ -171,7 +184,7 @@ test('the buyer accepts one proposal; the other vendor sees its proposal rejecte
   await expect(statuses.getByText('Отклонено', { exact: true })).toBeVisible()
   await expect(comparison.getByRole('button', { name: /^Принять предложение/ })).toHaveCount(0)
 
-  const other = await newPerson(browser, OTHER.email)
+  const other = await person(browser, consoleErrors, OTHER.email)
   await other.goto(requestPath)
   await waitForHydration(other)
   const own = other.getByRole('region', { name: 'Ваше предложение' })
@@ -182,6 +195,7 @@ test('the buyer accepts one proposal; the other vendor sees its proposal rejecte
 test('the contractor delivers a report, the buyer accepts it, both review, the review is on the vendor’s page', async ({
   page: vendor,
   browser,
+  consoleErrors,
 }) => {
   expect(orderNumber).not.toBe('')
   await signIn(vendor, CHOSEN.email)
@@ -200,7 +214,7 @@ test('the contractor delivers a report, the buyer accepts it, both review, the r
   await vendor.getByRole('button', { name: 'Сдать результат' }).click()
   await expect(statusBadge(vendor, 'Результат сдан')).toBeVisible()
 
-  const buyer = await newPerson(browser, BUYER)
+  const buyer = await person(browser, consoleErrors, BUYER)
   await buyer.goto(`/personal-account/service-order/purchase/${orderNumber}`)
   await waitForHydration(buyer)
   await expect(buyer.getByRole('region', { name: 'Результат работы' })).toContainText('ЦМР в МСК-42')
