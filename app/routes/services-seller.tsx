@@ -1,6 +1,7 @@
 import { WriteToSeller } from '#app/components/chat/WriteToSeller.tsx'
 import classes from '#app/components/exchange/listing/exchange.module.css'
 import { formatDay, regionsLine, sphereName } from '#app/components/exchange/listing/labels.ts'
+import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { ReviewSummaryLine, Stars } from '#app/components/reviews/ReviewList.tsx'
@@ -111,7 +112,7 @@ function Offer({ offer }: { offer: OfferDetails }) {
         <ul className={classes.gallery} aria-label="Фотографии работ">
           {offer.photos.map((photo) => (
             <li key={photo.src}>
-              <img src={photo.src} alt={photo.alt || offer.title} width={240} height={180} loading="lazy" />
+              <AppImage src={photo.src} alt={photo.alt || offer.title} width={240} height={180} />
             </li>
           ))}
         </ul>

@@ -40,7 +40,7 @@ test.beforeAll(async () => {
       spheres: ['selskoe-khozyaistvo'],
       priceFromKopecks: 300_00,
       description: '<p>Ортофотоплан и цифровая модель рельефа.</p>',
-      photos: [{ src: '/favicon.svg', alt: 'Снимок поля' }],
+      photos: [{ src: 'catalog/flying-wing-map.svg', alt: 'Снимок поля' }],
       licences: [{ title: 'Сертификат эксплуатанта', number: 'СЭ-123', validUntil: null }],
     })
   ).id

@@ -1,31 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
-
-/** A signed-in page of its own browser context. */
-async function pageOf(browser: Browser, email: string, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  const login = await page.request.post('/api/v1/auth/login', { data: { email, password: 'demo-password' } })
-  expect(login.status()).toBe(200)
-  return page
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
-/** Picks an option of a Mantine select by typing part of it. */
-async function pick(page: Page, label: string, typed: string | null, option: string) {
-  await page.getByRole('combobox', { name: label }).click()
-  if (typed) await page.getByRole('combobox', { name: label }).fill(typed)
-  await page.getByRole('option', { name: option }).first().click()
-}
-
-/** An ISO date `days` from now (far enough from midnight in Moscow not to matter). */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+import { inDays, pick } from './inputs.ts'
+import { newPerson } from './people.ts'
 
 test('a guest is asked to sign in to write a request', async ({ page }) => {
   await page.goto('/services/request')
@@ -33,12 +9,9 @@ test('a guest is asked to sign in to write a request', async ({ page }) => {
   await expect(page.getByText('Войдите, чтобы разместить заявку на бирже услуг')).toBeVisible()
 })
 
-test('the buyer writes a request with an area and flight details, keeps a draft, publishes it', async ({
-  browser,
-  baseURL,
-}) => {
+test('the buyer writes a request with an area and flight details, keeps a draft, publishes it', async ({ browser }) => {
   test.setTimeout(360_000)
-  const buyer = await pageOf(browser, 'buyer@example.com', baseURL!)
+  const buyer = await newPerson(browser, 'buyer@example.com')
   const tag = Date.now().toString(36).toUpperCase()
   const title = `Обработка 120 га пшеницы ${tag}`
 
@@ -48,7 +21,7 @@ test('the buyer writes a request with an area and flight details, keeps a draft,
   await expect(buyer.getByRole('heading', { level: 1, name: 'Новая заявка на работы' })).toBeVisible()
   await expectNoSeriousViolations(buyer)
   // Nothing wider than the phone's screen.
-  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await expectNoHorizontalOverflow(buyer)
 
   await pick(buyer, 'Вид работ', null, 'Агрохимическая обработка')
   await pick(buyer, 'Сфера', null, 'Сельское хозяйство')
@@ -108,7 +81,7 @@ test('the buyer writes a request with an area and flight details, keeps a draft,
   await expect(flight.getByText('Заказчик', { exact: true })).toBeVisible()
   await expect(buyer.getByRole('button', { name: 'Закрыть приём предложений' })).toBeVisible()
   await expectNoSeriousViolations(buyer)
-  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await expectNoHorizontalOverflow(buyer)
 
   await buyer.setViewportSize({ width: 1280, height: 900 })
   await expectNoSeriousViolations(buyer)
@@ -116,8 +89,7 @@ test('the buyer writes a request with an area and flight details, keeps a draft,
   // On the exchange, and readable by a guest.
   await buyer.goto('/services?tab=requests')
   await expect(buyer.getByRole('link', { name: title })).toBeVisible()
-  const guest = await browser.newContext({ baseURL })
-  const guestPage = await guest.newPage()
+  const guestPage = await newPerson(browser)
   await guestPage.goto(`/services/requests/${number}`)
   await expect(guestPage.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(guestPage.getByRole('button', { name: 'Закрыть приём предложений' })).toHaveCount(0)

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test'
 
 /**
  * What Chromium prints for any resource that answers 404, including the main document of a
@@ -13,6 +13,8 @@ export interface ConsoleErrors {
   allow(pattern: RegExp): void
   /** Require at least one message matching `pattern`; further matches are tolerated too. */
   expect(pattern: RegExp): void
+  /** Guard another browser context too (a second person of the test). */
+  watch(context: BrowserContext): void
 }
 
 interface Collected {
@@ -31,21 +33,24 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
       const allowed: RegExp[] = []
       const required: RegExp[] = []
 
-      context.on('console', (message) => {
-        if (message.type() !== 'error') return
-        const { url, lineNumber } = message.location()
-        collected.push({
-          text: message.text(),
-          where: `console.error at ${url || message.page()?.url()}:${lineNumber}`,
+      const watch = (watched: BrowserContext) => {
+        watched.on('console', (message) => {
+          if (message.type() !== 'error') return
+          const { url, lineNumber } = message.location()
+          collected.push({
+            text: message.text(),
+            where: `console.error at ${url || message.page()?.url()}:${lineNumber}`,
+          })
         })
-      })
-      context.on('weberror', (webError) => {
-        const error = webError.error()
-        collected.push({
-          text: error.message,
-          where: `pageerror on ${webError.page()?.url()}\n${error.stack ?? ''}`,
+        watched.on('weberror', (webError) => {
+          const error = webError.error()
+          collected.push({
+            text: error.message,
+            where: `pageerror on ${webError.page()?.url()}\n${error.stack ?? ''}`,
+          })
         })
-      })
+      }
+      watch(context)
 
       await use({
         get messages() {
@@ -58,6 +63,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
           allowed.push(pattern)
           required.push(pattern)
         },
+        watch,
       })
 
       const unexpected = collected.filter((c) => !allowed.some((p) => p.test(c.text)))

@@ -1,6 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect as baseExpect, test, waitForHydration } from './fixtures.ts'
+import { rate, rateFromKeyboard } from './inputs.ts'
+import { newPerson, signIn } from './people.ts'
 
 // Each move is a form post and a reload of the page's data: give them time on a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -15,24 +17,6 @@ const STRANGER_EMAIL = 'sales@nevskie-drony.example'
 /** The demo order that is still new (server/seed/service-orders.ts). */
 const DEMO_TITLE = 'Аэрофотосъёмка 450 га полей для агроаудита'
 
-async function signIn(page: Page, email: string) {
-  const login = await page.request.post('/api/v1/auth/login', { data: { email, password: 'demo-password' } })
-  expect(login.status()).toBe(200)
-}
-
-async function newPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
-  const { baseURL, userAgent } = test.info().project.use
-  return (
-    await browser.newContext({ baseURL, userAgent, viewport: viewport ?? test.info().project.use.viewport })
-  ).newPage()
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
 /** The number of the demo order that is still new, as the contractor's API answers it. */
 async function findNewDemoOrder(vendor: Page): Promise<string> {
   for (let n = 1; n <= 60; n++) {
@@ -43,26 +27,6 @@ async function findNewDemoOrder(vendor: Page): Promise<string> {
     if (order.title === DEMO_TITLE && order.status === 'created') return number
   }
   throw new Error('the new demo service order is not in the demo data')
-}
-
-/**
- * Gives `stars` in a Mantine rating the way a person does, with a click on the visible star: the
- * radio under it has no size (it is there for the keyboard and screen readers), so it cannot be
- * clicked itself. The radio's label is the star.
- */
-async function rate(region: Locator, stars: number) {
-  const radio = region.getByRole('radio', { name: `${stars} из 5` })
-  const id = await radio.getAttribute('id')
-  await region.locator(`label[for="${id}"]`).click()
-  await expect(radio).toBeChecked()
-}
-
-/** The same from the keyboard: from the first star the arrows move along them, Space chooses. */
-async function rateFromKeyboard(region: Locator, stars: number) {
-  await region.getByRole('radio', { name: '1 из 5' }).focus()
-  for (let i = 1; i < stars; i++) await region.page().keyboard.press('ArrowRight')
-  await region.page().keyboard.press('Space')
-  await expect(region.getByRole('radio', { name: `${stars} из 5` })).toBeChecked()
 }
 
 const statusBadge = (page: Page, label: string) =>
@@ -106,8 +70,7 @@ test('the contractor starts the work and hands over a report; the customer sends
   await expect(vendor.getByRole('region', { name: 'Результат работы' })).toContainText('ортофотоплан 4 см/пиксель')
 
   // The customer sends it back with a comment.
-  const buyer = await newPage(browser)
-  await signIn(buyer, BUYER_EMAIL)
+  const buyer = await newPerson(browser, BUYER_EMAIL)
   await buyer.goto(purchasePath)
   await waitForHydration(buyer)
   await expect(statusBadge(buyer, 'Результат сдан')).toBeVisible()
@@ -158,8 +121,7 @@ test('both sides leave one review each after completion', async ({ page: buyer, 
   await expect(reviews.getByText('Заказчик об исполнителе: 5 из 5')).toBeVisible()
   await expect(reviews.getByRole('button', { name: 'Опубликовать отзыв' })).toHaveCount(0)
 
-  const vendor = await newPage(browser, { width: 375, height: 800 })
-  await signIn(vendor, VENDOR_EMAIL)
+  const vendor = await newPerson(browser, VENDOR_EMAIL, { width: 375, height: 800 })
   await vendor.goto(`/personal-account/service-order/sale/${number}`)
   await waitForHydration(vendor)
   const theirs = vendor.getByRole('region', { name: 'Отзывы' })

@@ -2,6 +2,7 @@ import type { OfferCard as Offer } from '#common/exchange/listing.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatServicePrice, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { formatNumber } from '#app/lib/format.ts'
+import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import cards from '#app/components/ui/card-grid.module.css'
 import { regionsLine } from './labels.ts'
@@ -13,7 +14,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
   return (
     <li className={`${cards.card} ${cards.cardFocus} ${classes.card}`}>
       {offer.photo ? (
-        <img className={classes.photo} src={offer.photo.src} alt="" width={320} height={180} loading="lazy" />
+        <AppImage className={classes.photo} src={offer.photo.src} alt="" width={320} height={180} />
       ) : (
         <div className={classes.noPhoto} aria-hidden="true" />
       )}
