@@ -1,3 +1,4 @@
+import { Fact } from '#app/components/exchange/ExchangeFacts.tsx'
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconEdit, IconInfoCircle, IconMessageCircle } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -11,19 +12,6 @@ import { PRE, proposalDates, ProposalFiles, ProposalRevisions } from './Proposal
 import { failureOf, type ProposalActionState } from './proposal-state.tsx'
 
 export const chatHref = (roomId: string) => `/chat?roomId=${roomId}`
-
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 2fr)', gap: 8 }}>
-      <Text component="dt" size="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={PRE}>
-        {children}
-      </Text>
-    </div>
-  )
-}
 
 /**
  * The vendor's own proposal on the request: what it offered, where it stands (with the

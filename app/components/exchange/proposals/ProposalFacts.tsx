@@ -1,7 +1,6 @@
-import { Anchor, List, Stack, Text } from '@mantine/core'
-import { IconDownload } from '@tabler/icons-react'
+import { AttachedFiles } from '#app/components/exchange/ExchangeFacts.tsx'
+import { Stack, Text } from '@mantine/core'
 import { formatDate, formatMoney } from '#app/lib/format.ts'
-import { formatFileSize } from '#common/files.ts'
 import type { ProposalContent, ProposalView } from '#common/exchange/proposals.ts'
 import type { AttachedFile } from '#common/exchange/services.ts'
 
@@ -16,22 +15,7 @@ export const proposalDates = (p: Pick<ProposalContent, 'startsOn' | 'endsOn'>) =
 
 export function ProposalFiles({ proposalId, files }: { proposalId: string; files: AttachedFile[] }) {
   if (!files.length) return <Text size="sm">Нет файлов</Text>
-  return (
-    <List spacing={4} size="sm" listStyleType="none" p={0} m={0}>
-      {files.map((file) => (
-        <List.Item key={file.fileId}>
-          <Anchor href={proposalFileHref(proposalId, file.fileId)} size="sm" download={file.name} style={PRE}>
-            <IconDownload size={16} aria-hidden="true" style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
-            {file.name}
-            <Text span size="xs" c="dimmed">
-              {' '}
-              ({formatFileSize(file.size)})
-            </Text>
-          </Anchor>
-        </List.Item>
-      ))}
-    </List>
-  )
+  return <AttachedFiles files={files} hrefOf={(fileId) => proposalFileHref(proposalId, fileId)} />
 }
 
 /** The earlier versions of a revised proposal, oldest first; nothing for one never revised. */

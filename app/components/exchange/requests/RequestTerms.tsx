@@ -1,14 +1,12 @@
-import { Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconDownload } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { formatHectares } from '#app/components/exchange/area-text.ts'
 import { formatDay, sphereName } from '#app/components/exchange/listing/labels.ts'
+import { AttachedFiles, Fact, FlightFacts } from '#app/components/exchange/ExchangeFacts.tsx'
 import { LazyAreaMap } from '#app/components/exchange/LazyAreaMap.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatCount, formatNumber } from '#app/lib/format.ts'
-import { formatFileSize } from '#common/files.ts'
-import { PERMISSION_PARTY_LABELS, REQUEST_VISIBILITY_LABELS, type RequestDetails } from '#common/exchange/requests.ts'
+import { REQUEST_VISIBILITY_LABELS, type RequestDetails } from '#common/exchange/requests.ts'
 import { formatBudget, SERVICE_TYPE_LABELS, VOLUME_UNIT_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
 
@@ -18,21 +16,6 @@ const PROPOSALS = ['предложение', 'предложения', 'пред
 /** An attachment, downloaded through the request (whoever may see it may have it). */
 export const requestFileHref = (number: string, fileId: string) =>
   `/api/v1/exchange/requests/${encodeURIComponent(number)}/files/${fileId}`
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: 8 }}>
-      <Text component="dt" size="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  )
-}
-
-const yesNo = (value: boolean) => (value ? 'Да' : 'Нет')
 
 function datesLine(startsOn: string | null, endsOn: string | null): string {
   if (startsOn && endsOn)
@@ -125,14 +108,7 @@ export function RequestTerms({ request }: { request: RequestDetails }) {
           <Title order={2} size="h3" id="request-flight-title">
             Полёты
           </Title>
-          <Stack component="dl" gap={6} m={0}>
-            <Fact term="Максимальная высота">{formatNumber(flight.maxAltitudeM)} м</Fact>
-            <Fact term="Контролируемое воздушное пространство">{yesNo(flight.controlledAirspace)}</Fact>
-            <Fact term="Запретная зона">{yesNo(flight.restrictedZone)}</Fact>
-            <Fact term="Разрешение на использование воздушного пространства получает">
-              {PERMISSION_PARTY_LABELS[flight.permissionBy]}
-            </Fact>
-          </Stack>
+          <FlightFacts flight={flight} />
         </Stack>
       </Paper>
 
@@ -142,23 +118,7 @@ export function RequestTerms({ request }: { request: RequestDetails }) {
             <Title order={2} size="h3" id="request-files-title">
               Вложения
             </Title>
-            <List spacing={4} listStyleType="none" p={0}>
-              {request.attachments.map((file) => (
-                <List.Item key={file.fileId}>
-                  <Anchor
-                    href={requestFileHref(request.number, file.fileId)}
-                    size="sm"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    <IconDownload size={14} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
-                    {file.name}
-                  </Anchor>{' '}
-                  <Text span size="sm" c="dimmed">
-                    ({formatFileSize(file.size)})
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
+            <AttachedFiles files={request.attachments} hrefOf={(fileId) => requestFileHref(request.number, fileId)} />
           </Stack>
         </Paper>
       )}

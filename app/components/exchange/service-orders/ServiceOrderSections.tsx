@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, List, Paper, Rating, Stack, Text, Textarea, Timeline, Title } from '@mantine/core'
-import { IconDownload, IconInfoCircle, IconMessageCircle, IconStar } from '@tabler/icons-react'
-import { type ReactNode, useState } from 'react'
+import { Alert, Anchor, Button, Paper, Rating, Stack, Text, Textarea, Timeline, Title } from '@mantine/core'
+import { IconInfoCircle, IconMessageCircle, IconStar } from '@tabler/icons-react'
+import { useState } from 'react'
+import { AttachedFiles, Fact, FlightFacts } from '#app/components/exchange/ExchangeFacts.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { formatDate, formatDateTime, formatMoney } from '#app/lib/format.ts'
 import type { ChatMessage } from '#common/chat.ts'
-import { formatFileSize } from '#common/files.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
-import { PERMISSION_PARTY_LABELS } from '#common/exchange/requests.ts'
 import {
   SERVICE_ORDER_ACTOR_LABELS,
   SERVICE_ORDER_LIMITS,
@@ -24,21 +23,6 @@ const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
 /** A file of the result, downloaded through the order (the other side may not own it). */
 const fileHref = (order: Pick<ServiceOrderDetails, 'side' | 'number'>, fileId: string) =>
   `/api/v1/service-orders/${order.side}/${encodeURIComponent(order.number)}/files/${fileId}`
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: 8 }}>
-      <Text component="dt" size="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  )
-}
-
-const yesNo = (value: boolean) => (value ? 'Да' : 'Нет')
 
 /** What was agreed: the work, the price, the dates, the flight details and the two parties. */
 export function ServiceOrderTerms({ order }: { order: ServiceOrderDetails }) {
@@ -78,14 +62,7 @@ export function ServiceOrderTerms({ order }: { order: ServiceOrderDetails }) {
           <Title order={3} size="h4">
             Полёты
           </Title>
-          <Stack component="dl" gap={6} m={0}>
-            <Fact term="Максимальная высота">{flight.maxAltitudeM} м</Fact>
-            <Fact term="Контролируемое воздушное пространство">{yesNo(flight.controlledAirspace)}</Fact>
-            <Fact term="Запретная или ограниченная зона">{yesNo(flight.restrictedZone)}</Fact>
-            <Fact term="Разрешение на использование воздушного пространства получает">
-              {PERMISSION_PARTY_LABELS[flight.permissionBy]}
-            </Fact>
-          </Stack>
+          <FlightFacts flight={flight} />
         </Stack>
         <Stack gap={6}>
           <Title order={3} size="h4">
@@ -123,20 +100,7 @@ function SubmissionView({
         </Text>
       )}
       {submission.files.length > 0 && (
-        <List spacing={4} size="sm" listStyleType="none" p={0}>
-          {submission.files.map((file) => (
-            <List.Item key={file.fileId}>
-              <Anchor href={fileHref(order, file.fileId)} size="sm" download={file.name}>
-                <IconDownload size={16} aria-hidden="true" style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
-                {file.name}
-                <Text span size="xs" c="dimmed">
-                  {' '}
-                  ({formatFileSize(file.size)})
-                </Text>
-              </Anchor>
-            </List.Item>
-          ))}
-        </List>
+        <AttachedFiles files={submission.files} hrefOf={(fileId) => fileHref(order, fileId)} />
       )}
     </Stack>
   )
