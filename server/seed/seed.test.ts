@@ -28,6 +28,8 @@ import { useTestApp } from '../testing/app.ts'
 import { BACKENDS } from '../testing/database.ts'
 import type { Database } from '../db/client.ts'
 import { systemMeta } from '../modules/system/system.table.ts'
+import { jobs } from '../jobs/jobs.table.ts'
+import { EXPIRE_JOB } from '../modules/exchange/requests.jobs.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts'
 import { demoBankRequisites } from './bank-requisites.ts'
 import { CATALOG_VENDORS, vendorOwnerEmail } from './catalog/vendors/index.ts'
@@ -481,6 +483,10 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       expect(r.endsOn! >= r.startsOn!, r.number).toBe(true)
     }
     expect(requests.find((r) => r.status === 'draft')!.publishedAt).toBeNull()
+    // …and are closed by the daily run once their deadline passes: the first one's run is queued.
+    const earliest = open.map((r) => r.proposalsDeadline!).sort()[0]!
+    const expiry = await db.select().from(jobs).where(eq(jobs.kind, EXPIRE_JOB))
+    expect(expiry.map((j) => j.key)).toEqual([earliest])
 
     // Every area is a polygon the request form would accept, with its hectares computed from it.
     const withArea = requests.filter((r) => r.area !== null)

@@ -12,6 +12,8 @@ import {
 } from '../modules/exchange/proposals.table.ts'
 import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests.table.ts'
 import { roomNewsOf, roomTitle } from '../modules/exchange/proposals.view.ts'
+import { endOfMoscowDay, EXPIRE_JOB } from '../modules/exchange/requests.jobs.ts'
+import { enqueueJob } from '../jobs/queue.ts'
 import { users } from '../modules/identity/identity.table.ts'
 import { organizations } from '../modules/organizations/organizations.table.ts'
 import { partyDirectory } from '../modules/organizations/party-directory.ts'
@@ -98,6 +100,20 @@ export async function seedServiceRequests(db: Db, now = Date.now()): Promise<voi
     const invited = demo.invited.map(partyOf)
     if (vendors.some((v) => !v) || invited.some((v) => !v)) continue
     await seedRequest(db, demo, buyer, vendors as Party[], invited as Party[], base)
+  }
+  // Publishing through the service starts the daily expiry run; the demo's requests are written
+  // straight into the table, so the run of the first deadline is queued here.
+  const [first] = await db
+    .select({ deadline: sql<string>`min(${serviceRequests.proposalsDeadline})::text` })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.organizationId, buyer.orgId), eq(serviceRequests.status, 'open')))
+  if (first?.deadline) {
+    await enqueueJob(
+      db,
+      EXPIRE_JOB,
+      { date: first.deadline },
+      { key: first.deadline, runAt: endOfMoscowDay(first.deadline) },
+    )
   }
 }
 
