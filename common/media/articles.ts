@@ -1,0 +1,220 @@
+import { z } from '../zod.ts'
+
+/**
+ * Media articles: what the server module, the public pages (/media, /media/{slug}, the home and
+ * product pages), the staff editor and the demo content share. The body is stored as sanitized
+ * HTML (server/modules/media/article-html.ts); an embedded product is the one element
+ * `<figure data-product-embed="{productId}"></figure>`, replaced by a live card when rendered.
+ */
+
+export const ARTICLE_RUBRICS = ['news', 'reviews', 'guides', 'cases', 'regulation'] as const
+export type ArticleRubric = (typeof ARTICLE_RUBRICS)[number]
+
+export const ARTICLE_RUBRIC_LABELS: Record<ArticleRubric, string> = {
+  news: 'Новости',
+  reviews: 'Обзоры',
+  guides: 'Гиды',
+  cases: 'Кейсы',
+  regulation: 'Регулирование',
+}
+
+/**
+ * draft → scheduled (a publish time in the future) → published → archived; staff may return a
+ * scheduled or archived article to draft, and publish a draft at once.
+ */
+export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number]
+
+export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
+  draft: 'Черновик',
+  scheduled: 'Запланирована',
+  published: 'Опубликована',
+  archived: 'В архиве',
+}
+
+export const ARTICLE_LIMITS = {
+  titleMax: 160,
+  leadMax: 400,
+  slugMax: 120,
+  tagsMax: 8,
+  tagMax: 40,
+  seoTitleMax: 70,
+  seoDescriptionMax: 200,
+  coverAltMax: 200,
+  /** Characters of the body's plain text. */
+  bodyMax: 60_000,
+  embedsMax: 12,
+} as const
+
+export const MEDIA_PAGE_SIZE = 12
+export const MEDIA_SEARCH_MAX = 100
+
+/** The element that stands for an embedded product in a stored body. */
+export const PRODUCT_EMBED_ATTRIBUTE = 'data-product-embed'
+
+export const mediaLinks = {
+  list: (query: { rubric?: ArticleRubric; tag?: string; q?: string; page?: number } = {}) => {
+    const params = new URLSearchParams()
+    if (query.rubric) params.set('rubric', query.rubric)
+    if (query.tag) params.set('tag', query.tag)
+    if (query.q) params.set('q', query.q)
+    if (query.page && query.page > 1) params.set('page', String(query.page))
+    const search = params.toString()
+    return search ? `/media?${search}` : '/media'
+  },
+  article: (slug: string) => `/media/${slug}`,
+  rss: '/media/rss.xml',
+  staffList: '/personal-account/staff/articles',
+  staffNew: '/personal-account/staff/articles/new',
+  staffEdit: (id: string) => `/personal-account/staff/articles/${id}`,
+  staffPreview: (id: string) => `/personal-account/staff/articles/${id}/preview`,
+} as const
+
+/** The public list's state, all of it in the URL: `/media?rubric=guides&tag=ОрВД&q=регистрация&page=2`. */
+export const MediaQuery = z.object({
+  rubric: z.enum(ARTICLE_RUBRICS, { error: 'Неизвестная рубрика' }).optional(),
+  tag: z.string().trim().min(1).max(ARTICLE_LIMITS.tagMax).optional(),
+  q: z.string().trim().max(MEDIA_SEARCH_MAX, `Не длиннее ${MEDIA_SEARCH_MAX} символов`).optional(),
+  page: z.coerce.number().int().min(1).max(500).default(1),
+})
+export type MediaQuery = z.infer<typeof MediaQuery>
+
+/** A cover or body image: a static asset path ('media/….svg' under /marketplace-frontend-assets/) or an uploaded file's URL. */
+export interface ArticleImage {
+  /** For AppImage when `kind` is 'asset'; the file's URL when 'upload'. */
+  src: string
+  kind: 'asset' | 'upload'
+  alt: string
+  width: number
+  height: number
+}
+
+export interface ArticleAuthor {
+  name: string
+  /** «Редакция», «Главный редактор»… */
+  role?: string
+}
+
+/** An article in lists: /media, related articles, the home page, a product page. */
+export interface ArticleCard {
+  id: string
+  slug: string
+  title: string
+  lead: string
+  rubric: ArticleRubric
+  tags: string[]
+  cover: ArticleImage
+  /** ISO date-time of publication. */
+  publishedAt: string
+  readingMinutes: number
+}
+
+export interface MediaListPage {
+  query: MediaQuery
+  /** The newest article on the first unfiltered page, shown large above the rest. */
+  featured: ArticleCard | null
+  items: ArticleCard[]
+  total: number
+  pageCount: number
+  /** Rubrics and their counts of published articles, for the filter. */
+  rubrics: { rubric: ArticleRubric; count: number }[]
+  /** The most used tags, for the filter. */
+  tags: { tag: string; count: number }[]
+}
+
+export interface ArticleHeading {
+  /** The heading's id in the body (stored with the body), for the table of contents' links. */
+  id: string
+  text: string
+  level: 2 | 3
+}
+
+/** A product card inside an article, read live at render time. */
+export interface EmbeddedProduct {
+  id: string
+  slug: string
+  name: string
+  image: ArticleImage | null
+  /** Kopecks; null when the product has no price on request. */
+  priceKopecks: number | null
+  /** «В наличии», «Под заказ», «Нет в наличии». */
+  availability: 'in_stock' | 'on_order' | 'out_of_stock'
+  sellerName: string
+}
+
+/** The body split at product embeds: HTML runs and cards, in order. */
+export type ArticleBlock =
+  | { kind: 'html'; html: string }
+  /** `product` is null when the product is gone or no longer on sale: the page shows nothing there. */
+  | { kind: 'product'; productId: string; product: EmbeddedProduct | null }
+
+/** /media/{slug}, and the staff preview, which renders the same thing. */
+export interface ArticlePage extends ArticleCard {
+  author: ArticleAuthor
+  /** ISO date-time of the last change after publication; for sitemap and JSON-LD dateModified. */
+  updatedAt: string
+  seoTitle: string
+  seoDescription: string
+  headings: ArticleHeading[]
+  blocks: ArticleBlock[]
+  related: ArticleCard[]
+}
+
+/** What the staff editor saves; the server sanitizes `bodyHtml`. */
+export const ArticleInput = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(5, 'Заголовок не короче 5 символов')
+    .max(ARTICLE_LIMITS.titleMax, `Заголовок не длиннее ${ARTICLE_LIMITS.titleMax} символов`),
+  slug: z
+    .string()
+    .trim()
+    .max(ARTICLE_LIMITS.slugMax, `Адрес не длиннее ${ARTICLE_LIMITS.slugMax} символов`)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Адрес из латинских строчных букв, цифр и дефисов')
+    .optional(),
+  lead: z.string().trim().max(ARTICLE_LIMITS.leadMax, `Лид не длиннее ${ARTICLE_LIMITS.leadMax} символов`),
+  rubric: z.enum(ARTICLE_RUBRICS, { error: 'Выберите рубрику' }),
+  tags: z
+    .array(z.string().trim().min(1).max(ARTICLE_LIMITS.tagMax, `Тег не длиннее ${ARTICLE_LIMITS.tagMax} символов`))
+    .max(ARTICLE_LIMITS.tagsMax, `Не больше ${ARTICLE_LIMITS.tagsMax} тегов`),
+  bodyHtml: z.string(),
+  /** An uploaded file's id, or null for none yet (publishing needs one). */
+  coverFileId: z.string().uuid().nullable(),
+  coverAlt: z.string().trim().max(ARTICLE_LIMITS.coverAltMax),
+  seoTitle: z.string().trim().max(ARTICLE_LIMITS.seoTitleMax, `Не длиннее ${ARTICLE_LIMITS.seoTitleMax} символов`),
+  seoDescription: z
+    .string()
+    .trim()
+    .max(ARTICLE_LIMITS.seoDescriptionMax, `Не длиннее ${ARTICLE_LIMITS.seoDescriptionMax} символов`),
+  authorName: z.string().trim().max(120),
+  /** The version the editor started from; a stale save is a 409 (someone else changed it). */
+  version: z.number().int().min(0),
+})
+export type ArticleInput = z.infer<typeof ArticleInput>
+
+/** An article as the staff list shows it. */
+export interface StaffArticleRow {
+  id: string
+  slug: string
+  title: string
+  rubric: ArticleRubric
+  status: ArticleStatus
+  /** Scheduled: when it goes out; published: when it went out. */
+  publishAt: string | null
+  updatedAt: string
+  updatedBy: string
+}
+
+/** The editor's view of one article. */
+export interface StaffArticle extends Omit<ArticleInput, 'slug'> {
+  id: string
+  slug: string
+  status: ArticleStatus
+  publishAt: string | null
+  cover: ArticleImage | null
+  /** The moves staff may make now, for the buttons. */
+  allowedActions: ('publish' | 'schedule' | 'unschedule' | 'archive' | 'restore')[]
+  /** Newest first: every save and every move, who and when. */
+  history: { at: string; by: string; action: string; note: string | null }[]
+}
