@@ -13,7 +13,8 @@ import { formatCount } from '#app/lib/format.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { seoMeta } from '#app/lib/seo.ts'
-import { ARTICLE_RUBRIC_LABELS, MEDIA_SEARCH_MAX, MediaQuery, mediaLinks } from '#common/media/articles.ts'
+import { ARTICLE_RUBRIC_LABELS, MEDIA_SEARCH_MAX, mediaLinks } from '#common/media/article-constants.ts'
+import { MediaQuery } from '#common/media/articles.ts'
 import type { Route } from './+types/media'
 
 const ARTICLE_FORMS = ['статья', 'статьи', 'статей'] as const
