@@ -103,6 +103,21 @@ async function expectOneH1(page: Page) {
   await expect(page.locator('h1')).toHaveCount(1)
 }
 
+/** The page's cumulative layout shift so far (shifts right after input do not count, as in CLS). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 200)
+      }),
+  )
+}
+
 test('the list: the featured article on top, the others below, breadcrumbs, canonical', async ({ page, baseURL }) => {
   const response = await page.goto('/media')
   expect(response?.status()).toBe(200)
@@ -310,7 +325,9 @@ for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 900 },
 ]) {
-  test(`media pages at ${viewport.width} px: one h1, no overflow, no serious axe findings`, async ({ page }) => {
+  test(`media pages at ${viewport.width} px: one h1, no overflow, no layout shift, no serious axe findings`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport)
     for (const path of [
       '/media',
@@ -319,8 +336,11 @@ for (const viewport of [
       `/media/${SEEDED.slug}`,
     ]) {
       await page.goto(path)
+      await waitForHydration(page)
       await expectOneH1(page)
       await expectNoHorizontalOverflow(page)
+      // Pictures carry their width and height: nothing moves as they load ("good" CLS is ≤ 0.1).
+      expect(await layoutShift(page), path).toBeLessThanOrEqual(0.1)
       await expectNoSeriousViolations(page)
     }
   })
