@@ -19,12 +19,14 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { embedsOf, readingMinutesOf } from './article-html.ts'
 import type { ArticleJobs } from './articles.jobs.ts'
 import {
+  ARTICLE_EVENT_LABELS,
   ARTICLE_MESSAGES,
   type ArticleEvent,
   allowedActions,
   articleTransition,
   moveArticle,
   recordArticleEvent,
+  scheduleNote,
 } from './articles.machine.ts'
 import type { ArticleRow, PublicArticles } from './articles.public.ts'
 import { articleEvents, articleImages, articleProducts, articles } from './articles.table.ts'
@@ -151,7 +153,10 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
       history: history.map((h) => ({
         at: h.createdAt.toISOString(),
         by: h.byUserId ? (who.get(h.byUserId) ?? 'Сотрудник') : 'Система',
-        action: h.event ?? h.toStatus,
+        action:
+          h.event === 'publish' && !h.byUserId
+            ? 'Опубликована по расписанию'
+            : (ARTICLE_EVENT_LABELS[h.event as ArticleEvent] ?? h.event ?? h.toStatus),
         note: h.comment,
       })),
     }
@@ -256,6 +261,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
       const txCtx = withDb(ctx, tx)
       await moveArticle(txCtx, row.id, step, {
         set: { ...plan.set, updatedAt: new Date(), updatedBy: user.id },
+        comment: plan.comment ?? null,
       })
       await plan.after?.(txCtx)
       await audit(txCtx, event, row, plan.details)
@@ -379,6 +385,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
           set: { publishAt: at, publishedAt: null },
           after: (tx) => deps.jobs.schedulePublication(tx, row.id, at),
           details: { at: at.toISOString() },
+          comment: scheduleNote(at),
         }
       }),
 
