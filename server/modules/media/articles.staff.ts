@@ -250,6 +250,8 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
       set?: Record<string, unknown>
       after?: (tx: Ctx) => Promise<void>
       details?: object
+      /** The history row's note. */
+      comment?: string
     },
   ): Promise<StaffArticle> {
     const user = requireStaff(ctx)
