@@ -284,6 +284,14 @@ test('an article: one h1, its facts, a table of contents to its headings, the pr
     'href',
     `https://t.me/share/url?url=${encodeURIComponent(`${baseURL}/media/${SEEDED.slug}`)}&text=${encodeURIComponent(SEEDED.title)}`,
   )
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    'href',
+    '/media/rss.xml',
+  )
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await share.getByRole('button', { name: 'Скопировать ссылку' }).click()
+  await expect(share.getByRole('status')).toHaveText('Ссылка скопирована')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/media/${SEEDED.slug}`)
   await card.getByRole('link', { name: product.name }).click()
   await expect(page).toHaveURL(`/product/${product.slug}`)
   // The product page lists the articles that embed it.
