@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BLUE, GRAPHITE, GREEN, multirotor, place, placePlane, plane, SIGNAL, WHITE, YELLOW } from './art/airframes.ts'
-import { FIR, forest, grad, HOT, INK, NAVY, ORANGE, r, random, svgDocument } from './art/svg.ts'
+import { FIR, forest, grad, HOT, INK, NAVY, ORANGE, PYLON, r, random, svgDocument } from './art/svg.ts'
 
 const OUT = join(import.meta.dirname, '..', 'content', 'assets', 'media')
 const W = 1600
@@ -244,6 +244,31 @@ const COVERS: Record<string, () => string> = {
       SKY,
     )
   },
+  /** Search and rescue at dusk: a tethered drone with a searchlight above the team's camp. */
+  'cover-search-rescue': () =>
+    cover(
+      `${sky(W, H, 23, false)}${hills(560, '#6D597A', 40)}${forest(600, 30, 2, '#355070', 23, W)}<rect y="640" width="${W}" height="260" fill="#4A5D3A"/><path d="M1010 360 L760 900 H1320z" fill="#FFE66D" opacity=".16"/><path d="M300 780 L380 650 L460 780z" fill="${ORANGE}"/><path d="M380 650 V780" stroke="${NAVY}" stroke-width="4"/>${van(520, 820, 1.3)}<rect x="640" y="689" width="70" height="14" rx="4" fill="${RED}"/><rect x="900" y="760" width="90" height="60" rx="6" fill="${NAVY}"/><path d="M945 760 C960 600 1000 480 1010 380" fill="none" stroke="${NAVY}" stroke-width="4"/>${place(1010, 330, 1.5, multirotor({ n: 4, rx: 110, ry: 46, paint: SIGNAL, body: 'large', gear: true, payload: 'thermal' }))}${person(1180, 830, 1.1, ORANGE)}${person(1260, 840, 1.1, RED)}`,
+      DUSK + FIR,
+    ),
+  /** Power lines: two pylons with sagging wires, a hot clamp and an inspection drone. */
+  'cover-power-lines': () => {
+    const wire = (x1: number, y1: number, x2: number, y2: number) =>
+      `M${x1} ${y1} Q${r((x1 + x2) / 2)} ${r(Math.max(y1, y2) + 70)} ${x2} ${y2}`
+    const wires = [
+      wire(-20, 420, 229.2, 470),
+      wire(-20, 330, 270.8, 376.4),
+      wire(229.2, 470, 1180.4, 460),
+      wire(530.8, 470, 1319.6, 460),
+      wire(270.8, 376.4, 1199.6, 416.8),
+      wire(489.2, 376.4, 1300.4, 416.8),
+      wire(1319.6, 460, 1620, 440),
+      wire(1300.4, 416.8, 1620, 400),
+    ].join(' ')
+    return cover(
+      `${sky(W, H, 24)}${hills(560, '#B5C99A', 30)}${hills(660, '#90A955', 20)}<use href="#pylon" transform="translate(380 860) scale(2.6)"/><use href="#pylon" transform="translate(1250 640) scale(1.2)"/><path d="${wires}" fill="none" stroke="${NAVY}" stroke-width="3"/><circle cx="530" cy="478" r="34" fill="url(#hot)"/>${place(760, 290, 1.6, multirotor({ n: 4, rx: 110, ry: 46, paint: GRAPHITE, body: 'large', gear: true, payload: 'thermal' }))}<path d="M740 350 L560 470" stroke="${ORANGE}" stroke-width="3" stroke-dasharray="10 10"/>`,
+      SKY + PYLON + HOT,
+    )
+  },
 }
 
 // ── Figures ────────────────────────────────────────────────────────────────────────────────
@@ -294,6 +319,16 @@ const FIGURES: Record<string, () => string> = {
     figure(
       `<rect width="${FW}" height="${FH}" fill="#E4EDD9"/><path d="M520 0 Q440 200 560 340 T520 675 H700 Q620 520 720 340 T680 0z" fill="${WATER}"/><path d="M0 460 H380 Q520 470 540 520 M700 420 Q900 380 1200 400" stroke="#C9B79C" stroke-width="16" fill="none"/>${mapTown(60, 60, 360, 300, 9)}<rect x="160" y="160" width="120" height="90" fill="#fff" stroke="${INK}" stroke-width="4"/><path d="M220 180 V230 M195 205 H245" stroke="${RED}" stroke-width="12"/><rect x="940" y="240" width="90" height="70" fill="#fff" stroke="${INK}" stroke-width="4"/><path d="M985 255 V295 M965 275 H1005" stroke="${RED}" stroke-width="10"/><path d="M280 200 Q620 80 940 270" fill="none" stroke="${NAVY}" stroke-width="6" stroke-dasharray="20 12"/><path d="M280 250 Q520 560 870 610 T1080 330" fill="none" stroke="#868E96" stroke-width="4" stroke-dasharray="6 10"/>${place(610, 150, 0.7, multirotor({ n: 8, rx: 140, ry: 56, paint: SIGNAL, body: 'large', coaxial: true, payload: 'none', cargo: true, propR: 44 }))}`,
     ),
+  /** A thermal frame of a line: the insulator string, the wire and one overheated clamp. */
+  'figure-clamp-thermal': () => {
+    let discs = ''
+    for (let i = 0; i < 9; i++)
+      discs += `<ellipse cx="560" cy="${80 + i * 34}" rx="46" ry="12" fill="#7209B7" stroke="#9D4EDD" stroke-width="3"/>`
+    return figure(
+      `<rect width="${FW}" height="${FH}" fill="#1B1E5A"/><path d="M560 0 V80" stroke="#3A0CA3" stroke-width="16"/>${discs}<path d="M0 470 Q560 360 1200 420" fill="none" stroke="#3A0CA3" stroke-width="26"/><circle cx="560" cy="395" r="120" fill="url(#glow)"/><rect x="526" y="370" width="68" height="50" rx="10" fill="#F9C74F"/><rect x="1100" y="90" width="40" height="500" fill="url(#scale)"/><g fill="none" stroke="#fff" stroke-width="4" opacity=".8"><path d="M470 305 h-30 v30 M650 305 h30 v30 M470 485 h-30 v-30 M650 485 h30 v-30"/></g>`,
+      '<radialGradient id="glow"><stop offset="0" stop-color="#FFF3B0"/><stop offset=".3" stop-color="#F9C74F"/><stop offset=".6" stop-color="#F94144"/><stop offset="1" stop-color="#F94144" stop-opacity="0"/></radialGradient><linearGradient id="scale" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#FFF3B0"/><stop offset=".35" stop-color="#F94144"/><stop offset=".7" stop-color="#7209B7"/><stop offset="1" stop-color="#1B1E5A"/></linearGradient>',
+    )
+  },
   /** Aerial survey planning: overlapping frames along parallel flight lines. */
   'figure-flight-lines': () => {
     let frames = ''

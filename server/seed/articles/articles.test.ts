@@ -71,6 +71,9 @@ describe('demo articles', () => {
       expect(a.authorName.trim(), a.slug).not.toBe('')
       expect(Number.isInteger(a.publishedDaysAgo) && a.publishedDaysAgo >= 0, a.slug).toBe(true)
     }
+    // Newest first and one a day at most, so the featured article and the order are certain.
+    const ages = DEMO_ARTICLES.map((a) => a.publishedDaysAgo)
+    expect(ages).toEqual([...new Set(ages)].sort((x, y) => x - y))
   })
 
   it('have a body of 1 500–4 000 characters of text with at least two h2 headings', () => {

@@ -5,8 +5,10 @@ import { article as kakPostavitNaUchet } from './kak-postavit-bespilotnik-na-uch
 import { article as kakVybratAgrodron } from './kak-vybrat-agrodron.ts'
 import { article as lesopatrulirovanie } from './lesopatrulirovanie-bespilotnikami.ts'
 import { article as marksheyderskayaSemka } from './marksheyderskaya-semka-kariera.ts'
+import { article as obletLep } from './oblet-lep-teplovizorom.ts'
 import { article as obzorTeplovizionnykh } from './obzor-teplovizionnykh-dronov.ts'
 import { article as otkrytieRazdelaMedia } from './otkrytie-razdela-media.ts'
+import { article as poiskLyudey } from './poisk-lyudey-s-bespilotnikom.ts'
 import { article as radiatsionnyyMonitoring } from './radiatsionnyy-monitoring-dronami.ts'
 import { article as razreshenieNaPolety } from './razreshenie-na-polety-bespilotnika.ts'
 import { article as sravnenieDlyaKartografii } from './sravnenie-bpla-dlya-kartografii.ts'
@@ -23,8 +25,10 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
   kakVybratAgrodron,
   zonyOgranicheniya,
   dronyVZhkh,
+  poiskLyudey,
   sravnenieDlyaKartografii,
   uchebnyeDrony,
+  obletLep,
   lesopatrulirovanie,
   marksheyderskayaSemka,
   radiatsionnyyMonitoring,
