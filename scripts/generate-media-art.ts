@@ -1,21 +1,25 @@
 /**
- * Draws the demo articles' covers (1600×900) and inline figures (1200×675) into
- * content/assets/media/*.svg from code: flat shapes, no fonts, no downloads. Deterministic — run
- * `node scripts/generate-media-art.ts` and commit the output; the demo articles
- * (server/seed/articles/) refer to the files by name.
+ * Draws the demo articles' covers (ARTICLE_COVER_SIZE, 1200×630) and inline figures (1200×675)
+ * into content/assets/media/{cover,figure}-*.svg from code: flat shapes, no fonts, no downloads.
+ * Deterministic — run `node scripts/generate-media-art.ts` and commit the output; the demo
+ * articles (server/seed/articles/) refer to the files by name.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ARTICLE_COVER_SIZE } from '../common/media/articles.ts'
 import { BLUE, GRAPHITE, GREEN, multirotor, place, placePlane, plane, SIGNAL, WHITE, YELLOW } from './art/airframes.ts'
 import { FIR, forest, grad, HOT, INK, NAVY, ORANGE, PYLON, r, random, svgDocument } from './art/svg.ts'
 
 const OUT = join(import.meta.dirname, '..', 'content', 'assets', 'media')
+/** A cover's scene is drawn on 1600×900 and framed to the cover's proportions around its middle. */
 const W = 1600
 const H = 900
+const FRAME_H = Math.round((W * ARTICLE_COVER_SIZE.height) / ARTICLE_COVER_SIZE.width)
 const FW = 1200
 const FH = 675
 
-const cover = (body: string, defs = '') => svgDocument(W, H, body, defs)
+const cover = (body: string, defs = '') =>
+  svgDocument(ARTICLE_COVER_SIZE.width, ARTICLE_COVER_SIZE.height, body, defs, `0 ${(H - FRAME_H) / 2} ${W} ${FRAME_H}`)
 const figure = (body: string, defs = '') => svgDocument(FW, FH, body, defs)
 
 const SKY = grad('sky', '#8FB3D9', '#EEF4ED')
@@ -346,7 +350,8 @@ const FIGURES: Record<string, () => string> = {
 const MAX_BYTES = 16 * 1024
 
 mkdirSync(OUT, { recursive: true })
-for (const old of readdirSync(OUT)) rmSync(join(OUT, old))
+// Ours are the cover-* and figure-* files; others there (the list's placeholder) are left alone.
+for (const old of readdirSync(OUT)) if (/^(cover|figure)-/.test(old)) rmSync(join(OUT, old))
 const all = { ...COVERS, ...FIGURES }
 for (const [name, draw] of Object.entries(all)) {
   const content = draw()

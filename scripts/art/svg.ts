@@ -19,8 +19,15 @@ export function random(seed: number): () => number {
   }
 }
 
-export function svgDocument(width: number, height: number, body: string, defs = ''): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${defs ? `<defs>${defs}</defs>` : ''}${body}</svg>\n`
+/** `viewBox` draws a part of a larger scene: a cover drawn on 1600×900 and cropped to its frame. */
+export function svgDocument(
+  width: number,
+  height: number,
+  body: string,
+  defs = '',
+  viewBox = `0 0 ${width} ${height}`,
+): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox}">${defs ? `<defs>${defs}</defs>` : ''}${body}</svg>\n`
 }
 
 export const grad = (id: string, top: string, bottom: string) =>

@@ -12,7 +12,7 @@ import { article as poiskLyudey } from './poisk-lyudey-s-bespilotnikom.ts'
 import { article as radiatsionnyyMonitoring } from './radiatsionnyy-monitoring-dronami.ts'
 import { article as razreshenieNaPolety } from './razreshenie-na-polety-bespilotnika.ts'
 import { article as sravnenieDlyaKartografii } from './sravnenie-bpla-dlya-kartografii.ts'
-import type { DemoArticle } from './types.ts'
+import type { DemoArticle } from '../articles.ts'
 import { article as uchebnyeDrony } from './uchebnye-drony-dlya-shkol-i-vuzov.ts'
 import { article as zonyOgranicheniya } from './zony-ogranicheniya-poletov.ts'
 

@@ -1,4 +1,4 @@
-import type { DemoArticle } from './types.ts'
+import type { DemoArticle } from '../articles.ts'
 
 export const article: DemoArticle = {
   slug: 'zony-ogranicheniya-poletov',
