@@ -8,6 +8,7 @@ import {
   type StaffArticleRow,
 } from '#common/media/articles.ts'
 import { slugify } from '#common/slug.ts'
+import { singleLineText } from '#common/text.ts'
 import { z } from '#common/zod.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
@@ -35,7 +36,7 @@ export const ARTICLE_SAVE_RATE_LIMIT: RateLimitRule = { limit: 600, windowMs: 60
 
 export const StaffArticlesQuery = z.object({
   status: z.enum(ARTICLE_STATUSES, { error: 'Неизвестный статус' }).optional(),
-  q: z.string().trim().max(100, 'Не длиннее 100 символов').optional(),
+  q: singleLineText().max(100, 'Не длиннее 100 символов').optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 })
 
@@ -391,7 +392,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
     /** The article as its public page would show it now, whatever its status: staff only. */
     async preview(ctx: Ctx, id: string): Promise<ArticlePage> {
       requireStaff(ctx)
-      return deps.publicArticles.render(ctx, await findRow(ctx, id), false)
+      return deps.publicArticles.render(ctx, await findRow(ctx, id), true)
     },
   }
 }

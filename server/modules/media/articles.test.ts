@@ -503,6 +503,22 @@ describe.each(BACKENDS)('media articles on %s', (backend) => {
     expect(notImage.json().error.message).toBe('Допустимы фотографии JPEG, PNG или WebP')
   })
 
+  it('is in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    for (const path of [
+      '/api/v1/media/articles',
+      '/api/v1/media/articles/{slug}',
+      '/api/v1/media/staff/articles',
+      '/api/v1/media/staff/articles/{id}',
+      '/api/v1/media/staff/articles/{id}/preview',
+      '/api/v1/media/staff/articles/{id}/schedule',
+      '/api/v1/media/staff/articles/{id}/restore',
+      '/api/v1/media/staff/images',
+      '/api/v1/media/staff/products',
+    ])
+      expect(doc.paths[path], path).toBeDefined()
+  })
+
   it('finds products on sale to embed', async () => {
     const found = await media().searchProducts(staffCtx, 'геоскан')
     expect(found.map((p) => p.slug)).toContain('geoskan-gemini')
