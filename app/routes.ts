@@ -63,8 +63,9 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
 
-  // Resource routes for crawlers.
+  // Resource routes for crawlers and feed readers.
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('media/rss.xml', 'routes/media-rss.ts'),
   route('robots.txt', 'routes/robots.ts'),
 
   // Personal account (all need sign-in).

@@ -1,6 +1,7 @@
 import { getAppContext } from '#app/lib/load-context.ts'
 import { CATEGORIES } from '#common/catalog/categories.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
+import { mediaLinks } from '#common/media/articles.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { INFO_PAGES } from '#content/info-pages.ts'
 import { LEGAL_DOCUMENTS } from '#content/legal/index.ts'
@@ -63,19 +64,21 @@ export function sitemapStream(publicUrl: string, entries: Iterable<SitemapEntry>
   })
 }
 
-/** Every public page a search engine should index: fixed pages, products, sellers, their services. */
+/** Every public page a search engine should index: fixed pages, products, sellers, their services, articles. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, services, ctx } = getAppContext(context)
-  const [products, sellers, contractors] = await Promise.all([
+  const [products, sellers, contractors, articles] = await Promise.all([
     services.catalog.listSitemapProducts(ctx),
     services.sellers.listSitemapSellers(ctx),
     services.exchange.listing.listSitemapSellers(ctx),
+    services.media.sitemapEntries(ctx),
   ])
   function* entries(): Generator<SitemapEntry> {
     for (const path of sitemapPaths()) yield { path }
     for (const p of products) yield { path: `/product/${p.slug}`, lastmod: new Date(p.updatedAt) }
     for (const s of sellers) yield { path: `/sellers/${s.slug}`, lastmod: new Date(s.updatedAt) }
     for (const s of contractors) yield { path: exchangeLinks.sellerServices(s.slug), lastmod: s.updatedAt }
+    for (const a of articles) yield { path: mediaLinks.article(a.slug), lastmod: a.lastmod }
   }
   // Revalidated on every fetch: a product approved or taken off sale is in it, or gone, at once.
   return new Response(sitemapStream(publicConfig.publicUrl, entries()), {

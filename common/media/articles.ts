@@ -79,6 +79,12 @@ export const MediaQuery = z.object({
 })
 export type MediaQuery = z.infer<typeof MediaQuery>
 
+/**
+ * A cover's size in CSS pixels: static covers are drawn at it (1200 × 630 is what Open Graph
+ * previews want), uploaded covers report their own.
+ */
+export const ARTICLE_COVER_SIZE = { width: 1200, height: 630 } as const
+
 /** A cover or body image: a static asset path ('media/….svg' under /marketplace-frontend-assets/) or an uploaded file's URL. */
 export interface ArticleImage {
   /** For AppImage when `kind` is 'asset'; the file's URL when 'upload'. */

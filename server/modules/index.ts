@@ -10,6 +10,7 @@ import { headerModule } from './header/index.ts'
 import { identityModule } from './identity/index.ts'
 import { leadsModule } from './leads/index.ts'
 import { mailModule } from './mail/index.ts'
+import { mediaModule } from './media/index.ts'
 import { notificationsModule } from './notifications/index.ts'
 import { ordersModule } from './orders/index.ts'
 import { organizationsModule } from './organizations/index.ts'
@@ -45,6 +46,7 @@ export const MODULES = [
   reviewsModule,
   exchangeModule,
   compareModule,
+  mediaModule,
   headerModule,
   staffModule,
 ] as const

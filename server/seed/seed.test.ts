@@ -47,6 +47,9 @@ import {
 } from '../modules/exchange/proposals.table.ts'
 import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests.table.ts'
 import { DEMO_REQUESTS } from './service-requests.data.ts'
+import { articleProducts, articles } from '../modules/media/articles.table.ts'
+import { DEMO_ARTICLES } from './articles.data.ts'
+import { embeddedSlugs } from './articles.ts'
 
 /** Everything the seed writes, in a stable order, to compare one run with the next. */
 async function snapshot(db: Database['db']) {
@@ -69,6 +72,11 @@ async function snapshot(db: Database['db']) {
     productReviews: await db.select().from(productReviews).orderBy(asc(productReviews.productId)),
     sellerReviews: await db.select().from(sellerReviews).orderBy(asc(sellerReviews.orderId)),
     serviceRequests: await db.select().from(serviceRequests).orderBy(asc(serviceRequests.number)),
+    articles: await db.select().from(articles).orderBy(asc(articles.slug)),
+    articleProducts: await db
+      .select()
+      .from(articleProducts)
+      .orderBy(asc(articleProducts.articleId), asc(articleProducts.productId)),
     serviceRequestEvents: await db.select().from(serviceRequestEvents).orderBy(asc(serviceRequestEvents.id)),
     serviceProposals: await db.select().from(serviceProposals).orderBy(asc(serviceProposals.id)),
     serviceProposalEvents: await db.select().from(serviceProposalEvents).orderBy(asc(serviceProposalEvents.id)),
@@ -596,5 +604,20 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(suggestions.length).toBeGreaterThanOrEqual(2)
     expect(suggestions.some((s: { invited: boolean }) => s.invited)).toBe(true)
     expect(suggestions.some((s: { invited: boolean }) => !s.invited)).toBe(true)
+  })
+
+  it('publishes the demo articles with their products embedded, newest first on /media', async () => {
+    const get = async (url: string) => (await app.inject({ url: `/api/v1${url}` })).json()
+    const list = await get('/media/articles')
+    expect(list.data.total).toBe(DEMO_ARTICLES.length)
+    const newest = [...DEMO_ARTICLES].sort((a, b) => a.publishedDaysAgo - b.publishedDaysAgo)[0]!
+    expect(list.data.featured.slug).toBe(newest.slug)
+    for (const demo of DEMO_ARTICLES) {
+      const page = (await get(`/media/articles/${demo.slug}`)).data
+      const cards = page.blocks.filter((b: { kind: string }) => b.kind === 'product')
+      // Every embed resolved to a product on sale, shown live.
+      expect(cards.map((b: { product: { slug: string } }) => b.product.slug)).toEqual(embeddedSlugs(demo))
+      expect(page.headings.length, demo.slug).toBeGreaterThan(0)
+    }
   })
 })

@@ -3,6 +3,7 @@ import type { FileStorage } from '../modules/files/files.storage.ts'
 import type { Db } from '../db/client.ts'
 import { systemMeta } from '../modules/system/system.table.ts'
 import { seedAccounts } from './accounts.ts'
+import { seedArticles } from './articles.ts'
 import { seedBankRequisites } from './bank-requisites.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
@@ -17,7 +18,7 @@ import { seedServiceRequests } from './service-requests.ts'
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 10
+export const DEMO_SEED_VERSION = 11
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -39,6 +40,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedExchangeOffers(tx)
     await seedServiceOrders(tx)
     await seedServiceRequests(tx)
+    await seedArticles(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

@@ -1,9 +1,12 @@
 import sanitizeHtml from 'sanitize-html'
+import { slugify } from '#common/slug.ts'
 
 /**
- * The one sanitizer for formatted text (product descriptions; service offers and articles
- * later). Whatever arrives, from the editor, an import file or the API, is stored as the output
- * of `sanitizeRichText`, so pages can render it as HTML without a second look.
+ * The one sanitizer for formatted text, with two profiles: `sanitizeRichText` for product
+ * descriptions and service offers, `sanitizeArticleHtml` for media articles (headings with ids,
+ * images of ours, tables, product embeds, site-relative links). Whatever arrives, from the
+ * editor, an import file or the API, is stored as the output of one of them, so pages can render
+ * it as HTML without a second look.
  */
 
 /** The longest formatted text we keep, counted in characters of its plain text. */
@@ -54,20 +57,205 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // its tag and keeps its text; a kept one opens apart and passes no ranking to the target.
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = (attribs.href ?? '').trim()
-      if (!LINK_SCHEME.test(href)) return { tagName: 'span', attribs: {} }
+      if (!LINK_SCHEME.test(href)) return { tagName, attribs: {} }
       return { tagName, attribs: { href, rel: 'nofollow noopener', target: '_blank' } }
     },
   },
 }
 
-/** Formatted text reduced to the allowlist; idempotent: sanitizing the output changes nothing. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(removeControlCharacters(html), OPTIONS).trim()
+/**
+ * A refused link is first kept as a bare `<a>` and unwrapped here. (Renaming it to a tag that
+ * is then discarded confuses sanitize-html's closing of the next link: `<a href>…</span>`.)
+ */
+function unwrapBareLinks(html: string): string {
+  const bare: boolean[] = []
+  return html.replace(/<a( [^>]*)?>|<\/a>/g, (tag, attrs?: string) => {
+    if (tag === '</a>') return bare.pop() ? '' : tag
+    bare.push(!attrs)
+    return attrs ? tag : ''
+  })
 }
 
-const BLOCK_END = /<\/(p|li|h3|h4|blockquote|ul|ol)>|<br\s*\/?>/gi
+/** Formatted text reduced to the allowlist; idempotent: sanitizing the output changes nothing. */
+export function sanitizeRichText(html: string): string {
+  return unwrapBareLinks(sanitizeHtml(removeControlCharacters(html), OPTIONS).trim())
+}
+
+// ——— The article profile ———
+
 const ANY_TAG = /<[^>]*>/g
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' }
+
+/** Where article pictures may come from: our image service (static art and uploaded photos). */
+export const ARTICLE_IMAGE_PREFIX = '/marketplace-frontend-assets/'
+const ARTICLE_IMAGE_SRC = /^\/marketplace-frontend-assets\/(?!.*\.\.)[A-Za-z0-9._\-/]+(\?[A-Za-z0-9=&._-]*)?$/
+const ARTICLE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i
+const EXTERNAL_LINK = /^https?:\/\//i
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** The attribute of `<figure>` that stands for an embedded product (common/media/articles.ts). */
+const EMBED = 'data-product-embed'
+
+/** A whole number in a range, as text, or nothing: sizes and spans. */
+function boundedNumber(value: string | undefined, max: number): string | undefined {
+  if (!value || !/^\d{1,5}$/.test(value.trim())) return undefined
+  const n = Number(value)
+  return n >= 1 && n <= max ? String(n) : undefined
+}
+
+/** The attributes given, without the empty ones. */
+function defined(attribs: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(attribs).filter(([, v]) => v !== undefined)) as Record<string, string>
+}
+
+const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'strong',
+    'em',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'a',
+    'figure',
+    'figcaption',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'rel', 'target'],
+    img: ['src', 'alt', 'width', 'height'],
+    figure: [EMBED],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  nonTextTags: [...DROPPED_WITH_CONTENT, 'form', 'button', 'input'],
+  disallowedTagsMode: 'discard',
+  // Only our image service's pictures: nothing is loaded from elsewhere when a page renders.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !ARTICLE_IMAGE_SRC.test(frame.attribs.src ?? ''),
+  transformTags: {
+    b: 'strong',
+    i: 'em',
+    strike: 's',
+    del: 's',
+    h1: 'h2',
+    h5: 'h4',
+    h6: 'h4',
+    // Links inside the site stay plain; others open apart and pass no ranking. Anything else
+    // (javascript:, data:, protocol-relative, empty) loses its tag and keeps its text.
+    a: (tagName, attribs): sanitizeHtml.Tag => {
+      const href = (attribs.href ?? '').trim()
+      if (!ARTICLE_LINK.test(href)) return { tagName, attribs: {} }
+      if (EXTERNAL_LINK.test(href)) return { tagName, attribs: { href, rel: 'nofollow noopener', target: '_blank' } }
+      return { tagName, attribs: { href } }
+    },
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      const src = (attribs.src ?? '').trim()
+      return {
+        tagName,
+        attribs: defined({
+          src,
+          alt: attribs.alt ?? '',
+          width: boundedNumber(attribs.width, 4000),
+          height: boundedNumber(attribs.height, 4000),
+        }),
+      }
+    },
+    figure: (tagName, attribs): sanitizeHtml.Tag => {
+      const embed = (attribs[EMBED] ?? '').trim().toLowerCase()
+      return { tagName, attribs: UUID.test(embed) ? { [EMBED]: embed } : {} }
+    },
+    th: (tagName, attribs): sanitizeHtml.Tag => ({ tagName, attribs: spans(attribs) }),
+    td: (tagName, attribs): sanitizeHtml.Tag => ({ tagName, attribs: spans(attribs) }),
+  },
+}
+
+function spans(attribs: Record<string, string>): Record<string, string> {
+  return defined({ colspan: boundedNumber(attribs.colspan, 50), rowspan: boundedNumber(attribs.rowspan, 500) })
+}
+
+/** An embed is a marker: whatever was inside it goes, the live card takes its place when rendered. */
+function emptyEmbeds(html: string): string {
+  const open = new RegExp(`<figure ${EMBED}="[0-9a-f-]{36}">`, 'g')
+  let out = ''
+  let from = 0
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    if (m.index < from) continue
+    out += html.slice(from, m.index + m[0].length)
+    // The sanitized markup is balanced: the matching </figure> is where the depth returns to 0.
+    const tags = /<figure[\s>]|<\/figure>/g
+    tags.lastIndex = m.index + m[0].length
+    let depth = 1
+    let end = html.length
+    for (let t = tags.exec(html); t; t = tags.exec(html)) {
+      depth += t[0] === '</figure>' ? -1 : 1
+      if (depth === 0) {
+        end = t.index
+        break
+      }
+    }
+    from = end
+    open.lastIndex = end
+  }
+  return out + html.slice(from)
+}
+
+const HEADING = /<(h2|h3)>([\s\S]*?)<\/\1>/g
+
+/** The plain text of a piece of sanitized markup. */
+function textOf(html: string): string {
+  return html
+    .replace(ANY_TAG, '')
+    .replace(/&(amp|lt|gt|quot);/g, (entity) => ENTITIES[entity]!)
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * Ids for the h2 and h3 headings, from their text transliterated («Что нужно знать» →
+ * chto-nuzhno-znat), numbered when two read the same, so the table of contents can link to
+ * them. Ids from the input are never kept: the same text always gets the same id.
+ */
+function headingIds(html: string): string {
+  const used = new Map<string, number>()
+  return html.replace(HEADING, (_all, tag: string, inner: string) => {
+    const base = slugify(textOf(inner)).slice(0, 60).replace(/-+$/, '') || 'razdel'
+    const n = (used.get(base) ?? 0) + 1
+    used.set(base, n)
+    return `<${tag} id="${n === 1 ? base : `${base}-${n}`}">${inner}</${tag}>`
+  })
+}
+
+/**
+ * An article's body reduced to the article allowlist, with empty product embeds and heading
+ * ids; idempotent: sanitizing the output changes nothing.
+ */
+export function sanitizeArticleHtml(html: string): string {
+  const clean = unwrapBareLinks(sanitizeHtml(removeControlCharacters(html), ARTICLE_OPTIONS).trim())
+  return headingIds(emptyEmbeds(clean))
+}
+
+/** The text of an article's sanitized body, for search, feeds and reading time. */
+export function articleHtmlToPlain(html: string): string {
+  return toPlain(sanitizeArticleHtml(html))
+}
+
+const BLOCK_END = /<\/(p|li|h2|h3|h4|blockquote|ul|ol|figcaption|figure|tr|table)>|<\/t[hd]>|<br\s*\/?>/gi
 
 /**
  * The text of formatted text, for search, plain-text feeds and length limits: block ends and
@@ -75,8 +263,12 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  * markup and entities (only &amp; &lt; &gt; &quot;) are known.
  */
 export function richTextToPlain(html: string): string {
-  return sanitizeRichText(html)
-    .replace(BLOCK_END, '\n')
+  return toPlain(sanitizeRichText(html))
+}
+
+function toPlain(sanitized: string): string {
+  return sanitized
+    .replace(BLOCK_END, (tag) => (/^<\/t[hd]>$/i.test(tag) ? ' ' : '\n'))
     .replace(ANY_TAG, '')
     .replace(/&(amp|lt|gt|quot);/g, (entity) => ENTITIES[entity]!)
     .replace(/[ \t\u00a0]+/g, ' ')

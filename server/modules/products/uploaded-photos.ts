@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
 import { photoSrcOf, uploadedPhotoKey } from '#common/product-media.ts'
 import type { FileStorage } from '../files/files.storage.ts'
 import { encodePhoto } from './photo-encoding.ts'
@@ -10,12 +11,19 @@ import { encodePhoto } from './photo-encoding.ts'
  */
 const storageKeyOf = (key: string) => `photos/${key}`
 
-/** Re-encodes and stores a photo; its `src` goes into the owner's list of images. */
-export async function storeUploadedPhoto(storage: FileStorage, data: Buffer): Promise<{ key: string; src: string }> {
+/**
+ * Re-encodes and stores a photo; its `src` goes into the owner's list of images. Its size as
+ * stored comes with it, for owners that lay pictures out before they load (articles).
+ */
+export async function storeUploadedPhoto(
+  storage: FileStorage,
+  data: Buffer,
+): Promise<{ key: string; src: string; width: number; height: number }> {
   const webp = await encodePhoto(data)
+  const { width = 0, height = 0 } = await sharp(webp).metadata()
   const key = randomBytes(16).toString('hex')
   await storage.put(storageKeyOf(key), webp, 'image/webp')
-  return { key, src: photoSrcOf(key) }
+  return { key, src: photoSrcOf(key), width, height }
 }
 
 /** Drops an uploaded photo's bytes; a picture given by path (demo art) has none. */
