@@ -31,6 +31,8 @@ export default [
     infoPage('for-sellers'),
     infoPage('for-customers'),
     route('compare', 'routes/compare.tsx'),
+    route('media', 'routes/media.tsx'),
+    route('media/:slug', 'routes/media-article.tsx'),
     route('chat/unsubscribe', 'routes/chat-unsubscribe.tsx'),
 
     route('sellers', 'routes/sellers.tsx'),
