@@ -13,6 +13,21 @@ const HEADING_CONTROLS = {
   4: RichTextEditor.H4,
 } as const
 
+/** Paragraphs, two heading levels, lists, quotes, bold, italic, strike (and underline), links. */
+export function baseExtensions(headingLevels: [HeadingLevel, HeadingLevel], underline: boolean): Extensions {
+  return [
+    StarterKit.configure({
+      link: false,
+      heading: { levels: headingLevels },
+      underline: underline ? undefined : false,
+      code: false,
+      codeBlock: false,
+      horizontalRule: false,
+    }),
+    Link.configure({ openOnClick: false, protocols: ['http', 'https', 'mailto'] }),
+  ]
+}
+
 /**
  * The one formatted-text editor of the cabinet and the staff console (Mantine's Tiptap): product
  * and service descriptions use it as it is, articles add their own nodes and controls. It is
@@ -46,18 +61,7 @@ export function RichTextField({
   minHeight?: number
 }) {
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        link: false,
-        heading: { levels: headingLevels },
-        underline: underline ? undefined : false,
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-      }),
-      Link.configure({ openOnClick: false, protocols: ['http', 'https', 'mailto'] }),
-      ...extensions,
-    ],
+    extensions: [...baseExtensions(headingLevels, underline), ...extensions],
     content: value,
     immediatelyRender: false,
     editorProps: {
