@@ -236,3 +236,70 @@ test('the staff articles pages are not for anyone else', async ({ browser }) => 
   }
   await buyer.context().close()
 })
+
+test('a save over a colleague’s newer version says so and loses nothing; leaving with unsaved changes asks first', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The refused save is a 409 answer, which Chromium reports in the console.
+  consoleErrors.expect(/status of 409 \(Conflict\)/)
+  await signIn(page, 'staff@example.com')
+  const created = await page.request.post('/api/v1/media/staff/articles', {
+    data: {
+      title: `Черновик для двух редакторов ${TAG}`,
+      lead: 'Лид черновика.',
+      rubric: 'news',
+      tags: [],
+      bodyHtml: '<p>Первый абзац.</p>',
+      coverFileId: null,
+      coverAlt: '',
+      seoTitle: '',
+      seoDescription: '',
+      authorName: '',
+      version: 0,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const article = (await created.json()).data
+  await page.goto(`${LIST}/${article.id}`)
+  await waitForHydration(page)
+  const lead = page.getByRole('textbox', { name: 'Лид' })
+  await expect(lead).toHaveValue('Лид черновика.')
+
+  // A colleague saves first.
+  const colleague = await page.request.put(`/api/v1/media/staff/articles/${article.id}`, {
+    data: {
+      title: article.title,
+      slug: article.slug,
+      lead: 'Лид коллеги.',
+      rubric: article.rubric,
+      tags: [],
+      bodyHtml: article.bodyHtml,
+      coverFileId: null,
+      coverAlt: '',
+      seoTitle: '',
+      seoDescription: '',
+      authorName: '',
+      version: article.version,
+    },
+  })
+  expect(colleague.status(), await colleague.text()).toBe(200)
+
+  await lead.fill('Мой новый лид.')
+  // Leaving asks first, and staying keeps the text.
+  await page.getByRole('link', { name: '← Все статьи' }).click()
+  const leave = page.getByRole('dialog', { name: 'Изменения ещё не сохранены' })
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Остаться' }).click()
+  await expect(page).toHaveURL(`${LIST}/${article.id}`)
+  await expect(lead).toHaveValue('Мой новый лид.')
+
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'Статью уже изменил другой редактор' })
+  await expect(alert).toBeVisible()
+  await expect(lead).toHaveValue('Мой новый лид.')
+  await alert.getByRole('button', { name: 'Сохранить мою версию поверх' }).click()
+  await expect(page.getByText('Все изменения сохранены')).toBeVisible()
+  const stored = await (await page.request.get(`/api/v1/media/staff/articles/${article.id}`)).json()
+  expect(stored.data.lead).toBe('Мой новый лид.')
+})
