@@ -1,3 +1,4 @@
+import { multiLineText, singleLineText } from '../text.ts'
 import { z } from '../zod.ts'
 
 /**
@@ -73,8 +74,8 @@ export const mediaLinks = {
 /** The public list's state, all of it in the URL: `/media?rubric=guides&tag=ОрВД&q=регистрация&page=2`. */
 export const MediaQuery = z.object({
   rubric: z.enum(ARTICLE_RUBRICS, { error: 'Неизвестная рубрика' }).optional(),
-  tag: z.string().trim().min(1).max(ARTICLE_LIMITS.tagMax).optional(),
-  q: z.string().trim().max(MEDIA_SEARCH_MAX, `Не длиннее ${MEDIA_SEARCH_MAX} символов`).optional(),
+  tag: singleLineText().min(1).max(ARTICLE_LIMITS.tagMax).optional(),
+  q: singleLineText().max(MEDIA_SEARCH_MAX, `Не длиннее ${MEDIA_SEARCH_MAX} символов`).optional(),
   page: z.coerce.number().int().min(1).max(500).default(1),
 })
 export type MediaQuery = z.infer<typeof MediaQuery>
@@ -168,9 +169,7 @@ export interface ArticlePage extends ArticleCard {
 
 /** What the staff editor saves; the server sanitizes `bodyHtml`. */
 export const ArticleInput = z.object({
-  title: z
-    .string()
-    .trim()
+  title: singleLineText()
     .min(5, 'Заголовок не короче 5 символов')
     .max(ARTICLE_LIMITS.titleMax, `Заголовок не длиннее ${ARTICLE_LIMITS.titleMax} символов`),
   slug: z
@@ -179,21 +178,21 @@ export const ArticleInput = z.object({
     .max(ARTICLE_LIMITS.slugMax, `Адрес не длиннее ${ARTICLE_LIMITS.slugMax} символов`)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Адрес из латинских строчных букв, цифр и дефисов')
     .optional(),
-  lead: z.string().trim().max(ARTICLE_LIMITS.leadMax, `Лид не длиннее ${ARTICLE_LIMITS.leadMax} символов`),
+  lead: multiLineText().max(ARTICLE_LIMITS.leadMax, `Лид не длиннее ${ARTICLE_LIMITS.leadMax} символов`),
   rubric: z.enum(ARTICLE_RUBRICS, { error: 'Выберите рубрику' }),
   tags: z
-    .array(z.string().trim().min(1).max(ARTICLE_LIMITS.tagMax, `Тег не длиннее ${ARTICLE_LIMITS.tagMax} символов`))
+    .array(singleLineText().min(1).max(ARTICLE_LIMITS.tagMax, `Тег не длиннее ${ARTICLE_LIMITS.tagMax} символов`))
     .max(ARTICLE_LIMITS.tagsMax, `Не больше ${ARTICLE_LIMITS.tagsMax} тегов`),
   bodyHtml: z.string(),
   /** An uploaded file's id, or null for none yet (publishing needs one). */
   coverFileId: z.string().uuid().nullable(),
-  coverAlt: z.string().trim().max(ARTICLE_LIMITS.coverAltMax),
-  seoTitle: z.string().trim().max(ARTICLE_LIMITS.seoTitleMax, `Не длиннее ${ARTICLE_LIMITS.seoTitleMax} символов`),
-  seoDescription: z
-    .string()
-    .trim()
-    .max(ARTICLE_LIMITS.seoDescriptionMax, `Не длиннее ${ARTICLE_LIMITS.seoDescriptionMax} символов`),
-  authorName: z.string().trim().max(120),
+  coverAlt: singleLineText().max(ARTICLE_LIMITS.coverAltMax),
+  seoTitle: singleLineText().max(ARTICLE_LIMITS.seoTitleMax, `Не длиннее ${ARTICLE_LIMITS.seoTitleMax} символов`),
+  seoDescription: singleLineText().max(
+    ARTICLE_LIMITS.seoDescriptionMax,
+    `Не длиннее ${ARTICLE_LIMITS.seoDescriptionMax} символов`,
+  ),
+  authorName: singleLineText().max(120),
   /** The version the editor started from; a stale save is a 409 (someone else changed it). */
   version: z.number().int().min(0),
 })

@@ -19,8 +19,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
 <p>Учётный номер присваивают в течение десяти рабочих дней. Номер наносят на корпус так, чтобы его можно было прочитать без разборки аппарата. Без номера полёт считается нарушением, даже если разрешение на использование воздушного пространства получено.</p>
 <figure data-product-embed="slug:kvadrokopter-geoskan-gemini"></figure>
 <blockquote>Совет: заведите реестр бортов с учётными номерами и датами — он пригодится при проверке и при продаже техники.</blockquote>`,
-    coverAsset: 'media/no-cover.svg',
-    coverAlt: 'Дрон на столе рядом с пакетом документов для постановки на учёт',
+    coverAsset: 'media/cover-uchet-drona.svg',
+    coverAlt: 'Заявление о постановке на учёт и дрон с учётным номером на корпусе',
     authorName: 'Редакция',
     publishedDaysAgo: 3,
   },
@@ -42,8 +42,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
 <h2>5. Кто будет обслуживать</h2>
 <p>Уточните у продавца сроки ремонта и наличие запасных частей. Простой в сезон обходится дороже, чем разница в цене между моделями.</p>
 <table><thead><tr><th>Задача</th><th>Что важнее всего</th></tr></thead><tbody><tr><td>Кадастр</td><td>RTK, механический затвор</td></tr><tr><td>Посевы</td><td>Площадь за вылет</td></tr><tr><td>Инспекция</td><td>Зум, тепловизор</td></tr></tbody></table>`,
-    coverAsset: 'media/no-cover.svg',
-    coverAlt: 'Квадрокоптер с камерой над полем',
+    coverAsset: 'media/cover-aerofotosemka.svg',
+    coverAlt: 'Квадрокоптер снимает поле, под ним размечен участок съёмки',
     authorName: 'Редакция',
     publishedDaysAgo: 10,
   },

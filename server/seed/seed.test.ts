@@ -618,6 +618,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       // Every embed resolved to a product on sale, shown live.
       expect(cards.map((b: { product: { slug: string } }) => b.product.slug)).toEqual(embeddedSlugs(demo))
       expect(page.headings.length, demo.slug).toBeGreaterThan(0)
+      expect(assetExists(demo.coverAsset), demo.coverAsset).toBe(true)
     }
   })
 })

@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { plainToRichText, richTextToPlain, sanitizeRichText, toRichText } from './sanitize.ts'
+import {
+  articleHtmlToPlain,
+  plainToRichText,
+  richTextToPlain,
+  sanitizeArticleHtml,
+  sanitizeRichText,
+  toRichText,
+} from './sanitize.ts'
 
 describe('sanitizeRichText', () => {
   it('keeps the allowed formatting', () => {
@@ -101,6 +108,145 @@ describe('sanitizeRichText', () => {
         return sanitizeRichText(once) === once
       }),
     )
+  })
+})
+
+describe('a refused link beside an allowed one', () => {
+  it('closes the allowed link with its own tag (product descriptions and articles alike)', () => {
+    const html =
+      '<p><a href="javascript:x()">плохая</a> и <a href="https://aero.ru">хорошая</a> ссылки</p><p>дальше</p>'
+    expect(sanitizeRichText(html)).toBe(
+      '<p>плохая и <a href="https://aero.ru" rel="nofollow noopener" target="_blank">хорошая</a> ссылки</p><p>дальше</p>',
+    )
+    expect(sanitizeArticleHtml(html)).toBe(
+      '<p>плохая и <a href="https://aero.ru" rel="nofollow noopener" target="_blank">хорошая</a> ссылки</p><p>дальше</p>',
+    )
+  })
+})
+
+describe('sanitizeArticleHtml', () => {
+  const EMBED = '0f5e1f2a-1111-4111-8111-111111111111'
+
+  it('keeps an article’s formatting: headings, lists, quotes, figures with our images, tables, embeds', () => {
+    const html =
+      '<h2 id="komplekt">Комплект</h2><p>Дрон <strong>в кейсе</strong>, <em>две</em> <u>батареи</u> <s>без</s>.<br />Строка</p>' +
+      '<h3 id="detali">Детали</h3><h4>Мелочи</h4><ul><li>один</li></ul><ol><li>два</li></ol><blockquote>Цитата</blockquote>' +
+      '<figure><img src="/marketplace-frontend-assets/product-photos/0123456789abcdef0123456789abcdef.webp" alt="Дрон" width="1600" height="900" />' +
+      '<figcaption>Подпись</figcaption></figure>' +
+      '<table><thead><tr><th colspan="2">Задача</th></tr></thead><tbody><tr><td rowspan="2">Кадастр</td><td>RTK</td></tr></tbody></table>' +
+      `<figure data-product-embed="${EMBED}"></figure>` +
+      '<p><a href="/catalog/multirotornye">каталог</a>, <a href="mailto:media@bas.example">почта</a></p>'
+    expect(sanitizeArticleHtml(html)).toBe(html)
+  })
+
+  it('drops scripts, styles, event handlers, frames of any origin and forms', () => {
+    const out = sanitizeArticleHtml(
+      '<p style="color:red" onclick="steal()" class="x">Текст <strong onmouseover="x()">жирный</strong></p>' +
+        '<script>alert(1)</script><style>p{}</style><iframe src="https://www.youtube.com/embed/x"></iframe>' +
+        '<iframe src="/media/x"></iframe><object data="x.swf"></object><form action="/x"><input name="a"><button>Отправить</button></form>' +
+        '<img src="/marketplace-frontend-assets/media/a.svg" onerror="steal()" style="width:1px">',
+    )
+    expect(out).toBe(
+      '<p>Текст <strong>жирный</strong></p><img src="/marketplace-frontend-assets/media/a.svg" alt="" />',
+    )
+  })
+
+  it('turns javascript:, data: and protocol-relative links into text, and marks external ones', () => {
+    for (const href of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x</b>',
+      '//evil.example/x',
+      'vbscript:x',
+      '',
+    ]) {
+      expect(sanitizeArticleHtml(`<p><a href="${href}">ссылка</a></p>`), href).toBe('<p>ссылка</p>')
+    }
+    expect(sanitizeArticleHtml('<p><a href="https://minjust.ru/doc" target="_self" rel="opener">закон</a></p>')).toBe(
+      '<p><a href="https://minjust.ru/doc" rel="nofollow noopener" target="_blank">закон</a></p>',
+    )
+    expect(sanitizeArticleHtml('<p><a href="/product/x" target="_blank">товар</a></p>')).toBe(
+      '<p><a href="/product/x">товар</a></p>',
+    )
+  })
+
+  it('keeps only pictures of our image service', () => {
+    for (const src of [
+      'https://evil.example/x.png',
+      'data:image/png;base64,AAAA',
+      '/uploads/x.png',
+      '/marketplace-frontend-assets/../secret',
+      'javascript:alert(1)',
+    ]) {
+      expect(sanitizeArticleHtml(`<p>До<img src="${src}" alt="x">После</p>`), src).toBe('<p>ДоПосле</p>')
+    }
+  })
+
+  it('keeps an embed as an empty figure with a product id, and nothing else of it', () => {
+    expect(
+      sanitizeArticleHtml(
+        `<figure data-product-embed="${EMBED.toUpperCase()}" class="card" onclick="x()"><p>внутри</p><figure>ещё</figure></figure><p>после</p>`,
+      ),
+    ).toBe(`<figure data-product-embed="${EMBED}"></figure><p>после</p>`)
+    expect(sanitizeArticleHtml('<figure data-product-embed="slug:x"><figcaption>Подпись</figcaption></figure>')).toBe(
+      '<figure><figcaption>Подпись</figcaption></figure>',
+    )
+  })
+
+  it('gives h2 and h3 transliterated ids, numbered when they repeat, whatever ids came in', () => {
+    expect(
+      sanitizeArticleHtml(
+        '<h1>Главное</h1><h2 id="evil" onclick="x()">Что нужно знать?</h2><h3>Что нужно знать</h3><h2>!!!</h2><h4 id="z">Мелочь</h4>',
+      ),
+    ).toBe(
+      '<h2 id="glavnoe">Главное</h2><h2 id="chto-nuzhno-znat">Что нужно знать?</h2>' +
+        '<h3 id="chto-nuzhno-znat-2">Что нужно знать</h3><h2 id="razdel">!!!</h2><h4>Мелочь</h4>',
+    )
+  })
+
+  it('keeps sizes and spans only as small whole numbers', () => {
+    expect(
+      sanitizeArticleHtml(
+        '<table><tbody><tr><td colspan="0">a</td><td rowspan="2x">b</td><td colspan="3">c</td></tr></tbody></table>' +
+          '<img src="/marketplace-frontend-assets/media/a.svg" alt="a" width="99999" height="300">',
+      ),
+    ).toBe(
+      '<table><tbody><tr><td>a</td><td>b</td><td colspan="3">c</td></tr></tbody></table>' +
+        '<img src="/marketplace-frontend-assets/media/a.svg" alt="a" height="300" />',
+    )
+  })
+
+  it('is idempotent', () => {
+    const samples = [
+      '<h2>A</h2><h2>A</h2><h3>A-2</h3><p>a<b>b<i>c</p>d</b>',
+      `<figure data-product-embed="${EMBED}"><figure><figure>x</figure></figure></figure><figure data-product-embed="${EMBED}">y</figure>`,
+      '<table><tr><td>без tbody</td></tr></table><ul><li>1<li>2</ul>',
+      '<<script>script>alert(1)<</script>/script><a href="javascript:x">a</a><a href="/x">b</a>',
+      '<h2><a href="/x">Ссылка</a> в <em>заголовке</em> &amp; «кавычки»</h2>',
+    ]
+    for (const html of samples) {
+      const once = sanitizeArticleHtml(html)
+      expect(sanitizeArticleHtml(once), html).toBe(once)
+    }
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('<', '>', '/', 'h2', 'a', 'figure', ' ', '"', '=', 'x', 'data-product-embed', 'й'),
+        }),
+        (html) => {
+          const once = sanitizeArticleHtml(html)
+          expect(sanitizeArticleHtml(once)).toBe(once)
+        },
+      ),
+    )
+  })
+
+  it('gives the plain text for search and reading time', () => {
+    expect(
+      articleHtmlToPlain(
+        `<h2>Раздел</h2><p>Дрон &amp; пульт</p><figure data-product-embed="${EMBED}"></figure><table><tr><td>a</td><td>b</td></tr></table>`,
+      ),
+    ).toBe('Раздел\nДрон & пульт\na b')
   })
 })
 

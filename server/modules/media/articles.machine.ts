@@ -62,6 +62,29 @@ export const articleLifecycle: Lifecycle<ArticleStatus, ArticleEvent, ArticleAct
   stale: ARTICLE_MESSAGES.stale,
 }
 
+/** What each event is called in the editor's history. */
+export const ARTICLE_EVENT_LABELS: Record<ArticleEvent, string> = {
+  create: 'Создана',
+  update: 'Сохранена',
+  schedule: 'Запланирована',
+  publish: 'Опубликована',
+  unschedule: 'Публикация отменена',
+  archive: 'Убрана в архив',
+  restore: 'Возвращена в черновики',
+}
+
+const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** A publication time as the history's note says it: «на 28.11.2026, 10:00 (МСК)». */
+export const scheduleNote = (at: Date) => `на ${MOSCOW_TIME.format(at)} (МСК)`
+
 /** The moves the staff editor offers as buttons. */
 export const STAFF_ACTIONS = ['publish', 'schedule', 'unschedule', 'archive', 'restore'] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]

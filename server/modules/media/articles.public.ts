@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import {
+  ARTICLE_LIMITS,
   ARTICLE_RUBRICS,
   type ArticleBlock,
   type ArticleCard,
@@ -10,7 +11,6 @@ import {
   type MediaListPage,
   MediaQuery,
 } from '#common/media/articles.ts'
-import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../errors.ts'
@@ -27,6 +27,8 @@ export interface PublicArticlesDeps {
   catalog: Pick<CatalogService, 'getProductsByIds'>
 }
 
+/** The shape ArticleInput gives a slug; anything else cannot be an article's address. */
+const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const RELATED = 3
 const TOP_TAGS = 20
 const MAX_LIST = 50
@@ -154,7 +156,8 @@ export function createPublicArticles(deps: PublicArticlesDeps) {
 
     /** /media/{slug}: a public article with live product cards and related articles; 404 otherwise. */
     async article(ctx: Ctx, slug: string): Promise<ArticlePage> {
-      if (!isPossibleSlug(slug)) throw new AppError('not_found', ARTICLE_MESSAGES.notFound)
+      if (!ARTICLE_SLUG.test(slug) || slug.length > ARTICLE_LIMITS.slugMax)
+        throw new AppError('not_found', ARTICLE_MESSAGES.notFound)
       const [row] = await ctx.db
         .select()
         .from(articles)

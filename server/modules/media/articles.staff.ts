@@ -8,6 +8,7 @@ import {
   type StaffArticleRow,
 } from '#common/media/articles.ts'
 import { slugify } from '#common/slug.ts'
+import { singleLineText } from '#common/text.ts'
 import { z } from '#common/zod.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
@@ -18,12 +19,14 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { embedsOf, readingMinutesOf } from './article-html.ts'
 import type { ArticleJobs } from './articles.jobs.ts'
 import {
+  ARTICLE_EVENT_LABELS,
   ARTICLE_MESSAGES,
   type ArticleEvent,
   allowedActions,
   articleTransition,
   moveArticle,
   recordArticleEvent,
+  scheduleNote,
 } from './articles.machine.ts'
 import type { ArticleRow, PublicArticles } from './articles.public.ts'
 import { articleEvents, articleImages, articleProducts, articles } from './articles.table.ts'
@@ -35,7 +38,7 @@ export const ARTICLE_SAVE_RATE_LIMIT: RateLimitRule = { limit: 600, windowMs: 60
 
 export const StaffArticlesQuery = z.object({
   status: z.enum(ARTICLE_STATUSES, { error: 'Неизвестный статус' }).optional(),
-  q: z.string().trim().max(100, 'Не длиннее 100 символов').optional(),
+  q: singleLineText().max(100, 'Не длиннее 100 символов').optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 })
 
@@ -150,7 +153,10 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
       history: history.map((h) => ({
         at: h.createdAt.toISOString(),
         by: h.byUserId ? (who.get(h.byUserId) ?? 'Сотрудник') : 'Система',
-        action: h.event ?? h.toStatus,
+        action:
+          h.event === 'publish' && !h.byUserId
+            ? 'Опубликована по расписанию'
+            : (ARTICLE_EVENT_LABELS[h.event as ArticleEvent] ?? h.event ?? h.toStatus),
         note: h.comment,
       })),
     }
@@ -244,6 +250,8 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
       set?: Record<string, unknown>
       after?: (tx: Ctx) => Promise<void>
       details?: object
+      /** The history row's note. */
+      comment?: string
     },
   ): Promise<StaffArticle> {
     const user = requireStaff(ctx)
@@ -255,6 +263,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
       const txCtx = withDb(ctx, tx)
       await moveArticle(txCtx, row.id, step, {
         set: { ...plan.set, updatedAt: new Date(), updatedBy: user.id },
+        comment: plan.comment ?? null,
       })
       await plan.after?.(txCtx)
       await audit(txCtx, event, row, plan.details)
@@ -378,6 +387,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
           set: { publishAt: at, publishedAt: null },
           after: (tx) => deps.jobs.schedulePublication(tx, row.id, at),
           details: { at: at.toISOString() },
+          comment: scheduleNote(at),
         }
       }),
 
@@ -391,7 +401,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
     /** The article as its public page would show it now, whatever its status: staff only. */
     async preview(ctx: Ctx, id: string): Promise<ArticlePage> {
       requireStaff(ctx)
-      return deps.publicArticles.render(ctx, await findRow(ctx, id), false)
+      return deps.publicArticles.render(ctx, await findRow(ctx, id), true)
     },
   }
 }

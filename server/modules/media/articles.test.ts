@@ -165,7 +165,7 @@ describe.each(BACKENDS)('media articles on %s', (backend) => {
 
     const published = await media().publish(staffCtx, draft.id)
     expect(published.status).toBe('published')
-    expect(published.history.map((h) => h.action)).toEqual(['publish', 'create'])
+    expect(published.history.map((h) => h.action)).toEqual(['Опубликована', 'Создана'])
     expect(published.history[0]!.by).toBe('Ирина Редактор')
 
     const page = await media().article(guestCtx, draft.slug)
@@ -338,7 +338,12 @@ describe.each(BACKENDS)('media articles on %s', (backend) => {
     const [row] = await database.db.select().from(articles).where(eq(articles.id, draft.id))
     expect(row).toMatchObject({ status: 'published', publishedAt: at })
     const history = await media().staffGet(staffCtx, draft.id)
-    expect(history.history[0]).toMatchObject({ action: 'publish', by: 'Система' })
+    expect(history.history.map((h) => [h.action, h.by])).toEqual([
+      ['Опубликована по расписанию', 'Система'],
+      ['Запланирована', 'Ирина Редактор'],
+      ['Создана', 'Ирина Редактор'],
+    ])
+    expect(history.history[1]!.note).toMatch(/^на \d\d\.\d\d\.\d{4}, \d\d:\d\d \(МСК\)$/)
   })
 
   it('leaves an unscheduled article a draft when its old job comes due', async () => {
@@ -501,6 +506,34 @@ describe.each(BACKENDS)('media articles on %s', (backend) => {
     const notImage = await upload(staff.cookie, multipart(Buffer.from('%PDF-1.4 nope'), 'x.png'))
     expect(notImage.statusCode).toBe(400)
     expect(notImage.json().error.message).toBe('Допустимы фотографии JPEG, PNG или WebP')
+  })
+
+  it('makes a free address from the title, and serves an article at any address the editor may give', async () => {
+    const title = 'Беспилотники в сельском хозяйстве: опрыскивание и мониторинг'
+    const a = await media().create(staffCtx, input({ title }))
+    const b = await media().create(staffCtx, input({ title }))
+    expect(a.slug).toBe('bespilotniki-v-selskom-khozyaystve-opryskivanie-i-monitoring')
+    expect(b.slug).toBe(`${a.slug}-2`)
+    const long = `${'dlinnyy-adres-'.repeat(8)}statya`.slice(0, 120)
+    const c = await media().create(staffCtx, input({ title, slug: long }))
+    await media().publish(staffCtx, c.id)
+    expect((await media().article(guestCtx, long)).id).toBe(c.id)
+  })
+
+  it('is in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    for (const path of [
+      '/api/v1/media/articles',
+      '/api/v1/media/articles/{slug}',
+      '/api/v1/media/staff/articles',
+      '/api/v1/media/staff/articles/{id}',
+      '/api/v1/media/staff/articles/{id}/preview',
+      '/api/v1/media/staff/articles/{id}/schedule',
+      '/api/v1/media/staff/articles/{id}/restore',
+      '/api/v1/media/staff/images',
+      '/api/v1/media/staff/products',
+    ])
+      expect(doc.paths[path], path).toBeDefined()
   })
 
   it('finds products on sale to embed', async () => {
