@@ -1,9 +1,9 @@
 import { ArticleView } from '#app/components/media/ArticleView.tsx'
+import { mediaMeta } from '#app/components/media/media-meta.ts'
 import { buildArticleSeo } from '#app/components/media/media-seo.server.ts'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
-import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/media-article'
 
 /**
@@ -17,9 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { article, seo, jsonLd }
 }
 
-export const meta: Route.MetaFunction = pageMeta(({ loaderData }) =>
-  loaderData ? [...seoMeta(loaderData.seo), ...loaderData.jsonLd.map((ld) => ({ 'script:ld+json': ld }))] : [],
-)
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => mediaMeta(loaderData))
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 

@@ -5,6 +5,7 @@ import { ArticleCardList } from '#app/components/media/ArticleCards.tsx'
 import { FeaturedArticle } from '#app/components/media/FeaturedArticle.tsx'
 import { MediaFilters } from '#app/components/media/MediaFilters.tsx'
 import classes from '#app/components/media/MediaList.module.css'
+import { mediaMeta } from '#app/components/media/media-meta.ts'
 import { buildMediaListSeo } from '#app/components/media/media-seo.server.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
@@ -12,8 +13,8 @@ import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { formatCount } from '#app/lib/format.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
-import { seoMeta } from '#app/lib/seo.ts'
-import { ARTICLE_RUBRIC_LABELS, MEDIA_SEARCH_MAX, MediaQuery, mediaLinks } from '#common/media/articles.ts'
+import { ARTICLE_RUBRIC_LABELS, MEDIA_SEARCH_MAX, mediaLinks } from '#common/media/article-constants.ts'
+import { MediaQuery } from '#common/media/articles.ts'
 import type { Route } from './+types/media'
 
 const ARTICLE_FORMS = ['статья', 'статьи', 'статей'] as const
@@ -52,12 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => {
-  if (!loaderData) return []
-  const tags = [...seoMeta(loaderData.seo), ...loaderData.jsonLd.map((ld) => ({ 'script:ld+json': ld }))]
-  if (loaderData.noindex) tags.push({ name: 'robots', content: 'noindex, follow' })
-  return tags
-})
+export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => mediaMeta(loaderData))
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 

@@ -34,6 +34,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(opts: {
   url?: string
   pgliteDir: string
+  /** An embedded database to start from (PGlite's `dumpDataDir`), instead of an empty one. */
+  pgliteDataDir?: Blob
   /** An idle pooled connection failed (server restart, admin command); the pool replaces it. */
   onConnectionError?: (err: Error) => void
 }): Promise<Database> {
@@ -61,7 +63,10 @@ export async function openDatabase(opts: {
   }
   const inMemory = opts.pgliteDir === 'memory://'
   if (!inMemory) mkdirSync(opts.pgliteDir, { recursive: true })
-  const client = await PGlite.create(inMemory ? undefined : opts.pgliteDir, { extensions: { pg_trgm } })
+  const client = await PGlite.create(inMemory ? undefined : opts.pgliteDir, {
+    extensions: { pg_trgm },
+    loadDataDir: opts.pgliteDataDir,
+  })
   const db = drizzlePglite(client, { logger }) as unknown as Db
   return {
     db,

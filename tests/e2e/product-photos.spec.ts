@@ -32,6 +32,9 @@ test('the vendor adds photos to a new product, makes the second the main one and
   page,
   consoleErrors,
 }) => {
+  // A new product, uploads encoded by the server, a refused file, reordering and the preview:
+  // past 30 s on a busy machine.
+  test.slow()
   // The text file posing as a PNG is refused by the server with a 400; the browser reports it.
   consoleErrors.allow(/status of 400 \(Bad Request\)/)
   await signIn(page)

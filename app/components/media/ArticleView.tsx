@@ -1,6 +1,7 @@
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
-import { type ArticleBlock, type ArticlePage, mediaLinks } from '#common/media/articles.ts'
+import { mediaLinks } from '#common/media/article-constants.ts'
+import type { ArticleBlock, ArticlePage } from '#common/media/articles.ts'
 import { articleFacts } from './article-format.ts'
 import { coverBox } from './article-image.ts'
 import { ArticleCardList } from './ArticleCards.tsx'

@@ -1,5 +1,6 @@
 import { AppLink } from '#app/components/AppLink.tsx'
-import { type ArticleCard, mediaLinks } from '#common/media/articles.ts'
+import { mediaLinks } from '#common/media/article-constants.ts'
+import type { ArticleCard } from '#common/media/articles.ts'
 import { articleFacts } from './article-format.ts'
 import { coverBox } from './article-image.ts'
 import { ArticlePicture } from './ArticlePicture.tsx'

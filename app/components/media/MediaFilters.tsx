@@ -4,9 +4,9 @@ import {
   ARTICLE_RUBRIC_LABELS,
   ARTICLE_RUBRICS,
   MEDIA_SEARCH_MAX,
-  type MediaListPage,
   mediaLinks,
-} from '#common/media/articles.ts'
+} from '#common/media/article-constants.ts'
+import type { MediaListPage } from '#common/media/articles.ts'
 import classes from './MediaList.module.css'
 
 /**

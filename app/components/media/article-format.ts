@@ -1,5 +1,6 @@
 import { formatCount, formatDate } from '#app/lib/format.ts'
-import { ARTICLE_RUBRIC_LABELS, type ArticleCard } from '#common/media/articles.ts'
+import { ARTICLE_RUBRIC_LABELS } from '#common/media/article-constants.ts'
+import type { ArticleCard } from '#common/media/articles.ts'
 
 const MINUTE_FORMS = ['минута', 'минуты', 'минут'] as const
 

@@ -1,5 +1,6 @@
 import { buildImageUrl, type ImageFormat } from '#common/images.ts'
-import { ARTICLE_COVER_SIZE, type ArticleImage } from '#common/media/articles.ts'
+import { ARTICLE_COVER_SIZE } from '#common/media/article-constants.ts'
+import type { ArticleImage } from '#common/media/articles.ts'
 
 /**
  * An article picture's URL at a size. Demo art is a static asset path; an upload is served at its
