@@ -1,26 +1,15 @@
-import { Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Paper, Stack, Text, Title } from '@mantine/core'
+import { useState } from 'react'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import type { StaffArticle } from '#common/media/articles.ts'
 
-/** The history's actions in words; one the page does not know yet shows as the server wrote it. */
-const ACTIONS: Record<string, string> = {
-  create: 'Создана',
-  created: 'Создана',
-  update: 'Изменена',
-  updated: 'Изменена',
-  save: 'Изменена',
-  publish: 'Опубликована',
-  published: 'Опубликована',
-  schedule: 'Запланирована',
-  scheduled: 'Запланирована',
-  unschedule: 'Снята с расписания',
-  archive: 'Перенесена в архив',
-  archived: 'Перенесена в архив',
-  restore: 'Возвращена в черновики',
-}
+/** How many rows show before «Показать всю историю»: the panel stays short above the form on a phone. */
+const FIRST_ROWS = 5
 
-/** Every save and move of the article, newest first: who, when and what. */
+/** Every save and move of the article, newest first: who, when and what (in the server's words). */
 export function ArticleHistory({ history }: { history: StaffArticle['history'] }) {
+  const [all, setAll] = useState(false)
+  const shown = all ? history : history.slice(0, FIRST_ROWS)
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="history-title">
       <Stack gap="sm">
@@ -33,10 +22,10 @@ export function ArticleHistory({ history }: { history: StaffArticle['history'] }
           </Text>
         ) : (
           <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="История изменений">
-            {history.map((row, index) => (
+            {shown.map((row, index) => (
               <li key={`${row.at}-${index}`}>
                 <Text size="sm" fw={600}>
-                  {ACTIONS[row.action] ?? row.action}
+                  {row.action}
                 </Text>
                 <Text size="xs" c="dimmed">
                   <time dateTime={row.at}>{formatDateTimeNumeric(row.at)}</time> · {row.by}
@@ -49,6 +38,11 @@ export function ArticleHistory({ history }: { history: StaffArticle['history'] }
               </li>
             ))}
           </Stack>
+        )}
+        {!all && history.length > FIRST_ROWS && (
+          <Button variant="subtle" size="compact-sm" onClick={() => setAll(true)} style={{ alignSelf: 'start' }}>
+            Показать всю историю ({history.length})
+          </Button>
         )}
       </Stack>
     </Paper>

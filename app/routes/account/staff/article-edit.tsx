@@ -176,7 +176,7 @@ function ArticleEditor({ data }: { data: Data }) {
         )}
 
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <Stack gap="lg">
               <ArticleMainFields state={state} set={set} errors={errors} />
               <Paper
@@ -224,7 +224,8 @@ function ArticleEditor({ data }: { data: Data }) {
               <ArticleSeoFields state={state} set={set} errors={errors} />
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          {/* On a phone «Сохранить» and the moves come first, not after every field. */}
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
             <Stack gap="lg">
               <Paper
                 withBorder
