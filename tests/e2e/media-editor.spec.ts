@@ -119,6 +119,18 @@ test('staff write an article with a heading, a picture and a product, preview it
   await expect(search).toBeHidden()
   await expect(body.getByText(productName)).toBeVisible()
 
+  // A table under the list of things to take, filled cell by cell with Tab.
+  await body.getByText('Тепловизор, запасные батареи и план облёта.').click()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Вставить таблицу', exact: true }).click()
+  await page.getByRole('button', { name: 'Вставить таблицу: столбцов 2, строк 2' }).click()
+  for (const [index, cell] of ['Модель', 'Время полёта', 'Matrice 350', '55 мин'].entries()) {
+    if (index > 0) await page.keyboard.press('Tab')
+    await page.keyboard.type(cell)
+  }
+  await expect(body.locator('table th').nth(1)).toHaveText('Время полёта')
+
   // The cover, with its description.
   const cover = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Загрузить обложку' }).click()
@@ -141,6 +153,7 @@ test('staff write an article with a heading, a picture and a product, preview it
   await expect(saved.locator('figure img')).toHaveAttribute('alt', 'Квадрокоптер над опорой ЛЭП')
   await expect(saved.locator('figcaption')).toHaveText('Облёт опоры на высоте 40 метров')
   await expect(saved.getByText(productName)).toBeVisible()
+  await expect(saved.locator('table td').nth(1)).toHaveText('55 мин')
   const stored = await (await page.request.get(`/api/v1/media/staff/articles/${id}`)).json()
   const slug = stored.data.slug as string
   expect(stored.data.bodyHtml).toMatch(/<figure data-product-embed="[0-9a-f-]{36}"><\/figure>/)
@@ -153,6 +166,7 @@ test('staff write an article with a heading, a picture and a product, preview it
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Что взять с собой' })).toBeVisible()
   await expect(page.getByRole('img', { name: 'Квадрокоптер над опорой ЛЭП' })).toBeVisible()
+  await expect(page.getByRole('table').getByRole('cell', { name: '55 мин' })).toBeVisible()
   await expect(page.getByRole('link', { name: productName }).first()).toHaveAttribute('href', /^\/product\//)
   await page.getByRole('link', { name: 'Вернуться к редактированию' }).click()
   await expect(page).toHaveURL(editUrl)
