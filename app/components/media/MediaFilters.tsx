@@ -17,9 +17,10 @@ export function MediaFilters({ page }: { page: Pick<MediaListPage, 'query' | 'ru
   const { query } = page
   const counts = new Map(page.rubrics.map((r) => [r.rubric, r.count]))
   const total = page.rubrics.reduce((sum, r) => sum + r.count, 0)
-  const tags = page.tags.map((t) => t.tag)
-  // A tag reached by an article's link may be rare: it stays visible while chosen.
-  if (query.tag && !tags.includes(query.tag)) tags.unshift(query.tag)
+  // The chosen tag comes first, so it is in sight on a phone's scrolling row, and stays there
+  // when it is too rare for the most used ones (reached from an article's link).
+  const tags = page.tags.map((t) => t.tag).filter((tag) => tag !== query.tag)
+  if (query.tag) tags.unshift(query.tag)
   return (
     <div className={classes.filters}>
       <nav aria-label="Рубрики">

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (the npm package) with the Debian Chromium against a
+ * production build with the demo data, on the public pages people and crawlers land on, mobile
+ * and desktop. Prints the four category scores and LCP, TBT, CLS and FCP per page: the median of
+ * BENCH_RUNS runs (default 3) by performance score.
+ *
+ * Env: BENCH_RUNS (default 3), BENCH_PAGES (comma-separated names to measure, default all),
+ * BENCH_FORM_FACTORS (mobile,desktop). The server runs in a process of its own on a scratch
+ * embedded database, so Lighthouse's own work never shares its event loop.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { ensureServerBuild, envNumber } from './setup.ts'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+process.chdir(ROOT)
+const RUNS = Math.round(envNumber('BENCH_RUNS', 3))
+const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[]
+const PORT = 3290
+
+ensureServerBuild()
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bas-lighthouse-'))
+const origin = `http://127.0.0.1:${PORT}`
+// The embedded database and the in-memory broker, whatever this shell has set.
+const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
+const server = spawn(process.execPath, ['server/main.ts'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...inherited,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    PUBLIC_URL: origin,
+    PGLITE_DIR: join(dataDir, 'db'),
+    MAIL_DIR: join(dataDir, 'mail'),
+    MAP_TILES_URL: '',
+  },
+})
+
+async function waitUntilReady(): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error('the server was not ready within 120 s')
+}
+
+async function json<T>(path: string): Promise<T> {
+  const res = await fetch(origin + path)
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`)
+  return (await res.json()) as T
+}
+
+/** The first link of a kind on a page: a real product, seller or article of the demo data. */
+async function firstLink(path: string, pattern: RegExp): Promise<string> {
+  const html = await (await fetch(origin + path)).text()
+  const found = pattern.exec(html)?.[0]
+  if (!found) throw new Error(`no link matching ${pattern} on ${path}`)
+  return found
+}
+
+interface Figures {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcp: number
+  tbt: number
+  cls: number
+  fcp: number
+}
+
+async function measure(url: string, formFactor: 'mobile' | 'desktop', port: number): Promise<Figures> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      ignoreStatusCode: true,
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    },
+    formFactor === 'desktop' ? desktopConfig : undefined,
+  )
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { categories, audits, runtimeError } = result.lhr
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`)
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100)
+  const value = (key: string) => audits[key]?.numericValue ?? Number.NaN
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    fcp: value('first-contentful-paint'),
+  }
+}
+
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+let failed = false
+const chrome = await launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+})
+try {
+  await waitUntilReady()
+  type List = { data: { featured: { slug: string } | null; items: { slug: string }[] } }
+  const list = (await json<List>('/api/v1/media/articles')).data
+  const article = list.featured ?? list.items[0]
+  if (!article) throw new Error('the demo data has no published article')
+  const pages: [string, string][] = [
+    ['home', '/'],
+    ['catalogue', '/catalog/bespilotniki'],
+    ['product', await firstLink('/catalog/bespilotniki', /\/product\/[a-z0-9-]+/)],
+    ['seller', await firstLink('/sellers', /\/sellers\/[a-z0-9-]+/)],
+    ['services', '/services'],
+    ['media', '/media'],
+    ['article', `/media/${article.slug}`],
+    ['404', '/no-such-page'],
+  ]
+  const wanted = process.env.BENCH_PAGES?.split(',')
+  const measured = wanted ? pages.filter(([name]) => wanted.includes(name)) : pages
+
+  console.log(`# bench:lighthouse — ${new Date().toISOString()}`)
+  console.log(
+    `Lighthouse 13, ${await chromeVersion(chrome.port)}, ${availableParallelism()} CPUs, median of ${RUNS} runs`,
+  )
+  const loadBefore = loadavg()[0]!.toFixed(2)
+  for (const formFactor of FORM_FACTORS) {
+    console.log(`\n## ${formFactor}\n`)
+    console.log('| page | path | perf | a11y | best pr. | SEO | LCP s | TBT ms | CLS | FCP s |')
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    for (const [name, path] of measured) {
+      const runs: Figures[] = []
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(origin + path, formFactor, chrome.port))
+      const m = median(runs)
+      console.log(
+        `| ${name} | ${path} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ` +
+          `${(m.lcp / 1000).toFixed(2)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${(m.fcp / 1000).toFixed(2)} |`,
+      )
+    }
+  }
+  console.log(
+    `\n1-min load average ${loadBefore} → ${loadavg()[0]!.toFixed(2)} (above ${availableParallelism()}: other work shared the CPUs)`,
+  )
+} catch (err) {
+  failed = true
+  console.error(err)
+} finally {
+  chrome.kill()
+  if (server.exitCode === null) {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+}
+process.exit(failed ? 1 : 0)
+
+async function chromeVersion(port: number): Promise<string> {
+  const info = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string }
+  return info.Browser
+}
