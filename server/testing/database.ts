@@ -38,6 +38,8 @@ export async function openTestDatabase(backend: Backend): Promise<Database> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   const template = process.env[TEMPLATE_ENV.postgres]
   await runAdmin(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
+  // A test database is thrown away after the file: its commits need not wait for the disk.
+  await runAdmin(adminUrl, `alter database ${name} set synchronous_commit = off`)
 
   // Dropping the database WITH (FORCE) terminates the pool's connections: expected here.
   const database = await openDatabase({ url: databaseUrl(adminUrl, name), pgliteDir: '', onConnectionError: () => {} })
