@@ -10,6 +10,8 @@ export interface AppImageProps {
   height: number
   format?: ImageFormat
   loading?: 'lazy' | 'eager'
+  /** 'high' for the page's largest picture above the fold (its LCP element). */
+  fetchPriority?: 'high' | 'low' | 'auto'
   className?: string
   sizes?: string
 }
@@ -22,6 +24,7 @@ export function AppImage({
   height,
   format = 'webp',
   loading = 'lazy',
+  fetchPriority,
   className,
   sizes,
 }: AppImageProps) {
@@ -36,6 +39,7 @@ export function AppImage({
       width={width}
       height={height}
       loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
       className={className}
       style={{ maxWidth: '100%', height: 'auto' }}

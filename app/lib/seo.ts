@@ -9,6 +9,8 @@ export interface Seo {
   /** Absolute image URL for Open Graph, if the page has one. */
   image?: string
   type?: 'website' | 'article' | 'product'
+  /** Open Graph's article tags, for `type: 'article'`. */
+  article?: { publishedTime: string; modifiedTime: string; section: string; tags: string[] }
 }
 
 /** Built in the loader, where the public URL is known; rendered by `seoMeta` in `meta`. */
@@ -38,5 +40,13 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
     { property: 'og:url', content: seo.canonical },
   ]
   if (seo.image) tags.push({ property: 'og:image', content: seo.image })
+  if (seo.article) {
+    tags.push(
+      { property: 'article:published_time', content: seo.article.publishedTime },
+      { property: 'article:modified_time', content: seo.article.modifiedTime },
+      { property: 'article:section', content: seo.article.section },
+      ...seo.article.tags.map((tag) => ({ property: 'article:tag', content: tag })),
+    )
+  }
   return tags
 }

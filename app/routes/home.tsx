@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { ArticleCardList } from '#app/components/media/ArticleCards.tsx'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductTiles } from '#app/components/product/ProductTile.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
@@ -21,6 +22,7 @@ import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { isLeafCategory } from '#common/catalog/categories.ts'
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { mediaLinks } from '#common/media/article-constants.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { PLATFORM } from '#content/company.ts'
 import { PLATFORM_SERVICES, type PlatformServiceIcon } from '#content/platforms/index.ts'
@@ -40,12 +42,15 @@ const SERVICE_ICONS: Record<PlatformServiceIcon, typeof IconTool> = {
 /** Product pictures are 4:3; the category tiles show one of the category's products. */
 const CATEGORY_IMAGE = { width: 380, height: 285 } as const
 const NEW_PRODUCTS = 8
+const LATEST_ARTICLES = 4
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, services, ctx } = getAppContext(context)
-  const [categories, newProducts] = await Promise.all([
+  const [categories, newProducts, articles] = await Promise.all([
     services.catalog.listCategorySummaries(ctx),
     services.catalog.listNewProducts(ctx, NEW_PRODUCTS),
+    // A decoration of the home page: if it fails the page goes without it.
+    services.media.latest(ctx, LATEST_ARTICLES).catch(() => []),
   ])
   return {
     // The kinds of drones a buyer picks from: the leaves of the tree, not its root. Counts and
@@ -59,6 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         count: formatCount(productCount, PRODUCT_FORMS),
       })),
     newProducts: newProducts.map(toTileProduct),
+    articles,
     spheres: SPHERES.map(({ slug, shortTitle, summary, image, imageAlt }) => ({
       slug,
       shortTitle,
@@ -81,7 +87,7 @@ export const meta: Route.MetaFunction = pageMeta(({ loaderData }) => seoMeta(loa
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { spheres, services, categories, newProducts } = loaderData
+  const { spheres, services, categories, newProducts, articles } = loaderData
   return (
     <>
       <div className={classes.hero}>
@@ -198,6 +204,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {articles.length > 0 && (
+        <section className={`${ui.container} ${classes.band}`} aria-labelledby="media-title">
+          <div className={classes.sectionHead}>
+            <h2 className={`${ui.title} ${ui.h2}`} id="media-title">
+              Медиа
+            </h2>
+            <AppLink to={mediaLinks.list()} className={classes.moreLink}>
+              Все статьи
+            </AppLink>
+          </div>
+          <ArticleCardList articles={articles} columns="four" />
+        </section>
+      )}
 
       <section className={`${ui.container} ${classes.band}`} aria-label="Покупателям и продавцам">
         <div className={`${cards.grid} ${cards.two}`}>

@@ -7,6 +7,7 @@ import { buildProductSeo } from '#app/components/product/product-seo.server.ts'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductView } from '#app/components/product/ProductView.tsx'
 import { RelatedProducts } from '#app/components/product/RelatedProducts.tsx'
+import { ProductArticles } from '#app/components/media/ProductArticles.tsx'
 import { reviewPageFromUrl } from '#app/components/reviews/review-page.ts'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
@@ -14,10 +15,12 @@ import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/product'
 
 const RELATED_COUNT = 4
+const ARTICLES_COUNT = 3
 
 /**
  * /product/{slug}: published products only; anything else is the 404 page. «Похожие товары»
- * (the category's most popular) stream in after the page: they must not hold it up.
+ * (the category's most popular) and «Статьи о товаре» stream in after the page: they must not
+ * hold it up.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
@@ -34,11 +37,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     )
     // A decoration: if it fails the page simply goes without it.
     .catch(() => [])
+  // «Статьи о товаре» likewise: streamed after the page, dropped on failure.
+  const articles = services.media.embedding(ctx, product.id, ARTICLES_COUNT).catch(() => [])
   return {
     product,
     display: describeProduct(product),
     reviews,
     related,
+    articles,
     ...buildProductSeo(publicConfig.publicUrl, product, reviews),
   }
 }
@@ -65,6 +71,9 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       <ProductView product={loaderData.product} display={loaderData.display} reviews={loaderData.reviews} />
       <Suspense fallback={null}>
         <Await resolve={loaderData.related}>{(items) => <RelatedProducts products={items} />}</Await>
+      </Suspense>
+      <Suspense fallback={null}>
+        <Await resolve={loaderData.articles}>{(items) => <ProductArticles articles={items} />}</Await>
       </Suspense>
     </>
   )

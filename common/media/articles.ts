@@ -1,5 +1,17 @@
 import { multiLineText, singleLineText } from '../text.ts'
 import { z } from '../zod.ts'
+import { ARTICLE_RUBRICS, type ArticleRubric, MEDIA_SEARCH_MAX } from './article-constants.ts'
+
+// The constants and links the public pages use in the browser live apart, without zod.
+export {
+  ARTICLE_COVER_SIZE,
+  ARTICLE_RUBRIC_LABELS,
+  ARTICLE_RUBRICS,
+  type ArticleRubric,
+  MEDIA_PAGE_SIZE,
+  MEDIA_SEARCH_MAX,
+  mediaLinks,
+} from './article-constants.ts'
 
 /**
  * Media articles: what the server module, the public pages (/media, /media/{slug}, the home and
@@ -7,17 +19,6 @@ import { z } from '../zod.ts'
  * HTML (server/modules/media/article-html.ts); an embedded product is the one element
  * `<figure data-product-embed="{productId}"></figure>`, replaced by a live card when rendered.
  */
-
-export const ARTICLE_RUBRICS = ['news', 'reviews', 'guides', 'cases', 'regulation'] as const
-export type ArticleRubric = (typeof ARTICLE_RUBRICS)[number]
-
-export const ARTICLE_RUBRIC_LABELS: Record<ArticleRubric, string> = {
-  news: 'Новости',
-  reviews: 'Обзоры',
-  guides: 'Гиды',
-  cases: 'Кейсы',
-  regulation: 'Регулирование',
-}
 
 /**
  * draft → scheduled (a publish time in the future) → published → archived; staff may return a
@@ -47,29 +48,8 @@ export const ARTICLE_LIMITS = {
   embedsMax: 12,
 } as const
 
-export const MEDIA_PAGE_SIZE = 12
-export const MEDIA_SEARCH_MAX = 100
-
 /** The element that stands for an embedded product in a stored body. */
 export const PRODUCT_EMBED_ATTRIBUTE = 'data-product-embed'
-
-export const mediaLinks = {
-  list: (query: { rubric?: ArticleRubric; tag?: string; q?: string; page?: number } = {}) => {
-    const params = new URLSearchParams()
-    if (query.rubric) params.set('rubric', query.rubric)
-    if (query.tag) params.set('tag', query.tag)
-    if (query.q) params.set('q', query.q)
-    if (query.page && query.page > 1) params.set('page', String(query.page))
-    const search = params.toString()
-    return search ? `/media?${search}` : '/media'
-  },
-  article: (slug: string) => `/media/${slug}`,
-  rss: '/media/rss.xml',
-  staffList: '/personal-account/staff/articles',
-  staffNew: '/personal-account/staff/articles/new',
-  staffEdit: (id: string) => `/personal-account/staff/articles/${id}`,
-  staffPreview: (id: string) => `/personal-account/staff/articles/${id}/preview`,
-} as const
 
 /** The public list's state, all of it in the URL: `/media?rubric=guides&tag=ОрВД&q=регистрация&page=2`. */
 export const MediaQuery = z.object({
@@ -79,12 +59,6 @@ export const MediaQuery = z.object({
   page: z.coerce.number().int().min(1).max(500).default(1),
 })
 export type MediaQuery = z.infer<typeof MediaQuery>
-
-/**
- * A cover's size in CSS pixels: static covers are drawn at it (1200 × 630 is what Open Graph
- * previews want), uploaded covers report their own.
- */
-export const ARTICLE_COVER_SIZE = { width: 1200, height: 630 } as const
 
 /** A cover or body image: a static asset path ('media/….svg' under /marketplace-frontend-assets/) or an uploaded file's URL. */
 export interface ArticleImage {

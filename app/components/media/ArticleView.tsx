@@ -1,0 +1,106 @@
+import { AppLink } from '#app/components/AppLink.tsx'
+import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
+import { mediaLinks } from '#common/media/article-constants.ts'
+import type { ArticleBlock, ArticlePage } from '#common/media/articles.ts'
+import { articleFacts } from './article-format.ts'
+import { coverBox } from './article-image.ts'
+import { ArticleCardList } from './ArticleCards.tsx'
+import { ArticlePicture } from './ArticlePicture.tsx'
+import { EmbeddedProductCard } from './EmbeddedProductCard.tsx'
+import { ShareLinks } from './ShareLinks.tsx'
+import { TableOfContents } from './TableOfContents.tsx'
+import cardClasses from './ArticleCards.module.css'
+import classes from './ArticleView.module.css'
+
+/** The cover's box: as wide as the text column and the table of contents together. */
+export const COVER_IMAGE = coverBox(960)
+
+/**
+ * A wide table scrolls inside its own box rather than the page. The wrapper is ours, added around
+ * the server's sanitized markup; it takes the focus so keyboard users can scroll it too.
+ */
+function withScrollingTables(html: string): string {
+  return html
+    .replace(/<table\b/g, `<div class="${classes.tableScroll}" tabindex="0" role="region" aria-label="Таблица"><table`)
+    .replace(/<\/table>/g, '</table></div>')
+}
+
+function Block({ block }: { block: ArticleBlock }) {
+  if (block.kind === 'product') return block.product ? <EmbeddedProductCard product={block.product} /> : null
+  // Sanitized on the server with the articles' allowlist when it was saved.
+  return <div className={classes.prose} dangerouslySetInnerHTML={{ __html: withScrollingTables(block.html) }} />
+}
+
+/**
+ * An article as readers see it at /media/{slug}; the staff preview renders this same component,
+ * so what staff check is what goes out. `url` is the article's public address, for sharing.
+ */
+export function ArticleView({ article, url }: { article: ArticlePage; url: string }) {
+  const facts = articleFacts(article)
+  const rubricHref = mediaLinks.list({ rubric: article.rubric })
+  return (
+    <article className={classes.article} aria-labelledby="article-title">
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Медиа', to: mediaLinks.list() },
+          { label: facts.rubric, to: rubricHref },
+          { label: article.title },
+        ]}
+      />
+      <header className={classes.head}>
+        <AppLink to={rubricHref} className={classes.rubric}>
+          {facts.rubric}
+        </AppLink>
+        <h1 id="article-title" className={classes.title}>
+          {article.title}
+        </h1>
+        {article.lead && <p className={classes.lead}>{article.lead}</p>}
+        <p className={classes.facts}>
+          <span>{article.author.role ? `${article.author.name}, ${article.author.role}` : article.author.name}</span>
+          <time dateTime={article.publishedAt}>{facts.date}</time>
+          <span>{facts.readingTime}</span>
+        </p>
+      </header>
+
+      <figure className={classes.cover}>
+        <ArticlePicture
+          image={article.cover}
+          {...COVER_IMAGE}
+          priority
+          sizes="(min-width: 60em) 960px, 100vw"
+          className={classes.coverImage}
+        />
+      </figure>
+
+      <div className={classes.layout}>
+        <TableOfContents headings={article.headings} />
+        <div className={classes.body}>
+          {article.blocks.map((block, i) => (
+            <Block key={block.kind === 'product' ? `product-${block.productId}-${i}` : `html-${i}`} block={block} />
+          ))}
+          {article.tags.length > 0 && (
+            <ul className={classes.tags} aria-label="Теги">
+              {article.tags.map((tag) => (
+                <li key={tag}>
+                  <AppLink to={mediaLinks.list({ tag })} className={classes.tag}>
+                    #{tag}
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ShareLinks url={url} title={article.title} />
+        </div>
+      </div>
+
+      {article.related.length > 0 && (
+        <section className={cardClasses.section} aria-labelledby="related-articles-title">
+          <h2 id="related-articles-title" className={cardClasses.sectionTitle}>
+            Читайте также
+          </h2>
+          <ArticleCardList articles={article.related} />
+        </section>
+      )}
+    </article>
+  )
+}

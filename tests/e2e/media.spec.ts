@@ -1,0 +1,369 @@
+import { createHash } from 'node:crypto'
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test'
+import { BUDGET_KB, measureFirstLoadJs } from '../../bench/first-load.ts'
+import { ARTICLE_RUBRIC_LABELS, ARTICLE_RUBRICS, MEDIA_PAGE_SIZE } from '#common/media/articles.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
+import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
+import { photoFile } from './photos.ts'
+
+/**
+ * The public media pages over the demo articles, whatever they are (titles, rubrics and tags are
+ * read from the page), plus one article this file publishes through the staff API: headings for
+ * the table of contents, a wide table and an embedded demo product.
+ */
+test.describe.configure({ mode: 'default', timeout: 90_000 })
+
+// One run, one article: a worker restarted after a failure finds the article its predecessor
+// published (the run's database directory is the same for every worker of the run).
+const STAMP = createHash('sha256')
+  .update(process.env.E2E_PGLITE_DIR ?? String(Date.now()))
+  .digest('hex')
+  .slice(0, 8)
+const SEEDED = {
+  slug: `e2e-obzor-kvadrokoptera-${STAMP}`,
+  title: `Обзор квадрокоптера для инспекции ЛЭП (${STAMP})`,
+  lead: 'Что умеет промышленный квадрокоптер на линии электропередачи: время полёта, камеры и цена владения.',
+  tag: 'инспекция ЛЭП',
+}
+let product = { slug: '', name: '' }
+
+/** Publishes this file's article once (a second worker finds it published) and notes its product. */
+async function seedArticle(api: APIRequestContext) {
+  const login = await api.post('/api/v1/auth/login', {
+    data: { email: 'staff@example.com', password: 'demo-password' },
+  })
+  expect(login.status()).toBe(200)
+  // The editor's product search, as staff would use it: the first demo drone it offers.
+  let first: { id: string; slug: string; name: string } | undefined
+  for (const q of ['квадрокоптер', 'дрон', 'DJI']) {
+    const found = await api.get(`/api/v1/media/staff/products?q=${encodeURIComponent(q)}`)
+    expect(found.status()).toBe(200)
+    first = ((await found.json()).data as (typeof first & object)[])[0]
+    if (first) break
+  }
+  expect(first, 'a demo product to embed').toBeDefined()
+  product = { slug: first!.slug, name: first!.name }
+  if ((await api.get(`/api/v1/media/articles/${SEEDED.slug}`)).status() === 200) return
+
+  const cover = await photoFile('cover.png', 'png', { r: 40, g: 90, b: 160 })
+  const uploaded = await api.post('/api/v1/media/staff/images', { multipart: { file: cover } })
+  expect(uploaded.status()).toBe(201)
+  const { fileId } = (await uploaded.json()).data as { fileId: string }
+  const wideRow = Array.from({ length: 9 }, (_, i) => `<td>Значение характеристики ${i + 1}</td>`).join('')
+  const created = await api.post('/api/v1/media/staff/articles', {
+    data: {
+      title: SEEDED.title,
+      slug: SEEDED.slug,
+      lead: SEEDED.lead,
+      rubric: 'reviews',
+      tags: [SEEDED.tag],
+      bodyHtml: [
+        '<p>Линейные службы сетевых компаний всё чаще заменяют обходы с биноклем полётами дрона.</p>',
+        '<h2>Время полёта и дальность</h2>',
+        '<p>На одном аккумуляторе аппарат проходит около восьми километров линии.</p>',
+        '<h3>Запасные аккумуляторы</h3>',
+        '<p>Для смены нужны минимум три комплекта.</p>',
+        `<figure data-product-embed="${first!.id}"></figure>`,
+        '<h2>Сравнение комплектаций</h2>',
+        `<table><thead><tr>${'<th>Параметр</th>'.repeat(9)}</tr></thead><tbody><tr>${wideRow}</tr></tbody></table>`,
+        '<blockquote><p>Один полёт заменяет день пешего обхода.</p></blockquote>',
+        '<ul><li>Тепловизор</li><li>Зум-камера</li></ul>',
+      ].join(''),
+      coverFileId: fileId,
+      coverAlt: 'Квадрокоптер над линией электропередачи',
+      seoTitle: '',
+      seoDescription: '',
+      authorName: 'Ирина Соколова',
+      version: 0,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()).data as { id: string }
+  const published = await api.post(`/api/v1/media/staff/articles/${id}/publish`)
+  expect(published.status(), await published.text()).toBe(200)
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  const api = await playwrightRequest.newContext({ baseURL })
+  try {
+    await seedArticle(api)
+  } finally {
+    await api.dispose()
+  }
+})
+
+const cards = (page: Page) => page.getByRole('region', { name: /Статьи|Свежие статьи/ }).getByRole('listitem')
+const cardTitles = (page: Page) =>
+  page
+    .getByRole('region', { name: /Статьи|Свежие статьи/ })
+    .getByRole('heading', { level: 3 })
+    .allTextContents()
+
+async function expectOneH1(page: Page) {
+  await expect(page.locator('h1')).toHaveCount(1)
+}
+
+/** The page's cumulative layout shift so far (shifts right after input do not count, as in CLS). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 200)
+      }),
+  )
+}
+
+test('the list: the featured article on top, the others below, breadcrumbs, canonical', async ({ page, baseURL }) => {
+  const response = await page.goto('/media')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Медиа')
+  await expect(page.getByRole('navigation', { name: 'Хлебные крошки' })).toContainText('Медиа')
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/media`)
+  await expect(page).toHaveTitle(/Медиа о беспилотниках/)
+
+  // The newest article (this file's, published last) is featured, its cover loaded first.
+  const featured = page.getByRole('article', { name: SEEDED.title })
+  await expect(featured).toBeVisible()
+  await expect(featured.getByRole('link', { name: SEEDED.title })).toHaveAttribute('href', `/media/${SEEDED.slug}`)
+  const cover = featured.locator('img')
+  await expect(cover).toHaveAttribute('fetchpriority', 'high')
+  await expect(cover).toHaveAttribute('loading', 'eager')
+  await expect(cover).toHaveAttribute('srcset', /w=720.* 1x, .*w=1440.* 2x/)
+
+  // The others: cards with pictures sized ahead of loading, none repeating the featured one.
+  const titles = await cardTitles(page)
+  expect(titles.length).toBeGreaterThan(0)
+  expect(titles).not.toContain(SEEDED.title)
+  const firstCard = cards(page).first()
+  await expect(firstCard.locator('img')).toHaveAttribute('width', /\d+/)
+  await expect(firstCard.locator('img')).toHaveAttribute('height', /\d+/)
+  await expect(firstCard.locator('img')).toHaveAttribute('loading', 'lazy')
+})
+
+test('rubrics filter the list through the URL', async ({ page, baseURL }) => {
+  await page.goto('/media')
+  const rubrics = page.getByRole('navigation', { name: 'Рубрики' })
+  for (const rubric of ARTICLE_RUBRICS) {
+    await expect(rubrics.getByRole('link', { name: new RegExp(`^${ARTICLE_RUBRIC_LABELS[rubric]}`) })).toBeVisible()
+  }
+  // This file's article is a review: «Обзоры» has at least it.
+  await rubrics.getByRole('link', { name: /^Обзоры/ }).click()
+  await expect(page).toHaveURL(/\/media\?rubric=reviews$/)
+  await expect(rubrics.getByRole('link', { name: /^Обзоры/ })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Медиа: обзоры')
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/media?rubric=reviews`)
+  // Filtered, nothing is featured: every article is a card, and every card is a review.
+  await expect(page.getByRole('article', { name: SEEDED.title })).toHaveCount(0)
+  expect(await cardTitles(page)).toContain(SEEDED.title)
+  const shown = await cards(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-rubric')))
+  expect(new Set(shown)).toEqual(new Set(['reviews']))
+  await expect(cards(page).first()).toContainText('Обзоры')
+
+  // Straight from an address, too.
+  await page.goto('/media?rubric=guides')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Медиа: гиды')
+})
+
+test('a tag filters the list; the chosen tag switches it off again', async ({ page }) => {
+  await page.goto('/media')
+  const tags = page.getByRole('navigation', { name: 'Теги' })
+  const tag = tags.getByRole('link', { name: `#${SEEDED.tag}` })
+  await tag.click()
+  await expect(page).toHaveURL(new RegExp(`\\?tag=${encodeURIComponent(SEEDED.tag).replace(/%20/g, '(%20|\\+)')}$`))
+  await expect(page.getByRole('status')).toHaveText(/Найдено: \d+ стат/)
+  expect(await cardTitles(page)).toContain(SEEDED.title)
+  // Each article listed carries the tag: the first one's page links to it.
+  const chosen = tags.getByRole('link', { name: new RegExp(`#${SEEDED.tag}`) })
+  await expect(chosen).toHaveAttribute('aria-current', 'page')
+  await chosen.click()
+  await expect(page).toHaveURL(/\/media$/)
+})
+
+test('the search finds an article by words of its title; nothing found shows the way back', async ({ page }) => {
+  await page.goto('/media')
+  await waitForHydration(page)
+  const search = page.getByRole('search').filter({ has: page.getByLabel('Поиск по статьям') })
+  await search.getByLabel('Поиск по статьям').fill('квадрокоптер инспекция')
+  await search.getByRole('button', { name: 'Найти' }).click()
+  await expect(page).toHaveURL(/\/media\?q=/)
+  await expect(page.getByRole('status')).toContainText('По запросу «квадрокоптер инспекция» найдено')
+  expect(await cardTitles(page)).toContain(SEEDED.title)
+  // Search results are for people, not for the index.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+
+  await search.getByLabel('Поиск по статьям').fill('зззззнетсовпадений')
+  await search.getByRole('button', { name: 'Найти' }).click()
+  await expect(page.getByText('По этим условиям статей нет')).toBeVisible()
+  await page.getByRole('link', { name: 'Все статьи' }).click()
+  await expect(page).toHaveURL(/\/media$/)
+  await expect(page.getByRole('article', { name: SEEDED.title })).toBeVisible()
+})
+
+test('pagination, when there are more articles than a page', async ({ page }) => {
+  await page.goto('/media')
+  const total = Number((await page.getByRole('link', { name: /^Все/ }).textContent())!.replace(/\D/g, ''))
+  // The featured article stands above the first page's cards.
+  test.skip(total <= MEDIA_PAGE_SIZE + 1, `${total} articles fit on one page`)
+  const first = await cardTitles(page)
+  expect(first).toHaveLength(MEDIA_PAGE_SIZE)
+  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  const second = await cardTitles(page)
+  expect(second.length).toBe(Math.min(MEDIA_PAGE_SIZE, total - 1 - MEDIA_PAGE_SIZE))
+  expect(second.filter((t) => first.includes(t))).toEqual([])
+  await expect(page).toHaveTitle(/страница 2/)
+})
+
+test('an article: one h1, its facts, a table of contents to its headings, the product card, JSON-LD', async ({
+  page,
+  baseURL,
+}) => {
+  const response = await page.goto(`/media/${SEEDED.slug}`)
+  expect(response?.status()).toBe(200)
+  await expectOneH1(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SEEDED.title)
+  // The head of the article (the related cards below have their own dates and reading times).
+  const head = page.locator('header', { has: page.getByRole('heading', { level: 1 }) })
+  await expect(head.getByText(SEEDED.lead)).toBeVisible()
+  await expect(head.getByText('Ирина Соколова')).toBeVisible()
+  await expect(head.getByText(/^\d+ минут[аы]? чтения$/)).toBeVisible()
+  await expect(head.locator('time')).toHaveText(/^\d{1,2} [а-я]+ \d{4} г\.$/)
+  const cover = page.locator('figure img').first()
+  await expect(cover).toHaveAttribute('alt', 'Квадрокоптер над линией электропередачи')
+  await expect(cover).toHaveAttribute('srcset', /f=webp 1x, .*f=webp 2x/)
+  await expect(cover).toHaveAttribute('fetchpriority', 'high')
+
+  // The table of contents: one link a heading, each to that heading's id.
+  const toc = page.getByRole('navigation', { name: 'Содержание' })
+  const links = toc.getByRole('link')
+  await expect(links).toHaveText(['Время полёта и дальность', 'Запасные аккумуляторы', 'Сравнение комплектаций'])
+  for (const link of await links.all()) {
+    const id = (await link.getAttribute('href'))!.slice(1)
+    await expect(page.locator(`[id="${id}"]`)).toHaveText((await link.textContent())!)
+    expect(await page.locator(`[id="${id}"]`).evaluate((el) => el.tagName)).toMatch(/^H[23]$/)
+  }
+  await waitForHydration(page)
+  await links.last().click()
+  await expect(page).toHaveURL(/#.+$/)
+  await expect(page.getByRole('heading', { name: 'Сравнение комплектаций' })).toBeInViewport()
+
+  // The embedded product: a live card linking to the product.
+  const card = page.getByRole('complementary', { name: `Товар: ${product.name}` })
+  await expect(card).toBeVisible()
+  await expect(card.getByRole('link', { name: product.name })).toHaveAttribute('href', `/product/${product.slug}`)
+  await expect(card).toContainText(/₽|Цена по запросу/)
+  await expect(card).toContainText(/В наличии|Под заказ|Нет в наличии/)
+
+  // Search engines: the canonical, Open Graph as an article, JSON-LD Article and BreadcrumbList.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/media/${SEEDED.slug}`)
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article')
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*f=png/)
+  await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute('content', /^\d{4}-/)
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+  )
+  const ld = blocks.find((b) => b['@type'] === 'Article')
+  expect(ld).toMatchObject({
+    headline: SEEDED.title,
+    author: { name: 'Ирина Соколова' },
+    publisher: { '@type': 'Organization', name: 'БАС Маркет' },
+  })
+  expect(Date.parse(ld!.datePublished as string)).not.toBeNaN()
+  expect(Date.parse(ld!.dateModified as string)).not.toBeNaN()
+  expect((ld!.image as string[])[0]).toMatch(/^http/)
+  expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')).toMatchObject({
+    itemListElement: [{ name: 'Главная' }, { name: 'Медиа' }, { name: 'Обзоры' }, { name: SEEDED.title }],
+  })
+
+  // Share links are plain links; the product card leads to the product page.
+  const share = page.getByRole('region', { name: 'Поделиться' })
+  await expect(share.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
+    'href',
+    `https://t.me/share/url?url=${encodeURIComponent(`${baseURL}/media/${SEEDED.slug}`)}&text=${encodeURIComponent(SEEDED.title)}`,
+  )
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    'href',
+    '/media/rss.xml',
+  )
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await share.getByRole('button', { name: 'Скопировать ссылку' }).click()
+  await expect(share.getByRole('status')).toHaveText('Ссылка скопирована')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/media/${SEEDED.slug}`)
+  await card.getByRole('link', { name: product.name }).click()
+  await expect(page).toHaveURL(`/product/${product.slug}`)
+  // The product page lists the articles that embed it.
+  await expect(
+    page.getByRole('region', { name: 'Статьи о товаре' }).getByRole('link', { name: SEEDED.title }),
+  ).toBeVisible()
+})
+
+test('a demo article opens from its card with its own h1 and JSON-LD', async ({ page }) => {
+  await page.goto('/media')
+  const title = (await cardTitles(page))[0]!
+  await cards(page).first().getByRole('link').click()
+  await expect(page).toHaveURL(/\/media\/[a-z0-9-]+$/)
+  await expectOneH1(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+  expect(blocks.map((b) => (JSON.parse(b) as { '@type': string })['@type'])).toContain('Article')
+})
+
+test('the home page shows the latest articles; the header leads to /media', async ({ page }) => {
+  await page.goto('/')
+  const section = page.getByRole('region', { name: 'Медиа', exact: true })
+  await expect(section.getByRole('link', { name: SEEDED.title })).toBeVisible()
+  await expect(section.getByRole('link', { name: 'Все статьи' })).toHaveAttribute('href', '/media')
+  await page.getByRole('banner').getByRole('link', { name: 'Медиа', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/media$/)
+})
+
+for (const path of ['/media/net-takoi-stati', '/media/Bad_Slug!', '/media?rubric=sport', '/media?page=999']) {
+  test(`${path} is the 404 page`, async ({ page, consoleErrors }) => {
+    consoleErrors.expect(NOT_FOUND_RESOURCE)
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Ошибка 404' })).toBeVisible()
+  })
+}
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`media pages at ${viewport.width} px: one h1, no overflow, no layout shift, no serious axe findings`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    for (const path of [
+      '/media',
+      '/media?rubric=reviews',
+      `/media?tag=${encodeURIComponent(SEEDED.tag)}`,
+      `/media/${SEEDED.slug}`,
+    ]) {
+      await page.goto(path)
+      await waitForHydration(page)
+      await expectOneH1(page)
+      await expectNoHorizontalOverflow(page)
+      // Pictures carry their width and height: nothing moves as they load ("good" CLS is ≤ 0.1).
+      expect(await layoutShift(page), path).toBeLessThanOrEqual(0.1)
+      await expectNoSeriousViolations(page)
+    }
+  })
+}
+
+test('media pages, home and a product page ship at most 150 KB gzip of first-load JS, no editor code', async ({
+  request,
+  baseURL,
+}) => {
+  for (const path of ['/media', `/media/${SEEDED.slug}`, '/', `/product/${product.slug}`]) {
+    const html = await (await request.get(path)).text()
+    const js = await measureFirstLoadJs(html, baseURL!)
+    expect(js.totalGzip, `${path}: ${js.files.map((f) => f.path).join(', ')}`).toBeLessThanOrEqual(BUDGET_KB * 1000)
+    expect(js.files.map((f) => f.path).join(' ')).not.toMatch(/tiptap|prosemirror|editor/i)
+  }
+})
