@@ -83,6 +83,8 @@ export default [
     route('personal-account/service-exchange/:tab?', 'routes/account/exchange/cabinet.tsx'),
     route('personal-account/service-exchange/offer/:id', 'routes/account/exchange/offer.tsx'),
     route('personal-account/service-order/:type/:nr', 'routes/account/exchange/service-order.tsx'),
+    // The preview shows the article's own h1, so it stands outside the staff layout's heading.
+    route('personal-account/staff/articles/:id/preview', 'routes/account/staff/article-preview.tsx'),
     route('personal-account/staff', 'routes/account/staff/layout.tsx', [
       index('routes/account/staff/verifications.tsx'),
       route('products', 'routes/account/staff/products.tsx'),
@@ -90,6 +92,9 @@ export default [
       route('service-offers', 'routes/account/staff/service-offers.tsx'),
       route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
       route('reviews', 'routes/account/staff/reviews.tsx'),
+      route('articles', 'routes/account/staff/articles.tsx'),
+      route('articles/new', 'routes/account/staff/article-edit.tsx', { id: 'staff-article-new' }),
+      route('articles/:id', 'routes/account/staff/article-edit.tsx', { id: 'staff-article-edit' }),
       route('leads', 'routes/account/staff/leads.tsx'),
       route('outbox', 'routes/account/staff/outbox.tsx'),
       route('audit', 'routes/account/staff/audit.tsx'),

@@ -6,6 +6,7 @@ import { ORDER_STATUS_LABELS } from '#common/orders.ts'
 import { VERIFICATION_LABELS } from '#common/organizations.ts'
 import { DRAFT_STATUS_LABELS } from '#common/products.ts'
 import { LEAD_STATUS_LABELS } from '#common/staff.ts'
+import { ARTICLE_STATUS_LABELS } from '#common/media/articles.ts'
 
 /**
  * How the pages show the status of each lifecycle: its label (from `common/`, where the server
@@ -82,6 +83,13 @@ export const STATUSES = {
     done: 'violet',
     completed: 'navy',
     cancelled: 'gray',
+  }),
+  /** A media article: draft → scheduled → published → archived; staff may return it to draft. */
+  article: lifecycle(ARTICLE_STATUS_LABELS, {
+    draft: 'gray',
+    scheduled: 'blue',
+    published: 'navy',
+    archived: 'grape',
   }),
 }
 

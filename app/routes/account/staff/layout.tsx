@@ -5,6 +5,7 @@ import {
   IconInbox,
   IconMail,
   IconMessageReport,
+  IconNews,
   IconPackage,
   IconPlane,
   IconStar,
@@ -30,6 +31,7 @@ const TABS = [
   { to: '/personal-account/staff/service-offers', label: 'Услуги на модерации', Icon: IconPlane },
   { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чатах', Icon: IconMessageReport },
   { to: '/personal-account/staff/reviews', label: 'Отзывы', Icon: IconStar },
+  { to: '/personal-account/staff/articles', label: 'Статьи', Icon: IconNews },
   { to: '/personal-account/staff/leads', label: 'Заявки с форм', Icon: IconInbox },
   { to: '/personal-account/staff/outbox', label: 'Исходящие письма', Icon: IconMail },
   { to: '/personal-account/staff/audit', label: 'Журнал действий', Icon: IconHistory },
@@ -69,7 +71,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           Модерация
         </Title>
         <Text c="dimmed" size="sm">
-          Рабочее место сотрудника платформы: проверка организаций и товаров, заявки, почта и журнал действий.
+          Рабочее место сотрудника платформы: проверка организаций и товаров, статьи медиа, заявки, почта и журнал
+          действий.
         </Text>
       </Stack>
       <StaffNav />
