@@ -48,7 +48,7 @@ async function seedArticle(api: APIRequestContext) {
   const cover = await photoFile('cover.png', 'png', { r: 40, g: 90, b: 160 })
   const uploaded = await api.post('/api/v1/media/staff/images', { multipart: { file: cover } })
   expect(uploaded.status()).toBe(201)
-  const { fileId } = (await uploaded.json()).data as { fileId: string }
+  const picture = (await uploaded.json()).data as { fileId: string; url: string; width: number; height: number }
   const wideRow = Array.from({ length: 9 }, (_, i) => `<td>Значение характеристики ${i + 1}</td>`).join('')
   const created = await api.post('/api/v1/media/staff/articles', {
     data: {
@@ -67,9 +67,10 @@ async function seedArticle(api: APIRequestContext) {
         '<h2>Сравнение комплектаций</h2>',
         `<table><thead><tr>${'<th>Параметр</th>'.repeat(9)}</tr></thead><tbody><tr>${wideRow}</tr></tbody></table>`,
         '<blockquote><p>Один полёт заменяет день пешего обхода.</p></blockquote>',
+        `<figure><img src="${picture.url}" alt="Опора ЛЭП с камеры дрона" width="${picture.width}" height="${picture.height}"><figcaption>Снимок с высоты 40 метров</figcaption></figure>`,
         '<ul><li>Тепловизор</li><li>Зум-камера</li></ul>',
       ].join(''),
-      coverFileId: fileId,
+      coverFileId: picture.fileId,
       coverAlt: 'Квадрокоптер над линией электропередачи',
       seoTitle: '',
       seoDescription: '',
@@ -213,8 +214,12 @@ test('pagination, when there are more articles than a page', async ({ page }) =>
   expect(first).toHaveLength(MEDIA_PAGE_SIZE)
   await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }).click()
   await expect(page).toHaveURL(/page=2/)
+  // Read once the second page is rendered.
+  await expect(
+    page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }),
+  ).toHaveAttribute('aria-current', 'page')
+  await expect(cards(page)).toHaveCount(Math.min(MEDIA_PAGE_SIZE, total - 1 - MEDIA_PAGE_SIZE))
   const second = await cardTitles(page)
-  expect(second.length).toBe(Math.min(MEDIA_PAGE_SIZE, total - 1 - MEDIA_PAGE_SIZE))
   expect(second.filter((t) => first.includes(t))).toEqual([])
   await expect(page).toHaveTitle(/страница 2/)
 })
@@ -237,6 +242,11 @@ test('an article: one h1, its facts, a table of contents to its headings, the pr
   await expect(cover).toHaveAttribute('alt', 'Квадрокоптер над линией электропередачи')
   await expect(cover).toHaveAttribute('srcset', /f=webp 1x, .*f=webp 2x/)
   await expect(cover).toHaveAttribute('fetchpriority', 'high')
+
+  // A picture in the body: sized by the image service, lazy, with its caption.
+  const figure = page.getByRole('figure', { name: 'Снимок с высоты 40 метров' })
+  await expect(figure.getByRole('img', { name: 'Опора ЛЭП с камеры дрона' })).toHaveAttribute('loading', 'lazy')
+  await expect(figure.getByRole('img')).toHaveAttribute('srcset', /f=webp 1x, .*f=webp 2x$/)
 
   // The table of contents: one link a heading, each to that heading's id.
   const toc = page.getByRole('navigation', { name: 'Содержание' })

@@ -2,6 +2,7 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { mediaLinks } from '#common/media/article-constants.ts'
 import type { ArticleBlock, ArticlePage } from '#common/media/articles.ts'
+import { prepareArticleHtml } from './article-body.ts'
 import { articleFacts } from './article-format.ts'
 import { coverBox } from './article-image.ts'
 import { ArticleCardList } from './ArticleCards.tsx'
@@ -15,20 +16,15 @@ import classes from './ArticleView.module.css'
 /** The cover's box: as wide as the text column and the table of contents together. */
 export const COVER_IMAGE = coverBox(960)
 
-/**
- * A wide table scrolls inside its own box rather than the page. The wrapper is ours, added around
- * the server's sanitized markup; it takes the focus so keyboard users can scroll it too.
- */
-function withScrollingTables(html: string): string {
-  return html
-    .replace(/<table\b/g, `<div class="${classes.tableScroll}" tabindex="0" role="region" aria-label="Таблица"><table`)
-    .replace(/<\/table>/g, '</table></div>')
-}
-
 function Block({ block }: { block: ArticleBlock }) {
   if (block.kind === 'product') return block.product ? <EmbeddedProductCard product={block.product} /> : null
   // Sanitized on the server with the articles' allowlist when it was saved.
-  return <div className={classes.prose} dangerouslySetInnerHTML={{ __html: withScrollingTables(block.html) }} />
+  return (
+    <div
+      className={classes.prose}
+      dangerouslySetInnerHTML={{ __html: prepareArticleHtml(block.html, classes.tableScroll ?? '') }}
+    />
+  )
 }
 
 /**

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { prepareArticleHtml } from './article-body.ts'
+
+describe('an article body as the page shows it', () => {
+  it('asks the image service for a body picture at the column width, 1x and 2x WebP, lazy', () => {
+    const html =
+      '<figure><img src="/marketplace-frontend-assets/media/figure-flight-lines.svg" alt="Схема &quot;галсов&quot;" width="1200" height="675"><figcaption>Галсы</figcaption></figure>'
+    expect(prepareArticleHtml(html, 'scroll')).toBe(
+      '<figure><img src="/marketplace-frontend-assets/media/figure-flight-lines.svg?w=736&h=414&f=webp" ' +
+        'srcset="/marketplace-frontend-assets/media/figure-flight-lines.svg?w=736&h=414&f=webp 1x, ' +
+        '/marketplace-frontend-assets/media/figure-flight-lines.svg?w=1472&h=828&f=webp 2x" ' +
+        'alt="Схема &quot;галсов&quot;" width="736" height="414" loading="lazy" decoding="async">' +
+        '<figcaption>Галсы</figcaption></figure>',
+    )
+  })
+
+  it('keeps a small picture at its own size and leaves one without a size as it is', () => {
+    const small = prepareArticleHtml(
+      '<img src="/marketplace-frontend-assets/product-photos/ab.webp" alt="" width="400" height="300">',
+      's',
+    )
+    expect(small).toContain('width="400" height="300"')
+    expect(small).toContain('ab.webp?w=800&h=600&f=webp 2x')
+    const unsized = '<img src="/marketplace-frontend-assets/product-photos/ab.webp" alt="Фото">'
+    expect(prepareArticleHtml(unsized, 's')).toBe(unsized)
+  })
+
+  it('wraps every table in a focusable box that scrolls sideways', () => {
+    expect(prepareArticleHtml('<p>До</p><table><tr><td>1</td></tr></table><table></table>', 'scroll')).toBe(
+      '<p>До</p><div class="scroll" tabindex="0" role="region" aria-label="Таблица"><table><tr><td>1</td></tr></table></div>' +
+        '<div class="scroll" tabindex="0" role="region" aria-label="Таблица"><table></table></div>',
+    )
+  })
+})
