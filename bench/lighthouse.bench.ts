@@ -113,6 +113,18 @@ async function measure(url: string, formFactor: 'mobile' | 'desktop', port: numb
   }
 }
 
+/** Lighthouse now and then loses the trace of a load (NO_NAVSTART): that run is made again, twice at most. */
+async function measureWithRetry(url: string, formFactor: 'mobile' | 'desktop', port: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, formFactor, port)
+    } catch (err) {
+      if (attempt === 3 || !String(err).includes('NO_NAVSTART')) throw err
+      console.error(`${url}: the trace was lost, measuring again`)
+    }
+  }
+}
+
 function median(runs: Figures[]): Figures {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance)
   return sorted[Math.floor(sorted.length / 2)]!
@@ -153,7 +165,7 @@ try {
     console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
     for (const [name, path] of measured) {
       const runs: Figures[] = []
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(origin + path, formFactor, chrome.port))
+      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(origin + path, formFactor, chrome.port))
       const m = median(runs)
       console.log(
         `| ${name} | ${path} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ` +
