@@ -33,12 +33,17 @@ export const MediaListSchema = z.object({
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
 })
 
-const EmbeddedProductSchema = z.object({
+/** A product the editor's search offers for embedding. */
+export const EmbeddableProductSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
   name: z.string(),
   image: ArticleImageSchema.nullable(),
   priceKopecks: z.number().int().nullable(),
+})
+
+/** The same product as an article's card shows it, read live. */
+const EmbeddedProductSchema = EmbeddableProductSchema.extend({
   availability: z.enum(['in_stock', 'on_order', 'out_of_stock']),
   sellerName: z.string(),
 })
@@ -99,12 +104,4 @@ export const UploadedImageSchema = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-})
-
-export const EmbeddableProductSchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  name: z.string(),
-  image: ArticleImageSchema.nullable(),
-  priceKopecks: z.number().int().nullable(),
 })
