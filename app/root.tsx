@@ -1,5 +1,8 @@
-import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
+// Only Mantine's base on every page: the reset, its default CSS variables and global classes. The
+// components' styles come with MantineScope, on the pages and in the chunks that render them.
+import '@mantine/core/styles/baseline.layer.css'
+import '@mantine/core/styles/default-css-variables.layer.css'
+import '@mantine/core/styles/global.layer.css'
 import './theme.css'
 import './app.css'
 import { mantineHtmlProps } from '@mantine/core'

@@ -1,3 +1,4 @@
+import '@mantine/notifications/styles.layer.css'
 import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
 import { NOTIFICATION_OFFSET_PX } from '#app/lib/notify.ts'

@@ -1,5 +1,5 @@
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap'
-import '@mantine/tiptap/styles.css'
+import '@mantine/tiptap/styles.layer.css'
 import type { Editor, Extensions } from '@tiptap/core'
 import { useEditor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { DatesProvider, DateTimePicker } from '@mantine/dates'
-import '@mantine/dates/styles.css'
+import '@mantine/dates/styles.layer.css'
 import 'dayjs/locale/ru'
 import { useState } from 'react'
 import { formatDateTime } from '#app/lib/format.ts'
