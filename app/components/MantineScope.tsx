@@ -2,7 +2,8 @@
 // unlayered, so it overrides Mantine's rules whichever of the two a page happened to load first.
 import '@mantine/core/styles.layer.css'
 import { MantineProvider } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
+import { requestOverlays } from '#app/lib/overlays.ts'
 import { cssVariablesResolver, theme } from '#app/theme.ts'
 
 /**
@@ -16,6 +17,8 @@ import { cssVariablesResolver, theme } from '#app/theme.ts'
  * too, so a page whose first paint has no Mantine component does not wait for it.
  */
 export function MantineScope({ children }: { children: ReactNode }) {
+  // Modals are opened from Mantine UI: their container is ready by the time anyone can click.
+  useEffect(requestOverlays, [])
   return (
     <MantineProvider
       theme={theme}

@@ -5,9 +5,9 @@ import { openAuthModal, openEmailLink, useAuthModal } from '#app/lib/auth-modal.
 import type { PublicConfig } from '#app/lib/load-context.ts'
 import { useSession } from '#app/lib/session.ts'
 import { useSessionSync } from '#app/lib/session-sync.ts'
-import { MantineScope } from '../MantineScope.tsx'
 
-// Loaded on the first opening only: the modal, its forms, Mantine's Modal and PasswordInput.
+// Loaded on the first opening only: the modal, its forms and Mantine (its provider, CSS, Modal and
+// PasswordInput), which a guest who only reads pages never needs.
 const AuthModal = lazy(() => import('./AuthModal.tsx'))
 // The realtime chat client, for signed-in users of a confirmed organization only.
 const ChatClient = lazy(() => import('../chat/ChatClient.tsx'))
@@ -56,11 +56,9 @@ export default function AuthClient({ sendUserParams }: { sendUserParams: typeof 
     <>
       <Chat />
       {used && (
-        <MantineScope>
-          <Suspense fallback={null}>
-            <AuthModal />
-          </Suspense>
-        </MantineScope>
+        <Suspense fallback={null}>
+          <AuthModal />
+        </Suspense>
       )}
     </>
   )

@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core'
 import { type AuthMode, closeAuthModal, useAuthModal } from '#app/lib/auth-modal.ts'
+import { MantineScope } from '../MantineScope.tsx'
 import { EmailLinkResult } from './EmailLinkResult.tsx'
 import { RegisterForm } from './RegisterForm.tsx'
 import { ResetConfirmForm } from './ResetConfirmForm.tsx'
@@ -23,20 +24,22 @@ export default function AuthModal() {
   // Without a token there is nothing to confirm: ask for a new link instead.
   const shown: AuthMode = mode === 'resetConfirm' && !resetToken ? 'resetRequest' : mode
   return (
-    <Modal
-      opened={opened}
-      onClose={closeAuthModal}
-      title={TITLES[shown]}
-      size="md"
-      centered
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
-    >
-      {shown === 'signIn' && <SignInForm />}
-      {shown === 'register' && <RegisterForm />}
-      {shown === 'resetRequest' && <ResetRequestForm />}
-      {shown === 'resetConfirm' && resetToken && <ResetConfirmForm key={resetToken} token={resetToken} />}
-      {shown === 'emailLink' && emailLink && <EmailLinkResult key={emailLink.token} link={emailLink} />}
-    </Modal>
+    <MantineScope>
+      <Modal
+        opened={opened}
+        onClose={closeAuthModal}
+        title={TITLES[shown]}
+        size="md"
+        centered
+        closeButtonProps={{ 'aria-label': 'Закрыть' }}
+        styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+      >
+        {shown === 'signIn' && <SignInForm />}
+        {shown === 'register' && <RegisterForm />}
+        {shown === 'resetRequest' && <ResetRequestForm />}
+        {shown === 'resetConfirm' && resetToken && <ResetConfirmForm key={resetToken} token={resetToken} />}
+        {shown === 'emailLink' && emailLink && <EmailLinkResult key={emailLink.token} link={emailLink} />}
+      </Modal>
+    </MantineScope>
   )
 }

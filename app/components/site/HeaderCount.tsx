@@ -1,16 +1,17 @@
-import { Badge } from '@mantine/core'
 import { type HeaderSummary, useHeaderSummary } from '#app/lib/header-summary.ts'
-import { MantineScope } from '../MantineScope.tsx'
+import classes from './HeaderCount.module.css'
 
-/** A header icon's counter (cart lines, compared products, unread messages), shown only above 0. */
+/**
+ * A header icon's counter (cart lines, compared products, unread messages), shown only above 0.
+ * A plain element drawn like Mantine's filled xs Badge: every page shows it, and it is not worth
+ * loading Mantine for.
+ */
 export default function HeaderCount(props: { field: keyof HeaderSummary; id: string; className?: string }) {
   const count = useHeaderSummary()[props.field]
   if (count <= 0) return null
   return (
-    <MantineScope>
-      <Badge id={props.id} size="xs" circle={count < 10} color="accent" variant="filled" className={props.className}>
-        {count > 99 ? '99+' : count}
-      </Badge>
-    </MantineScope>
+    <span id={props.id} className={`${classes.count} ${props.className ?? ''}`} data-circle={count < 10 || undefined}>
+      {count > 99 ? '99+' : count}
+    </span>
   )
 }
