@@ -20,7 +20,9 @@ describe('stylesheetsFirst', () => {
     expect(out.indexOf('/assets/media.css')).toBeLessThan(out.indexOf('/assets/entry.client.js'))
     expect(out.indexOf('ld+json')).toBeLessThan(out.indexOf('/assets/root.css'))
     expect(out.match(/modulepreload/g)).toHaveLength(2)
-    expect(out.replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(HEAD.replace(/<link rel="modulepreload"[^>]*>/g, ''))
+    expect(out.replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(
+      HEAD.replace(/<link rel="modulepreload"[^>]*>/g, ''),
+    )
   })
 
   it('rewrites a head split over chunks, even inside a multi-byte letter, and leaves the body alone', async () => {
