@@ -7,7 +7,7 @@
  * zone on both sides lets the server's HTML hydrate unchanged. `formatLocalDateTime` is for what
  * renders only in the browser.
  */
-import { formatCount } from '#common/format.ts'
+import { formatCount, onFirstUse } from '#common/format.ts'
 
 export { formatCount, formatMoney, formatNumber, type PluralForms, pluralize } from '#common/format.ts'
 
@@ -15,38 +15,46 @@ const TIME_ZONE = 'Europe/Moscow'
 
 type DateInput = Date | string
 
-const DATE = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE })
-const DATE_TIME = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE })
-const DATE_TIME_NUMERIC = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: TIME_ZONE,
-})
-const TIME = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE })
-/** Made on first use: on the server it would take the server's zone, not the reader's. */
-let localDateTime: Intl.DateTimeFormat | undefined
+const DATE = onFirstUse(
+  () => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }),
+)
+const DATE_TIME = onFirstUse(
+  () => new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }),
+)
+const DATE_TIME_NUMERIC = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('ru-RU', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: TIME_ZONE,
+    }),
+)
+const TIME = onFirstUse(
+  () => new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }),
+)
+/** Only in the browser: on the server it would take the server's zone, not the reader's. */
+const LOCAL_DATE_TIME = onFirstUse(() => new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' }))
 
 const toDate = (value: DateInput) => (typeof value === 'string' ? new Date(value) : value)
 
 /** «1 ноября 2026 г.» */
-export const formatDate = (value: DateInput) => DATE.format(toDate(value))
+export const formatDate = (value: DateInput) => DATE().format(toDate(value))
 
 /** «1 нояб. 2026 г., 14:05»: in running text (the company page, the account's sessions). */
-export const formatDateTime = (value: DateInput) => DATE_TIME.format(toDate(value))
+export const formatDateTime = (value: DateInput) => DATE_TIME().format(toDate(value))
 
 /** «14:05»: when today is understood (a form's «сохранено в 14:05»). */
-export const formatTime = (value: DateInput) => TIME.format(toDate(value))
+export const formatTime = (value: DateInput) => TIME().format(toDate(value))
 
 /** «01.11.2026, 14:05»: in tables and lists of many rows (the staff pages), where digits line up. */
-export const formatDateTimeNumeric = (value: DateInput) => DATE_TIME_NUMERIC.format(toDate(value))
+export const formatDateTimeNumeric = (value: DateInput) => DATE_TIME_NUMERIC().format(toDate(value))
 
 /** Like `formatDateTime`, in the reader's own time zone; only after hydration (the server has no reader's zone). */
 export function formatLocalDateTime(value: DateInput): string {
-  localDateTime ??= new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' })
-  return localDateTime.format(toDate(value))
+  return LOCAL_DATE_TIME().format(toDate(value))
 }
 
 const HOUR = 60 * 60 * 1000
