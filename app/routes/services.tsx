@@ -19,9 +19,9 @@ import {
   hasExchangeFilters,
   LISTING_MESSAGES,
   type OfferCard as Offer,
-  parseExchangeQuery,
   type RequestCard as Request,
 } from '#common/exchange/listing.ts'
+import { parseExchangeQuery } from '#common/exchange/listing-query.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'

@@ -1,5 +1,5 @@
 import { formatMoney } from '../format.ts'
-import { formatOrderNumber } from '../orders.ts'
+import { formatOrderNumber } from '../order-number.ts'
 
 /**
  * The services exchange: what vendors offer as work (not hardware), what buyers ask for, and the

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle
 import {
   EXCHANGE_PAGE_SIZE,
   type ExchangePage,
-  ExchangeQuery,
   type OfferCard,
   type OfferDetails,
   type RequestCard,
@@ -10,6 +9,7 @@ import {
   type SellerServices,
   type ServiceReview,
 } from '#common/exchange/listing.ts'
+import { ExchangeQuery } from '#common/exchange/listing-query.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../errors.ts'

@@ -1,0 +1,85 @@
+import { BUDGET_KB, measureFirstLoadJs } from '../../bench/first-load.ts'
+import { BROWSER_HEADERS } from '../../bench/setup.ts'
+import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
+
+// What `npm run bench:lighthouse` measures, kept in check by `npm test`: the first-load JS of the
+// pages people and crawlers land on, the CSS their first paint waits for, and the order in which
+// the head asks for them. Lighthouse itself is a benchmark, not a test (its scores depend on the
+// machine), so these are the causes it reports, checked one by one.
+
+/** The render-blocking CSS a public page may ask for, gzip: the site's own styles, not Mantine's. */
+const CSS_BUDGET_KB = 25
+
+/** A page's HTML as a browser gets it (a crawler gets a bare status for the 404 page). */
+async function pageHtml(baseURL: string, path: string): Promise<string> {
+  return (await fetch(baseURL + path, { headers: BROWSER_HEADERS })).text()
+}
+
+async function firstLink(baseURL: string, path: string, pattern: RegExp): Promise<string> {
+  const html = await pageHtml(baseURL, path)
+  const found = pattern.exec(html)?.[0]
+  if (!found) throw new Error(`no link matching ${pattern} on ${path}`)
+  return found
+}
+
+async function landingPages(baseURL: string): Promise<string[]> {
+  return [
+    '/',
+    '/catalog/bespilotniki',
+    await firstLink(baseURL, '/catalog/bespilotniki', /\/product\/[a-z0-9-]+/),
+    await firstLink(baseURL, '/sellers', /\/sellers\/[a-z0-9-]+/),
+    '/services',
+    '/media',
+    await firstLink(baseURL, '/media', /\/media\/[a-z0-9-]+(?=")/),
+    '/no-such-page',
+  ]
+}
+
+test('the landing pages ship at most 150 kB gzip of first-load JS and only their own CSS, stylesheets first', async ({
+  baseURL,
+}) => {
+  for (const path of await landingPages(baseURL!)) {
+    const html = await pageHtml(baseURL!, path)
+    const weight = await measureFirstLoadJs(html, baseURL!)
+    const files = weight.files.map((f) => f.path).join(', ')
+    expect(weight.totalGzip, `${path}: ${files}`).toBeLessThanOrEqual(BUDGET_KB * 1000)
+    // Mantine's component styles (40 kB gzip) come with the parts that use them, not with every page.
+    expect(weight.cssGzip, `${path}: CSS of the first paint`).toBeLessThanOrEqual(CSS_BUDGET_KB * 1000)
+
+    // Browsers request in document order over six connections per host: the stylesheets the first
+    // paint waits for come before the scripts that hydrate the page.
+    const head = html.slice(0, html.indexOf('</head>'))
+    const lastStylesheet = head.lastIndexOf('rel="stylesheet"')
+    const firstPreload = head.indexOf('rel="modulepreload"')
+    expect(lastStylesheet, `${path}: a stylesheet`).toBeGreaterThan(0)
+    expect(firstPreload, `${path}: module preloads after the stylesheets`).toBeGreaterThan(lastStylesheet)
+  }
+})
+
+test('a guest reading the landing pages loads no Mantine and the browser reports no CSP violation', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  consoleErrors.expect(NOT_FOUND_RESOURCE) // the 404 page's own status
+  const cdp = await page.context().newCDPSession(page)
+  const issues: string[] = []
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue') issues.push(JSON.stringify(issue.details))
+  })
+  await cdp.send('Audits.enable')
+  const loaded: string[] = []
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname))
+
+  for (const path of await landingPages(baseURL!)) {
+    loaded.length = 0
+    await page.goto(path)
+    await waitForHydration(page)
+    await page.waitForLoadState('networkidle')
+    expect(
+      loaded.filter((p) => /MantineScope|MantineThemeProvider|OverlayContainers/.test(p)),
+      path,
+    ).toEqual([])
+    expect(issues, path).toEqual([])
+  }
+})
