@@ -112,7 +112,7 @@ function Offer({ offer }: { offer: OfferDetails }) {
         <ul className={classes.gallery} aria-label="Фотографии работ">
           {offer.photos.map((photo) => (
             <li key={photo.src}>
-              <AppImage src={photo.src} alt={photo.alt || offer.title} width={240} height={180} />
+              <AppImage src={photo.src} alt={photo.alt || offer.title} size="sellerOffer" />
             </li>
           ))}
         </ul>

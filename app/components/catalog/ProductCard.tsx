@@ -11,7 +11,6 @@ import classes from './catalog.module.css'
 import { Highlighted } from './Highlighted.tsx'
 
 /** Cards show pictures at 4:3; the 2x variant covers the widest column. */
-export const CARD_IMAGE = { width: 360, height: 270 } as const
 const KEY_SPECS_SHOWN = 4
 
 /**
@@ -29,8 +28,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           <AppImage
             src={product.image.src}
             alt=""
-            width={CARD_IMAGE.width}
-            height={CARD_IMAGE.height}
+            size="productCard"
             loading={eager ? 'eager' : 'lazy'}
             sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 360px"
           />

@@ -4,7 +4,6 @@ import { mediaLinks } from '#common/media/article-constants.ts'
 import type { ArticleBlock, ArticlePage } from '#common/media/articles.ts'
 import { prepareArticleHtml } from './article-body.ts'
 import { articleFacts } from './article-format.ts'
-import { coverBox } from './article-image.ts'
 import { ArticleCardList } from './ArticleCards.tsx'
 import { ArticlePicture } from './ArticlePicture.tsx'
 import { EmbeddedProductCard } from './EmbeddedProductCard.tsx'
@@ -14,7 +13,6 @@ import cardClasses from './ArticleCards.module.css'
 import classes from './ArticleView.module.css'
 
 /** The cover's box: as wide as the text column and the table of contents together. */
-export const COVER_IMAGE = coverBox(960)
 
 function Block({ block }: { block: ArticleBlock }) {
   if (block.kind === 'product') return block.product ? <EmbeddedProductCard product={block.product} /> : null
@@ -61,7 +59,7 @@ export function ArticleView({ article, url }: { article: ArticlePage; url: strin
       <figure className={classes.cover}>
         <ArticlePicture
           image={article.cover}
-          {...COVER_IMAGE}
+          size="articleCover"
           priority
           sizes="(min-width: 60em) 960px, 100vw"
           className={classes.coverImage}

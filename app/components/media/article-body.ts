@@ -1,8 +1,5 @@
 import { ASSETS_PREFIX } from '#common/images.ts'
-import { articleImageUrl } from './article-image.ts'
-
-/** The body column's width in CSS pixels (46rem): pictures are asked for at this width, 1x and 2x. */
-export const BODY_IMAGE_WIDTH = 736
+import { BODY_IMAGE_WIDTH, bodyPictureHtml } from './article-image.ts'
 
 const IMG = /<img\b([^>]*)>/g
 const TABLE_OPEN = /<table\b/g
@@ -11,9 +8,9 @@ const TABLE_CLOSE = /<\/table>/g
 const attribute = (attrs: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1]
 
 /**
- * A body picture from the image service, at the column's width in WebP with its 2x variant, lazy
- * (the cover is the page's first picture), its width and height kept so nothing shifts. Anything
- * else is left as the sanitizer wrote it.
+ * A body picture from the image service (bodyPictureHtml), drawn at its own size up to the
+ * column's width, its width and height kept so nothing shifts. Anything else is left as the
+ * sanitizer wrote it.
  */
 function sizedImage(tag: string, attrs: string): string {
   const src = attribute(attrs, 'src')
@@ -22,11 +19,7 @@ function sizedImage(tag: string, attrs: string): string {
   if (!src?.startsWith(ASSETS_PREFIX) || !(width > 0) || !(height > 0)) return tag
   const w = Math.min(width, BODY_IMAGE_WIDTH)
   const h = Math.round((height * w) / width)
-  const image = { src, kind: 'upload', alt: '', width, height } as const
-  const x1 = articleImageUrl(image, { width: w, height: h })
-  const x2 = articleImageUrl(image, { width: w * 2, height: h * 2 })
-  const alt = attribute(attrs, 'alt') ?? ''
-  return `<img src="${x1}" srcset="${x1} 1x, ${x2} 2x" alt="${alt}" width="${w}" height="${h}" loading="lazy" decoding="async">`
+  return bodyPictureHtml(src, attribute(attrs, 'alt') ?? '', { width: w, height: h })
 }
 
 /**
