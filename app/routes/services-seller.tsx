@@ -152,7 +152,7 @@ export default function SellerServicesRoute({ loaderData }: Route.ComponentProps
     <>
       <Breadcrumbs crumbs={[{ label: 'Биржа услуг', to: exchangeLinks.exchange() }, { label: seller.name }]} />
       <header className={classes.profile}>
-        <SellerLogo name={seller.name} logo={seller.logo} size={96} />
+        <SellerLogo name={seller.name} logo={seller.logo} size={96} eager />
         <div className={classes.profileBody}>
           <h1 className={classes.title}>
             Услуги {seller.name}

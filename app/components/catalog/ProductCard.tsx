@@ -17,7 +17,16 @@ const KEY_SPECS_SHOWN = 4
  * A catalogue card: picture, name (search matches marked), brand and model, key characteristics,
  * price with its VAT note, availability, the seller and the compare toggle.
  */
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: Card
+  eager?: boolean
+  /** The page's LCP picture: fetched before the others. */
+  priority?: boolean
+}) {
   const href = `/product/${product.slug}`
   const lead = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''
   return (
@@ -30,6 +39,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
             alt=""
             size="productCard"
             loading={eager ? 'eager' : 'lazy'}
+            priority={priority}
             sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 360px"
           />
         ) : (

@@ -41,7 +41,7 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
           src={current.src}
           alt={current.alt || title}
           size="productGallery"
-          loading="eager"
+          priority
           className={classes.galleryImage}
         />
       </div>
