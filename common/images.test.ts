@@ -44,7 +44,7 @@ describe('isImageUrl', () => {
 })
 
 describe('the fixed set of sizes', () => {
-  it('serves every named size and its double in WebP, AVIF only where it was measured smaller', () => {
+  it('serves every named size and its double in WebP and AVIF', () => {
     for (const name of SIZE_NAMES) {
       const { width, height } = IMAGE_SIZES[name] as { width: number; height?: number }
       for (const [w, h] of [
@@ -52,11 +52,9 @@ describe('the fixed set of sizes', () => {
         [width * 2, height && height * 2],
       ]) {
         expect(isServedImage(w, h, 'webp'), `${name} ${w}×${h}`).toBe(true)
-        if (hasAvif(name)) expect(isServedImage(w, h, 'avif'), `${name} ${w}×${h} avif`).toBe(true)
+        expect(isServedImage(w, h, 'avif'), `${name} ${w}×${h} avif`).toBe(true)
       }
     }
-    expect(hasAvif('thumb')).toBe(false)
-    expect(hasAvif('productCard')).toBe(true)
   })
 
   it('serves the share pictures at 1x in png, webp and jpeg', () => {
@@ -70,7 +68,7 @@ describe('the fixed set of sizes', () => {
     expect(isServedImage(1080, 810, 'webp')).toBe(false)
     expect(isServedImage(360, undefined, 'webp')).toBe(false)
     expect(isServedImage(undefined, undefined, 'webp')).toBe(false)
-    expect(isServedImage(96, 72, 'avif')).toBe(false)
+    expect(isServedImage(96, 72, 'jpeg')).toBe(false)
     expect(isServedImage(360, 270, 'png')).toBe(false)
     expect(isServedImage(2400, 1800, 'png')).toBe(false)
   })
@@ -103,7 +101,7 @@ describe('buildImageUrl', () => {
   it('throws on a non-image URL and on a size or format the service refuses', () => {
     expect(() => buildImageUrl('a.pdf', { cdnUrl: CDN, width: 96, height: 72 })).toThrow(/Not an image URL/)
     expect(() => buildImageUrl('a.svg', { cdnUrl: CDN, width: 100, height: 50 })).toThrow(/does not render 100x50/)
-    expect(() => buildImageUrl('a.svg', { cdnUrl: CDN, width: 96, height: 72, format: 'avif' })).toThrow()
+    expect(() => buildImageUrl('a.svg', { cdnUrl: CDN, width: 96, height: 72, format: 'png' })).toThrow()
   })
 })
 
@@ -114,11 +112,18 @@ describe('buildImageSrcSet', () => {
     expect(srcSet).toBe(`${src} 1x, ${CDN}/marketplace-frontend-assets/spheres/agro.svg?w=1520&h=800&f=webp 2x`)
   })
 
-  it('builds every named size in every format it has without throwing', () => {
+  it('builds every named size in WebP and AVIF without throwing', () => {
     for (const name of SIZE_NAMES) {
       expect(buildImageSrcSet('catalog/a.svg', name, { cdnUrl: '' }).srcSet).toMatch(/ 1x, .* 2x$/)
-      if (hasAvif(name))
-        expect(buildImageSrcSet('catalog/a.svg', name, { cdnUrl: '', format: 'avif' }).srcSet).toContain('f=avif')
+      expect(buildImageSrcSet('catalog/a.svg', name, { cdnUrl: '', format: 'avif' }).srcSet).toContain('f=avif')
     }
+  })
+})
+
+describe('hasAvif', () => {
+  it('offers AVIF for photographs at every size, for illustrations where it measured smaller', () => {
+    expect(hasAvif('product-photos/0123456789abcdef0123456789abcdef.webp', 'thumb')).toBe(true)
+    expect(hasAvif('catalog/dock.svg', 'thumb')).toBe(false)
+    expect(hasAvif('catalog/dock.svg', 'productCard')).toBe(true)
   })
 })

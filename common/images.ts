@@ -22,7 +22,10 @@ export interface ImageBox {
 }
 
 interface DisplaySize extends ImageBox {
-  /** Also offered as AVIF: where it measured smaller than WebP at 1x and 2x (bench:images). */
+  /**
+   * Our static illustrations are also offered as AVIF at this size: it measured smaller than WebP
+   * at 1x and 2x (bench:images). Photographs (uploads) are smaller as AVIF at every size.
+   */
   avif?: true
 }
 
@@ -34,8 +37,8 @@ interface DisplaySize extends ImageBox {
 export const IMAGE_SIZES = {
   chatContext: { width: 64, height: 48 },
   thumb: { width: 96, height: 72 },
-  sellerLogoSmall: { width: 56, height: 56 },
-  sellerLogo: { width: 96, height: 96 },
+  sellerLogoSmall: { width: 56, height: 56, avif: true },
+  sellerLogo: { width: 96, height: 96, avif: true },
   compare: { width: 120, height: 90 },
   articleProduct: { width: 160, height: 120, avif: true },
   sellerOffer: { width: 240, height: 180, avif: true },
@@ -71,9 +74,8 @@ function serve(box: ImageBox, formats: readonly ImageFormat[]) {
   SERVED.set(key, new Set([...(SERVED.get(key) ?? []), ...formats]))
 }
 for (const size of Object.values(IMAGE_SIZES) as DisplaySize[]) {
-  const formats: ImageFormat[] = size.avif ? ['webp', 'avif'] : ['webp']
-  serve(size, formats)
-  serve({ width: size.width * 2, height: size.height && size.height * 2 }, formats)
+  serve(size, ['webp', 'avif'])
+  serve({ width: size.width * 2, height: size.height && size.height * 2 }, ['webp', 'avif'])
 }
 for (const size of Object.values(SHARE_IMAGE_SIZES)) serve(size, ['png', 'webp', 'jpeg'])
 
@@ -82,8 +84,8 @@ export function isServedImage(width: number | undefined, height: number | undefi
   return SERVED.get(boxKey(width, height))?.has(format) ?? false
 }
 
-/** Whether AppImage offers an AVIF source beside the WebP one at this size. */
-export const hasAvif = (size: ImageSizeName) => 'avif' in IMAGE_SIZES[size]
+/** Whether AppImage offers an AVIF source beside the WebP one for this picture at this size. */
+export const hasAvif = (src: string, size: ImageSizeName) => isUploadedImage(src) || 'avif' in IMAGE_SIZES[size]
 
 /** An uploaded picture's path: its content never changes under its URL. */
 export const isUploadedImage = (src: string) => src.replace(/^\//, '').startsWith(UPLOADED_IMAGE_PREFIX)

@@ -45,7 +45,7 @@ export function AppImage({ src, alt, size, height, loading, priority = false, cl
       style={{ maxWidth: '100%', height: 'auto' }}
     />
   )
-  if (!hasAvif(size)) return img
+  if (!hasAvif(src, size)) return img
   const avif = buildImageSrcSet(src, size, { ...opts, format: 'avif' })
   return (
     <picture style={{ display: 'contents' }}>

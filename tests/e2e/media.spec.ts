@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test'
 import { BUDGET_KB, measureFirstLoadJs } from '../../bench/first-load.ts'
 import { ARTICLE_RUBRIC_LABELS, ARTICLE_RUBRICS, MEDIA_PAGE_SIZE } from '#common/media/articles.ts'
+import { CATALOG_PATH } from '#common/spheres.ts'
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
@@ -422,7 +423,7 @@ test('every picture of the public pages: width and height, 1x/2x, lazy below the
   const sellerPath = await page.locator('main a[href^="/sellers/"]').first().getAttribute('href')
   const pages = [
     '/',
-    '/catalog',
+    CATALOG_PATH,
     `/product/${product.slug}`,
     sellerPath!,
     '/services',

@@ -9,7 +9,7 @@ import { buildImageSrcSet, hasAvif, IMAGE_SIZES } from '#common/images.ts'
 export function bodyPictureHtml(src: string, alt: string, box: { width: number; height: number }): string {
   const webp = buildImageSrcSet(src, 'articleBody', { cdnUrl: '' })
   const img = `<img src="${webp.src}" srcset="${webp.srcSet}" alt="${alt}" width="${box.width}" height="${box.height}" loading="lazy" decoding="async">`
-  if (!hasAvif('articleBody')) return img
+  if (!hasAvif(src, 'articleBody')) return img
   const avif = buildImageSrcSet(src, 'articleBody', { cdnUrl: '', format: 'avif' })
   return `<picture style="display:contents"><source type="image/avif" srcset="${avif.srcSet}">${img}</picture>`
 }
