@@ -123,6 +123,9 @@ describe('buildImageSrcSet', () => {
 describe('hasAvif', () => {
   it('offers AVIF for photographs at every size, for illustrations where it measured smaller', () => {
     expect(hasAvif('product-photos/0123456789abcdef0123456789abcdef.webp', 'thumb')).toBe(true)
+    expect(hasAvif('/marketplace-frontend-assets/product-photos/0123456789abcdef0123456789abcdef.webp', 'thumb')).toBe(
+      true,
+    )
     expect(hasAvif('catalog/dock.svg', 'thumb')).toBe(false)
     expect(hasAvif('catalog/dock.svg', 'productCard')).toBe(true)
   })

@@ -84,11 +84,15 @@ export function isServedImage(width: number | undefined, height: number | undefi
   return SERVED.get(boxKey(width, height))?.has(format) ?? false
 }
 
+/** A path below ASSETS_PREFIX, from the path itself (with or without a leading slash) or the prefix's URL. */
+const assetPath = (src: string) =>
+  src.startsWith(ASSETS_PREFIX) ? src.slice(ASSETS_PREFIX.length) : src.replace(/^\//, '')
+
+/** An uploaded picture (a photograph): its content never changes under its URL. */
+export const isUploadedImage = (src: string) => assetPath(src).startsWith(UPLOADED_IMAGE_PREFIX)
+
 /** Whether AppImage offers an AVIF source beside the WebP one for this picture at this size. */
 export const hasAvif = (src: string, size: ImageSizeName) => isUploadedImage(src) || 'avif' in IMAGE_SIZES[size]
-
-/** An uploaded picture's path: its content never changes under its URL. */
-export const isUploadedImage = (src: string) => src.replace(/^\//, '').startsWith(UPLOADED_IMAGE_PREFIX)
 
 export function isImageUrl(url: string): boolean {
   const path = url.split(/[?#]/, 1)[0] ?? ''
@@ -117,7 +121,7 @@ export function buildImageUrl(src: string, opts: ImageUrlOptions): string {
   if (!isServedImage(opts.width, opts.height, format)) {
     throw new Error(`The image service does not render ${boxKey(opts.width, opts.height)} ${format}: see IMAGE_SIZES`)
   }
-  const path = src.startsWith(ASSETS_PREFIX) ? src.slice(ASSETS_PREFIX.length) : src.replace(/^\//, '')
+  const path = assetPath(src)
   const params = new URLSearchParams({ w: String(opts.width) })
   if (opts.height) params.set('h', String(opts.height))
   params.set('f', format)

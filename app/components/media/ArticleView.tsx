@@ -1,5 +1,7 @@
+import { useRouteLoaderData } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
+import type { loader as rootLoader } from '#app/root.tsx'
 import { mediaLinks } from '#common/media/article-constants.ts'
 import type { ArticleBlock, ArticlePage } from '#common/media/articles.ts'
 import { prepareArticleHtml } from './article-body.ts'
@@ -12,15 +14,19 @@ import { TableOfContents } from './TableOfContents.tsx'
 import cardClasses from './ArticleCards.module.css'
 import classes from './ArticleView.module.css'
 
-/** The cover's box: as wide as the text column and the table of contents together. */
-
 function Block({ block }: { block: ArticleBlock }) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
   if (block.kind === 'product') return block.product ? <EmbeddedProductCard product={block.product} /> : null
   // Sanitized on the server with the articles' allowlist when it was saved.
   return (
     <div
       className={classes.prose}
-      dangerouslySetInnerHTML={{ __html: prepareArticleHtml(block.html, classes.tableScroll ?? '') }}
+      dangerouslySetInnerHTML={{
+        __html: prepareArticleHtml(block.html, classes.tableScroll ?? '', {
+          cdnUrl: root?.publicConfig.cdnUrl ?? '',
+          version: root?.publicConfig.assetsVersion,
+        }),
+      }}
     />
   )
 }

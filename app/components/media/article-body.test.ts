@@ -22,6 +22,13 @@ describe('an article body as the page shows it', () => {
     )
     expect(small).toContain('width="400" height="300"')
     expect(small).toContain('ab.webp?w=1472&f=webp 2x')
+    // From the CDN as every picture; uploads carry no version, static pictures do.
+    const fromCdn = prepareArticleHtml(
+      '<img src="/marketplace-frontend-assets/media/a.svg" alt="" width="800" height="400">',
+      's',
+      { cdnUrl: 'https://cdn.example.ru', version: 'abc' },
+    )
+    expect(fromCdn).toContain('src="https://cdn.example.ru/marketplace-frontend-assets/media/a.svg?w=736&f=webp&v=abc"')
     const unsized = '<img src="/marketplace-frontend-assets/product-photos/ab.webp" alt="Фото">'
     expect(prepareArticleHtml(unsized, 's')).toBe(unsized)
   })

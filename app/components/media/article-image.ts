@@ -1,4 +1,4 @@
-import { buildImageSrcSet, hasAvif, IMAGE_SIZES } from '#common/images.ts'
+import { buildImageSrcSet, hasAvif, IMAGE_SIZES, type ImageUrlOptions } from '#common/images.ts'
 
 /**
  * A picture of an article's body as HTML: the body is a string (the sanitizer's markup), so this is
@@ -6,11 +6,16 @@ import { buildImageSrcSet, hasAvif, IMAGE_SIZES } from '#common/images.ts'
  * with an AVIF source in front, lazy (the cover is the page's first picture). `src` is an upload's
  * or a static picture's URL below /marketplace-frontend-assets/; the height keeps its proportions.
  */
-export function bodyPictureHtml(src: string, alt: string, box: { width: number; height: number }): string {
-  const webp = buildImageSrcSet(src, 'articleBody', { cdnUrl: '' })
+export function bodyPictureHtml(
+  src: string,
+  alt: string,
+  box: { width: number; height: number },
+  images: Pick<ImageUrlOptions, 'cdnUrl' | 'version'>,
+): string {
+  const webp = buildImageSrcSet(src, 'articleBody', images)
   const img = `<img src="${webp.src}" srcset="${webp.srcSet}" alt="${alt}" width="${box.width}" height="${box.height}" loading="lazy" decoding="async">`
   if (!hasAvif(src, 'articleBody')) return img
-  const avif = buildImageSrcSet(src, 'articleBody', { cdnUrl: '', format: 'avif' })
+  const avif = buildImageSrcSet(src, 'articleBody', { ...images, format: 'avif' })
   return `<picture style="display:contents"><source type="image/avif" srcset="${avif.srcSet}">${img}</picture>`
 }
 
