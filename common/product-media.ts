@@ -1,3 +1,4 @@
+import { UPLOADED_IMAGE_PREFIX } from './images.ts'
 import { formatFileSize } from './files.ts'
 import { pluralize } from './format.ts'
 import { PRODUCT_LIMITS } from './products.ts'
@@ -52,7 +53,7 @@ export const MEDIA_MESSAGES = {
 } as const
 
 /** Where uploaded photos live below /marketplace-frontend-assets/: an unguessable key each. */
-export const PHOTO_SRC_PREFIX = 'product-photos/'
+export const PHOTO_SRC_PREFIX = UPLOADED_IMAGE_PREFIX
 const UPLOADED_SRC = /^product-photos\/([0-9a-f]{32})\.webp$/
 
 export const photoSrcOf = (key: string) => `${PHOTO_SRC_PREFIX}${key}.webp`

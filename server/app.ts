@@ -15,6 +15,7 @@ import type { ModuleDefinition } from './modules/module.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { allowedMethodsPlugin } from './plugins/allowed-methods.ts'
 import { assetsPlugin } from './plugins/assets.ts'
+import { hashAssets } from './plugins/assets-version.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
@@ -22,6 +23,9 @@ import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
 import { createServices, type Services } from './services.ts'
+
+/** The static pictures served under /marketplace-frontend-assets/ (uploads come from file storage). */
+const ASSETS_DIR = 'content/assets'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,9 +87,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
   await app.register(systemRoutes, { buildId, builtAt: Date.now() })
+  // In development the files change under a running server: no version, no year-long caching.
+  const assetsVersion = config.isDevelopment ? null : await hashAssets(ASSETS_DIR)
   await app.register(assetsPlugin, {
-    sourceDir: 'content/assets',
+    sourceDir: ASSETS_DIR,
     cacheDir: config.ASSETS_CACHE_DIR,
+    version: assetsVersion,
     readUploaded: (path) => services.products.readPhoto(path),
   })
 
@@ -122,6 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     cdnUrl: config.CDN_URL,
     metrikaId: config.METRIKA_ID ?? null,
     buildId,
+    assetsVersion,
     publicUrl: config.publicUrl,
     chatWsUrl: services.realtime.wsUrl,
     mapTilesUrl: config.MAP_TILES_URL,

@@ -72,6 +72,7 @@ describe.each(BACKENDS)('pages with invalid text on %s', (backend) => {
         cdnUrl: '',
         metrikaId: null,
         buildId: 'test',
+        assetsVersion: 'test-assets',
         publicUrl: 'http://x',
         chatWsUrl: null,
       },

@@ -1,48 +1,56 @@
 import { useRouteLoaderData } from 'react-router'
-import { buildImageSrcSet, type ImageFormat } from '#common/images.ts'
+import { buildImageSrcSet, hasAvif, IMAGE_SIZES, type ImageSizeName } from '#common/images.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 
 export interface AppImageProps {
-  /** Path below /marketplace-frontend-assets/, e.g. 'spheres/transport.svg'. */
+  /** Path below /marketplace-frontend-assets/ ('spheres/transport.svg', 'product-photos/<key>.webp') or that prefix's URL. */
   src: string
   alt: string
-  width: number
-  height: number
-  format?: ImageFormat
+  /** The box it is drawn in: one of the sizes the image service renders (common/images.ts). */
+  size: ImageSizeName
+  /**
+   * The height of a picture that keeps its proportions (IMAGE_SIZES without a height), so the
+   * page keeps its place before it loads.
+   */
+  height?: number
+  /** 'eager' only above the fold; with `priority` for the page's largest picture (its LCP element). */
   loading?: 'lazy' | 'eager'
-  /** 'high' for the page's largest picture above the fold (its LCP element). */
-  fetchPriority?: 'high' | 'low' | 'auto'
+  priority?: boolean
   className?: string
   sizes?: string
 }
 
-/** Static images from the CDN, with a 2x variant of doubled width and height, webp by default. */
-export function AppImage({
-  src,
-  alt,
-  width,
-  height,
-  format = 'webp',
-  loading = 'lazy',
-  fetchPriority,
-  className,
-  sizes,
-}: AppImageProps) {
+/**
+ * Every picture of the pages: width and height set, 1x and 2x from the image service, WebP, with
+ * an AVIF source in front where AVIF is smaller at that size. The <picture> takes no box of its own
+ * (display: contents), so styles and layouts see the <img> as before.
+ */
+export function AppImage({ src, alt, size, height, loading, priority = false, className, sizes }: AppImageProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  const urls = buildImageSrcSet(src, { cdnUrl: root?.publicConfig.cdnUrl ?? '', width, height, format })
-  return (
+  const opts = { cdnUrl: root?.publicConfig.cdnUrl ?? '', version: root?.publicConfig.assetsVersion }
+  const webp = buildImageSrcSet(src, size, opts)
+  const box = IMAGE_SIZES[size]
+  const img = (
     <img
-      src={urls.src}
-      srcSet={urls.srcSet}
+      src={webp.src}
+      srcSet={webp.srcSet}
       sizes={sizes}
       alt={alt}
-      width={width}
-      height={height}
-      loading={loading}
-      fetchPriority={fetchPriority}
-      decoding="async"
+      width={box.width}
+      height={'height' in box ? box.height : height}
+      loading={loading ?? (priority ? 'eager' : 'lazy')}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       className={className}
       style={{ maxWidth: '100%', height: 'auto' }}
     />
+  )
+  if (!hasAvif(src, size)) return img
+  const avif = buildImageSrcSet(src, size, { ...opts, format: 'avif' })
+  return (
+    <picture style={{ display: 'contents' }}>
+      <source type="image/avif" srcSet={avif.srcSet} sizes={sizes} />
+      {img}
+    </picture>
   )
 }

@@ -10,6 +10,7 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
   cdnUrl: '',
   metrikaId: null,
   buildId: 'test',
+  assetsVersion: 'test-assets',
   publicUrl: 'http://x',
   chatWsUrl: null,
 }

@@ -10,6 +10,8 @@ export interface PublicConfig {
   cdnUrl: string
   metrikaId: string | null
   buildId: string
+  /** The static pictures' version for their URLs (common/images.ts); null in development. */
+  assetsVersion: string | null
   publicUrl: string
   /**
    * Where the chat's realtime client connects: null for this origin's `/connection/websocket`

@@ -13,7 +13,7 @@ import { categoryTrail, childCategories, getCategory } from '#common/catalog/cat
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { listingSearchParams, parseListingQuery } from '#common/catalog/listing.ts'
 import type { Listing } from '#common/catalog/types.ts'
-import { buildImageUrl } from '#common/images.ts'
+import { buildImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
 import { PLATFORM } from '#content/company.ts'
 import type { Route } from './+types/catalog'
 
@@ -73,7 +73,7 @@ function buildCatalogSeo(publicUrl: string, basePath: string, heading: string, a
     description: `${formatCount(total, PRODUCT_FORMS)} от проверенных поставщиков. ${about}`,
     // The sort does not make another page: every order has the same canonical URL.
     path: listingHref(basePath, { ...query, sort: undefined }),
-    image: image ? buildImageUrl(image.src, { cdnUrl: '', width: 1200, height: 900, format: 'png' }) : undefined,
+    image: image ? buildImageUrl(image.src, { cdnUrl: '', ...SHARE_IMAGE_SIZES.product, format: 'png' }) : undefined,
   })
   // Search results and combinations of filters are for people, not for the index.
   const filterParams = listingSearchParams({ ...query, q: undefined, sort: undefined, page: 1 })

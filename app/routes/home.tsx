@@ -40,7 +40,6 @@ const SERVICE_ICONS: Record<PlatformServiceIcon, typeof IconTool> = {
 }
 
 /** Product pictures are 4:3; the category tiles show one of the category's products. */
-const CATEGORY_IMAGE = { width: 380, height: 285 } as const
 const NEW_PRODUCTS = 8
 const LATEST_ARTICLES = 4
 
@@ -125,7 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className={`${cards.card} ${classes.tile} ${classes.sphereTile}`}
               >
                 {category.image ? (
-                  <AppImage src={category.image.src} alt="" {...CATEGORY_IMAGE} />
+                  <AppImage src={category.image.src} alt="" size="categoryCard" />
                 ) : (
                   <span className={classes.noImage} aria-hidden="true" />
                 )}
@@ -167,7 +166,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to={`/spheres/${sphere.slug}`}
               className={`${cards.card} ${classes.tile} ${classes.sphereTile}`}
             >
-              <AppImage src={sphere.image} alt="" width={380} height={200} />
+              <AppImage src={sphere.image} alt="" size="sphereCard" />
               <span className={classes.tileBody}>
                 <span className={classes.tileTitle}>{sphere.shortTitle}</span>
                 <span className={`${ui.sm} ${ui.dimmed} ${ui.lineClamp3}`}>{sphere.summary}</span>

@@ -112,7 +112,7 @@ function Offer({ offer }: { offer: OfferDetails }) {
         <ul className={classes.gallery} aria-label="Фотографии работ">
           {offer.photos.map((photo) => (
             <li key={photo.src}>
-              <AppImage src={photo.src} alt={photo.alt || offer.title} width={240} height={180} />
+              <AppImage src={photo.src} alt={photo.alt || offer.title} size="sellerOffer" />
             </li>
           ))}
         </ul>
@@ -152,7 +152,7 @@ export default function SellerServicesRoute({ loaderData }: Route.ComponentProps
     <>
       <Breadcrumbs crumbs={[{ label: 'Биржа услуг', to: exchangeLinks.exchange() }, { label: seller.name }]} />
       <header className={classes.profile}>
-        <SellerLogo name={seller.name} logo={seller.logo} size={96} />
+        <SellerLogo name={seller.name} logo={seller.logo} size={96} eager />
         <div className={classes.profileBody}>
           <h1 className={classes.title}>
             Услуги {seller.name}

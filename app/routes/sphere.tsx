@@ -9,8 +9,8 @@ import ui from '#app/components/ui/ui.module.css'
 import { notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
-import { buildImageUrl } from '#common/images.ts'
-import { SPHERE_IMAGE_SIZE, sphereCatalogLink } from '#common/spheres.ts'
+import { buildImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
+import { sphereCatalogLink } from '#common/spheres.ts'
 import { getSphere } from '#content/spheres/index.ts'
 import type { Route } from './+types/sphere'
 import classes from './sphere.module.css'
@@ -20,7 +20,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const sphere = getSphere(params.slug)
   if (!sphere) notFound(request)
   const { publicConfig } = getAppContext(context)
-  const ogImage = buildImageUrl(sphere.image, { cdnUrl: '', ...SPHERE_IMAGE_SIZE, format: 'png' })
+  const ogImage = buildImageUrl(sphere.image, { cdnUrl: '', ...SHARE_IMAGE_SIZES.sphere, format: 'png' })
   return {
     sphere,
     catalogLink: sphereCatalogLink(sphere.slug),
@@ -58,9 +58,8 @@ export default function SphereRoute({ loaderData }: Route.ComponentProps) {
           <AppImage
             src={sphere.image}
             alt={sphere.imageAlt}
-            width={SPHERE_IMAGE_SIZE.width}
-            height={SPHERE_IMAGE_SIZE.height}
-            loading="eager"
+            size="sphere"
+            priority
             sizes="(max-width: 760px) 100vw, 760px"
           />
           <RichText html={sphere.description} />

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test'
 import { BUDGET_KB, measureFirstLoadJs } from '../../bench/first-load.ts'
 import { ARTICLE_RUBRIC_LABELS, ARTICLE_RUBRICS, MEDIA_PAGE_SIZE } from '#common/media/articles.ts'
+import { CATALOG_PATH } from '#common/spheres.ts'
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
@@ -376,4 +377,94 @@ test('media pages, home and a product page ship at most 150 KB gzip of first-loa
     expect(js.totalGzip, `${path}: ${js.files.map((f) => f.path).join(', ')}`).toBeLessThanOrEqual(BUDGET_KB * 1000)
     expect(js.files.map((f) => f.path).join(' ')).not.toMatch(/tiptap|prosemirror|editor/i)
   }
+})
+
+interface PictureFacts {
+  src: string
+  srcset: string
+  sources: string[]
+  width: string | null
+  height: string | null
+  loading: string | null
+  fetchPriority: string | null
+  /** Where its top is when the page opens, in CSS pixels from the top of the page; null when not drawn. */
+  top: number | null
+}
+
+/** Every <img> of the page as the server rendered it (attributes only; lazy ones need not have loaded). */
+function picturesOf(page: Page): Promise<PictureFacts[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('img')].map((img) => {
+      const box = img.getBoundingClientRect()
+      const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : null
+      return {
+        src: img.getAttribute('src') ?? '',
+        srcset: img.getAttribute('srcset') ?? '',
+        sources: [...(picture?.querySelectorAll('source') ?? [])].map((s) => s.getAttribute('srcset') ?? ''),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        fetchPriority: img.getAttribute('fetchpriority'),
+        top: box.width > 0 ? box.top + window.scrollY : null,
+      }
+    }),
+  )
+}
+
+const densities = (srcset: string) => srcset.split(', ').map((candidate) => candidate.split(' ')[1])
+
+test('every picture of the public pages: width and height, 1x/2x, lazy below the fold, served for a year', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto('/sellers')
+  const sellerPath = await page.locator('main a[href^="/sellers/"]').first().getAttribute('href')
+  const pages = [
+    '/',
+    CATALOG_PATH,
+    `/product/${product.slug}`,
+    sellerPath!,
+    '/services',
+    '/media',
+    `/media/${SEEDED.slug}`,
+  ]
+  const checked = new Set<string>()
+  for (const path of pages) {
+    await page.goto(path)
+    const pictures = await picturesOf(page)
+    expect(pictures.length, `${path} has pictures`).toBeGreaterThan(0)
+    for (const p of pictures) {
+      const what = `${path}: ${p.src}`
+      expect(Number(p.width), what).toBeGreaterThan(0)
+      expect(Number(p.height), what).toBeGreaterThan(0)
+      expect(densities(p.srcset), what).toEqual(['1x', '2x'])
+      for (const source of p.sources) expect(densities(source), what).toEqual(['1x', '2x'])
+      if (p.top !== null && p.top >= 720) expect(p.loading, `${what} is below the fold`).toBe('lazy')
+      // The service renders what the pages ask for (1x and 2x, each format), once per URL here.
+      for (const url of [p.srcset, ...p.sources].flatMap((set) => set.split(', ').map((c) => c.split(' ')[0]!))) {
+        if (checked.has(url)) continue
+        checked.add(url)
+        expect((await request.get(url)).status(), url).toBe(200)
+      }
+    }
+    expect(
+      pictures.filter((p) => p.fetchPriority === 'high').length,
+      `${path}: one LCP picture at most`,
+    ).toBeLessThanOrEqual(1)
+  }
+
+  // A static picture under this deployment's version and an upload: a year, immutable.
+  const immutable = 'public, max-age=31536000, immutable'
+  const staticUrl = [...checked].find((url) => url.includes('&v='))!
+  const uploadUrl = [...checked].find((url) => url.includes('/product-photos/'))!
+  for (const url of [staticUrl, uploadUrl]) {
+    expect((await request.get(url)).headers()['cache-control'], url).toBe(immutable)
+  }
+  // The build's hashed scripts and styles too.
+  await page.goto('/')
+  const script = await page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"]').first()
+  const asset = (await script.getAttribute('src')) ?? (await script.getAttribute('href'))
+  expect((await request.get(asset!)).headers()['cache-control']).toBe(immutable)
 })

@@ -49,7 +49,7 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
   return (
     <li className={classes.item} data-testid="cart-item" aria-busy={removing || undefined}>
       <div className={classes.picture}>
-        {item.image ? <AppImage src={item.image.src} alt="" width={96} height={72} /> : <span aria-hidden="true" />}
+        {item.image ? <AppImage src={item.image.src} alt="" size="thumb" /> : <span aria-hidden="true" />}
       </div>
       <Stack gap={4} className={classes.about}>
         {item.slug ? (

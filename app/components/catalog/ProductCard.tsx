@@ -11,14 +11,22 @@ import classes from './catalog.module.css'
 import { Highlighted } from './Highlighted.tsx'
 
 /** Cards show pictures at 4:3; the 2x variant covers the widest column. */
-export const CARD_IMAGE = { width: 360, height: 270 } as const
 const KEY_SPECS_SHOWN = 4
 
 /**
  * A catalogue card: picture, name (search matches marked), brand and model, key characteristics,
  * price with its VAT note, availability, the seller and the compare toggle.
  */
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: Card
+  eager?: boolean
+  /** The page's LCP picture: fetched before the others. */
+  priority?: boolean
+}) {
   const href = `/product/${product.slug}`
   const lead = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''
   return (
@@ -29,9 +37,9 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           <AppImage
             src={product.image.src}
             alt=""
-            width={CARD_IMAGE.width}
-            height={CARD_IMAGE.height}
+            size="productCard"
             loading={eager ? 'eager' : 'lazy'}
+            priority={priority}
             sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 360px"
           />
         ) : (

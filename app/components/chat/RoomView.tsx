@@ -293,7 +293,7 @@ function ContextImage({ src }: { src: string }) {
     return <img src={src} alt="" className={classes.contextImage} />
   return (
     <span className={classes.contextImage}>
-      <AppImage src={src} alt="" width={64} height={48} />
+      <AppImage src={src} alt="" size="chatContext" />
     </span>
   )
 }

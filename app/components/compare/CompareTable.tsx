@@ -40,7 +40,7 @@ export function CompareTable({ group, diffOnly }: { group: CompareGroup; diffOnl
                 <div className={classes.product}>
                   <div className={classes.productTop}>
                     {p.image ? (
-                      <AppImage src={p.image.src} alt="" width={120} height={90} className={classes.image} />
+                      <AppImage src={p.image.src} alt="" size="compare" className={classes.image} />
                     ) : (
                       <span />
                     )}

@@ -3,11 +3,8 @@ import cards from '#app/components/ui/card-grid.module.css'
 import { mediaLinks } from '#common/media/article-constants.ts'
 import type { ArticleCard } from '#common/media/articles.ts'
 import { articleFacts } from './article-format.ts'
-import { coverBox } from './article-image.ts'
 import { ArticlePicture } from './ArticlePicture.tsx'
 import classes from './ArticleCards.module.css'
-
-export const CARD_IMAGE = coverBox(400)
 
 /**
  * One article in a grid: cover, rubric, title (its link covers the card), lead, date and reading
@@ -29,7 +26,7 @@ export function ArticleCardItem({
     <li className={`${cards.card} ${cards.cardFocus} ${classes.card}`} data-rubric={article.rubric}>
       <ArticlePicture
         image={article.cover}
-        {...CARD_IMAGE}
+        size="articleCard"
         decorative
         priority={priority}
         className={classes.cover}

@@ -1,10 +1,11 @@
+import { useRouteLoaderData } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
+import type { loader as rootLoader } from '#app/root.tsx'
 import { mediaLinks } from '#common/media/article-constants.ts'
 import type { ArticleBlock, ArticlePage } from '#common/media/articles.ts'
 import { prepareArticleHtml } from './article-body.ts'
 import { articleFacts } from './article-format.ts'
-import { coverBox } from './article-image.ts'
 import { ArticleCardList } from './ArticleCards.tsx'
 import { ArticlePicture } from './ArticlePicture.tsx'
 import { EmbeddedProductCard } from './EmbeddedProductCard.tsx'
@@ -13,16 +14,19 @@ import { TableOfContents } from './TableOfContents.tsx'
 import cardClasses from './ArticleCards.module.css'
 import classes from './ArticleView.module.css'
 
-/** The cover's box: as wide as the text column and the table of contents together. */
-export const COVER_IMAGE = coverBox(960)
-
 function Block({ block }: { block: ArticleBlock }) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
   if (block.kind === 'product') return block.product ? <EmbeddedProductCard product={block.product} /> : null
   // Sanitized on the server with the articles' allowlist when it was saved.
   return (
     <div
       className={classes.prose}
-      dangerouslySetInnerHTML={{ __html: prepareArticleHtml(block.html, classes.tableScroll ?? '') }}
+      dangerouslySetInnerHTML={{
+        __html: prepareArticleHtml(block.html, classes.tableScroll ?? '', {
+          cdnUrl: root?.publicConfig.cdnUrl ?? '',
+          version: root?.publicConfig.assetsVersion,
+        }),
+      }}
     />
   )
 }
@@ -61,7 +65,7 @@ export function ArticleView({ article, url }: { article: ArticlePage; url: strin
       <figure className={classes.cover}>
         <ArticlePicture
           image={article.cover}
-          {...COVER_IMAGE}
+          size="articleCover"
           priority
           sizes="(min-width: 60em) 960px, 100vw"
           className={classes.coverImage}

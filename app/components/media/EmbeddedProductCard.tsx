@@ -10,8 +10,6 @@ export const EMBED_AVAILABILITY_LABELS: Record<EmbeddedProduct['availability'], 
   out_of_stock: 'Нет в наличии',
 }
 
-const EMBED_IMAGE = { width: 160, height: 120 } as const
-
 /** A product inside an article, read live when the page renders: photo, name, price, availability, seller. */
 export function EmbeddedProductCard({ product }: { product: EmbeddedProduct }) {
   const href = `/product/${product.slug}`
@@ -19,7 +17,7 @@ export function EmbeddedProductCard({ product }: { product: EmbeddedProduct }) {
     <aside className={classes.product} aria-label={`Товар: ${product.name}`} data-product-card={product.id}>
       <span className={classes.productPicture}>
         {product.image ? (
-          <ArticlePicture image={product.image} {...EMBED_IMAGE} decorative className={classes.productImage} />
+          <ArticlePicture image={product.image} size="articleProduct" decorative className={classes.productImage} />
         ) : (
           <span className={classes.productNoImage}>Фото появится позже</span>
         )}

@@ -2,11 +2,8 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { mediaLinks } from '#common/media/article-constants.ts'
 import type { ArticleCard } from '#common/media/articles.ts'
 import { articleFacts } from './article-format.ts'
-import { coverBox } from './article-image.ts'
 import { ArticlePicture } from './ArticlePicture.tsx'
 import classes from './MediaList.module.css'
-
-const FEATURED_IMAGE = coverBox(720)
 
 /** The newest article, large, above the grid on /media's first page: its cover is the page's LCP. */
 export function FeaturedArticle({ article }: { article: ArticleCard }) {
@@ -15,7 +12,7 @@ export function FeaturedArticle({ article }: { article: ArticleCard }) {
     <article className={classes.featured} aria-labelledby="featured-title">
       <ArticlePicture
         image={article.cover}
-        {...FEATURED_IMAGE}
+        size="articleFeatured"
         priority
         decorative
         sizes="(min-width: 62em) 720px, 100vw"

@@ -2,25 +2,33 @@ import { describe, expect, it } from 'vitest'
 import { prepareArticleHtml } from './article-body.ts'
 
 describe('an article body as the page shows it', () => {
-  it('asks the image service for a body picture at the column width, 1x and 2x WebP, lazy', () => {
+  it('asks the image service for a body picture at the column width, 1x and 2x, AVIF before WebP, lazy', () => {
     const html =
       '<figure><img src="/marketplace-frontend-assets/media/figure-flight-lines.svg" alt="Схема &quot;галсов&quot;" width="1200" height="675"><figcaption>Галсы</figcaption></figure>'
+    const at = (w: number, f: string) => `/marketplace-frontend-assets/media/figure-flight-lines.svg?w=${w}&f=${f}`
     expect(prepareArticleHtml(html, 'scroll')).toBe(
-      '<figure><img src="/marketplace-frontend-assets/media/figure-flight-lines.svg?w=736&h=414&f=webp" ' +
-        'srcset="/marketplace-frontend-assets/media/figure-flight-lines.svg?w=736&h=414&f=webp 1x, ' +
-        '/marketplace-frontend-assets/media/figure-flight-lines.svg?w=1472&h=828&f=webp 2x" ' +
-        'alt="Схема &quot;галсов&quot;" width="736" height="414" loading="lazy" decoding="async">' +
+      '<figure><picture style="display:contents">' +
+        `<source type="image/avif" srcset="${at(736, 'avif')} 1x, ${at(1472, 'avif')} 2x">` +
+        `<img src="${at(736, 'webp')}" srcset="${at(736, 'webp')} 1x, ${at(1472, 'webp')} 2x" ` +
+        'alt="Схема &quot;галсов&quot;" width="736" height="414" loading="lazy" decoding="async"></picture>' +
         '<figcaption>Галсы</figcaption></figure>',
     )
   })
 
-  it('keeps a small picture at its own size and leaves one without a size as it is', () => {
+  it('draws a small picture at its own size from the column-wide variants and leaves one without a size as it is', () => {
     const small = prepareArticleHtml(
       '<img src="/marketplace-frontend-assets/product-photos/ab.webp" alt="" width="400" height="300">',
       's',
     )
     expect(small).toContain('width="400" height="300"')
-    expect(small).toContain('ab.webp?w=800&h=600&f=webp 2x')
+    expect(small).toContain('ab.webp?w=1472&f=webp 2x')
+    // From the CDN as every picture; uploads carry no version, static pictures do.
+    const fromCdn = prepareArticleHtml(
+      '<img src="/marketplace-frontend-assets/media/a.svg" alt="" width="800" height="400">',
+      's',
+      { cdnUrl: 'https://cdn.example.ru', version: 'abc' },
+    )
+    expect(fromCdn).toContain('src="https://cdn.example.ru/marketplace-frontend-assets/media/a.svg?w=736&f=webp&v=abc"')
     const unsized = '<img src="/marketplace-frontend-assets/product-photos/ab.webp" alt="Фото">'
     expect(prepareArticleHtml(unsized, 's')).toBe(unsized)
   })

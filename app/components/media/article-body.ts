@@ -1,32 +1,28 @@
-import { ASSETS_PREFIX } from '#common/images.ts'
-import { articleImageUrl } from './article-image.ts'
-
-/** The body column's width in CSS pixels (46rem): pictures are asked for at this width, 1x and 2x. */
-export const BODY_IMAGE_WIDTH = 736
+import { ASSETS_PREFIX, type ImageUrlOptions } from '#common/images.ts'
+import { BODY_IMAGE_WIDTH, bodyPictureHtml } from './article-image.ts'
 
 const IMG = /<img\b([^>]*)>/g
 const TABLE_OPEN = /<table\b/g
 const TABLE_CLOSE = /<\/table>/g
 
+/** Where pictures come from: the CDN and the static pictures' version, as AppImage has them. */
+type ImageSource = Pick<ImageUrlOptions, 'cdnUrl' | 'version'>
+
 const attribute = (attrs: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1]
 
 /**
- * A body picture from the image service, at the column's width in WebP with its 2x variant, lazy
- * (the cover is the page's first picture), its width and height kept so nothing shifts. Anything
- * else is left as the sanitizer wrote it.
+ * A body picture from the image service (bodyPictureHtml), drawn at its own size up to the
+ * column's width, its width and height kept so nothing shifts. Anything else is left as the
+ * sanitizer wrote it.
  */
-function sizedImage(tag: string, attrs: string): string {
+function sizedImage(tag: string, attrs: string, images: ImageSource): string {
   const src = attribute(attrs, 'src')
   const width = Number(attribute(attrs, 'width'))
   const height = Number(attribute(attrs, 'height'))
   if (!src?.startsWith(ASSETS_PREFIX) || !(width > 0) || !(height > 0)) return tag
   const w = Math.min(width, BODY_IMAGE_WIDTH)
   const h = Math.round((height * w) / width)
-  const image = { src, kind: 'upload', alt: '', width, height } as const
-  const x1 = articleImageUrl(image, { width: w, height: h })
-  const x2 = articleImageUrl(image, { width: w * 2, height: h * 2 })
-  const alt = attribute(attrs, 'alt') ?? ''
-  return `<img src="${x1}" srcset="${x1} 1x, ${x2} 2x" alt="${alt}" width="${w}" height="${h}" loading="lazy" decoding="async">`
+  return bodyPictureHtml(src, attribute(attrs, 'alt') ?? '', { width: w, height: h }, images)
 }
 
 /**
@@ -35,9 +31,13 @@ function sizedImage(tag: string, attrs: string): string {
  * page (focusable, so keyboard users can scroll it too). The markup is the sanitizer's
  * (server/text/sanitize.ts: known tags, attributes in double quotes), so patterns read it safely.
  */
-export function prepareArticleHtml(html: string, tableScrollClass: string): string {
+export function prepareArticleHtml(
+  html: string,
+  tableScrollClass: string,
+  images: ImageSource = { cdnUrl: '' },
+): string {
   return html
-    .replace(IMG, (tag, attrs: string) => sizedImage(tag, attrs))
+    .replace(IMG, (tag, attrs: string) => sizedImage(tag, attrs, images))
     .replace(TABLE_OPEN, `<div class="${tableScrollClass}" tabindex="0" role="region" aria-label="Таблица"><table`)
     .replace(TABLE_CLOSE, '</table></div>')
 }

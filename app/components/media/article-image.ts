@@ -1,28 +1,23 @@
-import { buildImageUrl, type ImageFormat } from '#common/images.ts'
-import { ARTICLE_COVER_SIZE } from '#common/media/article-constants.ts'
-import type { ArticleImage } from '#common/media/articles.ts'
+import { buildImageSrcSet, hasAvif, IMAGE_SIZES, type ImageUrlOptions } from '#common/images.ts'
 
 /**
- * An article picture's URL at a size. Demo art is a static asset path; an upload is served at its
- * own URL by the same image service, which reads `w`, `h` and `f` and crops to fill the box.
+ * A picture of an article's body as HTML: the body is a string (the sanitizer's markup), so this is
+ * AppImage's output written by hand, from the same URL builder: the column's width, 1x and 2x, WebP
+ * with an AVIF source in front, lazy (the cover is the page's first picture). `src` is an upload's
+ * or a static picture's URL below /marketplace-frontend-assets/; the height keeps its proportions.
  */
-export function articleImageUrl(
-  image: ArticleImage,
-  opts: { width: number; height: number; format?: ImageFormat; cdnUrl?: string },
+export function bodyPictureHtml(
+  src: string,
+  alt: string,
+  box: { width: number; height: number },
+  images: Pick<ImageUrlOptions, 'cdnUrl' | 'version'>,
 ): string {
-  const format = opts.format ?? 'webp'
-  if (image.kind === 'asset') {
-    return buildImageUrl(image.src, { cdnUrl: opts.cdnUrl ?? '', width: opts.width, height: opts.height, format })
-  }
-  const [path = '', query = ''] = image.src.split('?', 2)
-  const params = new URLSearchParams(query)
-  params.set('w', String(Math.round(opts.width)))
-  params.set('h', String(Math.round(opts.height)))
-  params.set('f', format)
-  return `${path}?${params.toString()}`
+  const webp = buildImageSrcSet(src, 'articleBody', images)
+  const img = `<img src="${webp.src}" srcset="${webp.srcSet}" alt="${alt}" width="${box.width}" height="${box.height}" loading="lazy" decoding="async">`
+  if (!hasAvif(src, 'articleBody')) return img
+  const avif = buildImageSrcSet(src, 'articleBody', { ...images, format: 'avif' })
+  return `<picture style="display:contents"><source type="image/avif" srcset="${avif.srcSet}">${img}</picture>`
 }
 
-/** A box of the covers' own proportions (1200 × 630) at a width, so the crop takes nothing away. */
-export function coverBox(width: number): { width: number; height: number } {
-  return { width, height: Math.round((width * ARTICLE_COVER_SIZE.height) / ARTICLE_COVER_SIZE.width) }
-}
+/** The column's width in CSS pixels (46rem): a wider picture is drawn at this width. */
+export const BODY_IMAGE_WIDTH = IMAGE_SIZES.articleBody.width

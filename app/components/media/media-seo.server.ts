@@ -1,6 +1,6 @@
 import { buildSeo, type Seo } from '#app/lib/seo.ts'
+import { buildImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
 import {
-  ARTICLE_COVER_SIZE,
   ARTICLE_RUBRIC_LABELS,
   type ArticlePage,
   type ArticleRubric,
@@ -8,7 +8,6 @@ import {
   mediaLinks,
 } from '#common/media/articles.ts'
 import { PLATFORM } from '#content/company.ts'
-import { articleImageUrl } from './article-image.ts'
 
 type JsonLd = Record<string, unknown>
 
@@ -76,7 +75,7 @@ export function buildArticleSeo(publicUrl: string, article: ArticlePage): MediaS
   const url = `${publicUrl}${path}`
   const rubric = ARTICLE_RUBRIC_LABELS[article.rubric]
   // The covers' own size is what link previews want; PNG so every messenger shows it.
-  const ogImage = articleImageUrl(article.cover, { ...ARTICLE_COVER_SIZE, format: 'png' })
+  const ogImage = buildImageUrl(article.cover.src, { cdnUrl: '', ...SHARE_IMAGE_SIZES.article, format: 'png' })
   const description = article.seoDescription || article.lead
   const seo: Seo = {
     ...buildSeo(publicUrl, { title: `${article.seoTitle || article.title} | ${PLATFORM.brand}`, description, path }),

@@ -4,8 +4,6 @@ import type { ProductImage } from '#common/catalog/products.ts'
 import classes from './product.module.css'
 
 /** The main picture's size in CSS px (4:3); the image service renders 1x and 2x webp. */
-export const GALLERY_IMAGE = { width: 640, height: 480 } as const
-const THUMB = { width: 96, height: 72 } as const
 
 /**
  * The product's pictures: a main image and a row of thumbnails that switch it. Thumbnails are
@@ -42,9 +40,8 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
           key={current.src}
           src={current.src}
           alt={current.alt || title}
-          width={GALLERY_IMAGE.width}
-          height={GALLERY_IMAGE.height}
-          loading="eager"
+          size="productGallery"
+          priority
           className={classes.galleryImage}
         />
       </div>
@@ -62,7 +59,7 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
                 aria-label={`Фото ${i + 1} из ${images.length}${image.alt ? `: ${image.alt}` : ''}`}
                 onClick={() => setIndex(i)}
               >
-                <AppImage src={image.src} alt="" width={THUMB.width} height={THUMB.height} />
+                <AppImage src={image.src} alt="" size="thumb" />
               </button>
             </li>
           ))}

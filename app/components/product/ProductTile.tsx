@@ -16,8 +16,6 @@ export interface TileProduct {
   availabilityLabel: string
 }
 
-export const TILE_IMAGE = { width: 320, height: 240 } as const
-
 /**
  * A small product card for the home page and «Похожие товары»: picture, name, price and
  * availability, the whole tile a link. Plain elements only — those pages have a first-load
@@ -29,7 +27,7 @@ export function ProductTile({ product, headingLevel = 3 }: { product: TileProduc
     <li className={`${cards.card} ${cards.cardFocus} ${classes.tile}`}>
       <span className={`${cards.picture} ${classes.picture}`}>
         {product.image ? (
-          <AppImage src={product.image.src} alt="" width={TILE_IMAGE.width} height={TILE_IMAGE.height} />
+          <AppImage src={product.image.src} alt="" size="tile" />
         ) : (
           <span className={cards.noImage}>Фото появится позже</span>
         )}

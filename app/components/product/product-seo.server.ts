@@ -2,12 +2,12 @@ import { formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { REVIEW_LIMITS, type ReviewPage } from '#common/reviews.ts'
-import { buildImageUrl } from '#common/images.ts'
+import { buildImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
 import { buildSeo, type Seo } from '#app/lib/seo.ts'
 import { PLATFORM } from '#content/company.ts'
 
 /** The Open Graph picture: big enough for link previews, PNG so every messenger shows it. */
-export const PRODUCT_OG_IMAGE = { width: 1200, height: 900 } as const
+export const PRODUCT_OG_IMAGE = SHARE_IMAGE_SIZES.product
 
 type JsonLd = Record<string, unknown>
 

@@ -63,7 +63,7 @@ export function ProductCard({
       )}
       <div className={classes.photo}>
         {product.image ? (
-          <AppImage src={product.image.src} alt="" width={96} height={72} />
+          <AppImage src={product.image.src} alt="" size="thumb" />
         ) : (
           <IconPhoto size={28} aria-hidden="true" />
         )}

@@ -21,8 +21,6 @@ interface WithPhotos {
   data: { photos: Photo[] }
 }
 
-const THUMB = { width: 320, height: 240 } as const
-
 /**
  * The «Фотографии» section of the product form: uploads with progress and per-file errors,
  * thumbnails in order (the first is the main picture), reordering by dragging or by buttons,
@@ -179,12 +177,7 @@ export function ProductPhotos({
                 data-testid="product-photo"
               >
                 <div className={classes.thumb}>
-                  <AppImage
-                    src={photo.src}
-                    alt={photo.alt || `Фото ${i + 1}`}
-                    width={THUMB.width}
-                    height={THUMB.height}
-                  />
+                  <AppImage src={photo.src} alt={photo.alt || `Фото ${i + 1}`} size="tile" />
                   {i === 0 && (
                     <Badge className={classes.mainBadge} leftSection={<IconStar size={12} aria-hidden="true" />}>
                       Главная

@@ -22,7 +22,7 @@ export function SellerHeader({
     .filter(Boolean)
   return (
     <header className={classes.header}>
-      <SellerLogo name={seller.name} logo={seller.logo} size={96} />
+      <SellerLogo name={seller.name} logo={seller.logo} size={96} eager />
       <div className={classes.headerBody}>
         <h1 className={classes.title}>{seller.name}</h1>
         {rating && rating.count > 0 && (

@@ -17,11 +17,28 @@ export function sellerInitials(name: string): string {
  * The seller's logo, or its initials on a coloured square when it has none. Decorative: the
  * name is always written next to it.
  */
-export function SellerLogo({ name, logo, size = 56 }: { name: string; logo: string | null; size?: number }) {
+export function SellerLogo({
+  name,
+  logo,
+  size = 56,
+  eager = false,
+}: {
+  name: string
+  logo: string | null
+  size?: 56 | 96
+  /** In a page's header, above the fold: not lazy. */
+  eager?: boolean
+}) {
   if (logo) {
     return (
       <span className={classes.frame} style={{ width: size, height: size }}>
-        <AppImage src={logo} alt="" width={size} height={size} className={classes.image} />
+        <AppImage
+          src={logo}
+          alt=""
+          size={size === 96 ? 'sellerLogo' : 'sellerLogoSmall'}
+          loading={eager ? 'eager' : 'lazy'}
+          className={classes.image}
+        />
       </span>
     )
   }

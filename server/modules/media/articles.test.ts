@@ -500,7 +500,7 @@ describe.each(BACKENDS)('media articles on %s', (backend) => {
       height: 200,
       url: expect.stringMatching(/^\/marketplace-frontend-assets\/product-photos\/[0-9a-f]{32}\.webp$/),
     })
-    const served = await app.inject({ url: `${ok.json().data.url}?w=150&f=webp` })
+    const served = await app.inject({ url: `${ok.json().data.url}?w=736&f=webp` })
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toContain('image/webp')
     const notImage = await upload(staff.cookie, multipart(Buffer.from('%PDF-1.4 nope'), 'x.png'))

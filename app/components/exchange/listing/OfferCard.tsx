@@ -14,7 +14,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
   return (
     <li className={`${cards.card} ${cards.cardFocus} ${classes.card}`}>
       {offer.photo ? (
-        <AppImage className={classes.photo} src={offer.photo.src} alt="" width={320} height={180} />
+        <AppImage className={classes.photo} src={offer.photo.src} alt="" size="offerCard" />
       ) : (
         <div className={classes.noPhoto} aria-hidden="true" />
       )}

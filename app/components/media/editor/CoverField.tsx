@@ -2,12 +2,13 @@ import { Box, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } 
 import { IconPhotoOff, IconUpload } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ArticlePicture } from '#app/components/media/ArticlePicture.tsx'
+import { IMAGE_SIZES } from '#common/images.ts'
 import { failureMessage } from '#app/lib/upload.ts'
 import { ARTICLE_LIMITS, type ArticleImage } from '#common/media/articles.ts'
 import { checkPhotoBeforeUpload } from '#common/product-media.ts'
 import { uploadArticleImage } from './article-api.ts'
 
-const PREVIEW = { width: 320, height: 168 } as const
+const PREVIEW = IMAGE_SIZES.coverPreview
 
 /**
  * The cover: uploaded here (re-encoded by the server), shown as it will be cropped on cards, with
@@ -63,7 +64,7 @@ export function CoverField({
             bg="gray.1"
           >
             {cover ? (
-              <ArticlePicture image={{ ...cover, alt }} width={PREVIEW.width} height={PREVIEW.height} />
+              <ArticlePicture image={{ ...cover, alt }} size="coverPreview" />
             ) : (
               <Stack h="100%" align="center" justify="center" gap={4} c="gray.7">
                 <IconPhotoOff size={28} aria-hidden="true" />

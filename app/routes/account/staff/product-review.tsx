@@ -154,13 +154,7 @@ function FieldValue({ field, v, filesUrl }: { field: ReviewField; v: ComparableV
       return v.images.length ? (
         <div className={classes.photos}>
           {v.images.map((image, i) => (
-            <AppImage
-              key={`${image.src}-${i}`}
-              src={image.src}
-              alt={image.alt || `Фото ${i + 1}`}
-              width={120}
-              height={90}
-            />
+            <AppImage key={`${image.src}-${i}`} src={image.src} alt={image.alt || `Фото ${i + 1}`} size="compare" />
           ))}
         </div>
       ) : (

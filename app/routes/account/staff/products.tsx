@@ -49,7 +49,7 @@ function Thumb({ image }: { image: QueueItem['image'] }) {
   return (
     <Box w={THUMB.width} h={THUMB.height} style={{ flexShrink: 0, overflow: 'hidden', borderRadius: 4 }} bg="gray.1">
       {image ? (
-        <AppImage src={image.src} alt="" width={THUMB.width} height={THUMB.height} />
+        <AppImage src={image.src} alt="" size="thumb" />
       ) : (
         <Group h="100%" justify="center" c="gray.6" aria-hidden="true">
           <IconPhotoOff size={24} />

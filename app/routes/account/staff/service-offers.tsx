@@ -219,7 +219,7 @@ function QueueRow({ item }: { item: QueueItem }) {
           <Group gap="xs">
             {item.photos.slice(0, 4).map((photo) => (
               <Box key={photo.id} w={96} h={72} style={{ overflow: 'hidden', borderRadius: 4 }} bg="gray.1">
-                <AppImage src={photo.src} alt={photo.alt} width={96} height={72} />
+                <AppImage src={photo.src} alt={photo.alt} size="thumb" />
               </Box>
             ))}
           </Group>

@@ -1,4 +1,4 @@
-import { buildImageUrl, isImageUrl } from '#common/images.ts'
+import { buildImageUrl, isImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
 
 /**
  * Absolute addresses for feeds, which are read by robots on other sites: the product page, and
@@ -7,7 +7,7 @@ import { buildImageUrl, isImageUrl } from '#common/images.ts'
  */
 
 /** Yandex Market asks for pictures of at least 600 px; 4:3 like the product gallery. */
-export const FEED_IMAGE = { width: 1200, height: 900, format: 'jpeg' } as const
+export const FEED_IMAGE = { ...SHARE_IMAGE_SIZES.product, format: 'jpeg' } as const
 
 export interface FeedLinks {
   /** The addresses' bases: a feed's version depends on them. */
