@@ -209,8 +209,8 @@ export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
         <EmptyState query={query} />
       ) : page.tab === 'offers' ? (
         <ul className={`${cards.grid} ${cards.three}`} aria-label="Услуги">
-          {page.items.map((offer) => (
-            <OfferCard key={offer.id} offer={offer} />
+          {page.items.map((offer, i) => (
+            <OfferCard key={offer.id} offer={offer} priority={i === 0} />
           ))}
         </ul>
       ) : (

@@ -8,13 +8,16 @@ import cards from '#app/components/ui/card-grid.module.css'
 import { regionsLine } from './labels.ts'
 import classes from './exchange.module.css'
 
-/** An offer on the exchange: the whole card is one link to the offer on the vendor's services page. */
-export function OfferCard({ offer }: { offer: Offer }) {
+/**
+ * An offer on the exchange: the whole card is one link to the offer on the vendor's services page.
+ * `priority` for the list's first card: on a phone its photo is the page's largest paint.
+ */
+export function OfferCard({ offer, priority = false }: { offer: Offer; priority?: boolean }) {
   const { seller } = offer
   return (
     <li className={`${cards.card} ${cards.cardFocus} ${classes.card}`}>
       {offer.photo ? (
-        <AppImage className={classes.photo} src={offer.photo.src} alt="" size="offerCard" />
+        <AppImage className={classes.photo} src={offer.photo.src} alt="" size="offerCard" priority={priority} />
       ) : (
         <div className={classes.noPhoto} aria-hidden="true" />
       )}
