@@ -17,6 +17,7 @@ import { allowedMethodsPlugin } from './plugins/allowed-methods.ts'
 import { assetsPlugin } from './plugins/assets.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
+import { pageCachePlugin } from './plugins/page-cache.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
 import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
@@ -73,6 +74,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   await app.register(errorsPlugin)
   await app.register(securityHeadersPlugin, { config })
+  const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
+  // Before compression: the cache copies the HTML as rendered. Never in development (Vite's HMR).
+  if (config.PAGE_CACHE && pages.kind === 'build') {
+    await app.register(pageCachePlugin, {
+      buildId,
+      ttlSeconds: config.PAGE_CACHE_TTL_SECONDS,
+      maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    })
+  }
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
   await app.register(cookie)
   app.decorateRequest('ctx', null as unknown as Ctx)
@@ -81,7 +91,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(allowedMethodsPlugin) // before any route, so that it learns them all
   await app.register(openapiPlugin, { public: config.apiDocsPublic })
 
-  const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
   await app.register(systemRoutes, { buildId, builtAt: Date.now() })
   await app.register(assetsPlugin, {
     sourceDir: 'content/assets',

@@ -10,6 +10,15 @@ import { articleImages, articles } from './articles.table.ts'
  */
 export const isPublic = sql`(${articles.status} = 'published' or (${articles.status} = 'scheduled' and ${articles.publishAt} <= now()))`
 
+/**
+ * When the next scheduled article becomes public, as epoch milliseconds (null: none is due): it
+ * appears without any write, so whatever caches public pages must not keep them past this moment.
+ */
+export const nextScheduledPublicationMs = sql<number | null>`(
+  select (extract(epoch from min(${articles.publishAt})) * 1000)::float8 from ${articles}
+  where ${articles.status} = 'scheduled' and ${articles.publishAt} > now()
+)`
+
 /** When the public sees it as published: when it went out, or when it is due to. */
 export const shownAt = sql<Date>`coalesce(${articles.publishedAt}, ${articles.publishAt})`.mapWith(articles.publishedAt)
 
