@@ -75,9 +75,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin)
   await app.register(securityHeadersPlugin, { config })
   const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
-  // Before compression: the cache copies the HTML as rendered. Never in development (Vite's HMR).
-  if (config.PAGE_CACHE && pages.kind === 'build') {
+  // Before compression: the cache copies the HTML as rendered. Never in development, where the
+  // code changes under it.
+  if (config.PAGE_CACHE && pages.kind !== 'none' && !config.isDevelopment) {
     await app.register(pageCachePlugin, {
+      database,
       buildId,
       ttlSeconds: config.PAGE_CACHE_TTL_SECONDS,
       maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,

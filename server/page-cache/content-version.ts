@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { nextScheduledPublicationMs } from '../modules/media/articles.view.ts'
+import type { Database } from '../db/client.ts'
+import { scheduledPublicationsMs } from '../modules/media/articles.view.ts'
 
 export interface ContentVersion {
   /** Changes whenever a table that public pages show is written (migration 0025's triggers). */
@@ -21,15 +21,22 @@ export function nextMoscowMidnight(now: number): number {
 }
 
 /**
- * One cheap statement per cacheable request. It must be read BEFORE the page renders: a page is
- * then stored under a version no newer than the data it shows, and the next write makes it stale.
+ * Reads the content version: one small statement per cacheable request, read BEFORE the page
+ * renders, so that a page is stored under a version no newer than the data it shows and the next
+ * write makes it stale. The scheduled publications change only with the articles, so they are
+ * read again only when the version moves (read after it: they can be newer than it, never older).
  */
-export async function readContentVersion(db: Db, now = Date.now()): Promise<ContentVersion> {
-  const result = (await db.execute(sql`
-    select (select sum(version) from content_versions)::text as version,
-      ${nextScheduledPublicationMs} as "nextPublicationMs"
-  `)) as unknown as { rows: { version: string | null; nextPublicationMs: number | string | null }[] }
-  const row = result.rows[0]
-  const nextPublication = row?.nextPublicationMs == null ? Infinity : Number(row.nextPublicationMs)
-  return { version: row?.version ?? '0', changesAt: Math.min(nextPublication, nextMoscowMidnight(now)) }
+export function createContentVersionReader(database: Database): (now?: number) => Promise<ContentVersion> {
+  let schedule: { version: string; times: number[] } | null = null
+  return async (now = Date.now()) => {
+    const version = String((await database.queryValue('select sum(version)::text from content_versions')) ?? '0')
+    if (schedule?.version !== version) {
+      const result = (await database.db.execute(sql`select ${scheduledPublicationsMs} as times`)) as unknown as {
+        rows: { times: (number | string)[] | null }[]
+      }
+      schedule = { version, times: (result.rows[0]?.times ?? []).map(Number) }
+    }
+    const nextPublication = schedule.times.find((at) => at > now) ?? Infinity
+    return { version, changesAt: Math.min(nextPublication, nextMoscowMidnight(now)) }
+  }
 }

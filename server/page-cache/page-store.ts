@@ -10,8 +10,8 @@ export interface CachedPage {
   expiresAt: number
   /** Response headers to replay (per-response ones, like the CSP and the request id, left out). */
   headers: Record<string, string | string[]>
-  /** The HTML split at the CSP nonce it was rendered with: joined with a fresh nonce on every hit. */
-  segments: string[]
+  /** The HTML (UTF-8) split at the CSP nonce it was rendered with: joined with a fresh one on every hit. */
+  segments: Buffer[]
   bytes: number
 }
 

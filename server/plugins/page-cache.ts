@@ -1,7 +1,8 @@
 import { pipeline, Readable, Transform } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import { type ContentVersion, readContentVersion } from '../page-cache/content-version.ts'
+import type { Database } from '../db/client.ts'
+import { type ContentVersion, createContentVersionReader } from '../page-cache/content-version.ts'
 import { isGuestPageRequest, pageCacheKey } from '../page-cache/page-key.ts'
 import { type CachedPage, createMemoryPageStore, type PageStore } from '../page-cache/page-store.ts'
 
@@ -35,6 +36,7 @@ declare module 'fastify' {
 }
 
 export interface PageCacheOptions {
+  database: Database
   buildId: string
   ttlSeconds: number
   maxBytes: number
@@ -49,6 +51,7 @@ export interface PageCacheOptions {
 export const pageCachePlugin = fp(async (app: FastifyInstance, opts: PageCacheOptions) => {
   const store = opts.store ?? createMemoryPageStore({ maxBytes: opts.maxBytes })
   app.decorate('pageStore', store)
+  const readContentVersion = createContentVersionReader(opts.database)
 
   app.decorate('pageCacheLookup', async function lookup(req: FastifyRequest, reply: FastifyReply) {
     if (!isGuestPageRequest(req)) {
@@ -56,11 +59,11 @@ export const pageCachePlugin = fp(async (app: FastifyInstance, opts: PageCacheOp
       return
     }
     const key = pageCacheKey(req, opts.buildId)
-    const version = await readContentVersion(app.db)
+    const version = await readContentVersion()
     const page = store.get(key)
     if (page && page.version === version.version && page.expiresAt > Date.now()) {
       reply.status(200).headers(page.headers).header(PAGE_CACHE_HEADER, 'hit')
-      return reply.send(page.segments.join(reply.cspNonce))
+      return reply.send(joinWithNonce(page.segments, reply.cspNonce))
     }
     if (page) store.delete(key)
     req.pageCacheMiss = { key, version }
@@ -84,7 +87,7 @@ export const pageCachePlugin = fp(async (app: FastifyInstance, opts: PageCacheOp
         version: miss.version.version,
         expiresAt,
         headers,
-        segments: nonce ? html.split(nonce) : [html],
+        segments: (nonce ? html.split(nonce) : [html]).map((part) => Buffer.from(part)),
         bytes: Buffer.byteLength(html),
       }
       store.set(miss.key, page)
@@ -100,6 +103,14 @@ function isStorable(req: FastifyRequest, reply: FastifyReply, payload: unknown):
   const cacheControl = String(reply.getHeader('cache-control') ?? '')
   if (!type.startsWith('text/html') || /private|no-store/.test(cacheControl)) return false
   return payload instanceof Readable || typeof payload === 'string' || Buffer.isBuffer(payload)
+}
+
+/** Bytes, not a string: a hit then costs no UTF-8 encoding of the whole page. */
+function joinWithNonce(segments: Buffer[], nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce)
+  const parts: Buffer[] = []
+  segments.forEach((segment, i) => parts.push(...(i ? [nonceBytes, segment] : [segment])))
+  return Buffer.concat(parts)
 }
 
 function replayableHeaders(reply: FastifyReply): Record<string, string | string[]> {

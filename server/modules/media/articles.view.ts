@@ -11,11 +11,12 @@ import { articleImages, articles } from './articles.table.ts'
 export const isPublic = sql`(${articles.status} = 'published' or (${articles.status} = 'scheduled' and ${articles.publishAt} <= now()))`
 
 /**
- * When the next scheduled article becomes public, as epoch milliseconds (null: none is due): it
- * appears without any write, so whatever caches public pages must not keep them past this moment.
+ * When the scheduled articles become public, as epoch milliseconds, soonest first: they appear
+ * without any write, so whatever caches public pages must not keep them past these moments.
  */
-export const nextScheduledPublicationMs = sql<number | null>`(
-  select (extract(epoch from min(${articles.publishAt})) * 1000)::float8 from ${articles}
+export const scheduledPublicationsMs = sql<number[]>`(
+  select coalesce(array_agg((extract(epoch from ${articles.publishAt}) * 1000)::float8 order by ${articles.publishAt}), '{}')
+  from ${articles}
   where ${articles.status} = 'scheduled' and ${articles.publishAt} > now()
 )`
 
