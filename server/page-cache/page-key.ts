@@ -13,13 +13,15 @@ export function requestViewport(req: FastifyRequest): Viewport {
 }
 
 /**
- * A page request a guest's cached copy may answer: GET or HEAD, with neither the session nor the
+ * A page request a guest's cached copy may answer: GET or HEAD of an HTML page, with neither the session nor the
  * guest cookie (the only cookies page renders read besides the viewport, which is in the key; the
  * compare list and cart of a guest hang on the guest cookie). An invalid session cookie is also
  * left alone: its page says nothing personal, but it is not worth telling the two apart here.
  */
 export function isGuestPageRequest(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  // A client navigation's data (`/path.data`) is not HTML: not stored, so not worth a lookup.
+  if (req.url.split('?', 1)[0]!.endsWith('.data')) return false
   return req.cookies[SESSION_COOKIE] === undefined && req.cookies[GUEST_COOKIE] === undefined
 }
 
