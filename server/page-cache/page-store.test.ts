@@ -39,7 +39,13 @@ describe('the memory page store', () => {
   })
 })
 
-const request = (opts: { method?: string; url?: string; cookies?: Record<string, string>; ua?: string; host?: string }) =>
+const request = (opts: {
+  method?: string
+  url?: string
+  cookies?: Record<string, string>
+  ua?: string
+  host?: string
+}) =>
   ({
     method: opts.method ?? 'GET',
     url: opts.url ?? '/catalog/bespilotniki',
