@@ -20,6 +20,21 @@ describe.each(BACKENDS)('the content version on %s', (backend) => {
   })
   afterAll(() => database?.close())
 
+  it('moves once per transaction, however many public tables and rows it wrote', async () => {
+    const read = createContentVersionReader(database)
+    const vendor = await createTestVendor(database.db, { name: 'Сразу', slug: 'srazu' })
+    const before = Number((await read()).version)
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`update organizations set description = 'Первое' where id = ${vendor.id}`)
+      await tx.execute(sql`update organization_roles set updated_at = now() where organization_id = ${vendor.id}`)
+      await tx.execute(sql`update organizations set description = 'Второе' where id = ${vendor.id}`)
+    })
+    expect(Number((await read()).version)).toBe(before + 1)
+    // A statement that changes no row moves nothing.
+    await database.db.execute(sql`update organizations set description = 'Никто' where slug = 'net-takoi'`)
+    expect(Number((await read()).version)).toBe(before + 1)
+  })
+
   it('moves with every write to a table public pages show, and only then', async () => {
     const read = createContentVersionReader(database)
     const start = (await read()).version

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts'
 import { scheduledPublicationsMs } from '../modules/media/articles.view.ts'
 
 export interface ContentVersion {
-  /** Changes whenever a table that public pages show is written (migration 0025's triggers). */
+  /** Moves with every transaction that writes a table public pages show (migration 0025's triggers). */
   version: string
   /**
    * The moment public pages may change without any write: the next scheduled article, or the next
@@ -29,7 +29,7 @@ export function nextMoscowMidnight(now: number): number {
 export function createContentVersionReader(database: Database): (now?: number) => Promise<ContentVersion> {
   let schedule: { version: string; times: number[] } | null = null
   return async (now = Date.now()) => {
-    const version = String((await database.queryValue('select sum(version)::text from content_versions')) ?? '0')
+    const version = String((await database.queryValue('select version::text from content_version')) ?? '0')
     if (schedule?.version !== version) {
       const result = (await database.db.execute(sql`select ${scheduledPublicationsMs} as times`)) as unknown as {
         rows: { times: (number | string)[] | null }[]
