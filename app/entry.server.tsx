@@ -27,7 +27,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
 
-  const { cspNonce } = getAppContext(loadContext)
+  const { cspNonce, skipPageCache } = getAppContext(loadContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
@@ -60,6 +60,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
+          // After the shell the status is already sent: at least keep the broken page out of the cache.
+          skipPageCache()
           if (shellRendered) console.error(error)
         },
       },

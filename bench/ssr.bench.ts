@@ -1,6 +1,8 @@
 /**
- * `npm run bench:ssr`: how fast the server renders the home page, against the same HTML served as
- * a static string by the same Fastify instance, and how much JS the home page ships on first load.
+ * `npm run bench:ssr`: how fast the server renders the home and catalogue pages, each against the
+ * same HTML served as a static string by the same Fastify instance, and how much JS the home page
+ * ships on first load. With the guest page cache on (the default; PAGE_CACHE=false turns it off)
+ * the load is a guest's: no cookies, so after the first request pages come from the cache.
  *
  * Env: BENCH_DURATION (s per load test, default 10), BENCH_CONNECTIONS (default 20),
  * BENCH_WARMUP (s of warm-up per route, default 2). Only 127.0.0.1 is ever loaded.
@@ -19,13 +21,17 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 const DURATION = envNumber('BENCH_DURATION', 10)
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 20))
 const WARMUP = envNumber('BENCH_WARMUP', 2)
-const STATIC_PATH = '/__bench/static-home'
+/** The pages measured, each against its own HTML served as a constant string. */
+const PAGES = [
+  ['home', '/'],
+  ['catalogue', '/catalog/bespilotniki'],
+] as const
 const HEADERS = BROWSER_HEADERS
 
 ensureServerBuild()
 
-// Bounded in time whatever happens: warm-ups and runs for two routes, plus start-up and asset fetches.
-const deadlineMs = (2 * (DURATION + WARMUP) + 120) * 1000
+// Bounded in time whatever happens: warm-ups and runs for each page and its twin, plus start-up and asset fetches.
+const deadlineMs = (2 * PAGES.length * (DURATION + WARMUP) + 120) * 1000
 setTimeout(() => {
   console.error(`bench:ssr did not finish within ${deadlineMs / 1000} s, giving up`)
   process.exit(2)
@@ -55,38 +61,48 @@ await database.migrate()
 if (config.seedDemo) await seedDemo(database.db, createFileStorage(config))
 const build = await loadServerBuild()
 
-// Routes can only be added before ready(), and rendering needs a ready app: render the home page
-// once on a throwaway instance (same build, config and database), then build the one we measure.
+// Routes can only be added before ready(), and rendering needs a ready app: render each page
+// once on a throwaway instance (same build, config and database), then build the one we measure,
+// which serves each page's HTML as a constant string too: its static twin.
 const renderer = await buildApp({ config, database, pages: { kind: 'build', build } })
-const home = await renderer.inject({ method: 'GET', url: '/', headers: HEADERS })
-await renderer.close()
-if (home.statusCode !== 200 || !home.body.includes('</html>')) {
-  throw new Error(`GET / answered ${home.statusCode}, not a full HTML page: ${home.body.slice(0, 200)}`)
+const pages: { name: string; path: string; staticPath: string; html: string }[] = []
+for (const [name, path] of PAGES) {
+  const res = await renderer.inject({ method: 'GET', url: path, headers: HEADERS })
+  if (res.statusCode !== 200 || !res.body.includes('</html>')) {
+    throw new Error(`GET ${path} answered ${res.statusCode}, not a full HTML page: ${res.body.slice(0, 200)}`)
+  }
+  pages.push({ name, path, staticPath: `/__bench/static/${name}`, html: res.body })
 }
-const homeHtml = home.body
+await renderer.close()
+const homeHtml = pages[0]!.html
 
 const app = await buildApp({ config, database, pages: { kind: 'build', build } })
-app.get(STATIC_PATH, async (_req, reply) => reply.type('text/html; charset=utf-8').send(homeHtml))
+for (const page of pages) {
+  app.get(page.staticPath, async (_req, reply) => reply.type('text/html; charset=utf-8').send(page.html))
+}
 await app.listen({ host: '127.0.0.1', port: 0 })
 const { port } = app.server.address() as { port: number }
 const origin = `http://127.0.0.1:${port}`
 
 let failed = false
 try {
-  // Sanity: both URLs answer 200 with a page of the same size.
-  for (const path of ['/', STATIC_PATH]) {
-    const res = await fetch(origin + path, { headers: { ...HEADERS, 'accept-encoding': 'identity' } })
-    const body = await res.text()
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`)
-    if (Math.abs(body.length - homeHtml.length) > 200) {
-      throw new Error(`GET ${path} gave ${body.length} chars, expected about ${homeHtml.length}`)
+  // Sanity: each page and its twin answer 200 with a page of the same size.
+  for (const page of pages) {
+    for (const path of [page.path, page.staticPath]) {
+      const res = await fetch(origin + path, { headers: { ...HEADERS, 'accept-encoding': 'identity' } })
+      const body = await res.text()
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`)
+      if (Math.abs(body.length - page.html.length) > 200) {
+        throw new Error(`GET ${path} gave ${body.length} chars, expected about ${page.html.length}`)
+      }
     }
   }
 
   console.log(`# bench:ssr — ${new Date().toISOString()}`)
   console.log(`node ${process.version}, ${availableParallelism()} CPUs, build ${build.assets.version}`)
   console.log(
-    `home page HTML: ${(Buffer.byteLength(homeHtml) / 1024).toFixed(1)} KiB (uncompressed: the load generator asks for no encoding)`,
+    `guest page cache: ${config.PAGE_CACHE ? 'on' : 'off'} (PAGE_CACHE=${config.PAGE_CACHE}); HTML uncompressed (the load generator asks for no encoding): ` +
+      pages.map((p) => `${p.path} ${(Buffer.byteLength(p.html) / 1024).toFixed(1)} KiB`).join(', '),
   )
   console.log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per route\n`)
 
@@ -98,40 +114,42 @@ try {
   // competing for the two cores (the load generator's thread is not counted).
   const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
   const load1 = () => loadavg()[0]!.toFixed(2)
-  const results: Record<string, Result & { cpuMsPerReq: number; loadBefore: string; loadAfter: string }> = {}
-  for (const [name, path] of [
-    ['SSR', '/'],
-    ['static', STATIC_PATH],
-  ] as const) {
+  type Run = Result & { cpuMsPerReq: number; loadBefore: string; loadAfter: string }
+  async function measure(name: string, path: string): Promise<Run> {
     await load(path, WARMUP)
     const loadBefore = load1()
     const cpuBefore = process.threadCpuUsage()
     const r = await load(path, DURATION)
     const cpuMsPerReq = cpuMs(process.threadCpuUsage(cpuBefore)) / Math.max(1, r.requests.total)
-    results[name] = { ...r, cpuMsPerReq, loadBefore, loadAfter: load1() }
     const bad = r.errors + r.timeouts + r.non2xx
     if (bad > 0) {
       failed = true
       console.error(`${name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx responses`)
     }
+    return { ...r, cpuMsPerReq, loadBefore, loadAfter: load1() }
   }
 
-  const ssr = results.SSR!
-  const stat = results.static!
-  const row = (name: string, r: (typeof results)[string]) =>
-    `| ${name.padEnd(6)} | ${r.requests.average.toFixed(0).padStart(8)} | ${r.latency.p50.toFixed(0).padStart(6)} | ` +
+  const row = (name: string, r: Run) =>
+    `| ${name.padEnd(26)} | ${r.requests.average.toFixed(0).padStart(8)} | ${r.latency.p50.toFixed(0).padStart(6)} | ` +
     `${r.latency.p99.toFixed(0).padStart(6)} | ${String(r.requests.total).padStart(8)} | ` +
     `${r.cpuMsPerReq.toFixed(3).padStart(13)} | ${r.loadBefore} → ${r.loadAfter} |`
-  console.log('| route  |  req/s   | p50 ms | p99 ms | requests | CPU ms/req ¹ | load avg ² |')
-  console.log('| ------ | -------- | ------ | ------ | -------- | ------------- | ---------- |')
-  console.log(row('SSR', ssr))
-  console.log(row('static', stat))
-  console.log(
-    `\nSSR/static: throughput ${(ssr.requests.average / stat.requests.average).toFixed(3)}x ` +
-      `(static is ${(stat.requests.average / ssr.requests.average).toFixed(1)}x faster), ` +
-      `p50 latency ${(ssr.latency.p50 / stat.latency.p50).toFixed(1)}x, p99 latency ${(ssr.latency.p99 / stat.latency.p99).toFixed(1)}x, ` +
-      `server CPU per request ${(ssr.cpuMsPerReq / stat.cpuMsPerReq).toFixed(1)}x`,
-  )
+  const lines: string[] = []
+  const ratios: string[] = []
+  for (const page of pages) {
+    const ssr = await measure(`${page.name} SSR`, page.path)
+    const stat = await measure(`${page.name} static`, page.staticPath)
+    lines.push(row(`${page.path} SSR`, ssr), row(`${page.path} static`, stat))
+    ratios.push(
+      `${page.path}: SSR/static throughput ${(ssr.requests.average / stat.requests.average).toFixed(3)}x ` +
+        `(static is ${(stat.requests.average / ssr.requests.average).toFixed(1)}x faster), ` +
+        `p50 latency ${(ssr.latency.p50 / stat.latency.p50).toFixed(1)}x, p99 latency ${(ssr.latency.p99 / stat.latency.p99).toFixed(1)}x, ` +
+        `server CPU per request ${(ssr.cpuMsPerReq / stat.cpuMsPerReq).toFixed(1)}x`,
+    )
+  }
+  console.log('| route                      |  req/s   | p50 ms | p99 ms | requests | CPU ms/req ¹ | load avg ² |')
+  console.log('| -------------------------- | -------- | ------ | ------ | -------- | ------------- | ---------- |')
+  for (const line of lines) console.log(line)
+  console.log(`\n${ratios.join('\n')}`)
   console.log(
     `¹ CPU time of the server's thread per request (load generator excluded). ` +
       `² 1-min load average before → after the run; above ${availableParallelism()} means other processes shared the CPUs.`,

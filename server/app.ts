@@ -18,6 +18,7 @@ import { assetsPlugin } from './plugins/assets.ts'
 import { hashAssets } from './plugins/assets-version.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
+import { pageCachePlugin } from './plugins/page-cache.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
 import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
@@ -77,6 +78,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   await app.register(errorsPlugin)
   await app.register(securityHeadersPlugin, { config })
+  const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
+  // Before compression: the cache copies the HTML as rendered. Never in development, where the
+  // code changes under it.
+  if (config.PAGE_CACHE && pages.kind !== 'none' && !config.isDevelopment) {
+    await app.register(pageCachePlugin, {
+      database,
+      buildId,
+      ttlSeconds: config.PAGE_CACHE_TTL_SECONDS,
+      maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    })
+  }
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
   await app.register(cookie)
   app.decorateRequest('ctx', null as unknown as Ctx)
@@ -85,7 +97,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(allowedMethodsPlugin) // before any route, so that it learns them all
   await app.register(openapiPlugin, { public: config.apiDocsPublic })
 
-  const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
   await app.register(systemRoutes, { buildId, builtAt: Date.now() })
   // In development the files change under a running server: no version, no year-long caching.
   const assetsVersion = config.isDevelopment ? null : await hashAssets(ASSETS_DIR)

@@ -72,6 +72,11 @@ const Env = z.object({
       (v) => v === '' || (/^(https?:\/\/[^/\s]+|\/)\S*$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
       'MAP_TILES_URL must be empty or a tile URL template with {z}, {x} and {y} (https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
     ),
+  /** The guest page cache (decision 041): on unless turned off; entries live at most this long. */
+  PAGE_CACHE: Bool.default(true),
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /** Memory per instance for cached pages (LRU beyond it). */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   CENTRIFUGO_API_URL: z.url('CENTRIFUGO_API_URL must be a URL (http://centrifugo:8000)').optional(),
   CENTRIFUGO_API_KEY: z.string().min(1).optional(),
   CENTRIFUGO_WS_URL: z

@@ -67,6 +67,7 @@ describe.each(BACKENDS)('pages with invalid text on %s', (backend) => {
       requestId: 'test',
       cspNonce: 'test',
       viewport: 'desktop',
+      skipPageCache: () => {},
       publicConfig: {
         apiBaseUrl: '/api/v1',
         cdnUrl: '',

@@ -31,6 +31,11 @@ export interface AppLoadContext {
   services: Services
   /** Who is asking: the first argument of every service call. */
   ctx: Ctx
+  /**
+   * Keeps this response out of the guest page cache: an error rendered into a part streamed after
+   * the shell, or a page that must be fresh on every request.
+   */
+  skipPageCache: () => void
 }
 
 // The server and the React Router build may each evaluate this module (Vite in development

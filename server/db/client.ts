@@ -22,7 +22,18 @@ export interface Database {
   readonly statements: { count: number }
   migrate(): Promise<void>
   ping(): Promise<void>
+  /**
+   * The first column of the first row of a statement without parameters, sent over the simple
+   * query protocol: about half the cost of going through `db`, for the one read made on every
+   * cacheable request (the page cache's content version). Not counted in `statements`.
+   */
+  queryValue(text: string): Promise<unknown>
   close(): Promise<void>
+}
+
+function firstValue(rows: readonly Record<string, unknown>[]): unknown {
+  const row = rows[0]
+  return row ? Object.values(row)[0] : undefined
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -58,6 +69,7 @@ export async function openDatabase(opts: {
       ping: async () => {
         await pool.query('select 1')
       },
+      queryValue: async (text) => firstValue((await pool.query(text)).rows),
       close: () => pool.end(),
     }
   }
@@ -76,6 +88,7 @@ export async function openDatabase(opts: {
     ping: async () => {
       await db.execute(sql`select 1`)
     },
+    queryValue: async (text) => firstValue((await client.exec(text))[0]?.rows ?? []),
     close: () => client.close(),
   }
 }

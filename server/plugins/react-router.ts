@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { appContext, type PublicConfig } from '#app/lib/load-context.ts'
-import { guessViewport, parseViewport, VIEWPORT_COOKIE } from '#common/viewport.ts'
 import type { Config } from '../config.ts'
+import { requestViewport } from '../page-cache/page-key.ts'
 import type { Services } from '../services.ts'
 import { PAGE_METHODS } from './allowed-methods.ts'
 import { loadRequestCtx } from './session.ts'
@@ -40,12 +40,13 @@ export async function registerReactRouter(
   async function getLoadContext(req: FastifyRequest, reply: { cspNonce: string }) {
     await loadRequestCtx(req)
     const context = new RouterContextProvider()
-    const cookieViewport = parseViewport(req.cookies[VIEWPORT_COOKIE.name])
-    const hint = req.headers['sec-ch-ua-mobile']
     context.set(appContext, {
       requestId: req.id,
       cspNonce: reply.cspNonce,
-      viewport: cookieViewport ?? guessViewport(req.headers['user-agent'], typeof hint === 'string' ? hint : undefined),
+      viewport: requestViewport(req),
+      skipPageCache: () => {
+        req.pageCacheSkip = true
+      },
       publicConfig,
       services,
       ctx: req.ctx,
@@ -60,6 +61,10 @@ export async function registerReactRouter(
     clientBuildDirectory: resolve(BUILD_DIR, 'client'),
     mode: config.isDevelopment ? 'development' : 'production',
     getLoadContext,
-    routeOptions: { config: { fallbackMethods: PAGE_METHODS } },
+    routeOptions: {
+      config: { fallbackMethods: PAGE_METHODS },
+      // Guests' pages from the cache, before anything is loaded (absent when the cache is off).
+      ...(app.pageCacheLookup ? { onRequest: app.pageCacheLookup } : {}),
+    },
   })
 }

@@ -10,6 +10,16 @@ import { articleImages, articles } from './articles.table.ts'
  */
 export const isPublic = sql`(${articles.status} = 'published' or (${articles.status} = 'scheduled' and ${articles.publishAt} <= now()))`
 
+/**
+ * When the scheduled articles become public, as epoch milliseconds, soonest first: they appear
+ * without any write, so whatever caches public pages must not keep them past these moments.
+ */
+export const scheduledPublicationsMs = sql<number[]>`(
+  select coalesce(array_agg((extract(epoch from ${articles.publishAt}) * 1000)::float8 order by ${articles.publishAt}), '{}')
+  from ${articles}
+  where ${articles.status} = 'scheduled' and ${articles.publishAt} > now()
+)`
+
 /** When the public sees it as published: when it went out, or when it is due to. */
 export const shownAt = sql<Date>`coalesce(${articles.publishedAt}, ${articles.publishAt})`.mapWith(articles.publishedAt)
 
