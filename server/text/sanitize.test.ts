@@ -80,6 +80,8 @@ describe('sanitizeRichText', () => {
       '<ul><li>1<li>2</ul><p>&nbsp;&amp;amp;</p>',
       '<<script>script>alert(1)<</script>/script>',
       '<p title="a\'b">"q"</p>',
+      // A dropped tag the parser first took for a parent: two paragraphs, not one inside another.
+      '<p><A<p><p>',
     ]
     for (const html of samples) {
       const once = sanitizeRichText(html)

@@ -78,7 +78,22 @@ function unwrapBareLinks(html: string): string {
 
 /** Formatted text reduced to the allowlist; idempotent: sanitizing the output changes nothing. */
 export function sanitizeRichText(html: string): string {
-  return unwrapBareLinks(sanitizeHtml(removeControlCharacters(html), OPTIONS).trim())
+  return untilStable(removeControlCharacters(html), (text) => unwrapBareLinks(sanitizeHtml(text, OPTIONS).trim()))
+}
+
+/**
+ * One pass of the sanitizer, again on its own output until that stops changing (three passes at
+ * most): the parser keeps a tag it then drops as a parent, so `<p><A<p>` came out as a `<p>` inside a
+ * `<p>`, which the next pass parsed as two paragraphs. Stored text must read back as it was saved.
+ */
+function untilStable(html: string, pass: (text: string) => string): string {
+  let current = pass(html)
+  for (let i = 0; i < 2; i++) {
+    const next = pass(current)
+    if (next === current) break
+    current = next
+  }
+  return current
 }
 
 // ——— The article profile ———
@@ -246,8 +261,9 @@ function headingIds(html: string): string {
  * ids; idempotent: sanitizing the output changes nothing.
  */
 export function sanitizeArticleHtml(html: string): string {
-  const clean = unwrapBareLinks(sanitizeHtml(removeControlCharacters(html), ARTICLE_OPTIONS).trim())
-  return headingIds(emptyEmbeds(clean))
+  return untilStable(removeControlCharacters(html), (text) =>
+    headingIds(emptyEmbeds(unwrapBareLinks(sanitizeHtml(text, ARTICLE_OPTIONS).trim()))),
+  )
 }
 
 /** The text of an article's sanitized body, for search, feeds and reading time. */
