@@ -1,3 +1,4 @@
+import { preload } from 'react-dom'
 import { useRouteLoaderData } from 'react-router'
 import { buildImageSrcSet, hasAvif, IMAGE_SIZES, type ImageSizeName } from '#common/images.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
@@ -47,6 +48,18 @@ export function AppImage({ src, alt, size, height, loading, priority = false, cl
   )
   if (!hasAvif(src, size)) return img
   const avif = buildImageSrcSet(src, size, { ...opts, format: 'avif' })
+  // React preloads a plain <img> it renders eagerly, but not one inside a <picture> (the browser
+  // picks the source): the page's largest picture is preloaded here, at the head's very top, as the
+  // AVIF source a browser that reads AVIF will pick (`type` lets the others skip it).
+  if (priority) {
+    preload(avif.src, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: avif.srcSet,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    })
+  }
   return (
     <picture style={{ display: 'contents' }}>
       <source type="image/avif" srcSet={avif.srcSet} sizes={sizes} />

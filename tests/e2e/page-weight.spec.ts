@@ -56,6 +56,19 @@ test('the landing pages ship at most 150 kB gzip of first-load JS and only their
   }
 })
 
+test('the largest picture of the catalogue, a product and /media is preloaded first, with high priority', async ({
+  baseURL,
+}) => {
+  const pages = (await landingPages(baseURL!)).filter((p) => /^\/(catalog|product|media$)/.test(p))
+  expect(pages).toHaveLength(3)
+  for (const path of pages) {
+    const head = (await pageHtml(baseURL!, path)).split('</head>')[0]!
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(head)
+    expect(preload?.[0], path).toMatch(/fetchPriority="high"/)
+    expect(preload!.index, `${path}: before the stylesheets`).toBeLessThan(head.indexOf('rel="stylesheet"'))
+  }
+})
+
 test('a guest reading the landing pages loads no Mantine and the browser reports no CSP violation', async ({
   page,
   baseURL,
