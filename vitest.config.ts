@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 const shared = {
@@ -10,6 +11,9 @@ const shared = {
 // Unit and integration tests. The React Router plugin stays out: tests import modules directly.
 export default defineConfig({
   test: {
+    // Vitest keeps a core free by default; the tests wait on their databases often enough that
+    // using every core is faster (on 2 cores: 290 s instead of 470 s).
+    maxWorkers: availableParallelism(),
     // One migrated database per backend for the run; each test file's database is a copy of it.
     globalSetup: ['server/testing/template-databases.ts'],
     projects: [

@@ -13,6 +13,7 @@ import { formatCount } from '#app/lib/format.ts'
 import { notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
+import { useViewport } from '#app/lib/viewport.tsx'
 import {
   type ExchangeQuery,
   exchangeHref,
@@ -139,6 +140,9 @@ export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorB
 
 function EmptyState({ query }: { query: ExchangeQuery }) {
   const requests = query.tab === 'requests'
+  // On a phone the first card's photo is the largest paint; on a desktop the filters push the
+  // cards below the first screen, where a picture waits its turn.
+  const firstCardPriority = useViewport() === 'mobile'
   return (
     <div className={classes.empty}>
       <p>{requests ? LISTING_MESSAGES.noRequests : LISTING_MESSAGES.noOffers}</p>
@@ -159,6 +163,9 @@ function EmptyState({ query }: { query: ExchangeQuery }) {
 export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
   const { query, page, isVendor, filtersOpen } = loaderData
   const requests = query.tab === 'requests'
+  // On a phone the first card's photo is the largest paint; on a desktop the filters push the
+  // cards below the first screen, where a picture waits its turn.
+  const firstCardPriority = useViewport() === 'mobile'
   return (
     <>
       <Breadcrumbs crumbs={[{ label: 'Биржа услуг' }]} />
@@ -210,7 +217,7 @@ export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
       ) : page.tab === 'offers' ? (
         <ul className={`${cards.grid} ${cards.three}`} aria-label="Услуги">
           {page.items.map((offer, i) => (
-            <OfferCard key={offer.id} offer={offer} priority={i === 0} />
+            <OfferCard key={offer.id} offer={offer} priority={firstCardPriority && i === 0} />
           ))}
         </ul>
       ) : (
