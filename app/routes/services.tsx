@@ -140,9 +140,6 @@ export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorB
 
 function EmptyState({ query }: { query: ExchangeQuery }) {
   const requests = query.tab === 'requests'
-  // On a phone the first card's photo is the largest paint; on a desktop the filters push the
-  // cards below the first screen, where a picture waits its turn.
-  const firstCardPriority = useViewport() === 'mobile'
   return (
     <div className={classes.empty}>
       <p>{requests ? LISTING_MESSAGES.noRequests : LISTING_MESSAGES.noOffers}</p>
