@@ -13,7 +13,6 @@ import { formatCount } from '#app/lib/format.ts'
 import { notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
-import { useViewport } from '#app/lib/viewport.tsx'
 import {
   type ExchangeQuery,
   exchangeHref,
@@ -160,9 +159,6 @@ function EmptyState({ query }: { query: ExchangeQuery }) {
 export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
   const { query, page, isVendor, filtersOpen } = loaderData
   const requests = query.tab === 'requests'
-  // On a phone the first card's photo is the largest paint; on a desktop the filters push the
-  // cards below the first screen, where a picture waits its turn.
-  const firstCardPriority = useViewport() === 'mobile'
   return (
     <>
       <Breadcrumbs crumbs={[{ label: 'Биржа услуг' }]} />
@@ -213,8 +209,10 @@ export default function ServicesRoute({ loaderData }: Route.ComponentProps) {
         <EmptyState query={query} />
       ) : page.tab === 'offers' ? (
         <ul className={`${cards.grid} ${cards.three}`} aria-label="Услуги">
+          {/* Open filters (the desktop layout) push the cards below the first screen; closed (on a
+              phone), the first card's photo is the page's largest paint. */}
           {page.items.map((offer, i) => (
-            <OfferCard key={offer.id} offer={offer} priority={firstCardPriority && i === 0} />
+            <OfferCard key={offer.id} offer={offer} priority={!filtersOpen && i === 0} />
           ))}
         </ul>
       ) : (
