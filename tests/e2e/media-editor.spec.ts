@@ -23,16 +23,22 @@ function moscowClock(moment: Date) {
   }
 }
 
-/** The JavaScript a page loads while `run` goes on, each file's text by its address. */
+/**
+ * The JavaScript a page loads while `run` goes on, each file's text by its address. The texts are
+ * asked of the server afterwards: a response's body in the browser is gone once the page has
+ * navigated on, and the built files do not change.
+ */
 async function scriptsLoadedBy(page: Page, run: () => Promise<unknown>) {
-  const scripts = new Map<string, Promise<string>>()
+  const urls = new Set<string>()
   const listen = (response: Response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.text())
+    if (response.request().resourceType() === 'script') urls.add(response.url())
   }
   page.on('response', listen)
   await run()
   page.off('response', listen)
-  return new Map(await Promise.all([...scripts].map(async ([url, text]) => [url, await text] as const)))
+  return new Map(
+    await Promise.all([...urls].map(async (url) => [url, await (await page.request.get(url)).text()] as const)),
+  )
 }
 
 /** ProseMirror names its editor's class in its code: a chunk with it carries the editor. */
