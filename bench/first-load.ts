@@ -1,4 +1,5 @@
 import { gzipSync, constants as zlib } from 'node:zlib'
+import { PARKED_TYPE } from '../app/lib/hydrate-after-paint.server.ts'
 
 export const BUDGET_KB = 150
 
@@ -12,8 +13,9 @@ export interface FirstLoadJs {
 
 /**
  * The JS a page ships on first load: what its HTML preloads or imports (modulepreload links,
- * module scripts and the imports inside inline module scripts), plus anything those chunks import
- * statically, fetched from the running server and gzipped at level 9. CSS is counted apart.
+ * module scripts and the imports inside inline module scripts, also the boot script parked until
+ * the first paint), plus anything those chunks import statically, fetched from the running server
+ * and gzipped at level 9. CSS is counted apart.
  */
 export async function measureFirstLoadJs(html: string, origin: string): Promise<FirstLoadJs> {
   const listed = new Set<string>()
@@ -26,7 +28,8 @@ export async function measureFirstLoadJs(html: string, origin: string): Promise<
   }
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = m[1] ?? ''
-    if (!/\btype=["']?module\b/.test(attrs)) continue
+    const type = /\btype=["']?([^"'\s>]+)/.exec(attrs)?.[1]
+    if (type !== 'module' && type !== PARKED_TYPE) continue
     const src = /\bsrc=["']([^"']+)["']/.exec(attrs)?.[1]
     if (src) addAsset(src)
     const body = m[2] ?? ''

@@ -1,4 +1,4 @@
-import { formatMoney } from './format.ts'
+import { formatMoney, formatNumber } from './format.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { z } from './zod.ts'
 
@@ -144,7 +144,7 @@ export const CHAT_MESSAGES = {
   roomNotFound: 'Чат не найден или у вас нет к нему доступа',
   messageNotFound: 'Сообщение не найдено',
   empty: 'Напишите сообщение или прикрепите файл',
-  tooLong: `Сообщение не длиннее ${CHAT_LIMITS.maxContent.toLocaleString('ru-RU')} символов`,
+  tooLong: `Сообщение не длиннее ${formatNumber(CHAT_LIMITS.maxContent)} символов`,
   tooManyFiles: `Можно прикрепить не больше ${CHAT_LIMITS.maxFiles} файлов`,
   editWindowPassed: `Изменить или удалить сообщение можно в течение ${CHAT_LIMITS.editWindowMinutes} минут после отправки`,
   notOwn: 'Изменять и удалять можно только свои сообщения',

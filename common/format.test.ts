@@ -15,6 +15,56 @@ describe('formatNumber', () => {
   })
 })
 
+/** Numbers of every size and sign, ties at each rounding digit, and fractions binary doubles cannot hold exactly. */
+function sweep(): number[] {
+  const values = [
+    0,
+    -0,
+    0.5,
+    1.5,
+    2.5,
+    -2.5,
+    1.005,
+    1.045,
+    0.0001,
+    -0.0004,
+    999.995,
+    1e15 - 1,
+    1e15,
+    1e21,
+    NaN,
+    Infinity,
+  ]
+  for (let magnitude = 1; magnitude < 1e16; magnitude *= 7) {
+    for (const f of [0, 0.05, 0.125, 0.333333, 0.5, 0.95, 0.995]) values.push(magnitude + f, -(magnitude + f))
+  }
+  let seed = 42
+  for (let i = 0; i < 2000; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+    values.push((seed / 2 ** 31 - 0.3) * 10 ** (i % 12))
+  }
+  return values
+}
+
+describe('written out as Intl writes them', () => {
+  it('numbers, with 0 to 3 decimals', () => {
+    for (const digits of [0, 1, 2, 3]) {
+      const intl = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: digits })
+      for (const value of sweep()) expect(formatNumber(value, digits), `${value}, ${digits}`).toBe(intl.format(value))
+    }
+  })
+
+  it('money, whole roubles and with kopecks', () => {
+    const whole = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 })
+    const kopecks = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' })
+    for (const value of sweep().filter(Number.isFinite)) {
+      const k = Math.round(value * 100)
+      const intl = k % 100 === 0 ? whole : kopecks
+      expect(formatMoney(k), String(k)).toBe(intl.format(k / 100))
+    }
+  })
+})
+
 describe('formatMoney', () => {
   it('writes integer kopecks as roubles, with kopecks only when there are any', () => {
     expect(plain(formatMoney(125_000_000))).toBe('1 250 000 ₽')

@@ -1,10 +1,14 @@
 /**
  * Numbers, money and plurals in Russian, the same on the server (prices in API answers, spec
- * values on cards) and in the browser. Every `Intl` object is made once, on its first use:
- * building one costs far more than formatting with it (a listing formats hundreds of values), and
- * the first one a page builds loads the locale's data, some 30 ms of a phone's start-up that a
- * page without prices should not pay while its scripts are evaluated. The browser's dates are in
- * `app/lib/format.ts`, which also passes these on to the pages.
+ * values on cards) and in the browser.
+ *
+ * Numbers and money are written out here rather than by `Intl.NumberFormat`: the first `Intl`
+ * formatter a page builds loads the locale's data, 70–250 ms of a phone's main thread (measured in
+ * Chromium at Lighthouse's 4× CPU slowdown) in one task that cannot be split, during hydration.
+ * ru-RU needs little: groups of three with a no-break space, a decimal comma, rounding half away
+ * from zero, «₽» after a no-break space. The tests hold the output to `Intl`'s for a sweep of
+ * values; values this does not cover (not finite, or beyond 10^15) still go to `Intl`. The
+ * browser's dates are in `app/lib/format.ts`, which also passes these on to the pages.
  */
 
 /** The value `make` returns, made on the first call and kept. */
@@ -13,16 +17,70 @@ export function onFirstUse<T>(make: () => T): () => T {
   return () => (value ??= make())
 }
 
-const NUMBER_FORMATS = new Map<number, Intl.NumberFormat>()
+const NBSP = '\u00a0'
+const LARGEST_WRITTEN_OUT = 1e15
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>()
 
-/** «1 021», «1,05»: a number with group separators and at most `maximumFractionDigits` decimals. */
-export function formatNumber(value: number, maximumFractionDigits = 0): string {
-  let format = NUMBER_FORMATS.get(maximumFractionDigits)
+/** What `Intl.NumberFormat('ru-RU')` writes with these decimals, for the values not written out here. */
+function intlNumber(value: number, maximumFractionDigits: number, minimumFractionDigits: number): string {
+  const key = `${minimumFractionDigits}-${maximumFractionDigits}`
+  let format = NUMBER_FORMATS.get(key)
   if (!format) {
-    format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits })
-    NUMBER_FORMATS.set(maximumFractionDigits, format)
+    format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits, minimumFractionDigits })
+    NUMBER_FORMATS.set(key, format)
   }
   return format.format(value)
+}
+
+/** The digits of a finite non-negative number as JavaScript writes it shortest, without an exponent. */
+function plainDigits(value: number): { whole: string; fraction: string } {
+  const [mantissa, exponent] = String(value).split('e')
+  const [whole = '0', fraction = ''] = mantissa!.split('.')
+  const shift = Number(exponent ?? 0)
+  if (shift >= 0) return { whole, fraction } // below 10^15 String() never uses a positive exponent
+  const digits = whole + fraction // a negative exponent: 1.5e-7 → 0.00000015
+  return { whole: '0', fraction: '0'.repeat(-shift - whole.length) + digits }
+}
+
+/** Adds one to a string of decimal digits: «199» → «200», «99» → «100». */
+function increment(digits: string): string {
+  let i = digits.length - 1
+  while (i >= 0 && digits[i] === '9') i--
+  if (i < 0) return `1${'0'.repeat(digits.length)}`
+  return digits.slice(0, i) + String(Number(digits[i]) + 1) + '0'.repeat(digits.length - i - 1)
+}
+
+/**
+ * The sign and the digits of `value` rounded to `fractionDigits` decimals: the whole part grouped,
+ * the fraction with at least `minimumFractionDigits` digits. Like `Intl`, it rounds the number's
+ * shortest decimal form (1.95 is «1.95», not the double just below it) half away from zero.
+ */
+function writeDecimal(value: number, fractionDigits: number, minimumFractionDigits: number): string {
+  let { whole, fraction } = plainDigits(Math.abs(value))
+  if (fraction.length > fractionDigits) {
+    const roundUp = fraction[fractionDigits]! >= '5'
+    fraction = fraction.slice(0, fractionDigits)
+    if (roundUp) {
+      const bumped = increment(whole + fraction)
+      whole = bumped.slice(0, bumped.length - fractionDigits)
+      fraction = bumped.slice(bumped.length - fractionDigits)
+    }
+  }
+  fraction = fraction.padEnd(minimumFractionDigits, '0')
+  while (fraction.length > minimumFractionDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1)
+  const sign = value < 0 || Object.is(value, -0) ? '-' : ''
+  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, NBSP)}${fraction ? `,${fraction}` : ''}`
+}
+
+const writtenOut = (value: number) => Number.isFinite(value) && Math.abs(value) < LARGEST_WRITTEN_OUT
+
+/**
+ * «1 021», «1,05»: a number with group separators and at most `maximumFractionDigits` decimals,
+ * at least `minimumFractionDigits` («4,0» for a rating).
+ */
+export function formatNumber(value: number, maximumFractionDigits = 0, minimumFractionDigits = 0): string {
+  if (!writtenOut(value)) return intlNumber(value, maximumFractionDigits, minimumFractionDigits)
+  return writeDecimal(value, maximumFractionDigits, minimumFractionDigits)
 }
 
 const ROUBLES = onFirstUse(
@@ -32,7 +90,10 @@ const ROUBLES_AND_KOPECKS = onFirstUse(() => new Intl.NumberFormat('ru-RU', { st
 
 /** Integer kopecks as roubles: «1 250 000 ₽», with kopecks only when there are any: «1 999,50 ₽». */
 export function formatMoney(kopecks: number): string {
-  return kopecks % 100 === 0 ? ROUBLES().format(kopecks / 100) : ROUBLES_AND_KOPECKS().format(kopecks / 100)
+  const roubles = kopecks / 100
+  const kopecksToo = kopecks % 100 !== 0
+  if (!writtenOut(roubles)) return (kopecksToo ? ROUBLES_AND_KOPECKS : ROUBLES)().format(roubles)
+  return `${writeDecimal(roubles, kopecksToo ? 2 : 0, kopecksToo ? 2 : 0)}${NBSP}₽`
 }
 
 /** A word's three Russian forms by count: for 1, for 2–4, for 5 (['товар', 'товара', 'товаров']). */

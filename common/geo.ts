@@ -1,3 +1,4 @@
+import { formatNumber } from './format.ts'
 import { z } from './zod.ts'
 
 /**
@@ -31,7 +32,7 @@ const M = {
   notClosed: 'Контур участка должен быть замкнут',
   crossing: 'Стороны контура участка не должны пересекаться',
   zeroArea: 'Площадь участка не может быть нулевой: точки контура лежат на одной линии',
-  tooLarge: `Площадь участка должна быть не больше ${new Intl.NumberFormat('ru-RU').format(GEO_LIMITS.maxAreaHectares)} га`,
+  tooLarge: `Площадь участка должна быть не больше ${formatNumber(GEO_LIMITS.maxAreaHectares)} га`,
 }
 
 type Position = [lon: number, lat: number]

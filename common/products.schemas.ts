@@ -1,5 +1,6 @@
 import { type AttributeDef, getAttribute, type SpecValue } from './catalog/attributes.ts'
 import { getCategory, isLeafCategory } from './catalog/categories.ts'
+import { formatNumber } from './format.ts'
 import { AVAILABILITIES } from './catalog/products.ts'
 import { VAT_RATES } from './catalog/vat.ts'
 import { MEDIA_MESSAGES } from './product-media.ts'
@@ -23,7 +24,7 @@ const wholeNumber = (min: number, max: number, what: string) =>
     .number({ error: `${what}: введите число` })
     .int(`${what}: целое число`)
     .min(min, `${what}: не меньше ${min}`)
-    .max(max, `${what}: не больше ${max.toLocaleString('ru-RU')}`)
+    .max(max, `${what}: не больше ${formatNumber(max)}`)
 
 /** Raw HTML from the editor; the server sanitizes it (server/text/sanitize.ts) before storing. */
 export const DESCRIPTION_MAX_HTML = 100_000

@@ -1,4 +1,4 @@
-import type { PluralForms } from './format.ts'
+import { formatNumber, type PluralForms } from './format.ts'
 
 /**
  * Reviews from real purchases: a buying organization rates a product it received and the seller
@@ -103,7 +103,7 @@ export interface StaffReview extends Review {
 
 /** «4,3 из 5». */
 export function formatRating(average: number): string {
-  return `${average.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} из 5`
+  return `${formatNumber(average, 1, 1)} из 5`
 }
 
 /** The average of visible ratings to one decimal, as shown and as JSON-LD gives it. */

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDateTimeNumeric,
   formatLocalDateTime,
+  formatTime,
   formatMoney,
   formatNumber,
   formatWaiting,
@@ -41,6 +42,41 @@ describe('dates', () => {
   it('writes a date-time in the zone the code runs in, in the same words', () => {
     const local = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' })
     expect(formatLocalDateTime(AFTERNOON)).toBe(local.format(new Date(AFTERNOON)))
+  })
+})
+
+describe('dates written out as Intl writes them in Moscow', () => {
+  const intl = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: 'Europe/Moscow' })
+  const formats: [string, (value: Date) => string, Intl.DateTimeFormat][] = [
+    ['formatDate', formatDate, intl({ day: 'numeric', month: 'long', year: 'numeric' })],
+    ['formatDateTime', formatDateTime, intl({ dateStyle: 'medium', timeStyle: 'short' })],
+    ['formatTime', formatTime, intl({ hour: '2-digit', minute: '2-digit' })],
+    [
+      'formatDateTimeNumeric',
+      formatDateTimeNumeric,
+      intl({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    ],
+  ]
+
+  it('from 2015 to 2045, every month, day and hour', () => {
+    // Steps of 7 h 13 min walk through every hour and minute band and every day of the month.
+    const step = (7 * 60 + 13) * 60 * 1000
+    for (let t = Date.UTC(2015, 0, 1); t < Date.UTC(2045, 0, 1); t += step) {
+      const date = new Date(t)
+      for (const [name, format, reference] of formats)
+        expect(format(date), `${name} ${date.toISOString()}`).toBe(reference.format(date))
+    }
+  })
+
+  it('before 2015, when Moscow was not yet UTC+3 the year round, through Intl', () => {
+    const summer2014 = new Date('2014-06-30T20:30:00Z') // 00:30 on 1 July at UTC+4
+    expect(formatDate(summer2014)).toBe('1 июля 2014 г.')
+    expect(formatTime(summer2014)).toBe('00:30')
+  })
+
+  it('refuses what is not a date, as Intl does', () => {
+    expect(() => formatDate('не дата')).toThrow(RangeError)
   })
 })
 

@@ -1,6 +1,6 @@
 import { WriteToSeller } from '#app/components/chat/WriteToSeller.tsx'
 import classes from '#app/components/exchange/listing/exchange.module.css'
-import { formatDay, regionsLine, sphereName } from '#app/components/exchange/listing/labels.ts'
+import { regionsLine, sphereName } from '#app/components/exchange/listing/labels.ts'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
@@ -136,7 +136,7 @@ function Offer({ offer }: { offer: OfferDetails }) {
             {offer.licences.map((licence) => (
               <li key={`${licence.title}-${licence.number}`}>
                 {licence.title}, № {licence.number}
-                {licence.validUntil ? `, действует до ${formatDay(licence.validUntil)}` : ', бессрочно'}
+                {licence.validUntil ? `, действует до ${formatDate(licence.validUntil)}` : ', бессрочно'}
               </li>
             ))}
           </ul>

@@ -35,7 +35,7 @@ async function landingPages(baseURL: string): Promise<string[]> {
   ]
 }
 
-test('the landing pages ship at most 150 kB gzip of first-load JS and only their own CSS, stylesheets first', async ({
+test('the landing pages ship at most 150 kB gzip of first-load JS and only their own CSS, no script before the paint', async ({
   baseURL,
 }) => {
   for (const path of await landingPages(baseURL!)) {
@@ -46,13 +46,12 @@ test('the landing pages ship at most 150 kB gzip of first-load JS and only their
     // Mantine's component styles (40 kB gzip) come with the parts that use them, not with every page.
     expect(weight.cssGzip, `${path}: CSS of the first paint`).toBeLessThanOrEqual(CSS_BUDGET_KB * 1000)
 
-    // Browsers request in document order over six connections per host: the stylesheets the first
-    // paint waits for come before the scripts that hydrate the page.
+    // Nothing in the HTML starts a script before the first paint: no module preloads, and the
+    // boot script parked (app/lib/hydrate-after-paint.server.ts) where the page has one.
     const head = html.slice(0, html.indexOf('</head>'))
-    const lastStylesheet = head.lastIndexOf('rel="stylesheet"')
-    const firstPreload = head.indexOf('rel="modulepreload"')
-    expect(lastStylesheet, `${path}: a stylesheet`).toBeGreaterThan(0)
-    expect(firstPreload, `${path}: module preloads after the stylesheets`).toBeGreaterThan(lastStylesheet)
+    expect(head.indexOf('rel="stylesheet"'), `${path}: a stylesheet`).toBeGreaterThan(0)
+    expect(html, `${path}: module preloads`).not.toContain('rel="modulepreload"')
+    expect(html, `${path}: a module script`).not.toMatch(/<script[^>]*type="module"/)
   }
 })
 
@@ -69,7 +68,7 @@ test('the largest picture of the catalogue, a product and /media is preloaded fi
   }
 })
 
-test('a guest reading the landing pages loads no Mantine and the browser reports no CSP violation', async ({
+test('a guest reading the landing pages loads no Mantine, no script before the first paint, and the browser reports no CSP violation', async ({
   page,
   baseURL,
   consoleErrors,
@@ -94,5 +93,16 @@ test('a guest reading the landing pages loads no Mantine and the browser reports
       path,
     ).toEqual([])
     expect(issues, path).toEqual([])
+    // The first script request starts after the first contentful paint; pages with scripts hydrate.
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      firstScript: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/.+\.js$/.test(new URL(r.name).pathname))
+        .map((r) => r.startTime)
+        .sort((a, b) => a - b)[0],
+    }))
+    expect(timing.paint, `${path}: a first contentful paint`).not.toBeNull()
+    if (timing.firstScript !== undefined) expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.paint!)
   }
 })

@@ -1,3 +1,4 @@
+import { formatNumber } from '#app/lib/format.ts'
 import { closeRing, GeoPolygon } from '#common/geo.ts'
 
 /**
@@ -106,14 +107,14 @@ export function formatAreaText(value: GeoPolygon | null): string {
 }
 
 const HECTARES = [
-  { below: 10, format: new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }) },
-  { below: 100, format: new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }) },
-  { below: Infinity, format: new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }) },
+  { below: 10, decimals: 2 },
+  { below: 100, decimals: 1 },
+  { below: Infinity, decimals: 0 },
 ]
 
 /** «12,5 га»: two decimals under 10 ha, one under 100, whole hectares above. */
 export function formatHectares(hectares: number): string {
   if (hectares > 0 && hectares < 0.01) return 'менее 0,01 га'
-  const { format } = HECTARES.find((h) => hectares < h.below)!
-  return `${format.format(hectares)} га`
+  const { decimals } = HECTARES.find((h) => hectares < h.below)!
+  return `${formatNumber(hectares, decimals)} га`
 }

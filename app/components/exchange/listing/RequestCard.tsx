@@ -2,10 +2,9 @@ import type { RequestCard as Request } from '#common/exchange/listing.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatBudget, SERVICE_TYPE_LABELS, VOLUME_UNIT_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
-import { formatCount, formatNumber } from '#app/lib/format.ts'
+import { formatCount, formatDate, formatNumber } from '#app/lib/format.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
 import cards from '#app/components/ui/card-grid.module.css'
-import { formatDay } from './labels.ts'
 import classes from './exchange.module.css'
 
 const PROPOSAL_FORMS = ['предложение', 'предложения', 'предложений'] as const
@@ -45,15 +44,15 @@ export function RequestCard({ request }: { request: Request }) {
             <div>
               <dt>Сроки</dt>
               <dd>
-                с {formatDay(request.startsOn)}
-                {request.endsOn && ` по ${formatDay(request.endsOn)}`}
+                с {formatDate(request.startsOn)}
+                {request.endsOn && ` по ${formatDate(request.endsOn)}`}
               </dd>
             </div>
           )}
           {request.proposalsDeadline && (
             <div>
               <dt>Приём предложений</dt>
-              <dd>до {formatDay(request.proposalsDeadline)}</dd>
+              <dd>до {formatDate(request.proposalsDeadline)}</dd>
             </div>
           )}
         </dl>

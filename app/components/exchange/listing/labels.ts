@@ -12,10 +12,3 @@ export function regionsLine(regions: string[], nationwide: boolean): string {
   const names = regions.slice(0, 3).map(regionName)
   return regions.length > 3 ? `${names.join(', ')} и ещё ${regions.length - 3}` : names.join(', ')
 }
-
-/** «10 мая 2026» from an ISO date (no time zone shift: the date is the date). */
-export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  )
-}

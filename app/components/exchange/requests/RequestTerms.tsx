@@ -1,7 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { formatHectares } from '#app/components/exchange/area-text.ts'
-import { formatDay, sphereName } from '#app/components/exchange/listing/labels.ts'
+import { sphereName } from '#app/components/exchange/listing/labels.ts'
+import { formatDate } from '#app/lib/format.ts'
 import { AttachedFiles, Fact, FlightFacts } from '#app/components/exchange/ExchangeFacts.tsx'
 import { LazyAreaMap } from '#app/components/exchange/LazyAreaMap.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
@@ -19,8 +20,8 @@ export const requestFileHref = (number: string, fileId: string) =>
 
 function datesLine(startsOn: string | null, endsOn: string | null): string {
   if (startsOn && endsOn)
-    return startsOn === endsOn ? formatDay(startsOn) : `${formatDay(startsOn)} — ${formatDay(endsOn)}`
-  if (startsOn) return `с ${formatDay(startsOn)}`
+    return startsOn === endsOn ? formatDate(startsOn) : `${formatDate(startsOn)} — ${formatDate(endsOn)}`
+  if (startsOn) return `с ${formatDate(startsOn)}`
   return 'Не указаны'
 }
 
@@ -71,7 +72,9 @@ export function RequestTerms({ request }: { request: RequestDetails }) {
             <Fact term="Бюджет">{formatBudget(request.budgetKopecks)}</Fact>
             <Fact term="Сроки работ">{datesLine(request.startsOn, request.endsOn)}</Fact>
             <Fact term="Срок приёма предложений">
-              {request.proposalsDeadline ? `до ${formatDay(request.proposalsDeadline)} включительно` : 'Срок не указан'}
+              {request.proposalsDeadline
+                ? `до ${formatDate(request.proposalsDeadline)} включительно`
+                : 'Срок не указан'}
             </Fact>
             <Fact term="Предложения">
               {request.proposalCount ? formatCount(request.proposalCount, PROPOSALS) : 'Пока нет'}
