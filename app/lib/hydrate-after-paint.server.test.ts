@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, it } from 'vitest'
-import { hydrateAfterPaint, PARKED_TYPE, withoutModulePreloads } from './hydrate-after-paint.server.ts'
+import { hydrateAfterPaint, INERT_MEDIA, inertModulePreloads, PARKED_TYPE } from './hydrate-after-paint.server.ts'
 
 const HEAD =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Медиа</title>' +
@@ -24,10 +24,13 @@ async function through(html: string, size: number): Promise<string> {
 }
 
 describe('hydrateAfterPaint', () => {
-  it('takes the module preloads out of the head and keeps the rest in order', () => {
-    const html = withoutModulePreloads(HEAD)
-    expect(html).not.toContain('modulepreload')
-    expect(html).toBe(HEAD.replace(/<link rel="modulepreload"[^>]*>/g, ''))
+  it('makes the module preloads inert and keeps the rest of the head as it was', () => {
+    const html = inertModulePreloads(HEAD)
+    expect(html.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      `<link rel="modulepreload" media="${INERT_MEDIA}" href="/assets/entry.client.js" nonce="n"/>`,
+      `<link rel="modulepreload" media="${INERT_MEDIA}" href="/assets/root.js" nonce="n"/>`,
+    ])
+    expect(html.replaceAll(` media="${INERT_MEDIA}"`, '')).toBe(HEAD)
   })
 
   it.each([7, 64, 100_000])(
@@ -36,7 +39,7 @@ describe('hydrateAfterPaint', () => {
       const out = await through(`${HEAD}</head>${BODY}`, size)
       expect(out).toContain('<title>Медиа</title><link rel="preload" as="image" href="/cover.webp"/>')
       expect(out).not.toContain('type="module"')
-      expect(out).not.toMatch(/<link rel="modulepreload"/)
+      expect(out.match(/<link rel="modulepreload" media="not all"/g)).toHaveLength(2)
       // The boot script's text is unchanged, under a type that does not run, with the loader right after it.
       const parked = `<script nonce="n" type="${PARKED_TYPE}">${BOOT}</script><script nonce="n">`
       expect(out).toContain(parked)
@@ -53,8 +56,8 @@ describe('hydrateAfterPaint', () => {
   )
 
   it('passes a body without a boot script through unchanged', async () => {
-    const html = `${HEAD.replace(/<link rel="modulepreload"[^>]*>/g, '')}</head><body><p>Ошибка</p></body></html>`
-    expect(await through(html, 5)).toBe(html)
+    const body = '</head><body><p>Ошибка</p></body></html>'
+    expect(await through(HEAD + body, 5)).toBe(inertModulePreloads(HEAD) + body)
   })
 
   it('passes a document without a head end through unchanged', async () => {

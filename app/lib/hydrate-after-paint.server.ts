@@ -2,7 +2,9 @@ import { Transform, type TransformCallback } from 'node:stream'
 
 const HEAD_END = Buffer.from('</head>')
 const SCRIPT_END = Buffer.from('</script>')
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g
+const MODULE_PRELOAD = /<link rel="modulepreload"/g
+/** A media query no screen or printer matches: a module preload with it fetches nothing. */
+export const INERT_MEDIA = 'not all'
 /** The inline module script React Router's `<Scripts />` renders: it imports the route modules and starts hydration. */
 const BOOT_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/
 /** The type the boot script is parked under until the page has painted: a browser neither runs nor fetches it. */
@@ -19,20 +21,22 @@ export const PARKED_TYPE = 'text/x-hydration-boot'
  * share the bandwidth the first paint waits for, and, once loaded, may run before the first frame.
  * So this transform:
  *
- * 1. drops the module preloads from the head;
+ * 1. makes the module preloads in the head inert, with a media query that never matches;
  * 2. parks the boot script under a type that does not run, and puts after it a small script that,
  *    once the first contentful paint has happened (at once if the page is hidden, a second after
  *    its load event at the latest), puts a live copy of the boot script, with the same nonce, in the
  *    parked one's place. The browser then fetches the modules as the imports name them, and
  *    hydration goes on exactly as before.
  *
- * The preloads are not added back by script: each fetch a script starts costs a phone's main thread
- * a few milliseconds (forty of them made tasks of 50–250 ms at Lighthouse's 4× slowdown), while the
- * module graph is four imports deep (route modules, then 17, 10 and 2 shared chunks on `/media`),
- * so without them hydration starts a few round trips later, after a first paint that had the link
- * to itself. React adds the preload links itself when it hydrates (they are hoistables), by then
- * for modules already loaded; it finds the live module script where the parked one was, so the
- * document it hydrates is the one it rendered.
+ * The preloads stay in the head, inert, because React hydrates them: they are hoistables that it
+ * looks up by `rel` and `href`, and it creates and inserts every one it does not find. Dropped from
+ * the HTML, they came back in hydration's commit, forty fetches started from script in one task
+ * (each costs a phone's main thread a few milliseconds; 50–250 ms at Lighthouse's 4× slowdown).
+ * Inert, they are found and left alone. The browser fetches the modules as the imports name them:
+ * the graph is four imports deep (route modules, then 17, 10 and 2 shared chunks on `/media`), so
+ * hydration starts a few round trips after a first paint that had the link to itself. The live
+ * module script sits where the parked one was, so the document React hydrates is the one it
+ * rendered.
  *
  * The head streams as soon as it is complete; the body is held until the boot script has passed,
  * which is the end of the shell, so nothing waits that was not rendered already.
@@ -50,7 +54,7 @@ export function hydrateAfterPaint(): Transform {
         const end = buffered.indexOf(HEAD_END)
         if (end === -1) return callback()
         headDone = true
-        this.push(Buffer.from(withoutModulePreloads(buffered.subarray(0, end).toString('utf8'))))
+        this.push(Buffer.from(inertModulePreloads(buffered.subarray(0, end).toString('utf8'))))
         buffered = buffered.subarray(end)
         held = [buffered]
       }
@@ -66,8 +70,9 @@ export function hydrateAfterPaint(): Transform {
   })
 }
 
-/** The head's text (up to `</head>`) without its module preloads. */
-export const withoutModulePreloads = (head: string): string => head.replace(MODULE_PRELOAD, '')
+/** The head's text (up to `</head>`) with its module preloads made inert. */
+export const inertModulePreloads = (head: string): string =>
+  head.replace(MODULE_PRELOAD, `<link rel="modulepreload" media="${INERT_MEDIA}"`)
 
 /**
  * The body up to the end of the boot script with that script parked and the loader after it, or null

@@ -1,6 +1,7 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import type { WhoamiUser } from '#common/organizations.ts'
-import { createStore, useStore } from './store.ts'
+import { createStore } from './store.ts'
 
 /**
  * The core of the client session (spec section 4), small enough for the first load: the header
@@ -39,12 +40,27 @@ export function clearUser() {
   setSessionUser(null)
 }
 
-/** The session's status and user: the store once loaded, the root loader's user until then. */
+/**
+ * The session's status and user: the store once loaded, the root loader's user until then.
+ *
+ * Right after hydration the store is loaded with the root loader's own user (session-sync.ts).
+ * That changes nothing on the page, so the snapshot stays the object rendered before: every
+ * card's cart and compare buttons read the session, and a new object would re-render them all at
+ * once in the middle of a phone's start-up.
+ */
 export function useSessionState(): SessionState {
-  const stored = useStore(session)
   const rootUser = (useRouteLoaderData('root') as RootData)?.user
-  if (stored.status === 'loaded' || rootUser === undefined) return stored
-  return { status: 'loaded', user: rootUser }
+  const fromRoot = useMemo<SessionState | undefined>(
+    () => (rootUser === undefined ? undefined : { status: 'loaded', user: rootUser }),
+    [rootUser],
+  )
+  const snapshot = useCallback(() => {
+    const stored = session.get()
+    if (!fromRoot) return stored
+    if (stored.status !== 'loaded' || stateKey === JSON.stringify(fromRoot.user)) return fromRoot
+    return stored
+  }, [fromRoot])
+  return useSyncExternalStore(session.subscribe, snapshot, snapshot)
 }
 
 /**

@@ -46,11 +46,13 @@ test('the landing pages ship at most 150 kB gzip of first-load JS and only their
     // Mantine's component styles (40 kB gzip) come with the parts that use them, not with every page.
     expect(weight.cssGzip, `${path}: CSS of the first paint`).toBeLessThanOrEqual(CSS_BUDGET_KB * 1000)
 
-    // Nothing in the HTML starts a script before the first paint: no module preloads, and the
-    // boot script parked (app/lib/hydrate-after-paint.server.ts) where the page has one.
+    // Nothing in the HTML starts a script before the first paint: module preloads are inert and
+    // the boot script parked (app/lib/hydrate-after-paint.server.ts) where the page has one.
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head.indexOf('rel="stylesheet"'), `${path}: a stylesheet`).toBeGreaterThan(0)
-    expect(html, `${path}: module preloads`).not.toContain('rel="modulepreload"')
+    for (const preload of html.match(/<link rel="modulepreload"[^>]*>/g) ?? []) {
+      expect(preload, `${path}: an inert module preload`).toContain('media="not all"')
+    }
     expect(html, `${path}: a module script`).not.toMatch(/<script[^>]*type="module"/)
   }
 })
