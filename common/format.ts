@@ -18,6 +18,22 @@ export function onFirstUse<T>(make: () => T): () => T {
 }
 
 const NBSP = '\u00a0'
+
+/** «ноября»: the months as a date names them (`app/lib/format.ts`, the printed documents). */
+export const GENITIVE_MONTHS = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const
 const LARGEST_WRITTEN_OUT = 1e15
 const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>()
 

@@ -13,7 +13,7 @@
  * earlier moments, and anything not a valid date, still go to `Intl` (the tests hold both to the
  * same output).
  */
-import { formatCount, onFirstUse } from '#common/format.ts'
+import { formatCount, GENITIVE_MONTHS, onFirstUse } from '#common/format.ts'
 
 export { formatCount, formatMoney, formatNumber, type PluralForms, pluralize } from '#common/format.ts'
 
@@ -48,21 +48,6 @@ const TIME = onFirstUse(
 /** Only in the browser: on the server it would take the server's zone, not the reader's. */
 const LOCAL_DATE_TIME = onFirstUse(() => new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' }))
 
-/** «ноября»: the month as a date names it. */
-const MONTHS = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-]
 /** «нояб.»: the month in the medium date style. */
 const MONTHS_SHORT = ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.']
 
@@ -101,7 +86,7 @@ function dateWriter(write: (t: MoscowTime) => string, intl: () => Intl.DateTimeF
 }
 
 /** «1 ноября 2026 г.» */
-export const formatDate = dateWriter((t) => `${t.day} ${MONTHS[t.month]} ${t.year} г.`, DATE)
+export const formatDate = dateWriter((t) => `${t.day} ${GENITIVE_MONTHS[t.month]} ${t.year} г.`, DATE)
 
 /** «1 нояб. 2026 г., 14:05»: in running text (the company page, the account's sessions). */
 export const formatDateTime = dateWriter(

@@ -1,4 +1,5 @@
 import type { VatRate } from '#common/catalog/vat.ts'
+import { GENITIVE_MONTHS } from '#common/format.ts'
 
 /**
  * How numbers and dates look on printed documents, the way accounting software prints them:
@@ -8,21 +9,6 @@ import type { VatRate } from '#common/catalog/vat.ts'
 
 /** Keeps a label with its number on one line: «ИНН 7701234567». */
 export const NBSP = '\u00a0'
-
-const GENITIVE_MONTHS = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-]
 
 /** Documents are dated by the calendar in Moscow, wherever the server runs. */
 const MOSCOW_DAY = new Intl.DateTimeFormat('en-CA', {
