@@ -35,6 +35,9 @@ export const GENITIVE_MONTHS = [
   'декабря',
 ] as const
 const LARGEST_WRITTEN_OUT = 1e15
+
+/** «1 250 000»: a string of digits in groups of three, joined by no-break spaces. */
+export const groupDigits = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/g, NBSP)
 const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>()
 
 /** What `Intl.NumberFormat('ru-RU')` writes with these decimals, for the values not written out here. */
@@ -85,7 +88,7 @@ function writeDecimal(value: number, fractionDigits: number, minimumFractionDigi
   fraction = fraction.padEnd(minimumFractionDigits, '0')
   while (fraction.length > minimumFractionDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1)
   const sign = value < 0 || Object.is(value, -0) ? '-' : ''
-  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, NBSP)}${fraction ? `,${fraction}` : ''}`
+  return `${sign}${groupDigits(whole)}${fraction ? `,${fraction}` : ''}`
 }
 
 const writtenOut = (value: number) => Number.isFinite(value) && Math.abs(value) < LARGEST_WRITTEN_OUT

@@ -38,37 +38,48 @@ export const PARKED_TYPE = 'text/x-hydration-boot'
  * module script sits where the parked one was, so the document React hydrates is the one it
  * rendered.
  *
- * The head streams as soon as it is complete; the body is held until the boot script has passed,
- * which is the end of the shell, so nothing waits that was not rendered already.
+ * The head streams as soon as it is complete and the body as it comes; only the boot script is
+ * held until it has fully arrived.
  */
 export function hydrateAfterPaint(): Transform {
-  let held: Buffer[] = []
+  let pending = Buffer.alloc(0) // what is held back: the unfinished head, then at most the boot script
   let headDone = false
   let done = false
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       if (done) return callback(null, chunk)
-      held.push(chunk)
-      let buffered = Buffer.concat(held)
+      pending = Buffer.concat([pending, chunk])
       if (!headDone) {
-        const end = buffered.indexOf(HEAD_END)
+        const end = pending.indexOf(HEAD_END)
         if (end === -1) return callback()
         headDone = true
-        this.push(Buffer.from(inertModulePreloads(buffered.subarray(0, end).toString('utf8'))))
-        buffered = buffered.subarray(end)
-        held = [buffered]
+        this.push(Buffer.from(inertModulePreloads(pending.subarray(0, end).toString('utf8'))))
+        pending = pending.subarray(end)
       }
-      const body = parkBootScript(buffered)
-      if (!body) return callback()
-      done = true
-      held = []
-      callback(null, body)
+      const body = parkBootScript(pending)
+      if (body) {
+        done = true
+        pending = Buffer.alloc(0)
+        return callback(null, body)
+      }
+      // Until the boot script, the body streams on; only what may be the start of it is held.
+      const start = bootScriptStart(pending)
+      const keep = start === -1 ? Math.max(0, pending.length - BOOT_TAG_MAX) : start
+      const ready = pending.subarray(0, keep)
+      pending = pending.subarray(keep)
+      callback(null, ready.length ? ready : undefined)
     },
     flush(callback: TransformCallback) {
-      callback(null, held.length ? Buffer.concat(held) : undefined)
+      callback(null, pending.length ? pending : undefined)
     },
   })
 }
+
+/** Longer than any boot script's opening tag, so one cut between chunks is still found. */
+const BOOT_TAG_MAX = 200
+
+/** Where the boot script's opening tag starts in `body`, or -1. Byte for byte, only to find the marker. */
+const bootScriptStart = (body: Buffer): number => BOOT_SCRIPT.exec(body.toString('latin1'))?.index ?? -1
 
 /** The head's text (up to `</head>`) with its module preloads made inert. */
 export const inertModulePreloads = (head: string): string =>

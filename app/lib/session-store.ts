@@ -50,15 +50,17 @@ export function clearUser() {
  */
 export function useSessionState(): SessionState {
   const rootUser = (useRouteLoaderData('root') as RootData)?.user
-  const fromRoot = useMemo<SessionState | undefined>(
-    () => (rootUser === undefined ? undefined : { status: 'loaded', user: rootUser }),
+  const fromRoot = useMemo(
+    () =>
+      rootUser === undefined
+        ? undefined
+        : { state: { status: 'loaded', user: rootUser } satisfies SessionState, key: JSON.stringify(rootUser) },
     [rootUser],
   )
   const snapshot = useCallback(() => {
     const stored = session.get()
     if (!fromRoot) return stored
-    if (stored.status !== 'loaded' || stateKey === JSON.stringify(fromRoot.user)) return fromRoot
-    return stored
+    return stored.status !== 'loaded' || stateKey === fromRoot.key ? fromRoot.state : stored
   }, [fromRoot])
   return useSyncExternalStore(session.subscribe, snapshot, snapshot)
 }

@@ -1,5 +1,5 @@
 import type { VatRate } from '#common/catalog/vat.ts'
-import { GENITIVE_MONTHS } from '#common/format.ts'
+import { GENITIVE_MONTHS, groupDigits } from '#common/format.ts'
 
 /**
  * How numbers and dates look on printed documents, the way accounting software prints them:
@@ -17,10 +17,6 @@ const MOSCOW_DAY = new Intl.DateTimeFormat('en-CA', {
   month: 'numeric',
   day: 'numeric',
 })
-
-function groupDigits(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)
-}
 
 /** Integer kopecks as «120 000,00». */
 export function formatKopecks(kopecks: number): string {
