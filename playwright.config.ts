@@ -32,10 +32,11 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     headless: true,
-    // A failed test keeps its trace: the actions, the DOM before and after each, the network and
-    // the console. Without the screencast: its frames cost the two CPUs of CI about a tenth of
-    // the run, and the DOM snapshots show the same pages.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Locally a failed test keeps its trace: the actions, the DOM before and after each, the
+    // network and the console (without the screencast, whose frames show the same pages). CI
+    // records none: its clone is thrown away with the traces, and taking a DOM snapshot at every
+    // action of every test cost its two CPUs a fifth of the browser run.
+    trace: CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
   },
   projects: [
     {

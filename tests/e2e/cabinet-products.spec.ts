@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PRODUCT_MESSAGES, PRODUCT_TAB_LABELS, PRODUCT_TABS, type ProductTab } from '#common/products.ts'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // The demo data is shared by every spec of the run: counts are compared with what the API says at
@@ -20,12 +20,6 @@ async function tabCounts(page: Page): Promise<Record<ProductTab, number>> {
   const counts = {} as Record<ProductTab, number>
   for (const tab of PRODUCT_TABS) counts[tab] = Number((await tabLink(page, tab).innerText()).replace(/\D/g, ''))
   return counts
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 test('the vendor sees the tabs with their counts, the product sent back, switches tabs and searches by SKU', async ({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { CHAT_MESSAGES } from '#common/chat.ts'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -52,12 +52,6 @@ async function unreadCount(page: Page): Promise<number> {
   const res = await page.request.get('/api/v1/header/summary')
   expect(res.status()).toBe(200)
   return ((await res.json()) as { chatUnreadMessagesCount: number }).chatUnreadMessagesCount
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 test('a buyer asks from a product page; the vendor hears live, answers with a picture, the buyer sends a PDF', async ({

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // Spec strings are written out here on purpose, not imported from common/: a typo there must fail
@@ -127,19 +127,13 @@ test('the seventh product of one category is refused with the limit message', as
 test('/compare has no serious or critical axe violations and no sideways scroll at 375 px', async ({ page }) => {
   await page.goto('/compare')
   await waitForHydration(page)
-  const empty = await new AxeBuilder({ page }).analyze()
-  const seriousOf = (violations: typeof empty.violations) =>
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(seriousOf(empty.violations)).toEqual([])
+  await expectNoSeriousViolations(page)
 
   for (const p of await multirotors(page, 3)) expect(await addFromPage(page, p.id)).toBe(200)
   await page.goto('/compare')
   await waitForHydration(page)
   await expect(page.getByRole('region', { name: 'Таблица сравнения: Мультироторные' })).toBeVisible()
-  const full = await new AxeBuilder({ page }).analyze()
-  expect(seriousOf(full.violations)).toEqual([])
+  await expectNoSeriousViolations(page)
 
   await page.setViewportSize({ width: 375, height: 800 })
   await page.reload()

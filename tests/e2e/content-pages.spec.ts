@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { INFO_PAGES } from '#content/info-pages.ts'
 import { LEGAL_DOCUMENTS } from '#content/legal/index.ts'
-import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
+import { expectNoSeriousViolations } from './a11y.ts'
+import { expect, guestTest, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 
 const PAGES = [
   '/',
@@ -12,44 +12,44 @@ const PAGES = [
   ...LEGAL_DOCUMENTS.map((doc) => `/legal-information/${doc.slug}`),
 ]
 
-// One test per page, both widths in one browser context: the second load finds the scripts and
-// styles in the cache, as a person's second page would.
+// One test per page, both widths; the pages share the worker's guest context, so they find the
+// scripts and styles in its cache, as a person's next page would.
 for (const path of PAGES) {
-  test(`${path}: one h1, no sideways scroll at 375 and 1280 px, no serious or critical axe findings`, async ({
-    page,
-  }) => {
-    for (const width of [375, 1280]) {
-      // Without the viewport cookie of the first width, the server guesses the layout afresh.
-      await page.context().clearCookies()
-      await page.setViewportSize({ width, height: 900 })
-      const response = await page.goto(path)
-      expect(response?.status(), `${path} at ${width} px`).toBe(200)
-      await expect(page.locator('h1')).toHaveCount(1)
-      await expect(page.locator('h1')).toBeVisible()
-      await waitForHydration(page)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1)
-    }
-    const { violations } = await new AxeBuilder({ page }).analyze()
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-  })
+  guestTest(
+    `${path}: one h1, no sideways scroll at 375 and 1280 px, no serious or critical axe findings`,
+    async ({ guestPage: page }) => {
+      for (const width of [375, 1280]) {
+        // Without the viewport cookie of the first width, the server guesses the layout afresh.
+        await page.context().clearCookies()
+        await page.setViewportSize({ width, height: 900 })
+        const response = await page.goto(path)
+        expect(response?.status(), `${path} at ${width} px`).toBe(200)
+        await expect(page.locator('h1')).toHaveCount(1)
+        await expect(page.locator('h1')).toBeVisible()
+        await waitForHydration(page)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1)
+      }
+      await expectNoSeriousViolations(page)
+    },
+  )
 }
 
-test('every sphere page links to the catalogue filtered by its slug, and the home tiles lead there', async ({
-  page,
-}) => {
-  for (const slug of SPHERE_SLUGS) {
-    await page.goto(`/spheres/${slug}`)
-    const links = page.getByRole('link', { name: 'Подобрать в каталоге' })
-    await expect(links.first()).toHaveAttribute('href', `/catalog/bespilotniki?areas_of_application=${slug}`)
-  }
-  await page.goto('/')
-  await waitForHydration(page)
-  await page.locator('a[href="/spheres/elektroenergetika"]').click()
-  await expect(page).toHaveURL('/spheres/elektroenergetika')
-  await expect(page.locator('h1')).toContainText('энергетик')
-})
+guestTest(
+  'every sphere page links to the catalogue filtered by its slug, and the home tiles lead there',
+  async ({ guestPage: page }) => {
+    for (const slug of SPHERE_SLUGS) {
+      await page.goto(`/spheres/${slug}`)
+      const links = page.getByRole('link', { name: 'Подобрать в каталоге' })
+      await expect(links.first()).toHaveAttribute('href', `/catalog/bespilotniki?areas_of_application=${slug}`)
+    }
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.locator('a[href="/spheres/elektroenergetika"]').click()
+    await expect(page).toHaveURL('/spheres/elektroenergetika')
+    await expect(page.locator('h1')).toContainText('энергетик')
+  },
+)
 
 for (const path of [
   '/spheres/kosmos',
@@ -57,7 +57,7 @@ for (const path of [
   '/platforms/cooperation/unknown-direction',
   '/legal-information/cookies',
 ]) {
-  test(`${path} is the 404 page`, async ({ page, consoleErrors }) => {
+  guestTest(`${path} is the 404 page`, async ({ guestPage: page, consoleErrors }) => {
     consoleErrors.expect(NOT_FOUND_RESOURCE)
     const response = await page.goto(path)
     expect(response?.status()).toBe(404)
@@ -66,7 +66,7 @@ for (const path of [
   })
 }
 
-test('the legal documents have a working table of contents', async ({ page }) => {
+guestTest('the legal documents have a working table of contents', async ({ guestPage: page }) => {
   await page.goto('/legal-information/privacy-policy')
   const toc = page.getByRole('navigation', { name: 'Содержание' })
   const first = toc.getByRole('link').nth(2)
@@ -133,7 +133,7 @@ test('the sitemap lists every content page and robots.txt names it', async ({ re
 })
 
 // Client-side navigations load `{path}.data`: every kind of content page must answer it.
-test('client-side navigation reaches the info, legal and sphere pages', async ({ page }) => {
+guestTest('client-side navigation reaches the info, legal and sphere pages', async ({ guestPage: page }) => {
   await page.goto('/')
   await waitForHydration(page)
   for (const [name, path] of [

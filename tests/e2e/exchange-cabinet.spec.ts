@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { CABINET_EXCHANGE_TAB_LABELS, CABINET_EXCHANGE_TABS, type CabinetExchangeTab } from '#common/exchange/links.ts'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 
 // The exchange's demo data is shared by every spec of the run: counts are compared with what the
@@ -35,12 +35,6 @@ async function tabCounts(page: Page): Promise<Record<CabinetExchangeTab, number>
     counts[name] = Number(/\(([\d\s ]+)\)/.exec(text)![1]!.replace(/\D/g, ''))
   }
   return counts
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 /** Where an empty tab leads: its action for the role it needs, or asking for that role. */

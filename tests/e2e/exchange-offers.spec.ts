@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect as baseExpect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -14,12 +14,6 @@ async function pageOf(browser: Browser, email: string, baseURL: string): Promise
   const login = await page.request.post('/api/v1/auth/login', { data: { email, password: 'demo-password' } })
   expect(login.status()).toBe(200)
   return page
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 /** Picks an option of a Mantine select by typing part of it. */

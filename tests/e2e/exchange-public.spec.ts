@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { FastifyInstance } from 'fastify'
+import { expectNoViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test } from './fixtures.ts'
 
 /**
@@ -211,8 +211,7 @@ test('both pages pass axe, on a desktop and at 375 px', async ({ page }) => {
     await page.setViewportSize({ width, height: 800 })
     for (const path of ['/services', '/services?tab=requests&region=23', `/services/seller/${seller.slug}`]) {
       await page.goto(`${origin}${path}`)
-      const { violations } = await new AxeBuilder({ page }).analyze()
-      expect(violations, `${path} at ${width}px`).toEqual([])
+      await expectNoViolations(page, { label: `${path} at ${width}px` })
     }
   }
   // At 375 px the filters are a disclosure (folded for phones, which the server knows by their

@@ -1,4 +1,11 @@
-import { test as base, type BrowserContext, expect, type Page } from '@playwright/test'
+import {
+  test as base,
+  type BrowserContext,
+  type ConsoleMessage,
+  expect,
+  type Page,
+  type WebError,
+} from '@playwright/test'
 
 /**
  * What Chromium prints for any resource that answers 404, including the main document of a
@@ -13,8 +20,8 @@ export interface ConsoleErrors {
   allow(pattern: RegExp): void
   /** Require at least one message matching `pattern`; further matches are tolerated too. */
   expect(pattern: RegExp): void
-  /** Guard another browser context too (a second person of the test). */
-  watch(context: BrowserContext): void
+  /** Guard another browser context too (a second person of the test); the result stops guarding it. */
+  watch(context: BrowserContext): () => void
 }
 
 interface Collected {
@@ -34,21 +41,27 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
       const required: RegExp[] = []
 
       const watch = (watched: BrowserContext) => {
-        watched.on('console', (message) => {
+        const onConsole = (message: ConsoleMessage) => {
           if (message.type() !== 'error') return
           const { url, lineNumber } = message.location()
           collected.push({
             text: message.text(),
             where: `console.error at ${url || message.page()?.url()}:${lineNumber}`,
           })
-        })
-        watched.on('weberror', (webError) => {
+        }
+        const onError = (webError: WebError) => {
           const error = webError.error()
           collected.push({
             text: error.message,
             where: `pageerror on ${webError.page()?.url()}\n${error.stack ?? ''}`,
           })
-        })
+        }
+        watched.on('console', onConsole)
+        watched.on('weberror', onError)
+        return () => {
+          watched.off('console', onConsole)
+          watched.off('weberror', onError)
+        }
       }
       watch(context)
 
@@ -105,3 +118,33 @@ declare global {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Array.isArray(window.__analytics))
 }
+
+/**
+ * `test` with `guestPage`: a fresh tab, without cookies, in one browser context that the worker's
+ * read-only guest tests share. The context keeps its HTTP cache between tests, as a visitor's
+ * browser does from one page to the next, so each test does not pay for fetching and compiling
+ * every script again (a second or two of a CI core per test). Only for tests that change nothing
+ * a later test could see in the browser: no sign-in, no local storage.
+ */
+export const guestTest = test.extend<{ guestPage: Page }, { guestContext: BrowserContext }>({
+  guestContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, userAgent } = workerInfo.project.use
+      const context = await browser.newContext({ baseURL, userAgent })
+      await use(context)
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  guestPage: [
+    async ({ guestContext, consoleErrors }, use) => {
+      await guestContext.clearCookies()
+      const unwatch = consoleErrors.watch(guestContext)
+      const page = await guestContext.newPage()
+      await use(page)
+      await page.close()
+      unwatch()
+    },
+    { scope: 'test' },
+  ],
+})

@@ -203,6 +203,18 @@ test('staff write an article with a heading, a picture and a product, preview it
   await reader.goto('/media')
   await expect(reader.getByRole('link', { name: TITLE })).toHaveCount(0)
 
+  // While the publication time comes, the editor's pages at a phone's width.
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible()
+  await checkPage(page)
+  await page.goto(LIST)
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible()
+  await checkPage(page)
+  await page.goto(`${LIST}/new`)
+  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible()
+  await checkPage(page)
+
   // At its time it is out: the article, the list, the sitemap and the feed.
   await expect
     .poll(async () => (await reader.request.get(`/media/${slug}`)).status(), {
@@ -236,18 +248,10 @@ test('staff write an article with a heading, a picture and a product, preview it
   await expect(reader).toHaveURL(productHref)
   await reader.context().close()
 
-  // The editor's pages at a phone's width.
-  await page.setViewportSize({ width: 375, height: 800 })
-  await page.reload()
+  // The editor shows it as published.
+  await page.goto(editUrl)
   await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible()
   await expect(page.getByText('Опубликована', { exact: true }).first()).toBeVisible()
-  await checkPage(page)
-  await page.goto(LIST)
-  await expect(page.getByRole('link', { name: TITLE })).toBeVisible()
-  await checkPage(page)
-  await page.goto(`${LIST}/new`)
-  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible()
-  await checkPage(page)
 })
 
 test('the staff articles pages are not for anyone else', async ({ browser }) => {

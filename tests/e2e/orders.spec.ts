@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // The demo buyer's cart and orders are shared by these tests: they run one after another, and no
@@ -90,8 +90,7 @@ test('the cart splits by seller, steps quantities, and checks out into one order
   await page.getByLabel(`Количество: ${a.title}`).fill('2')
   await expect(total).not.toHaveText(before!)
 
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  await expectNoSeriousViolations(page)
 
   // Missing fields are named in Russian; what was typed stays.
   await page.getByRole('textbox', { name: 'Комментарий к заказу' }).fill('Позвонить за час до доставки')
@@ -135,12 +134,6 @@ async function signIn(page: Page, email: string) {
 async function newPage(browser: Browser): Promise<Page> {
   const { baseURL, userAgent, viewport } = test.info().project.use
   return (await browser.newContext({ baseURL, userAgent, viewport })).newPage()
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 /** A drone of the seller with a price, in stock, that must be registered (учёт, 0.15–30 kg). */

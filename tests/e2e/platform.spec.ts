@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 
 // Spec strings are written out here on purpose, not imported from common/messages.ts: a typo
@@ -348,19 +348,12 @@ test.describe('security headers', () => {
 })
 
 test.describe('accessibility (axe)', () => {
-  async function seriousViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze()
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
-  }
-
   for (const viewport of [MOBILE, DESKTOP]) {
     test(`home page at ${viewport.width} px has no serious or critical violations`, async ({ page }) => {
       await page.setViewportSize(viewport)
       await page.goto('/')
       await waitForHydration(page)
-      expect(await seriousViolations(page)).toEqual([])
+      await expectNoSeriousViolations(page)
     })
   }
 
@@ -369,6 +362,6 @@ test.describe('accessibility (axe)', () => {
     await page.goto(UNKNOWN_PATH)
     await expect(page.getByRole('heading', { level: 1, name: 'Ошибка 404' })).toBeVisible()
     await waitForHydration(page)
-    expect(await seriousViolations(page)).toEqual([])
+    await expectNoSeriousViolations(page)
   })
 })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect as baseExpect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -113,9 +113,7 @@ for (const width of [375, 1280]) {
         .or(page.getByRole('button', { name: 'Полужирный' }))
         .first(),
     ).toBeVisible()
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+    await expectNoSeriousViolations(page)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
   })

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 const CATALOG = fileURLToPath(new URL('./fixtures/catalog-import.yml', import.meta.url))
@@ -80,9 +80,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await openImportPage(page)
     await uploadCatalog(page)
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+    await expectNoSeriousViolations(page)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
   })

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { MEDIA_MESSAGES } from '#common/product-media.ts'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -10,12 +10,6 @@ async function signIn(page: Page) {
     data: { email: 'vendor@example.com', password: 'demo-password' },
   })
   expect(login.status()).toBe(200)
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 async function expectNoSidewaysScroll(page: Page) {

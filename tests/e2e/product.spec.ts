@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 
 interface ListedProduct {
@@ -128,9 +128,7 @@ for (const width of [375, 1280]) {
       await page.goto(`/product/${listed.slug}`)
       await waitForHydration(page)
       await expect(page.locator('h1')).toHaveCount(1)
-      const { violations } = await new AxeBuilder({ page }).analyze()
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      await expectNoSeriousViolations(page)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(1)
     })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // The demo buyer's completed order from «АэроТех Системы» (server/seed/reviews.ts) reviewed this
@@ -45,9 +45,7 @@ test('a reviewed product shows its average, the review and the rating in its str
     expect.objectContaining({ '@type': 'Review', author: { '@type': 'Person', name: AUTHOR } }),
   ])
 
-  const { violations } = await new AxeBuilder({ page }).include('#reviews').analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await expectNoSeriousViolations(page, { include: '#reviews' })
 })
 
 test('a product nobody reviewed says who may review it and claims no rating', async ({ page, request }) => {
@@ -73,8 +71,7 @@ test("the seller's page shows its rating by the name and the review with its ans
   await expect(reviews).toContainText('Ответ продавца')
   // A visitor is not the seller: no answer form.
   await expect(reviews.getByText('Ответить', { exact: true })).toHaveCount(0)
-  const { violations } = await new AxeBuilder({ page }).include('#reviews').analyze()
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  await expectNoSeriousViolations(page, { include: '#reviews' })
 })
 
 test('staff hide an abusive review with a reason and show it again', async ({ page }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { formatOffer } from '#common/catalog/format.ts'
 import type { Suggestion } from '#common/catalog/types.ts'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 const CATALOG = '/catalog/bespilotniki'
@@ -155,7 +155,5 @@ test('the open suggestions pass axe', async ({ page }) => {
   await searchBox(page).click()
   await searchBox(page).pressSequentially('dji', { delay: 50 })
   await expect(page.getByRole('listbox', { name: 'Подсказки' })).toBeVisible()
-  const { violations } = await new AxeBuilder({ page }).include('header').analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await expectNoSeriousViolations(page, { include: 'header' })
 })

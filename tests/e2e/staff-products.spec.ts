@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -48,12 +48,6 @@ async function submitNew(vendor: APIRequestContext, letter: string) {
   const submitted = await vendor.post(`/api/v1/cabinet/products/${id}/submit`)
   expect(submitted.status(), await submitted.text()).toBe(200)
   return { id, title: body.title }
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 async function expectNoSidewaysScroll(page: Page) {
