@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
@@ -21,8 +22,8 @@ class FuzzFirst extends BaseSequencer {
   }
 }
 
-/** The test files that replace modules with vi.mock. */
-const MOCKING = ['app/lib/session.test.ts']
+/** The browser-side test files that replace modules with vi.mock: each needs a module graph of its own. */
+const MOCKING = globSync('app/**/*.test.{ts,tsx}').filter((file) => readFileSync(file, 'utf8').includes('vi.mock('))
 
 // Unit and integration tests. The React Router plugin stays out: tests import modules directly.
 export default defineConfig({
@@ -50,10 +51,7 @@ export default defineConfig({
         // router afresh for each of ~50 files took a quarter of the run.
         test: { ...shared, name: 'app', include: ['app/**/*.test.{ts,tsx}'], exclude: MOCKING, isolate: false },
       },
-      {
-        // A file that replaces modules with vi.mock needs a module graph of its own.
-        test: { ...shared, name: 'app-mocked', include: MOCKING },
-      },
+      { test: { ...shared, name: 'app-mocked', include: MOCKING } },
     ],
   },
 })
