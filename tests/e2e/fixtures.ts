@@ -122,9 +122,9 @@ export async function waitForHydration(page: Page) {
 /**
  * `test` with `guestPage`: a fresh tab, without cookies, in one browser context that the worker's
  * read-only guest tests share. The context keeps its HTTP cache between tests, as a visitor's
- * browser does from one page to the next, so each test does not pay for fetching and compiling
- * every script again (a second or two of a CI core per test). Only for tests that change nothing
- * a later test could see in the browser: no sign-in, no local storage.
+ * browser does from one page to the next, so a test's first page does not fetch every script
+ * again. Only for tests that change nothing a later test could see in the browser: no sign-in,
+ * no local storage.
  */
 export const guestTest = test.extend<{ guestPage: Page }, { guestContext: BrowserContext }>({
   guestContext: [
