@@ -20,6 +20,9 @@ export const toPageBody = <T>(page: { items: T[]; page: number; pageSize: number
   meta: { page: page.page, pageSize: page.pageSize, total: page.total },
 })
 
+/** The header that makes a repeated write (a double click, a client's retry) safe: see ARCHITECTURE rule 5. */
+export const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).optional() })
+
 /** The `page` of a list's URL (1 when absent); anything but a whole number from 1 to `max` is a 400. */
 export function pageFromUrl(url: string, max: number): number {
   const raw = new URLSearchParams(url.split('?')[1] ?? '').get('page')

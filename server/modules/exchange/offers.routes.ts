@@ -6,7 +6,7 @@ import { PRICE_UNITS, SERVICE_TYPES } from '#common/exchange/services.ts'
 import { FILE_LIMITS } from '#common/files.ts'
 import { PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
 import { z } from '#common/zod.ts'
-import { data, passThrough } from '../../http.ts'
+import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
 import { VendorRefSchema } from '../catalog/catalog.api.ts'
 import { readUpload, sendUploadError } from '../files/files.routes.ts'
 import type { StoreFileInput } from '../files/files.service.ts'
@@ -92,7 +92,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cabinet/service-offers',
     cabinet({
       summary: 'Новая услуга (черновик; заголовок Idempotency-Key делает повтор безопасным)',
-      headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+      headers: IdempotencyHeaders,
       body: OfferInput,
       response: { 201: data(OfferDetailsSchema) },
     }),

@@ -58,4 +58,3 @@ export const AcceptedProposalSchema = z.object({ proposal: ProposalViewSchema, s
 export const RequestNumberParams = z.object({ number: z.string() })
 export const ProposalIdParams = z.object({ id: z.string() })
 export const ProposalFileParams = ProposalIdParams.extend({ fileId: z.string() })
-export const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).optional() })

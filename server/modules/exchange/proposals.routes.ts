@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ProposalInput, RejectProposalInput } from '#common/exchange/proposals.schemas.ts'
-import { data, passThrough } from '../../http.ts'
+import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
 import { sendStoredFile } from '../files/files.routes.ts'
 import {
   AcceptedProposalSchema,
-  IdempotencyHeaders,
   ProposalFileParams,
   ProposalIdParams,
   ProposalViewSchema,

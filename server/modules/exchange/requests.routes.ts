@@ -8,7 +8,7 @@ import {
 import { CancelRequestInput, RequestInput } from '#common/exchange/requests.schemas.ts'
 import { SERVICE_TYPES, VOLUME_UNITS } from '#common/exchange/services.ts'
 import { z } from '#common/zod.ts'
-import { data, passThrough } from '../../http.ts'
+import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
 import { sendStoredFile } from '../files/files.routes.ts'
 
 const NumberParams = z.object({ number: z.string().describe('Номер заявки, например Z-2611-00042') })
@@ -72,7 +72,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/exchange/requests',
     route({
       summary: 'Новая заявка (черновик; заголовок Idempotency-Key делает повтор безопасным)',
-      headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+      headers: IdempotencyHeaders,
       body: RequestInput,
       response: { 201: data(RequestDetailsSchema) },
     }),

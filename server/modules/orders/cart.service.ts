@@ -28,8 +28,11 @@ export interface CartDeps {
 
 export interface CartService {
   view(ctx: Ctx): Promise<CartView>
-  /** Puts the product in the cart, or more of it; answers the header's count and the quantity now. */
-  add(ctx: Ctx, input: unknown): Promise<{ count: number; quantity: number }>
+  /**
+   * Puts the product in the cart, or more of it; answers the header's count and the quantity now.
+   * With an `Idempotency-Key` a retried request adds nothing a second time.
+   */
+  add(ctx: Ctx, input: unknown, idempotencyKey?: string): Promise<{ count: number; quantity: number }>
   setQuantity(ctx: Ctx, productId: string, input: unknown): Promise<CartView>
   remove(ctx: Ctx, productId: string): Promise<CartView>
   /** Lines in the selected organization's cart: the header's count. */
@@ -97,29 +100,33 @@ export function createCartService(deps: CartDeps): CartService {
   return {
     view: (ctx) => view(ctx, cartOwner(ctx)),
 
-    async add(ctx, input) {
+    async add(ctx, input, idempotencyKey) {
       const owner = await writer(ctx)
       const data = parse(CartAddInput, input)
+      const key = idempotencyKey?.trim().slice(0, 200) || null
       const offer = (await deps.catalog.describeOffers(ctx, [data.productId])).get(data.productId.toLowerCase())
       if (!offer) throw new AppError('not_found', CART_MESSAGES.notFound)
       if (offer.vendorOrganizationId === owner) throw new AppError('conflict', CART_MESSAGES.ownProduct)
       return ctx.db.transaction(async (tx) => {
         const [existing] = await tx
-          .select({ quantity: cartItems.quantity })
+          .select({ quantity: cartItems.quantity, lastAddKey: cartItems.lastAddKey })
           .from(cartItems)
           .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, offer.id)))
           .for('update')
-        const quantity = (existing?.quantity ?? 0) + data.quantity
-        const max = maxQuantityOf(offer)
-        if (quantity > max) throw new AppError('conflict', stockLimitMessage(offer.title, max))
         const [{ lines }] = (await tx
           .select({ lines: count() })
           .from(cartItems)
           .where(eq(cartItems.organizationId, owner))) as [{ lines: number }]
+        // A retry of an add that already went through (its answer was lost) answers the same again.
+        if (existing && key !== null && existing.lastAddKey === key)
+          return { count: lines, quantity: existing.quantity }
+        const quantity = (existing?.quantity ?? 0) + data.quantity
+        const max = maxQuantityOf(offer)
+        if (quantity > max) throw new AppError('conflict', stockLimitMessage(offer.title, max))
         if (existing) {
           await tx
             .update(cartItems)
-            .set({ quantity })
+            .set({ quantity, lastAddKey: key })
             .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, offer.id)))
           return { count: lines, quantity }
         }
@@ -133,7 +140,9 @@ export function createCartService(deps: CartDeps): CartService {
             priceKopecksAtAdd: offer.priceKopecks,
             title: offer.title,
             addedByUserId: ctx.user!.id,
+            lastAddKey: key,
           })
+          // Two first adds at once (a double click): the line is there once, with one add's quantity.
           .onConflictDoUpdate({ target: [cartItems.organizationId, cartItems.productId], set: { quantity } })
         return { count: lines + 1, quantity }
       })

@@ -9,7 +9,7 @@ import {
   OrderListQuery,
   ShipOrderInput,
 } from '#common/orders.ts'
-import { data, pageOf, passThrough, toPageBody } from '../../http.ts'
+import { data, IdempotencyHeaders, pageOf, passThrough, toPageBody } from '../../http.ts'
 import { sendStoredFile } from '../files/files.routes.ts'
 import {
   CartAddedSchema,
@@ -45,11 +45,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/items',
     route('cart', {
-      summary: 'Положить товар в корзину (или добавить количество)',
+      summary: 'Положить товар в корзину (или добавить количество; заголовок Idempotency-Key делает повтор безопасным)',
+      headers: IdempotencyHeaders,
       body: CartAddInput,
       response: { 200: data(CartAddedSchema) },
     }),
-    async (req) => ({ data: await cart.add(req.ctx, req.body) }),
+    async (req) => ({ data: await cart.add(req.ctx, req.body, req.headers['idempotency-key']) }),
   )
 
   app.patch(

@@ -33,6 +33,8 @@ export const cartItems = pgTable(
     priceKopecksAtAdd: bigint('price_kopecks_at_add', { mode: 'number' }),
     title: text('title').notNull(),
     addedByUserId: uuid('added_by_user_id').notNull(),
+    /** The Idempotency-Key of the last «В корзину» for this line: its retry adds nothing again. */
+    lastAddKey: text('last_add_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.productId] })],

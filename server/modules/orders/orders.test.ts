@@ -162,6 +162,27 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect((await cart(stranger.cookie)).count).toBe(0)
   })
 
+  it('adds once for a retried request with the same Idempotency-Key, and again for a new one', async () => {
+    const org = await buyerOrganization('Повторы', 'retry-orders')
+    const member = await createMember(database.db, org.id)
+    const addKeyed = (key: string, quantity: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/cart/items',
+        payload: { productId: battery.id, quantity },
+        headers: { cookie: member.cookie, 'idempotency-key': key },
+      })
+    const first = randomUUID()
+    expect((await addKeyed(first, 2)).json().data).toEqual({ count: 1, quantity: 2 })
+    // The client retries when an answer is lost: the line is not added to a second time.
+    expect((await addKeyed(first, 2)).json().data).toEqual({ count: 1, quantity: 2 })
+    expect((await addKeyed(randomUUID(), 3)).json().data).toEqual({ count: 1, quantity: 5 })
+    // Without a key every request adds, as before.
+    expect((await add(member.cookie, battery.id, 1)).json().data).toEqual({ count: 1, quantity: 6 })
+    expect((await add(member.cookie, battery.id, 1)).json().data).toEqual({ count: 1, quantity: 7 })
+    expect((await cart(member.cookie)).groups[0].items[0].quantity).toBe(7)
+  })
+
   it('shows a price changed since adding and refuses a checkout priced before it', async () => {
     await database.db.update(catalogProducts).set({ priceKopecks: 16_000_00 }).where(eq(catalogProducts.id, battery.id))
     const view = await cart(buyer.cookie)

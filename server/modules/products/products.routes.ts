@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { BulkInput, CabinetListQuery, DraftInput, FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
 import { z } from '#common/zod.ts'
-import { data, passThrough } from '../../http.ts'
+import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
 import { productMediaRoutes } from './products.media.routes.ts'
 import {
   BulkResultSchema,
@@ -39,7 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cabinet/products',
     cabinet({
       summary: 'Новый черновик товара (заголовок Idempotency-Key делает повтор безопасным)',
-      headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+      headers: IdempotencyHeaders,
       body: DraftInput,
       response: { 201: data(ProductDetailsSchema) },
     }),
