@@ -24,6 +24,7 @@ import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
 import { createServices, type Services } from './services.ts'
+import { literalStrayPercents } from './literal-percents.ts'
 
 /** The static pictures served under /marketplace-frontend-assets/ (uploads come from file storage). */
 const ASSETS_DIR = 'content/assets'
@@ -54,6 +55,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
+    rewriteUrl: (req) => literalStrayPercents(req.url ?? '/'),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Let in-flight requests finish on shutdown, but stop keep-alive connections from lingering.

@@ -163,6 +163,14 @@ describe.each(BACKENDS)('invalid text on %s', (backend) => {
     )
   })
 
+  describe('addresses with a % that starts no valid escape', () => {
+    it.each(['%E0%A4%A', '%', 'dji%zz'])('/catalog/products/%s is the API’s Russian 404', async (slug) => {
+      const res = await api('GET', `/catalog/products/${slug}`)
+      expect(res.statusCode).toBe(404)
+      expect(res.json().error).toEqual({ code: 'not_found', message: 'Товар не найден' })
+    })
+  })
+
   describe('multi-line text', () => {
     it('keeps line breaks as LF and tabs where text is multi-line', async () => {
       const owner = await createTestUser(database.db)
