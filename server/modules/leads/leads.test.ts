@@ -88,6 +88,9 @@ describe.each(BACKENDS)('leads on %s', (backend) => {
     for (let i = 0; i < 5; i++) expect((await post(validLead(), ip)).statusCode).toBe(201)
     const res = await post(validLead(), ip)
     expect(res.statusCode).toBe(429)
+    // When the ten minutes are over, for clients that wait on their own.
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(590)
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600)
     expect(res.json().error).toEqual({
       code: 'rate_limited',
       message: 'Слишком много запросов. Попробуйте ещё раз через минуту.',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
+import { RU } from '#common/messages.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type BackoffRule, backoffDelayMs, createRateLimiter, type RateLimiter } from './rate-limiter.ts'
 
@@ -24,6 +25,26 @@ const STORES: [string, () => RateLimiter][] = [['memory', () => createRateLimite
 if (process.env.REDIS_URL_TEST) {
   STORES.push(['Redis', () => createRateLimiter(new Redis(process.env.REDIS_URL_TEST!))])
 }
+
+describe.each(STORES)('fixed windows, %s', (_name, create) => {
+  const limiter = create()
+  afterAll(() => limiter.close())
+
+  it('refuses past the limit with a 429 that says when the window ends', async () => {
+    const k = `test:${randomUUID()}`
+    const rule = { limit: 2, windowMs: 30_000 }
+    await limiter.hit(k, rule)
+    await limiter.hit(k, rule)
+    const refused = await limiter.hit(k, rule).then(
+      () => null,
+      (error: unknown) => error,
+    )
+    expect(refused).toMatchObject({ kind: 'rate_limited', message: RU.tooManyRequests })
+    const { retryAfterSeconds } = refused as { retryAfterSeconds: number }
+    expect(retryAfterSeconds).toBeGreaterThanOrEqual(29)
+    expect(retryAfterSeconds).toBeLessThanOrEqual(30)
+  })
+})
 
 describe.each(STORES)('attempts with growing delays, %s', (_name, create) => {
   const limiter = create()

@@ -60,8 +60,11 @@ export function backoffDelayMs(count: number, rule: BackoffRule): number {
   return Math.min(rule.baseDelayMs * 2 ** (count - rule.free), rule.maxDelayMs)
 }
 
-function refuse(): never {
-  throw new AppError('rate_limited', RU.tooManyRequests)
+/** The 429, with when the window ends (the Retry-After header), at least a second. */
+function refuse(windowEndsInMs: number): never {
+  throw new AppError('rate_limited', RU.tooManyRequests, undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(windowEndsInMs / 1000)),
+  })
 }
 
 function memoryLimiter(): RateLimiter {
@@ -75,7 +78,7 @@ function memoryLimiter(): RateLimiter {
       const window = current && current.resetAt > now ? current : { count: 0, resetAt: now + rule.windowMs }
       window.count += 1
       windows.set(key, window)
-      if (window.count > rule.limit) refuse()
+      if (window.count > rule.limit) refuse(window.resetAt - now)
     },
     async attempt(key, rule) {
       const now = Date.now()
@@ -101,10 +104,13 @@ function redisLimiter(redis: Redis): RateLimiter {
   return {
     async hit(key, rule) {
       const redisKey = `rl:${key}`
-      const [[, count]] = (await redis.multi().incr(redisKey).pexpire(redisKey, rule.windowMs, 'NX').exec()) as [
-        [Error | null, number],
-      ]
-      if (count > rule.limit) refuse()
+      const [[, count], , [, ttlMs]] = (await redis
+        .multi()
+        .incr(redisKey)
+        .pexpire(redisKey, rule.windowMs, 'NX')
+        .pttl(redisKey)
+        .exec()) as [[Error | null, number], [Error | null, number], [Error | null, number]]
+      if (count > rule.limit) refuse(ttlMs > 0 ? ttlMs : rule.windowMs)
     },
     async attempt(key, rule) {
       const args = [rule.free, rule.baseDelayMs, rule.maxDelayMs, rule.forgetAfterMs]
