@@ -39,7 +39,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat/rooms',
     route({
-      summary: 'Чаты организаций пользователя: последние сообщения, непрочитанные, поиск по названию',
+      summary:
+        'Чаты организаций пользователя: последние сообщения, непрочитанные, поиск по названию; before — nextCursor прошлой страницы',
       querystring: RoomListQuery,
       response: { 200: data(z.custom<ChatRoomList>()) },
     }),

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
@@ -202,13 +203,34 @@ export function createChatService(deps: ChatDeps) {
     return shown!
   }
 
+  /**
+   * The rooms after the caller's room `guid` in the list's order (latest activity, then id): the
+   * cursor of the next page. Compared in the database, to the microsecond, so rooms whose last
+   * message came at the same moment are neither skipped nor shown twice. Another guid, or one
+   * not of the caller's rooms, leaves nothing after it.
+   */
+  function afterRoom(ctx: Ctx, chatter: Chatter, guid: string) {
+    if (!isUuid(guid)) return sql`false`
+    const cursor = alias(chatRooms, 'cursor_room')
+    const ids = sql.param(chatter.organizationIds)
+    const place = ctx.db
+      .select({ activity: sql`coalesce(${cursor.lastMessageAt}, ${cursor.createdAt})`, id: cursor.id })
+      .from(cursor)
+      .where(
+        and(
+          eq(cursor.id, guid.toLowerCase()),
+          or(sql`${cursor.sideA} = any(${ids}::uuid[])`, sql`${cursor.sideB} = any(${ids}::uuid[])`),
+        ),
+      )
+    return sql`(coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt}), ${chatRooms.id}) < (${place})`
+  }
+
   return {
     /** Rooms of the caller's organizations, latest activity first, with a search by name. */
     async listRooms(ctx: Ctx, query: unknown = {}): Promise<ChatRoomList> {
       const chatter = await requireChatter(ctx, members)
       const { q, before } = parse(RoomListQuery, query)
       await seen(ctx, chatter.user.id)
-      const cursor = before ? new Date(before) : null
       // An empty room shows only to the side that opened it, until someone writes.
       const visible = or(
         isNotNull(chatRooms.lastMessageAt),
@@ -218,13 +240,7 @@ export function createChatService(deps: ChatDeps) {
       let rows = await ctx.db
         .select()
         .from(chatRooms)
-        .where(
-          and(
-            roomOfAny(chatter.organizationIds),
-            visible,
-            cursor && !Number.isNaN(cursor.getTime()) ? lt(activity, cursor) : undefined,
-          ),
-        )
+        .where(and(roomOfAny(chatter.organizationIds), visible, before ? afterRoom(ctx, chatter, before) : undefined))
         .orderBy(desc(activity), desc(chatRooms.id))
         .limit(q ? 1000 : CHAT_LIMITS.roomsPageSize + 1)
       let items = await viewRooms(ctx, view, chatter, rows)
@@ -242,7 +258,7 @@ export function createChatService(deps: ChatDeps) {
       const last = rows[items.length - 1]
       return {
         items,
-        nextCursor: more && last ? (last.lastMessageAt ?? last.createdAt).toISOString() : null,
+        nextCursor: more && last ? last.id : null,
       }
     },
 

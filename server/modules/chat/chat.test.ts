@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CHAT_LIMITS, CHAT_MESSAGES } from '#common/chat.ts'
@@ -14,7 +14,7 @@ import { apiClient, PDF } from '../organizations/organizations.testing.ts'
 import { organizationRoles } from '../organizations/organizations.table.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
-import { chatMessages } from './chat.table.ts'
+import { chatMessages, chatRooms } from './chat.table.ts'
 import { jobs } from '../../jobs/jobs.table.ts'
 import { DIGEST_JOB } from './chat.digest.ts'
 
@@ -75,6 +75,37 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     const self = await api('POST', '/chat/rooms', seller.cookie, { organizationId: vendor.id })
     expect(self.statusCode).toBe(400)
     expect(self.json().error.message).toBe(CHAT_MESSAGES.selfChat)
+  })
+
+  it('pages through rooms whose last messages came at the same moment without skipping or repeating one', async () => {
+    const db = database.db
+    const org = await createTestVendor(db, { name: 'Много переписок', slug: 'many-rooms-chat', vendorStatus: null })
+    await db.insert(organizationRoles).values({ organizationId: org.id, type: 'buyer', status: 'confirmed' })
+    const member = await createMember(db, org.id)
+    const total = CHAT_LIMITS.roomsPageSize + 15
+    // Two moments a few microseconds apart: a cursor of milliseconds cannot tell them apart.
+    const rooms = Array.from({ length: total }, (_, i) => ({
+      type: 'direct' as const,
+      sideA: org.id,
+      sideB: randomUUID(),
+      openedBy: org.id,
+      lastMessageAt: sql`${i % 2 ? '2026-03-01 12:00:00.123456+00' : '2026-03-01 12:00:00.123789+00'}::timestamptz`,
+    }))
+    const inserted = await db.insert(chatRooms).values(rooms).returning({ id: chatRooms.id })
+    const seen: string[] = []
+    let cursor: string | null = null
+    for (let pages = 0; pages < 5; pages++) {
+      const url: string = cursor ? `/chat/rooms?before=${cursor}` : '/chat/rooms'
+      const page = (await api('GET', url, member.cookie)).json().data
+      seen.push(...page.items.map((r: { guid: string }) => r.guid))
+      cursor = page.nextCursor
+      if (!cursor) break
+    }
+    expect(seen).toHaveLength(total)
+    expect(new Set(seen)).toEqual(new Set(inserted.map((r) => r.id)))
+    // A cursor that is no room of the caller's ends the list instead of telling anything.
+    const foreign = (await api('GET', `/chat/rooms?before=${randomUUID()}`, member.cookie)).json().data
+    expect(foreign).toEqual({ items: [], nextCursor: null })
   })
 
   it('is only for signed-in users of confirmed organizations', async () => {
