@@ -72,7 +72,8 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
   await expect(page.getByTestId('product-photo')).toHaveCount(1)
 
   await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
-  // The page itself says where the product stands; the passing toast is not waited for here.
+  // A toast confirms it for three seconds; the page itself keeps saying where the product stands.
+  await expect(page.getByText('Товар отправлен на модерацию. Мы напишем, когда модератор его проверит.')).toBeVisible()
   await expect(page.getByRole('alert', { name: 'Товар на модерации' })).toBeVisible()
   await expect(page.getByText('Товар на модерации', { exact: true })).toBeVisible()
   await expect(page.getByLabel('Название')).toBeDisabled()
