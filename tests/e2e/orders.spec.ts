@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { expectNoSeriousViolations } from './a11y.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 // The demo buyer's cart and orders are shared by these tests: they run one after another, and no
@@ -303,6 +303,18 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
     '/platforms/drone-registration',
   )
   await expectNoSeriousViolations(buyer)
+
+  // On a phone the lines fit the screen: name, quantity and sum, with the price under the name.
+  const desktop = buyer.viewportSize()!
+  await buyer.setViewportSize({ width: 375, height: 800 })
+  const lines = buyer.getByRole('region', { name: 'Состав заказа' })
+  await expect(lines.getByText(/₽ за шт\. · (НДС|Без НДС)/).first()).toBeVisible()
+  await expect(lines.getByRole('columnheader', { name: 'Цена' })).toBeHidden()
+  expect(await lines.locator('table').evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(
+    true,
+  )
+  await expectNoHorizontalOverflow(buyer)
+  await buyer.setViewportSize(desktop)
 
   await buyer.getByRole('button', { name: 'Подтвердить получение' }).click()
   await expect(statusBadge(buyer, 'Доставлен')).toBeVisible()
