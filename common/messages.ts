@@ -24,6 +24,8 @@ export const RU = {
   internalError: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.',
   invalidRequest: 'Проверьте правильность заполнения полей.',
   tooManyRequests: 'Слишком много запросов. Попробуйте ещё раз через минуту.',
+  requestTooLarge: 'Запрос слишком большой.',
+  unsupportedMediaType: 'Неподдерживаемый формат запроса: отправьте JSON.',
   methodNotAllowed: (method: string) => `Метод ${method} здесь не поддерживается.`,
   newBuildTitle: 'Доступна новая версия сайта',
   newBuildMessage: 'Обновите страницу, чтобы продолжить работу с последней версией.',

@@ -163,6 +163,23 @@ describe.each(BACKENDS)('invalid text on %s', (backend) => {
     )
   })
 
+  describe('bodies the API cannot read', () => {
+    const login = (payload: string | Buffer, contentType: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/auth/login', payload, headers: { 'content-type': contentType } })
+
+    it('answers in Russian to broken JSON, another format and a body over the limit', async () => {
+      const broken = await login('{"email":', 'application/json')
+      expect(broken.statusCode).toBe(400)
+      expect(broken.json().error).toEqual({ code: 'invalid', message: 'Проверьте правильность заполнения полей.' })
+      const xml = await login('<login/>', 'text/xml')
+      expect(xml.statusCode).toBe(415)
+      expect(xml.json().error.message).toBe('Неподдерживаемый формат запроса: отправьте JSON.')
+      const huge = await login(`{"email":"${'a'.repeat(1_100_000)}"}`, 'application/json')
+      expect(huge.statusCode).toBe(413)
+      expect(huge.json().error.message).toBe('Запрос слишком большой.')
+    })
+  })
+
   describe('addresses with a % that starts no valid escape', () => {
     it.each(['%E0%A4%A', '%', 'dji%zz'])('/catalog/products/%s is the API’s Russian 404', async (slug) => {
       const res = await api('GET', `/catalog/products/${slug}`)

@@ -26,6 +26,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = err.statusCode ?? 500
     if (status === 429) return reply.status(429).send(body('rate_limited', RU.tooManyRequests))
+    if (status === 413) return reply.status(413).send(body('invalid', RU.requestTooLarge))
+    if (status === 415) return reply.status(415).send(body('invalid', RU.unsupportedMediaType))
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body('invalid', RU.invalidRequest))
     }
