@@ -12,6 +12,7 @@ import type { Route } from './+types/root'
 import { ErrorView } from './components/ErrorView.tsx'
 import { AuthHost } from './components/auth/AuthHost.tsx'
 import { Overlays } from './components/Overlays.tsx'
+import { CookieNotice } from './components/site/CookieNotice.tsx'
 import { SiteShell } from './components/site/SiteShell.tsx'
 import { initAnalytics } from './lib/analytics.ts'
 import { configureApi } from './lib/api-config.ts'
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
             theme.css gives every page the theme's CSS variables. */}
         <ViewportProvider initial={data?.viewport ?? 'desktop'}>{children}</ViewportProvider>
         <ClientStart metrikaId={data?.publicConfig.metrikaId ?? null} buildId={data?.publicConfig.buildId ?? ''} />
+        <CookieNotice metrikaId={data?.publicConfig.metrikaId ?? null} />
         <Overlays />
         <AuthHost />
         <ScrollRestoration />

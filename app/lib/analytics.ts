@@ -1,6 +1,9 @@
+import { parseConsent } from './cookie-consent.ts'
+
 /**
- * Analytics goals and user parameters. With METRIKA_ID they go to Yandex Metrika; without it
- * they are kept in `window.__analytics`, an inspectable queue (tests and developers read it).
+ * Analytics goals and user parameters. With METRIKA_ID, and the visitor's consent to analytics
+ * cookies, they go to Yandex Metrika; otherwise they are kept in `window.__analytics`, an
+ * inspectable queue (tests and developers read it).
  */
 export type AnalyticsUserStatus = 'confirmed' | 'registrated' | 'guest'
 export type AnalyticsUserType = 'seller' | 'buyer' | 'guest'
@@ -20,12 +23,26 @@ declare global {
 
 let counterId: number | null = null
 
-/** Called once on start with the configured counter id (null: queue only). */
+/**
+ * Called once on start with the configured counter id (null: queue only). The counter itself
+ * loads only with the visitor's consent to analytics cookies (the cookie notice); until then,
+ * and without a counter, events wait in the queue.
+ */
 export function initAnalytics(metrikaId: string | null) {
   counterId = metrikaId ? Number(metrikaId) : null
   window.__analytics ??= []
-  if (counterId !== null) loadMetrika(counterId)
+  if (parseConsent(document.cookie) === 'analytics') startMetrika()
 }
+
+/** After consent: loads the counter and hands it the events queued before. */
+export function startMetrika() {
+  if (counterId === null || window.ym) return
+  loadMetrika(counterId)
+  for (const event of window.__analytics?.splice(0) ?? []) deliver(event, window.ym!)
+}
+
+/** Whether the counter runs on this page (consent was given here or on an earlier visit). */
+export const metrikaRunning = () => counterId !== null && Boolean(window.ym)
 
 export function reachGoal(goal: string, params?: Record<string, unknown>) {
   send({ kind: 'goal', goal, params })
@@ -37,12 +54,13 @@ export function setUserParams(status: AnalyticsUserStatus, type: AnalyticsUserTy
 
 function send(event: AnalyticsEvent) {
   if (typeof window === 'undefined') return
-  if (counterId !== null && window.ym) {
-    if (event.kind === 'goal') window.ym(counterId, 'reachGoal', event.goal, event.params)
-    else window.ym(counterId, 'userParams', event.params)
-    return
-  }
+  if (counterId !== null && window.ym) return deliver(event, window.ym)
   ;(window.__analytics ??= []).push(event)
+}
+
+function deliver(event: AnalyticsEvent, ym: Ym) {
+  if (event.kind === 'goal') ym(counterId!, 'reachGoal', event.goal, event.params)
+  else ym(counterId!, 'userParams', event.params)
 }
 
 /** Yandex's documented loader, minus document.write: a queue until tag.js arrives. */

@@ -1,61 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { ownServer } from './own-server.ts'
 
 // A server of its own, stopped and started again while a vendor has the chat open: messages
 // written after the restart reach the open room without a page reload (recovered, or reloaded
 // from the REST API when the history is gone), and nothing is lost.
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 11
-const BASE_URL = `http://127.0.0.1:${PORT}`
+const server = ownServer(11)
+const BASE_URL = server.baseURL
 const BUYER_ORG = 'ООО «Агрохолдинг Заря»'
-const dir = mkdtempSync(join(tmpdir(), 'bas-market-e2e-restart-'))
-
-/** The environment without a database or Redis of the machine: the embedded defaults. */
-const ownEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => key !== 'DATABASE_URL' && key !== 'REDIS_URL'),
-)
-
-function startServer(): ChildProcess {
-  // The build the main e2e server was started from (npm start builds it).
-  return spawn('./node_modules/.bin/node', ['server/main.ts'], {
-    env: {
-      ...ownEnv,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PGLITE_DIR: join(dir, 'db'),
-      MAIL_DIR: join(dir, 'mail'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '20',
-      PUBLIC_URL: BASE_URL,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-}
-
-async function ready(timeoutMs: number) {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    const ok = await fetch(`${BASE_URL}/readyz`)
-      .then((r) => r.ok)
-      .catch(() => false)
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`the server on ${BASE_URL} did not start within ${timeoutMs} ms`)
-}
-
-async function stop(server: ChildProcess) {
-  if (server.exitCode !== null) return
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  await exited
-}
 
 async function signedIn(email: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL: BASE_URL })
@@ -66,18 +20,13 @@ async function signedIn(email: string): Promise<APIRequestContext> {
 
 const history = (page: Page) => page.getByRole('region', { name: 'История сообщений' })
 
-let server: ChildProcess
-test.afterAll(async () => {
-  if (server) await stop(server)
-  rmSync(dir, { recursive: true, force: true })
-})
+test.afterAll(() => server.dispose())
 
 test('after the server restarts, messages written meanwhile appear in the open room without a reload', async ({
   browser,
 }) => {
   test.setTimeout(240_000)
-  server = startServer()
-  await ready(180_000) // the first start migrates and seeds a database of its own
+  await server.start()
 
   const { userAgent } = test.info().project.use
   const vendorContext = await browser.newContext({ baseURL: BASE_URL, userAgent })
@@ -111,9 +60,8 @@ test('after the server restarts, messages written meanwhile appear in the open r
   await expect(history(vendor).getByText(before)).toBeVisible()
 
   // The server goes away and comes back; the page stays as it is.
-  await stop(server)
-  server = startServer()
-  await ready(60_000)
+  await server.stop()
+  await server.start(60_000)
   const after = `После перезапуска ${randomUUID().slice(0, 8)}`
   const buyerAgain = await signedIn('buyer@example.com')
   expect((await send(buyerAgain, after)).status()).toBe(201)

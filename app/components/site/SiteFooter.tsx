@@ -1,3 +1,7 @@
+import type { ReactNode } from 'react'
+import { useRouteLoaderData } from 'react-router'
+import { showCookieNotice } from '#app/lib/cookie-consent.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
 import { PLATFORM } from '#content/company.ts'
 import { AppLink } from '../AppLink.tsx'
 import ui from '../ui/ui.module.css'
@@ -6,7 +10,7 @@ import classes from './SiteFooter.module.css'
 
 const linkClass = `mantine-focus-auto ${classes.link}`
 
-function LinkColumn({ title, links }: { title: string; links: NavLink[] }) {
+function LinkColumn({ title, links, children }: { title: string; links: NavLink[]; children?: ReactNode }) {
   return (
     <div className={classes.stack}>
       <h2 className={`${ui.title} ${ui.h5} ${classes.heading}`}>{title}</h2>
@@ -15,11 +19,14 @@ function LinkColumn({ title, links }: { title: string; links: NavLink[] }) {
           {link.label}
         </AppLink>
       ))}
+      {children}
     </div>
   )
 }
 
 export function SiteFooter() {
+  // The same for every visitor (the site's configuration), so the cached guest page may carry it.
+  const metrikaId = useRouteLoaderData<typeof rootLoader>('root')?.publicConfig.metrikaId
   return (
     <footer className={classes.footer}>
       <div className={`${ui.container} ${classes.inner}`}>
@@ -37,7 +44,17 @@ export function SiteFooter() {
           </div>
           <LinkColumn title="Сервисы платформы" links={PLATFORM_LINKS} />
           <LinkColumn title="Информация" links={INFO_LINKS} />
-          <LinkColumn title="Правовая информация" links={LEGAL_LINKS} />
+          <LinkColumn title="Правовая информация" links={LEGAL_LINKS}>
+            {metrikaId && (
+              <button
+                type="button"
+                className={`${linkClass} ${classes.linkButton}`}
+                onClick={() => showCookieNotice('reopened')}
+              >
+                Настройки cookie-файлов
+              </button>
+            )}
+          </LinkColumn>
         </div>
         <p className={`${ui.text} ${ui.xs} ${classes.muted} ${classes.legal}`}>
           © {new Date().getFullYear()} {PLATFORM.operator.shortName}. ИНН {PLATFORM.operator.inn}, ОГРН{' '}
