@@ -305,7 +305,7 @@ describe.each(BACKENDS)('files on %s', (backend) => {
     }
     const limited = await upload(app, user.cookie, [filePart('61.pdf', 'application/pdf', tiny)])
     expect(limited.statusCode).toBe(429)
-    expect(limited.json().error.message).toBe('Слишком много запросов. Попробуйте ещё раз через минуту.')
+    expect(limited.json().error.message).toBe('Слишком много запросов. Попробуйте ещё раз через 1 час.')
   })
 })
 

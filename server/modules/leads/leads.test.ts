@@ -93,7 +93,7 @@ describe.each(BACKENDS)('leads on %s', (backend) => {
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600)
     expect(res.json().error).toEqual({
       code: 'rate_limited',
-      message: 'Слишком много запросов. Попробуйте ещё раз через минуту.',
+      message: 'Слишком много запросов. Попробуйте ещё раз через 10 минут.',
     })
     // Another address is not affected.
     expect((await post(validLead(), '10.2.0.2')).statusCode).toBe(201)

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
-import { RU } from '#common/messages.ts'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type BackoffRule, backoffDelayMs, createRateLimiter, type RateLimiter } from './rate-limiter.ts'
+import {
+  type BackoffRule,
+  backoffDelayMs,
+  createRateLimiter,
+  type RateLimiter,
+  tooManyRequestsMessage,
+} from './rate-limiter.ts'
 
 const RULE: BackoffRule = { free: 2, baseDelayMs: 100, maxDelayMs: 250, forgetAfterMs: 60_000 }
 
@@ -26,6 +31,19 @@ if (process.env.REDIS_URL_TEST) {
   STORES.push(['Redis', () => createRateLimiter(new Redis(process.env.REDIS_URL_TEST!))])
 }
 
+describe('the refusal', () => {
+  it('says when to try again, rounded up to minutes or hours', () => {
+    const wait = (seconds: number) => tooManyRequestsMessage(seconds).replace('Слишком много запросов. ', '')
+    expect(wait(1)).toBe('Попробуйте ещё раз через минуту.')
+    expect(wait(60)).toBe('Попробуйте ещё раз через минуту.')
+    expect(wait(61)).toBe('Попробуйте ещё раз через 2 минуты.')
+    expect(wait(599)).toBe('Попробуйте ещё раз через 10 минут.')
+    expect(wait(21 * 60)).toBe('Попробуйте ещё раз через 21 минуту.')
+    expect(wait(3600)).toBe('Попробуйте ещё раз через 1 час.')
+    expect(wait(3601)).toBe('Попробуйте ещё раз через 2 часа.')
+  })
+})
+
 describe.each(STORES)('fixed windows, %s', (_name, create) => {
   const limiter = create()
   afterAll(() => limiter.close())
@@ -39,7 +57,10 @@ describe.each(STORES)('fixed windows, %s', (_name, create) => {
       () => null,
       (error: unknown) => error,
     )
-    expect(refused).toMatchObject({ kind: 'rate_limited', message: RU.tooManyRequests })
+    expect(refused).toMatchObject({
+      kind: 'rate_limited',
+      message: 'Слишком много запросов. Попробуйте ещё раз через минуту.',
+    })
     const { retryAfterSeconds } = refused as { retryAfterSeconds: number }
     expect(retryAfterSeconds).toBeGreaterThanOrEqual(29)
     expect(retryAfterSeconds).toBeLessThanOrEqual(30)

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis'
+import { formatCount } from '#common/format.ts'
 import { RU } from '#common/messages.ts'
 import { AppError } from '../../errors.ts'
 
@@ -60,11 +61,24 @@ export function backoffDelayMs(count: number, rule: BackoffRule): number {
   return Math.min(rule.baseDelayMs * 2 ** (count - rule.free), rule.maxDelayMs)
 }
 
+/**
+ * What a refused user is told: when to try again, rounded up to a minute or, past an hour, to
+ * hours («…через минуту», «…через 10 минут», «…через 1 час»).
+ */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  if (minutes <= 1) return RU.tooManyRequests
+  const wait =
+    minutes < 60
+      ? formatCount(minutes, ['минуту', 'минуты', 'минут'])
+      : formatCount(Math.ceil(minutes / 60), ['час', 'часа', 'часов'])
+  return `Слишком много запросов. Попробуйте ещё раз через ${wait}.`
+}
+
 /** The 429, with when the window ends (the Retry-After header), at least a second. */
 function refuse(windowEndsInMs: number): never {
-  throw new AppError('rate_limited', RU.tooManyRequests, undefined, {
-    retryAfterSeconds: Math.max(1, Math.ceil(windowEndsInMs / 1000)),
-  })
+  const retryAfterSeconds = Math.max(1, Math.ceil(windowEndsInMs / 1000))
+  throw new AppError('rate_limited', tooManyRequestsMessage(retryAfterSeconds), undefined, { retryAfterSeconds })
 }
 
 function memoryLimiter(): RateLimiter {
