@@ -48,6 +48,17 @@ async function roomUnread(page: Page, otherOrganization: string): Promise<number
   return rooms.find((r) => r.name === otherOrganization)?.unreadCount ?? 0
 }
 
+/** Resolves once the page's realtime client is subscribed: publications reach it from then on. */
+function subscription(page: Page): Promise<void> {
+  return new Promise<void>((resolve) =>
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"subscribe":')) resolve()
+      }),
+    ),
+  )
+}
+
 async function unreadCount(page: Page): Promise<number> {
   const res = await page.request.get('/api/v1/header/summary')
   expect(res.status()).toBe(200)
@@ -72,13 +83,7 @@ test('a buyer asks from a product page; the vendor hears live, answers with a pi
   const vendorUnread = await unreadCount(vendor)
   // What of it is in the room with the buyer (the demo conversation may have left some unread).
   const unreadFromBuyer = await roomUnread(vendor, BUYER_ORG)
-  const subscribed = new Promise<void>((resolve) =>
-    vendor.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"subscribe":')) resolve()
-      }),
-    ),
-  )
+  const subscribed = subscription(vendor)
   await vendor.goto('/personal-account/profile')
   await waitForHydration(vendor)
   await subscribed
@@ -114,6 +119,13 @@ test('a buyer asks from a product page; the vendor hears live, answers with a pi
   await expect(chatNotifications(vendor)).toContainText(BUYER_ORG)
   await expect(chatNotifications(vendor)).toContainText(question.slice(0, 40))
   await expect(unreadBadge(vendor)).toHaveText(String(vendorUnread + 1))
+  // A second tab of the vendor's counts the same.
+  const vendorTab = await vendorContext.newPage()
+  const tabSubscribed = subscription(vendorTab)
+  await vendorTab.goto('/personal-account/profile')
+  await waitForHydration(vendorTab)
+  await tabSubscribed
+  await expect(unreadBadge(vendorTab)).toHaveText(String(vendorUnread + 1))
 
   // A click on the notification opens the room; reading it lowers the counter again.
   await chatNotifications(vendor).getByRole('link').click()
@@ -125,6 +137,10 @@ test('a buyer asks from a product page; the vendor hears live, answers with a pi
   expect(await roomUnread(vendor, BUYER_ORG)).toBe(0)
   if (left === 0) await expect(unreadBadge(vendor)).toHaveCount(0)
   else await expect(unreadBadge(vendor)).toHaveText(String(left))
+  // …in the other tab too, without a reload.
+  if (left === 0) await expect(unreadBadge(vendorTab)).toHaveCount(0)
+  else await expect(unreadBadge(vendorTab)).toHaveText(String(left))
+  await vendorTab.close()
 
   // The buyer sees the question read.
   await expect(sent.getByRole('img', { name: 'Прочитано' })).toBeVisible()
@@ -273,4 +289,44 @@ test.describe('on a phone', () => {
     await expect(rooms).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: VENDOR_ORG })).toHaveCount(0)
   })
+})
+
+test('an unsent message and a half-typed one stay with their room while another room is open', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/net::ERR_FAILED/) // the send refused below
+  await signIn(page, 'buyer@example.com')
+  const listed = await (await page.request.get('/api/v1/chat/rooms')).json()
+  const [first, second] = listed.data.items as { guid: string; name: string }[]
+  expect(second, 'the demo buyer has two conversations').toBeTruthy()
+  const roomLink = (guid: string) => page.getByRole('list', { name: 'Список чатов' }).locator(`a[href*="${guid}"]`)
+  await page.goto(`/chat?roomId=${first!.guid}`)
+  await waitForHydration(page)
+
+  // The connection is lost as a message goes out.
+  await page.route('**/api/v1/chat/rooms/*/messages', (route) =>
+    route.request().method() === 'POST' ? route.abort('failed') : route.continue(),
+  )
+  const text = `Сообщение без связи ${randomUUID().slice(0, 8)}`
+  await composer(page).fill(text)
+  await composer(page).press('Enter')
+  const unsent = history(page).getByRole('article', { name: 'Ваше сообщение' }).filter({ hasText: text })
+  await expect(unsent.getByRole('alert')).toContainText('Нет связи с сервером')
+  await composer(page).fill('Ещё пишу')
+
+  // Another room has its own empty field and none of it.
+  await roomLink(second!.guid).click()
+  await expect(page).toHaveURL(new RegExp(`roomId=${second!.guid}`))
+  await expect(composer(page)).toHaveValue('')
+  await expect(history(page).getByText(text)).toHaveCount(0)
+
+  // Back in the first room both are there; once the connection is back, the retry sends it.
+  await roomLink(first!.guid).click()
+  await expect(composer(page)).toHaveValue('Ещё пишу')
+  await expect(unsent.getByRole('alert')).toBeVisible()
+  await page.unroute('**/api/v1/chat/rooms/*/messages')
+  await unsent.getByRole('button', { name: 'Повторить' }).click()
+  await expect(unsent.getByRole('alert')).toHaveCount(0)
+  await expect(unsent.getByRole('img', { name: /Отправлено|Прочитано/ })).toBeVisible()
 })

@@ -35,6 +35,8 @@ export default function ChatClient({ userId, chatWsUrl }: { userId: string; chat
   useEffect(() => {
     const stopEvents = onChatEvent((event) => {
       if (raisesUnreadCount(event)) changeUnreadChatCount(+1)
+      // A room read in another tab (or by the other side): the server counts what is left unread.
+      if (event.eventType === 'roomRead') void loadHeaderSummary()
       if (onChatRef.current || !isNotifiable(event)) return
       showChatNotification(event.message, (href) => void navigateRef.current(href))
       void playMessageSound()

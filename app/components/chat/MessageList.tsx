@@ -21,7 +21,7 @@ export function MessageList({
   onDrop,
 }: {
   messages: Messages
-  pending: Pending[]
+  pending: readonly Pending[]
   actions: MessageActions
   onRetry: (item: Pending) => void
   onTakeBack: (item: Pending) => void

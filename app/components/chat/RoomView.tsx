@@ -19,6 +19,7 @@ import type { MessageActions } from './MessageItem.tsx'
 import { ReportModal } from './ReportModal.tsx'
 import { useAttachments } from './use-attachments.ts'
 import { useMessages } from './use-messages.ts'
+import { useDraft } from './use-draft.ts'
 import { type Pending, usePending } from './use-pending.ts'
 
 /** Whether the user is looking at the page: only then does a new message count as read. */
@@ -52,7 +53,7 @@ export function RoomView({
     setRoom(loadedRoom)
   }
   const messages = useMessages(guid, page)
-  const [text, setText] = useState('')
+  const [text, setText] = useDraft(guid)
   const attachments = useAttachments(organizationId)
   const [reporting, setReporting] = useState<ChatMessage | null>(null)
   const [announcement, setAnnouncement] = useState('')

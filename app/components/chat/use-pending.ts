@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { isApiError } from '#app/lib/api-client.ts'
+import { createStore, useStore } from '#app/lib/store.ts'
 import type { ChatFile, ChatMessage } from '#common/chat.ts'
 import { MESSAGES } from '#common/messages.ts'
 import { chatApi, newClientId } from './chat-api.ts'
@@ -20,9 +20,19 @@ function sendFailure(error: unknown): string {
   return 'Не удалось отправить сообщение'
 }
 
+/**
+ * The messages on their way or unsent, by room, for the tab's lifetime: they stay when another
+ * room is opened (each room's view is its own component) and are there again on coming back.
+ */
+const pendingByRoom = createStore<Readonly<Record<string, readonly Pending[]>>>({})
+const NONE: readonly Pending[] = []
+
 /** Sending with an optimistic message and retries that reuse the message's clientId. */
 export function usePending(guid: string, onSaved: (message: ChatMessage) => void) {
-  const [items, setItems] = useState<Pending[]>([])
+  const items = useStore(pendingByRoom)[guid] ?? NONE
+  // Always this room's list, whichever room is open when a request answers.
+  const setItems = (change: (list: readonly Pending[]) => readonly Pending[]) =>
+    pendingByRoom.update((all) => ({ ...all, [guid]: change(all[guid] ?? NONE) }))
 
   async function send(input: { content: string; files: ChatFile[]; clientId?: string }) {
     const item: Pending = {
