@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { REQUEST_MESSAGES } from '#common/exchange/requests.ts'
-import { addDays, moscowToday } from '#common/exchange/requests.schemas.ts'
+import { addDays, moscowToday } from '#common/moscow-days.ts'
 // The request form's and the request page's loaders and actions over the real services and a
 // test database: the test builds the load context the server would hand them.
 import type { Database } from '#server/db/client.ts'

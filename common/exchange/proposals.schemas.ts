@@ -1,3 +1,4 @@
+import { moscowToday } from '../moscow-days.ts'
 import { multiLineText } from '../text.ts'
 import { z } from '../zod.ts'
 import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES } from './proposals.ts'
@@ -10,16 +11,6 @@ import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES } from './proposals.ts'
 
 const tooLong = (max: number) => `Не больше ${max} символов`
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** Today in Moscow as an ISO date: the exchange's days are Moscow days. */
-export function moscowToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Moscow',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
-}
 
 const isRealDate = (value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
 

@@ -1,4 +1,5 @@
 import { GeoPolygon } from '../geo.ts'
+import { addDays } from '../moscow-days.ts'
 import { REGION_CODES } from '../regions.ts'
 import { SPHERE_SLUGS } from '../spheres.ts'
 import { multiLineText, singleLineText } from '../text.ts'
@@ -97,18 +98,6 @@ export interface PublishableRequest {
   proposalsDeadline: string | null
   visibility: (typeof REQUEST_VISIBILITIES)[number]
   invitedOrganizationIds: string[]
-}
-
-/** An ISO date `days` after `isoDate`. */
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
-/** Today in Moscow, the platform's zone, as an ISO date: deadlines end with that day there. */
-export function moscowToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now)
 }
 
 /**

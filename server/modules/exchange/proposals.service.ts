@@ -7,7 +7,8 @@ import {
   type ProposalView,
   type RequestProposals,
 } from '#common/exchange/proposals.ts'
-import { moscowToday, ProposalInput, RejectProposalInput } from '#common/exchange/proposals.schemas.ts'
+import { ProposalInput, RejectProposalInput } from '#common/exchange/proposals.schemas.ts'
+import { moscowToday } from '#common/moscow-days.ts'
 import type { AttachedFile } from '#common/exchange/services.ts'
 import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'

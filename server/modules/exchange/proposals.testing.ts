@@ -1,4 +1,4 @@
-import { moscowToday } from '#common/exchange/proposals.schemas.ts'
+import { moscowToday } from '#common/moscow-days.ts'
 import type { Db } from '../../db/client.ts'
 import { insertOffer, insertRequest } from './cabinet.testing.ts'
 import type { serviceRequests } from './requests.table.ts'

@@ -1,5 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm'
-import { moscowToday } from '#common/exchange/requests.schemas.ts'
+import { endOfMoscowDay, moscowToday } from '#common/moscow-days.ts'
 import { type Ctx, systemCtx, withDb } from '../../context.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import type { Events, Person } from '../notifications/events.ts'
@@ -24,9 +24,6 @@ export interface RequestJobs {
   /** After the queueing transaction committed: a worker looks at once. */
   wake(): void
 }
-
-/** The first moment after this Moscow date (UTC+3 all year): its deadline has passed. */
-export const endOfMoscowDay = (isoDate: string) => new Date(new Date(`${isoDate}T21:00:00Z`).getTime() + 5_000)
 
 export function createRequestJobs(deps: {
   jobs: Pick<JobsService, 'register' | 'enqueue' | 'wake'>

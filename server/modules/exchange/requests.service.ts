@@ -11,12 +11,12 @@ import {
   CancelRequestInput,
   deadlineProblem,
   ExtendDeadlineInput,
-  moscowToday,
   publishProblems,
   RequestInput,
 } from '#common/exchange/requests.schemas.ts'
 import { type AttachedFile, formatRequestNumber } from '#common/exchange/services.ts'
 import { RU } from '#common/messages.ts'
+import { moscowToday } from '#common/moscow-days.ts'
 import type { z } from '#common/zod.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
