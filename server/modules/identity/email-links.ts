@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts'
 const HOUR = 60 * 60_000
 const LINK_TTL_MS = 24 * HOUR
 /** The old address may cancel a change, or undo one already made, for a week. */
-const UNDO_TTL_MS = 7 * 24 * HOUR
+export const UNDO_TTL_MS = 7 * 24 * HOUR
 export const EMAIL_LINK_RATE_LIMITS = {
   registerPerIp: { limit: 5, windowMs: HOUR },
   /** Mail to one address, whatever asks for it: registrations, changes, confirmations. */

@@ -15,7 +15,9 @@ import { recordAudit } from '../audit/audit.service.ts'
 import type { Events } from '../notifications/events.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { passwordResets, users } from './identity.table.ts'
+import type { JobsService } from '../../jobs/jobs.service.ts'
 import { createEmailLinks, type EmailLinkOutcome } from './email-links.ts'
+import { createHousekeeping } from './housekeeping.ts'
 import { findKnownDevice, type RememberedDevice, rememberDevice } from './known-devices.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import {
@@ -47,6 +49,7 @@ export interface SignedIn {
 export function createIdentityService(deps: {
   limiter: RateLimiter
   events: Events
+  jobs: Pick<JobsService, 'register' | 'enqueue'>
   policy: SessionPolicy
   /**
    * The caller's organizations for whoami. Organizations depends on identity (members are users),
@@ -57,6 +60,7 @@ export function createIdentityService(deps: {
   const { limiter, events, policy } = deps
   const signInThrottle = createSignInThrottle(limiter)
   const emailLinks = createEmailLinks(deps)
+  const housekeeping = createHousekeeping(deps)
 
   /** A new session for the user; the one the request came with (if any) ends: rotation. */
   async function signIn(ctx: Ctx, userId: string): Promise<SignedIn> {
@@ -79,6 +83,8 @@ export function createIdentityService(deps: {
 
   return {
     resolveSession: (ctx: Pick<Ctx, 'db'>, token: string) => resolveSession(ctx.db, token, policy),
+    /** Queues today's clean-up of expired sessions, resets and links (the server, when it starts). */
+    scheduleHousekeeping: housekeeping.scheduleToday,
 
     register: emailLinks.register,
     pendingEmailChange: emailLinks.pendingEmailChange,

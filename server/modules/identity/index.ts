@@ -11,6 +11,7 @@ export const identityModule = defineModule({
     createIdentityService({
       limiter,
       events: services.notifications,
+      jobs: services.jobs,
       // Organizations is built after identity (it is made of identity's users); whoami reads it
       // when called, by which time every module is in the registry.
       listOrganizations: (ctx) => services.organizations.listMine(ctx),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, or } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { isUuid } from '#common/validators.ts'
 import type { CtxUser } from '../../context.ts'
@@ -94,12 +94,4 @@ export async function listUserSessions(db: Db, userId: string) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(desc(sessions.lastSeenAt))
-}
-
-/** Housekeeping: drop sessions past their absolute or idle limit. */
-export async function purgeExpiredSessions(db: Db, policy: SessionPolicy): Promise<void> {
-  const now = Date.now()
-  await db
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - policy.idleMs))))
 }
