@@ -7,6 +7,7 @@ import {
   ROLE_TYPES,
   VERIFICATION_STATUSES,
 } from './organizations.ts'
+import { PageQuery } from './staff.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from './validators.ts'
 import { z } from './zod.ts'
@@ -203,7 +204,7 @@ export const StaffDecisionInput = z
   })
 
 /** `?status=` from a filter form means every status. */
-export const VerificationListQuery = z.object({
+export const VerificationListQuery = PageQuery.extend({
   status: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(VERIFICATION_STATUSES, { error: 'Неизвестный статус' }).optional(),

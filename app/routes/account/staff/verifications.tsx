@@ -30,6 +30,7 @@ import {
   type VerificationStatus,
 } from '#common/organizations.ts'
 import type { Route } from './+types/verifications'
+import { StaffPager } from '#app/components/staff/StaffPager.tsx'
 import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
 
 /** The queue starts at what waits for staff: roles on moderation. `?status=all` shows every one. */
@@ -47,7 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = statusFilter(search)
   const [list, selected] = await Promise.all([
     loadOrFail(request, () =>
-      services.organizations.listVerifications(ctx, { status: status === 'all' ? undefined : status }),
+      services.organizations.listVerifications(ctx, {
+        status: status === 'all' ? undefined : status,
+        page: search.page,
+      }),
     ),
     search.role ? loadOrFail(request, () => services.organizations.getVerification(ctx, search.role!)) : null,
   ])
@@ -286,13 +290,13 @@ export default function StaffVerifications({ loaderData }: Route.ComponentProps)
         <StatusFilter
           filters={FILTERS}
           current={status}
-          hrefOf={(value) => hrefWith({ status: value === 'moderation' ? null : value, role: null })}
+          hrefOf={(value) => hrefWith({ status: value === 'moderation' ? null : value, role: null, page: null })}
         />
       </Group>
 
       {selected && <VerificationCard role={selected} filesUrl={filesUrl} closeHref={hrefWith({ role: null })} />}
 
-      {list.length === 0 ? (
+      {list.items.length === 0 ? (
         <EmptyState title="Заявок на проверку нет">
           {status === 'moderation'
             ? 'Когда организация отправит роль на проверку, заявка появится здесь.'
@@ -312,7 +316,7 @@ export default function StaffVerifications({ loaderData }: Route.ComponentProps)
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.map((role) => (
+              {list.items.map((role) => (
                 <Table.Tr key={role.id} bg={selected?.id === role.id ? 'var(--mantine-color-blue-light)' : undefined}>
                   <Table.Td>
                     <Text size="sm" fw={500}>
@@ -339,6 +343,7 @@ export default function StaffVerifications({ loaderData }: Route.ComponentProps)
           </Table>
         </Table.ScrollContainer>
       )}
+      <StaffPager page={list.page} pageSize={list.pageSize} total={list.total} />
     </Stack>
   )
 }

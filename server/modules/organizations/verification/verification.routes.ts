@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { VerificationListQuery } from '#common/organizations.schemas.ts'
 import { z } from '#common/zod.ts'
 import { StaffCommentBody, VerificationListItemSchema, VerificationSchema } from '../organizations.api.ts'
-import { data, passThrough } from '../../../http.ts'
+import { data, pageOf, passThrough, toPageBody } from '../../../http.ts'
 
 /** Staff endpoints of role verification; the service refuses everyone but platform staff (403). */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +15,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     staff({
       summary: 'Заявки на роли организаций (сотрудники платформы)',
       querystring: VerificationListQuery,
-      response: { 200: data(z.array(VerificationListItemSchema)) },
+      response: { 200: pageOf(VerificationListItemSchema) },
     }),
-    async (req) => ({ data: await orgs.listVerifications(req.ctx, req.query) }),
+    async (req) => toPageBody(await orgs.listVerifications(req.ctx, req.query)),
   )
 
   app.get(

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, count, eq } from 'drizzle-orm'
 import { LEGAL_FORM_LABELS } from '#common/organizations.ts'
 import { StaffDecisionInput, VerificationListQuery } from '#common/organizations.schemas.ts'
+import { STAFF_PAGE_SIZE } from '#common/staff.ts'
 import { type Ctx, requireStaff, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import { recordAudit } from '../../audit/audit.service.ts'
@@ -61,28 +62,35 @@ export function createStaffVerificationService(deps: OrganizationsDeps) {
   }
 
   return {
-    /** The queue, oldest change first; every status when none is given. */
+    /** The queue, oldest change first, 50 a page; every status when none is given. */
     async listVerifications(ctx: Ctx, query: unknown = {}) {
       requireStaff(ctx)
-      const { status } = parse(VerificationListQuery, query ?? {})
-      const rows = await ctx.db
-        .select({
-          role: ROLE_COLUMNS,
-          organization: { name: organizations.shortName, inn: organizations.inn, legalForm: organizations.legalForm },
-        })
-        .from(organizationRoles)
-        .innerJoin(organizations, eq(organizations.id, organizationRoles.organizationId))
-        .where(status ? eq(organizationRoles.status, status) : undefined)
-        .orderBy(asc(organizationRoles.updatedAt))
+      const { status, page } = parse(VerificationListQuery, query ?? {})
+      const where = status ? eq(organizationRoles.status, status) : undefined
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select({
+            role: ROLE_COLUMNS,
+            organization: { name: organizations.shortName, inn: organizations.inn, legalForm: organizations.legalForm },
+          })
+          .from(organizationRoles)
+          .innerJoin(organizations, eq(organizations.id, organizationRoles.organizationId))
+          .where(where)
+          .orderBy(asc(organizationRoles.updatedAt), asc(organizationRoles.id))
+          .limit(STAFF_PAGE_SIZE)
+          .offset((page - 1) * STAFF_PAGE_SIZE),
+        ctx.db.select({ n: count() }).from(organizationRoles).where(where),
+      ])
       const roles = await describeRoles(
         ctx,
         deps,
         rows.map((r) => r.role),
       )
-      return roles.map((role, i) => {
+      const items = roles.map((role, i) => {
         const org = rows[i]!.organization
         return { ...role, organization: { ...org, legalFormLabel: LEGAL_FORM_LABELS[org.legalForm] } }
       })
+      return { items, page, pageSize: STAFF_PAGE_SIZE, total: total?.n ?? 0 }
     },
 
     getVerification,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../../db/client.ts'
 import { useTestApp } from '../../../testing/app.ts'
+import { createTestVendor } from '../vendors.testing.ts'
 import { createTestUser } from '../../../testing/auth.ts'
 import { BACKENDS } from '../../../testing/database.ts'
 import { auditLog } from '../../audit/audit.table.ts'
@@ -77,6 +78,8 @@ describe.each(BACKENDS)('role verification on %s', (backend) => {
     expect(queue.json().data).toContainEqual(
       expect.objectContaining({ id: roleId, organization: expect.objectContaining({ name: 'ООО «Аэросъёмка»' }) }),
     )
+    expect(queue.json().meta).toMatchObject({ page: 1, pageSize: 50 })
+    expect(queue.json().meta.total).toBe(queue.json().data.length)
     const noComment = await api('POST', `/staff/verifications/${roleId}/request-fixes`, staff.cookie, { comment: ' ' })
     expect(noComment.statusCode).toBe(400)
     expect(noComment.json().error.fields).toEqual({ comment: 'Напишите, что нужно исправить' })
@@ -126,6 +129,28 @@ describe.each(BACKENDS)('role verification on %s', (backend) => {
     const staffView = await api('GET', `/staff/verifications/${roleId}`, staff.cookie)
     expect(staffView.json().data.history[2].by.name).toBe('Мария Модератор')
     expect(staffView.json().data.organization.inn).toBe(org.inn)
+  })
+
+  it('pages the queue 50 at a time, oldest change first, with the total', async () => {
+    const db = database.db
+    for (let i = 0; i < 52; i++) {
+      await createTestVendor(db, { name: `Очередь ${i}`, slug: `queue-${i}-${backend}`, vendorStatus: 'needFixes' })
+    }
+    const list = async (query: string) =>
+      (await api('GET', `/staff/verifications?status=needFixes${query}`, staff.cookie)).json()
+    const first = await list('')
+    const second = await list('&page=2')
+    expect(first.meta).toEqual({ page: 1, pageSize: 50, total: second.meta.total })
+    expect(first.meta.total).toBeGreaterThanOrEqual(52)
+    expect(first.data).toHaveLength(50)
+    expect(second.data).toHaveLength(first.meta.total - 50)
+    const ids = [...first.data, ...second.data].map((r: { id: string }) => r.id)
+    expect(new Set(ids).size).toBe(first.meta.total)
+    const times = [...first.data, ...second.data].map((r: { updatedAt: string }) => r.updatedAt)
+    expect(times).toEqual([...times].sort())
+    const bad = await api('GET', '/staff/verifications?page=0', staff.cookie)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.fields.page).toBeTruthy()
   })
 
   it('refuses illegal transitions and non-staff decisions', async () => {
