@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, type AnyColumn, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   CHAT_LIMITS,
@@ -203,6 +203,10 @@ export function createChatService(deps: ChatDeps) {
     return shown!
   }
 
+  /** When a room was last active: its last message, or its opening. The room list's order. */
+  const activityOf = (room: { lastMessageAt: AnyColumn; createdAt: AnyColumn }) =>
+    sql`coalesce(${room.lastMessageAt}, ${room.createdAt})`
+
   /**
    * The rooms after the caller's room `guid` in the list's order (latest activity, then id): the
    * cursor of the next page. Compared in the database, to the microsecond, so rooms whose last
@@ -214,7 +218,7 @@ export function createChatService(deps: ChatDeps) {
     const cursor = alias(chatRooms, 'cursor_room')
     const ids = sql.param(chatter.organizationIds)
     const place = ctx.db
-      .select({ activity: sql`coalesce(${cursor.lastMessageAt}, ${cursor.createdAt})`, id: cursor.id })
+      .select({ activity: activityOf(cursor), id: cursor.id })
       .from(cursor)
       .where(
         and(
@@ -222,7 +226,7 @@ export function createChatService(deps: ChatDeps) {
           or(sql`${cursor.sideA} = any(${ids}::uuid[])`, sql`${cursor.sideB} = any(${ids}::uuid[])`),
         ),
       )
-    return sql`(coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt}), ${chatRooms.id}) < (${place})`
+    return sql`(${activityOf(chatRooms)}, ${chatRooms.id}) < (${place})`
   }
 
   return {
@@ -236,7 +240,7 @@ export function createChatService(deps: ChatDeps) {
         isNotNull(chatRooms.lastMessageAt),
         sql`${chatRooms.openedBy} = any(${sql.param(chatter.organizationIds)}::uuid[])`,
       )
-      const activity = sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`
+      const activity = activityOf(chatRooms)
       let rows = await ctx.db
         .select()
         .from(chatRooms)
