@@ -97,8 +97,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: data(OfferDetailsSchema) },
     }),
     async (req, reply) => {
-      const key = req.headers['idempotency-key']
-      const created = await offers.create(req.ctx, req.body, typeof key === 'string' ? key : undefined)
+      const created = await offers.create(req.ctx, req.body, req.headers['idempotency-key'])
       return reply.status(201).send({ data: created })
     },
   )

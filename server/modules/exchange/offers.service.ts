@@ -12,6 +12,7 @@ import { MEDIA_MESSAGES, PhotoAltInput, PhotoOrderInput, photoIdOf } from '#comm
 import type { VendorRef } from '#common/catalog/types.ts'
 import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
 import { richTextToPlain, sanitizeRichText } from '../../text/sanitize.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -315,7 +316,7 @@ export function createOffersService(deps: OffersDeps) {
     async create(ctx: Ctx, input: unknown, idempotencyKey?: string): Promise<OfferDetails> {
       const scope = vendorScope(ctx)
       requireConfirmed(scope)
-      const key = idempotencyKey?.trim().slice(0, 200) || null
+      const key = idempotencyKeyOf(idempotencyKey)
       const findByKey = async () =>
         key
           ? (

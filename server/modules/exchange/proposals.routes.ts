@@ -44,13 +44,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: data(ProposalViewSchema) },
     }),
     async (req, reply) => {
-      const key = req.headers['idempotency-key']
-      const created = await proposals.submit(
-        req.ctx,
-        req.params.number,
-        req.body,
-        typeof key === 'string' ? key : undefined,
-      )
+      const created = await proposals.submit(req.ctx, req.params.number, req.body, req.headers['idempotency-key'])
       return reply.status(201).send({ data: created })
     },
   )

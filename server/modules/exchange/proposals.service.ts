@@ -12,6 +12,7 @@ import { moscowToday } from '#common/moscow-days.ts'
 import type { AttachedFile } from '#common/exchange/services.ts'
 import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
 import type { ChatService } from '../chat/index.ts'
 import type { FilesService } from '../files/files.service.ts'
@@ -262,7 +263,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
     async submit(ctx, requestNumber, input, idempotencyKey) {
       const user = requireUser(ctx)
       const data = parse(ProposalInput, input ?? {})
-      const key = idempotencyKey?.trim().slice(0, 200) || null
+      const key = idempotencyKeyOf(idempotencyKey)
       await deps.limiter.hit(`proposals:${user.id}`, PROPOSAL_WRITE_RATE_LIMIT)
       let outcome: { row: ProposalRow; repeated: boolean }
       try {

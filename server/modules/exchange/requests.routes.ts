@@ -77,8 +77,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: data(RequestDetailsSchema) },
     }),
     async (req, reply) => {
-      const key = req.headers['idempotency-key']
-      const created = await requests.create(req.ctx, req.body, typeof key === 'string' ? key : undefined)
+      const created = await requests.create(req.ctx, req.body, req.headers['idempotency-key'])
       return reply.status(201).send({ data: created })
     },
   )

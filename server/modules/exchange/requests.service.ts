@@ -20,6 +20,7 @@ import { moscowToday } from '#common/moscow-days.ts'
 import type { z } from '#common/zod.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { idempotencyKeyOf } from '../../idempotency.ts'
 import type { VendorDirectory } from '../catalog/catalog.service.ts'
 import type { FilesService } from '../files/files.service.ts'
 import type { ConfirmedVendorRef, ConfirmedVendors } from '../organizations/confirmed-vendors.ts'
@@ -248,7 +249,7 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
 
     async create(ctx, input, idempotencyKey) {
       const organizationId = buyerOf(ctx)
-      const key = idempotencyKey?.trim().slice(0, 200) || null
+      const key = idempotencyKeyOf(idempotencyKey)
       const findByKey = async () =>
         key
           ? (

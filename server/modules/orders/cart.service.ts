@@ -10,6 +10,7 @@ import {
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { idempotencyKeyOf } from '../../idempotency.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { MemberDirectory } from '../organizations/member-directory.ts'
@@ -103,7 +104,7 @@ export function createCartService(deps: CartDeps): CartService {
     async add(ctx, input, idempotencyKey) {
       const owner = await writer(ctx)
       const data = parse(CartAddInput, input)
-      const key = idempotencyKey?.trim().slice(0, 200) || null
+      const key = idempotencyKeyOf(idempotencyKey)
       const offer = (await deps.catalog.describeOffers(ctx, [data.productId])).get(data.productId.toLowerCase())
       if (!offer) throw new AppError('not_found', CART_MESSAGES.notFound)
       if (offer.vendorOrganizationId === owner) throw new AppError('conflict', CART_MESSAGES.ownProduct)

@@ -44,8 +44,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: data(ProductDetailsSchema) },
     }),
     async (req, reply) => {
-      const key = req.headers['idempotency-key']
-      const created = await products.create(req.ctx, req.body, typeof key === 'string' ? key : undefined)
+      const created = await products.create(req.ctx, req.body, req.headers['idempotency-key'])
       return reply.status(201).send({ data: created })
     },
   )

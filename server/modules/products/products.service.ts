@@ -5,6 +5,7 @@ import { type BulkAction, PRODUCT_LIMITS, PRODUCT_MESSAGES, type ProductTab } fr
 import { RU } from '#common/messages.ts'
 import { type Ctx, withDb } from '../../context.ts'
 import { AppError, isAppError } from '../../errors.ts'
+import { idempotencyKeyOf } from '../../idempotency.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
@@ -222,7 +223,7 @@ export function createProductsService(deps: ProductsDeps) {
     async create(ctx: Ctx, input: unknown, idempotencyKey?: string) {
       const scope = vendorScope(ctx)
       const values = toColumns(parse(DraftInput, input ?? {}), null)
-      const key = idempotencyKey?.trim().slice(0, 200) || null
+      const key = idempotencyKeyOf(idempotencyKey)
       if (key) {
         const [existing] = await ctx.db
           .select()
