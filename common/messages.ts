@@ -19,11 +19,15 @@ export const MESSAGES = {
   uploadFailed: (method: string, url: string, status: number) => `fail to ${method} ${url} ${status}`,
 } as const
 
+const tooManyRequestsIn = (wait: string) => `Слишком много запросов. Попробуйте ещё раз через ${wait}.`
+
 /** Russian messages of our own, shared by server responses and the UI. */
 export const RU = {
   internalError: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.',
   invalidRequest: 'Проверьте правильность заполнения полей.',
-  tooManyRequests: 'Слишком много запросов. Попробуйте ещё раз через минуту.',
+  tooManyRequests: tooManyRequestsIn('минуту'),
+  /** A 429 that says how long: «через 10 минут». */
+  tooManyRequestsIn,
   requestTooLarge: 'Запрос слишком большой.',
   unsupportedMediaType: 'Неподдерживаемый формат запроса: отправьте JSON.',
   methodNotAllowed: (method: string) => `Метод ${method} здесь не поддерживается.`,

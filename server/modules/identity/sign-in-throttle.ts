@@ -1,5 +1,6 @@
+import { formatCount } from '#common/format.ts'
 import { AppError } from '../../errors.ts'
-import type { BackoffRule, RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { type BackoffRule, formatWait, type RateLimiter } from '../rate-limit/rate-limiter.ts'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -67,19 +68,8 @@ function tooSoon(retryAfterMs: number): AppError {
   return new AppError('rate_limited', signInThrottledMessage(seconds), undefined, { retryAfterSeconds: seconds })
 }
 
-const plural = new Intl.PluralRules('ru')
-
-/** «1 секунду», «4 секунды», «5 секунд». */
-function formatCount(n: number, [one, few, many]: readonly [string, string, string]): string {
-  const rule = plural.select(n)
-  return `${n} ${rule === 'one' ? one : rule === 'few' ? few : many}`
-}
-
 /** «… через 4 секунды …», «… через 5 минут …». */
 export function signInThrottledMessage(seconds: number): string {
-  const wait =
-    seconds < 60
-      ? formatCount(seconds, ['секунду', 'секунды', 'секунд'])
-      : formatCount(Math.ceil(seconds / 60), ['минуту', 'минуты', 'минут'])
+  const wait = seconds < 60 ? formatCount(seconds, ['секунду', 'секунды', 'секунд']) : formatWait(seconds)
   return `Слишком много неудачных попыток входа. Попробуйте ещё раз через ${wait} или восстановите пароль по ссылке «Забыли пароль?».`
 }

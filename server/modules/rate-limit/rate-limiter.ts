@@ -61,18 +61,17 @@ export function backoffDelayMs(count: number, rule: BackoffRule): number {
   return Math.min(rule.baseDelayMs * 2 ** (count - rule.free), rule.maxDelayMs)
 }
 
-/**
- * What a refused user is told: when to try again, rounded up to a minute or, past an hour, to
- * hours («…через минуту», «…через 10 минут», «…через 1 час»).
- */
+/** A wait of a minute or more, rounded up to minutes or, past an hour, to hours: «1 минуту», «10 минут», «2 часа». */
+export function formatWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  return minutes < 60
+    ? formatCount(minutes, ['минуту', 'минуты', 'минут'])
+    : formatCount(Math.ceil(minutes / 60), ['час', 'часа', 'часов'])
+}
+
+/** What a refused user is told: when to try again («…через минуту», «…через 10 минут», «…через 1 час»). */
 export function tooManyRequestsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60)
-  if (minutes <= 1) return RU.tooManyRequests
-  const wait =
-    minutes < 60
-      ? formatCount(minutes, ['минуту', 'минуты', 'минут'])
-      : formatCount(Math.ceil(minutes / 60), ['час', 'часа', 'часов'])
-  return `Слишком много запросов. Попробуйте ещё раз через ${wait}.`
+  return retryAfterSeconds <= 60 ? RU.tooManyRequests : RU.tooManyRequestsIn(formatWait(retryAfterSeconds))
 }
 
 /** The 429, with when the window ends (the Retry-After header), at least a second. */
