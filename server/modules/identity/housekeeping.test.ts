@@ -59,27 +59,22 @@ describe.each(BACKENDS)('identity housekeeping on %s', (backend) => {
     await app.services.jobs.enqueue(db, HOUSEKEEPING_JOB, { date: yesterday }, { key: yesterday })
     await app.services.jobs.runUntilIdle()
 
-    const ids = async <T extends { [k: string]: unknown }>(rows: Promise<T[]>, key: keyof T) =>
-      (await rows).map((r) => r[key]).sort()
+    const hashes = (rows: { tokenHash: string }[]) => rows.map((r) => r.tokenHash).sort()
     const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))
     expect(left.map((s) => s.id)).not.toContain(`expired-${tag}`)
     expect(left.map((s) => s.id)).not.toContain(`idle-${tag}`)
     expect(left).toHaveLength(1) // the live one createTestUser made
-    expect(await ids(db.select().from(knownDevices).where(eq(knownDevices.userId, user.id)), 'tokenHash')).toEqual([
+    expect(hashes(await db.select().from(knownDevices).where(eq(knownDevices.userId, user.id)))).toEqual([
       `device-${tag}`,
     ])
-    expect(await ids(db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)), 'tokenHash')).toEqual([
+    expect(hashes(await db.select().from(passwordResets).where(eq(passwordResets.userId, user.id)))).toEqual([
       `reset-${tag}`,
     ])
-    expect(
-      await ids(
-        db
-          .select()
-          .from(emailLinks)
-          .where(inArray(emailLinks.tokenHash, [`old-link-${tag}`, `link-${tag}`])),
-        'tokenHash',
-      ),
-    ).toEqual([`link-${tag}`])
+    const links = await db
+      .select()
+      .from(emailLinks)
+      .where(inArray(emailLinks.tokenHash, [`old-link-${tag}`, `link-${tag}`]))
+    expect(hashes(links)).toEqual([`link-${tag}`])
 
     // The run queued today's; the server starting (once or twice) queues the same one.
     await app.services.identity.scheduleHousekeeping(db)
