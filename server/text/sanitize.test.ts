@@ -66,6 +66,17 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<p>\ud800x</p>')).toBe('<p>x</p>')
   })
 
+  it('removes control characters that entities decode to, so a second pass changes nothing', () => {
+    for (const html of ['&#1', '<p>a&#1;b</p>', '&#x7f;x', '<p>&#0;</p>', '&#x9f;']) {
+      const once = sanitizeRichText(html)
+      expect(once, html).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+      expect(sanitizeRichText(once), html).toBe(once)
+      const article = sanitizeArticleHtml(html)
+      expect(article, html).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+    }
+    expect(sanitizeRichText('<p>a&#1;b</p>')).toBe('<p>ab</p>')
+  })
+
   it('escapes what could be read as markup again', () => {
     expect(sanitizeRichText('<p>5 &lt; 7 &amp;&amp; &lt;script&gt;</p>')).toBe(
       '<p>5 &lt; 7 &amp;&amp; &lt;script&gt;</p>',

@@ -78,7 +78,7 @@ function unwrapBareLinks(html: string): string {
 
 /** Formatted text reduced to the allowlist; idempotent: sanitizing the output changes nothing. */
 export function sanitizeRichText(html: string): string {
-  return untilStable(removeControlCharacters(html), (text) => unwrapBareLinks(sanitizeHtml(text, OPTIONS).trim()))
+  return untilStable(html, (text) => unwrapBareLinks(sanitizeHtml(text, OPTIONS).trim()))
 }
 
 /**
@@ -87,9 +87,12 @@ export function sanitizeRichText(html: string): string {
  * `<p>`, which the next pass parsed as two paragraphs. Stored text must read back as it was saved.
  */
 function untilStable(html: string, pass: (text: string) => string): string {
-  let current = pass(html)
+  // Control characters go before parsing and again after it: an entity such as `&#1;` decodes
+  // to one, which the parser writes out as the raw character.
+  const clean = (text: string) => removeControlCharacters(pass(text))
+  let current = clean(removeControlCharacters(html))
   for (let i = 0; i < 2; i++) {
-    const next = pass(current)
+    const next = clean(current)
     if (next === current) break
     current = next
   }
@@ -261,7 +264,7 @@ function headingIds(html: string): string {
  * ids; idempotent: sanitizing the output changes nothing.
  */
 export function sanitizeArticleHtml(html: string): string {
-  return untilStable(removeControlCharacters(html), (text) =>
+  return untilStable(html, (text) =>
     headingIds(emptyEmbeds(unwrapBareLinks(sanitizeHtml(text, ARTICLE_OPTIONS).trim()))),
   )
 }

@@ -28,6 +28,7 @@ import { findVisibleRequest, type RequestRow } from './request-access.ts'
 import { serviceRequests } from './requests.table.ts'
 import { moveRequest, requestTransition } from './requests.machine.ts'
 import { createServiceOrder } from './service-orders.create.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 
 /** Proposals, revisions and decisions are clicks; more than this a minute is a script. */
 export const PROPOSAL_WRITE_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60_000 }
@@ -63,12 +64,6 @@ export interface ProposalsService {
 /** Requests take proposals until the end of the deadline's day, Moscow time. */
 const takesProposals = (request: RequestRow) =>
   request.status === 'open' && (!request.proposalsDeadline || request.proposalsDeadline >= moscowToday())
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: string }).code
-  const causeCode = (error as { cause?: { code?: string } }).cause?.code
-  return code === '23505' || causeCode === '23505'
-}
 
 /**
  * Vendors' proposals on buyers' requests (point 4 of the exchange). A proposal is seen by its

@@ -42,6 +42,7 @@ import {
   serviceOrderTransition,
 } from './service-orders.machine.ts'
 import { serviceOrderEvents, serviceOrders, serviceReviews } from './service-orders.table.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 
 /** The two sides click through their order; more than this is a script. */
 export const SERVICE_ORDER_WRITE_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 }
@@ -133,12 +134,6 @@ const reviewView = (r: typeof serviceReviews.$inferSelect): ServiceReviewView =>
   authorOrganizationName: r.authorOrganizationName,
   createdAt: r.createdAt.toISOString(),
 })
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: string; cause?: { code?: string } }).code
-  const causeCode = (error as { cause?: { code?: string } }).cause?.code
-  return code === '23505' || causeCode === '23505'
-}
 
 export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrdersService {
   const notFound = () => new AppError('not_found', SERVICE_ORDER_MESSAGES.notFound)

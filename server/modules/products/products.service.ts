@@ -5,6 +5,7 @@ import { type BulkAction, PRODUCT_LIMITS, PRODUCT_MESSAGES, type ProductTab } fr
 import { RU } from '#common/messages.ts'
 import { type Ctx, withDb } from '../../context.ts'
 import { AppError, isAppError } from '../../errors.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { idempotencyKeyOf } from '../../idempotency.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -57,10 +58,7 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** A unique index refused the write: another product of the vendor has this SKU. */
-function isSkuTaken(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? error)
-  return text.includes('product_drafts_sku_idx')
-}
+const isSkuTaken = (error: unknown) => isUniqueViolation(error, 'product_drafts_sku_idx')
 
 /**
  * The draft's columns from a form's input: the description sanitized, characteristics checked
@@ -224,13 +222,17 @@ export function createProductsService(deps: ProductsDeps) {
       const scope = vendorScope(ctx)
       const values = toColumns(parse(DraftInput, input ?? {}), null)
       const key = idempotencyKeyOf(idempotencyKey)
-      if (key) {
-        const [existing] = await ctx.db
-          .select()
-          .from(productDrafts)
-          .where(and(eq(productDrafts.organizationId, scope.organizationId), eq(productDrafts.creationKey, key)))
-        if (existing) return details(ctx, existing)
-      }
+      const findByKey = async () =>
+        key
+          ? (
+              await ctx.db
+                .select()
+                .from(productDrafts)
+                .where(and(eq(productDrafts.organizationId, scope.organizationId), eq(productDrafts.creationKey, key)))
+            )[0]
+          : undefined
+      const existing = await findByKey()
+      if (existing) return details(ctx, existing)
       await deps.limiter.hit(`products:create:${scope.organizationId}`, CREATE_RATE_LIMIT)
       const step = productTransition(null, 'create', 'vendor')
       try {
@@ -252,6 +254,9 @@ export function createProductsService(deps: ProductsDeps) {
       } catch (error) {
         if (isSkuTaken(error))
           throw new AppError('invalid', RU.invalidRequest, { sku: PRODUCT_MESSAGES.skuTaken(values.sku ?? '') })
+        // Two requests with one key at once: the second finds the first one's draft.
+        const raced = isUniqueViolation(error, 'product_drafts_creation_key_idx') ? await findByKey() : undefined
+        if (raced) return details(ctx, raced)
         throw error
       }
     },
