@@ -6,7 +6,8 @@ import { VAT_RATES } from './catalog/vat.ts'
 import { MEDIA_MESSAGES } from './product-media.ts'
 import { BULK_ACTIONS, CABINET_SORTS, PRODUCT_LIMITS as L, PRODUCT_TABS } from './products.ts'
 import { SPHERE_SLUGS } from './spheres.ts'
-import { multiLineText, singleLineText } from './text.ts'
+import { RICH_TEXT_MARKUP } from './markup-limits.ts'
+import { formattedHtml, multiLineText, singleLineText } from './text.ts'
 import { isUuid } from './validators.ts'
 import { z } from './zod.ts'
 
@@ -47,7 +48,7 @@ export const DraftInput = z.object({
   availability: z.enum(AVAILABILITIES, 'Выберите наличие').optional(),
   leadTimeDays: wholeNumber(1, L.maxLeadTimeDays, 'Срок поставки').nullable().optional(),
   stockQuantity: wholeNumber(0, L.maxStock, 'Количество').nullable().optional(),
-  description: z.string().max(DESCRIPTION_MAX_HTML, 'Описание слишком длинное').optional(),
+  description: formattedHtml(DESCRIPTION_MAX_HTML, RICH_TEXT_MARKUP, 'Описание слишком длинное').optional(),
   areas: z.array(z.enum(SPHERE_SLUGS, 'Неизвестная сфера применения')).max(SPHERE_SLUGS.length).optional(),
   /** Characteristic values by code; checked against the category by `specProblems`. */
   specs: z.record(z.string().max(50), SpecValueInput.nullable()).optional(),

@@ -2,7 +2,8 @@ import { SPHERE_SLUGS } from '../spheres.ts'
 import { REGION_CODES } from '../regions.ts'
 import type { ProductImage } from '../catalog/products.ts'
 import type { DraftStatus } from '../products.ts'
-import { multiLineText, singleLineText } from '../text.ts'
+import { RICH_TEXT_MARKUP } from '../markup-limits.ts'
+import { multiLineText, singleLineText, withinMarkupLimits } from '../text.ts'
 import { z } from '../zod.ts'
 import { PRICE_UNITS, SERVICE_TYPES } from './services.ts'
 
@@ -112,7 +113,10 @@ export const OfferInput = z.object({
     .nullable()
     .default(null),
   priceUnit: z.enum(PRICE_UNITS).default('project'),
-  description: multiLineText().max(OFFER_LIMITS.description).default(''),
+  description: multiLineText()
+    .max(OFFER_LIMITS.description)
+    .superRefine(withinMarkupLimits(RICH_TEXT_MARKUP))
+    .default(''),
   equipmentProductIds: z.array(z.uuid()).max(OFFER_LIMITS.equipment).default([]),
   licences: z.array(Licence).max(OFFER_LIMITS.licences).default([]),
 })

@@ -1,4 +1,5 @@
-import { multiLineText, singleLineText } from '../text.ts'
+import { ARTICLE_MARKUP } from '../markup-limits.ts'
+import { formattedHtml, multiLineText, singleLineText } from '../text.ts'
 import { z } from '../zod.ts'
 import { ARTICLE_RUBRICS, type ArticleRubric, MEDIA_SEARCH_MAX } from './article-constants.ts'
 
@@ -45,6 +46,8 @@ export const ARTICLE_LIMITS = {
   coverAltMax: 200,
   /** Characters of the body's plain text. */
   bodyMax: 60_000,
+  /** Characters of the body's markup as the editor sends it. */
+  bodyHtmlMax: 400_000,
   embedsMax: 12,
 } as const
 
@@ -157,7 +160,7 @@ export const ArticleInput = z.object({
   tags: z
     .array(singleLineText().min(1).max(ARTICLE_LIMITS.tagMax, `Тег не длиннее ${ARTICLE_LIMITS.tagMax} символов`))
     .max(ARTICLE_LIMITS.tagsMax, `Не больше ${ARTICLE_LIMITS.tagsMax} тегов`),
-  bodyHtml: z.string(),
+  bodyHtml: formattedHtml(ARTICLE_LIMITS.bodyHtmlMax, ARTICLE_MARKUP, 'Текст статьи слишком длинный'),
   /** An uploaded file's id, or null for none yet (publishing needs one). */
   coverFileId: z.string().uuid().nullable(),
   coverAlt: singleLineText().max(ARTICLE_LIMITS.coverAltMax),

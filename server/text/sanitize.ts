@@ -1,5 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
+import { ARTICLE_MARKUP, markupProblem, type MarkupLimits, RICH_TEXT_MARKUP } from '#common/markup-limits.ts'
 import { slugify } from '#common/slug.ts'
+import { AppError } from '../errors.ts'
 
 /**
  * The one sanitizer for formatted text, with two profiles: `sanitizeRichText` for product
@@ -76,8 +78,21 @@ function unwrapBareLinks(html: string): string {
   })
 }
 
-/** Formatted text reduced to the allowlist; idempotent: sanitizing the output changes nothing. */
+/**
+ * The parsers cost more than linear time in nesting depth: text over the markup limits is refused
+ * before it reaches them (services check it first, with the field's name; this is the backstop).
+ */
+function refuseOverLimits(html: string, limits: MarkupLimits): void {
+  const problem = markupProblem(html, limits)
+  if (problem) throw new AppError('invalid', problem)
+}
+
+/**
+ * Formatted text reduced to the allowlist; idempotent: sanitizing the output changes nothing.
+ * Synchronous: a long text belongs in `cleanRichText` (clean.ts), which runs this off the event loop.
+ */
 export function sanitizeRichText(html: string): string {
+  refuseOverLimits(html, RICH_TEXT_MARKUP)
   return untilStable(html, (text) => unwrapBareLinks(sanitizeHtml(text, OPTIONS).trim()))
 }
 
@@ -264,25 +279,26 @@ function headingIds(html: string): string {
  * ids; idempotent: sanitizing the output changes nothing.
  */
 export function sanitizeArticleHtml(html: string): string {
+  refuseOverLimits(html, ARTICLE_MARKUP)
   return untilStable(html, (text) =>
     headingIds(emptyEmbeds(unwrapBareLinks(sanitizeHtml(text, ARTICLE_OPTIONS).trim()))),
   )
 }
 
-/** The text of an article's sanitized body, for search, feeds and reading time. */
-export function articleHtmlToPlain(html: string): string {
-  return toPlain(sanitizeArticleHtml(html))
+/** The text of an article's sanitized (stored) body, for search, feeds and reading time. */
+export function articleHtmlToPlain(sanitized: string): string {
+  return toPlain(sanitized)
 }
 
 const BLOCK_END = /<\/(p|li|h2|h3|h4|blockquote|ul|ol|figcaption|figure|tr|table)>|<\/t[hd]>|<br\s*\/?>/gi
 
 /**
  * The text of formatted text, for search, plain-text feeds and length limits: block ends and
- * line breaks become line feeds, runs of spaces one space. Works on the sanitized form, whose
- * markup and entities (only &amp; &lt; &gt; &quot;) are known.
+ * line breaks become line feeds, runs of spaces one space. Works on the sanitized form, as stored,
+ * whose markup and entities (only &amp; &lt; &gt; &quot;) are known; it does not clean again.
  */
-export function richTextToPlain(html: string): string {
-  return toPlain(sanitizeRichText(html))
+export function richTextToPlain(sanitized: string): string {
+  return toPlain(sanitized)
 }
 
 function toPlain(sanitized: string): string {

@@ -14,7 +14,8 @@ import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
-import { richTextToPlain, sanitizeRichText } from '../../text/sanitize.ts'
+import { cleanRichText } from '../../text/clean.ts'
+import { richTextToPlain } from '../../text/sanitize.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { FileStorage } from '../files/files.storage.ts'
@@ -182,7 +183,7 @@ export function createOffersService(deps: OffersDeps) {
       ...parsed,
       regions: parsed.nationwide ? [] : [...new Set(parsed.regions)],
       spheres: [...new Set(parsed.spheres)],
-      description: sanitizeRichText(parsed.description),
+      description: await cleanRichText(parsed.description),
       equipmentProductIds: await checkEquipment(ctx, scope, parsed.equipmentProductIds),
       updatedAt: new Date(),
     }

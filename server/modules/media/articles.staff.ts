@@ -13,7 +13,8 @@ import { z } from '#common/zod.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse, parseId } from '../../parse.ts'
-import { articleHtmlToPlain, sanitizeArticleHtml } from '../../text/sanitize.ts'
+import { cleanArticleHtml } from '../../text/clean.ts'
+import { articleHtmlToPlain } from '../../text/sanitize.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { embedsOf, readingMinutesOf } from './article-html.ts'
@@ -165,7 +166,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
   /** The input validated and the body sanitized, with its text, embeds and reading time. */
   async function prepare(ctx: Ctx, input: unknown): Promise<Prepared> {
     const data = parse(ArticleInput, input ?? {})
-    const bodyHtml = sanitizeArticleHtml(data.bodyHtml)
+    const bodyHtml = await cleanArticleHtml(data.bodyHtml)
     const bodyText = articleHtmlToPlain(bodyHtml)
     if (bodyText.length > ARTICLE_LIMITS.bodyMax)
       throw new AppError('invalid', ARTICLE_MESSAGES.bodyTooLong, { bodyHtml: ARTICLE_MESSAGES.bodyTooLong })

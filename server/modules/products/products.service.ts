@@ -10,7 +10,7 @@ import { idempotencyKeyOf } from '../../idempotency.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import { sanitizeRichText } from '../../text/sanitize.ts'
+import { cleanRichText } from '../../text/clean.ts'
 import { moveProduct, productTransition, recordCreation } from './products.machine.ts'
 import { type DraftRow, findOwnDraft, requireConfirmed, requireManager, vendorScope } from './products.access.ts'
 import { createProductMedia, type ProductMediaDeps } from './products.media.ts'
@@ -64,11 +64,11 @@ const isSkuTaken = (error: unknown) => isUniqueViolation(error, 'product_drafts_
  * The draft's columns from a form's input: the description sanitized, characteristics checked
  * against the category (those of another category dropped when the category changes).
  */
-function toColumns(input: DraftInput, current: Pick<DraftRow, 'categorySlug' | 'specs'> | null) {
+async function toColumns(input: DraftInput, current: Pick<DraftRow, 'categorySlug' | 'specs'> | null) {
   const categorySlug = input.categorySlug === undefined ? (current?.categorySlug ?? null) : input.categorySlug
   const columns: Partial<typeof productDrafts.$inferInsert> = { ...input, updatedAt: new Date() }
   delete (columns as { specs?: unknown }).specs
-  if (input.description !== undefined) columns.description = sanitizeRichText(input.description)
+  if (input.description !== undefined) columns.description = await cleanRichText(input.description)
   if (input.specs !== undefined || categorySlug !== (current?.categorySlug ?? null)) {
     const merged: Record<string, unknown> = { ...(current?.specs ?? {}), ...(input.specs ?? {}) }
     const allowed = new Set<string>(categorySlug ? (getCategory(categorySlug)?.attributes ?? []) : [])
@@ -220,7 +220,7 @@ export function createProductsService(deps: ProductsDeps) {
      */
     async create(ctx: Ctx, input: unknown, idempotencyKey?: string) {
       const scope = vendorScope(ctx)
-      const values = toColumns(parse(DraftInput, input ?? {}), null)
+      const values = await toColumns(parse(DraftInput, input ?? {}), null)
       const key = idempotencyKeyOf(idempotencyKey)
       const findByKey = async () =>
         key
@@ -272,7 +272,7 @@ export function createProductsService(deps: ProductsDeps) {
       await deps.limiter.hit(`products:save:${ctx.user!.id}`, SAVE_RATE_LIMIT)
       const draft = await findOwnDraft(ctx, scope, id)
       if (draft.status === 'moderation') throw new AppError('conflict', PRODUCT_MESSAGES.notEditable)
-      const columns = toColumns(parsed, draft)
+      const columns = await toColumns(parsed, draft)
       try {
         if (draft.status === 'approved') {
           await moveProduct(ctx, draft.id, productTransition(draft.status, 'edit', 'vendor'), { set: columns })

@@ -327,6 +327,17 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|<img/i)
   })
 
+  it('refuses a description of unclosed tags with the limit, and cleans a long one once, off the request thread', async () => {
+    const hostile = await create(owner.cookie, { title: 'Теги', description: '<b>'.repeat(25_000) })
+    expect(hostile.statusCode).toBe(400)
+    expect(hostile.json().error.fields.description).toMatch(/не больше 32 тегов друг в друге/)
+    const long = '<p>Пункт <b>жирный</b><script>x()</script></p>'.repeat(1_000)
+    const created = (await create(owner.cookie, { title: 'Длинное описание', description: long })).json().data
+    expect(created.description).toBe('<p>Пункт <b>жирный</b></p>'.repeat(1_000))
+    const read = (await api('GET', `/cabinet/products/${created.id}`, owner.cookie)).json().data
+    expect(read.description).toBe(created.description)
+  })
+
   it('runs bulk actions per product and says which failed', async () => {
     const ready = (await create(owner.cookie, completeDraft({ sku: 'BULK-1' }))).json().data.id
     const incomplete = (await create(owner.cookie, { title: 'Черновик без полей' })).json().data.id

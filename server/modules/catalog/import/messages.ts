@@ -42,6 +42,8 @@ export const IMPORT_MESSAGES = {
     `наличие «${value}» не распознано: укажите «да» (в наличии) или «нет» (под заказ)`,
   pictureInvalid: (value: string) => `адрес фото «${value}» не ссылка http или https`,
   descriptionTooLong: (max: string) => `описание длиннее ${max} символов`,
+  /** The problem as common/markup-limits.ts words it, lowercased to follow «Строка N:». */
+  descriptionMarkup: (problem: string) => `описание: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
 } as const
 
 /** Problems of an offer against our catalogue (mapping.ts), one per field. */

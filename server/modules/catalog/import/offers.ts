@@ -1,4 +1,6 @@
 import { parseVatRate } from '#common/catalog/vat.ts'
+import { markupProblem, RICH_TEXT_MARKUP } from '#common/markup-limits.ts'
+import { isAppError } from '../../../errors.ts'
 import { RICH_TEXT_MAX_LENGTH, richTextToPlain, toRichText } from '../../../text/sanitize.ts'
 import { IMPORT_MESSAGES as M } from './messages.ts'
 import {
@@ -10,6 +12,29 @@ import {
   MAX_TITLE_LENGTH,
 } from './types.ts'
 import { cleanLine, isPictureUrl, parsePrice, parseYesNo } from './values.ts'
+
+/**
+ * The offer's description as stored formatted text; an error of the row when it is too long or
+ * its markup is over the limits (refused before it is parsed: sanitize.ts).
+ */
+function descriptionOf(text: string, rowErrors: string[]): string {
+  const problem = markupProblem(text, RICH_TEXT_MARKUP)
+  if (problem) {
+    rowErrors.push(M.descriptionMarkup(problem))
+    return ''
+  }
+  try {
+    const description = toRichText(text)
+    if (richTextToPlain(description).length > RICH_TEXT_MAX_LENGTH)
+      rowErrors.push(M.descriptionTooLong(formatCount(RICH_TEXT_MAX_LENGTH)))
+    return description
+  } catch (error) {
+    // Plain text whose line breaks, as markup, are over the limit of tags.
+    if (!isAppError(error)) throw error
+    rowErrors.push(M.descriptionMarkup(error.message))
+    return ''
+  }
+}
 
 /** An offer's fields as text, as a parser found them, before checks. */
 export interface RawOffer {
@@ -73,9 +98,7 @@ export class OfferCollector {
     const pictures = raw.pictures.map((url) => url.trim()).filter(Boolean)
     for (const url of pictures) if (!isPictureUrl(url)) rowErrors.push(M.pictureInvalid(url))
 
-    const description = toRichText(raw.description ?? '')
-    if (richTextToPlain(description).length > RICH_TEXT_MAX_LENGTH)
-      rowErrors.push(M.descriptionTooLong(formatCount(RICH_TEXT_MAX_LENGTH)))
+    const description = descriptionOf(raw.description ?? '', rowErrors)
 
     if (rowErrors.length) {
       for (const message of rowErrors) this.errors.push({ line: raw.line, message: M.atLine(raw.line, message) })

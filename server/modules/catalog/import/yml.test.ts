@@ -174,3 +174,20 @@ describe('parseYml', () => {
     expect(grown).toBeLessThan(150 * 1024 * 1024)
   })
 })
+
+describe('a description with hostile markup', () => {
+  it('is an error of its row, found without parsing it, while the other offers import', () => {
+    const hostile = `<description><![CDATA[${'<b>'.repeat(80_000)}]]></description>`
+    const result = parseYml(utf8(yml(`${offer('1', hostile)}\n${offer('2', '<description>Обычный</description>')}`)))
+    expect(result.offers.map((o) => o.sku)).toEqual(['2'])
+    expect(result.errors).toHaveLength(1)
+    expect(result.errors[0]!.message).toMatch(/описание: слишком глубокая вложенность разметки: не больше 32/)
+  })
+
+  it('of plain text with more lines than the markup allows tags is an error of its row too', () => {
+    const lines = Array.from({ length: 6_000 }, (_, i) => `строка ${i}`).join('\n')
+    const result = parseYml(utf8(yml(offer('1', `<description>${lines}</description>`))))
+    expect(result.offers).toEqual([])
+    expect(result.errors[0]!.message).toMatch(/описание: слишком много разметки/)
+  })
+})
