@@ -1,3 +1,4 @@
+import { calendarDate } from './calendar-date.ts'
 import { OptionalPhone } from './auth.ts'
 import type { VatRate } from './catalog/vat.ts'
 import type { RegistrationRequirement } from './catalog/registration.ts'
@@ -212,7 +213,7 @@ export const OrderNumber = z.string().regex(/^\d{4}-\d{5,}$/, 'Номер зак
 
 export const ConfirmOrderInput = z.object({
   /** When the seller will deliver or hand over the goods (YYYY-MM-DD); optional. */
-  deliveryDate: z.iso.date('Дата в формате ГГГГ-ММ-ДД').nullable().optional(),
+  deliveryDate: calendarDate().nullable().optional(),
   comment: multiLineText().max(ORDER_LIMITS.comment).optional(),
 })
 

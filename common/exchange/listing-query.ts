@@ -1,3 +1,4 @@
+import { calendarDate } from '../calendar-date.ts'
 import { REGION_CODES } from '../regions.ts'
 import { SPHERE_SLUGS } from '../spheres.ts'
 import { z } from '../zod.ts'
@@ -14,10 +15,7 @@ import { SERVICE_TYPES } from './services.ts'
 /** 1 000 000 000 ₽: the largest budget a request may state (REQUEST_LIMITS.maxBudgetKopecks). */
 const MAX_RUBLES = 1_000_000_000
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Такой даты нет')
+const isoDate = calendarDate()
 
 const rubles = z.coerce
   .number({ error: 'Введите сумму в рублях' })

@@ -1,3 +1,4 @@
+import { calendarDate } from '../calendar-date.ts'
 import { SPHERE_SLUGS } from '../spheres.ts'
 import { REGION_CODES } from '../regions.ts'
 import type { ProductImage } from '../catalog/products.ts'
@@ -89,7 +90,7 @@ export const PRICE_ON_REQUEST_LABEL = 'По договорённости'
 const Licence = z.object({
   title: singleLineText().min(1, OFFER_MESSAGES.licence).max(OFFER_LIMITS.licenceTitle),
   number: singleLineText().min(1, OFFER_MESSAGES.licence).max(OFFER_LIMITS.licenceNumber),
-  validUntil: z.iso.date().nullable().default(null),
+  validUntil: calendarDate().nullable().default(null),
 })
 
 /** The offer as the cabinet saves it (a draft may be incomplete; submission checks the rest). */

@@ -1,3 +1,4 @@
+import { calendarDate } from '../calendar-date.ts'
 import { moscowToday } from '../moscow-days.ts'
 import { multiLineText } from '../text.ts'
 import { z } from '../zod.ts'
@@ -10,16 +11,8 @@ import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES } from './proposals.ts'
  */
 
 const tooLong = (max: number) => `Не больше ${max} символов`
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-const isRealDate = (value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-
 const workDate = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine(isRealDate, { error: message })
-    .refine((value) => value >= moscowToday(), { error: PROPOSAL_MESSAGES.pastDate })
+  calendarDate(message).refine((value) => value >= moscowToday(), { error: PROPOSAL_MESSAGES.pastDate })
 
 export const ProposalInput = z
   .object({

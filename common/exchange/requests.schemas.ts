@@ -1,3 +1,4 @@
+import { calendarDate } from '../calendar-date.ts'
 import { GeoPolygon } from '../geo.ts'
 import { addDays } from '../moscow-days.ts'
 import { REGION_CODES } from '../regions.ts'
@@ -16,10 +17,7 @@ import { SERVICE_TYPES, VOLUME_UNITS } from './services.ts'
 export const RequestNumber = z.string().regex(/^Z-\d{4}-\d{5,}$/, 'Номер заявки — например Z-2611-00042')
 
 const tooLong = (max: number) => `Не больше ${max} символов`
-// Years outside this range are typing slips (and PostgreSQL has no year 0).
-const IsoDate = z.iso
-  .date('Дата — в формате ГГГГ-ММ-ДД')
-  .refine((d) => d >= '2000-01-01' && d <= '2100-12-31', 'Проверьте год: дата должна быть между 2000 и 2100 годом')
+const IsoDate = calendarDate()
 
 export const FlightInput = z.object({
   maxAltitudeM: z.coerce

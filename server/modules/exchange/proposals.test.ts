@@ -1,3 +1,4 @@
+import { CALENDAR_DATE_MESSAGES } from '#common/calendar-date.ts'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -220,6 +221,22 @@ describe.each(BACKENDS)('proposals on %s', (backend) => {
       proposalInput({ fileIds: Array.from({ length: 6 }, () => crypto.randomUUID()) }),
     )
     expect(tooMany.json().error.fields.fileIds).toBe(PROPOSAL_MESSAGES.files)
+
+    // Days that are not in the calendar: a 400 for the field, not the database's error.
+    const impossible = await submit(
+      request.number,
+      a!.member.cookie,
+      proposalInput({ startsOn: '2099-02-30', endsOn: '2099-04-31' }),
+    )
+    expect(impossible.statusCode).toBe(400)
+    expect(impossible.json().error.fields).toEqual({
+      startsOn: CALENDAR_DATE_MESSAGES.noSuchDay,
+      endsOn: CALENDAR_DATE_MESSAGES.noSuchDay,
+    })
+    const sent = (await submit(request.number, a!.member.cookie)).json().data
+    const revised = await revise(sent.id, a!.member.cookie, proposalInput({ endsOn: '2099-04-31' }))
+    expect(revised.statusCode).toBe(400)
+    expect(revised.json().error.fields.endsOn).toBe(CALENDAR_DATE_MESSAGES.noSuchDay)
   })
 
   it('keeps one proposal per vendor: a repeat with the same key is the same proposal, two racing submits make one', async () => {

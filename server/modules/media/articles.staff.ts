@@ -1,3 +1,4 @@
+import { calendarDateTime } from '#common/calendar-date.ts'
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import {
   ARTICLE_LIMITS,
@@ -44,7 +45,7 @@ export const StaffArticlesQuery = z.object({
 })
 
 export const ScheduleInput = z.object({
-  at: z.coerce.date({ error: 'Укажите дату и время публикации' }),
+  at: calendarDateTime('Укажите дату и время публикации'),
 })
 
 export interface StaffArticlesDeps {
