@@ -60,7 +60,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
     reply.cspNonce = randomBytes(16).toString('base64')
   })
   app.addHook('onSend', async (req, reply) => {
-    reply.header('content-security-policy', buildCsp(config, reply.cspNonce))
+    // A route that set a policy of its own keeps it: a stored file's `default-src 'none'; sandbox`
+    // must not become the pages' policy, under which the file would run as a page of ours.
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', buildCsp(config, reply.cspNonce))
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')
     reply.header('x-frame-options', 'DENY')

@@ -207,6 +207,7 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     const download = await api('GET', `/chat/rooms/${guid}/files/${fileId}`, seller.cookie)
     expect(download.statusCode).toBe(200)
     expect(download.rawPayload.equals(PDF)).toBe(true)
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
 
     for (const [method, url] of [
       ['GET', `/chat/rooms/${guid}`],

@@ -313,6 +313,7 @@ describe.each(BACKENDS)('proposals on %s', (backend) => {
     const download = await api('GET', path, customer.cookie)
     expect(download.statusCode).toBe(200)
     expect(download.rawPayload.equals(PDF)).toBe(true)
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
     expect((await api('GET', path, a!.member.cookie)).statusCode).toBe(200)
     for (const cookie of [vendors[1]!.member.cookie, otherBuyer.cookie, staff.cookie]) {
       expect((await api('GET', path, cookie)).statusCode).toBe(404)

@@ -69,6 +69,9 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
+/** The policy of an answer that is a file, not a page: nothing loads, and it runs as no origin. */
+export const FILE_POLICY = "default-src 'none'; sandbox"
+
 /**
  * A stored file as the answer: its own type and name, and the headers that keep an uploaded
  * file from running as a page of ours (nosniff, a sandboxing CSP). Images may be shown `inline`
@@ -85,7 +88,7 @@ export function sendStoredFile(
     .header('content-length', file.data.length)
     .header('content-disposition', options.inline ? disposition.replace(/^attachment/, 'inline') : disposition)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-security-policy', FILE_POLICY)
     .header('cache-control', options.maxAgeSeconds ? `private, max-age=${options.maxAgeSeconds}` : 'private, no-store')
     .send(file.data)
 }

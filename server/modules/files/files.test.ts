@@ -235,6 +235,8 @@ describe.each(BACKENDS)('files on %s', (backend) => {
       `attachment; filename="_______ ________ _7.pdf"; filename*=UTF-8''${encodeURIComponent('Договор поставки №7.pdf')}`,
     )
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    // The file's own policy, not the pages' one (which would let it run scripts as our origin).
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
     expect(res.headers['cache-control']).toBe('private, no-store')
   })
 

@@ -10,7 +10,7 @@ import {
   ShipOrderInput,
 } from '#common/orders.ts'
 import { data, IdempotencyHeaders, pageOf, passThrough, toPageBody } from '../../http.ts'
-import { sendStoredFile } from '../files/files.routes.ts'
+import { FILE_POLICY, sendStoredFile } from '../files/files.routes.ts'
 import {
   CartAddedSchema,
   CartViewSchema,
@@ -153,6 +153,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_POLICY)
         .send(pdf)
     },
   )

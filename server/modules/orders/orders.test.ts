@@ -315,6 +315,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     const invoice = await api('GET', `/orders/purchase/${number}/documents/invoice.pdf`, buyer.cookie)
     expect(invoice.statusCode).toBe(200)
     expect(invoice.headers['content-type']).toBe('application/pdf')
+    expect(invoice.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
     const text = (await readPdf(invoice.rawPayload)).text
     expect(text).toContain(`Счёт на оплату № ${number}`)
     expect(text).toContain('ПАО Сбербанк')
