@@ -61,6 +61,12 @@ describe('amountInWords', () => {
       999_999_999_999,
       'Девятьсот девяносто девять миллиардов девятьсот девяносто девять миллионов девятьсот девяносто девять тысяч девятьсот девяносто девять рублей',
     ],
+    [1_000_000_000_000, 'Один триллион рублей'],
+    [2_000_000_000_001, 'Два триллиона один рубль'],
+    [
+      90_071_992_547_409,
+      'Девяносто триллионов семьдесят один миллиард девятьсот девяносто два миллиона пятьсот сорок семь тысяч четыреста девять рублей',
+    ],
   ])('%i rubles: thousands feminine, millions and billions masculine', (n, words) => {
     expect(amountInWords(rubles(n))).toBe(`${words} 00 копеек`)
   })
@@ -94,6 +100,9 @@ describe('amountInWords', () => {
   it('refuses what is not a whole, non-negative number of kopecks', () => {
     for (const bad of [-1, 0.5, 100.01, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])
       expect(() => amountInWords(bad), String(bad)).toThrow(RangeError)
-    expect(() => amountInWords(rubles(1_000_000_000_000))).toThrow(RangeError)
+  })
+
+  it('has words for every whole number of kopecks JavaScript holds exactly', () => {
+    expect(amountInWords(Number.MAX_SAFE_INTEGER)).toMatch(/^Девяносто триллионов .* рублей 91 копейка$/)
   })
 })

@@ -50,14 +50,19 @@ const HUNDREDS = [
 
 const RUBLE: Forms = ['рубль', 'рубля', 'рублей']
 const KOPECK: Forms = ['копейка', 'копейки', 'копеек']
-/** Groups of three digits from the lowest: units, thousands, millions, billions. */
+/**
+ * Groups of three digits from the lowest: units, thousands, millions, billions, trillions. Whole
+ * kopecks that JavaScript holds exactly (up to 2^53) are under 91 trillion rubles, so every amount
+ * kept in the database has its words.
+ */
 const SCALES: readonly { forms: Forms; gender: Gender }[] = [
   { forms: ['', '', ''], gender: 'masculine' },
   { forms: ['тысяча', 'тысячи', 'тысяч'], gender: 'feminine' },
   { forms: ['миллион', 'миллиона', 'миллионов'], gender: 'masculine' },
   { forms: ['миллиард', 'миллиарда', 'миллиардов'], gender: 'masculine' },
+  { forms: ['триллион', 'триллиона', 'триллионов'], gender: 'masculine' },
 ]
-/** Up to 999 999 999 999 rubles: the largest scale above is billions. */
+/** Up to 999 999 999 999 999 rubles: the largest scale above is trillions. */
 const MAX_RUBLES = 1000 ** SCALES.length - 1
 
 /** The form that agrees with `n`: 1, 21, 101 → «рубль»; 2–4, 22 → «рубля»; 0, 5–20, 111 → «рублей». */

@@ -26,6 +26,11 @@ export const ORDER_LIMITS = {
   carrier: 120,
   trackingNumber: 60,
   serialNumber: 60,
+  /**
+   * The largest order the cart places: ten billion rubles. Larger sums are negotiated, not put in
+   * a cart, and every document's amount in words stays far inside what it can write.
+   */
+  maxTotalKopecks: 10_000_000_000_00,
   pageSize: 20,
   search: 100,
   /** A shipped order counts as delivered this many days later unless the buyer says otherwise. */
@@ -60,6 +65,10 @@ export const ORDER_MESSAGES = {
   emptyCart: 'В корзине нет товаров, которые можно заказать',
   payer: 'Выберите организацию-плательщика',
   payerNotBuyer: 'Платить может только организация с подтверждённой ролью «Покупатель»',
+  ownProducts: (payer: string) =>
+    `Организация не может купить свои товары: уберите из корзины товары «${payer}» или выберите другую организацию-плательщика`,
+  totalTooLarge: (seller: string) =>
+    `Сумма заказа у продавца «${seller}» больше 10 000 000 000 ₽: уменьшите количество или договоритесь о сделке с продавцом в чате`,
   deliveryMethod: 'Выберите способ получения',
   address: 'Укажите адрес доставки',
   carrier: 'Укажите транспортную компанию',

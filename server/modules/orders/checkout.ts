@@ -4,6 +4,7 @@ import {
   type CheckoutResult,
   type Delivery,
   formatOrderNumber,
+  ORDER_LIMITS,
   ORDER_MESSAGES,
   stockLimitMessage,
   vatIncluded,
@@ -71,6 +72,15 @@ export async function checkout(
       if (short.length) throw shortageError(short)
       throw new AppError('conflict', cart.orderableCount ? ORDER_MESSAGES.pricesChanged : ORDER_MESSAGES.emptyCart)
     }
+
+    // A seller paying itself would make «verified» reviews of its own products.
+    if (cart.orderable.has(payer.id))
+      throw new AppError('conflict', ORDER_MESSAGES.ownProducts(payer.name), {
+        payerOrganizationId: ORDER_MESSAGES.ownProducts(payer.name),
+      })
+    for (const group of cart.groups)
+      if (cart.orderable.has(group.seller.id) && group.subtotalKopecks > ORDER_LIMITS.maxTotalKopecks)
+        throw new AppError('conflict', ORDER_MESSAGES.totalTooLarge(group.seller.name))
 
     const bought = [...cart.orderable.values()].flat()
     const shortages = await deps.stock.reserve(

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ORDER_MESSAGES } from '#common/orders.ts'
+import { amountInWords } from '#common/money-words.ts'
+import { ORDER_LIMITS, ORDER_MESSAGES } from '#common/orders.ts'
 import type { Database } from '../../db/client.ts'
 import { jobs } from '../../jobs/jobs.table.ts'
 import { BACKENDS } from '../../testing/database.ts'
@@ -13,6 +14,8 @@ import { emailOutbox } from '../mail/mail.table.ts'
 import { uploadTestFile } from '../files/files.testing.ts'
 import { apiClient, PDF } from '../organizations/organizations.testing.ts'
 import { readPdf } from '../../documents/testing.ts'
+import { users } from '../identity/identity.table.ts'
+import { organizationMembers, organizationRoles } from '../organizations/organizations.table.ts'
 import { createTestBuyer, createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
@@ -281,6 +284,47 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     const lost = results.find((r) => r.statusCode === 409)!
     expect(lost.json().error.message).toContain('«Последний экземпляр»: товар закончился у продавца')
     expect(await stock(lastUnit.id)).toBe(0)
+  })
+
+  it('refuses an organization paying for its own products, whichever of its organizations holds the cart', async () => {
+    // A confirmed buyer that is also a confirmed vendor, selling one product.
+    const both = await createTestVendor(database.db, { name: 'Сам себе', slug: 'self-orders' })
+    await database.db.insert(organizationRoles).values({ organizationId: both.id, type: 'buyer', status: 'confirmed' })
+    const owner = await createMember(database.db, both.id, 'owner', 'Олег Сам')
+    const own = await createOffer(database.db, both.id, { title: 'Свой дрон', priceKopecks: 50_000_00 })
+    // The cart refuses its own organization's product; so the owner selects a second organization.
+    expect((await add(owner.cookie, own.id)).statusCode).toBe(409)
+    const shell = await buyerOrganization('Прокладка', 'shell-orders')
+    await database.db.insert(organizationMembers).values({ organizationId: shell.id, userId: owner.id, role: 'owner' })
+    await database.db.update(users).set({ selectedOrganizationId: shell.id }).where(eq(users.id, owner.id))
+    expect((await add(owner.cookie, own.id)).statusCode).toBe(200)
+    const mine = await cart(owner.cookie)
+    const refused = await api('POST', '/checkout', owner.cookie, {
+      ...checkoutBody(mine.totalKopecks),
+      payerOrganizationId: both.id,
+    })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error.message).toBe(ORDER_MESSAGES.ownProducts(both.name))
+    expect(await stock(own.id)).toBe(10)
+    expect((await cart(owner.cookie)).count).toBe(1)
+  })
+
+  it('refuses an order over ten billion rubles with a message, and documents have words for every total it allows', async () => {
+    const giant = await createOffer(database.db, vendorA.id, {
+      title: 'Авиакомплекс',
+      priceKopecks: 1_000_000_000_00,
+      stock: null,
+    })
+    expect((await add(rival.cookie, giant.id, 11)).statusCode).toBe(200)
+    const mine = await cart(rival.cookie)
+    const refused = await api('POST', '/checkout', rival.cookie, {
+      ...checkoutBody(mine.totalKopecks),
+      payerOrganizationId: rivalOrg.id,
+    })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error.message).toBe(ORDER_MESSAGES.totalTooLarge(vendorA.name))
+    expect(amountInWords(ORDER_LIMITS.maxTotalKopecks)).toBe('Десять миллиардов рублей 00 копеек')
+    await api('DELETE', `/cart/items/${giant.id}`, rival.cookie)
   })
 
   it('moves an order through its life, refusing moves out of turn and by the wrong side', async () => {

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { isUuid } from '#common/validators.ts'
+import type { MemberRole } from '#common/organizations.ts'
 import type { Db } from '../../db/client.ts'
 import { organizationMembers, organizations } from './organizations.table.ts'
 
@@ -13,7 +14,7 @@ export interface MemberDirectory {
   /** The organizations the user is a member of. */
   organizationIdsOf(db: Db, userId: string): Promise<string[]>
   /** The members of these organizations, one row per membership. */
-  membersOf(db: Db, organizationIds: string[]): Promise<{ userId: string; organizationId: string }[]>
+  membersOf(db: Db, organizationIds: string[]): Promise<{ userId: string; organizationId: string; role: MemberRole }[]>
   /** Names and public slugs by id; unknown ids are left out. */
   describe(db: Db, organizationIds: string[]): Promise<Map<string, { id: string; name: string; slug: string }>>
 }
@@ -31,7 +32,11 @@ export const memberDirectory: MemberDirectory = {
     const ids = [...new Set(organizationIds.filter(isUuid))]
     if (!ids.length) return []
     return db
-      .select({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId })
+      .select({
+        userId: organizationMembers.userId,
+        organizationId: organizationMembers.organizationId,
+        role: organizationMembers.role,
+      })
       .from(organizationMembers)
       .where(inArray(organizationMembers.organizationId, ids))
   },

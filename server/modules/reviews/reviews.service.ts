@@ -125,6 +125,26 @@ export function createReviewsService(deps: ReviewsDeps) {
   }
 
   /** The member writing, and the organization the review is from. */
+  /**
+   * Whether the buyer is the seller itself or shares an owner with it: a review of oneself,
+   * however «verified» the order looks, is not one buyers may trust.
+   */
+  async function isSelfDealing(ctx: Ctx, purchase: { buyer: { id: string }; seller: { id: string } }) {
+    if (purchase.buyer.id === purchase.seller.id) return true
+    const members = await deps.members.membersOf(ctx.db, [purchase.buyer.id, purchase.seller.id])
+    const owners = (organizationId: string) =>
+      new Set(members.filter((m) => m.organizationId === organizationId && m.role === 'owner').map((m) => m.userId))
+    const sellerOwners = owners(purchase.seller.id)
+    return [...owners(purchase.buyer.id)].some((userId) => sellerOwners.has(userId))
+  }
+
+  async function reviewablePurchase(ctx: Ctx, orderNumber: string) {
+    const purchase = await deps.orders.purchaseForReview(ctx, orderNumber)
+    if (!purchase.received) throw new AppError('conflict', REVIEW_MESSAGES.notDelivered)
+    if (await isSelfDealing(ctx, purchase)) throw new AppError('forbidden', REVIEW_MESSAGES.ownSeller)
+    return purchase
+  }
+
   async function writer(ctx: Ctx) {
     const user = requireUser(ctx)
     if (!ctx.organization) throw new AppError('not_found', REVIEW_MESSAGES.notFound)
@@ -225,6 +245,7 @@ export function createReviewsService(deps: ReviewsDeps) {
      */
     async reviewableFor(ctx: Ctx, orderNumber: string): Promise<Reviewable> {
       const purchase = await deps.orders.purchaseForReview(ctx, orderNumber)
+      const open = purchase.received && !(await isSelfDealing(ctx, purchase))
       const productIds = [...new Set(purchase.lines.map((l) => l.productId))]
       const [products, [seller]] = await Promise.all([
         productIds.length
@@ -247,7 +268,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         delivered: purchase.received,
         seller: {
           ...purchase.seller,
-          canReview: purchase.received && !seller,
+          canReview: open && !seller,
           review: seller ? toOwnReview(seller, 'seller') : null,
         },
         products: purchase.lines
@@ -258,7 +279,7 @@ export function createReviewsService(deps: ReviewsDeps) {
               productId: l.productId,
               title: l.title,
               slug: l.slug,
-              canReview: purchase.received && !review,
+              canReview: open && !review,
               review: review ? toOwnReview(review, 'product') : null,
             }
           }),
@@ -269,8 +290,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     async createProductReview(ctx: Ctx, input: unknown): Promise<OwnReview> {
       const { user } = await writer(ctx)
       const data = parse(ProductReviewInput, input)
-      const purchase = await deps.orders.purchaseForReview(ctx, data.orderNumber)
-      if (!purchase.received) throw new AppError('conflict', REVIEW_MESSAGES.notDelivered)
+      const purchase = await reviewablePurchase(ctx, data.orderNumber)
       const productId = data.productId.toLowerCase()
       const line = purchase.lines.find((l) => l.productId === productId)
       if (!line) throw new AppError('not_found', REVIEW_MESSAGES.productNotInOrder)
@@ -301,8 +321,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     async createSellerReview(ctx: Ctx, input: unknown): Promise<OwnReview> {
       const { user } = await writer(ctx)
       const data = parse(SellerReviewInput, input)
-      const purchase = await deps.orders.purchaseForReview(ctx, data.orderNumber)
-      if (!purchase.received) throw new AppError('conflict', REVIEW_MESSAGES.notDelivered)
+      const purchase = await reviewablePurchase(ctx, data.orderNumber)
       const [created] = await ctx.db
         .insert(sellerReviews)
         .values({

@@ -13,6 +13,8 @@ import { createOffer } from '../orders/orders.testing.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
 import { createTestBuyer, createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
+import { users } from '../identity/identity.table.ts'
+import { organizationMembers } from '../organizations/organizations.table.ts'
 import { productReviews } from './reviews.table.ts'
 
 describe.each(BACKENDS)('reviews on %s', (backend) => {
@@ -85,6 +87,43 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
 
   const review = (cookie: string | undefined, body: object) => api('POST', '/reviews/products', cookie, body)
   const text = 'Отличный аппарат, отработал весь сезон без отказов.'
+
+  it('refuses a review from a buyer that shares an owner with the seller, however real the order', async () => {
+    // A co-owner of the vendor owns a buying organization too and orders from the vendor through it.
+    const vendorId = (await api('GET', '/users/whoami', seller.cookie)).json().data.organizations[0].id
+    const coOwner = await createMember(database.db, vendorId, 'owner', 'Олег Совладелец')
+    const sister = await buyerOrganization('Сестра', 'sister-reviews')
+    await database.db
+      .insert(organizationMembers)
+      .values({ organizationId: sister.id, userId: coOwner.id, role: 'owner' })
+    await database.db.update(users).set({ selectedOrganizationId: sister.id }).where(eq(users.id, coOwner.id))
+    await api('POST', '/cart/items', coOwner.cookie, { productId: drone.id })
+    const total = (await api('GET', '/cart', coOwner.cookie)).json().data.totalKopecks
+    const placed = await api('POST', '/checkout', coOwner.cookie, {
+      checkoutKey: randomUUID(),
+      payerOrganizationId: sister.id,
+      deliveryMethod: 'pickup',
+      contactName: 'Олег Совладелец',
+      contactPhone: '+7 (912) 345-67-80',
+      expectedTotalKopecks: total,
+    })
+    expect(placed.statusCode).toBe(201)
+    const number = placed.json().data.orders[0].number as string
+    expect((await sale(number, 'confirm')).statusCode).toBe(200)
+    expect((await sale(number, 'mark-paid')).statusCode).toBe(200)
+    expect((await sale(number, 'ship', { trackingNumber: 'TRACK-2' })).statusCode).toBe(200)
+    const delivered = await api('POST', `/orders/purchase/${number}/confirm-delivery`, coOwner.cookie, {})
+    expect(delivered.json().data.status).toBe('delivered')
+
+    const product = await review(coOwner.cookie, { orderNumber: number, productId: drone.id, rating: 5, text })
+    expect(product.statusCode).toBe(403)
+    expect(product.json().error.message).toBe(REVIEW_MESSAGES.ownSeller)
+    const ofSeller = await api('POST', '/reviews/sellers', coOwner.cookie, { orderNumber: number, rating: 5, text })
+    expect(ofSeller.statusCode).toBe(403)
+    const reviewable = (await api('GET', `/orders/purchase/${number}/reviews`, coOwner.cookie)).json().data
+    expect(reviewable.seller.canReview).toBe(false)
+    expect(reviewable.products.map((p: { canReview: boolean }) => p.canReview)).toEqual([false])
+  })
 
   it('lets only the buyer of a received order review, in Russian when refused', async () => {
     // Guests: 401 on every write.
