@@ -18,6 +18,7 @@ import {
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import type { SideWords } from './chat.words.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import type { RealtimePublisher } from '../../realtime/publisher.ts'
@@ -445,8 +446,12 @@ export function createChatService(deps: ChatDeps) {
     /**
      * A message of the platform in a room (an order's or a request's news). Unread for both sides;
      * no notification pops up for it (spec section 4), but it counts and arrives live.
+     *
+     * `content` is the platform's own words only. What a side typed with the move (a reason, a
+     * comment) is `words`: it follows as that side's message, under its name, so a comment such as
+     * «БАС Маркет: реквизиты продавца изменились» never speaks with the platform's voice.
      */
-    async postSystemMessage(ctx: Ctx, guid: string, content: string): Promise<void> {
+    async postSystemMessage(ctx: Ctx, guid: string, content: string, words?: SideWords | null): Promise<void> {
       const [room] = await ctx.db.select().from(chatRooms).where(eq(chatRooms.id, guid))
       if (!room) throw roomNotFound()
       const row = await insertMessage(
@@ -456,6 +461,19 @@ export function createChatService(deps: ChatDeps) {
         null,
       )
       await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
+      const text = words?.text.trim()
+      if (!words || !text || (words.organizationId !== room.sideA && words.organizationId !== room.sideB)) return
+      const said = await insertMessage(
+        ctx,
+        room,
+        {
+          authorUserId: words.userId,
+          authorOrganizationId: words.organizationId,
+          content: text.slice(0, CHAT_LIMITS.maxContent),
+        },
+        { userId: words.userId, organizationId: words.organizationId },
+      )
+      await publications.messageCreated(ctx, { ...room, lastSeq: said.seq }, said)
     },
 
     edit(ctx: Ctx, id: string, input: unknown): Promise<ChatMessage> {

@@ -14,7 +14,7 @@ import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
-import type { ChatService } from '../chat/index.ts'
+import { type ChatService, type SideWords, wordsOf } from '../chat/index.ts'
 import type { FilesService } from '../files/files.service.ts'
 import type { Events, ExchangeProposalEvent } from '../notifications/events.ts'
 import type { MemberDirectory } from '../organizations/member-directory.ts'
@@ -194,10 +194,15 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
   }
 
   /** A system message in the proposal's room, after the change committed; a failure there loses nothing. */
-  async function postToRoom(ctx: Ctx, proposal: ProposalRow, text: string) {
+  async function postToRoom(ctx: Ctx, proposal: ProposalRow, text: string, words: SideWords | null = null) {
     if (!deps.chat || !proposal.chatRoomId) return
     try {
-      await deps.chat.postSystemMessage(systemCtx(ctx.db, { requestId: ctx.requestId }), proposal.chatRoomId, text)
+      await deps.chat.postSystemMessage(
+        systemCtx(ctx.db, { requestId: ctx.requestId }),
+        proposal.chatRoomId,
+        text,
+        words,
+      )
     } catch (err) {
       deps.log(`proposal ${proposal.id}: the room was not told`, err)
     }
@@ -449,7 +454,13 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         await tell(txCtx, proposal.organizationId, 'rejected', request, row, customerRef(request), { reason })
         return row
       })
-      if (rejected) await postToRoom(ctx, rejected, roomNewsOf('rejected', rejected.vendor.name, reason, null))
+      if (rejected)
+        await postToRoom(
+          ctx,
+          rejected,
+          roomNewsOf('rejected', rejected.vendor.name, reason, null),
+          wordsOf(ctx, reason),
+        )
       return viewOne(ctx, await reread(ctx, parseId(proposalId, PROPOSAL_MESSAGES.notFound)))
     },
 

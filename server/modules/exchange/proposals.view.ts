@@ -79,7 +79,7 @@ export function roomNewsOf(
     case 'accepted':
       return `Заказчик принял предложение «${vendorName}»: создан заказ услуги № ${serviceOrderNumber ?? ''}.`
     case 'rejected':
-      return `Заказчик отклонил предложение «${vendorName}».${reason ? ` Причина: ${reason}` : ''}`
+      return `Заказчик отклонил предложение «${vendorName}».${reason ? ' Причина — в следующем сообщении.' : ''}`
     case 'superseded':
       return `Заказчик выбрал другого исполнителя: предложение «${vendorName}» отклонено.`
   }

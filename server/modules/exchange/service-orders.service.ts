@@ -25,7 +25,7 @@ import { AppError } from '../../errors.ts'
 import { targetOf } from '../../lifecycle/index.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import type { ChatService } from '../chat/index.ts'
+import { type ChatService, wordsOf } from '../chat/index.ts'
 import type { FilesService } from '../files/files.service.ts'
 import type { Events } from '../notifications/events.ts'
 import type { MemberDirectory } from '../organizations/member-directory.ts'
@@ -112,9 +112,9 @@ export function roomNews(
     case 'accept':
       return `Заказчик принял работу: ${order} завершён.`
     case 'requestRework':
-      return `Заказчик вернул результат на доработку: ${order}.${comment ? ` Комментарий: ${comment}` : ''}`
+      return `Заказчик вернул результат на доработку: ${order}.${comment ? ' Комментарий заказчика — в следующем сообщении.' : ''}`
     case 'cancel':
-      return `${ACTOR_LABEL[by]} отменил ${order}.${comment ? ` Причина: ${comment}` : ''}`
+      return `${ACTOR_LABEL[by]} отменил ${order}.${comment ? ' Причина — в следующем сообщении.' : ''}`
   }
 }
 
@@ -307,6 +307,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
         systemCtx(ctx.db, { requestId: ctx.requestId }),
         guid,
         roomNews(row, event, by, comment),
+        wordsOf(ctx, comment),
       )
     } catch (err) {
       deps.log(`service order ${row.number}: the room was not told`, err)

@@ -240,20 +240,30 @@ describe.each(BACKENDS)('service orders on %s', (backend) => {
     expect(reworkMail.text).toContain('Что доработать: Не хватает северной части участка.')
     expect(reworkMail.text).toContain(`/personal-account/service-order/sale/${order.number}`)
 
-    // System messages in the order's room, one per move.
+    // System messages in the order's room, one per move; the customer's comment follows as the
+    // customer's own message, never in the platform's voice.
     const messages = await database.db
-      .select({ content: chatMessages.content, isSystem: chatMessages.isSystem })
+      .select({
+        content: chatMessages.content,
+        isSystem: chatMessages.isSystem,
+        author: chatMessages.authorOrganizationId,
+      })
       .from(chatMessages)
       .where(eq(chatMessages.roomId, room.guid))
       .orderBy(chatMessages.seq)
-    expect(messages.every((m) => m.isSystem)).toBe(true)
-    expect(messages.map((m) => m.content)).toEqual([
-      `Исполнитель начал работу: заказ № ${order.number}.`,
-      `Исполнитель сдал результат: заказ № ${order.number}. Отчёт и файлы — на странице заказа.`,
-      `Заказчик вернул результат на доработку: заказ № ${order.number}. Комментарий: Не хватает северной части участка.`,
-      `Исполнитель сдал результат: заказ № ${order.number}. Отчёт и файлы — на странице заказа.`,
-      `Заказчик принял работу: заказ № ${order.number} завершён.`,
+    expect(messages.map((m) => [m.isSystem, m.content])).toEqual([
+      [true, `Исполнитель начал работу: заказ № ${order.number}.`],
+      [true, `Исполнитель сдал результат: заказ № ${order.number}. Отчёт и файлы — на странице заказа.`],
+      [
+        true,
+        `Заказчик вернул результат на доработку: заказ № ${order.number}. Комментарий заказчика — в следующем сообщении.`,
+      ],
+      [false, 'Не хватает северной части участка.'],
+      [true, `Исполнитель сдал результат: заказ № ${order.number}. Отчёт и файлы — на странице заказа.`],
+      [true, `Заказчик принял работу: заказ № ${order.number} завершён.`],
     ])
+    expect(messages[3]!.author).toBe(customerOrg.id)
+    expect(messages.filter((m) => m.isSystem).every((m) => m.author === null)).toBe(true)
   })
 
   it('opens the request’s room for an order made without one', async () => {

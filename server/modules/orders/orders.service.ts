@@ -26,7 +26,7 @@ import type { JobsService } from '../../jobs/jobs.service.ts'
 import { targetOf } from '../../lifecycle/index.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { ChatService } from '../chat/index.ts'
+import { type ChatService, wordsOf } from '../chat/index.ts'
 import type { FilesService } from '../files/files.service.ts'
 import type { Events } from '../notifications/events.ts'
 import type { MemberDirectory } from '../organizations/member-directory.ts'
@@ -218,8 +218,13 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       const text =
         row.status === 'created'
           ? `Оформлен заказ № ${row.number} на сумму ${formatPrice(row.totalKopecks)}.`
-          : `${who}: заказ № ${row.number} — «${ORDER_STATUS_LABELS[row.status]}».${comment ? ` ${row.status === 'cancelled' ? 'Причина' : 'Комментарий'}: ${comment}` : ''}`
-      await deps.chat.postSystemMessage(systemCtx(ctx.db, { requestId: ctx.requestId }), guid, text)
+          : `${who}: заказ № ${row.number} — «${ORDER_STATUS_LABELS[row.status]}».${comment ? ` ${row.status === 'cancelled' ? 'Причина' : 'Комментарий'} — в следующем сообщении.` : ''}`
+      await deps.chat.postSystemMessage(
+        systemCtx(ctx.db, { requestId: ctx.requestId }),
+        guid,
+        text,
+        wordsOf(ctx, comment),
+      )
     } catch (err) {
       deps.log(`order ${row.number}: the conversation was not told`, err)
     }

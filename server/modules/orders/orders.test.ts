@@ -458,7 +458,16 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
 
     const sale = (path: string, body: object = {}) =>
       api('POST', `/orders/sale/${number}/${path}`, sellerA.cookie, body)
-    await sale('confirm')
+    // The seller's comment is the seller's message, not the platform's, whatever it pretends to be.
+    const phishing = '⚠️ БАС Маркет: реквизиты продавца изменились, оплачивайте по новым'
+    await sale('confirm', { comment: phishing })
+    const confirmedNews = (
+      await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, room!.id)).orderBy(chatMessages.seq)
+    ).slice(1)
+    expect(confirmedNews.map((m) => [m.isSystem, m.authorOrganizationId, m.content])).toEqual([
+      [true, null, `Продавец: заказ № ${number} — «Подтверждён». Комментарий — в следующем сообщении.`],
+      [false, vendorA.id, phishing],
+    ])
     await sale('mark-paid')
     // A transport document instead of a tracking number: the seller's own upload only.
     const strangers = await uploadPdf(stranger.cookie, 'Чужой.pdf')
