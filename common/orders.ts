@@ -183,6 +183,14 @@ const line = (max: number, required: string) =>
 
 const optionalLine = (max: number) => singleLineText().max(max, `Не больше ${max} символов`)
 
+/**
+ * What a serial or a tracking number is made of: Latin or Cyrillic letters, digits and `- / . _`.
+ * Anything else (emoji, other scripts, spaces inside) is a typing slip, and the delivery note
+ * could not print it.
+ */
+const CODE = /^[\p{Script=Latin}\p{Script=Cyrillic}0-9\-/._]*$/u
+export const CODE_MESSAGE = 'Только буквы, цифры и знаки - / . _'
+
 /** POST /checkout: the selected organization's cart becomes one order per seller. */
 export const CheckoutInput = z
   .object({
@@ -234,7 +242,7 @@ export const CancelOrderInput = z.object({
 
 export const ShipOrderInput = z.object({
   carrier: optionalLine(ORDER_LIMITS.carrier).default(''),
-  trackingNumber: optionalLine(ORDER_LIMITS.trackingNumber).default(''),
+  trackingNumber: optionalLine(ORDER_LIMITS.trackingNumber).regex(CODE, CODE_MESSAGE).default(''),
   /** A transport document (PDF, JPEG or PNG) uploaded first through POST /files. */
   documentFileId: z.uuid().nullable().optional(),
   /** Per order line that needs them: the serial numbers of the units shipped. */
@@ -242,7 +250,9 @@ export const ShipOrderInput = z.object({
     .array(
       z.object({
         lineId: z.uuid(),
-        numbers: z.array(line(ORDER_LIMITS.serialNumber, 'Укажите серийный номер')).max(CART_LIMITS.maxQuantity),
+        numbers: z
+          .array(line(ORDER_LIMITS.serialNumber, 'Укажите серийный номер').regex(CODE, CODE_MESSAGE))
+          .max(CART_LIMITS.maxQuantity),
       }),
     )
     .max(CART_LIMITS.maxLines)

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { amountInWords } from '#common/money-words.ts'
-import { ORDER_LIMITS, ORDER_MESSAGES } from '#common/orders.ts'
+import { CODE_MESSAGE, ORDER_LIMITS, ORDER_MESSAGES } from '#common/orders.ts'
 import type { Database } from '../../db/client.ts'
 import { jobs } from '../../jobs/jobs.table.ts'
 import { BACKENDS } from '../../testing/database.ts'
@@ -384,6 +384,14 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect((await sale('ship', { serials: [{ lineId, numbers: ['SN-1'] }] })).json().error.fields.trackingNumber).toBe(
       ORDER_MESSAGES.shipment,
     )
+    // Serial and tracking numbers are letters, digits and - / . _: nothing a delivery note cannot print.
+    for (const bad of ['SN😀1', '序列号1', 'رقم1', 'SN 1']) {
+      const refused = await sale('ship', { trackingNumber: 'CDEK-1', serials: [{ lineId, numbers: [bad] }] })
+      expect(refused.statusCode, bad).toBe(400)
+      expect(refused.json().error.fields.serials, bad).toBe(CODE_MESSAGE)
+    }
+    const badTracking = await sale('ship', { trackingNumber: 'ТРЕК🚚', serials: [{ lineId, numbers: ['SN-001'] }] })
+    expect(badTracking.json().error.fields.trackingNumber).toBe(CODE_MESSAGE)
     const shipped = await sale('ship', {
       trackingNumber: 'CDEK-1',
       carrier: 'СДЭК',
