@@ -45,6 +45,8 @@ export interface VendorDirectory {
   describeSellerCards(ctx: Ctx, ids: string[]): Promise<Map<string, Omit<SellerCard, 'productCount'>>>
   /** Confirmed vendors' ids by slug, unknown slugs left out; one statement even for no slugs. */
   resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string, string>>
+  /** Which of the given organizations are confirmed vendors. */
+  confirmedVendorIds(ctx: Ctx, ids: string[]): Promise<Set<string>>
   /** A confirmed vendor by slug with its legal name (export feeds); null otherwise. One statement. */
   describeConfirmedVendor(ctx: Ctx, slug: string): Promise<ConfirmedVendor | null>
 }

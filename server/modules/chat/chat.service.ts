@@ -57,7 +57,7 @@ export const OPEN_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000
 
 export interface ChatDeps {
   members: MemberDirectory
-  vendors: Pick<VendorDirectory, 'resolveVendorSlugs'>
+  vendors: Pick<VendorDirectory, 'resolveVendorSlugs' | 'confirmedVendorIds'>
   catalog: Pick<CatalogService, 'getProduct'>
   describeUsers: ViewDeps['describeUsers']
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
@@ -299,6 +299,22 @@ export function createChatService(deps: ChatDeps) {
             existing)
           : existing
         return { room: await roomView(ctx, chatter, room), created: false }
+      }
+      // A new conversation is with a confirmed seller, or with a party the organization already
+      // deals with (an order, a service request or a proposal has a room between the two): no
+      // unsolicited messages to any organization of the register.
+      if (!(await deps.vendors.confirmedVendorIds(ctx, [vendorId])).has(vendorId)) {
+        const [dealing] = await ctx.db
+          .select({ id: chatRooms.id })
+          .from(chatRooms)
+          .where(
+            or(
+              and(eq(chatRooms.sideA, mine), eq(chatRooms.sideB, vendorId)),
+              and(eq(chatRooms.sideA, vendorId), eq(chatRooms.sideB, mine)),
+            ),
+          )
+          .limit(1)
+        if (!dealing) throw notFound
       }
       await deps.limiter.hit(`chat:open:${chatter.user.id}`, OPEN_RATE_LIMIT)
       const [created] = await ctx.db

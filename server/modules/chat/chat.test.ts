@@ -77,6 +77,36 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     expect(self.json().error.message).toBe(CHAT_MESSAGES.selfChat)
   })
 
+  it('opens a new conversation only with a confirmed seller or a party the organization already deals with', async () => {
+    const db = database.db
+    const notSeller = await createTestVendor(db, { name: 'Не продавец', slug: 'not-seller-chat', vendorStatus: null })
+    const pending = await createTestVendor(db, {
+      name: 'На проверке',
+      slug: 'pending-chat',
+      vendorStatus: 'moderation',
+    })
+    for (const target of [notSeller, pending]) {
+      const refused = await api('POST', '/chat/rooms', buyer.cookie, { organizationId: target.id })
+      expect(refused.statusCode, target.name).toBe(404)
+      expect(refused.json().error.message).toBe(CHAT_MESSAGES.sellerNotFound)
+    }
+    // A vendor may not write first to any buyer of the register either…
+    const cold = await api('POST', '/chat/rooms', seller.cookie, { organizationId: notSeller.id })
+    expect(cold.statusCode).toBe(404)
+    // …but may to one whose service request it answered: a room between the two exists.
+    await db.insert(chatRooms).values({
+      type: 'request',
+      sideA: notSeller.id,
+      sideB: vendor.id,
+      requestId: randomUUID(),
+      requestTitle: 'Заявка',
+      openedBy: vendor.id,
+    })
+    const dealing = await api('POST', '/chat/rooms', seller.cookie, { organizationId: notSeller.id })
+    expect(dealing.statusCode).toBe(201)
+    expect(dealing.json().data).toMatchObject({ type: 'direct', name: notSeller.name })
+  })
+
   it('pages through rooms whose last messages came at the same moment without skipping or repeating one', async () => {
     const db = database.db
     const org = await createTestVendor(db, { name: 'Много переписок', slug: 'many-rooms-chat', vendorStatus: null })

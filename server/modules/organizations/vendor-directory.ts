@@ -64,6 +64,16 @@ async function resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.slug, r.id]))
 }
 
+async function confirmedVendorIds(ctx: Ctx, ids: string[]): Promise<Set<string>> {
+  const valid = [...new Set(ids.filter(isUuid))]
+  if (!valid.length) return new Set()
+  const rows = await ctx.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(inArray(organizations.id, valid), confirmedVendor))
+  return new Set(rows.map((r) => r.id))
+}
+
 /**
  * A confirmed vendor by slug with its legal name, for its export feed; null for an unknown or
  * unconfirmed one. One statement.
@@ -87,5 +97,6 @@ export const vendorDirectory: VendorDirectory = {
   describeVendors,
   describeSellerCards,
   resolveVendorSlugs,
+  confirmedVendorIds,
   describeConfirmedVendor,
 }
