@@ -467,8 +467,14 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
     async markRegistered(ctx, number) {
       const row = await findOrder(ctx, 'purchase', number)
+      // Only drones that were shipped, in an order that stands, are registered; a repeat changes nothing.
+      const details = await view(ctx, row, 'purchase')
+      if (!details.registration.required) throw new AppError('conflict', ORDER_MESSAGES.registrationNotDue)
       if (!row.registrationDoneAt) {
-        await ctx.db.update(orders).set({ registrationDoneAt: new Date() }).where(eq(orders.id, row.id))
+        await ctx.db
+          .update(orders)
+          .set({ registrationDoneAt: new Date() })
+          .where(and(eq(orders.id, row.id), ne(orders.status, 'cancelled')))
       }
       return view(ctx, await findOrder(ctx, 'purchase', number), 'purchase')
     },

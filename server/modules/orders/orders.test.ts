@@ -532,6 +532,10 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(await stock(camera.id)).toBe(before)
     const list = (await api('GET', '/orders?side=purchase&filter=cancelled', buyer.cookie)).json()
     expect(list.data.map((o: { number: string }) => o.number)).toContain(number)
+    // Nothing of a cancelled order is registered.
+    const registered = await api('POST', `/orders/purchase/${number}/registration-done`, buyer.cookie, {})
+    expect(registered.statusCode).toBe(409)
+    expect(registered.json().error.message).toBe(ORDER_MESSAGES.registrationNotDue)
   })
 
   it('answers every order endpoint with 401 to guests and 404 to other organizations', async () => {
