@@ -4,7 +4,7 @@ import type { VatRate } from './catalog/vat.ts'
 import type { RegistrationRequirement } from './catalog/registration.ts'
 import type { ProductImage } from './catalog/products.ts'
 import { multiLineText, singleLineText } from './text.ts'
-import { z } from './zod.ts'
+import { fromDigits, z } from './zod.ts'
 
 /**
  * The cart and orders: what the REST API and the pages share. Money is integer kopecks; prices
@@ -165,11 +165,13 @@ export interface Delivery {
 
 // ---- inputs ------------------------------------------------------------------------------------
 
-const Quantity = z.coerce
-  .number({ error: CART_MESSAGES.quantity })
-  .int(CART_MESSAGES.quantity)
-  .min(1, CART_MESSAGES.quantity)
-  .max(CART_LIMITS.maxQuantity, CART_MESSAGES.quantity)
+const Quantity = fromDigits(
+  z
+    .number({ error: CART_MESSAGES.quantity })
+    .int(CART_MESSAGES.quantity)
+    .min(1, CART_MESSAGES.quantity)
+    .max(CART_LIMITS.maxQuantity, CART_MESSAGES.quantity),
+)
 
 /** POST /cart/items: adds the product (or more of it). */
 export const CartAddInput = z.object({
@@ -210,7 +212,7 @@ export const CheckoutInput = z
       .transform((v) => v ?? ''),
     comment: multiLineText().max(ORDER_LIMITS.comment, `Не больше ${ORDER_LIMITS.comment} символов`).default(''),
     /** The total the buyer saw; another one (a price changed meanwhile) is refused with 409. */
-    expectedTotalKopecks: z.coerce.number().int().min(0),
+    expectedTotalKopecks: fromDigits(z.number().int().min(0)),
   })
   .superRefine((v, ctx) => {
     if (v.deliveryMethod !== 'pickup' && !v.address)
@@ -225,7 +227,7 @@ export const OrderListQuery = z.object({
   side: z.enum(ORDER_SIDES).default('purchase'),
   filter: z.enum(ORDER_FILTERS).optional(),
   q: singleLineText().max(ORDER_LIMITS.search).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: fromDigits(z.number().int().min(1).max(10_000)).default(1),
 })
 
 export const OrderNumber = z.string().regex(/^\d{4}-\d{5,}$/, 'Номер заказа — например 2611-00042')

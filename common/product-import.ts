@@ -1,5 +1,5 @@
 import { VAT_RATES } from './catalog/vat.ts'
-import { z } from './zod.ts'
+import { fromDigits, z } from './zod.ts'
 
 /**
  * The cabinet's import from a file: limits, messages and the mapping form's schema, shared by the
@@ -38,7 +38,7 @@ export const ImportMappingInput = z.object({
 })
 export type ImportMappingInput = z.output<typeof ImportMappingInput>
 
-export const ImportViewQuery = z.object({ errorsPage: z.coerce.number().int().min(1).max(10_000).default(1) })
+export const ImportViewQuery = z.object({ errorsPage: fromDigits(z.number().int().min(1).max(10_000).default(1)) })
 
 /** An import as the REST API answers it and the page shows it. */
 const Line = z.object({ line: z.number().int(), message: z.string() })

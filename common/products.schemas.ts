@@ -9,7 +9,7 @@ import { SPHERE_SLUGS } from './spheres.ts'
 import { RICH_TEXT_MARKUP } from './markup-limits.ts'
 import { formattedHtml, multiLineText, singleLineText } from './text.ts'
 import { isUuid } from './validators.ts'
-import { z } from './zod.ts'
+import { fromDigits, z } from './zod.ts'
 
 /**
  * The product form's schemas, shared by the cabinet's form, its page actions and the REST API
@@ -59,7 +59,7 @@ export const CabinetListQuery = z.object({
   tab: z.enum(PRODUCT_TABS).default('published'),
   q: singleLineText().max(100).optional().catch(undefined),
   sort: z.enum(CABINET_SORTS).default('updated').catch('updated'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+  page: fromDigits(z.number().int().min(1).max(10_000)).default(1).catch(1),
 })
 export type CabinetListQuery = z.output<typeof CabinetListQuery>
 
@@ -77,7 +77,7 @@ export const FixesInput = z.object({
 export const StaffQueueQuery = z.object({
   vendor: z.string().refine(isUuid).optional().catch(undefined),
   category: z.string().refine(isLeafCategory).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+  page: fromDigits(z.number().int().min(1).max(10_000)).default(1).catch(1),
 })
 export type StaffQueueQuery = z.output<typeof StaffQueueQuery>
 

@@ -1,15 +1,17 @@
 import { OrderNumber } from './orders.ts'
 import { REVIEW_LIMITS, REVIEW_MESSAGES, STAFF_REVIEW_FILTERS } from './reviews.ts'
 import { multiLineText } from './text.ts'
-import { z } from './zod.ts'
+import { fromDigits, z } from './zod.ts'
 
 /** The inputs of the reviews API, checked the same way by the server and the order page's forms. */
 
-const Rating = z.coerce
-  .number({ error: REVIEW_MESSAGES.rating })
-  .int(REVIEW_MESSAGES.rating)
-  .min(1, REVIEW_MESSAGES.rating)
-  .max(5, REVIEW_MESSAGES.rating)
+const Rating = fromDigits(
+  z
+    .number({ error: REVIEW_MESSAGES.rating })
+    .int(REVIEW_MESSAGES.rating)
+    .min(1, REVIEW_MESSAGES.rating)
+    .max(5, REVIEW_MESSAGES.rating),
+)
 
 export const ReviewText = multiLineText({ error: REVIEW_MESSAGES.text })
   .min(REVIEW_LIMITS.textMin, REVIEW_MESSAGES.text)
@@ -45,11 +47,11 @@ export const ReviewHideInput = z.object({
     .max(REVIEW_LIMITS.reasonMax, `Не больше ${REVIEW_LIMITS.reasonMax} символов`),
 })
 
-export const ReviewListQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
+export const ReviewListQuery = z.object({ page: fromDigits(z.number().int().min(1).max(10_000).default(1)) })
 
 export const StaffReviewListQuery = z.object({
   status: z.enum(STAFF_REVIEW_FILTERS).default('visible'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: fromDigits(z.number().int().min(1).max(10_000)).default(1),
 })
 
 // ---- views -------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { singleLineText } from './text.ts'
-import { z } from './zod.ts'
+import { fromDigits, z } from './zod.ts'
 
 /** Staff lists (leads, outbox, audit): fixed pages with a total, the same in the API and the UI. */
 export const STAFF_PAGE_SIZE = 50
@@ -15,7 +15,9 @@ export interface Page<T> {
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
 export const PageQuery = z.object({
-  page: z.coerce.number('Номер страницы — число').int('Номер страницы — целое число').min(1).max(100_000).default(1),
+  page: fromDigits(z.number('Номер страницы — число').int('Номер страницы — целое число').min(1).max(100_000)).default(
+    1,
+  ),
 })
 
 export const LEAD_STATUSES = ['new', 'in_progress', 'done'] as const

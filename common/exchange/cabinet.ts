@@ -1,5 +1,5 @@
 import { singleLineText } from '../text.ts'
-import { z } from '../zod.ts'
+import { fromDigits, z } from '../zod.ts'
 import type { CabinetExchangeTab } from './links.ts'
 import { OFFER_TABS, type OfferTab } from './offers.ts'
 import { PROPOSAL_STATUSES, type ProposalStatus } from './proposals.ts'
@@ -88,7 +88,7 @@ export const CABINET_MESSAGES = {
 } as const
 
 const search = singleLineText().max(CABINET_LIMITS.search, `Не больше ${CABINET_LIMITS.search} символов`).optional()
-const page = z.coerce.number().int().min(1).max(CABINET_LIMITS.maxPage).default(1)
+const page = fromDigits(z.number().int().min(1).max(CABINET_LIMITS.maxPage)).default(1)
 
 export const CabinetRequestsQuery = z.object({ filter: z.enum(CABINET_REQUEST_FILTERS).optional(), q: search, page })
 export const CabinetProposalsQuery = z.object({ filter: z.enum(CABINET_PROPOSAL_FILTERS).optional(), q: search, page })

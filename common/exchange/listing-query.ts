@@ -1,7 +1,7 @@
 import { calendarDate } from '../calendar-date.ts'
 import { REGION_CODES } from '../regions.ts'
 import { SPHERE_SLUGS } from '../spheres.ts'
-import { z } from '../zod.ts'
+import { fromDigits, z } from '../zod.ts'
 import { EXCHANGE_MAX_PAGE, EXCHANGE_QUERY_KEYS, EXCHANGE_SEARCH_MAX, EXCHANGE_SORTS } from './listing.ts'
 import { EXCHANGE_TABS } from './links.ts'
 import { SERVICE_TYPES } from './services.ts'
@@ -17,11 +17,13 @@ const MAX_RUBLES = 1_000_000_000
 
 const isoDate = calendarDate()
 
-const rubles = z.coerce
-  .number({ error: 'Введите сумму в рублях' })
-  .int('Сумма в целых рублях')
-  .min(0, 'Сумма не может быть отрицательной')
-  .max(MAX_RUBLES, 'Слишком большая сумма')
+const rubles = fromDigits(
+  z
+    .number({ error: 'Введите сумму в рублях' })
+    .int('Сумма в целых рублях')
+    .min(0, 'Сумма не может быть отрицательной')
+    .max(MAX_RUBLES, 'Слишком большая сумма'),
+)
 
 export const ExchangeQuery = z
   .object({
@@ -39,12 +41,13 @@ export const ExchangeQuery = z
     to: isoDate.optional(),
     q: z.string().trim().max(EXCHANGE_SEARCH_MAX, `Не длиннее ${EXCHANGE_SEARCH_MAX} символов`).optional(),
     sort: z.enum(EXCHANGE_SORTS, { error: 'Неизвестная сортировка' }).default('new'),
-    page: z.coerce
-      .number({ error: 'Номер страницы — число' })
-      .int('Номер страницы — целое число')
-      .min(1, 'Страницы начинаются с 1')
-      .max(EXCHANGE_MAX_PAGE, `Не дальше страницы ${EXCHANGE_MAX_PAGE}`)
-      .default(1),
+    page: fromDigits(
+      z
+        .number({ error: 'Номер страницы — число' })
+        .int('Номер страницы — целое число')
+        .min(1, 'Страницы начинаются с 1')
+        .max(EXCHANGE_MAX_PAGE, `Не дальше страницы ${EXCHANGE_MAX_PAGE}`),
+    ).default(1),
   })
   .refine((v) => v.budgetFrom === undefined || v.budgetTo === undefined || v.budgetFrom <= v.budgetTo, {
     path: ['budgetTo'],

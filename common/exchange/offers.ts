@@ -5,7 +5,7 @@ import type { ProductImage } from '../catalog/products.ts'
 import type { DraftStatus } from '../products.ts'
 import { RICH_TEXT_MARKUP } from '../markup-limits.ts'
 import { multiLineText, singleLineText, withinMarkupLimits } from '../text.ts'
-import { z } from '../zod.ts'
+import { fromDigits, z } from '../zod.ts'
 import { PRICE_UNITS, SERVICE_TYPES } from './services.ts'
 
 /**
@@ -130,7 +130,7 @@ export const OfferFixesInput = z.object({
 
 /** The staff queue's page. */
 export const OfferQueueQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+  page: fromDigits(z.number().int().min(1).max(1000)).catch(1).default(1),
 })
 
 /** An offer's photo in the cabinet: its id for ordering, captions and deletion. */

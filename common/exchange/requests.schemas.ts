@@ -4,7 +4,7 @@ import { addDays } from '../moscow-days.ts'
 import { REGION_CODES } from '../regions.ts'
 import { SPHERE_SLUGS } from '../spheres.ts'
 import { multiLineText, singleLineText } from '../text.ts'
-import { z } from '../zod.ts'
+import { fromDigits, z } from '../zod.ts'
 import { PERMISSION_PARTIES, REQUEST_LIMITS, REQUEST_MESSAGES, REQUEST_VISIBILITIES } from './requests.ts'
 import { SERVICE_TYPES, VOLUME_UNITS } from './services.ts'
 
@@ -20,12 +20,13 @@ const tooLong = (max: number) => `Не больше ${max} символов`
 const IsoDate = calendarDate()
 
 export const FlightInput = z.object({
-  maxAltitudeM: z.coerce
-    .number({ error: REQUEST_MESSAGES.altitude })
-    .int(REQUEST_MESSAGES.altitude)
-    .min(1, REQUEST_MESSAGES.altitude)
-    .max(REQUEST_LIMITS.maxAltitudeM, REQUEST_MESSAGES.altitude)
-    .default(120),
+  maxAltitudeM: fromDigits(
+    z
+      .number({ error: REQUEST_MESSAGES.altitude })
+      .int(REQUEST_MESSAGES.altitude)
+      .min(1, REQUEST_MESSAGES.altitude)
+      .max(REQUEST_LIMITS.maxAltitudeM, REQUEST_MESSAGES.altitude),
+  ).default(120),
   controlledAirspace: z.boolean().default(false),
   restrictedZone: z.boolean().default(false),
   permissionBy: z.enum(PERMISSION_PARTIES, { error: REQUEST_MESSAGES.permissionBy }).default('contractor'),

@@ -1,5 +1,5 @@
 import { multiLineText } from '../text.ts'
-import { z } from '../zod.ts'
+import { fromDigits, z } from '../zod.ts'
 import { SERVICE_ORDER_LIMITS, SERVICE_ORDER_MESSAGES } from './service-orders.ts'
 
 /** The inputs of the service order moves, checked the same way by the API and the page's forms. */
@@ -35,11 +35,13 @@ export const ReworkServiceOrderInput = z.object({
 export const SERVICE_REVIEW_TEXT_MESSAGE = `Напишите отзыв: до ${SERVICE_ORDER_LIMITS.review} символов`
 
 export const ServiceReviewInput = z.object({
-  rating: z.coerce
-    .number({ error: SERVICE_ORDER_MESSAGES.rating })
-    .int(SERVICE_ORDER_MESSAGES.rating)
-    .min(1, SERVICE_ORDER_MESSAGES.rating)
-    .max(5, SERVICE_ORDER_MESSAGES.rating),
+  rating: fromDigits(
+    z
+      .number({ error: SERVICE_ORDER_MESSAGES.rating })
+      .int(SERVICE_ORDER_MESSAGES.rating)
+      .min(1, SERVICE_ORDER_MESSAGES.rating)
+      .max(5, SERVICE_ORDER_MESSAGES.rating),
+  ),
   text: multiLineText({ error: SERVICE_REVIEW_TEXT_MESSAGE })
     .min(1, SERVICE_REVIEW_TEXT_MESSAGE)
     .max(SERVICE_ORDER_LIMITS.review, SERVICE_REVIEW_TEXT_MESSAGE),

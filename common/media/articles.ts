@@ -1,6 +1,6 @@
 import { ARTICLE_MARKUP } from '../markup-limits.ts'
 import { formattedHtml, multiLineText, singleLineText } from '../text.ts'
-import { z } from '../zod.ts'
+import { fromDigits, z } from '../zod.ts'
 import { ARTICLE_RUBRICS, type ArticleRubric, MEDIA_SEARCH_MAX } from './article-constants.ts'
 
 // The constants and links the public pages use in the browser live apart, without zod.
@@ -59,7 +59,7 @@ export const MediaQuery = z.object({
   rubric: z.enum(ARTICLE_RUBRICS, { error: 'Неизвестная рубрика' }).optional(),
   tag: singleLineText().min(1).max(ARTICLE_LIMITS.tagMax).optional(),
   q: singleLineText().max(MEDIA_SEARCH_MAX, `Не длиннее ${MEDIA_SEARCH_MAX} символов`).optional(),
-  page: z.coerce.number().int().min(1).max(500).default(1),
+  page: fromDigits(z.number().int().min(1).max(500)).default(1),
 })
 export type MediaQuery = z.infer<typeof MediaQuery>
 

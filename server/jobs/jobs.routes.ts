@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from '#common/zod.ts'
+import { fromDigits, z } from '#common/zod.ts'
 import { pageOf, passThrough, toPageBody } from '../http.ts'
 import { JOB_STATUSES } from './jobs.table.ts'
 
@@ -27,7 +27,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Фоновые задачи по состоянию (по умолчанию — завершившиеся ошибкой), новые сначала',
         querystring: z.object({
           status: z.enum(JOB_STATUSES).optional(),
-          page: z.coerce.number().int().min(1).optional(),
+          page: fromDigits(z.number().int().min(1)).optional(),
         }),
         response: { 200: pageOf(JobSchema) },
       },

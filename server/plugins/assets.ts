@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from '#common/zod.ts'
+import { fromDigits, z } from '#common/zod.ts'
 import { ASSETS_PREFIX, IMAGE_FORMATS, isImageUrl, isServedImage, isUploadedImage } from '#common/images.ts'
 import { MESSAGES } from '#common/messages.ts'
 import { renderImage } from './render-image.ts'
@@ -12,8 +12,8 @@ import { renderImage } from './render-image.ts'
  * make new variants by adding one). `f=original` without a size is the file as stored: no work.
  */
 const Query = z.strictObject({
-  w: z.coerce.number().int().positive().optional(),
-  h: z.coerce.number().int().positive().optional(),
+  w: fromDigits(z.number().int().positive()).optional(),
+  h: fromDigits(z.number().int().positive()).optional(),
   f: z.enum([...IMAGE_FORMATS, 'original']).default('original'),
   v: z.string().max(40).optional(),
 })

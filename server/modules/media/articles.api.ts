@@ -24,7 +24,8 @@ export const ArticleCardSchema = z.object({
 })
 
 export const MediaListSchema = z.object({
-  query: MediaQuery,
+  // The query as read (its output): the request's schema reads digits, an answer has the number.
+  query: MediaQuery.extend({ page: z.number().int() }),
   featured: ArticleCardSchema.nullable().describe('Самая новая статья на первой странице без фильтров'),
   items: z.array(ArticleCardSchema),
   total: z.number().int(),

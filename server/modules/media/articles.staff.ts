@@ -10,7 +10,7 @@ import {
 } from '#common/media/articles.ts'
 import { slugify } from '#common/slug.ts'
 import { singleLineText } from '#common/text.ts'
-import { z } from '#common/zod.ts'
+import { fromDigits, z } from '#common/zod.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse, parseId } from '../../parse.ts'
@@ -41,7 +41,7 @@ export const ARTICLE_SAVE_RATE_LIMIT: RateLimitRule = { limit: 600, windowMs: 60
 export const StaffArticlesQuery = z.object({
   status: z.enum(ARTICLE_STATUSES, { error: 'Неизвестный статус' }).optional(),
   q: singleLineText().max(100, 'Не длиннее 100 символов').optional(),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
+  page: fromDigits(z.number().int().min(1).max(1000)).default(1),
 })
 
 export const ScheduleInput = z.object({

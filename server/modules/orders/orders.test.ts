@@ -186,6 +186,17 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect((await cart(member.cookie)).groups[0].items[0].quantity).toBe(7)
   })
 
+  it('reads whole numbers strictly: hex, booleans and padded digits are a 400, not 16, 1 and 3', async () => {
+    for (const quantity of ['0x10', true, ' 3 ', '1e1']) {
+      const refused = await api('POST', '/cart/items', stranger.cookie, { productId: battery.id, quantity })
+      expect(refused.statusCode, JSON.stringify(quantity)).toBe(400)
+      expect(refused.json().error.fields.quantity).toBeDefined()
+    }
+    for (const page of ['0x10', 'true', '%203%20'])
+      expect((await api('GET', `/orders?page=${page}`, buyer.cookie)).statusCode, page).toBe(400)
+    expect((await api('GET', '/orders?page=1', buyer.cookie)).statusCode).toBe(200)
+  })
+
   it('shows a price changed since adding and refuses a checkout priced before it', async () => {
     await database.db.update(catalogProducts).set({ priceKopecks: 16_000_00 }).where(eq(catalogProducts.id, battery.id))
     const view = await cart(buyer.cookie)
