@@ -79,6 +79,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test request comes from 127.0.0.1; the limits themselves are tested in integration tests.
       RATE_LIMIT_SCALE: '20',
+      // Sign-ins and registrations hash at a test's cost (passwords.ts), not production's.
+      PASSWORD_HASH_COST: '10',
       PUBLIC_URL: BASE_URL,
       // No map tiles: browser tests never connect beyond this machine.
       MAP_TILES_URL: '',

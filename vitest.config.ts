@@ -5,6 +5,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 const shared = {
   environment: 'node',
+  // Password hashes at a test's cost (passwords.ts): a millisecond each instead of a hundred.
+  env: { PASSWORD_HASH_COST: '10' },
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',

@@ -23,6 +23,7 @@ import { registerReactRouter } from './plugins/react-router.ts'
 import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
+import type { Clock } from './modules/rate-limit/rate-limiter.ts'
 import { createServices, type Services } from './services.ts'
 import { literalStrayPercents } from './literal-percents.ts'
 
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
    * pages are served; tests of the endpoint ask for it and `listen` on a real port.
    */
   realtimeEndpoint?: boolean
+  /** The services' clock of time windows; tests move it instead of waiting (services.ts). */
+  clock?: Clock
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -66,7 +69,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const services = createServices({ config, database, log: (msg, err) => app.log.error({ err }, msg) })
+  const services = createServices({
+    config,
+    database,
+    log: (msg, err) => app.log.error({ err }, msg),
+    clock: opts.clock,
+  })
   app.decorate('services', services)
   app.decorate('config', config)
   app.decorate('db', database.db)

@@ -3,7 +3,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { MODULES } from './modules/index.ts'
 import type { Infrastructure, ModuleDefinition } from './modules/module.ts'
-import { createRateLimiter } from './modules/rate-limit/rate-limiter.ts'
+import { type Clock, createRateLimiter } from './modules/rate-limit/rate-limiter.ts'
 
 type ModuleList = (typeof MODULES)[number]
 type ServiceOf<M> = M extends ModuleDefinition<string, infer Service> ? Service : never
@@ -24,12 +24,14 @@ export function createServices(deps: {
   config: Config
   database: Database
   log: (msg: string, err?: unknown) => void
+  /** The clock of time windows (rate limits, sign-in throttling): `Date.now` unless a test sets its own. */
+  clock?: Clock
 }): Services {
   const { config } = deps
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
     : undefined
-  const limiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE })
+  const limiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE, clock: deps.clock })
   const infra: Infrastructure = { ...deps, limiter }
 
   const registry: Record<string, unknown> = {}

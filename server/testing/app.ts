@@ -3,7 +3,23 @@ import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import type { Clock } from '../modules/rate-limit/rate-limiter.ts'
 import { type Backend, openTestDatabase } from './database.ts'
+
+/**
+ * A clock that stands still until a test moves it: time windows (rate limits, sign-in delays)
+ * then depend on what the test does, not on how busy the machine is.
+ */
+export function manualClock(start = Date.UTC(2026, 10, 28, 9, 0, 0)) {
+  let now = start
+  const clock: Clock = () => now
+  return {
+    clock,
+    advance(ms: number) {
+      now += ms
+    },
+  }
+}
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -22,8 +38,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function buildTestApp(
   database: Database,
   overrides: Record<string, string> = {},
+  opts: { clock?: Clock } = {},
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(overrides), database, pages: { kind: 'none' } })
+  const app = await buildApp({ config: testConfig(overrides), database, pages: { kind: 'none' }, clock: opts.clock })
   await app.ready()
   return app
 }
@@ -36,11 +53,12 @@ export function useTestApp(
   backend: Backend,
   onReady: (started: { database: Database; app: FastifyInstance }) => void | Promise<void>,
   overrides: Record<string, string> = {},
+  opts: { clock?: Clock } = {},
 ): void {
   let started: { database: Database; app: FastifyInstance } | undefined
   beforeAll(async () => {
     const database = await openTestDatabase(backend)
-    started = { database, app: await buildTestApp(database, overrides) }
+    started = { database, app: await buildTestApp(database, overrides, opts) }
     await onReady(started)
   })
   afterAll(async () => {

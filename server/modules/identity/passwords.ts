@@ -10,7 +10,15 @@ const scrypt = promisify(scryptCallback) as (
 
 // scrypt N=2^15, r=8, p=1: ~32 MiB and ~100 ms per hash on this hardware (OWASP's minimum is 2^17
 // with r=8 for new systems when memory allows; the cost is stored with each hash, so it can rise).
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
+// The test suites lower it (PASSWORD_HASH_COST=10, a millisecond): thousands of sign-ins on a busy
+// machine must not take minutes. Hashes stored at any cost verify, since each carries its own.
+const PARAMS = { N: 2 ** hashCost(process.env.PASSWORD_HASH_COST), r: 8, p: 1 }
+
+function hashCost(value: string | undefined): number {
+  const cost = Number(value ?? 15)
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be 10–20, got ${value}`)
+  return cost
+}
 const KEY_LENGTH = 32
 
 /** `scrypt$N$r$p$salt$hash`, all base64url. */

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
+import { manualClock } from '../../testing/app.ts'
 import {
+  type AttemptVerdict,
   type BackoffRule,
   backoffDelayMs,
   createRateLimiter,
@@ -26,9 +28,38 @@ describe('backoff rules', () => {
   })
 })
 
-const STORES: [string, () => RateLimiter][] = [['memory', () => createRateLimiter()]]
+/**
+ * A store and the way its time passes: the memory store on a clock the test moves (exact), Redis
+ * on its own clock, where the test sleeps and allows for a busy machine being slower still.
+ */
+interface Store {
+  limiter: RateLimiter
+  pass(ms: number): Promise<void>
+  exact: boolean
+}
+
+const STORES: [string, () => Store][] = [
+  [
+    'memory',
+    () => {
+      const time = manualClock()
+      return {
+        limiter: createRateLimiter(undefined, { clock: time.clock }),
+        pass: async (ms) => time.advance(ms),
+        exact: true,
+      }
+    },
+  ],
+]
 if (process.env.REDIS_URL_TEST) {
-  STORES.push(['Redis', () => createRateLimiter(new Redis(process.env.REDIS_URL_TEST!))])
+  STORES.push([
+    'Redis',
+    () => ({
+      limiter: createRateLimiter(new Redis(process.env.REDIS_URL_TEST!)),
+      pass: (ms) => sleep(ms),
+      exact: false,
+    }),
+  ])
 }
 
 describe('the refusal', () => {
@@ -45,7 +76,7 @@ describe('the refusal', () => {
 })
 
 describe.each(STORES)('fixed windows, %s', (_name, create) => {
-  const limiter = create()
+  const { limiter } = create()
   afterAll(() => limiter.close())
 
   it('refuses past the limit with a 429 that says when the window ends', async () => {
@@ -68,30 +99,35 @@ describe.each(STORES)('fixed windows, %s', (_name, create) => {
 })
 
 describe.each(STORES)('attempts with growing delays, %s', (_name, create) => {
-  const limiter = create()
+  const { limiter, pass, exact } = create()
   afterAll(() => limiter.close())
+  /** The wait asked for: exactly `ms` on a clock that stands still, up to `ms` on a running one. */
+  const expectWait = (verdict: AttemptVerdict, ms: number) => {
+    expect(verdict.allowed).toBe(false)
+    const wait = verdict.allowed ? 0 : verdict.retryAfterMs
+    if (exact) expect(wait).toBe(ms)
+    else {
+      expect(wait).toBeGreaterThan(0)
+      expect(wait).toBeLessThanOrEqual(ms)
+    }
+  }
   const key = () => `test:${randomUUID()}`
 
   it('lets the free attempts through, then makes each wait longer than the last', async () => {
     const k = key()
     expect(await limiter.attempt(k, RULE)).toEqual({ allowed: true })
     expect(await limiter.attempt(k, RULE)).toEqual({ allowed: true })
-    const first = await limiter.attempt(k, RULE)
-    expect(first.allowed).toBe(false)
-    expect(!first.allowed && first.retryAfterMs).toBeGreaterThan(50)
-    expect(!first.allowed && first.retryAfterMs).toBeLessThanOrEqual(100)
-    await sleep(110)
+    expectWait(await limiter.attempt(k, RULE), 100)
+    await pass(110)
     expect(await limiter.attempt(k, RULE)).toEqual({ allowed: true })
-    const second = await limiter.attempt(k, RULE)
-    expect(!second.allowed && second.retryAfterMs).toBeGreaterThan(150)
-    expect(!second.allowed && second.retryAfterMs).toBeLessThanOrEqual(200)
+    expectWait(await limiter.attempt(k, RULE), 200)
   })
 
   it('lets only one of many simultaneous attempts through once the free ones are used', async () => {
     const k = key()
     await limiter.attempt(k, RULE)
     await limiter.attempt(k, RULE)
-    await sleep(110)
+    await pass(110)
     const verdicts = await Promise.all(Array.from({ length: 20 }, () => limiter.attempt(k, RULE)))
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(1)
   })
@@ -107,7 +143,7 @@ describe.each(STORES)('attempts with growing delays, %s', (_name, create) => {
     const k = key()
     const shortMemory = { ...RULE, forgetAfterMs: 150 }
     for (let i = 0; i < 3; i++) await limiter.attempt(k, shortMemory)
-    await sleep(200)
+    await pass(200)
     expect(await limiter.attempt(k, shortMemory)).toEqual({ allowed: true })
     expect(await limiter.attempt(k, shortMemory)).toEqual({ allowed: true })
   })

@@ -3,6 +3,9 @@ import { formatCount } from '#common/format.ts'
 import { RU } from '#common/messages.ts'
 import { AppError } from '../../errors.ts'
 
+/** Milliseconds since the epoch: `Date.now`, or a test's own clock. */
+export type Clock = () => number
+
 export interface RateLimitRule {
   /** How many hits a key may make in one window. */
   limit: number
@@ -41,8 +44,9 @@ export interface RateLimiter {
  * Fixed-window counters and growing delays. In memory for one process; in Redis when REDIS_URL is
  * set, so that every instance behind the load balancer counts the same hits.
  */
-export function createRateLimiter(redis?: Redis, opts: { scale?: number } = {}): RateLimiter {
-  const store = redis ? redisLimiter(redis) : memoryLimiter()
+export function createRateLimiter(redis?: Redis, opts: { scale?: number; clock?: Clock } = {}): RateLimiter {
+  // Redis counts on its own clock (TTLs, TIME in the script); the memory store on the given one.
+  const store = redis ? redisLimiter(redis) : memoryLimiter(opts.clock ?? Date.now)
   const scale = opts.scale ?? 1
   if (scale === 1) return store
   // Every rule's limit multiplied (RATE_LIMIT_SCALE): for a browser test suite whose requests all
@@ -80,12 +84,12 @@ function refuse(windowEndsInMs: number): never {
   throw new AppError('rate_limited', tooManyRequestsMessage(retryAfterSeconds), undefined, { retryAfterSeconds })
 }
 
-function memoryLimiter(): RateLimiter {
+function memoryLimiter(clock: Clock): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>()
   const attempts = new Map<string, { count: number; lastAt: number; forgetAt: number }>()
   return {
     async hit(key, rule) {
-      const now = Date.now()
+      const now = clock()
       if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k)
       const current = windows.get(key)
       const window = current && current.resetAt > now ? current : { count: 0, resetAt: now + rule.windowMs }
@@ -94,7 +98,7 @@ function memoryLimiter(): RateLimiter {
       if (window.count > rule.limit) refuse(window.resetAt - now)
     },
     async attempt(key, rule) {
-      const now = Date.now()
+      const now = clock()
       if (attempts.size > 50_000) for (const [k, a] of attempts) if (a.forgetAt <= now) attempts.delete(k)
       const current = attempts.get(key)
       const previous = current && current.forgetAt > now ? current : { count: 0, lastAt: 0 }
