@@ -60,10 +60,15 @@ test('with a Metrika counter, analytics waits for the visitor’s consent, which
   await expect(notice).toBeHidden()
   await expect.poll(() => tagLoads.length).toBe(1)
   expect(await consent()).toBe('analytics')
-  const calls = await page.evaluate(() => (window.ym as unknown as YmStub).a.map((call) => call.slice(0, 3)))
-  expect(calls).toEqual([
-    [Number(METRIKA_ID), 'init', expect.anything()],
+  // The visitor's parameters go when the page has read the session, before the consent or after
+  // it: wait for them, then the counter has had exactly its start, the queued goal and them.
+  const calls = () => page.evaluate(() => (window.ym as unknown as YmStub).a.map((call) => call.slice(0, 3)))
+  await expect.poll(async () => (await calls()).map((call) => call[1])).toContain('userParams')
+  const [start, ...rest] = await calls()
+  expect(start).toEqual([Number(METRIKA_ID), 'init', expect.anything()])
+  expect(rest.sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
     [Number(METRIKA_ID), 'reachGoal', 'error_404'],
+    [Number(METRIKA_ID), 'userParams', { status: 'guest', type: 'guest' }],
   ])
 
   // The next page starts the counter at once, without asking.
