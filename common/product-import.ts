@@ -15,7 +15,8 @@ export const IMPORT_LIMITS = {
 
 export const IMPORT_FILE_FIELD = 'file'
 
-export const IMPORT_VIEW_STATUSES = ['preview', 'importing', 'done', 'failed'] as const
+/** `parsing`: the uploaded file waits for or is in its parsing job; `failed`: refused or broken. */
+export const IMPORT_VIEW_STATUSES = ['parsing', 'preview', 'importing', 'done', 'failed'] as const
 export type ImportViewStatus = (typeof IMPORT_VIEW_STATUSES)[number]
 
 export const PRODUCT_IMPORT_MESSAGES = {
@@ -28,6 +29,9 @@ export const PRODUCT_IMPORT_MESSAGES = {
   unknownAttribute: 'Такой характеристики в каталоге нет',
   limits: 'YML (XML) или CSV, до 20 МБ и 10 000 товаров в одном файле',
   failed: 'Импорт прервался из-за ошибки. Загрузите файл ещё раз или обратитесь в поддержку',
+  parseFailed: 'Файл не удалось проверить из-за ошибки. Загрузите его ещё раз или обратитесь в поддержку',
+  busy: 'Дождитесь окончания текущей загрузки: одновременно идёт одна загрузка каталога на организацию',
+  stillParsing: 'Файл ещё проверяется: сопоставление станет доступно после проверки',
 } as const
 
 /** The vendor's mapping: file category id → our leaf slug (or null), file characteristic → our code. */

@@ -59,6 +59,7 @@ await app.listen({ port: config.PORT, host: config.HOST })
 // Background jobs (decision 021); app.close() stops them: a running job returns to the queue.
 // The daily clean-up of expired sessions and links starts its chain with today's run.
 await app.services.identity.scheduleHousekeeping(database.db)
+await app.services.productImports.scheduleCleanup(database.db)
 app.services.jobs.start()
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
 app.log.info(`БАС Маркет: http://${shownHost}:${(app.server.address() as { port: number }).port}`)

@@ -16,7 +16,8 @@ const PARAMS = { N: 2 ** hashCost(process.env.PASSWORD_HASH_COST), r: 8, p: 1 }
 
 function hashCost(value: string | undefined): number {
   const cost = Number(value ?? 15)
-  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be 10–20, got ${value}`)
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20)
+    throw new Error(`PASSWORD_HASH_COST must be 10–20, got ${value}`)
   return cost
 }
 const KEY_LENGTH = 32

@@ -2,7 +2,7 @@ import { parseCsv } from './csv.ts'
 import { IMPORT_MESSAGES as M } from './messages.ts'
 import { checkFileSize, refuseFile } from './refusal.ts'
 import type { ImportResult } from './types.ts'
-import { parseYml } from './yml.ts'
+import { type ParseProgress, parseYml } from './yml.ts'
 
 /** The first character that is not a BOM or whitespace: «<» starts XML whatever the file is named. */
 function startsLikeXml(bytes: Uint8Array): boolean {
@@ -12,12 +12,12 @@ function startsLikeXml(bytes: Uint8Array): boolean {
 }
 
 /** An uploaded catalogue, read as YML or CSV by its content first and its name second. */
-export function parseImportFile(bytes: Uint8Array, fileName: string): ImportResult {
+export function parseImportFile(bytes: Uint8Array, fileName: string, onProgress?: ParseProgress): ImportResult {
   const tooLarge = checkFileSize(bytes)
   if (tooLarge) return tooLarge
-  if (startsLikeXml(bytes)) return parseYml(bytes)
+  if (startsLikeXml(bytes)) return parseYml(bytes, onProgress)
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase()
-  if (extension === 'xml' || extension === 'yml') return parseYml(bytes)
+  if (extension === 'xml' || extension === 'yml') return parseYml(bytes, onProgress)
   if (extension === 'csv' || extension === 'txt' || extension === 'tsv') return parseCsv(bytes)
   return refuseFile(M.unknownFormat)
 }

@@ -84,15 +84,21 @@ function finishOffer(offer: OpenOffer): RawOffer {
   return { ...offer, sku, title }
 }
 
-export function parseYml(bytes: Uint8Array): ImportResult {
+/** How far a parser got: characters of the file read so far, of all of them. */
+export type ParseProgress = (done: number, total: number) => void
+
+/** The SAX parser takes the text in pieces of this many characters, reporting after each. */
+const PIECE = 256 * 1024
+
+export function parseYml(bytes: Uint8Array, onProgress?: ParseProgress): ImportResult {
   const tooLarge = checkFileSize(bytes)
   if (tooLarge) return tooLarge
   const decoded = decodeXml(bytes)
   if (decoded.error !== undefined) return refuseFile(decoded.error)
-  return parseYmlText(decoded.text)
+  return parseYmlText(decoded.text, onProgress)
 }
 
-export function parseYmlText(text: string): ImportResult {
+export function parseYmlText(text: string, onProgress?: ParseProgress): ImportResult {
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true })
   const categories: FileCategory[] = []
   const collector = new OfferCollector()
@@ -162,7 +168,11 @@ export function parseYmlText(text: string): ImportResult {
   })
 
   try {
-    parser.write(text).close()
+    for (let at = 0; at < text.length; at += PIECE) {
+      parser.write(text.slice(at, at + PIECE))
+      onProgress?.(Math.min(at + PIECE, text.length), text.length)
+    }
+    parser.close()
   } catch (error) {
     if (error instanceof Refusal) return refuseFile(error.message)
     const detail = String((error as Error).message).replace(/^[^:]*:?\d+:\d+:\s*/, '')

@@ -5,7 +5,7 @@ import { IMPORT_FILE_FIELD, IMPORT_LIMITS, ImportMappingInput, ImportViewQuery }
 import { PRODUCT_IMPORT_MESSAGES as M } from '#common/product-import.ts'
 import { data, passThrough } from '../../../http.ts'
 import { AppError, isAppError } from '../../../errors.ts'
-import { vendorScope } from '../products.access.ts'
+import { requireConfirmed, vendorScope } from '../products.access.ts'
 import { ImportIdParams, ImportViewSchema, UploadBodySchema } from './imports.api.ts'
 
 /** The file part of the upload; reading stops (413) as soon as it passes the limit. */
@@ -43,16 +43,17 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cabinet/imports',
     cabinet({
-      summary: 'Загрузить каталог (YML или CSV, до 20 МБ): разбор и предпросмотр, товары не меняются',
+      summary: 'Загрузить каталог (YML или CSV, до 20 МБ): проверка в фоне, затем предпросмотр; товары не меняются',
       description:
-        'multipart/form-data с полем `file`. Ответ — предпросмотр: категории и характеристики файла с предложенным сопоставлением, счётчики и ошибки по строкам.',
+        'multipart/form-data с полем `file`. Ответ 202 — загрузка в статусе `parsing` с ходом проверки; `GET /cabinet/imports/{id}` даёт предпросмотр (`preview`: категории и характеристики файла с предложенным сопоставлением, счётчики и ошибки по строкам) или отказ (`failed` с причиной). Только подтверждённый поставщик, одна загрузка организации одновременно.',
       consumes: ['multipart/form-data'],
       body: UploadBodySchema,
-      response: { 201: data(ImportViewSchema) },
+      response: { 202: data(ImportViewSchema) },
     }),
     async (req, reply) => {
-      // Who may import is known before the body is read: a guest's or a buyer's 20 MB is not.
-      vendorScope(req.ctx)
+      // Who may import is known before the body is read: a guest's, a buyer's or an unconfirmed
+      // vendor's 20 MB is not.
+      requireConfirmed(vendorScope(req.ctx))
       const declared = Number(req.headers['content-length'] ?? 0)
       if (declared > IMPORT_LIMITS.maxBytes + 64 * 1024)
         return sendUploadError({ code: 'FST_REQ_FILE_TOO_LARGE' }, reply)
@@ -62,7 +63,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         return sendUploadError(err, reply)
       }
-      return reply.status(201).send({ data: await productImports.upload(req.ctx, file) })
+      return reply.status(202).send({ data: await productImports.upload(req.ctx, file) })
     },
   )
 

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns } from 'drizzle-orm'
+import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
 import { isLeafCategory } from '#common/catalog/categories.ts'
 import { getAttribute } from '#common/catalog/attributes.ts'
 import { RU } from '#common/messages.ts'
@@ -12,13 +12,14 @@ import { type Ctx, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import type { JobsService } from '../../../jobs/jobs.service.ts'
 import { parse, parseId } from '../../../parse.ts'
-import { type ImportMapping, suggestCategoryMapping, suggestParamMapping } from '../../catalog/import/mapping.ts'
-import { IMPORT_MESSAGES as PARSER_MESSAGES } from '../../catalog/import/messages.ts'
-import { vendorScope } from '../products.access.ts'
+import type { ImportMapping } from '../../catalog/import/mapping.ts'
+import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter.ts'
+import { requireConfirmed, vendorScope } from '../products.access.ts'
+import { createImportCleanup, STALE_AFTER_MS } from './imports.cleanup.ts'
 import { IMPORT_JOB, runImport } from './imports.job.ts'
-import { parseUpload } from './parse-off-thread.ts'
-import { categoriesOf, evaluateImport, paramsOf } from './imports.preview.ts'
-import { type ImportRow, productImports } from './imports.table.ts'
+import { PARSE_JOB, runParse } from './imports.parse-job.ts'
+import { evaluateImport } from './imports.preview.ts'
+import { type ImportRow, productImports, productImportUploads } from './imports.table.ts'
 
 /** Skipped rows the page lists after an import; the count says how many there were in all. */
 const SKIPPED_SHOWN = 200
@@ -32,8 +33,13 @@ type ImportSummary = Omit<ImportRow, 'offers'>
  * the upload itself), a preview with the suggested mapping, the vendor's mapping, and the import
  * in the job queue. Everything is the selected organization's; another's import is not found.
  */
-export function createImportsService(deps: { jobs: JobsService }) {
+/** Uploads per organization: a vendor reloading its catalogue now and then, not a script. */
+export const UPLOAD_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60 * 60_000 }
+
+export function createImportsService(deps: { jobs: JobsService; limiter: RateLimiter }) {
   deps.jobs.register(IMPORT_JOB, runImport)
+  deps.jobs.register(PARSE_JOB, runParse)
+  const cleanup = createImportCleanup(deps)
 
   async function findOwn(ctx: Ctx, organizationId: string, id: string): Promise<ImportSummary> {
     const [row] = await ctx.db
@@ -46,7 +52,8 @@ export function createImportsService(deps: { jobs: JobsService }) {
 
   async function view(ctx: Ctx, row: ImportSummary, errorsPage = 1) {
     const job = row.jobId ? await deps.jobs.find(ctx.db, row.jobId) : null
-    const failed = row.status === 'importing' && job?.status === 'failed'
+    const failed = (row.status === 'importing' || row.status === 'parsing') && job?.status === 'failed'
+    const refusal = row.status === 'failed' ? (row.fileErrors[0]?.message ?? M.parseFailed) : null
     const errors = [...row.fileErrors, ...row.rowErrors].sort((a, b) => a.line - b.line)
     const pageSize = IMPORT_LIMITS.errorsPageSize
     const outcome = row.outcome
@@ -71,6 +78,7 @@ export function createImportsService(deps: { jobs: JobsService }) {
         page: errorsPage,
         pageSize,
       },
+      // Parsing counts characters of the file, importing counts offers.
       progress: job ? { done: job.progressDone, total: job.progressTotal || row.counts.offers } : null,
       outcome: outcome && {
         created: outcome.created,
@@ -78,7 +86,7 @@ export function createImportsService(deps: { jobs: JobsService }) {
         skippedTotal: outcome.skipped.length,
         skipped: outcome.skipped.slice(0, SKIPPED_SHOWN),
       },
-      failure: failed ? M.failed : null,
+      failure: refusal ?? (failed ? (row.status === 'parsing' ? M.parseFailed : M.failed) : null),
     }
   }
 
@@ -103,6 +111,7 @@ export function createImportsService(deps: { jobs: JobsService }) {
   async function saveMapping(ctx: Ctx, id: string, input: unknown) {
     const scope = vendorScope(ctx)
     const current = await findOwn(ctx, scope.organizationId, id)
+    if (current.status === 'parsing') throw new AppError('conflict', M.stillParsing)
     if (current.status !== 'preview') throw new AppError('conflict', M.alreadyStarted)
     const mapping = toMapping(input, current.mapping)
     const [{ offers, fileErrors }] = (await ctx.db
@@ -121,51 +130,61 @@ export function createImportsService(deps: { jobs: JobsService }) {
 
   return {
     /**
-     * Reads an uploaded file and keeps what it holds for the preview. A file refused as a whole
-     * (hostile XML, not a catalogue, an unreadable encoding, too big) is a 400 with the reason and
-     * leaves nothing behind.
+     * Keeps an uploaded file and queues its parsing: the answer (202) is the import in `parsing`,
+     * which the page follows to its preview, or to `failed` with the reason the file was refused.
+     * Only a confirmed vendor imports, one file at a time per organization, a few an hour.
      */
     async upload(ctx: Ctx, file: { fileName: string; bytes: Uint8Array }) {
       const scope = vendorScope(ctx)
-      const parsed = await parseUpload(file.bytes, file.fileName)
-      // Refused as a whole: a file-level problem, or not one offer could be read (a broken file).
-      const refusal =
-        parsed.errors.find((e) => e.line === 0) ??
-        (parsed.offers.length ? undefined : (parsed.errors[0] ?? { line: 0, message: PARSER_MESSAGES.noOffers }))
-      if (refusal) {
-        throw new AppError('invalid', refusal.message, { file: refusal.message })
-      }
-      const categories = categoriesOf(parsed.categories, parsed.offers)
-      const params = paramsOf(parsed.offers)
-      const mapping: ImportMapping = {
-        categories: suggestCategoryMapping(categories),
-        params: suggestParamMapping(params),
-      }
-      const { counts, rowErrors } = await evaluateImport(
-        ctx.db,
-        scope.organizationId,
-        parsed.offers,
-        parsed.errors,
-        mapping,
-      )
-      const [row] = await ctx.db
-        .insert(productImports)
-        .values({
-          organizationId: scope.organizationId,
-          userId: ctx.user!.id,
-          fileName: file.fileName.slice(0, 255),
-          fileSize: file.bytes.length,
-          categories,
-          params,
-          offers: parsed.offers,
-          fileErrors: parsed.errors,
-          rowErrors,
-          mapping,
-          counts,
-        })
-        .returning(viewColumns)
-      return view(ctx, row!)
+      requireConfirmed(scope)
+      await deps.limiter.hit(`imports:upload:${scope.organizationId}`, UPLOAD_RATE_LIMIT)
+      const created = await ctx.db.transaction(async (tx) => {
+        // One upload or import of an organization at a time: the check and the insert under one lock.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`imports:${scope.organizationId}`}))`)
+        const [running] = await tx
+          .select({ id: productImports.id })
+          .from(productImports)
+          .where(
+            and(
+              eq(productImports.organizationId, scope.organizationId),
+              inArray(productImports.status, ['parsing', 'importing']),
+              gt(productImports.createdAt, new Date(Date.now() - STALE_AFTER_MS)),
+            ),
+          )
+          .limit(1)
+        if (running) throw new AppError('conflict', M.busy)
+        const [row] = await tx
+          .insert(productImports)
+          .values({
+            organizationId: scope.organizationId,
+            userId: ctx.user!.id,
+            fileName: file.fileName.slice(0, 255),
+            fileSize: file.bytes.length,
+            status: 'parsing',
+            mapping: { categories: {}, params: {} },
+            counts: { offers: 0, new: 0, updates: 0, onModeration: 0, withErrors: 0, withoutVat: 0 },
+          })
+          .returning(viewColumns)
+        await tx.insert(productImportUploads).values({ importId: row!.id, bytes: file.bytes })
+        const job = await deps.jobs.enqueue(
+          tx,
+          PARSE_JOB,
+          { importId: row!.id },
+          { key: row!.id, total: file.bytes.length, maxAttempts: 3 },
+        )
+        const [withJob] = await tx
+          .update(productImports)
+          .set({ jobId: job.id })
+          .where(eq(productImports.id, row!.id))
+          .returning(viewColumns)
+        return withJob!
+      })
+      deps.jobs.wake()
+      return view(ctx, created)
     },
+
+    /** Queues the daily removal of previews and uploads older than a day (once per date). */
+    scheduleCleanup: cleanup.scheduleToday,
 
     /** The preview, or the import's progress and outcome; errors a page at a time. */
     async get(ctx: Ctx, id: string, query: unknown = {}) {
@@ -184,6 +203,7 @@ export function createImportsService(deps: { jobs: JobsService }) {
     async confirm(ctx: Ctx, id: string, input?: unknown) {
       const scope = vendorScope(ctx)
       let current = await findOwn(ctx, scope.organizationId, id)
+      if (current.status === 'parsing') throw new AppError('conflict', M.stillParsing)
       if (current.status !== 'preview') return view(ctx, current)
       if (input !== undefined && input !== null && Object.keys(input as object).length)
         current = await findOwn(ctx, scope.organizationId, (await saveMapping(ctx, id, input)).id)

@@ -11,7 +11,9 @@ import { BACKENDS } from '../../../testing/database.ts'
 import { createTestVendor } from '../../organizations/vendors.testing.ts'
 import { productDraftEvents, productDrafts } from '../products.table.ts'
 import { completeDraft, createMember, givePhoto } from '../products.testing.ts'
-import { productImports } from './imports.table.ts'
+import { PRODUCT_IMPORT_MESSAGES } from '#common/product-import.ts'
+import { removeStaleImports } from './imports.cleanup.ts'
+import { productImports, productImportUploads } from './imports.table.ts'
 import { IMPORT_SKIP_REASONS } from './imports.write.ts'
 
 const YML = readFileSync(new URL('../../../../tests/e2e/fixtures/catalog-import.yml', import.meta.url))
@@ -42,6 +44,7 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
   let owner: { id: string; cookie: string }
   let other: { cookie: string }
   let buyer: { cookie: string }
+  let pending: { cookie: string }
   let staff: { cookie: string }
 
   useTestApp(backend, (started) => {
@@ -58,6 +61,10 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
       db,
       (await createTestVendor(db, { name: 'Покупатель', slug: 'buyer-only', vendorStatus: null })).id,
     )
+    pending = await createMember(
+      db,
+      (await createTestVendor(db, { name: 'На проверке', slug: 'pending-importer', vendorStatus: 'moderation' })).id,
+    )
     staff = await createTestUser(db, { isStaff: true })
   })
 
@@ -72,6 +79,14 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
   }
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
     app.inject({ method, url: `/api/v1${url}`, payload, headers: cookie ? { cookie } : {} })
+  /** Uploads (202, `parsing`), lets the parsing job run, and answers the import as it then is. */
+  async function uploadParsed(cookie: string, fileName: string, bytes: Buffer) {
+    const res = await upload(cookie, fileName, bytes)
+    expect(res.statusCode, fileName).toBe(202)
+    expect(res.json().data).toMatchObject({ status: 'parsing', fileName, fileSize: bytes.length })
+    await app.services.jobs.runUntilIdle()
+    return (await call('GET', `/cabinet/imports/${res.json().data.id}`, cookie)).json().data
+  }
   const drafts = () => database.db.select().from(productDrafts).where(eq(productDrafts.organizationId, vendorId))
   const snapshot = async () => ({
     drafts: (await drafts()).length,
@@ -80,15 +95,17 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
   })
 
   it('previews a YML file, then imports it in the background as new drafts', async () => {
-    const res = await upload(owner.cookie, 'catalog-import.yml', YML)
-    expect(res.statusCode).toBe(201)
-    const preview = res.json().data
+    const preview = await uploadParsed(owner.cookie, 'catalog-import.yml', YML)
     expect(preview).toMatchObject({
       status: 'preview',
       counts: { offers: 4, new: 3, updates: 0, onModeration: 0, withErrors: 1, withoutVat: 0 },
-      progress: null,
+      // The parsing job's progress: every character of the file read.
+      progress: { done: expect.any(Number), total: expect.any(Number) },
       outcome: null,
     })
+    expect(preview.progress.done).toBe(preview.progress.total)
+    // The stored upload is gone once parsed.
+    expect(await database.db.select().from(productImportUploads)).toEqual([])
     expect(preview.mapping.categories).toEqual({ '10': null, '11': 'multirotornye', '12': 'samoletnogo-tipa' })
     expect(preview.mapping.params).toMatchObject({
       'Максимальная взлётная масса': 'max_takeoff_weight',
@@ -161,9 +178,7 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
     const withStaffId = await create('Csv-3', 'На модерации')
     expect((await call('POST', `/cabinet/products/${withStaffId}/submit`, owner.cookie)).statusCode).toBe(200)
 
-    const res = await upload(owner.cookie, 'catalog.csv', CSV)
-    expect(res.statusCode).toBe(201)
-    const preview = res.json().data
+    const preview = await uploadParsed(owner.cookie, 'catalog.csv', CSV)
     expect(preview.mapping.categories).toEqual({ Квадрокоптеры: 'multirotornye' })
     // CSV-2's price is an error of the file, CSV-3 has no VAT rate: the vendor chooses one.
     expect(preview.counts).toMatchObject({ offers: 2, updates: 1, withErrors: 2, withoutVat: 1 })
@@ -224,22 +239,30 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
       ['picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), /[а-я]/],
     ]
     for (const [name, bytes, reason] of refusals) {
-      const res = await upload(owner.cookie, name, bytes)
-      expect(res.statusCode, name).toBe(400)
-      expect(res.json().error.message, name).toMatch(reason)
-      expect(res.json().error.fields.file, name).toBe(res.json().error.message)
+      const refused = await uploadParsed(owner.cookie, name, bytes)
+      expect(refused.status, name).toBe('failed')
+      expect(refused.failure, name).toMatch(reason)
+      // Neither a mapping nor a start for a refused file.
+      expect((await call('POST', `/cabinet/imports/${refused.id}/confirm`, owner.cookie, {})).json().data.status).toBe(
+        'failed',
+      )
     }
-    // Too big: refused by its size, before it is parsed.
+    // Too big: refused by its size, before it is read or stored.
     const huge = await upload(owner.cookie, 'huge.yml', Buffer.alloc(21 * 1024 * 1024, 0x20))
     expect(huge.statusCode).toBe(413)
     expect(huge.json().error.message).toMatch(/больше 20 МБ/)
-    expect(await snapshot()).toEqual(before)
+    const after = await snapshot()
+    expect(after.drafts).toBe(before.drafts)
+    expect(await database.db.select().from(productImportUploads)).toEqual([])
   })
 
   it('lets only the organization’s vendors in: guest 401, buyer 403, another vendor 404', async () => {
-    const mine = (await upload(owner.cookie, 'catalog-import.yml', YML)).json().data.id as string
+    const mine = (await uploadParsed(owner.cookie, 'catalog-import.yml', YML)).id as string
     expect((await upload(undefined, 'catalog-import.yml', YML)).statusCode).toBe(401)
     expect((await upload(buyer.cookie, 'catalog-import.yml', YML)).statusCode).toBe(403)
+    // A vendor not confirmed yet does not import (its file is not even read).
+    const unconfirmed = await upload(pending.cookie, 'catalog-import.yml', YML)
+    expect(unconfirmed.statusCode).toBe(409)
     expect((await call('GET', `/cabinet/imports/${mine}`)).statusCode).toBe(401)
     expect((await call('GET', `/cabinet/imports/${mine}`, buyer.cookie)).statusCode).toBe(403)
     for (const [method, url] of [
@@ -253,5 +276,59 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
     expect((await call('GET', '/cabinet/imports/not-a-uuid', owner.cookie)).statusCode).toBe(404)
     const [row] = await database.db.select().from(productImports).where(eq(productImports.id, mine))
     expect(row!.status).toBe('preview')
+  })
+
+  it('takes one file of an organization at a time, and no more than its uploads an hour', async () => {
+    const first = await upload(other.cookie, 'catalog-import.yml', YML)
+    expect(first.statusCode).toBe(202)
+    // While the first is parsed, a second upload waits its turn; so does a mapping of the first.
+    const second = await upload(other.cookie, 'catalog.csv', CSV)
+    expect(second.statusCode).toBe(409)
+    expect(second.json().error.message).toBe(PRODUCT_IMPORT_MESSAGES.busy)
+    const early = await call('PUT', `/cabinet/imports/${first.json().data.id}/mapping`, other.cookie, {})
+    expect(early.json().error.message).toBe(PRODUCT_IMPORT_MESSAGES.stillParsing)
+    await app.services.jobs.runUntilIdle()
+    expect((await upload(other.cookie, 'catalog.csv', CSV)).statusCode).toBe(202)
+    await app.services.jobs.runUntilIdle()
+    // The hourly limit of uploads: the 21st in the hour is refused with when to try again.
+    const limited = await uploadsUntilRefused(other.cookie)
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['retry-after']).toBeDefined()
+  })
+
+  /** Uploads (each parsed at once) until one is refused. */
+  async function uploadsUntilRefused(cookie: string) {
+    for (let i = 0; i < 30; i++) {
+      const res = await upload(cookie, 'catalog.csv', CSV)
+      if (res.statusCode !== 202) return res
+      await app.services.jobs.runUntilIdle()
+    }
+    throw new Error('never refused')
+  }
+
+  it('removes previews and uploads after a day; imports that ran keep their outcome', async () => {
+    const preview = await uploadParsed(owner.cookie, 'catalog-import.yml', YML)
+    const stale = new Date(Date.now() - 25 * 60 * 60_000)
+    await database.db.update(productImports).set({ createdAt: stale }).where(eq(productImports.id, preview.id))
+    const removed = await removeStaleImports(database.db)
+    expect(removed.previews).toBeGreaterThanOrEqual(1)
+    expect(await database.db.select().from(productImports).where(eq(productImports.id, preview.id))).toEqual([])
+    expect((await call('GET', `/cabinet/imports/${preview.id}`, owner.cookie)).statusCode).toBe(404)
+    // The finished import of the first test is still there, with its outcome.
+    const done = await database.db.select().from(productImports).where(eq(productImports.status, 'done'))
+    expect(done.length).toBeGreaterThan(0)
+  })
+
+  it('refuses a file of hostile markup row by row, without parsing the markup', async () => {
+    const offer = (id: string, description: string) =>
+      `<offer id="${id}"><name>Дрон ${id}</name><price>100</price><description><![CDATA[${description}]]></description></offer>`
+    const file = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><yml_catalog date="2026-11-20"><shop><offers>${offer('H-1', '<b>'.repeat(80_000))}${offer('H-2', '<p>Обычный</p>')}</offers></shop></yml_catalog>`,
+    )
+    const preview = await uploadParsed(owner.cookie, 'hostile.yml', file)
+    expect(preview.status).toBe('preview')
+    expect(preview.errors.items.map((e: { message: string }) => e.message)).toContainEqual(
+      expect.stringMatching(/описание: слишком глубокая вложенность разметки/),
+    )
   })
 })

@@ -8,5 +8,5 @@ export const productImportsModule = defineModule({
   name: 'productImports',
   tables,
   routes: importsRoutes,
-  service: (_infra, { jobs }): ImportsService => createImportsService({ jobs }),
+  service: ({ limiter }, { jobs }): ImportsService => createImportsService({ jobs, limiter }),
 })

@@ -1,32 +1,53 @@
-import { Worker } from 'node:worker_threads'
-import { parseImportFile } from '../../catalog/import/parse.ts'
+import { MessageChannel } from 'node:worker_threads'
+import { Piscina } from 'piscina'
 import type { ImportResult } from '../../catalog/import/types.ts'
+import type { ParseProgress } from '../../catalog/import/yml.ts'
 
 /**
- * Above this size a file is parsed in a worker thread: the parsers are synchronous, and a
- * catalogue of a few megabytes takes about a second, which would stall every other request of
- * the process. Smaller files parse in milliseconds, cheaper than starting a thread.
+ * Uploads are parsed in worker threads, never on the event loop: the parsers are synchronous,
+ * and a catalogue of a few megabytes takes a second or more. The pool bounds what parsing may
+ * take of an instance: two threads at most (the job queue's workers wait for a free one), each
+ * with a capped heap, so six parallel uploads of 7.5 MB cost one or two parses' memory, not six;
+ * a file that would need more than the cap fails alone instead of taking the process down.
  */
-export const THREAD_PARSE_BYTES = 256 * 1024
+export const PARSE_THREADS = 2
+/** The heap of one parsing thread: a 20 MB file of 10 000 offers needs about a third of it. */
+export const PARSE_HEAP_MB = 384
 
-const THREAD = new URL('./parse.thread.ts', import.meta.url)
+let pool: Piscina | undefined
 
-/** The upload's offers, categories and errors, off the event loop when the file is large. */
-export function parseUpload(
+function parsingPool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./parse.thread.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: PARSE_THREADS,
+    // An idle thread ends soon: a parsed catalogue's garbage leaves with its thread.
+    idleTimeout: 1_000,
+    resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+  })
+  return pool
+}
+
+/** The upload's offers, categories and errors, parsed in a thread of the pool. */
+export async function parseUpload(
   bytes: Uint8Array,
   fileName: string,
-  threadAbove = THREAD_PARSE_BYTES,
+  onProgress?: ParseProgress,
 ): Promise<ImportResult> {
-  if (bytes.length <= threadAbove) return Promise.resolve(parseImportFile(bytes, fileName))
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(THREAD, { workerData: { bytes, fileName } })
-    worker.once('message', (result: ImportResult) => {
-      resolve(result)
-      void worker.terminate()
-    })
-    worker.once('error', reject)
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`import parser thread exited with ${code}`))
-    })
-  })
+  // The thread gets the bytes without a copy: a buffer of their own, handed over.
+  const own = new Uint8Array(bytes)
+  const { port1, port2 } = new MessageChannel()
+  port1.on('message', (p: { done: number; total: number }) => onProgress?.(p.done, p.total))
+  try {
+    return await parsingPool().run({ bytes: own, fileName, port: port2 }, { transferList: [own.buffer, port2] })
+  } finally {
+    port1.close()
+  }
+}
+
+/** Ends the parsing threads (tests, shutdown); idle ones end by themselves. */
+export async function closeParsingThreads(): Promise<void> {
+  const current = pool
+  pool = undefined
+  await current?.destroy()
 }
