@@ -135,7 +135,27 @@ export function createFilesService(deps: {
 
   const toMeta = ({ storageKey: _key, ...meta }: FileMeta & { storageKey: string }): FileMeta => meta
 
+  /** Where a module's working bytes live: `<space>/<id without dashes>`, beside the files. */
+  const blobKey = (space: string, id: string) => `${space}/${id.replace(/-/g, '').toLowerCase()}`
+
   return {
+    /**
+     * Bytes a module keeps for a while and nobody downloads (an import's uploaded file between its
+     * upload and its parsing job): in the files' storage, so every instance reads them (S3, or a
+     * shared disk), written without conversions, and never in a table. System use only: no access
+     * checks, the caller owns the id.
+     */
+    blobs: {
+      put: (space: 'imports', id: string, data: Uint8Array) =>
+        storage.put(
+          blobKey(space, id),
+          Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+          'application/octet-stream',
+        ),
+      get: (space: 'imports', id: string) => storage.get(blobKey(space, id)),
+      delete: (space: 'imports', id: string) => storage.delete(blobKey(space, id)),
+    },
+
     async store(ctx: Ctx, input: StoreFileInput): Promise<FileMeta> {
       const me = requireUser(ctx)
       const { organizationId } = parse(OrganizationId, { organizationId: input.organizationId || undefined })

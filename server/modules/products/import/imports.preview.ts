@@ -72,48 +72,60 @@ export function rowError(offer: ImportedOffer, messages: string[]): ImportError 
   return { line: offer.line, message: IMPORT_MESSAGES.atLine(offer.line, messages.join('; ')) }
 }
 
-/**
- * What confirming would do with this mapping: new products, updates, products left alone because
- * they are with staff, and rows whose values do not fit (one error per row).
- */
-export async function evaluateImport(
-  db: Db,
-  organizationId: string,
-  offers: ImportedOffer[],
-  fileErrors: ImportError[],
-  mapping: ImportMapping,
-): Promise<{ counts: ImportCounts; rowErrors: ImportError[] }> {
-  const existing = await findExistingBySku(
-    db,
-    organizationId,
-    offers.map((o) => o.sku),
-  )
-  const counts: ImportCounts = {
-    offers: offers.length,
-    new: 0,
-    updates: 0,
-    onModeration: 0,
-    withErrors: 0,
-    withoutVat: offers.filter((o) => !o.vatRate).length,
-  }
+/** What the offers themselves say under a mapping, before the catalogue is asked (no database). */
+export interface OfferEvaluation {
+  offers: number
+  withoutVat: number
+  /** One error per row whose values do not fit the mapping. */
+  rowErrors: ImportError[]
+  /** SKUs of the rows that fit: new products, updates or products with staff. */
+  fitting: string[]
+}
+
+/** The CPU half of the preview, run in a parsing thread for a whole file (parse.thread.ts). */
+export function evaluateOffers(offers: ImportedOffer[], mapping: ImportMapping): OfferEvaluation {
   const rowErrors: ImportError[] = []
+  const fitting: string[] = []
   for (const offer of offers) {
     const { errors } = offerToDraft(offer, mapping)
-    if (errors.length) {
+    if (errors.length)
       rowErrors.push(
         rowError(
           offer,
           errors.map((e) => e.message),
         ),
       )
-      continue
-    }
-    const found = existing.get(offer.sku.toLowerCase())
+    else fitting.push(offer.sku)
+  }
+  return { offers: offers.length, withoutVat: offers.filter((o) => !o.vatRate).length, rowErrors, fitting }
+}
+
+/**
+ * What confirming would do with this mapping: new products, updates, products left alone because
+ * they are with staff, and rows whose values do not fit (one error per row).
+ */
+export async function countImport(
+  db: Db,
+  organizationId: string,
+  evaluation: OfferEvaluation,
+  fileErrors: ImportError[],
+): Promise<{ counts: ImportCounts; rowErrors: ImportError[] }> {
+  const existing = await findExistingBySku(db, organizationId, evaluation.fitting)
+  const counts: ImportCounts = {
+    offers: evaluation.offers,
+    new: 0,
+    updates: 0,
+    onModeration: 0,
+    withErrors: 0,
+    withoutVat: evaluation.withoutVat,
+  }
+  for (const sku of evaluation.fitting) {
+    const found = existing.get(sku.toLowerCase())
     if (!found) counts.new++
     else if (found.status === 'moderation') counts.onModeration++
     else counts.updates++
   }
   // The parser's row errors (line > 0) are rows left out of `offers`.
-  counts.withErrors = rowErrors.length + fileErrors.filter((e) => e.line > 0).length
-  return { counts, rowErrors }
+  counts.withErrors = evaluation.rowErrors.length + fileErrors.filter((e) => e.line > 0).length
+  return { counts, rowErrors: evaluation.rowErrors }
 }

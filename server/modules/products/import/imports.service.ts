@@ -17,9 +17,11 @@ import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter.t
 import { requireConfirmed, vendorScope } from '../products.access.ts'
 import { createImportCleanup, STALE_AFTER_MS } from './imports.cleanup.ts'
 import { IMPORT_JOB, runImport } from './imports.job.ts'
-import { PARSE_JOB, runParse } from './imports.parse-job.ts'
-import { evaluateImport } from './imports.preview.ts'
-import { type ImportRow, productImports, productImportUploads } from './imports.table.ts'
+import type { FilesService } from '../../files/files.service.ts'
+import { createParseJob, PARSE_JOB } from './imports.parse-job.ts'
+import { countImport } from './imports.preview.ts'
+import { evaluateStoredOffers } from './parse-off-thread.ts'
+import { type ImportRow, productImports } from './imports.table.ts'
 
 /** Skipped rows the page lists after an import; the count says how many there were in all. */
 const SKIPPED_SHOWN = 200
@@ -36,9 +38,12 @@ type ImportSummary = Omit<ImportRow, 'offers'>
 /** Uploads per organization: a vendor reloading its catalogue now and then, not a script. */
 export const UPLOAD_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60 * 60_000 }
 
-export function createImportsService(deps: { jobs: JobsService; limiter: RateLimiter }) {
+/** Where uploads wait for their parsing job: the files' storage (files module). */
+export type UploadStore = FilesService['blobs']
+
+export function createImportsService(deps: { jobs: JobsService; limiter: RateLimiter; uploads: UploadStore }) {
   deps.jobs.register(IMPORT_JOB, runImport)
-  deps.jobs.register(PARSE_JOB, runParse)
+  deps.jobs.register(PARSE_JOB, createParseJob(deps.uploads))
   const cleanup = createImportCleanup(deps)
 
   async function findOwn(ctx: Ctx, organizationId: string, id: string): Promise<ImportSummary> {
@@ -114,11 +119,14 @@ export function createImportsService(deps: { jobs: JobsService; limiter: RateLim
     if (current.status === 'parsing') throw new AppError('conflict', M.stillParsing)
     if (current.status !== 'preview') throw new AppError('conflict', M.alreadyStarted)
     const mapping = toMapping(input, current.mapping)
-    const [{ offers, fileErrors }] = (await ctx.db
-      .select({ offers: productImports.offers, fileErrors: productImports.fileErrors })
+    // The offers as JSON text, checked in a parsing thread: a file of 10 000 rows is neither parsed
+    // nor walked on the event loop.
+    const [{ offersJson, fileErrors }] = (await ctx.db
+      .select({ offersJson: sql<string>`${productImports.offers}::text`, fileErrors: productImports.fileErrors })
       .from(productImports)
-      .where(eq(productImports.id, current.id))) as [Pick<ImportRow, 'offers' | 'fileErrors'>]
-    const { counts, rowErrors } = await evaluateImport(ctx.db, scope.organizationId, offers, fileErrors, mapping)
+      .where(eq(productImports.id, current.id))) as [{ offersJson: string; fileErrors: ImportRow['fileErrors'] }]
+    const evaluation = await evaluateStoredOffers(offersJson, mapping)
+    const { counts, rowErrors } = await countImport(ctx.db, scope.organizationId, evaluation, fileErrors)
     const [row] = await ctx.db
       .update(productImports)
       .set({ mapping, counts, rowErrors, updatedAt: new Date() })
@@ -165,7 +173,9 @@ export function createImportsService(deps: { jobs: JobsService; limiter: RateLim
             counts: { offers: 0, new: 0, updates: 0, onModeration: 0, withErrors: 0, withoutVat: 0 },
           })
           .returning(viewColumns)
-        await tx.insert(productImportUploads).values({ importId: row!.id, bytes: file.bytes })
+        // The bytes go to the files' storage, not through the database: written as they are, by
+        // whichever instance runs the job read back. The row commits only once they are there.
+        await deps.uploads.put('imports', row!.id, file.bytes)
         const job = await deps.jobs.enqueue(
           tx,
           PARSE_JOB,

@@ -1,5 +1,5 @@
 import { IMPORT_VIEW_STATUSES } from '#common/product-import.ts'
-import { customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { ImportMapping } from '../../catalog/import/mapping.ts'
 import type { FileCategory, ImportedOffer, ImportError } from '../../catalog/import/types.ts'
 import type { FileParam } from './imports.preview.ts'
@@ -69,17 +69,3 @@ export const productImports = pgTable(
 )
 
 export type ImportRow = typeof productImports.$inferSelect
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
-
-/**
- * The uploaded file between its upload and its parsing (a job, on whichever instance takes it):
- * removed once parsed, or by the daily clean-up with its preview.
- */
-export const productImportUploads = pgTable('product_import_uploads', {
-  importId: uuid('import_id')
-    .primaryKey()
-    .references(() => productImports.id, { onDelete: 'cascade' }),
-  bytes: bytea('bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})

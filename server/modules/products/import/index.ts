@@ -8,5 +8,6 @@ export const productImportsModule = defineModule({
   name: 'productImports',
   tables,
   routes: importsRoutes,
-  service: ({ limiter }, { jobs }): ImportsService => createImportsService({ jobs, limiter }),
+  service: ({ limiter }, { jobs, files }): ImportsService =>
+    createImportsService({ jobs, limiter, uploads: files.blobs }),
 })

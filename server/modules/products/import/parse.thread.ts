@@ -1,18 +1,45 @@
-import type { MessagePort } from 'node:worker_threads'
+import { type ImportMapping, suggestCategoryMapping, suggestParamMapping } from '../../catalog/import/mapping.ts'
+import { IMPORT_MESSAGES } from '../../catalog/import/messages.ts'
 import { parseImportFile } from '../../catalog/import/parse.ts'
-import type { ImportResult } from '../../catalog/import/types.ts'
+import type { ImportedOffer } from '../../catalog/import/types.ts'
+import { categoriesOf, evaluateOffers, paramsOf } from './imports.preview.ts'
+import type { EvaluateTask, ParsedUpload, ParseTask } from './parse-off-thread.ts'
 
-/** A thread of the parsing pool (parse-off-thread.ts): one upload, its progress on `port`. */
-export default function parse(task: { bytes: Uint8Array; fileName: string; port: MessagePort }): ImportResult {
+/**
+ * A thread of the parsing pool (parse-off-thread.ts). Everything that costs time in proportion to
+ * the file happens here: parsing, the suggested mapping, checking every row against it, and the
+ * offers written out as the JSON the preview stores. The event loop gets text and small lists.
+ */
+export default function work(task: ParseTask | EvaluateTask): ParsedUpload | ReturnType<typeof evaluateOffers> {
+  if (task.kind === 'evaluate') return evaluateOffers(JSON.parse(task.offersJson) as ImportedOffer[], task.mapping)
   let reported = 0
   try {
-    return parseImportFile(task.bytes, task.fileName, (done, total) => {
+    const parsed = parseImportFile(task.bytes, task.fileName, (done, total) => {
       // A few dozen messages for the largest file, not one per piece.
       if (done === total || done - reported >= total / 50) {
         reported = done
         task.port.postMessage({ done, total })
       }
     })
+    // Refused as a whole: a file-level problem, or not one offer could be read (a broken file).
+    const refusal =
+      parsed.errors.find((e) => e.line === 0) ??
+      (parsed.offers.length ? undefined : (parsed.errors[0] ?? { line: 0, message: IMPORT_MESSAGES.noOffers }))
+    if (refusal) return { refusal: refusal.message }
+    const categories = categoriesOf(parsed.categories, parsed.offers)
+    const params = paramsOf(parsed.offers)
+    const mapping: ImportMapping = {
+      categories: suggestCategoryMapping(categories),
+      params: suggestParamMapping(params),
+    }
+    return {
+      categories,
+      params,
+      mapping,
+      fileErrors: parsed.errors,
+      offersJson: JSON.stringify(parsed.offers),
+      evaluation: evaluateOffers(parsed.offers, mapping),
+    }
   } finally {
     task.port.close()
   }
