@@ -81,7 +81,13 @@ async function measure(backend: string, file: Buffer) {
       const startRss = process.memoryUsage().rss
       peakRss = startRss
       const t0 = performance.now()
-      const preview = await services.productImports.upload(ctx, { fileName: 'bench.yml', bytes: file })
+      // The upload is stored and parsed by a job (in the parsing thread): wait for its preview.
+      let preview = await services.productImports.upload(ctx, { fileName: 'bench.yml', bytes: file })
+      while (preview.status === 'parsing') {
+        await new Promise((r) => setTimeout(r, 100))
+        preview = await services.productImports.get(ctx, preview.id)
+      }
+      if (preview.status !== 'preview') throw new Error(`upload refused: ${preview.failure}`)
       const t1 = performance.now()
       const loop = monitorEventLoopDelay({ resolution: 10 })
       loop.enable()
