@@ -1,5 +1,13 @@
 /** The one error type of the services; the server maps kinds to HTTP statuses in one place. */
-export type AppErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited'
+export type AppErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  /** A request that reuses an Idempotency-Key with another body (422, as Stripe and the IETF draft answer). */
+  | 'unprocessable'
+  | 'rate_limited'
 
 export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   invalid: 400,
@@ -7,6 +15,7 @@ export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   rate_limited: 429,
 }
 

@@ -30,6 +30,8 @@ export const RU = {
   tooManyRequestsIn,
   requestTooLarge: 'Запрос слишком большой.',
   unsupportedMediaType: 'Неподдерживаемый формат запроса: отправьте JSON.',
+  idempotencyKeyReused:
+    'Ключ Idempotency-Key уже использован для другого запроса: для нового запроса нужен новый ключ.',
   methodNotAllowed: (method: string) => `Метод ${method} здесь не поддерживается.`,
   newBuildTitle: 'Доступна новая версия сайта',
   newBuildMessage: 'Обновите страницу, чтобы продолжить работу с последней версией.',

@@ -1,7 +1,66 @@
+import { createHash } from 'node:crypto'
+import { and, eq, lt } from 'drizzle-orm'
+import { RU } from '#common/messages.ts'
+import type { Db } from './db/client.ts'
+import { AppError } from './errors.ts'
+import { idempotencyKeys } from './modules/system/system.table.ts'
+
 /**
  * The Idempotency-Key a write came with (ARCHITECTURE rule 5), as the services store it beside
  * what the write made: trimmed, at most 200 characters; null when absent or blank.
  */
 export function idempotencyKeyOf(raw: string | undefined): string | null {
   return raw?.trim().slice(0, 200) || null
+}
+
+/** How long a key is remembered: a client retries within minutes, Stripe keeps them a day. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000
+
+/** A fingerprint of a validated input: the same JSON whatever the order of its keys. */
+export function fingerprintOf(input: unknown): string {
+  const stable = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(stable)
+      : value && typeof value === 'object' && !(value instanceof Date)
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, stable(v)]),
+          )
+        : value
+  return createHash('sha256')
+    .update(JSON.stringify(stable(input)))
+    .digest('hex')
+}
+
+/**
+ * Remembers `key` for `scope` with the input's fingerprint, or checks that a key seen before came
+ * with the same input: a client that reuses a key for another request gets a 422 instead of the
+ * first request's answer (the IETF idempotency-key draft, Stripe). Call it after validating the
+ * input and before looking up what the first request made. No key, no check.
+ */
+export async function checkIdempotencyKey(db: Db, scope: string, key: string | null, input: unknown): Promise<void> {
+  if (!key) return
+  const fingerprint = fingerprintOf(input)
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({ scope, key, fingerprint })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+  if (claimed) return
+  const [seen] = await db
+    .select({ fingerprint: idempotencyKeys.fingerprint })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+  if (seen && seen.fingerprint !== fingerprint) throw new AppError('unprocessable', RU.idempotencyKeyReused)
+}
+
+/** Forgets keys older than a day (the platform's daily housekeeping). */
+export async function purgeIdempotencyKeys(db: Db, now: Date = new Date()): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)))
+    .returning({ key: idempotencyKeys.key })
+  return removed.length
 }

@@ -17,7 +17,7 @@ export function formValues(form: FormData): Record<string, string> {
  * the user typed; anything else is rethrown to the error boundary.
  */
 export function formFailure(error: unknown, values: Record<string, string>) {
-  if (!isAppError(error) || !['invalid', 'rate_limited', 'conflict'].includes(error.kind)) throw error
+  if (!isAppError(error) || !['invalid', 'rate_limited', 'conflict', 'unprocessable'].includes(error.kind)) throw error
   const result: FormResult = { ok: false, message: error.message, fieldErrors: error.fields ?? {}, values }
   return data(result, { status: STATUS_BY_KIND[error.kind] })
 }

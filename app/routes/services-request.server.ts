@@ -1,3 +1,4 @@
+import { createOrContinue } from '#app/lib/create-or-continue.ts'
 import { randomUUID } from 'node:crypto'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
@@ -65,7 +66,11 @@ export async function requestFormAction(request: Request, context: Readonly<Rout
   try {
     let number = draftNumber
     if (!number) {
-      const created = await requests.create(ctx, input, String(form.get('creationKey') ?? ''))
+      const key = String(form.get('creationKey') ?? '')
+      const created = await createOrContinue(
+        () => requests.findCreated(ctx, key),
+        () => requests.create(ctx, input, key),
+      )
       number = created.number
     }
     // A repeat of the first save (the same key) finds the draft made then and saves what it carries.

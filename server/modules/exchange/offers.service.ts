@@ -12,7 +12,7 @@ import { MEDIA_MESSAGES, PhotoAltInput, PhotoOrderInput, photoIdOf } from '#comm
 import type { VendorRef } from '#common/catalog/types.ts'
 import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { idempotencyKeyOf } from '../../idempotency.ts'
+import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
 import { cleanRichText } from '../../text/clean.ts'
 import { richTextToPlain } from '../../text/sanitize.ts'
@@ -310,9 +310,21 @@ export function createOffersService(deps: OffersDeps) {
       return options
     },
 
+    /** The offer a new-offer form's key made, or null: the form's later saves update it. */
+    async findCreated(ctx: Ctx, creationKey: string): Promise<OfferDetails | null> {
+      const scope = vendorScope(ctx)
+      const key = idempotencyKeyOf(creationKey)
+      if (!key) return null
+      const [row] = await ctx.db
+        .select()
+        .from(serviceOffers)
+        .where(and(eq(serviceOffers.organizationId, scope.organizationId), eq(serviceOffers.creationKey, key)))
+      return row ? details(ctx, row) : null
+    },
+
     /**
      * A new offer, possibly half-filled. With an `Idempotency-Key` a repeated request (a double
-     * click, a retry) returns the offer the first one created.
+     * click, a retry) returns the offer the first one created; the key with another body is a 422.
      */
     async create(ctx: Ctx, input: unknown, idempotencyKey?: string): Promise<OfferDetails> {
       const scope = vendorScope(ctx)
@@ -327,6 +339,7 @@ export function createOffersService(deps: OffersDeps) {
                 .where(and(eq(serviceOffers.organizationId, scope.organizationId), eq(serviceOffers.creationKey, key)))
             )[0]
           : undefined
+      await checkIdempotencyKey(ctx.db, `offers.create:${scope.organizationId}`, key, parse(OfferInput, input ?? {}))
       const existing = await findByKey()
       if (existing) return details(ctx, existing)
       const values = await toColumns(ctx, scope, input)

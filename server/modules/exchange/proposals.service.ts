@@ -12,7 +12,7 @@ import { moscowToday } from '#common/moscow-days.ts'
 import type { AttachedFile } from '#common/exchange/services.ts'
 import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { idempotencyKeyOf } from '../../idempotency.ts'
+import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
 import { type ChatService, type SideWords, wordsOf } from '../chat/index.ts'
 import type { FilesService } from '../files/files.service.ts'
@@ -264,6 +264,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
       const user = requireUser(ctx)
       const data = parse(ProposalInput, input ?? {})
       const key = idempotencyKeyOf(idempotencyKey)
+      await checkIdempotencyKey(ctx.db, `proposals.create:${user.id}:${requestNumber}`, key, data)
       await deps.limiter.hit(`proposals:${user.id}`, PROPOSAL_WRITE_RATE_LIMIT)
       let outcome: { row: ProposalRow; repeated: boolean }
       try {

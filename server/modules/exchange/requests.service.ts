@@ -20,7 +20,7 @@ import { moscowToday } from '#common/moscow-days.ts'
 import type { z } from '#common/zod.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { idempotencyKeyOf } from '../../idempotency.ts'
+import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
 import type { VendorDirectory } from '../catalog/catalog.service.ts'
 import type { FilesService } from '../files/files.service.ts'
 import type { ConfirmedVendorRef, ConfirmedVendors } from '../organizations/confirmed-vendors.ts'
@@ -54,6 +54,8 @@ export interface RequestsService {
   formOptions(ctx: Ctx): Promise<{ vendors: ConfirmedVendorRef[] }>
   /** A new draft; with an Idempotency-Key a repeat returns the draft the first call made. */
   create(ctx: Ctx, input: unknown, idempotencyKey?: string): Promise<RequestDetails>
+  /** The draft a new-request form's key made, or null: the form's later saves update it. */
+  findCreated(ctx: Ctx, creationKey: string): Promise<RequestDetails | null>
   /** A draft as the form has it; an open request takes only a later proposals deadline. */
   update(ctx: Ctx, number: string, input: unknown): Promise<RequestDetails>
   /** Draft → open, after the full checks; the matching vendors hear of it. */
@@ -247,6 +249,17 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
       return { vendors: vendors.filter((v) => v.id !== organizationId) }
     },
 
+    async findCreated(ctx, creationKey) {
+      const organizationId = buyerOf(ctx)
+      const key = idempotencyKeyOf(creationKey)
+      if (!key) return null
+      const [row] = await ctx.db
+        .select()
+        .from(serviceRequests)
+        .where(and(eq(serviceRequests.organizationId, organizationId), eq(serviceRequests.creationKey, key)))
+      return row ? view(ctx, row, 'customer') : null
+    },
+
     async create(ctx, input, idempotencyKey) {
       const organizationId = buyerOf(ctx)
       const key = idempotencyKeyOf(idempotencyKey)
@@ -259,9 +272,10 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
                 .where(and(eq(serviceRequests.organizationId, organizationId), eq(serviceRequests.creationKey, key)))
             )[0]
           : undefined
+      const data = parseInput(RequestInput, input)
+      await checkIdempotencyKey(ctx.db, `requests.create:${organizationId}`, key, data)
       const existing = await findByKey()
       if (existing) return view(ctx, existing, 'customer')
-      const data = parseInput(RequestInput, input)
       await deps.limiter.hit(`exchange:requests:create:${organizationId}`, REQUEST_CREATE_RATE_LIMIT)
       const columns = await contentColumns(ctx, organizationId, data)
       const customer = (await deps.parties.describeParties(ctx.db, [organizationId])).get(organizationId)

@@ -141,9 +141,12 @@ describe.each(BACKENDS)('service requests on %s', (backend) => {
       budgetKopecks: null,
     })
     expect(body.number).toMatch(/^Z-\d{4}-\d{5,}$/)
-    const again = await create(customer.cookie, { type: 'inspection', title: 'Повтор' }, 'key-1')
+    const again = await create(customer.cookie, { type: 'inspection' }, 'key-1')
     expect(again.statusCode).toBe(201)
     expect(again.json().data.number).toBe(body.number)
+    // The key again with another body is not a retry: 422.
+    const reused = await create(customer.cookie, { type: 'inspection', title: 'Повтор' }, 'key-1')
+    expect(reused.statusCode).toBe(422)
     const row = await rowOf(body.number)
     const history = await database.db
       .select()

@@ -1,6 +1,7 @@
 import { lt, or } from 'drizzle-orm'
 import { endOfMoscowDay, moscowToday } from '#common/moscow-days.ts'
 import type { Db } from '../../db/client.ts'
+import { purgeIdempotencyKeys } from '../../idempotency.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { UNDO_TTL_MS } from './email-links.ts'
 import { emailLinks, knownDevices, passwordResets, sessions } from './identity.table.ts'
@@ -44,9 +45,11 @@ export function createHousekeeping(deps: { jobs: Pick<JobsService, 'register' | 
 
   deps.jobs.register(HOUSEKEEPING_JOB, async (run) => {
     const removed = await removeExpired(run.db, deps.policy)
+    // The platform's other short-lived records ride on the same daily run.
+    const idempotencyKeys = await purgeIdempotencyKeys(run.db)
     // The run comes just after its day ends: "today" is already the next day.
     await schedule(run.db, moscowToday())
-    return removed
+    return { ...removed, idempotencyKeys }
   })
 
   return {

@@ -10,7 +10,7 @@ import {
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { idempotencyKeyOf } from '../../idempotency.ts'
+import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { MemberDirectory } from '../organizations/member-directory.ts'
@@ -105,6 +105,7 @@ export function createCartService(deps: CartDeps): CartService {
       const owner = await writer(ctx)
       const data = parse(CartAddInput, input)
       const key = idempotencyKeyOf(idempotencyKey)
+      await checkIdempotencyKey(ctx.db, `cart.add:${owner}`, key, data)
       const offer = (await deps.catalog.describeOffers(ctx, [data.productId])).get(data.productId.toLowerCase())
       if (!offer) throw new AppError('not_found', CART_MESSAGES.notFound)
       if (offer.vendorOrganizationId === owner) throw new AppError('conflict', CART_MESSAGES.ownProduct)

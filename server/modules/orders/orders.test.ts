@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { RU } from '#common/messages.ts'
 import { amountInWords } from '#common/money-words.ts'
 import { CODE_MESSAGE, ORDER_LIMITS, ORDER_MESSAGES } from '#common/orders.ts'
 import type { Database } from '../../db/client.ts'
@@ -179,6 +180,10 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect((await addKeyed(first, 2)).json().data).toEqual({ count: 1, quantity: 2 })
     // The client retries when an answer is lost: the line is not added to a second time.
     expect((await addKeyed(first, 2)).json().data).toEqual({ count: 1, quantity: 2 })
+    // The same key with another body is another request, not a retry: 422, and nothing added.
+    const reused = await addKeyed(first, 9)
+    expect(reused.statusCode).toBe(422)
+    expect(reused.json().error.message).toBe(RU.idempotencyKeyReused)
     expect((await addKeyed(randomUUID(), 3)).json().data).toEqual({ count: 1, quantity: 5 })
     // Without a key every request adds, as before.
     expect((await add(member.cookie, battery.id, 1)).json().data).toEqual({ count: 1, quantity: 6 })

@@ -6,7 +6,7 @@ import { RU } from '#common/messages.ts'
 import { type Ctx, withDb } from '../../context.ts'
 import { AppError, isAppError } from '../../errors.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import { idempotencyKeyOf } from '../../idempotency.ts'
+import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
@@ -215,13 +215,30 @@ export function createProductsService(deps: ProductsDeps) {
     },
 
     /**
+     * The draft a new-product form's key made, or null: the form's later saves of the same new
+     * product update it (its key names the product being made, not one request).
+     */
+    async findCreated(ctx: Ctx, creationKey: string) {
+      const scope = vendorScope(ctx)
+      const key = idempotencyKeyOf(creationKey)
+      if (!key) return null
+      const [row] = await ctx.db
+        .select()
+        .from(productDrafts)
+        .where(and(eq(productDrafts.organizationId, scope.organizationId), eq(productDrafts.creationKey, key)))
+      return row ? details(ctx, row) : null
+    },
+
+    /**
      * A new draft, possibly half-filled. With an `Idempotency-Key` a repeated request (a double
-     * click, a retry) returns the draft the first one created.
+     * click, a retry) returns the draft the first one created; the key with another body is a 422.
      */
     async create(ctx: Ctx, input: unknown, idempotencyKey?: string) {
       const scope = vendorScope(ctx)
-      const values = await toColumns(parse(DraftInput, input ?? {}), null)
+      const parsed = parse(DraftInput, input ?? {})
       const key = idempotencyKeyOf(idempotencyKey)
+      await checkIdempotencyKey(ctx.db, `products.create:${scope.organizationId}`, key, parsed)
+      const values = await toColumns(parsed, null)
       const findByKey = async () =>
         key
           ? (

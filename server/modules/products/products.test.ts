@@ -302,6 +302,14 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
     const first = await create(owner.cookie, completeDraft({ sku: 'IDEM-1' }), 'key-123')
     const again = await create(owner.cookie, completeDraft({ sku: 'IDEM-1' }), 'key-123')
     expect(again.json().data.id).toBe(first.json().data.id)
+    // Another body under the same key: a 422, not the first product.
+    const reused = await create(owner.cookie, completeDraft({ sku: 'IDEM-2' }), 'key-123')
+    expect(reused.statusCode).toBe(422)
+    expect(reused.json().error.message).toMatch(/Idempotency-Key уже использован/)
+    // Two racing requests with one key make one draft.
+    const raced = await Promise.all([1, 2].map(() => create(owner.cookie, completeDraft({ sku: 'IDEM-3' }), 'key-race')))
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 201])
+    expect(raced[0]!.json().data.id).toBe(raced[1]!.json().data.id)
     const duplicate = await create(owner.cookie, completeDraft({ sku: 'idem-1' }))
     expect(duplicate.statusCode).toBe(400)
     expect(duplicate.json().error.fields.sku).toContain('IDEM-1'.toLowerCase())

@@ -1,3 +1,4 @@
+import { createOrContinue } from '#app/lib/create-or-continue.ts'
 import { randomUUID } from 'node:crypto'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
@@ -66,7 +67,11 @@ export async function offerFormAction(request: Request, context: Readonly<Router
   try {
     if (id === 'new') {
       const input = readInput()
-      const created = await offers.create(ctx, input, String(form.get('creationKey') ?? ''))
+      const key = String(form.get('creationKey') ?? '')
+      const created = await createOrContinue(
+        () => offers.findCreated(ctx, key),
+        () => offers.create(ctx, input, key),
+      )
       // A repeat of the first save (the same key) finds the offer made then and saves what it carries.
       await offers.update(ctx, created.id, input)
       if (intent === 'submit') await offers.submit(ctx, created.id)

@@ -1,3 +1,4 @@
+import { createOrContinue } from '#app/lib/create-or-continue.ts'
 import { randomUUID } from 'node:crypto'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
@@ -53,7 +54,11 @@ export async function productFormAction(request: Request, context: Readonly<Rout
   try {
     if (id === 'new') {
       const input = draftInputFromForm(form)
-      const created = await products.create(ctx, input, String(form.get('creationKey') ?? ''))
+      const key = String(form.get('creationKey') ?? '')
+      const created = await createOrContinue(
+        () => products.findCreated(ctx, key),
+        () => products.create(ctx, input, key),
+      )
       // A repeat of the first save (the same key) finds the draft made then and must still save
       // what it carries, which is newer.
       await products.update(ctx, created.id, input)
