@@ -307,7 +307,9 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
     expect(reused.statusCode).toBe(422)
     expect(reused.json().error.message).toMatch(/Idempotency-Key уже использован/)
     // Two racing requests with one key make one draft.
-    const raced = await Promise.all([1, 2].map(() => create(owner.cookie, completeDraft({ sku: 'IDEM-3' }), 'key-race')))
+    const raced = await Promise.all(
+      [1, 2].map(() => create(owner.cookie, completeDraft({ sku: 'IDEM-3' }), 'key-race')),
+    )
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 201])
     expect(raced[0]!.json().data.id).toBe(raced[1]!.json().data.id)
     const duplicate = await create(owner.cookie, completeDraft({ sku: 'idem-1' }))
