@@ -16,6 +16,7 @@ export function attachRealtimeEndpoint(app: FastifyInstance, version: string): E
     version,
     pingSeconds: app.config.REALTIME_PING_SECONDS,
     pongTimeoutSeconds: app.config.REALTIME_PONG_TIMEOUT_SECONDS,
+    sessionLive: (sessionId) => app.services.identity.sessionLive(app.db, sessionId),
   })
   app.server.on('upgrade', (req, socket, head) => {
     if (endpoint.handleUpgrade(req, socket, head)) return

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
 import type { Broker, Delivery, Publication } from './broker.ts'
-import { CLOSE, ERRORS, subscribePermission, WS_PATH } from './protocol.ts'
+import { CLOSE, CONTROL_CHANNEL, ERRORS, subscribePermission, WS_PATH } from './protocol.ts'
 import type { Tokens } from './tokens.ts'
 
 export interface EndpointLogger {
@@ -33,6 +33,11 @@ export interface EndpointOptions {
   connectTimeoutMs?: number
   /** Bytes queued to a slow client before it is disconnected. */
   maxBufferedBytes?: number
+  /**
+   * Whether the session a token was issued to still exists: a token of a session that ended
+   * (signed out, or a password reset ended them all) is answered as expired.
+   */
+  sessionLive?: (sessionId: string) => Promise<boolean>
 }
 
 export interface Endpoint {
@@ -51,6 +56,8 @@ const SUBSCRIBED = 2
 /** One connection. Kept small: the endpoint holds thousands. */
 class Conn {
   userId: string | null = null
+  /** The session the token was issued to (its `sid`), when it names one. */
+  sessionId: string | null = null
   client = ''
   /** Milliseconds since the epoch; 0 when the token had no `exp`. */
   expiresAt = 0
@@ -202,6 +209,9 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
   const replyError = (conn: Conn, id: number, error: { code: number; message: string; temporary?: boolean }) =>
     send(conn, JSON.stringify({ id, error }))
 
+  const sessionStands = async (sessionId: string | null) =>
+    !sessionId || !options.sessionLive || (await options.sessionLive(sessionId))
+
   function ttlOf(expiresAt: number) {
     return Math.max(1, Math.floor((expiresAt - Date.now()) / 1000))
   }
@@ -213,7 +223,11 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
       if (check.reason === 'expired') return replyError(conn, id, ERRORS.tokenExpired)
       throw new CloseConnection(CLOSE.invalidToken)
     }
+    // The session ended: as for an expired token, the client asks for a new one, which a
+    // signed-out browser does not get.
+    if (!(await sessionStands(check.sessionId))) return replyError(conn, id, ERRORS.tokenExpired)
     conn.userId = check.userId
+    conn.sessionId = check.sessionId
     conn.client = randomUUID()
     conn.expiresAt = check.expiresAt ? check.expiresAt * 1000 : 0
     conn.pingDue = Date.now() + pingMs
@@ -235,6 +249,8 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
     // An expired token in a refresh: reconnect, and the connect gets a fresh one through getToken.
     if (!check.ok) throw new CloseConnection(check.reason === 'expired' ? CLOSE.expired : CLOSE.invalidToken)
     if (check.userId !== conn.userId) throw new CloseConnection(CLOSE.invalidToken)
+    if (!(await sessionStands(check.sessionId))) throw new CloseConnection(CLOSE.expired)
+    conn.sessionId = check.sessionId
     conn.expiresAt = check.expiresAt ? check.expiresAt * 1000 : 0
     reply(
       conn,
@@ -442,6 +458,17 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
   }, tick)
   sweep.unref()
 
+  // Sign-outs and password resets on any instance: their sessions' connections end here too
+  // (3005: the client reconnects, and its token is then refused with 109).
+  const onControl = (d: Delivery) => {
+    const end = (JSON.parse(d.json) as { end?: { userId?: unknown; sessionId?: unknown } }).end
+    if (!end || typeof end.userId !== 'string') return
+    for (const conn of [...conns])
+      if (conn.userId === end.userId && (end.sessionId === undefined || conn.sessionId === end.sessionId))
+        disconnect(conn, CLOSE.expired)
+  }
+  broker.subscribe(CONTROL_CHANNEL, onControl)
+
   broker.onReset(() => {
     if (conns.size) log.warn({ connections: conns.size }, 'realtime: broker reset, clients reconnect to recover')
     for (const conn of [...conns]) disconnect(conn, CLOSE.insufficientState)
@@ -463,6 +490,7 @@ export function createEndpoint(options: EndpointOptions): Endpoint {
     async close() {
       closing = true
       clearInterval(sweep)
+      broker.unsubscribe(CONTROL_CHANNEL, onControl)
       const sockets = [...conns].map((c) => c.ws)
       for (const conn of [...conns]) disconnect(conn, CLOSE.shutdown)
       // Give the clients a moment to answer the close frame, then cut the rest.

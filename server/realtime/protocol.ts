@@ -31,6 +31,12 @@ export const CLOSE = {
   tooManyRequests: [3013, 'too many requests'],
 } as const satisfies Record<string, readonly [number, string]>
 
+/**
+ * The instances' own channel, never a client's (clients may subscribe only to `chat:`): which
+ * connections to end, so that a sign-out on one instance ends the session's sockets on all.
+ */
+export const CONTROL_CHANNEL = '$control'
+
 /** The only namespace: `chat:{userId}`, its owner's channel (spec section 3). */
 export const CHAT_NAMESPACE = 'chat:'
 

@@ -4,13 +4,29 @@ import { createCentrifugoPublisher } from './centrifugo.ts'
 import { createMemoryBroker } from './memory-broker.ts'
 import type { RealtimePublisher } from './publisher.ts'
 import { createRedisBroker } from './redis-broker.ts'
+import { CONTROL_CHANNEL } from './protocol.ts'
 import { createTokens, type Tokens } from './tokens.ts'
+
+/** Centrifugo's server API: disconnect every connection of the user. */
+async function disconnectInCentrifugo(centrifugo: { apiUrl: string; apiKey: string }, userId: string) {
+  await fetch(`${centrifugo.apiUrl.replace(/\/$/, '')}/api/disconnect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': centrifugo.apiKey },
+    body: JSON.stringify({ user: userId }),
+    signal: AbortSignal.timeout(5000),
+  })
+}
 
 export interface RealtimeService extends RealtimePublisher {
   /** Publishes `data` on the channel; a failure is logged, never thrown. */
   publish(channel: string, data: unknown): Promise<void>
-  /** A connection token of the user, for `POST /chat/token` (the client's getToken). */
-  issueToken(userId: string): Promise<string>
+  /** A connection token of the user's session, for `POST /chat/token` (the client's getToken). */
+  issueToken(userId: string, sessionId?: string | null): Promise<string>
+  /**
+   * Ends the live connections of a session (sign-out) or of every session of a user (a password
+   * reset) on every instance; their tokens are refused from then on, as their sessions are gone.
+   */
+  endConnections(target: { userId: string; sessionId?: string }): Promise<void>
   verifyToken: Tokens['verifyToken']
   /** The broker the embedded endpoint serves from; null when Centrifugo is the endpoint. */
   broker: Broker | null
@@ -50,7 +66,16 @@ export function createRealtime(
   }
   return {
     publish,
-    issueToken: (userId) => tokens.issueToken(userId),
+    issueToken: (userId, sessionId) => tokens.issueToken(userId, sessionId),
+    async endConnections(target) {
+      try {
+        if (broker) await broker.publish(CONTROL_CHANNEL, { end: target })
+        // Centrifugo ends the user's connections itself; their tokens fail at the next refresh.
+        else if (config.centrifugo) await disconnectInCentrifugo(config.centrifugo, target.userId)
+      } catch (err) {
+        log('realtime: ending connections failed', err)
+      }
+    },
     verifyToken: (token) => tokens.verifyToken(token),
     broker,
     wsUrl: config.centrifugo?.wsUrl ?? null,

@@ -2,11 +2,15 @@ import { errors, jwtVerify, SignJWT } from 'jose'
 
 /** What a connection token says: valid (whose and until when), expired, or not ours at all. */
 export type TokenCheck =
-  { ok: true; userId: string; expiresAt: number | null } | { ok: false; reason: 'invalid' | 'expired' }
+  | { ok: true; userId: string; expiresAt: number | null; sessionId: string | null }
+  | { ok: false; reason: 'invalid' | 'expired' }
 
 export interface Tokens {
-  /** An HS256 JWT with `sub` = the user's id and `exp` = now + the configured lifetime. */
-  issueToken(userId: string): Promise<string>
+  /**
+   * An HS256 JWT with `sub` = the user's id, `exp` = now + the configured lifetime and `sid` = the
+   * session it was issued to: the token ends with its session (sign-out, a password reset).
+   */
+  issueToken(userId: string, sessionId?: string | null): Promise<string>
   verifyToken(token: string): Promise<TokenCheck>
 }
 
@@ -23,8 +27,8 @@ export function createTokens(secret: string | (() => Promise<string>), ttlSecond
       new TextEncoder().encode(s),
     ))
   return {
-    async issueToken(userId) {
-      return new SignJWT({})
+    async issueToken(userId, sessionId) {
+      return new SignJWT(sessionId ? { sid: sessionId } : {})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -37,7 +41,12 @@ export function createTokens(secret: string | (() => Promise<string>), ttlSecond
       try {
         const { payload } = await jwtVerify(token, await keyOf(), { algorithms: ['HS256'] })
         if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'invalid' }
-        return { ok: true, userId: payload.sub, expiresAt: typeof payload.exp === 'number' ? payload.exp : null }
+        return {
+          ok: true,
+          userId: payload.sub,
+          expiresAt: typeof payload.exp === 'number' ? payload.exp : null,
+          sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+        }
       } catch (err) {
         // jose checks the signature before the claims: an expired token is a genuine one.
         if (err instanceof errors.JWTExpired) return { ok: false, reason: 'expired' }

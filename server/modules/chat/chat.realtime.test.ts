@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Centrifuge, PublicationContext } from 'centrifuge'
+import { type Centrifuge, type PublicationContext, UnauthorizedError } from 'centrifuge'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatEvent } from '#common/chat.ts'
@@ -111,5 +111,46 @@ describe('chat publications through the realtime endpoint', () => {
         .map((p) => p.data as ChatEvent)
         .filter((e) => e.eventType === 'messageCreated' || e.eventType === 'roomCreated'),
     ).toEqual([expect.objectContaining({ message: expect.objectContaining({ isSystem: true }) })])
+  })
+})
+
+describe('connections and the session they were opened for', () => {
+  /** A client whose getToken asks the REST API with the cookie, as the page does; 401 ends it. */
+  function clientOf(user: { cookie: string }, token?: string) {
+    const api = apiClient(app)
+    const c = newClient(url, {
+      ...(token && { token }),
+      getToken: async () => {
+        const res = await api('POST', '/chat/token', user.cookie)
+        if (res.statusCode === 401) throw new UnauthorizedError('signed out')
+        return res.json().token as string
+      },
+    })
+    clients.push(c)
+    return c
+  }
+
+  it('end when the user signs out, and the session’s token opens none after it', async () => {
+    const org = await createTestVendor(database.db, { name: 'Выходящие', slug: 'signing-out-chat', vendorStatus: null })
+    await database.db.insert(organizationRoles).values({ organizationId: org.id, type: 'buyer', status: 'confirmed' })
+    const user = await createMember(database.db, org.id)
+    const token = (await apiClient(app)('POST', '/chat/token', user.cookie)).json().token as string
+    const c = clientOf(user, token)
+    await subscribed(c, user.id)
+    expect(c.state).toBe('connected')
+
+    const ended = nextEvent<{ code: number }>(c, 'disconnected')
+    const out = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie: user.cookie } })
+    expect(out.statusCode).toBeLessThan(300)
+    // The server ends the socket; the client's new token request is refused (401): it stays off.
+    expect((await ended).code).toBeGreaterThan(0)
+    expect(c.state).toBe('disconnected')
+
+    // The token issued to the ended session no longer connects, though it has not expired.
+    const again = clientOf(user, token)
+    const refused = nextEvent<{ code: number }>(again, 'disconnected')
+    again.connect()
+    await refused
+    expect(again.state).toBe('disconnected')
   })
 })

@@ -50,7 +50,8 @@ export const chatModule = defineModule({
       digests,
       async issueToken(ctx) {
         const chatter = await requireChatter(ctx, memberDirectory)
-        return realtime.issueToken(chatter.user.id)
+        // Bound to the session: signing out or a password reset ends it (and its sockets).
+        return realtime.issueToken(chatter.user.id, ctx.sessionId)
       },
     }
   },

@@ -9,6 +9,7 @@ import {
 } from '#common/auth.ts'
 import type { WhoamiOrganization, WhoamiUser } from '#common/organizations.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -24,6 +25,7 @@ import {
   createSession,
   deleteSession,
   deleteUserSessions,
+  isSessionLive,
   listUserSessions,
   resolveSession,
   type SessionPolicy,
@@ -56,6 +58,11 @@ export function createIdentityService(deps: {
    * so identity is handed this instead of importing it back.
    */
   listOrganizations: (ctx: Ctx) => Promise<WhoamiOrganization[]>
+  /**
+   * Ends the realtime connections of a session, or of every session of a user (the realtime
+   * module): their connection tokens end with their sessions (`sessionLive`).
+   */
+  endConnections: (target: { userId: string; sessionId?: string }) => Promise<void>
 }) {
   const { limiter, events, policy } = deps
   const signInThrottle = createSignInThrottle(limiter)
@@ -125,8 +132,13 @@ export function createIdentityService(deps: {
     },
 
     async logout(ctx: Ctx): Promise<void> {
-      if (ctx.sessionId) await deleteSession(ctx.db, ctx.sessionId)
+      if (!ctx.sessionId) return
+      await deleteSession(ctx.db, ctx.sessionId)
+      if (ctx.user) await deps.endConnections({ userId: ctx.user.id, sessionId: ctx.sessionId })
     },
+
+    /** Whether a session still stands: a realtime connection token lives only as long as its session. */
+    sessionLive: (db: Db, sessionId: string): Promise<boolean> => isSessionLive(db, sessionId),
 
     async whoami(ctx: Ctx): Promise<WhoamiUser> {
       const me = requireUser(ctx)
@@ -166,7 +178,7 @@ export function createIdentityService(deps: {
 
     async resetPassword(ctx: Ctx, input: unknown): Promise<SignedIn> {
       const data = parse(PasswordResetConfirmInput, input)
-      return ctx.db.transaction(async (tx) => {
+      const { userId, signedIn } = await ctx.db.transaction(async (tx) => {
         const t = withDb(ctx, tx)
         const [reset] = await tx
           .update(passwordResets)
@@ -191,8 +203,11 @@ export function createIdentityService(deps: {
           .where(eq(users.id, reset.userId))
         await deleteUserSessions(tx, reset.userId)
         await recordAudit(t, { action: 'user.password_reset', targetType: 'user', targetId: reset.userId })
-        return signIn({ ...t, sessionId: null }, reset.userId)
+        return { userId: reset.userId, signedIn: await signIn({ ...t, sessionId: null }, reset.userId) }
       })
+      // Every session ended with the reset, and so do their live connections.
+      await deps.endConnections({ userId })
+      return signedIn
     },
 
     async updateProfile(ctx: Ctx, input: unknown): Promise<void> {
@@ -223,8 +238,9 @@ export function createIdentityService(deps: {
         .update(users)
         .set({ passwordHash: await hashPassword(data.newPassword), passwordChangedAt: new Date() })
         .where(eq(users.id, me.id))
-      // Everyone else signed in as this user is signed out.
+      // Everyone else signed in as this user is signed out (this session's sockets reconnect at once).
       await deleteUserSessions(ctx.db, me.id, ctx.sessionId)
+      await deps.endConnections({ userId: me.id })
       await recordAudit(ctx, { action: 'user.password_change', targetType: 'user', targetId: me.id })
     },
 
@@ -240,11 +256,13 @@ export function createIdentityService(deps: {
       const own = (await listUserSessions(ctx.db, me.id)).some((s) => s.id === sessionId)
       if (!own) throw new AppError('not_found', 'Сеанс не найден')
       await deleteSession(ctx.db, sessionId)
+      await deps.endConnections({ userId: me.id, sessionId })
     },
 
     async endOtherSessions(ctx: Ctx): Promise<void> {
       const me = requireUser(ctx)
       await deleteUserSessions(ctx.db, me.id, ctx.sessionId)
+      await deps.endConnections({ userId: me.id })
     },
 
     /** Called by the organizations module after it has checked the membership. */

@@ -15,6 +15,7 @@ export const identityModule = defineModule({
       // Organizations is built after identity (it is made of identity's users); whoami reads it
       // when called, by which time every module is in the registry.
       listOrganizations: (ctx) => services.organizations.listMine(ctx),
+      endConnections: (target) => services.realtime.endConnections(target),
       policy: {
         idleMs: config.SESSION_IDLE_MINUTES * 60_000,
         absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { isUuid } from '#common/validators.ts'
 import type { CtxUser } from '../../context.ts'
@@ -69,6 +69,15 @@ export async function resolveSession(db: Db, token: string, policy: SessionPolic
       .where(eq(sessions.id, id))
   }
   return { sessionId: row.sessionId, user: row.user }
+}
+
+/** Whether the session exists and has not reached its absolute end (idle ones go at the next request). */
+export async function isSessionLive(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+  return Boolean(row)
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
