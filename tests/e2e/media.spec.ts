@@ -208,7 +208,8 @@ test('the search finds an article by words of its title; nothing found shows the
 
 test('pagination: the demo articles and the seeded one fill more than a page', async ({ page }) => {
   await page.goto('/media')
-  const total = Number((await page.getByRole('link', { name: /^Все/ }).textContent())!.replace(/\D/g, ''))
+  const totalOf = async () => Number((await page.getByRole('link', { name: /^Все/ }).textContent())!.replace(/\D/g, ''))
+  const total = await totalOf()
   // The featured article stands above the first page's cards; the demo set is sized to need two pages.
   expect(total).toBeGreaterThan(MEDIA_PAGE_SIZE + 1)
   const first = await cardTitles(page)
@@ -219,9 +220,12 @@ test('pagination: the demo articles and the seeded one fill more than a page', a
   await expect(
     page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }),
   ).toHaveAttribute('aria-current', 'page')
-  await expect(cards(page)).toHaveCount(Math.min(MEDIA_PAGE_SIZE, total - 1 - MEDIA_PAGE_SIZE))
+  // Another test's article published meanwhile (the editor's scheduled one) adds to the total and
+  // moves the first page's last card to this one: the counts are those of the page as rendered.
+  const totalNow = await totalOf()
+  await expect(cards(page)).toHaveCount(Math.min(MEDIA_PAGE_SIZE, totalNow - 1 - MEDIA_PAGE_SIZE))
   const second = await cardTitles(page)
-  expect(second.filter((t) => first.includes(t))).toEqual([])
+  expect(second.filter((t) => first.includes(t)).length).toBeLessThanOrEqual(totalNow - total)
   await expect(page).toHaveTitle(/страница 2/)
 })
 

@@ -11,8 +11,12 @@ async function signInAs(page: Page, email: string) {
   expect(login.status()).toBe(200)
 }
 
-async function openImportPage(page: Page) {
-  await signInAs(page, 'vendor@example.com')
+/**
+ * An organization imports one file at a time, so the tests that only need an upload sign in as
+ * demo vendors of their own, not as the demo vendor whose import the first test makes.
+ */
+async function openImportPage(page: Page, email = 'vendor@example.com') {
+  await signInAs(page, email)
   await page.goto('/personal-account/products/import')
   await waitForHydration(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузка товаров из файла' })).toBeVisible()
@@ -21,7 +25,9 @@ async function openImportPage(page: Page) {
 async function uploadCatalog(page: Page) {
   await page.locator('input[type="file"]').setInputFiles(CATALOG)
   await page.getByRole('button', { name: 'Загрузить и проверить' }).click()
-  await expect(page.getByRole('heading', { name: 'Файл «catalog-import.yml»' })).toBeVisible()
+  // The file is checked by a background job while the page shows how far it got: on a busy
+  // machine that takes a few seconds.
+  await expect(page.getByRole('heading', { name: 'Файл «catalog-import.yml»' })).toBeVisible({ timeout: 30_000 })
 }
 
 test('the vendor loads a YML catalogue: preview with the mapping, the import’s progress, the drafts', async ({
@@ -61,24 +67,28 @@ test('the vendor loads a YML catalogue: preview with the mapping, the import’s
     await expect(page.getByText(title).first()).toBeVisible()
 })
 
-test('a broken file is refused with its reason and the page stays on the upload', async ({ page, consoleErrors }) => {
-  // The refusal is a 400; the browser reports it.
-  consoleErrors.allow(/status of 400 \(Bad Request\)/)
-  await openImportPage(page)
+test('a broken file is refused with its reason and the page stays on the upload', async ({ page }) => {
+  // The refusal comes from the background check, as the import's state: no failed request.
+  await openImportPage(page, 'sales@uraldron.example')
   await page.locator('input[type="file"]').setInputFiles({
     name: 'broken.yml',
     mimeType: 'application/xml',
     buffer: Buffer.from('<?xml version="1.0"?><yml_catalog><shop><offers><offer id="1"><name>Дрон'),
   })
   await page.getByRole('button', { name: 'Загрузить и проверить' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: /повреждён, XML не разобран/ })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: /повреждён, XML не разобран/ })).toBeVisible({
+    timeout: 30_000,
+  })
   await expect(page.getByRole('button', { name: 'Импортировать' })).toHaveCount(0)
 })
 
-for (const width of [375, 1280]) {
+for (const [width, vendor] of [
+  [375, 'izhaviatekh'],
+  [1280, 'vertikal-avia'],
+] as const) {
   test(`the import page at ${width} px has no serious axe violations and no sideways scroll`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 })
-    await openImportPage(page)
+    await openImportPage(page, `sales@${vendor}.example`)
     await uploadCatalog(page)
     await expectNoSeriousViolations(page)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
