@@ -71,9 +71,19 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
     .setInputFiles(await photoFile('front.png', 'png', { r: 20, g: 80, b: 140 }))
   await expect(page.getByTestId('product-photo')).toHaveCount(1)
 
-  await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
   // A toast confirms it for three seconds; the page itself keeps saying where the product stands.
-  await expect(page.getByText('Товар отправлен на модерацию. Мы напишем, когда модератор его проверит.')).toBeVisible()
+  // The page notes the toast when it appears, so a busy machine's slow polling cannot miss it.
+  const toast = 'Товар отправлен на модерацию. Мы напишем, когда модератор его проверит.'
+  await page.evaluate((text) => {
+    const seen = window as unknown as { toastSeen?: boolean }
+    new MutationObserver((_records, observer) => {
+      if (!document.body.textContent?.includes(text)) return
+      seen.toastSeen = true
+      observer.disconnect()
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  }, toast)
+  await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
+  await expect.poll(() => page.evaluate(() => (window as unknown as { toastSeen?: boolean }).toastSeen)).toBe(true)
   await expect(page.getByRole('alert', { name: 'Товар на модерации' })).toBeVisible()
   await expect(page.getByText('Товар на модерации', { exact: true })).toBeVisible()
   await expect(page.getByLabel('Название')).toBeDisabled()
