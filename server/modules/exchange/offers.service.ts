@@ -89,6 +89,16 @@ async function findOwnOffer(ctx: Ctx, scope: VendorScope, id: string): Promise<O
 }
 
 /** What submission still refuses, field by field, in Russian; empty when the offer is complete. */
+/** The offer an Idempotency-Key (or a new-offer form's key) made, if it made one. */
+async function offerOfKey(ctx: Ctx, organizationId: string, key: string | null): Promise<OfferRow | undefined> {
+  if (!key) return undefined
+  const [row] = await ctx.db
+    .select()
+    .from(serviceOffers)
+    .where(and(eq(serviceOffers.organizationId, organizationId), eq(serviceOffers.creationKey, key)))
+  return row
+}
+
 export function offerProblems(row: OfferRow): Record<string, string> {
   const problems: Record<string, string> = {}
   if (!row.title.trim()) problems.title = OFFER_MESSAGES.title
@@ -313,12 +323,7 @@ export function createOffersService(deps: OffersDeps) {
     /** The offer a new-offer form's key made, or null: the form's later saves update it. */
     async findCreated(ctx: Ctx, creationKey: string): Promise<OfferDetails | null> {
       const scope = vendorScope(ctx)
-      const key = idempotencyKeyOf(creationKey)
-      if (!key) return null
-      const [row] = await ctx.db
-        .select()
-        .from(serviceOffers)
-        .where(and(eq(serviceOffers.organizationId, scope.organizationId), eq(serviceOffers.creationKey, key)))
+      const row = await offerOfKey(ctx, scope.organizationId, idempotencyKeyOf(creationKey))
       return row ? details(ctx, row) : null
     },
 
@@ -330,15 +335,7 @@ export function createOffersService(deps: OffersDeps) {
       const scope = vendorScope(ctx)
       requireConfirmed(scope)
       const key = idempotencyKeyOf(idempotencyKey)
-      const findByKey = async () =>
-        key
-          ? (
-              await ctx.db
-                .select()
-                .from(serviceOffers)
-                .where(and(eq(serviceOffers.organizationId, scope.organizationId), eq(serviceOffers.creationKey, key)))
-            )[0]
-          : undefined
+      const findByKey = () => offerOfKey(ctx, scope.organizationId, key)
       await checkIdempotencyKey(ctx.db, `offers.create:${scope.organizationId}`, key, parse(OfferInput, input ?? {}))
       const existing = await findByKey()
       if (existing) return details(ctx, existing)

@@ -88,6 +88,16 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
 }
 
 /** The organization the caller posts as: a confirmed buyer, or a 403 saying what is missing. */
+/** The draft an Idempotency-Key (or a new-request form's key) made, if it made one. */
+async function requestOfKey(ctx: Ctx, organizationId: string, key: string | null): Promise<RequestRow | undefined> {
+  if (!key) return undefined
+  const [row] = await ctx.db
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.organizationId, organizationId), eq(serviceRequests.creationKey, key)))
+  return row
+}
+
 function buyerOf(ctx: Ctx): string {
   requireUser(ctx)
   const org = ctx.organization
@@ -251,27 +261,14 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
 
     async findCreated(ctx, creationKey) {
       const organizationId = buyerOf(ctx)
-      const key = idempotencyKeyOf(creationKey)
-      if (!key) return null
-      const [row] = await ctx.db
-        .select()
-        .from(serviceRequests)
-        .where(and(eq(serviceRequests.organizationId, organizationId), eq(serviceRequests.creationKey, key)))
+      const row = await requestOfKey(ctx, organizationId, idempotencyKeyOf(creationKey))
       return row ? view(ctx, row, 'customer') : null
     },
 
     async create(ctx, input, idempotencyKey) {
       const organizationId = buyerOf(ctx)
       const key = idempotencyKeyOf(idempotencyKey)
-      const findByKey = async () =>
-        key
-          ? (
-              await ctx.db
-                .select()
-                .from(serviceRequests)
-                .where(and(eq(serviceRequests.organizationId, organizationId), eq(serviceRequests.creationKey, key)))
-            )[0]
-          : undefined
+      const findByKey = () => requestOfKey(ctx, organizationId, key)
       const data = parseInput(RequestInput, input)
       await checkIdempotencyKey(ctx.db, `requests.create:${organizationId}`, key, data)
       const existing = await findByKey()

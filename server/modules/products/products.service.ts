@@ -57,6 +57,16 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
 /** LIKE's wildcards typed in a search are literal. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** The draft an Idempotency-Key (or a new-product form's key) made, if it made one. */
+async function draftOfKey(ctx: Ctx, organizationId: string, key: string | null): Promise<DraftRow | undefined> {
+  if (!key) return undefined
+  const [row] = await ctx.db
+    .select()
+    .from(productDrafts)
+    .where(and(eq(productDrafts.organizationId, organizationId), eq(productDrafts.creationKey, key)))
+  return row
+}
+
 /** A unique index refused the write: another product of the vendor has this SKU. */
 const isSkuTaken = (error: unknown) => isUniqueViolation(error, 'product_drafts_sku_idx')
 
@@ -220,12 +230,7 @@ export function createProductsService(deps: ProductsDeps) {
      */
     async findCreated(ctx: Ctx, creationKey: string) {
       const scope = vendorScope(ctx)
-      const key = idempotencyKeyOf(creationKey)
-      if (!key) return null
-      const [row] = await ctx.db
-        .select()
-        .from(productDrafts)
-        .where(and(eq(productDrafts.organizationId, scope.organizationId), eq(productDrafts.creationKey, key)))
+      const row = await draftOfKey(ctx, scope.organizationId, idempotencyKeyOf(creationKey))
       return row ? details(ctx, row) : null
     },
 
@@ -239,15 +244,7 @@ export function createProductsService(deps: ProductsDeps) {
       const key = idempotencyKeyOf(idempotencyKey)
       await checkIdempotencyKey(ctx.db, `products.create:${scope.organizationId}`, key, parsed)
       const values = await toColumns(parsed, null)
-      const findByKey = async () =>
-        key
-          ? (
-              await ctx.db
-                .select()
-                .from(productDrafts)
-                .where(and(eq(productDrafts.organizationId, scope.organizationId), eq(productDrafts.creationKey, key)))
-            )[0]
-          : undefined
+      const findByKey = () => draftOfKey(ctx, scope.organizationId, key)
       const existing = await findByKey()
       if (existing) return details(ctx, existing)
       await deps.limiter.hit(`products:create:${scope.organizationId}`, CREATE_RATE_LIMIT)
