@@ -5,6 +5,8 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatChannel } from '#common/chat.ts'
 import type { Database } from '../db/client.ts'
+import { hashToken } from '../modules/identity/tokens.ts'
+import { createTestUser } from '../testing/auth.ts'
 import { openTestDatabase } from '../testing/database.ts'
 import type { Broker, Delivery } from './broker.ts'
 import { createRedisBroker } from './redis-broker.ts'
@@ -146,6 +148,17 @@ describe.runIf(REDIS_URL)('two app instances sharing Redis', () => {
     expect(await again).toMatchObject({ wasRecovering: true, recovered: true })
     await until(() => publications.length === 2)
     expect(publications.map((p) => p.data.n)).toEqual([1, 2])
+    c.disconnect()
+  })
+
+  it('a sign-out on B ends the session’s connection on A', async () => {
+    const user = await createTestUser(database.db)
+    const sessionId = hashToken(user.token)
+    const c = newClient(a.url, { getToken: () => a.app.services.realtime.issueToken(user.id, sessionId) })
+    await subscribed(c, user.id)
+    const ended = nextEvent<{ code: number }>(c, 'connecting', (ctx) => ctx.code !== 0)
+    await b.app.services.realtime.endConnections({ userId: user.id, sessionId })
+    expect((await ended).code).toBe(3005)
     c.disconnect()
   })
 })
