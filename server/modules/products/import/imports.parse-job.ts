@@ -11,9 +11,9 @@ export const PARSE_JOB = 'products.import.parse'
 /**
  * Reads an uploaded file (in a thread of the parsing pool) into its preview: the offers, the
  * file's categories and characteristics with the suggested mapping, the counts (the catalogue's
- * products with the file's SKUs are looked up here). A file refused as
- * a whole (hostile XML, not a catalogue, an unreadable encoding) ends `failed` with the reason;
- * either way the stored upload goes (a crash in between leaves it to the daily clean-up). Running again (a retry after a crash) parses again.
+ * products with the file's SKUs are looked up here). A file refused as a whole (hostile XML, not
+ * a catalogue, an unreadable encoding) ends `failed` with the reason. Either way the stored upload
+ * goes (a crash in between leaves it to the daily clean-up); a retry after a crash parses again.
  */
 export const createParseJob =
   (uploads: UploadStore): JobHandler =>
