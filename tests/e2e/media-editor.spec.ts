@@ -13,10 +13,18 @@ const FORM_POST = 15_000
 const TITLE = `Как выбрать квадрокоптер для обследования ЛЭП ${TAG}`
 
 /** Moscow's wall-clock time of a moment (UTC+3 all year), as the schedule's picker takes it. */
+const MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября'].concat([
+  'октября',
+  'ноября',
+  'декабря',
+])
+
 function moscowClock(moment: Date) {
   const shifted = new Date(moment.getTime() + 3 * 60 * 60 * 1000)
   const two = (n: number) => String(n).padStart(2, '0')
   return {
+    /** The calendar's name of the day: «28 ноября 2026». */
+    day: `${shifted.getUTCDate()} ${MONTHS[shifted.getUTCMonth()]} ${shifted.getUTCFullYear()}`,
     hours: two(shifted.getUTCHours()),
     minutes: two(shifted.getUTCMinutes()),
     seconds: two(shifted.getUTCSeconds()),
@@ -188,6 +196,8 @@ test('staff write an article with a heading, a picture and a product, preview it
   const at = new Date(Date.now() + 40_000)
   const clock = moscowClock(at)
   await schedule.getByRole('button', { name: /Дата и время публикации/ }).click()
+  // The day too: the dialog offers the next whole hour, which after 23:00 in Moscow is tomorrow.
+  await page.getByRole('button', { name: clock.day, exact: true }).click()
   await page.getByRole('spinbutton', { name: 'Часы' }).fill(clock.hours)
   await page.getByRole('spinbutton', { name: 'Минуты' }).fill(clock.minutes)
   await page.getByRole('spinbutton', { name: 'Секунды' }).fill(clock.seconds)
