@@ -266,11 +266,12 @@ export function createProductsService(deps: ProductsDeps) {
         })
         return details(ctx, created)
       } catch (error) {
+        // Two requests with one key at once: the second finds the first one's draft. Asked first:
+        // their SKU is the same too, and PostgreSQL may report that index instead of the key's.
+        const raced = isUniqueViolation(error) ? await findByKey() : undefined
+        if (raced) return details(ctx, raced)
         if (isSkuTaken(error))
           throw new AppError('invalid', RU.invalidRequest, { sku: PRODUCT_MESSAGES.skuTaken(values.sku ?? '') })
-        // Two requests with one key at once: the second finds the first one's draft.
-        const raced = isUniqueViolation(error, 'product_drafts_creation_key_idx') ? await findByKey() : undefined
-        if (raced) return details(ctx, raced)
         throw error
       }
     },
