@@ -146,49 +146,58 @@ export function createImportsService(deps: { jobs: JobsService; limiter: RateLim
       const scope = vendorScope(ctx)
       requireConfirmed(scope)
       await deps.limiter.hit(`imports:upload:${scope.organizationId}`, UPLOAD_RATE_LIMIT)
-      const created = await ctx.db.transaction(async (tx) => {
-        // One upload or import of an organization at a time: the check and the insert under one lock.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`imports:${scope.organizationId}`}))`)
-        const [running] = await tx
-          .select({ id: productImports.id })
-          .from(productImports)
-          .where(
-            and(
-              eq(productImports.organizationId, scope.organizationId),
-              inArray(productImports.status, ['parsing', 'importing']),
-              gt(productImports.createdAt, new Date(Date.now() - STALE_AFTER_MS)),
-            ),
+      // The bytes are stored inside the transaction (the row must not exist without them); if it
+      // rolls back after that, they go too instead of waiting for a row that never was.
+      let stored: string | null = null
+      const created = await ctx.db
+        .transaction(async (tx) => {
+          // One upload or import of an organization at a time: the check and the insert under one lock.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`imports:${scope.organizationId}`}))`)
+          const [running] = await tx
+            .select({ id: productImports.id })
+            .from(productImports)
+            .where(
+              and(
+                eq(productImports.organizationId, scope.organizationId),
+                inArray(productImports.status, ['parsing', 'importing']),
+                gt(productImports.createdAt, new Date(Date.now() - STALE_AFTER_MS)),
+              ),
+            )
+            .limit(1)
+          if (running) throw new AppError('conflict', M.busy)
+          const [row] = await tx
+            .insert(productImports)
+            .values({
+              organizationId: scope.organizationId,
+              userId: ctx.user!.id,
+              fileName: file.fileName.slice(0, 255),
+              fileSize: file.bytes.length,
+              status: 'parsing',
+              mapping: { categories: {}, params: {} },
+              counts: { offers: 0, new: 0, updates: 0, onModeration: 0, withErrors: 0, withoutVat: 0 },
+            })
+            .returning(viewColumns)
+          // The bytes go to the files' storage, not through the database: written as they are, by
+          // whichever instance runs the job read back. The row commits only once they are there.
+          await deps.uploads.put('imports', row!.id, file.bytes)
+          stored = row!.id
+          const job = await deps.jobs.enqueue(
+            tx,
+            PARSE_JOB,
+            { importId: row!.id },
+            { key: row!.id, total: file.bytes.length, maxAttempts: 3 },
           )
-          .limit(1)
-        if (running) throw new AppError('conflict', M.busy)
-        const [row] = await tx
-          .insert(productImports)
-          .values({
-            organizationId: scope.organizationId,
-            userId: ctx.user!.id,
-            fileName: file.fileName.slice(0, 255),
-            fileSize: file.bytes.length,
-            status: 'parsing',
-            mapping: { categories: {}, params: {} },
-            counts: { offers: 0, new: 0, updates: 0, onModeration: 0, withErrors: 0, withoutVat: 0 },
-          })
-          .returning(viewColumns)
-        // The bytes go to the files' storage, not through the database: written as they are, by
-        // whichever instance runs the job read back. The row commits only once they are there.
-        await deps.uploads.put('imports', row!.id, file.bytes)
-        const job = await deps.jobs.enqueue(
-          tx,
-          PARSE_JOB,
-          { importId: row!.id },
-          { key: row!.id, total: file.bytes.length, maxAttempts: 3 },
-        )
-        const [withJob] = await tx
-          .update(productImports)
-          .set({ jobId: job.id })
-          .where(eq(productImports.id, row!.id))
-          .returning(viewColumns)
-        return withJob!
-      })
+          const [withJob] = await tx
+            .update(productImports)
+            .set({ jobId: job.id })
+            .where(eq(productImports.id, row!.id))
+            .returning(viewColumns)
+          return withJob!
+        })
+        .catch(async (error: unknown) => {
+          if (stored) await deps.uploads.delete('imports', stored).catch(() => {})
+          throw error
+        })
       deps.jobs.wake()
       return view(ctx, created)
     },
