@@ -1,5 +1,5 @@
 import { NBSP, formatDateInWords, formatKopecks, formatQuantity, formatTaxIds, formatVatRate } from './format.ts'
-import { type Pdf, contentWidth, drawLabelled, drawRule, drawSignature, keepTogether, measure, openPdf } from './pdf.ts'
+import { type Pdf, contentWidth, drawLabelled, drawRule, drawSignature, keepTogether, measure, openPdf, writeText } from './pdf.ts'
 import { type CellParagraph, type TableRow, drawTable } from './table.ts'
 import type { Party, Seller, VatRate } from './types.ts'
 
@@ -68,10 +68,7 @@ export async function renderDeliveryNote(note: DeliveryNoteDocument): Promise<Bu
   })
   const x = doc.page.margins.left
 
-  doc
-    .font('bold')
-    .fontSize(14)
-    .text(title, x, doc.y, { width: contentWidth(doc) })
+  writeText(doc, title, x, doc.y, 'bold', 14, { width: contentWidth(doc) })
   doc.y += 4
   drawRule(doc, 2, 8)
 
@@ -180,15 +177,9 @@ function drawClosing(doc: Pdf, note: DeliveryNoteDocument): void {
       measure(doc, note.amountInWords, width, 'bold', TEXT + 1.5) +
       110,
   )
-  doc
-    .font('regular')
-    .fontSize(TEXT + 0.5)
-    .fillColor('#000000')
-    .text(count, x, doc.y, { width })
-  doc
-    .font('bold')
-    .fontSize(TEXT + 1.5)
-    .text(note.amountInWords, x, doc.y + 1, { width })
+  doc.fillColor('#000000')
+  writeText(doc, count, x, doc.y, 'regular', TEXT + 0.5, { width })
+  writeText(doc, note.amountInWords, x, doc.y + 1, 'bold', TEXT + 1.5, { width })
   doc.y += 6
   drawRule(doc, 1, 16)
 

@@ -1,5 +1,5 @@
 import { formatDateInWords, formatKopecks, formatQuantity, formatTaxIds } from './format.ts'
-import { type Pdf, contentWidth, drawLabelled, drawRule, drawSignature, keepTogether, measure, openPdf } from './pdf.ts'
+import { type Pdf, contentWidth, drawLabelled, drawRule, drawSignature, keepTogether, measure, openPdf, writeText } from './pdf.ts'
 import { drawTable } from './table.ts'
 import type { Party, Seller, VatRate } from './types.ts'
 
@@ -68,10 +68,7 @@ export async function renderInvoice(invoice: InvoiceDocument): Promise<Buffer> {
 
   drawBankBlock(doc, invoice.seller)
   doc.y += 16
-  doc
-    .font('bold')
-    .fontSize(14)
-    .text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) })
+  writeText(doc, title, doc.page.margins.left, doc.y, 'bold', 14, { width: contentWidth(doc) })
   doc.y += 4
   drawRule(doc, 2, 8)
 
@@ -143,11 +140,8 @@ function drawBankBlock(doc: Pdf, seller: Seller): void {
   doc.stroke().restore()
 
   const cell = (text: string, left: number, top: number, cellWidth: number, size = TEXT): void => {
-    doc
-      .font('regular')
-      .fontSize(size)
-      .fillColor('#000000')
-      .text(text, left + pad, top + pad, { width: cellWidth - 2 * pad })
+    doc.fillColor('#000000')
+    writeText(doc, text, left + pad, top + pad, 'regular', size, { width: cellWidth - 2 * pad })
   }
   cell(seller.bank.bankName, x, y, a)
   cell('Банк получателя', x, y + bankHeight - caption * 1.2 - pad, a, caption)
@@ -215,14 +209,12 @@ function drawClosing(doc: Pdf, invoice: InvoiceDocument): void {
   doc.y += 4
   keepTogether(doc, height)
 
-  doc.font('regular').fontSize(TEXT).fillColor('#000000').text(count, x, doc.y, { width })
-  doc
-    .font('bold')
-    .fontSize(TEXT + 1)
-    .text(invoice.amountInWords, x, doc.y + 1, { width })
+  doc.fillColor('#000000')
+  writeText(doc, count, x, doc.y, 'regular', TEXT, { width })
+  writeText(doc, invoice.amountInWords, x, doc.y + 1, 'bold', TEXT + 1, { width })
   doc.y += 6
   for (const note of notes) {
-    doc.font('regular').fontSize(TEXT).text(note, x, doc.y, { width })
+    writeText(doc, note, x, doc.y, 'regular', TEXT, { width })
     doc.y += 3
   }
   doc.y += 4

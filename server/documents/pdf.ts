@@ -1,40 +1,18 @@
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
+import { type Faces, type FontName, loadFaces } from './fonts.ts'
+import { type TextBox, drawMixed, measureMixed, needsMixedLayout } from './mixed-text.ts'
 
 /**
- * What every generated document shares: A4 pages, the embedded font, metadata, page numbers and
- * the finished bytes. The font is Arimo (metrically the same as Arial, the face of accounting
- * printouts), shipped as TTF files by an npm package and resolved from it, so rendering needs no
- * font installed on the machine and works from any working directory (decision 029).
+ * What every generated document shares: A4 pages, the embedded faces (`fonts.ts`), metadata, page
+ * numbers, text in any script, and the finished bytes.
  */
 
 export type Pdf = PDFKit.PDFDocument
 
-const require = createRequire(import.meta.url)
+export type { FontName }
 
-const FONT_FILES = {
-  regular: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
-  bold: '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf',
-} as const
-
-export type FontName = keyof typeof FONT_FILES
-
-let fontBytes: Promise<Record<FontName, Buffer>> | undefined
-
-function loadFonts(): Promise<Record<FontName, Buffer>> {
-  fontBytes ??= Promise.all([
-    readFile(require.resolve(FONT_FILES.regular)),
-    readFile(require.resolve(FONT_FILES.bold)),
-  ]).then(
-    ([regular, bold]) => ({ regular, bold }),
-    (error: unknown) => {
-      fontBytes = undefined // let the next document try again
-      throw error
-    },
-  )
-  return fontBytes
-}
+/** The faces each open document was given, for the text helpers below, which pdfkit calls synchronously. */
+const facesOf = new WeakMap<Pdf, Faces>()
 
 export interface PdfOptions {
   /** Document title for the viewer's window and the file's metadata. */
@@ -53,7 +31,7 @@ export interface OpenPdf {
 }
 
 export async function openPdf(options: PdfOptions): Promise<OpenPdf> {
-  const fonts = await loadFonts()
+  const faces = await loadFaces()
   const doc = new PDFDocument({
     size: 'A4',
     layout: options.layout,
@@ -71,9 +49,10 @@ export async function openPdf(options: PdfOptions): Promise<OpenPdf> {
       ModDate: options.date,
     },
   })
-  doc.registerFont('regular', fonts.regular)
-  doc.registerFont('bold', fonts.bold)
+  // Registering is only a name for the bytes: a face is parsed, and embedded, once text uses it.
+  for (const [name, bytes] of Object.entries(faces.bytes)) doc.registerFont(name, bytes)
   doc.font('regular')
+  facesOf.set(doc, faces)
 
   const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
@@ -140,9 +119,22 @@ export function drawRule(doc: Pdf, thickness: number, gap = 6): void {
   doc.y += thickness + gap
 }
 
-/** Height of `text` in a box `width` wide in the given face and size. */
+/**
+ * Writes text that may hold anything a user typed, with its top-left corner at (x, y), in the
+ * weight and size given and the current fill colour. Text Arimo covers goes to pdfkit as it is;
+ * other characters are drawn in a fallback face (`mixed-text.ts`), right-to-left words in order.
+ */
+export function writeText(doc: Pdf, text: string, x: number, y: number, font: FontName, size: number, box: TextBox = {}): void {
+  const faces = facesOf.get(doc)!
+  if (needsMixedLayout(faces, font, text)) drawMixed(doc, faces, text, font, size, x, y, box)
+  else doc.font(font).fontSize(size).text(text, x, y, box)
+}
+
+/** Height of `text` in a box `width` wide in the given face and size, as `writeText` draws it. */
 export function measure(doc: Pdf, text: string, width: number, font: FontName, size: number): number {
   if (!text) return 0
+  const faces = facesOf.get(doc)!
+  if (needsMixedLayout(faces, font, text)) return measureMixed(doc, faces, text, font, size, width)
   return doc.font(font).fontSize(size).heightOfString(text, { width })
 }
 
@@ -159,15 +151,9 @@ export function drawLabelled(doc: Pdf, label: string, value: string, labelWidth:
   )
   keepTogether(doc, height)
   const top = doc.y
-  doc
-    .font('regular')
-    .fontSize(size)
-    .fillColor('#000000')
-    .text(label, left, top, { width: labelWidth - 6 })
-  doc
-    .font('bold')
-    .fontSize(size)
-    .text(value, left + labelWidth, top, { width: valueWidth })
+  doc.fillColor('#000000')
+  writeText(doc, label, left, top, 'regular', size, { width: labelWidth - 6 })
+  writeText(doc, value, left + labelWidth, top, 'bold', size, { width: valueWidth })
   doc.y = top + height + 6
   doc.x = left
 }
@@ -203,10 +189,7 @@ export function drawSignature(doc: Pdf, x: number, y: number, width: number, opt
   for (const blank of blanks) {
     const blankWidth = available * blank.share - 6
     if (blank.text) {
-      doc
-        .font('regular')
-        .fontSize(size)
-        .text(blank.text, left, y, { width: blankWidth, align: 'center', lineBreak: false })
+      writeText(doc, blank.text, left, y, 'regular', size, { width: blankWidth, align: 'center', lineBreak: false })
     }
     doc
       .save()

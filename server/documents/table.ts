@@ -1,4 +1,4 @@
-import { type FontName, type Pdf, contentWidth, measure, pageBottom } from './pdf.ts'
+import { type FontName, type Pdf, contentWidth, measure, pageBottom, writeText } from './pdf.ts'
 
 /**
  * A bordered table that wraps long text inside its cells and flows onto further pages, repeating
@@ -90,16 +90,13 @@ export function drawTable(doc: Pdf, options: TableOptions): void {
       cell.paragraphs.forEach((paragraph, p) => {
         const room = top + height - PADDING_Y - y
         if (!paragraph.text || room <= 0) return
-        doc
-          .font(paragraph.font)
-          .fontSize(paragraph.size)
-          .fillColor(paragraph.color)
-          .text(paragraph.text, x + PADDING_X, y, {
-            width: width - 2 * PADDING_X,
-            align,
-            height: room,
-            ellipsis: true,
-          })
+        doc.fillColor(paragraph.color)
+        writeText(doc, paragraph.text, x + PADDING_X, y, paragraph.font, paragraph.size, {
+          width: width - 2 * PADDING_X,
+          align,
+          height: room,
+          ellipsis: true,
+        })
         y += cell.heights[p]!
       })
     })
