@@ -1,5 +1,15 @@
 import { NBSP, formatDateInWords, formatKopecks, formatQuantity, formatTaxIds, formatVatRate } from './format.ts'
-import { type Pdf, contentWidth, drawLabelled, drawRule, drawSignature, keepTogether, measure, openPdf, writeText } from './pdf.ts'
+import {
+  type Pdf,
+  contentWidth,
+  drawLabelled,
+  drawRule,
+  drawSignature,
+  keepTogether,
+  measure,
+  openPdf,
+  writeText,
+} from './pdf.ts'
 import { type CellParagraph, type TableRow, drawTable } from './table.ts'
 import type { Party, Seller, VatRate } from './types.ts'
 

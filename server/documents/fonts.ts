@@ -48,7 +48,9 @@ let faces: Promise<Faces> | undefined
 export function loadFaces(): Promise<Faces> {
   faces ??= Promise.all(FACE_NAMES.map((name) => readFile(require.resolve(FACE_FILES[name])))).then(
     (files) => {
-      const bytes = Object.fromEntries(FACE_NAMES.map((name, index) => [name, sfntFromWoff(files[index]!)])) as Faces['bytes']
+      const bytes = Object.fromEntries(
+        FACE_NAMES.map((name, index) => [name, sfntFromWoff(files[index]!)]),
+      ) as Faces['bytes']
       const fonts = Object.fromEntries(FACE_NAMES.map((name) => [name, parse(bytes[name])])) as Faces['fonts']
       return { bytes, fonts }
     },

@@ -1,5 +1,15 @@
 import { formatDateInWords, formatKopecks, formatQuantity, formatTaxIds } from './format.ts'
-import { type Pdf, contentWidth, drawLabelled, drawRule, drawSignature, keepTogether, measure, openPdf, writeText } from './pdf.ts'
+import {
+  type Pdf,
+  contentWidth,
+  drawLabelled,
+  drawRule,
+  drawSignature,
+  keepTogether,
+  measure,
+  openPdf,
+  writeText,
+} from './pdf.ts'
 import { drawTable } from './table.ts'
 import type { Party, Seller, VatRate } from './types.ts'
 

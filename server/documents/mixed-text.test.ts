@@ -8,7 +8,9 @@ import { measure, openPdf } from './pdf.ts'
 import { readPdf } from './testing.ts'
 
 const embeddedFaces = (bytes: Buffer): string[] =>
-  [...new Set(bytes.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+(\S+)/g) ?? [])].map((entry) => entry.split('+')[1]!)
+  [...new Set(bytes.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+(\S+)/g) ?? [])].map(
+    (entry) => entry.split('+')[1]!,
+  )
 
 describe('text the main face cannot print', () => {
   it('prints Chinese, emoji and Arabic in names and carriers instead of leaving them blank', async () => {
@@ -18,11 +20,28 @@ describe('text the main face cannot print', () => {
       sampleDeliveryNote({ lines, shipment: { carrier: '順豐速運 SF Express ⚠️', trackingNumber: '26-00123456789' } }),
     )
     const pdf = await readPdf(bytes)
-    for (const expected of ['順豐速運', 'SF Express', '⚠', 'Агродрон', '大疆', 'T40', '🚁', '農業', 'والرش', 'трек-номер 26-00123456789']) {
+    for (const expected of [
+      '順豐速運',
+      'SF Express',
+      '⚠',
+      'Агродрон',
+      '大疆',
+      'T40',
+      '🚁',
+      '農業',
+      'والرش',
+      'трек-номер 26-00123456789',
+    ]) {
       expect(pdf.text).toContain(expected)
     }
     expect(embeddedFaces(bytes)).toEqual(
-      expect.arrayContaining(['Arimo-Regular', 'Arimo-Bold', 'UnifontMedium', 'NotoEmoji-Regular', 'NotoSansArabic-Regular']),
+      expect.arrayContaining([
+        'Arimo-Regular',
+        'Arimo-Bold',
+        'UnifontMedium',
+        'NotoEmoji-Regular',
+        'NotoSansArabic-Regular',
+      ]),
     )
   })
 

@@ -41,7 +41,7 @@ const NO_BREAK = /[\u00a0\u2007\u202f\u2060\ufeff]/u
 /** Ideographs, kana and hangul: a line may break between any two of them. */
 const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[\u{20000}-\u{3ffff}]/u
 /** Joiners, variation selectors and the like: drawn by the face of the character they follow. */
-const CLINGING = /[\u200b-\u200f\u2060-\u206f\ufe00-\ufe0f\u{e0100}-\u{e01ef}]|\p{M}/u
+const CLINGING = /\p{M}|\p{Variation_Selector}|[\u200b-\u200f\u2060-\u206f]/u
 
 /** Whether `text` needs this layout: a character the weight's face lacks, or right-to-left letters. */
 export function needsMixedLayout(faces: Faces, weight: FontName, text: string): boolean {
@@ -55,7 +55,14 @@ export function needsMixedLayout(faces: Faces, weight: FontName, text: string): 
 }
 
 /** Height the text takes in a box `width` wide: one line height per laid-out line. */
-export function measureMixed(doc: Pdf, faces: Faces, text: string, weight: FontName, size: number, width: number): number {
+export function measureMixed(
+  doc: Pdf,
+  faces: Faces,
+  text: string,
+  weight: FontName,
+  size: number,
+  width: number,
+): number {
   return layOut(doc, faces, text, weight, size, width).length * lineHeight(doc, weight, size)
 }
 
@@ -83,7 +90,10 @@ export function drawMixed(
     const room = box.width ?? (Number.isFinite(width) ? width : used)
     let left = x + (box.align === 'right' ? room - used : box.align === 'center' ? (room - used) / 2 : 0)
     for (const piece of pieces) {
-      doc.font(piece.face).fontSize(size).text(piece.text, left, top + ascender, { lineBreak: false, baseline: 'alphabetic' })
+      doc
+        .font(piece.face)
+        .fontSize(size)
+        .text(piece.text, left, top + ascender, { lineBreak: false, baseline: 'alphabetic' })
       left += piece.width
     }
     right = left
@@ -100,7 +110,14 @@ export function drawMixed(
 }
 
 /** The lines as they are drawn: each a list of one-face pieces, left to right. For tests. */
-export function piecesAsSeen(doc: Pdf, faces: Faces, text: string, weight: FontName, size: number, width: number): { text: string; face: FaceName }[][] {
+export function piecesAsSeen(
+  doc: Pdf,
+  faces: Faces,
+  text: string,
+  weight: FontName,
+  size: number,
+  width: number,
+): { text: string; face: FaceName }[][] {
   return layOut(doc, faces, text, weight, size, width).map((line) =>
     visualOrder(trimEnd(line)).map((piece) => ({ text: piece.text, face: piece.face })),
   )

@@ -124,7 +124,15 @@ export function drawRule(doc: Pdf, thickness: number, gap = 6): void {
  * weight and size given and the current fill colour. Text Arimo covers goes to pdfkit as it is;
  * other characters are drawn in a fallback face (`mixed-text.ts`), right-to-left words in order.
  */
-export function writeText(doc: Pdf, text: string, x: number, y: number, font: FontName, size: number, box: TextBox = {}): void {
+export function writeText(
+  doc: Pdf,
+  text: string,
+  x: number,
+  y: number,
+  font: FontName,
+  size: number,
+  box: TextBox = {},
+): void {
   const faces = facesOf.get(doc)!
   if (needsMixedLayout(faces, font, text)) drawMixed(doc, faces, text, font, size, x, y, box)
   else doc.font(font).fontSize(size).text(text, x, y, box)
