@@ -410,7 +410,8 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(badTracking.json().error.fields.trackingNumber).toBe(CODE_MESSAGE)
     const shipped = await sale('ship', {
       trackingNumber: 'CDEK-1',
-      carrier: 'СДЭК',
+      // A carrier is free text: what the main face lacks prints in a fallback face, not as blanks.
+      carrier: 'СДЭК 順豐 🚚',
       serials: [{ lineId, numbers: ['SN-001'] }],
     })
     expect(shipped.statusCode).toBe(200)
@@ -422,7 +423,9 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(shipped.json().data.lines[0].serialNumbers).toEqual(['SN-001'])
     const note = await api('GET', `/orders/purchase/${number}/documents/delivery-note.pdf`, buyer.cookie)
     expect(note.statusCode).toBe(200)
-    expect((await readPdf(note.rawPayload)).text).toContain('SN-001')
+    const noteText = (await readPdf(note.rawPayload)).text
+    expect(noteText).toContain('SN-001')
+    expect(noteText).toContain('СДЭК 順豐 🚚')
     const auto = await database.db.select().from(jobs).where(eq(jobs.kind, AUTO_DELIVER_JOB))
     expect(auto.some((j) => (j.payload as { orderId: string }).orderId)).toBe(true)
     // The buyer is reminded to register the drone, on the days after shipping, until it is done.
