@@ -18,9 +18,12 @@ import { initAnalytics } from './lib/analytics.ts'
 import { configureApi } from './lib/api-config.ts'
 import { useNewBuildCheck } from './lib/build-check.ts'
 import { installChunkReloadGuard } from './lib/chunk-reload.ts'
+import { databaseAwayMiddleware } from './lib/database-away.ts'
 import { clearErrorPage, useForcedError } from './lib/forced-error.ts'
 import { getAppContext } from './lib/load-context.ts'
 import { ViewportProvider } from './lib/viewport.tsx'
+
+export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, viewport, services, ctx } = getAppContext(context)

@@ -8,6 +8,8 @@ export type AppErrorKind =
   /** A request that reuses an Idempotency-Key with another body (422, as Stripe and the IETF draft answer). */
   | 'unprocessable'
   | 'rate_limited'
+  /** The database (or another service the request needs) is away for a moment: 503 with Retry-After. */
+  | 'unavailable'
 
 export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   invalid: 400,
@@ -17,13 +19,14 @@ export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   conflict: 409,
   unprocessable: 422,
   rate_limited: 429,
+  unavailable: 503,
 }
 
 export class AppError extends Error {
   readonly kind: AppErrorKind
   /** Field errors in Russian, keyed by the form field name. */
   readonly fields?: Record<string, string>
-  /** For rate_limited: when the client may try again (the Retry-After header), in seconds. */
+  /** For rate_limited and unavailable: when the client may try again (the Retry-After header), in seconds. */
   readonly retryAfterSeconds?: number
 
   constructor(

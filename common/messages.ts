@@ -24,6 +24,8 @@ const tooManyRequestsIn = (wait: string) => `Слишком много запр�
 /** Russian messages of our own, shared by server responses and the UI. */
 export const RU = {
   internalError: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.',
+  serviceUnavailable:
+    'Сервис временно недоступен: соединение с базой данных прервалось. Повторите через несколько секунд.',
   invalidRequest: 'Проверьте правильность заполнения полей.',
   tooManyRequests: tooManyRequestsIn('минуту'),
   /** A 429 that says how long: «через 10 минут». */

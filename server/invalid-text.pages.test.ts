@@ -68,6 +68,7 @@ describe.each(BACKENDS)('pages with invalid text on %s', (backend) => {
       cspNonce: 'test',
       viewport: 'desktop',
       skipPageCache: () => {},
+      databaseAway: false,
       publicConfig: {
         apiBaseUrl: '/api/v1',
         cdnUrl: '',

@@ -36,6 +36,11 @@ export interface AppLoadContext {
    * the shell, or a page that must be fresh on every request.
    */
   skipPageCache: () => void
+  /**
+   * The database could not be reached while the request's session was read: the page is the
+   * 503 error page (app/lib/database-away.ts), rendered without touching the database.
+   */
+  databaseAway: boolean
 }
 
 // The server and the React Router build may each evaluate this module (Vite in development

@@ -47,7 +47,10 @@ export async function openDatabase(opts: {
   pgliteDir: string
   /** An embedded database to start from (PGlite's `dumpDataDir`), instead of an empty one. */
   pgliteDataDir?: Blob
-  /** An idle pooled connection failed (server restart, admin command); the pool replaces it. */
+  /**
+   * A pooled connection failed (server restart, failover, an administrator's terminate), idle or
+   * inside a transaction. The statement it was running fails; the pool replaces the connection.
+   */
   onConnectionError?: (err: Error) => void
 }): Promise<Database> {
   const statements = { count: 0 }
@@ -57,9 +60,14 @@ export async function openDatabase(opts: {
     },
   }
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
-    // Without a listener, an idle client's error would be thrown and end the process.
-    pool.on('error', opts.onConnectionError ?? ((err) => console.error('database connection lost:', err.message)))
+    // A connection that cannot be had in 5 s fails the request (503) rather than holding it.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 })
+    const lost = opts.onConnectionError ?? ((err: Error) => console.error('database connection lost:', err.message))
+    // An 'error' event without a listener is thrown and ends the process. The pool listens to its
+    // idle connections only; a connection lost while checked out (inside a transaction, between
+    // statements) emits on the client, so every client gets a listener for its whole life.
+    pool.on('connect', (client) => client.on('error', lost))
+    pool.on('error', () => {}) // the same error, already reported by the client's listener
     const db = drizzlePg(pool, { logger }) as unknown as Db
     return {
       db,

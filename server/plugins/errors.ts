@@ -3,7 +3,11 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import '#common/zod.ts'
 import { MESSAGES, RU } from '#common/messages.ts'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import { isAppError, STATUS_BY_KIND } from '../errors.ts'
+
+/** What a client is told to wait when the database is away: a restart or failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> }
@@ -24,6 +28,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       return reply.status(400).send(body('invalid', RU.invalidRequest, fields))
     }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message } }, 'database unavailable')
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      return reply.status(503).send(body('unavailable', RU.serviceUnavailable))
+    }
     const status = err.statusCode ?? 500
     if (status === 429) return reply.status(429).send(body('rate_limited', RU.tooManyRequests))
     if (status === 413) return reply.status(413).send(body('invalid', RU.requestTooLarge))
@@ -33,6 +42,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     req.log.error({ err }, 'unhandled error')
     return reply.status(500).send(body('internal', RU.internalError))
+  })
+
+  // Every 503 says when to come back, the error pages React Router renders included.
+  app.addHook('onSend', async (_req, reply) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+    }
   })
 
   // Only /api/* reaches this: every other path belongs to the React Router handler.

@@ -2,6 +2,7 @@ import { pipeline, Readable, Transform } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Database } from '../db/client.ts'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import { type ContentVersion, createContentVersionReader } from '../page-cache/content-version.ts'
 import { isGuestPageRequest, pageCacheKey } from '../page-cache/page-key.ts'
 import { type CachedPage, createMemoryPageStore, type PageStore } from '../page-cache/page-store.ts'
@@ -59,8 +60,18 @@ export const pageCachePlugin = fp(async (app: FastifyInstance, opts: PageCacheOp
       return
     }
     const key = pageCacheKey(req, opts.buildId)
-    const version = await readContentVersion()
     const page = store.get(key)
+    let version: ContentVersion
+    try {
+      version = await readContentVersion()
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error
+      // The database is away: a guest still gets the page as it was, however old; with none
+      // kept, the render answers the 503 page.
+      if (!page) return
+      reply.status(200).headers(page.headers).header(PAGE_CACHE_HEADER, 'stale')
+      return reply.send(joinWithNonce(page.segments, reply.cspNonce))
+    }
     if (page && page.version === version.version && page.expiresAt > Date.now()) {
       reply.status(200).headers(page.headers).header(PAGE_CACHE_HEADER, 'hit')
       return reply.send(joinWithNonce(page.segments, reply.cspNonce))

@@ -7,6 +7,8 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { appContext, type PublicConfig } from '#app/lib/load-context.ts'
 import type { Config } from '../config.ts'
+import { guestCtx } from '../context.ts'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import { requestViewport } from '../page-cache/page-key.ts'
 import type { Services } from '../services.ts'
 import { PAGE_METHODS } from './allowed-methods.ts'
@@ -38,7 +40,15 @@ export async function registerReactRouter(
   const { config, services, publicConfig, vite, build } = opts
 
   async function getLoadContext(req: FastifyRequest, reply: { cspNonce: string }) {
-    await loadRequestCtx(req)
+    let databaseAway = false
+    try {
+      await loadRequestCtx(req)
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error
+      // The error page is rendered as a guest's, with nothing read from the database.
+      databaseAway = true
+      req.ctx = guestCtx(app.db, { requestId: req.id, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' })
+    }
     const context = new RouterContextProvider()
     context.set(appContext, {
       requestId: req.id,
@@ -50,6 +60,7 @@ export async function registerReactRouter(
       publicConfig,
       services,
       ctx: req.ctx,
+      databaseAway,
     })
     return context
   }

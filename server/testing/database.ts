@@ -22,7 +22,7 @@ let pgliteTemplate: Promise<Blob> | undefined
  * A migrated database of its own for one test file: PGlite in memory, or a fresh PostgreSQL
  * database created next to TEST_DATABASE_URL's and dropped on close, so parallel runs never meet.
  */
-export async function openTestDatabase(backend: Backend): Promise<Database> {
+export async function openTestDatabase(backend: Backend): Promise<Database & { url?: string }> {
   if (backend === 'pglite') {
     const templateFile = process.env[TEMPLATE_ENV.pglite]
     if (templateFile) {
@@ -46,6 +46,7 @@ export async function openTestDatabase(backend: Backend): Promise<Database> {
   if (!template) await database.migrate()
   return {
     ...database,
+    url: databaseUrl(adminUrl, name),
     async close() {
       await database.close()
       await runAdmin(adminUrl, `drop database if exists ${name} with (force)`)
