@@ -141,6 +141,42 @@ describe.each(BACKENDS)('the job queue on %s', (backend) => {
     expect(again).toMatchObject({ id, attempts: 2, lockedBy: 'worker:other' })
   })
 
+  it('writes a job’s effects with its completion: a worker that lost its lease changes nothing', async () => {
+    const effects = () => database.db.select().from(jobs).where(eq(jobs.kind, 'test.effect'))
+    let letGo!: () => void
+    const stalled = new Promise<void>((resolve) => (letGo = resolve))
+    let started!: () => void
+    const running = new Promise<void>((resolve) => (started = resolve))
+    const handler =
+      (stall: boolean): JobHandler =>
+      async (run) => {
+        if (stall) {
+          started()
+          await stalled // a long pause: the lease runs out and another worker takes the job over
+        }
+        return run.commit(async (tx) => {
+          await enqueueJob(tx, 'test.effect', { by: stall ? 'first' : 'second' })
+          return { sent: 1 }
+        })
+      }
+    const job = await enqueueJob(database.db, 'test.effectful', {})
+    const first = runner({ 'test.effectful': handler(true) }, { leaseMs: 60_000 })
+    const firstRun = first.runOnce()
+    await running
+    await database.db
+      .update(jobs)
+      .set({ lockedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(jobs.id, job.id))
+    const second = runner({ 'test.effectful': handler(false) }, { leaseMs: 60_000 })
+    expect(await second.runOnce()).toBe(true)
+    letGo()
+    expect(await firstRun).toBe(true)
+
+    expect((await effects()).map((row) => row.payload)).toEqual([{ by: 'second' }])
+    const done = await findJob(database.db, job.id)
+    expect(done).toMatchObject({ status: 'done', result: { sent: 1 }, attempts: 2 })
+  })
+
   it('on stop, gives the running job back to the queue without counting the attempt', async () => {
     let started!: () => void
     const running = new Promise<void>((resolve) => (started = resolve))

@@ -72,8 +72,9 @@ export async function claimJob(db: Db, workerId: string, kinds: string[], leaseM
 /** Only the worker that holds the job writes its outcome: one that lost its lease is ignored. */
 const heldBy = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ''))
 
-export async function completeJob(db: Db, job: JobRow, result: unknown): Promise<void> {
-  await db
+/** Marks the job done; false when this worker no longer holds it. */
+export async function completeJob(db: Db, job: JobRow, result: unknown): Promise<boolean> {
+  const done = await db
     .update(jobs)
     .set({
       status: 'done',
@@ -84,6 +85,8 @@ export async function completeJob(db: Db, job: JobRow, result: unknown): Promise
       updatedAt: sql`now()`,
     })
     .where(heldBy(job))
+    .returning({ id: jobs.id })
+  return done.length > 0
 }
 
 /** The wait before attempt n + 1: base, 2 × base, 4 × base… at most an hour. */

@@ -13,11 +13,21 @@ export interface JobRun {
   progress(done: number, total: number): Promise<void>
   /** Throws when shutting down, so the job goes back to the queue and resumes on the next start. */
   stopIfAsked(): void
+  /**
+   * The job's writes (e-mails into the outbox, the next job queued, marks) and its completion in
+   * one transaction, which commits only while this worker still holds the job. A worker that lost
+   * its lease (it stalled, another took the job over) has its writes rolled back, and a job re-run
+   * after a crash finds nothing half done: its effects happen once. Returns what `work` returned.
+   */
+  commit<T>(work: (tx: Db) => Promise<T>): Promise<T>
 }
 
 export type JobHandler = (run: JobRun) => Promise<unknown>
 
 class JobInterrupted extends Error {}
+
+/** The job was taken over by another worker while this one ran it: its result is not this one's to write. */
+class LeaseLost extends Error {}
 
 export interface RunnerOptions {
   db: Db
@@ -70,6 +80,7 @@ export function createJobRunner(options: RunnerOptions) {
     const job = await claimJob(db, workerId, [...handlers.keys()], leaseMs)
     if (!job) return false
     const signal = stopping.signal
+    let committed = false
     const run: JobRun = {
       job,
       db,
@@ -78,13 +89,25 @@ export function createJobRunner(options: RunnerOptions) {
       stopIfAsked() {
         if (signal.aborted) throw new JobInterrupted('stopping')
       },
+      commit(work) {
+        return db.transaction(async (tx) => {
+          const result = await work(tx)
+          if (!(await completeJob(tx, job, result))) throw new LeaseLost(`job ${job.id} is held by another worker`)
+          committed = true
+          return result
+        })
+      },
     }
     try {
       const result = await handlers.get(job.kind)!(run)
-      await completeJob(db, job, result)
+      if (!committed) await completeJob(db, job, result)
     } catch (error) {
       if (error instanceof JobInterrupted) {
         await releaseJob(db, job)
+        return true
+      }
+      if (error instanceof LeaseLost) {
+        log(`job ${job.kind} ${job.id}: its lease was lost, its writes were rolled back`)
         return true
       }
       // A refusal by the rules (the user left the organization) will not change on a retry.

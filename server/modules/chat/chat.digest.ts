@@ -36,8 +36,8 @@ export function createChatDigests(
 
   deps.jobs.register(DIGEST_JOB, async (run) => {
     const { userId } = run.job.payload as { userId: string }
-    const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
-    return sendDigest(ctx, userId)
+    // The digest's mark, its e-mail and the job's completion at once: a re-run sends none again.
+    return run.commit((tx) => sendDigest(systemCtx(tx, { requestId: `job:${run.job.id}` }), userId))
   })
 
   async function sendDigest(ctx: Ctx, userId: string) {

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, type AnyColumn, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   CHAT_LIMITS,
@@ -16,10 +16,11 @@ import {
   SendMessageInput,
 } from '#common/chat.ts'
 import { isUuid } from '#common/validators.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
+import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import type { SideWords } from './chat.words.ts'
 import { AppError } from '../../errors.ts'
+import type { JobsService } from '../../jobs/jobs.service.ts'
 import { parse } from '../../parse.ts'
 import type { RealtimePublisher } from '../../realtime/publisher.ts'
 import type { CatalogService, VendorDirectory } from '../catalog/catalog.service.ts'
@@ -62,10 +63,15 @@ export interface ChatDeps {
   describeUsers: ViewDeps['describeUsers']
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
   publisher: RealtimePublisher
+  /** System messages written in another module's transaction are published by a job queued with them. */
+  jobs: Pick<JobsService, 'register' | 'enqueue' | 'wake'>
   limiter: RateLimiter
   /** Called for each user a new message is news to (e-mail digests when they stay away). */
   onUnread?: (ctx: Ctx, userIds: string[]) => Promise<void>
 }
+
+/** Publishes system messages once the transaction that wrote them has committed. */
+export const PUBLISH_JOB = 'chat.publish_system_messages'
 
 /** A request room between a service request's customer and one vendor answering it. */
 export interface RequestRoomInput {
@@ -114,6 +120,21 @@ export function createChatService(deps: ChatDeps) {
   const { members } = deps
   const view: ViewDeps = { members, describeUsers: deps.describeUsers }
   const publications = createChatPublications({ members, publisher: deps.publisher, describeUsers: deps.describeUsers })
+
+  // Publishing twice is harmless (clients keep a message by its id), so a re-run needs no guard.
+  deps.jobs.register(PUBLISH_JOB, async (run) => {
+    const { roomId, messageIds } = run.job.payload as { roomId: string; messageIds: string[] }
+    const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
+    const [room] = await run.db.select().from(chatRooms).where(eq(chatRooms.id, roomId))
+    if (!room) return { published: 0 }
+    const rows = await run.db
+      .select()
+      .from(chatMessages)
+      .where(inArray(chatMessages.id, messageIds))
+      .orderBy(chatMessages.seq)
+    for (const row of rows) await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
+    return { published: rows.length }
+  })
 
   async function roomView(ctx: Ctx, chatter: Chatter, room: RoomRow): Promise<ChatRoom> {
     const [one] = await viewRooms(ctx, view, chatter, [room])
@@ -467,29 +488,37 @@ export function createChatService(deps: ChatDeps) {
      * comment) is `words`: it follows as that side's message, under its name, so a comment such as
      * «БАС Маркет: реквизиты продавца изменились» never speaks with the platform's voice.
      */
+    /**
+     * The platform's note in a room, and the mover's own words after it, written through
+     * `ctx.db` (the caller's transaction). Their realtime publication is queued in the same
+     * transaction (PUBLISH_JOB): it goes out once they are committed, even if this process
+     * dies right after, and never for a change that rolled back.
+     */
     async postSystemMessage(ctx: Ctx, guid: string, content: string, words?: SideWords | null): Promise<void> {
       const [room] = await ctx.db.select().from(chatRooms).where(eq(chatRooms.id, guid))
       if (!room) throw roomNotFound()
-      const row = await insertMessage(
-        ctx,
-        room,
-        { content: content.slice(0, CHAT_LIMITS.maxContent), isSystem: true },
-        null,
-      )
-      await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
+      const rows = [
+        await insertMessage(ctx, room, { content: content.slice(0, CHAT_LIMITS.maxContent), isSystem: true }, null),
+      ]
       const text = words?.text.trim()
-      if (!words || !text || (words.organizationId !== room.sideA && words.organizationId !== room.sideB)) return
-      const said = await insertMessage(
-        ctx,
-        room,
-        {
-          authorUserId: words.userId,
-          authorOrganizationId: words.organizationId,
-          content: text.slice(0, CHAT_LIMITS.maxContent),
-        },
-        { userId: words.userId, organizationId: words.organizationId },
-      )
-      await publications.messageCreated(ctx, { ...room, lastSeq: said.seq }, said)
+      if (words && text && (words.organizationId === room.sideA || words.organizationId === room.sideB)) {
+        rows.push(
+          await insertMessage(
+            ctx,
+            room,
+            {
+              authorUserId: words.userId,
+              authorOrganizationId: words.organizationId,
+              content: text.slice(0, CHAT_LIMITS.maxContent),
+            },
+            { userId: words.userId, organizationId: words.organizationId },
+          ),
+        )
+      }
+      const messageIds = rows.map((row) => row.id)
+      await deps.jobs.enqueue(ctx.db, PUBLISH_JOB, { roomId: room.id, messageIds }, { key: messageIds[0]! })
+      // Written without a transaction, the job is there now; inside one, the caller wakes again after it.
+      deps.jobs.wake()
     },
 
     edit(ctx: Ctx, id: string, input: unknown): Promise<ChatMessage> {

@@ -43,6 +43,7 @@ export const chatModule = defineModule({
         describeUsers,
         files,
         publisher: realtime,
+        jobs,
         limiter,
         onUnread: digests.schedule,
       }),

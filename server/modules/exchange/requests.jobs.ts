@@ -75,7 +75,8 @@ export function createRequestJobs(deps: {
     const members = await deps.members.membersOf(run.db, organizationIds)
     const recipients = await deps.describeUsers(ctx, [...new Set(members.map((m) => m.userId))])
     if (!recipients.length) return { sent: 0 }
-    await run.db.transaction(async (tx) => {
+    // The e-mails and the job's completion at once: a re-run after a lost lease sends none again.
+    await run.commit(async (tx) => {
       await deps.events.emit(withDb(ctx, tx), {
         type: 'exchange.request_published',
         request: {

@@ -32,6 +32,8 @@ export async function checkout(
   ctx: Ctx,
   deps: OrdersDeps & Pick<CartDeps, 'catalog' | 'members'>,
   input: unknown,
+  /** Tells the seller and the order's conversation, in the checkout's transaction. */
+  announce: (tx: Ctx, order: OrderRow) => Promise<void>,
 ): Promise<{ result: CheckoutResult; placed: OrderRow[] }> {
   const user = requireUser(ctx)
   const data = parse(CheckoutInput, input)
@@ -141,6 +143,8 @@ export async function checkout(
         .returning()
       await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })))
       await recordPlacement(txCtx, order!.id, data.comment || null)
+      // With the order, not after it: a crash after the commit loses no e-mail and no message.
+      await announce(txCtx, order!)
       placed.push(order!)
     }
     await tx.delete(cartItems).where(

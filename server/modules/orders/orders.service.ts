@@ -60,7 +60,7 @@ export interface OrdersDeps {
   events: Events
   /** The order's conversation; absent where the chat is not built (some tests). */
   chat?: Pick<ChatService, 'openRequestRoom' | 'postSystemMessage'>
-  jobs: Pick<JobsService, 'register' | 'enqueue'>
+  jobs: Pick<JobsService, 'register' | 'enqueue' | 'wake'>
   /** The shipping document: the seller's upload, read back by both sides. */
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
   limiter: RateLimiter
@@ -178,10 +178,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       const after = { ...row, ...set, status: step.to } as OrderRow
       await opts.after?.(txCtx, after)
       await tell(txCtx, after, who, opts.comment ?? null)
+      await postToConversation(txCtx, after, who, opts.comment ?? null)
       return after
     })
     const row = moved ?? (await findOrder(ctx, side, number))
-    if (moved) await postToConversation(ctx, moved, who, opts.comment ?? null)
+    if (moved) deps.jobs.wake() // the conversation's publication was queued with the move
     return view(ctx, row, side)
   }
 
@@ -209,25 +210,29 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     }
   }
 
-  /** The order's news as a system message in its conversation; a failure there loses no order. */
-  async function postToConversation(ctx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
+  /**
+   * The order's news as a system message in its conversation, written in the move's transaction
+   * (so a crash after the commit loses none, and a move rolled back says nothing); its realtime
+   * publication is a job queued with it. A failure here rolls back to a savepoint and loses no order.
+   */
+  async function postToConversation(outer: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
     if (!deps.chat) return
     try {
-      const guid = row.chatRoomId ?? (await openConversation(ctx, row))
-      const who = by === 'buyer' ? 'Покупатель' : by === 'seller' ? 'Продавец' : 'Платформа'
-      const text =
-        row.status === 'created'
-          ? `Оформлен заказ № ${row.number} на сумму ${formatPrice(row.totalKopecks)}.`
-          : `${who}: заказ № ${row.number} — «${ORDER_STATUS_LABELS[row.status]}».${comment ? ` ${row.status === 'cancelled' ? 'Причина' : 'Комментарий'} — в следующем сообщении.` : ''}`
-      await deps.chat.postSystemMessage(
-        systemCtx(ctx.db, { requestId: ctx.requestId }),
-        guid,
-        text,
-        wordsOf(ctx, comment),
-      )
+      await outer.db.transaction((savepoint) => writeToConversation(withDb(outer, savepoint), row, by, comment))
     } catch (err) {
       deps.log(`order ${row.number}: the conversation was not told`, err)
     }
+  }
+
+  async function writeToConversation(ctx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
+    const chat = deps.chat!
+    const guid = row.chatRoomId ?? (await openConversation(ctx, row))
+    const who = by === 'buyer' ? 'Покупатель' : by === 'seller' ? 'Продавец' : 'Платформа'
+    const text =
+      row.status === 'created'
+        ? `Оформлен заказ № ${row.number} на сумму ${formatPrice(row.totalKopecks)}.`
+        : `${who}: заказ № ${row.number} — «${ORDER_STATUS_LABELS[row.status]}».${comment ? ` ${row.status === 'cancelled' ? 'Причина' : 'Комментарий'} — в следующем сообщении.` : ''}`
+    await chat.postSystemMessage(systemCtx(ctx.db, { requestId: ctx.requestId }), guid, text, wordsOf(ctx, comment))
   }
 
   async function openConversation(
@@ -273,9 +278,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         const after = { ...row, ...set, status: step.to } as OrderRow
         if (event === 'confirmDelivery') await scheduleCompletion(txCtx, after)
         await tell(txCtx, after, 'system', null)
+        await postToConversation(txCtx, after, 'system', null)
         return after
       })
-      if (moved) await postToConversation(ctx, moved, 'system', null)
+      if (moved) deps.jobs.wake()
       return { moved: moved?.status ?? null }
     })
   }
@@ -316,18 +322,22 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       ctx,
       members.map((m) => m.userId),
     )
-    await deps.events.emit(ctx, {
-      type: 'orders.registration_reminder',
-      order: { number: row.number, shippedAt: row.shippedAt },
-      drones: lines.map((l) => ({
-        title: l.title,
-        registration: l.registration === 'state' ? 'state' : 'account',
-        serialNumbers: l.serialNumbers,
-      })),
-      recipients,
+    // The e-mail, the next reminder and this one's completion at once: a re-run sends nothing twice.
+    return run.commit(async (tx) => {
+      const txCtx = withDb(ctx, tx)
+      await deps.events.emit(txCtx, {
+        type: 'orders.registration_reminder',
+        order: { number: row.number, shippedAt: row.shippedAt! },
+        drones: lines.map((l) => ({
+          title: l.title,
+          registration: l.registration === 'state' ? 'state' : 'account',
+          serialNumbers: l.serialNumbers,
+        })),
+        recipients,
+      })
+      await scheduleRegistrationReminder(txCtx, row, index + 1)
+      return { sent: recipients.length }
     })
-    await scheduleRegistrationReminder(ctx, row, index + 1)
-    return { sent: recipients.length }
   })
 
   function scheduleCompletion(ctx: Ctx, row: OrderRow) {
@@ -344,8 +354,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
   return {
     async checkout(ctx, input) {
-      const { result, placed } = await checkout(ctx, { ...deps }, input)
-      for (const order of placed) await announce(ctx, order)
+      const { result, placed } = await checkout(ctx, { ...deps }, input, announce)
+      if (placed.length) deps.jobs.wake()
       return result
     },
 

@@ -23,6 +23,7 @@ import { productDrafts } from '../products/products.table.ts'
 import { AUTO_DELIVER_JOB, REGISTRATION_REMINDER_JOB } from './orders.service.ts'
 import { auditLog } from '../audit/audit.table.ts'
 import { chatMessages, chatRooms } from '../chat/chat.table.ts'
+import { PUBLISH_JOB as CHAT_PUBLISH_JOB } from '../chat/chat.service.ts'
 import { orders as ordersTable } from './orders.table.ts'
 import { createOffer } from './orders.testing.ts'
 
@@ -481,6 +482,10 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(news.map((m) => [m.isSystem, m.content])).toEqual([
       [true, expect.stringContaining(`Оформлен заказ № ${number}`)],
     ])
+    // Its realtime publication was queued in the checkout's transaction: it goes out once the
+    // order is committed, even if this instance dies right after.
+    const publications = await database.db.select().from(jobs).where(eq(jobs.kind, CHAT_PUBLISH_JOB))
+    expect(publications.map((j) => (j.payload as { messageIds: string[] }).messageIds)).toContainEqual([news[0]!.id])
     expect((await order('purchase', number, buyer.cookie)).json().data.chatRoomGuid).toBe(room!.id)
 
     const sale = (path: string, body: object = {}) =>
