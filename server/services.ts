@@ -1,8 +1,8 @@
-import { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { MODULES } from './modules/index.ts'
 import type { Infrastructure, ModuleDefinition } from './modules/module.ts'
+import { connectRedis } from './redis.ts'
 import { type Clock, createRateLimiter } from './modules/rate-limit/rate-limiter.ts'
 
 type ModuleList = (typeof MODULES)[number]
@@ -28,11 +28,9 @@ export function createServices(deps: {
   clock?: Clock
 }): Services {
   const { config } = deps
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
-    : undefined
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, 'rate-limits', deps.log) : undefined
   const limiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE, clock: deps.clock })
-  const infra: Infrastructure = { ...deps, limiter }
+  const infra: Infrastructure = { ...deps, limiter, redis }
 
   const registry: Record<string, unknown> = {}
   const closers: (() => Promise<void>)[] = []

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { Services } from '../services.ts'
+import type { RedisConnection } from '../redis.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 
 /** What every module's service may be built from, besides the services of the modules listed before it. */
@@ -9,6 +10,8 @@ export interface Infrastructure {
   config: Config
   database: Database
   limiter: RateLimiter
+  /** The shared Redis connection of rate limits, when REDIS_URL is set: for the readiness probe. */
+  redis?: RedisConnection
   log: (msg: string, err?: unknown) => void
 }
 

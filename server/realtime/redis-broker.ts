@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { connectRedis } from '../redis.ts'
 import {
   type Broker,
   DEFAULT_META_TTL_SECONDS,
@@ -69,25 +70,56 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const ttlMs = options.ttlSeconds * 1000
   const metaTtlMs = Math.max(ttlMs, (options.metaTtlSeconds ?? DEFAULT_META_TTL_SECONDS) * 1000)
   const pubsubChannel = `${prefix}pub`
-  const redisOptions = { maxRetriesPerRequest: 2, connectTimeout: 2000 }
-  const redis = new Redis(options.url, redisOptions) as RedisWithScripts
+  // Commands fail at once while Redis is away (server/redis.ts): a publication is then lost, not
+  // waited for. The database keeps every message, and the channels that lost one are reset below.
+  const connection = connectRedis(options.url, `${prefix}commands`, log)
+  const redis = connection.client as RedisWithScripts
   redis.defineCommand('rtPublish', { numberOfKeys: 2, lua: PUBLISH_SCRIPT })
   redis.defineCommand('rtRead', { numberOfKeys: 2, lua: READ_SCRIPT })
-  redis.on('error', (err) => log('realtime redis error', err))
 
   const listeners = new ListenerMap()
   const resetHandlers: (() => void)[] = []
-  // A separate connection: one in subscriber mode can run no other command.
-  const subscriber = new Redis(options.url, {
-    ...redisOptions,
+  /** Channels a publication to which failed: their clients must not think their history whole. */
+  const missed = new Set<string>()
+  // A separate connection: one in subscriber mode can run no other command. It queues its
+  // SUBSCRIBE until connected, and ioredis subscribes again by itself after a reconnect.
+  const subscriber = connectRedis(options.url, `${prefix}subscriber`, log, {
+    enableOfflineQueue: true,
     maxRetriesPerRequest: null,
-    connectionName: `${prefix}subscriber`,
-  })
-  subscriber.on('error', (err) => log('realtime redis subscriber error', err))
+    commandTimeout: undefined,
+  }).client
   let readyTimes = 0
+  let live = false
   subscriber.on('ready', () => {
-    // ioredis subscribes again by itself; whatever was published meanwhile reached nobody here.
-    if (readyTimes++ > 0) for (const handler of resetHandlers) handler()
+    live = true
+    // Whatever was published meanwhile reached nobody here: every client recovers.
+    if (readyTimes++ > 0) void resetAfterOutage()
+  })
+  subscriber.on('close', () => {
+    if (!live) return
+    live = false
+    // Redis went away: clients are told now (they reconnect, and get in once it is back).
+    for (const handler of resetHandlers) handler()
+  })
+
+  /**
+   * After an outage: a channel that lost a publication gets a new epoch (its position is deleted),
+   * so its clients' recovery fails and they load what they missed from the API, the database;
+   * then every client of this instance reconnects and recovers.
+   */
+  async function resetAfterOutage() {
+    const lost = [...missed]
+    missed.clear()
+    try {
+      if (lost.length) await redis.del(...lost.map((channel) => keys(channel)[0]!))
+    } catch (err) {
+      for (const channel of lost) missed.add(channel)
+      log('realtime: the channels that lost publications could not be reset yet', err)
+    }
+    for (const handler of resetHandlers) handler()
+  }
+  redis.on('ready', () => {
+    if (missed.size) void resetAfterOutage()
   })
   const subscribed = subscriber.subscribe(pubsubChannel).catch((err) => log('realtime redis subscribe failed', err))
   subscriber.on('message', (_channel: string, message: string) => {
@@ -116,18 +148,23 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       if (channel.includes('\n')) throw new Error('A channel name has no line breaks')
       await subscribed
       const json = JSON.stringify(data ?? null)
-      const [epoch, offset] = await redis.rtPublish(
-        ...keys(channel),
-        newEpoch(),
-        json,
-        Date.now(),
-        options.size,
-        ttlMs,
-        metaTtlMs,
-        pubsubChannel,
-        channel,
-      )
-      return { epoch, offset: Number(offset) }
+      try {
+        const [epoch, offset] = await redis.rtPublish(
+          ...keys(channel),
+          newEpoch(),
+          json,
+          Date.now(),
+          options.size,
+          ttlMs,
+          metaTtlMs,
+          pubsubChannel,
+          channel,
+        )
+        return { epoch, offset: Number(offset) }
+      } catch (err) {
+        missed.add(channel)
+        throw err
+      }
     },
     subscribe: (channel, listener) => listeners.add(channel, listener),
     unsubscribe: (channel, listener) => listeners.delete(channel, listener),

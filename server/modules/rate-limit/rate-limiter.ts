@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis'
 import { formatCount } from '#common/format.ts'
 import { RU } from '#common/messages.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, isAppError } from '../../errors.ts'
+import type { RedisConnection } from '../../redis.ts'
 
 /** Milliseconds since the epoch: `Date.now`, or a test's own clock. */
 export type Clock = () => number
@@ -42,11 +43,13 @@ export interface RateLimiter {
 
 /**
  * Fixed-window counters and growing delays. In memory for one process; in Redis when REDIS_URL is
- * set, so that every instance behind the load balancer counts the same hits.
+ * set, so that every instance behind the load balancer counts the same hits. While Redis is away
+ * each instance counts on its own (a limit per instance rather than none, and no request waits).
  */
-export function createRateLimiter(redis?: Redis, opts: { scale?: number; clock?: Clock } = {}): RateLimiter {
+export function createRateLimiter(redis?: RedisConnection, opts: { scale?: number; clock?: Clock } = {}): RateLimiter {
   // Redis counts on its own clock (TTLs, TIME in the script); the memory store on the given one.
-  const store = redis ? redisLimiter(redis) : memoryLimiter(opts.clock ?? Date.now)
+  const memory = memoryLimiter(opts.clock ?? Date.now)
+  const store = redis ? withFallback(redisLimiter(redis.client), memory, () => redis.ready) : memory
   const scale = opts.scale ?? 1
   if (scale === 1) return store
   // Every rule's limit multiplied (RATE_LIMIT_SCALE): for a browser test suite whose requests all
@@ -113,6 +116,31 @@ function memoryLimiter(clock: Clock): RateLimiter {
     async close() {
       windows.clear()
       attempts.clear()
+    },
+  }
+}
+
+/** `primary` while it is reachable and answers; `fallback` otherwise. A refusal (429) is an answer. */
+function withFallback(primary: RateLimiter, fallback: RateLimiter, reachable: () => boolean): RateLimiter {
+  async function use<T>(call: (store: RateLimiter) => Promise<T>): Promise<T> {
+    if (!reachable()) return call(fallback)
+    try {
+      return await call(primary)
+    } catch (error) {
+      if (isAppError(error)) throw error
+      return call(fallback)
+    }
+  }
+  return {
+    hit: (key, rule) => use((store) => store.hit(key, rule)),
+    attempt: (key, rule) => use((store) => store.attempt(key, rule)),
+    async forget(key) {
+      await fallback.forget(key)
+      await use((store) => store.forget(key))
+    },
+    async close() {
+      await fallback.close()
+      await primary.close()
     },
   }
 }

@@ -11,7 +11,13 @@ import { systemMeta } from './system.table.ts'
 export const systemModule = defineModule({
   name: 'system',
   tables,
-  service: ({ database }) => ({
+  service: ({ database, redis }) => ({
+    /** Redis is optional: «off» without REDIS_URL; away, the instance works on in a degraded way. */
+    redisState(): 'ok' | 'unavailable' | 'off' {
+      if (!redis) return 'off'
+      return redis.ready ? 'ok' : 'unavailable'
+    },
+
     async isDatabaseReady(): Promise<boolean> {
       try {
         await database.ping()

@@ -4,7 +4,12 @@ import { MESSAGES } from '#common/messages.ts'
 import { AppError } from '../../errors.ts'
 
 const Health = z.object({ status: z.literal('ok') })
-const Ready = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']) })
+const Ready = z.object({
+  /** degraded: serving, with Redis away (rate limits per instance, chat recovered from the database). */
+  status: z.enum(['ok', 'degraded', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']),
+  redis: z.enum(['ok', 'unavailable', 'off']),
+})
 const BuildInfo = z.object({ id: z.string(), timestamp: z.number() })
 
 /** Probes for the load balancer and the build id the browser polls for new releases. */
@@ -17,11 +22,18 @@ export const systemRoutes: FastifyPluginAsyncZod<{ buildId: string; builtAt: num
 
   app.get(
     '/readyz',
-    { schema: { tags: ['system'], summary: 'База данных доступна', response: { 200: Ready, 503: Ready } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'База данных доступна (Redis — по возможности)',
+        response: { 200: Ready, 503: Ready },
+      },
+    },
     async (_req, reply) => {
       const ok = await app.services.system.isDatabaseReady()
-      const state = ok ? ('ok' as const) : ('unavailable' as const)
-      return reply.status(ok ? 200 : 503).send({ status: state, database: state })
+      const redis = app.services.system.redisState()
+      const status = !ok ? 'unavailable' : redis === 'unavailable' ? 'degraded' : 'ok'
+      return reply.status(ok ? 200 : 503).send({ status, database: ok ? 'ok' : 'unavailable', redis })
     },
   )
 

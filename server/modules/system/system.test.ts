@@ -27,10 +27,10 @@ describe.each(BACKENDS)('system routes on %s', (backend) => {
     expect(res.json()).toEqual({ status: 'ok' })
   })
 
-  it('answers /readyz with the database state', async () => {
+  it('answers /readyz with the database state, and Redis as off when there is none', async () => {
     const res = await app.inject('/readyz')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' })
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', redis: 'off' })
   })
 
   it('answers an unknown API path with the spec 404 message as JSON', async () => {
