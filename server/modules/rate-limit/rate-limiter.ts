@@ -122,7 +122,7 @@ function memoryLimiter(clock: Clock): RateLimiter {
 
 /** `primary` while it is reachable and answers; `fallback` otherwise. A refusal (429) is an answer. */
 function withFallback(primary: RateLimiter, fallback: RateLimiter, reachable: () => boolean): RateLimiter {
-  async function use<T>(call: (store: RateLimiter) => Promise<T>): Promise<T> {
+  async function inReachable<T>(call: (store: RateLimiter) => Promise<T>): Promise<T> {
     if (!reachable()) return call(fallback)
     try {
       return await call(primary)
@@ -132,11 +132,11 @@ function withFallback(primary: RateLimiter, fallback: RateLimiter, reachable: ()
     }
   }
   return {
-    hit: (key, rule) => use((store) => store.hit(key, rule)),
-    attempt: (key, rule) => use((store) => store.attempt(key, rule)),
+    hit: (key, rule) => inReachable((store) => store.hit(key, rule)),
+    attempt: (key, rule) => inReachable((store) => store.attempt(key, rule)),
     async forget(key) {
       await fallback.forget(key)
-      await use((store) => store.forget(key))
+      await inReachable((store) => store.forget(key))
     },
     async close() {
       await fallback.close()
