@@ -17,6 +17,7 @@ import { allowedMethodsPlugin } from './plugins/allowed-methods.ts'
 import { assetsPlugin } from './plugins/assets.ts'
 import { hashAssets } from './plugins/assets-version.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { requestSizePlugin } from './plugins/request-size.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { pageCachePlugin } from './plugins/page-cache.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
@@ -63,6 +64,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // Let in-flight requests finish on shutdown, but stop keep-alive connections from lingering.
     forceCloseConnections: 'idle',
+    // A request must arrive whole within 5 minutes (a 20 MB import at 70 KB/s): a body that never
+    // ends, or comes a byte at a time, does not hold a connection forever.
+    requestTimeout: 300_000,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -87,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.use(pages.vite.middlewares)
   }
   await app.register(errorsPlugin)
+  await app.register(requestSizePlugin)
   await app.register(securityHeadersPlugin, { config })
   const buildId = pages.kind === 'build' ? pages.build.assets.version : pages.kind === 'vite' ? 'development' : 'test'
   // Before compression: the cache copies the HTML as rendered. Never in development, where the

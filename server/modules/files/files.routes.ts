@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart'
+import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { FILE_FIELD, FILE_LIMITS, FILE_MESSAGES, FILE_PURPOSES, type FilePurpose } from '#common/files.ts'
@@ -26,6 +26,21 @@ const UploadBodySchema = z.object({
   purpose: z.enum(FILE_PURPOSES).optional(),
 })
 
+/**
+ * A file part's bytes, refused (FST_REQ_FILE_TOO_LARGE, a 413) the moment it passes the parser's
+ * size limit. Multipart's own `toBuffer()` waits for the part to end first, which a client that
+ * keeps sending never lets happen; the 413 then closes the connection (plugins/request-size.ts).
+ */
+export async function filePartBytes(part: MultipartFile): Promise<Buffer> {
+  const tooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' })
+  // Ending the part's stream at the limit also stops the parser reading the request.
+  part.file.once('limit', () => part.file.destroy(tooLarge()))
+  const chunks: Buffer[] = []
+  for await (const chunk of part.file) chunks.push(chunk as Buffer)
+  if (part.file.truncated) throw tooLarge()
+  return Buffer.concat(chunks)
+}
+
 /** The file and the optional organizationId of a multipart body; at most one file, 10 MB. */
 export async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
   let upload: Omit<StoreFileInput, 'organizationId'> | undefined
@@ -33,7 +48,7 @@ export async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
   let purpose: FilePurpose | undefined
   for await (const part of req.parts()) {
     if (part.type === 'file') {
-      const data = await part.toBuffer() // throws past the size limit, so nothing big stays in memory
+      const data = await filePartBytes(part) // throws at the size limit, so nothing big stays in memory
       if (part.fieldname === FILE_FIELD) upload = { filename: part.filename, mimeType: part.mimetype, data }
     } else if (part.fieldname === 'organizationId' && typeof part.value === 'string') {
       organizationId = part.value
@@ -110,6 +125,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: data(FileMetaSchema) },
       },
       ...passThrough, // readUpload reads and checks the parts as they stream in
+      config: { upload: { maxBytes: FILE_LIMITS.maxBytes, tooLarge: FILE_MESSAGES.tooLarge } },
     },
     async (req, reply) => {
       const ctx = req.ctx

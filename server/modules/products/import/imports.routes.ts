@@ -6,6 +6,7 @@ import { PRODUCT_IMPORT_MESSAGES as M } from '#common/product-import.ts'
 import { data, passThrough } from '../../../http.ts'
 import { AppError, isAppError } from '../../../errors.ts'
 import { requireConfirmed, vendorScope } from '../products.access.ts'
+import { filePartBytes } from '../../files/files.routes.ts'
 import { ImportIdParams, ImportViewSchema, UploadBodySchema } from './imports.api.ts'
 
 /** The file part of the upload; reading stops (413) as soon as it passes the limit. */
@@ -13,7 +14,7 @@ async function readFile(req: FastifyRequest): Promise<{ fileName: string; bytes:
   let file: { fileName: string; bytes: Uint8Array } | undefined
   for await (const part of req.parts()) {
     if (part.type !== 'file') continue
-    const bytes = await part.toBuffer()
+    const bytes = await filePartBytes(part)
     if (part.fieldname === IMPORT_FILE_FIELD) file = { fileName: part.filename, bytes }
   }
   if (!file) throw new AppError('invalid', M.missingFile, { file: M.missingFile })
@@ -42,21 +43,21 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cabinet/imports',
-    cabinet({
-      summary: 'Загрузить каталог (YML или CSV, до 20 МБ): проверка в фоне, затем предпросмотр; товары не меняются',
-      description:
-        'multipart/form-data с полем `file`. Ответ 202 — загрузка в статусе `parsing` с ходом проверки; `GET /cabinet/imports/{id}` даёт предпросмотр (`preview`: категории и характеристики файла с предложенным сопоставлением, счётчики и ошибки по строкам) или отказ (`failed` с причиной). Только подтверждённый поставщик, одна загрузка организации одновременно.',
-      consumes: ['multipart/form-data'],
-      body: UploadBodySchema,
-      response: { 202: data(ImportViewSchema) },
-    }),
+    {
+      config: { upload: { maxBytes: IMPORT_LIMITS.maxBytes, tooLarge: M.tooLarge } },
+      ...cabinet({
+        summary: 'Загрузить каталог (YML или CSV, до 20 МБ): проверка в фоне, затем предпросмотр; товары не меняются',
+        description:
+          'multipart/form-data с полем `file`. Ответ 202 — загрузка в статусе `parsing` с ходом проверки; `GET /cabinet/imports/{id}` даёт предпросмотр (`preview`: категории и характеристики файла с предложенным сопоставлением, счётчики и ошибки по строкам) или отказ (`failed` с причиной). Только подтверждённый поставщик, одна загрузка организации одновременно.',
+        consumes: ['multipart/form-data'],
+        body: UploadBodySchema,
+        response: { 202: data(ImportViewSchema) },
+      }),
+    },
     async (req, reply) => {
       // Who may import is known before the body is read: a guest's, a buyer's or an unconfirmed
-      // vendor's 20 MB is not.
+      // vendor's 20 MB is not. A declared length over the limit was refused before this.
       requireConfirmed(vendorScope(req.ctx))
-      const declared = Number(req.headers['content-length'] ?? 0)
-      if (declared > IMPORT_LIMITS.maxBytes + 64 * 1024)
-        return sendUploadError({ code: 'FST_REQ_FILE_TOO_LARGE' }, reply)
       let file: { fileName: string; bytes: Uint8Array }
       try {
         file = await readFile(req)
