@@ -193,15 +193,16 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
     })
   }
 
-  /** A system message in the proposal's room, after the change committed; a failure there loses nothing. */
-  async function postToRoom(ctx: Ctx, proposal: ProposalRow, text: string, words: SideWords | null = null) {
+  /**
+   * A system message in the proposal's room, in the change's transaction (its publication is a
+   * job queued with it); a failure here rolls back to a savepoint and loses nothing.
+   */
+  async function postToRoom(outer: Ctx, proposal: ProposalRow, text: string, words: SideWords | null = null) {
     if (!deps.chat || !proposal.chatRoomId) return
+    const [chat, guid] = [deps.chat, proposal.chatRoomId]
     try {
-      await deps.chat.postSystemMessage(
-        systemCtx(ctx.db, { requestId: ctx.requestId }),
-        proposal.chatRoomId,
-        text,
-        words,
+      await outer.db.transaction((savepoint) =>
+        chat.postSystemMessage(systemCtx(savepoint, { requestId: outer.requestId }), guid, text, words),
       )
     } catch (err) {
       deps.log(`proposal ${proposal.id}: the room was not told`, err)
@@ -327,6 +328,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
             .set({ proposalCount: sql`${serviceRequests.proposalCount} + 1` })
             .where(eq(serviceRequests.id, request.id))
           await tell(txCtx, request.organizationId, 'submitted', request, row!, vendorRef(row!))
+          await postToRoom(txCtx, row!, roomNewsOf('submitted', row!.vendor.name, null, null))
           return { row: row!, repeated: false }
         })
       } catch (error) {
@@ -334,10 +336,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         if (isUniqueViolation(error)) throw new AppError('conflict', PROPOSAL_MESSAGES.duplicate)
         throw error
       }
-      const { row, repeated } = outcome
-      if (repeated) return viewOne(ctx, row)
-      await postToRoom(ctx, row, roomNewsOf('submitted', row.vendor.name, null, null))
-      return viewOne(ctx, row)
+      return viewOne(ctx, outcome.row)
     },
 
     async revise(ctx, proposalId, input) {
@@ -375,9 +374,9 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         await moveProposal(txCtx, proposal.id, step, { set: { ...content, revision: proposal.revision + 1 } })
         const row: ProposalRow = { ...proposal, ...content, revision: proposal.revision + 1 }
         await tell(txCtx, request.organizationId, 'revised', request, row, vendorRef(row))
+        await postToRoom(txCtx, row, roomNewsOf('revised', row.vendor.name, null, null))
         return row
       })
-      await postToRoom(ctx, revised, roomNewsOf('revised', revised.vendor.name, null, null))
       return viewOne(ctx, await reread(ctx, revised.id))
     },
 
@@ -425,15 +424,12 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         await tell(txCtx, proposal.organizationId, 'accepted', request, accepted, customerRef(request), {
           serviceOrderNumber: order.number,
         })
+        await postToRoom(txCtx, accepted, roomNewsOf('accepted', accepted.vendor.name, null, order.number))
+        for (const other of superseded) {
+          await postToRoom(txCtx, other, roomNewsOf('superseded', other.vendor.name, null, null))
+        }
         return { order, accepted, superseded, fresh: true }
       })
-      if (outcome.fresh) {
-        const { accepted, order } = outcome
-        await postToRoom(ctx, accepted, roomNewsOf('accepted', accepted.vendor.name, null, order.number))
-        for (const other of outcome.superseded) {
-          await postToRoom(ctx, other, roomNewsOf('superseded', other.vendor.name, null, null))
-        }
-      }
       return {
         proposal: await viewOne(ctx, await reread(ctx, outcome.accepted.id)),
         serviceOrderNumber: outcome.order.number,
@@ -444,7 +440,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
       const user = requireUser(ctx)
       const { reason } = parse(RejectProposalInput, input ?? {})
       await deps.limiter.hit(`proposals:${user.id}`, PROPOSAL_WRITE_RATE_LIMIT)
-      const rejected = await ctx.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         const txCtx = withDb(ctx, tx)
         const { request, proposal, side } = await findProposal(txCtx, proposalId, true)
         // A repeated click answers the proposal as it is.
@@ -453,15 +449,9 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         await moveProposal(txCtx, proposal.id, step, { comment: reason, set: { rejectReason: reason } })
         const row: ProposalRow = { ...proposal, status: 'rejected', rejectReason: reason }
         await tell(txCtx, proposal.organizationId, 'rejected', request, row, customerRef(request), { reason })
+        await postToRoom(txCtx, row, roomNewsOf('rejected', row.vendor.name, reason, null), wordsOf(ctx, reason))
         return row
       })
-      if (rejected)
-        await postToRoom(
-          ctx,
-          rejected,
-          roomNewsOf('rejected', rejected.vendor.name, reason, null),
-          wordsOf(ctx, reason),
-        )
       return viewOne(ctx, await reread(ctx, parseId(proposalId, PROPOSAL_MESSAGES.notFound)))
     },
 

@@ -237,8 +237,8 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
   }
 
   /**
-   * Makes the move with what it writes beside the status, tells the other side by e-mail (in the
-   * same transaction) and then in the order's room.
+   * Makes the move with what it writes beside the status, and tells the other side by e-mail and
+   * in the order's room, all in one transaction: a crash after the commit loses no notice.
    */
   async function move(
     ctx: Ctx,
@@ -264,9 +264,9 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
       await moveServiceOrder(txCtx, row.id, step, { comment, set })
       const after: ServiceOrderRow = { ...row, ...set, status: step.to }
       await tell(txCtx, after, who, event, comment)
+      await postToRoom(txCtx, after, who, event, comment)
       return after
     })
-    if (moved) await postToRoom(ctx, moved, who, event, comment)
     return view(ctx, moved ?? (await findOrder(ctx, side, number)), side)
   }
 
@@ -292,23 +292,30 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
     })
   }
 
-  /** The move as a system message in the order's room; a failure there loses no move. */
+  /**
+   * The move as a system message in the order's room, in the move's transaction (its publication
+   * is a job queued with it); a failure here rolls back to a savepoint and loses no move.
+   */
   async function postToRoom(
-    ctx: Ctx,
+    outer: Ctx,
     row: ServiceOrderRow,
     by: ServiceOrderActor,
     event: Move,
     comment: string | null,
   ) {
     if (!deps.chat) return
+    const chat = deps.chat
     try {
-      const guid = row.chatRoomId ?? (await openRoom(ctx, row))
-      await deps.chat.postSystemMessage(
-        systemCtx(ctx.db, { requestId: ctx.requestId }),
-        guid,
-        roomNews(row, event, by, comment),
-        wordsOf(ctx, comment),
-      )
+      await outer.db.transaction(async (savepoint) => {
+        const ctx = withDb(outer, savepoint)
+        const guid = row.chatRoomId ?? (await openRoom(ctx, row))
+        await chat.postSystemMessage(
+          systemCtx(ctx.db, { requestId: ctx.requestId }),
+          guid,
+          roomNews(row, event, by, comment),
+          wordsOf(ctx, comment),
+        )
+      })
     } catch (err) {
       deps.log(`service order ${row.number}: the room was not told`, err)
     }
