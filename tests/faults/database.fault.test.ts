@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runAdmin } from '../../server/testing/database.ts'
+import { ADMIN_URL, type Instance, createFaultDatabase, startInstance, waitFor } from './instance.ts'
+
+/**
+ * PostgreSQL drops the app's connections (a restart, a failover, an administrator's
+ * `pg_terminate_backend`) while buyers sign in, browse and read their orders: the process stays
+ * up, every failure is a 503 with Retry-After, and it recovers by itself.
+ */
+describe('the database drops every connection under load', () => {
+  let database: Awaited<ReturnType<typeof createFaultDatabase>>
+  let app: Instance
+
+  beforeAll(async () => {
+    database = await createFaultDatabase()
+    app = await startInstance({ DATABASE_URL: database.url })
+  })
+
+  afterAll(async () => {
+    await app?.stop()
+    await database?.drop()
+  })
+
+  it('stays up, answers 503 with Retry-After, and recovers', async () => {
+    const tally = { requests: 0, ok: 0, unavailable: 0, unexplained: [] as string[] }
+    let running = true
+    const signIn = async () => {
+      const res = await fetch(`${app.origin}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
+        body: JSON.stringify({ email: 'buyer@example.com', password: 'demo-password' }),
+      })
+      return res
+    }
+    const paths = ['/api/v1/catalog/products?limit=5', '/media', '/catalog/bespilotniki', '/readyz']
+    const worker = async (index: number) => {
+      while (running) {
+        const res =
+          index % 3 === 0
+            ? await signIn()
+            : await fetch(`${app.origin}${paths[tally.requests % paths.length]}`, {
+                headers: { 'user-agent': 'Mozilla/5.0 Chrome/140.0' },
+              })
+        await res.arrayBuffer()
+        tally.requests++
+        if (res.status < 500 && res.status !== 429) tally.ok++
+        else if (res.status === 503 && res.headers.get('retry-after')) tally.unavailable++
+        else if (res.status !== 429) tally.unexplained.push(`${res.status} ${res.url}`)
+      }
+    }
+    const workers = Array.from({ length: 6 }, (_, index) => worker(index))
+
+    await waitFor(async () => tally.requests > 30, 300, 'load before the faults')
+    for (let round = 0; round < 3; round++) {
+      await runAdmin(
+        ADMIN_URL,
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database.name}' and pid <> pg_backend_pid()`,
+      )
+      const before = tally.requests
+      await waitFor(async () => tally.requests > before + 20, 600, `load after fault ${round + 1}`)
+    }
+    running = false
+    await Promise.all(workers)
+
+    expect(app.alive).toBe(true)
+    expect(tally.unexplained).toEqual([])
+    expect(tally.ok).toBeGreaterThan(60)
+    await waitFor(async () => (await fetch(`${app.origin}/readyz`)).ok, 100, 'recovery')
+    expect((await signIn()).status).toBe(200)
+    console.log(`database faults: ${tally.requests} requests, ${tally.unavailable} answered 503, ${tally.ok} ok`)
+  })
+
+  it('hands SIGTERM from npm to the server, which finishes and exits', async () => {
+    expect(await app.stop('SIGTERM')).toBe(0)
+    // Nobody answers there any more: the server itself got the signal and exited.
+    const closed = () =>
+      fetch(`${app.origin}/healthz`).then(
+        () => false,
+        () => true,
+      )
+    await waitFor(closed, 100, 'the port freed')
+  })
+})

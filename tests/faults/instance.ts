@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
+import { databaseUrl, runAdmin } from '../../server/testing/database.ts'
+
+/**
+ * A real app instance for the fault scenarios: `npm start` (built if stale, production mode) on a
+ * free loopback port, over a PostgreSQL database of its own with the demo data.
+ */
+export interface Instance {
+  origin: string
+  child: ChildProcess
+  /** Whether the process is still running. */
+  readonly alive: boolean
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? ''
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** A fresh database next to TEST_DATABASE_URL's, dropped by the returned function. */
+export async function createFaultDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `faults_${randomBytes(4).toString('hex')}`
+  await runAdmin(ADMIN_URL, `create database ${name}`)
+  return {
+    name,
+    url: databaseUrl(ADMIN_URL, name),
+    drop: () => runAdmin(ADMIN_URL, `drop database if exists ${name} with (force)`),
+  }
+}
+
+/** Polls `check` every 100 ms, at most `tries` times. */
+export async function waitFor(check: () => Promise<boolean>, tries: number, what: string): Promise<void> {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    if (await check().catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${what}: not after ${tries} looks`)
+}
+
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort()
+  const child = spawn('npm', ['start'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '10',
+      RATE_LIMIT_SCALE: '50',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
+  const origin = `http://127.0.0.1:${port}`
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  try {
+    // A first start may build the app: up to 5 minutes.
+    await waitFor(async () => (await fetch(`${origin}/readyz`)).ok, 3000, `instance on ${port}`)
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw new Error(`${(error as Error).message}\n${stderr}`)
+  }
+  return {
+    origin,
+    child,
+    get alive() {
+      return child.exitCode === null && child.signalCode === null
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
+      child.kill(signal)
+      return exited
+    },
+  }
+}
