@@ -2,8 +2,8 @@ import { Redis, type RedisOptions } from 'ioredis'
 
 /**
  * Redis makes several instances share rate limits and chat fan-out; it is never a single point of
- * failure. Its connections fail a command at once while Redis is away (no offline queue) or after
- * a second (command timeout), so callers fall back (rate limits to in-process counting, chat to
+ * failure. Once connected, its connections fail a command at once while Redis is away (no offline
+ * queue) or after a second (command timeout), so callers fall back (rate limits to in-process counting, chat to
  * the database and a recovery of the clients) instead of hanging; and they log the outage once
  * when it starts and once when it ends, rather than at every reconnect attempt.
  */
@@ -25,13 +25,19 @@ export function connectRedis(
     connectTimeout: 2_000,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
+    // Until the first connection, commands wait for it (at most the command timeout): a start
+    // loses nothing. After it, a command while Redis is away fails at once.
+    enableOfflineQueue: true,
     // Reconnect soon after an outage ends, but never more often than every two seconds.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     connectionName: name,
     ...options,
   })
   let down = false
+  const keepQueue = options.enableOfflineQueue === true
+  client.once('ready', () => {
+    if (!keepQueue) client.options.enableOfflineQueue = false
+  })
   client.on('error', (err: Error) => {
     if (down) return
     down = true
