@@ -17,7 +17,7 @@ describe('the database drops every connection under load', () => {
   })
 
   afterAll(async () => {
-    await app?.stop()
+    await app?.crash()
     await database?.drop()
   })
 

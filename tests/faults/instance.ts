@@ -12,7 +12,10 @@ export interface Instance {
   child: ChildProcess
   /** Whether the process is still running. */
   readonly alive: boolean
+  /** SIGTERM (or another signal) to `npm start`, which hands it to the server; the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>
+  /** kill -9 of the server and npm at once, as a crash or an OOM kill would. */
+  crash(): Promise<void>
 }
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? ''
@@ -63,6 +66,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: a crash kills npm and the server together.
+    detached: true,
   })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
@@ -73,7 +78,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     await waitFor(async () => (await fetch(`${origin}/readyz`)).ok, 3000, `instance on ${port}`)
   } catch (error) {
     child.kill('SIGKILL')
-    throw new Error(`${(error as Error).message}\n${stderr}`)
+    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error })
   }
   return {
     origin,
@@ -85,6 +90,14 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
       child.kill(signal)
       return exited
+    },
+    async crash() {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        return // already gone
+      }
+      await exited
     },
   }
 }
