@@ -12,7 +12,7 @@ import { type Instance, createFaultDatabase, startInstance } from './instance.ts
 describe('an instance killed during checkouts', () => {
   let database: Awaited<ReturnType<typeof createFaultDatabase>>
   let sql: pg.Client
-  let instances: Instance[] = []
+  const instances: Instance[] = []
   const STOCK = 10_000
 
   beforeAll(async () => {
