@@ -89,17 +89,10 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     commandTimeout: undefined,
   }).client
   let readyTimes = 0
-  let live = false
   subscriber.on('ready', () => {
-    live = true
-    // Whatever was published meanwhile reached nobody here: every client recovers.
+    // Whatever was published meanwhile reached nobody here: every client recovers. (Told while
+    // Redis is away, they would only find it away; told now, they get what they missed.)
     if (readyTimes++ > 0) void resetAfterOutage()
-  })
-  subscriber.on('close', () => {
-    if (!live) return
-    live = false
-    // Redis went away: clients are told now (they reconnect, and get in once it is back).
-    for (const handler of resetHandlers) handler()
   })
 
   /**
