@@ -1,3 +1,4 @@
+import { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { FILE_LIMITS } from '#common/files.ts'
@@ -46,8 +47,9 @@ export const requestSizePlugin = fp(async (app: FastifyInstance) => {
   // away unread (a client busy sending gets to read the answer before the connection goes; a
   // reset at once would make it lose the answer), then the connection is closed.
   app.addHook('onResponse', async (req, reply) => {
-    if (reply.statusCode !== 413 || req.raw.complete) return
     const socket = req.raw.socket
+    // Only a real connection (an injected request has a stand-in without one).
+    if (reply.statusCode !== 413 || req.raw.complete || !(socket instanceof Socket)) return
     let discarded = 0
     // Counted on the socket: Node throws a finished request's body away before it becomes events.
     socket.on('data', (chunk: Buffer) => {
