@@ -10,6 +10,8 @@ const LIST = '/personal-account/staff/articles'
 const TAG = randomUUID().slice(0, 8)
 /** A form's post on a busy machine (two cores shared by parallel specs) may take this long. */
 const FORM_POST = 15_000
+/** The editor is a chunk of its own that loads after hydration: on a busy machine, a full page load takes this long. */
+const EDITOR_LOAD = 15_000
 const TITLE = `Как выбрать квадрокоптер для обследования ЛЭП ${TAG}`
 
 /** Moscow's wall-clock time of a moment (UTC+3 all year), as the schedule's picker takes it. */
@@ -216,13 +218,13 @@ test('staff write an article with a heading, a picture and a product, preview it
   // While the publication time comes, the editor's pages at a phone's width.
   await page.setViewportSize({ width: 375, height: 800 })
   await page.reload()
-  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible({ timeout: EDITOR_LOAD })
   await checkPage(page)
   await page.goto(LIST)
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible()
   await checkPage(page)
   await page.goto(`${LIST}/new`)
-  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible({ timeout: EDITOR_LOAD })
   await checkPage(page)
 
   // At its time it is out: the article, the list, the sitemap and the feed.
@@ -260,7 +262,7 @@ test('staff write an article with a heading, a picture and a product, preview it
 
   // The editor shows it as published.
   await page.goto(editUrl)
-  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Текст статьи' })).toBeVisible({ timeout: EDITOR_LOAD })
   await expect(page.getByText('Опубликована', { exact: true }).first()).toBeVisible()
 })
 
