@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Instance, createFaultDatabase, startInstance } from './instance.ts'
 
 /**
- * kill -9 of an instance while buyers check out: every checkout a client saw no answer to is
- * repeated with its key on a new instance, then the database is read. Stock is what it was less
- * what was ordered and never negative; every order has its lines, one order per seller and key,
- * and exactly one «Новый заказ» e-mail and one «Оформлен заказ» message, crash or not.
+ * kill -9 of an instance while buyers check out and the seller moves their orders: every checkout
+ * or move a client saw no answer to is repeated on a new instance, then the database is read.
+ * Stock is what it was less what was ordered and never negative; every order has its lines, one
+ * order per seller and key, a history that ends at its status, and for its placing and each move
+ * exactly one chat message and one e-mail per member told, crash or not.
  */
-describe('an instance killed during checkouts', () => {
+describe('an instance killed during checkouts and order moves', () => {
   let database: Awaited<ReturnType<typeof createFaultDatabase>>
   let sql: pg.Client
   const instances: Instance[] = []
@@ -28,27 +29,34 @@ describe('an instance killed during checkouts', () => {
     await database?.drop()
   })
 
-  async function signIn(origin: string): Promise<string> {
+  async function signIn(origin: string, email = 'buyer@example.com'): Promise<string> {
     const res = await fetch(`${origin}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'buyer@example.com', password: 'demo-password' }),
+      body: JSON.stringify({ email, password: 'demo-password' }),
     })
     expect(res.status).toBe(200)
     return /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0]
   }
 
-  it('loses no order, unit, e-mail or message, and doubles none', async () => {
+  it('loses no order, unit, move, e-mail or message, and doubles none', async () => {
     let origin = instances[0]!.origin
     let cookie = await signIn(origin)
+    let sellerCookie = await signIn(origin, 'vendor@example.com')
+    const {
+      rows: [seller],
+    } = await sql.query<{ id: string; started: Date }>(
+      `select m.organization_id as id, now() as started from organization_members m
+       join users u on u.id = m.user_id where u.email = 'vendor@example.com' limit 1`,
+    )
     const whoami = await (await fetch(`${origin}/api/v1/users/whoami`, { headers: { cookie } })).json()
     const payer: string = whoami.data.organizations.find((o: { roles: { type: string; confirmed: boolean }[] }) =>
       o.roles.some((role) => role.type === 'buyer' && role.confirmed),
     ).id
     const { rows: products } = await sql.query<{ id: string }>(
       `select id from catalog_products where status = 'published' and price_kopecks is not null
-       and vendor_organization_id <> $1 order by id limit 3`,
-      [payer],
+       and vendor_organization_id = $1 order by id limit 3`,
+      [seller!.id],
     )
     await sql.query(`update catalog_products set stock_quantity = ${STOCK} where id = any($1)`, [
       products.map((p) => p.id),
@@ -94,19 +102,57 @@ describe('an instance killed during checkouts', () => {
       }
     }
 
-    // Three buyers' tabs at once, until the instance is killed under them.
+    /** The seller's moves sent whose answer never came: repeated after the restart. */
+    const unansweredMoves: string[] = []
+    let moved = 0
+    const MOVE_OF = { created: 'confirm', confirmed: 'mark-paid' } as const
+
+    /** The seller confirms the oldest new order of this run, or marks a confirmed one paid. */
+    async function moveOnce(): Promise<void> {
+      const { rows } = await sql.query<{ number: string; status: 'created' | 'confirmed' }>(
+        `select number, status from orders where seller_organization_id = $1 and created_at >= $2
+         and status in ('created', 'confirmed') order by created_at limit 1`,
+        [seller!.id, seller!.started],
+      )
+      const order = rows[0]
+      if (!order) return new Promise((resolve) => setTimeout(resolve, 20))
+      const path = `/api/v1/orders/sale/${order.number}/${MOVE_OF[order.status]}`
+      try {
+        const res = await fetch(`${origin}${path}`, {
+          method: 'POST',
+          headers: { ...headers(), cookie: sellerCookie },
+          body: '{}',
+        })
+        if (res.ok) moved++
+        else refusals.push(`${path}: ${res.status} ${(await res.text()).slice(0, 200)}`)
+      } catch {
+        unansweredMoves.push(path)
+        throw new Error('instance gone')
+      }
+    }
+
+    // Three buyers' tabs and the seller's at once, until the instance is killed under them.
     const victim = instances[0]!
-    const loops = Array.from({ length: 3 }, async (_, tab) => {
-      for (let index = tab; ; index += 3) {
+    const forever = (step: () => Promise<void>) => async () => {
+      for (;;) {
         try {
-          await buyOnce(index)
+          await step()
         } catch {
           return
         }
       }
-    })
-    for (let look = 0; placed < 15; look++) {
-      if (look > 600) throw new Error(`only ${placed} checkouts went through: ${refusals.slice(0, 5).join(' | ')}`)
+    }
+    const loops = [
+      ...Array.from({ length: 3 }, (_, tab) => {
+        let index = tab
+        return forever(() => buyOnce((index += 3)))()
+      }),
+      forever(moveOnce)(),
+    ]
+    for (let look = 0; placed < 15 || moved < 8; look++) {
+      if (look > 600) {
+        throw new Error(`only ${placed} checkouts and ${moved} moves went through: ${refusals.slice(0, 5).join(' | ')}`)
+      }
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     await victim.crash()
@@ -116,6 +162,16 @@ describe('an instance killed during checkouts', () => {
     instances.push(survivor)
     origin = survivor.origin
     cookie = await signIn(origin)
+    sellerCookie = await signIn(origin, 'vendor@example.com')
+    // A move repeated finds the order where the first one took it, or makes the move now: 200 either way.
+    for (const path of unansweredMoves) {
+      const res = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { ...headers(), cookie: sellerCookie },
+        body: '{}',
+      })
+      expect(res.status).toBe(200)
+    }
     // The same key again: the orders it made, or new ones if the first never committed.
     for (const { key, total } of unanswered) {
       const res = await fetch(`${origin}/api/v1/checkout`, {
@@ -127,10 +183,11 @@ describe('an instance killed during checkouts', () => {
     }
 
     const count = async (query: string, params: unknown[] = []) => (await sql.query(query, params)).rows
+    // Only this run's orders: the demo's own orders of these products took stock before it was set.
     const ordered = await count(
       `select l.product_id, sum(l.quantity)::int as n from order_lines l join orders o on o.id = l.order_id
-       where o.status <> 'cancelled' and l.product_id = any($1) group by l.product_id`,
-      [products.map((p) => p.id)],
+       where o.status <> 'cancelled' and l.product_id = any($1) and o.checkout_key = any($2) group by l.product_id`,
+      [products.map((p) => p.id), keys],
     )
     const stock = await count(`select id, stock_quantity from catalog_products where id = any($1)`, [
       products.map((p) => p.id),
@@ -146,34 +203,53 @@ describe('an instance killed during checkouts', () => {
     expect(
       await count(`select checkout_key, seller_organization_id from orders group by 1, 2 having count(*) > 1`),
     ).toEqual([])
-    const orders = await count(`select number from orders where checkout_key = any($1)`, [keys])
+    const orders: { id: string; number: string; status: 'created' | 'confirmed' | 'paid' }[] = await count(
+      `select id, number, status from orders where checkout_key = any($1)`,
+      [keys],
+    )
     expect(orders.length).toBeGreaterThanOrEqual(placed)
-    // Each seller's member is told once per order, never twice.
+    // Nobody is told twice of one thing.
     expect(
       await count(
-        `select "to", subject from email_outbox where subject like 'Новый заказ:%' group by 1, 2 having count(*) > 1`,
+        `select "to", subject from email_outbox where subject like '%: № %' group by 1, 2 having count(*) > 1`,
       ),
     ).toEqual([])
-    const mails = await count(
-      `select subject, count(*)::int as n from email_outbox where subject like 'Новый заказ:%' group by subject`,
-    )
+    const mails = new Set((await count(`select distinct subject from email_outbox`)).map((m) => m.subject))
     const messages = await count(
-      `select content, count(*)::int as n from chat_messages where is_system and content like 'Оформлен заказ%' group by content`,
+      `select content, count(*)::int as n from chat_messages where is_system
+       and (content like 'Оформлен заказ%' or content like 'Продавец: заказ%') group by content`,
     )
-    for (const order of orders) {
-      const mail = mails.filter((m) => m.subject === `Новый заказ: № ${order.number}`)
-      expect(
-        mail.reduce((sum, m) => sum + m.n, 0),
-        `e-mails of ${order.number}`,
-      ).toBeGreaterThanOrEqual(1)
-      const said = messages.filter((m) => String(m.content).includes(`№ ${order.number} `))
-      expect(
-        said.map((m) => m.n),
-        `messages of ${order.number}`,
-      ).toEqual([1])
+    const histories = await count(
+      `select order_id, array_agg(to_status order by created_at) as steps from order_events
+       where order_id = any($1) group by order_id`,
+      [orders.map((o) => o.id)],
+    )
+    const LIFE = ['created', 'confirmed', 'paid'] as const
+    const TOLD = {
+      created: { mail: 'Новый заказ', message: (n: string) => `Оформлен заказ № ${n} ` },
+      confirmed: { mail: 'Заказ подтверждён, счёт выставлен', message: (n: string) => `заказ № ${n} — «Подтверждён»` },
+      paid: { mail: 'Оплата заказа получена', message: (n: string) => `заказ № ${n} — «Оплачен»` },
     }
+    let movesChecked = 0
+    for (const order of orders) {
+      const passed = LIFE.slice(0, LIFE.indexOf(order.status) + 1)
+      // The history is the way the order came, ending at its status.
+      expect(histories.find((h) => h.order_id === order.id)?.steps, `history of ${order.number}`).toEqual(passed)
+      for (const step of passed) {
+        expect(mails.has(`${TOLD[step].mail}: № ${order.number}`), `«${step}» e-mail of ${order.number}`).toBe(true)
+        const said = messages.filter((m) => String(m.content).includes(TOLD[step].message(order.number)))
+        expect(
+          said.map((m) => m.n),
+          `«${step}» message of ${order.number}`,
+        ).toEqual([1])
+      }
+      movesChecked += passed.length - 1
+    }
+    expect(movesChecked).toBeGreaterThanOrEqual(moved)
     console.log(
-      `crash during checkouts: ${placed} answered before the kill, ${unanswered.length} repeated after it, ${orders.length} orders checked`,
+      `crash during checkouts and moves: ${placed} checkouts and ${moved} moves answered before the kill, ` +
+        `${unanswered.length} checkouts and ${unansweredMoves.length} moves repeated after it, ` +
+        `${orders.length} orders and ${movesChecked} moves checked`,
     )
   })
 })
