@@ -45,6 +45,8 @@ const Env = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /** Background jobs this process runs at once; 0: it runs none (another instance does). */
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** A running job not heard of for this long is presumed orphaned (its instance died) and run again. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** How long someone stays out of the chat before their unread messages are e-mailed. */
   CHAT_DIGEST_DELAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** HS256 key of the realtime connection tokens; shared by every instance and Centrifugo. */

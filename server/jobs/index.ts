@@ -12,6 +12,11 @@ export const jobsModule = defineModule({
   tables,
   routes: jobsRoutes,
   service: ({ database, config, log }): JobsService =>
-    createJobsService({ db: database.db, log, workers: config.JOB_WORKERS }),
+    createJobsService({
+      db: database.db,
+      log,
+      workers: config.JOB_WORKERS,
+      leaseMs: config.JOB_LEASE_SECONDS * 1000,
+    }),
   close: (service) => service.stop(),
 })
