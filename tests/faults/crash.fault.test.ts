@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Instance, createFaultDatabase, startInstance } from './instance.ts'
+import { BUYER, SELLER, call, checkoutBody, signIn, whoami } from './shop.ts'
 
 /**
  * kill -9 of an instance while buyers check out and the seller moves their orders: every checkout
@@ -29,48 +30,25 @@ describe('an instance killed during checkouts and order moves', () => {
     await database?.drop()
   })
 
-  async function signIn(origin: string, email = 'buyer@example.com'): Promise<string> {
-    const res = await fetch(`${origin}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'demo-password' }),
-    })
-    expect(res.status).toBe(200)
-    return /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0]
-  }
-
   it('loses no order, unit, move, e-mail or message, and doubles none', async () => {
-    let origin = instances[0]!.origin
-    let cookie = await signIn(origin)
-    let sellerCookie = await signIn(origin, 'vendor@example.com')
+    let buyer = await signIn(instances[0]!.origin, BUYER)
+    let seller = await signIn(instances[0]!.origin, SELLER)
+    const { payer } = await whoami(buyer)
     const {
-      rows: [seller],
+      rows: [sellerOrganization],
     } = await sql.query<{ id: string; started: Date }>(
       `select m.organization_id as id, now() as started from organization_members m
-       join users u on u.id = m.user_id where u.email = 'vendor@example.com' limit 1`,
+       join users u on u.id = m.user_id where u.email = $1 limit 1`,
+      [SELLER],
     )
-    const whoami = await (await fetch(`${origin}/api/v1/users/whoami`, { headers: { cookie } })).json()
-    const payer: string = whoami.data.organizations.find((o: { roles: { type: string; confirmed: boolean }[] }) =>
-      o.roles.some((role) => role.type === 'buyer' && role.confirmed),
-    ).id
     const { rows: products } = await sql.query<{ id: string }>(
       `select id from catalog_products where status = 'published' and price_kopecks is not null
        and vendor_organization_id = $1 order by id limit 3`,
-      [seller!.id],
+      [sellerOrganization!.id],
     )
     await sql.query(`update catalog_products set stock_quantity = ${STOCK} where id = any($1)`, [
       products.map((p) => p.id),
     ])
-    const headers = () => ({ 'content-type': 'application/json', cookie, 'sec-fetch-site': 'same-origin' })
-    const body = (key: string, total: number) =>
-      JSON.stringify({
-        checkoutKey: key,
-        payerOrganizationId: payer,
-        deliveryMethod: 'pickup',
-        contactName: 'Вера Покупатель',
-        contactPhone: '+7 (912) 345-67-89',
-        expectedTotalKopecks: total,
-      })
     /** Checkouts sent whose answer never came: repeated with their key after the restart. */
     const unanswered: { key: string; total: number }[] = []
     const keys: string[] = []
@@ -78,22 +56,13 @@ describe('an instance killed during checkouts and order moves', () => {
     const refusals: string[] = []
 
     async function buyOnce(index: number): Promise<void> {
-      const product = products[index % products.length]!.id
-      await fetch(`${origin}/api/v1/cart/items`, {
-        method: 'POST',
-        headers: headers(),
-        body: JSON.stringify({ productId: product, quantity: 1 }),
-      })
-      const cart = await (await fetch(`${origin}/api/v1/cart`, { headers: headers() })).json()
+      await call(buyer, 'POST', '/cart/items', { productId: products[index % products.length]!.id, quantity: 1 })
+      const cart = await (await call(buyer, 'GET', '/cart')).json()
       const key = randomUUID()
       keys.push(key)
       const total = Number(cart.data.totalKopecks)
       try {
-        const res = await fetch(`${origin}/api/v1/checkout`, {
-          method: 'POST',
-          headers: headers(),
-          body: body(key, total),
-        })
+        const res = await call(buyer, 'POST', '/checkout', checkoutBody(payer, total, key))
         if (res.ok) placed++
         else refusals.push(`${res.status} ${(await res.text()).slice(0, 200)}`)
       } catch {
@@ -112,17 +81,13 @@ describe('an instance killed during checkouts and order moves', () => {
       const { rows } = await sql.query<{ number: string; status: 'created' | 'confirmed' }>(
         `select number, status from orders where seller_organization_id = $1 and created_at >= $2
          and status in ('created', 'confirmed') order by created_at limit 1`,
-        [seller!.id, seller!.started],
+        [sellerOrganization!.id, sellerOrganization!.started],
       )
       const order = rows[0]
       if (!order) return new Promise((resolve) => setTimeout(resolve, 20))
-      const path = `/api/v1/orders/sale/${order.number}/${MOVE_OF[order.status]}`
+      const path = `/orders/sale/${order.number}/${MOVE_OF[order.status]}`
       try {
-        const res = await fetch(`${origin}${path}`, {
-          method: 'POST',
-          headers: { ...headers(), cookie: sellerCookie },
-          body: '{}',
-        })
+        const res = await call(seller, 'POST', path, {})
         if (res.ok) moved++
         else refusals.push(`${path}: ${res.status} ${(await res.text()).slice(0, 200)}`)
       } catch {
@@ -160,26 +125,15 @@ describe('an instance killed during checkouts and order moves', () => {
 
     const survivor = await startInstance({ DATABASE_URL: database.url })
     instances.push(survivor)
-    origin = survivor.origin
-    cookie = await signIn(origin)
-    sellerCookie = await signIn(origin, 'vendor@example.com')
+    buyer = await signIn(survivor.origin, BUYER)
+    seller = await signIn(survivor.origin, SELLER)
     // A move repeated finds the order where the first one took it, or makes the move now: 200 either way.
-    for (const path of unansweredMoves) {
-      const res = await fetch(`${origin}${path}`, {
-        method: 'POST',
-        headers: { ...headers(), cookie: sellerCookie },
-        body: '{}',
-      })
-      expect(res.status).toBe(200)
-    }
+    for (const path of unansweredMoves) expect((await call(seller, 'POST', path, {})).status).toBe(200)
     // The same key again: the orders it made, or new ones if the first never committed.
     for (const { key, total } of unanswered) {
-      const res = await fetch(`${origin}/api/v1/checkout`, {
-        method: 'POST',
-        headers: headers(),
-        body: body(key, total),
-      })
-      expect([200, 201, 409]).toContain(res.status)
+      expect([200, 201, 409]).toContain(
+        (await call(buyer, 'POST', '/checkout', checkoutBody(payer, total, key))).status,
+      )
     }
 
     const count = async (query: string, params: unknown[] = []) => (await sql.query(query, params)).rows
