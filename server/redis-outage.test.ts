@@ -6,16 +6,8 @@ import { buildTestApp } from './testing/app.ts'
 import { TEST_PASSWORD, createTestUser } from './testing/auth.ts'
 import { openTestDatabase } from './testing/database.ts'
 import { type TestRedis, startTestRedis } from './testing/redis-server.ts'
+import { until } from './testing/poll.ts'
 import { type TcpProxy, startTcpProxy } from './testing/tcp-proxy.ts'
-
-/** Waits for `check` to hold, polling: at most `tries` looks, 50 ms apart. */
-async function eventually(check: () => Promise<boolean> | boolean, tries = 200): Promise<void> {
-  for (let attempt = 0; attempt < tries; attempt++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('the condition never held')
-}
 
 // Like the other Redis suites: run where Redis is installed (CI sets REDIS_URL_TEST). The suite
 // starts a Redis of its own behind a relay it cuts, so the machine's Redis is never touched.
@@ -34,7 +26,7 @@ describe.runIf(process.env.REDIS_URL_TEST)('the app while Redis is away', () => 
     database = await openTestDatabase('pglite')
     app = await buildTestApp(database, { REDIS_URL: `redis://127.0.0.1:${proxy.port}` })
     user = await createTestUser(database.db)
-    await eventually(() => app.services.system.redisState() === 'ok')
+    await until(() => app.services.system.redisState() === 'ok', 10_000)
   })
 
   afterAll(async () => {
@@ -59,7 +51,7 @@ describe.runIf(process.env.REDIS_URL_TEST)('the app while Redis is away', () => 
     expect(await admin.keys('rl:*')).not.toEqual([]) // counted where every instance sees it
 
     await proxy.cut()
-    await eventually(() => app.services.system.redisState() === 'unavailable')
+    await until(() => app.services.system.redisState() === 'unavailable', 10_000)
     expect((await signIn()).statusCode).toBe(200)
     const ready = await app.inject({ method: 'GET', url: '/readyz' })
     expect(ready.statusCode).toBe(200)
@@ -68,11 +60,11 @@ describe.runIf(process.env.REDIS_URL_TEST)('the app while Redis is away', () => 
     await app.services.realtime.publish('chat:outage', { n: 2 })
 
     await proxy.restore()
-    await eventually(() => app.services.system.redisState() === 'ok')
+    await until(() => app.services.system.redisState() === 'ok', 10_000)
     // The channel that lost a publication starts a new epoch: its clients cannot think their
     // history whole, and load what they missed from the API.
-    await eventually(async () => (await broker.position('chat:outage')).epoch !== before.epoch)
-    await eventually(() => resets > 0) // and every client was told to reconnect and recover
+    await until(async () => (await broker.position('chat:outage')).epoch !== before.epoch, 10_000)
+    await until(() => resets > 0, 10_000) // and every client was told to reconnect and recover
     expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ok', redis: 'ok' })
     expect((await signIn()).statusCode).toBe(200)
   })

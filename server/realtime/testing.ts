@@ -70,14 +70,7 @@ export function nextEvent<T>(
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Waits until `check` holds (polling), or fails after `ms`. */
-export async function until(check: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`${what} not reached within ${ms} ms`)
-    await sleep(20)
-  }
-}
+export { until } from '../testing/poll.ts'
 
 /**
  * Subscribes the client to the user's channel and connects it; resolves once subscribed, with

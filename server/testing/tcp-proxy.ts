@@ -7,8 +7,6 @@ import { type Server, type Socket, createConnection, createServer } from 'node:n
  */
 export interface TcpProxy {
   port: number
-  /** Connections open through the relay now. */
-  readonly open: number
   cut(): Promise<void>
   restore(): Promise<void>
   close(): Promise<void>
@@ -50,9 +48,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const port = await listen(0)
   return {
     port,
-    get open() {
-      return sockets.size / 2
-    },
     cut: stop,
     restore: async () => {
       await listen(port)

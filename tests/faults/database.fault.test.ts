@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../../server/testing/database.ts'
-import { ADMIN_URL, type Instance, createFaultDatabase, startInstance, waitFor } from './instance.ts'
+import { ADMIN_URL, type Instance, createFaultDatabase, startInstance } from './instance.ts'
+import { until } from '../../server/testing/poll.ts'
 
 /**
  * PostgreSQL drops the app's connections (a restart, a failover, an administrator's
@@ -50,14 +51,14 @@ describe('the database drops every connection under load', () => {
     }
     const workers = Array.from({ length: 6 }, (_, index) => worker(index))
 
-    await waitFor(async () => tally.requests > 30, 300, 'load before the faults')
+    await until(async () => tally.requests > 30, 30_000, 'load before the faults')
     for (let round = 0; round < 3; round++) {
       await runAdmin(
         ADMIN_URL,
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database.name}' and pid <> pg_backend_pid()`,
       )
       const before = tally.requests
-      await waitFor(async () => tally.requests > before + 20, 600, `load after fault ${round + 1}`)
+      await until(async () => tally.requests > before + 20, 60_000, `load after fault ${round + 1}`)
     }
     running = false
     await Promise.all(workers)
@@ -65,7 +66,7 @@ describe('the database drops every connection under load', () => {
     expect(app.alive).toBe(true)
     expect(tally.unexplained).toEqual([])
     expect(tally.ok).toBeGreaterThan(60)
-    await waitFor(async () => (await fetch(`${app.origin}/readyz`)).ok, 100, 'recovery')
+    await until(async () => (await fetch(`${app.origin}/readyz`)).ok, 10_000, 'recovery')
     expect((await signIn()).status).toBe(200)
     console.log(`database faults: ${tally.requests} requests, ${tally.unavailable} answered 503, ${tally.ok} ok`)
   })
@@ -78,6 +79,6 @@ describe('the database drops every connection under load', () => {
         () => false,
         () => true,
       )
-    await waitFor(closed, 100, 'the port freed')
+    await until(closed, 10_000, 'the port freed')
   })
 })

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { databaseUrl, runAdmin } from '../../server/testing/database.ts'
+import { until } from '../../server/testing/poll.ts'
 
 /**
  * A real app instance for the fault scenarios: `npm start` (built if stale, production mode) on a
@@ -42,15 +43,6 @@ export async function createFaultDatabase(): Promise<{ name: string; url: string
   }
 }
 
-/** Polls `check` every 100 ms, at most `tries` times. */
-export async function waitFor(check: () => Promise<boolean>, tries: number, what: string): Promise<void> {
-  for (let attempt = 0; attempt < tries; attempt++) {
-    if (await check().catch(() => false)) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${what}: not after ${tries} looks`)
-}
-
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort()
   const child = spawn('npm', ['start'], {
@@ -75,7 +67,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   try {
     // A first start may build the app: up to 5 minutes.
-    await waitFor(async () => (await fetch(`${origin}/readyz`)).ok, 3000, `instance on ${port}`)
+    await until(async () => (await fetch(`${origin}/readyz`)).ok, 300_000, `instance on ${port}`)
   } catch (error) {
     child.kill('SIGKILL')
     throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error })

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Instance, createFaultDatabase, startInstance, waitFor } from './instance.ts'
+import { type Instance, createFaultDatabase, startInstance } from './instance.ts'
+import { until } from '../../server/testing/poll.ts'
 
 const JOBS = 122
 /** Short, so that the survivor takes over the killed instance's job within the scenario. */
@@ -67,21 +68,21 @@ describe('an instance killed while it runs jobs', () => {
           `select count(*)::int as n from jobs where kind = 'orders.registration_reminder' and status = 'running'`,
         )
       ).rows[0]!.n
-    await waitFor(async () => (await finished()) >= 10, 600, 'the first jobs done')
+    await until(async () => (await finished()) >= 10, 60_000, 'the first jobs done')
     // Mid-job for certain: e-mails cannot be written while the test holds this lock, so each
     // instance's worker is held inside its job's transaction, between claiming it and committing.
     const locker = new pg.Client({ connectionString: database.url })
     await locker.connect()
     await locker.query('begin')
     await locker.query('lock table email_outbox in share mode')
-    await waitFor(async () => (await running()) === 2, 600, 'both instances inside a job')
+    await until(async () => (await running()) === 2, 60_000, 'both instances inside a job')
     const doneAtKill = await finished()
     await victim.crash()
     await locker.query('commit')
     await locker.end()
 
     // The survivor drains the rest; a job the dead instance held comes due again after its lease.
-    await waitFor(async () => (await finished()) === JOBS, (LEASE_SECONDS + 60) * 10, 'every job done')
+    await until(async () => (await finished()) === JOBS, (LEASE_SECONDS + 60) * 1000, 'every job done')
     expect(survivor.alive).toBe(true)
 
     expect(await countMails(subject)).toBe(mailsBefore + JOBS * order!.members)

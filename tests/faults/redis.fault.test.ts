@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WS_PATH } from '../../server/realtime/protocol.ts'
 import { newClient, nextEvent, subscribed } from '../../server/realtime/testing.ts'
 import { type TestRedis, startTestRedis } from '../../server/testing/redis-server.ts'
-import { type Instance, createFaultDatabase, startInstance, waitFor } from './instance.ts'
+import { type Instance, createFaultDatabase, startInstance } from './instance.ts'
+import { until } from '../../server/testing/poll.ts'
 import { BUYER, SELLER, type Session, buy, call, signIn, whoami } from './shop.ts'
 
 /** How long Redis stays away: the buyer keeps working all that time. */
@@ -76,7 +77,7 @@ describe('Redis killed under two instances', () => {
 
     await redis.kill()
     for (const instance of instances)
-      await waitFor(async () => (await readiness(instance)) === 'unavailable', 300, 'degraded')
+      await until(async () => (await readiness(instance)) === 'unavailable', 30_000, 'degraded')
     const tally = { requests: 0, failed: [] as string[], slowestMs: 0 }
     const timed = async (what: string, request: () => Promise<Response>, expected: number[]) => {
       const started = performance.now()
@@ -107,7 +108,7 @@ describe('Redis killed under two instances', () => {
     await redis.start()
     const restartedAt = performance.now()
     for (const instance of instances)
-      await waitFor(async () => (await readiness(instance)) === 'ok', 300, 'Redis again')
+      await until(async () => (await readiness(instance)) === 'ok', 30_000, 'Redis again')
     expect((await recovering).recovered).toBe(false)
     const recoveredMs = performance.now() - restartedAt
     // The history the page loads then (its latest page) ends with the outage's last message, and
