@@ -5,11 +5,12 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { enableCompileCache } from 'node:module'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 
 // Modules compiled once (the server's TypeScript with its types stripped, the build) are kept on
 // disk and reused by the next start: a restart after a crash loads in about a quarter less time.
-enableCompileCache()
+// Beside the data (var/), not in /tmp, so that it outlives a container's restart.
+enableCompileCache(process.env.NODE_COMPILE_CACHE ?? resolve('var/cache/node-compile'))
 
 const BUILD_MARKER = `${process.env.BUILD_DIR ?? 'build'}/server/index.js`
 const SOURCES = ['app', 'common', 'content', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
