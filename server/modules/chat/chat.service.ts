@@ -66,6 +66,7 @@ export interface ChatDeps {
   /** System messages written in another module's transaction are published by a job queued with them. */
   jobs: Pick<JobsService, 'register' | 'enqueue' | 'wake'>
   limiter: RateLimiter
+  log: (msg: string, err?: unknown) => void
   /** Called for each user a new message is news to (e-mail digests when they stay away). */
   onUnread?: (ctx: Ctx, userIds: string[]) => Promise<void>
 }
@@ -251,7 +252,7 @@ export function createChatService(deps: ChatDeps) {
     return sql`(${activityOf(chatRooms)}, ${chatRooms.id}) < (${place})`
   }
 
-  return {
+  const service = {
     /** Rooms of the caller's organizations, latest activity first, with a search by name. */
     async listRooms(ctx: Ctx, query: unknown = {}): Promise<ChatRoomList> {
       const chatter = await requireChatter(ctx, members)
@@ -516,8 +517,37 @@ export function createChatService(deps: ChatDeps) {
         )
       }
       const messageIds = rows.map((row) => row.id)
+      // Published by a job once the caller's transaction commits; the caller wakes the workers then.
       await deps.jobs.enqueue(ctx.db, PUBLISH_JOB, { roomId: room.id, messageIds }, { key: messageIds[0]! })
-      // Written without a transaction, the job is there now; inside one, the caller wakes again after it.
+    },
+
+    /**
+     * A lifecycle's news (an order moved, a proposal accepted) as a system message, written in the
+     * caller's transaction under a savepoint: the message and its publication job commit with the
+     * move, and a failure here is logged and loses only the message, never the move. `room` is
+     * the room's id, or opens the subject's room (in the same savepoint) when it has none yet.
+     * After its commit the caller calls `publishNews`.
+     */
+    async postNews(
+      ctx: Ctx,
+      room: string | ((inner: Ctx) => Promise<string>),
+      content: string,
+      words: SideWords | null,
+      subject: string,
+    ): Promise<void> {
+      try {
+        await ctx.db.transaction(async (savepoint) => {
+          const inner = withDb(ctx, savepoint)
+          const guid = typeof room === 'string' ? room : await room(inner)
+          await service.postSystemMessage(systemCtx(savepoint, { requestId: ctx.requestId }), guid, content, words)
+        })
+      } catch (err) {
+        deps.log(`${subject}: the room was not told`, err)
+      }
+    },
+
+    /** After the transaction that wrote news committed: publishes it now rather than at the next poll. */
+    publishNews(): void {
       deps.jobs.wake()
     },
 
@@ -587,6 +617,7 @@ export function createChatService(deps: ChatDeps) {
       return deps.files.readAttached(withDb(ctx, ctx.db), fileId)
     },
   }
+  return service
 }
 
 export type ChatCore = ReturnType<typeof createChatService>

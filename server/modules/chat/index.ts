@@ -26,7 +26,7 @@ export const chatModule = defineModule({
   name: 'chat',
   tables,
   routes: chatRoutes,
-  service: ({ config, limiter }, { realtime, catalog, files, identity, jobs, notifications }): ChatService => {
+  service: ({ config, limiter, log }, { realtime, catalog, files, identity, jobs, notifications }): ChatService => {
     const describeUsers = identity.describeUsers
     const digests = createChatDigests({
       members: memberDirectory,
@@ -45,6 +45,7 @@ export const chatModule = defineModule({
         publisher: realtime,
         jobs,
         limiter,
+        log,
         onUnread: digests.schedule,
       }),
       safety: createChatSafety({ members: memberDirectory, describeUsers, limiter }),

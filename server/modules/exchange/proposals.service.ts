@@ -41,7 +41,7 @@ export interface ProposalsDeps {
   describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
   events: Events
   /** The (request, vendor) room; absent where the chat is not built. */
-  chat?: Pick<ChatService, 'openRequestRoom' | 'postSystemMessage'>
+  chat?: Pick<ChatService, 'openRequestRoom' | 'postNews' | 'publishNews'>
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
   limiter: RateLimiter
   log: (msg: string, err?: unknown) => void
@@ -193,20 +193,10 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
     })
   }
 
-  /**
-   * A system message in the proposal's room, in the change's transaction (its publication is a
-   * job queued with it); a failure here rolls back to a savepoint and loses nothing.
-   */
-  async function postToRoom(outer: Ctx, proposal: ProposalRow, text: string, words: SideWords | null = null) {
+  /** A system message in the proposal's room, in the change's transaction. */
+  async function postToRoom(ctx: Ctx, proposal: ProposalRow, text: string, words: SideWords | null = null) {
     if (!deps.chat || !proposal.chatRoomId) return
-    const [chat, guid] = [deps.chat, proposal.chatRoomId]
-    try {
-      await outer.db.transaction((savepoint) =>
-        chat.postSystemMessage(systemCtx(savepoint, { requestId: outer.requestId }), guid, text, words),
-      )
-    } catch (err) {
-      deps.log(`proposal ${proposal.id}: the room was not told`, err)
-    }
+    await deps.chat.postNews(ctx, proposal.chatRoomId, text, words, `proposal ${proposal.id}`)
   }
 
   async function viewOne(ctx: Ctx, row: ProposalRow): Promise<ProposalView> {
@@ -336,6 +326,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         if (isUniqueViolation(error)) throw new AppError('conflict', PROPOSAL_MESSAGES.duplicate)
         throw error
       }
+      if (!outcome.repeated) deps.chat?.publishNews()
       return viewOne(ctx, outcome.row)
     },
 
@@ -377,6 +368,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         await postToRoom(txCtx, row, roomNewsOf('revised', row.vendor.name, null, null))
         return row
       })
+      deps.chat?.publishNews()
       return viewOne(ctx, await reread(ctx, revised.id))
     },
 
@@ -430,6 +422,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         }
         return { order, accepted, superseded, fresh: true }
       })
+      if (outcome.fresh) deps.chat?.publishNews()
       return {
         proposal: await viewOne(ctx, await reread(ctx, outcome.accepted.id)),
         serviceOrderNumber: outcome.order.number,
@@ -452,6 +445,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         await postToRoom(txCtx, row, roomNewsOf('rejected', row.vendor.name, reason, null), wordsOf(ctx, reason))
         return row
       })
+      deps.chat?.publishNews()
       return viewOne(ctx, await reread(ctx, parseId(proposalId, PROPOSAL_MESSAGES.notFound)))
     },
 

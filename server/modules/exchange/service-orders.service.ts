@@ -20,7 +20,7 @@ import {
 } from '#common/exchange/service-orders.schemas.ts'
 import type { AttachedFile } from '#common/exchange/services.ts'
 import type { OrderParty } from '#common/orders.ts'
-import { type Ctx, requireStaff, requireUser, systemCtx, withDb } from '../../context.ts'
+import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { targetOf } from '../../lifecycle/index.ts'
 import { parse } from '../../parse.ts'
@@ -59,7 +59,7 @@ export interface ServiceOrdersDeps {
   describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
   events: Events
   /** The order's room; absent where the chat is not built. */
-  chat?: Pick<ChatService, 'openRequestRoom' | 'postSystemMessage'>
+  chat?: Pick<ChatService, 'openRequestRoom' | 'postNews' | 'publishNews'>
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
   limiter: RateLimiter
   log: (msg: string, err?: unknown) => void
@@ -267,6 +267,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
       await postToRoom(txCtx, after, who, event, comment)
       return after
     })
+    if (moved) deps.chat?.publishNews()
     return view(ctx, moved ?? (await findOrder(ctx, side, number)), side)
   }
 
@@ -292,33 +293,23 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
     })
   }
 
-  /**
-   * The move as a system message in the order's room, in the move's transaction (its publication
-   * is a job queued with it); a failure here rolls back to a savepoint and loses no move.
-   */
+  /** The move as a system message in the order's room, in the move's transaction. */
   async function postToRoom(
-    outer: Ctx,
+    ctx: Ctx,
     row: ServiceOrderRow,
     by: ServiceOrderActor,
     event: Move,
     comment: string | null,
   ) {
     if (!deps.chat) return
-    const chat = deps.chat
-    try {
-      await outer.db.transaction(async (savepoint) => {
-        const ctx = withDb(outer, savepoint)
-        const guid = row.chatRoomId ?? (await openRoom(ctx, row))
-        await chat.postSystemMessage(
-          systemCtx(ctx.db, { requestId: ctx.requestId }),
-          guid,
-          roomNews(row, event, by, comment),
-          wordsOf(ctx, comment),
-        )
-      })
-    } catch (err) {
-      deps.log(`service order ${row.number}: the room was not told`, err)
-    }
+    const room = row.chatRoomId ?? ((inner: Ctx) => openRoom(inner, row))
+    await deps.chat.postNews(
+      ctx,
+      room,
+      roomNews(row, event, by, comment),
+      wordsOf(ctx, comment),
+      `service order ${row.number}`,
+    )
   }
 
   /** An order made without a room (the proposal had none) gets the request's room between the two. */

@@ -59,7 +59,7 @@ export interface OrdersDeps {
   describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
   events: Events
   /** The order's conversation; absent where the chat is not built (some tests). */
-  chat?: Pick<ChatService, 'openRequestRoom' | 'postSystemMessage'>
+  chat?: Pick<ChatService, 'openRequestRoom' | 'postNews'>
   jobs: Pick<JobsService, 'register' | 'enqueue' | 'wake'>
   /** The shipping document: the seller's upload, read back by both sides. */
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
@@ -212,27 +212,17 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
   /**
    * The order's news as a system message in its conversation, written in the move's transaction
-   * (so a crash after the commit loses none, and a move rolled back says nothing); its realtime
-   * publication is a job queued with it. A failure here rolls back to a savepoint and loses no order.
+   * (so a crash after the commit loses none, and a move rolled back says nothing).
    */
-  async function postToConversation(outer: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
+  async function postToConversation(ctx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
     if (!deps.chat) return
-    try {
-      await outer.db.transaction((savepoint) => writeToConversation(withDb(outer, savepoint), row, by, comment))
-    } catch (err) {
-      deps.log(`order ${row.number}: the conversation was not told`, err)
-    }
-  }
-
-  async function writeToConversation(ctx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
-    const chat = deps.chat!
-    const guid = row.chatRoomId ?? (await openConversation(ctx, row))
     const who = by === 'buyer' ? 'Покупатель' : by === 'seller' ? 'Продавец' : 'Платформа'
     const text =
       row.status === 'created'
         ? `Оформлен заказ № ${row.number} на сумму ${formatPrice(row.totalKopecks)}.`
         : `${who}: заказ № ${row.number} — «${ORDER_STATUS_LABELS[row.status]}».${comment ? ` ${row.status === 'cancelled' ? 'Причина' : 'Комментарий'} — в следующем сообщении.` : ''}`
-    await chat.postSystemMessage(systemCtx(ctx.db, { requestId: ctx.requestId }), guid, text, wordsOf(ctx, comment))
+    const room = row.chatRoomId ?? ((inner: Ctx) => openConversation(inner, row))
+    await deps.chat.postNews(ctx, room, text, wordsOf(ctx, comment), `order ${row.number}`)
   }
 
   async function openConversation(
