@@ -65,16 +65,32 @@ export async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
  * parses what the client sent, so anything else that breaks there (no boundary, a body cut
  * short: busboy's errors carry no code) is the client's mistake too.
  */
-export function sendUploadError(err: unknown, reply: FastifyReply) {
+export function sendUploadError(err: unknown, reply: FastifyReply, wording: Partial<UploadWording> = {}) {
   if (isAppError(err)) throw err
+  const say = { ...FILE_UPLOAD_WORDING, ...wording }
   const code = (err as { code?: unknown }).code
   const refuse = (status: number, message: string) =>
     reply.status(status).send({ error: { code: 'invalid', message, fields: { file: message } } })
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(413, FILE_MESSAGES.tooLarge)
-  if (code === 'FST_FILES_LIMIT') return refuse(400, FILE_MESSAGES.tooMany(1))
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refuse(400, FILE_MESSAGES.missing)
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(413, say.tooLarge)
+  if (code === 'FST_FILES_LIMIT') return refuse(400, say.tooMany)
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refuse(400, say.missing)
   reply.log.info({ err }, 'unreadable multipart body')
-  return refuse(400, FILE_MESSAGES.unreadable)
+  return refuse(400, say.unreadable)
+}
+
+/** What an upload's refusals say; a form with its own limits (a catalogue import) words its own. */
+export interface UploadWording {
+  tooLarge: string
+  tooMany: string
+  missing: string
+  unreadable: string
+}
+
+const FILE_UPLOAD_WORDING: UploadWording = {
+  tooLarge: FILE_MESSAGES.tooLarge,
+  tooMany: FILE_MESSAGES.tooMany(1),
+  missing: FILE_MESSAGES.missing,
+  unreadable: FILE_MESSAGES.unreadable,
 }
 
 /** `attachment` with an ASCII fallback name and the real one in RFC 5987 form. */

@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { IMPORT_FILE_FIELD, IMPORT_LIMITS, ImportMappingInput, ImportViewQuery } from '#common/product-import.ts'
 import { PRODUCT_IMPORT_MESSAGES as M } from '#common/product-import.ts'
 import { data, passThrough } from '../../../http.ts'
-import { AppError, isAppError } from '../../../errors.ts'
+import { AppError } from '../../../errors.ts'
 import { requireConfirmed, vendorScope } from '../products.access.ts'
-import { filePartBytes } from '../../files/files.routes.ts'
+import { filePartBytes, sendUploadError } from '../../files/files.routes.ts'
 import { ImportIdParams, ImportViewSchema, UploadBodySchema } from './imports.api.ts'
 
 /** The file part of the upload; reading stops (413) as soon as it passes the limit. */
@@ -21,16 +21,8 @@ async function readFile(req: FastifyRequest): Promise<{ fileName: string; bytes:
   return file
 }
 
-function sendUploadError(err: unknown, reply: FastifyReply) {
-  if (isAppError(err)) throw err
-  const code = (err as { code?: unknown }).code
-  const refuse = (status: number, message: string) =>
-    reply.status(status).send({ error: { code: 'invalid', message, fields: { file: message } } })
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(413, M.tooLarge)
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refuse(400, M.missingFile)
-  reply.log.info({ err }, 'unreadable import upload')
-  return refuse(400, M.unreadable)
-}
+/** The import form's own words for its limits (20 MB, YML or CSV). */
+const IMPORT_UPLOAD_WORDING = { tooLarge: M.tooLarge, missing: M.missingFile, unreadable: M.unreadable }
 
 /** The seller cabinet's imports from a file (YML or CSV): upload, preview, mapping, start. */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,7 +54,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         file = await readFile(req)
       } catch (err) {
-        return sendUploadError(err, reply)
+        return sendUploadError(err, reply, IMPORT_UPLOAD_WORDING)
       }
       return reply.status(202).send({ data: await productImports.upload(req.ctx, file) })
     },
