@@ -53,7 +53,7 @@ describe('text the main face cannot print', () => {
   it('reads a run of right-to-left words, with the numbers among them, from the right', async () => {
     const { doc } = await openPdf({ title: 't', author: 'a', layout: 'portrait', date: new Date(0) })
     const faces = await loadFaces()
-    const [line] = piecesAsSeen(doc, faces, 'Склад شارع 12 سلام и 大', 'regular', 9, 500)
+    const [line] = piecesAsSeen({ doc, faces, text: 'Склад شارع 12 سلام и 大', weight: 'regular', size: 9 }, 500)
     expect(line!.map((piece) => piece.text).join('')).toBe('Склад سلام 12 شارع и 大')
     expect(line!.find((piece) => piece.text === 'سلام')?.face).toBe('arabic')
     expect(line!.find((piece) => piece.text === '大')?.face).toBe('unifont')
@@ -65,15 +65,18 @@ describe('text the main face cannot print', () => {
     const oneLine = measure(doc, '大', 100, 'regular', 9)
     expect(oneLine).toBeGreaterThan(0)
 
-    const ideographs = piecesAsSeen(doc, faces, '大疆'.repeat(30), 'regular', 9, 100)
+    const ideographs = piecesAsSeen({ doc, faces, text: '大疆'.repeat(30), weight: 'regular', size: 9 }, 100)
     expect(ideographs.length).toBeGreaterThan(3)
     for (const line of ideographs) expect(line.length).toBeLessThanOrEqual(Math.ceil(100 / 9))
     expect(measure(doc, '大疆'.repeat(30), 100, 'regular', 9)).toBeCloseTo(oneLine * ideographs.length)
 
-    const kept = piecesAsSeen(doc, faces, 'Дрон\u00a0大 Дрон\u00a0大 Дрон\u00a0大', 'regular', 9, 60)
+    const kept = piecesAsSeen(
+      { doc, faces, text: 'Дрон\u00a0大 Дрон\u00a0大 Дрон\u00a0大', weight: 'regular', size: 9 },
+      60,
+    )
     for (const line of kept) expect(line.map((piece) => piece.text).join('')).toMatch(/^Дрон\u00a0大$/)
 
-    const long = piecesAsSeen(doc, faces, `🚁${'A'.repeat(80)}`, 'regular', 9, 100)
+    const long = piecesAsSeen({ doc, faces, text: `🚁${'A'.repeat(80)}`, weight: 'regular', size: 9 }, 100)
     expect(long.length).toBeGreaterThan(1)
     expect(long.map((line) => line.map((piece) => piece.text).join('')).join('')).toBe(`🚁${'A'.repeat(80)}`)
   })

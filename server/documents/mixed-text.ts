@@ -54,32 +54,26 @@ export function needsMixedLayout(faces: Faces, weight: FontName, text: string): 
   return false
 }
 
+/** Text to set: the document and its faces, the text, and the weight and size asked for. */
+export interface Setting {
+  doc: Pdf
+  faces: Faces
+  text: string
+  weight: FontName
+  size: number
+}
+
 /** Height the text takes in a box `width` wide: one line height per laid-out line. */
-export function measureMixed(
-  doc: Pdf,
-  faces: Faces,
-  text: string,
-  weight: FontName,
-  size: number,
-  width: number,
-): number {
-  return layOut(doc, faces, text, weight, size, width).length * lineHeight(doc, weight, size)
+export function measureMixed(setting: Setting, width: number): number {
+  return layOut(setting, width).length * lineHeight(setting)
 }
 
 /** Draws the text with its top-left corner at (x, y) and leaves `doc.y` below it, as pdfkit does. */
-export function drawMixed(
-  doc: Pdf,
-  faces: Faces,
-  text: string,
-  weight: FontName,
-  size: number,
-  x: number,
-  y: number,
-  box: TextBox,
-): void {
+export function drawMixed(setting: Setting, x: number, y: number, box: TextBox): void {
+  const { doc, faces, weight, size } = setting
   const width = box.lineBreak === false ? Infinity : (box.width ?? doc.page.width - doc.page.margins.right - x)
-  const lines = layOut(doc, faces, text, weight, size, width)
-  const step = lineHeight(doc, weight, size)
+  const lines = layOut(setting, width)
+  const step = lineHeight(setting)
   const ascender = ascenderAt(faces.fonts[weight], size)
   let top = y
   let right = x
@@ -110,25 +104,18 @@ export function drawMixed(
 }
 
 /** The lines as they are drawn: each a list of one-face pieces, left to right. For tests. */
-export function piecesAsSeen(
-  doc: Pdf,
-  faces: Faces,
-  text: string,
-  weight: FontName,
-  size: number,
-  width: number,
-): { text: string; face: FaceName }[][] {
-  return layOut(doc, faces, text, weight, size, width).map((line) =>
+export function piecesAsSeen(setting: Setting, width: number): { text: string; face: FaceName }[][] {
+  return layOut(setting, width).map((line) =>
     visualOrder(trimEnd(line)).map((piece) => ({ text: piece.text, face: piece.face })),
   )
 }
 
-function lineHeight(doc: Pdf, weight: FontName, size: number): number {
+function lineHeight({ doc, weight, size }: Setting): number {
   return doc.font(weight).fontSize(size).currentLineHeight(true)
 }
 
 /** Words wrapped into lines of at most `width` points; a word wider than a line is cut where it must. */
-function layOut(doc: Pdf, faces: Faces, text: string, weight: FontName, size: number, width: number): Line[] {
+function layOut({ doc, faces, text, weight, size }: Setting, width: number): Line[] {
   const measure = (piece: Omit<Piece, 'width'>): Piece => ({
     ...piece,
     width: doc.font(piece.face).fontSize(size).widthOfString(piece.text),

@@ -134,7 +134,7 @@ export function writeText(
   box: TextBox = {},
 ): void {
   const faces = facesOf.get(doc)!
-  if (needsMixedLayout(faces, font, text)) drawMixed(doc, faces, text, font, size, x, y, box)
+  if (needsMixedLayout(faces, font, text)) drawMixed({ doc, faces, text, weight: font, size }, x, y, box)
   else doc.font(font).fontSize(size).text(text, x, y, box)
 }
 
@@ -142,7 +142,7 @@ export function writeText(
 export function measure(doc: Pdf, text: string, width: number, font: FontName, size: number): number {
   if (!text) return 0
   const faces = facesOf.get(doc)!
-  if (needsMixedLayout(faces, font, text)) return measureMixed(doc, faces, text, font, size, width)
+  if (needsMixedLayout(faces, font, text)) return measureMixed({ doc, faces, text, weight: font, size }, width)
   return doc.font(font).fontSize(size).heightOfString(text, { width })
 }
 
