@@ -23,7 +23,7 @@ describe('the database drops every connection under load', () => {
   })
 
   it('stays up, answers 503 with Retry-After, and recovers', async () => {
-    const tally = { requests: 0, ok: 0, unavailable: 0, unexplained: [] as string[] }
+    const tally = { requests: 0, ok: 0, unavailable: 0, errorPages: 0, unexplained: [] as string[] }
     let running = true
     const signIn = async () => {
       const res = await fetch(`${app.origin}/api/v1/auth/login`, {
@@ -36,17 +36,23 @@ describe('the database drops every connection under load', () => {
     const paths = ['/api/v1/catalog/products?limit=5', '/media', '/catalog/bespilotniki', '/readyz']
     const worker = async (index: number) => {
       while (running) {
+        const path = paths[tally.requests % paths.length]!
+        const page = index % 3 !== 0 && !path.startsWith('/api/') && path !== '/readyz'
         const res =
           index % 3 === 0
             ? await signIn()
-            : await fetch(`${app.origin}${paths[tally.requests % paths.length]}`, {
-                headers: { 'user-agent': 'Mozilla/5.0 Chrome/140.0' },
+            : await fetch(`${app.origin}${path}`, {
+                headers: { 'user-agent': 'Mozilla/5.0 Chrome/140.0', accept: page ? 'text/html' : '*/*' },
               })
         await res.arrayBuffer()
         tally.requests++
+        // A browser's page load that fails gets the error page, never the API's JSON.
+        const shape = res.headers.get('content-type') ?? ''
         if (res.status < 500 && res.status !== 429) tally.ok++
-        else if (res.status === 503 && res.headers.get('retry-after')) tally.unavailable++
-        else if (res.status !== 429) tally.unexplained.push(`${res.status} ${res.url}`)
+        else if (res.status === 503 && res.headers.get('retry-after') && (!page || shape.startsWith('text/html'))) {
+          tally.unavailable++
+          tally.errorPages += page ? 1 : 0
+        } else if (res.status !== 429) tally.unexplained.push(`${res.status} ${shape} ${res.url}`)
       }
     }
     const workers = Array.from({ length: 6 }, (_, index) => worker(index))
@@ -68,7 +74,10 @@ describe('the database drops every connection under load', () => {
     expect(tally.ok).toBeGreaterThan(60)
     await until(async () => (await fetch(`${app.origin}/readyz`)).ok, 10_000, 'recovery')
     expect((await signIn()).status).toBe(200)
-    console.log(`database faults: ${tally.requests} requests, ${tally.unavailable} answered 503, ${tally.ok} ok`)
+    console.log(
+      `database faults: ${tally.requests} requests, ${tally.unavailable} answered 503 (${tally.errorPages} of them ` +
+        `page loads, with the error page), ${tally.ok} ok`,
+    )
   })
 
   it('hands SIGTERM from npm to the server, which finishes and exits', async () => {
