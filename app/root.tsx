@@ -21,11 +21,12 @@ import { installChunkReloadGuard } from './lib/chunk-reload.ts'
 import { databaseAwayMiddleware } from './lib/database-away.ts'
 import { clearErrorPage, useForcedError } from './lib/forced-error.ts'
 import { getAppContext } from './lib/load-context.ts'
+import type { RootData } from './lib/root-data.ts'
 import { ViewportProvider } from './lib/viewport.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware]
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { publicConfig, viewport, services, ctx } = getAppContext(context)
   // Guests cost nothing more; a signed-in user's whoami is what the client session starts from.
   const user = ctx.user ? await services.identity.whoami(ctx) : null
@@ -43,7 +44,7 @@ export const meta: Route.MetaFunction = () => [
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root')
+  const data = useRouteLoaderData('root') as RootData | undefined
   return (
     <html lang="ru" {...mantineHtmlProps}>
       <head>

@@ -1,7 +1,7 @@
 import { preload } from 'react-dom'
 import { useRouteLoaderData } from 'react-router'
 import { buildImageSrcSet, hasAvif, IMAGE_SIZES, type ImageSizeName } from '#common/images.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
+import type { RootData } from '#app/lib/root-data.ts'
 
 export interface AppImageProps {
   /** Path below /marketplace-frontend-assets/ ('spheres/transport.svg', 'product-photos/<key>.webp') or that prefix's URL. */
@@ -27,7 +27,7 @@ export interface AppImageProps {
  * (display: contents), so styles and layouts see the <img> as before.
  */
 export function AppImage({ src, alt, size, height, loading, priority = false, className, sizes }: AppImageProps) {
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const root = useRouteLoaderData('root') as RootData | undefined
   const opts = { cdnUrl: root?.publicConfig.cdnUrl ?? '', version: root?.publicConfig.assetsVersion }
   const webp = buildImageSrcSet(src, size, opts)
   const box = IMAGE_SIZES[size]

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import type { WhoamiUser } from '#common/organizations.ts'
+import type { RootData } from './root-data.ts'
 import { createStore } from './store.ts'
 
 /**
@@ -18,8 +19,6 @@ export interface SessionState {
   status: SessionStatus
   user: WhoamiUser | null
 }
-
-export type RootData = { user?: WhoamiUser | null } | undefined
 
 const session = createStore<SessionState>({ status: 'notLoaded', user: null })
 /** The user as JSON: revalidations hand over equal users as new objects, which must not re-render. */
@@ -49,7 +48,7 @@ export function clearUser() {
  * once in the middle of a phone's start-up.
  */
 export function useSessionState(): SessionState {
-  const rootUser = (useRouteLoaderData('root') as RootData)?.user
+  const rootUser = (useRouteLoaderData('root') as RootData | undefined)?.user
   const fromRoot = useMemo(
     () =>
       rootUser === undefined
@@ -64,9 +63,3 @@ export function useSessionState(): SessionState {
   }, [fromRoot])
   return useSyncExternalStore(session.subscribe, snapshot, snapshot)
 }
-
-/**
- * Everything that loads after the page comes through this one dynamic import (see deferred.ts):
- * one short preload list in the first load instead of one long list per import.
- */
-export const loadDeferred = () => import('./deferred.ts')

@@ -4,7 +4,8 @@ import type { deriveSessionFlags } from '#common/organizations.ts'
 import type { AnalyticsUserStatus, AnalyticsUserType, setUserParams } from './analytics.ts'
 import { useHeaderSummarySync } from './header-summary.ts'
 import { useSession } from './session.ts'
-import { type RootData, setSessionUser } from './session-store.ts'
+import type { RootData } from './root-data.ts'
+import { setSessionUser } from './session-store.ts'
 
 type SessionFlags = ReturnType<typeof deriveSessionFlags>
 
@@ -25,7 +26,7 @@ export function analyticsUserParams(flags: SessionFlags): { status: AnalyticsUse
  * the first-load code that already has it.
  */
 export function useSessionSync(sendUserParams: typeof setUserParams) {
-  const rootUser = (useRouteLoaderData('root') as RootData)?.user
+  const rootUser = (useRouteLoaderData('root') as RootData | undefined)?.user
   useEffect(() => {
     if (rootUser !== undefined) setSessionUser(rootUser)
   }, [rootUser])

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconMessages } from '@tabler/icons-react'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { ChatScreen } from '#app/components/chat/ChatScreen.tsx'
+import { type ChatPageData, ChatScreen } from '#app/components/chat/ChatScreen.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
 import { SignInRequired } from '#app/components/SignInRequired.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.chat.listRooms(ctx, { q: q || undefined }),
     roomId ? loadRoom(roomId) : null,
   ])
-  return { kind: 'chat' as const, q, rooms, open }
+  return { kind: 'chat' as const, q, rooms, open } satisfies ChatPageData
 
   async function loadRoom(guid: string) {
     try {
@@ -54,8 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
 }
-
-export type ChatLoaderData = Extract<Route.ComponentProps['loaderData'], { kind: 'chat' }>
 
 function NotConfirmed() {
   return (

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useRouteLoaderData, useSearchParams } from 'react-router'
+import { useSearchParams, useRouteLoaderData } from 'react-router'
 import type { setUserParams } from '#app/lib/analytics.ts'
 import { openAuthModal, openEmailLink, useAuthModal } from '#app/lib/auth-modal.ts'
-import type { PublicConfig } from '#app/lib/load-context.ts'
 import { useSession } from '#app/lib/session.ts'
 import { useSessionSync } from '#app/lib/session-sync.ts'
+import type { RootData } from '#app/lib/root-data.ts'
 
 // Loaded on the first opening only: the modal, its forms and Mantine (its provider, CSS, Modal and
 // PasswordInput), which a guest who only reads pages never needs.
@@ -71,7 +71,7 @@ export default function AuthClient({ sendUserParams }: { sendUserParams: typeof 
  */
 function Chat() {
   const { user, isConfirmed } = useSession()
-  const root = useRouteLoaderData('root') as { publicConfig?: PublicConfig } | undefined
+  const root = useRouteLoaderData('root') as RootData | undefined
   const chatWsUrl = root?.publicConfig?.chatWsUrl ?? null
   if (!user || !isConfirmed) return null
   return (

@@ -1,7 +1,7 @@
 import { useMounted } from '@mantine/hooks'
 import { lazy, Suspense } from 'react'
 import { setUserParams } from '#app/lib/analytics.ts'
-import { loadDeferred } from '#app/lib/session-store.ts'
+import { loadDeferred } from '#app/components/load-deferred.ts'
 
 // Nothing of signing in is needed to show a page: it all loads after hydration.
 const AuthClient = lazy(() => loadDeferred().then((m) => m.loadAuthClient()))

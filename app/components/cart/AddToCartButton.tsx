@@ -1,7 +1,8 @@
 import { IconShoppingCartPlus } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { takePendingCartAdd } from '#app/lib/cart.ts'
-import { loadDeferred, useSessionState } from '#app/lib/session-store.ts'
+import { loadDeferred } from '#app/components/load-deferred.ts'
+import { useSessionState } from '#app/lib/session-store.ts'
 import classes from './AddToCartButton.module.css'
 
 /**

@@ -6,7 +6,7 @@ import {
   hideChatDisconnected,
   showChatDisconnected,
   showChatNotification,
-} from '#app/lib/chat/notifications.tsx'
+} from './notifications.tsx'
 import { realtimeEndpoint, startRealtime } from '#app/lib/chat/realtime.ts'
 import { playMessageSound } from '#app/lib/chat/sound.ts'
 import { changeUnreadChatCount, loadHeaderSummary } from '#app/lib/header-summary.ts'

@@ -1,24 +1,32 @@
-import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
-import { IconArrowLeft, IconMessageCircle, IconSearch } from '@tabler/icons-react'
+import { IconMessageCircle, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { onChatEvent, onChatResync } from '#app/lib/chat/events.ts'
 import { showToast } from '#app/lib/notify.ts'
-import type { ChatLoaderData } from '#app/routes/chat.tsx'
-import { CHAT_MESSAGES, type ChatRoom } from '#common/chat.ts'
+import { CHAT_MESSAGES, type ChatMessagePage, type ChatRoom, type ChatRoomList } from '#common/chat.ts'
 import { chatApi } from './chat-api.ts'
 import { applyEventToRooms, withOwnMessage, withUnread } from './chat-state.ts'
 import classes from './chat.module.css'
 import { RoomList } from './RoomList.tsx'
+import { BackToList } from './BackToList.tsx'
 import { RoomView } from './RoomView.tsx'
+
+/** What the /chat page loads for a confirmed organization: its rooms and the room `?roomId=` names. */
+export interface ChatPageData {
+  kind: 'chat'
+  q: string
+  rooms: ChatRoomList
+  open: { kind: 'room'; room: ChatRoom; page: ChatMessagePage } | { kind: 'missing'; guid: string } | null
+}
 
 /**
  * The chat: the room list beside the open room (one column below 768 px: the list, or the room
  * with a way back). The loader's data is where it starts and what a reload or a reconnect brings;
  * realtime events change it in between.
  */
-export function ChatScreen({ data }: { data: ChatLoaderData }) {
+export function ChatScreen({ data }: { data: ChatPageData }) {
   const [, setSearchParams] = useSearchParams()
   const revalidator = useRevalidator()
   const [rooms, setRooms] = useState(data.rooms.items)
@@ -130,31 +138,6 @@ export function ChatScreen({ data }: { data: ChatLoaderData }) {
         )}
       </section>
     </div>
-  )
-}
-
-/** On a phone the room takes the screen: this returns to the list. */
-export function BackToList() {
-  const [, setSearchParams] = useSearchParams()
-  return (
-    <ActionIcon
-      variant="subtle"
-      size="lg"
-      aria-label="К списку чатов"
-      title="К списку чатов"
-      className={classes.back}
-      onClick={() =>
-        setSearchParams(
-          (params) => {
-            params.delete('roomId')
-            return params
-          },
-          { replace: true, preventScrollReset: true },
-        )
-      }
-    >
-      <IconArrowLeft size={20} aria-hidden="true" />
-    </ActionIcon>
   )
 }
 

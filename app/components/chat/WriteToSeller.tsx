@@ -1,7 +1,8 @@
 import { IconMessageCircle } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { loadDeferred, useSessionState } from '#app/lib/session-store.ts'
+import { loadDeferred } from '#app/components/load-deferred.ts'
+import { useSessionState } from '#app/lib/session-store.ts'
 import type { OpenRoomInput } from '#common/chat.ts'
 import { buttonClass, ButtonContent } from '../ui/button.tsx'
 

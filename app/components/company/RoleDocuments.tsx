@@ -4,6 +4,7 @@ import { useRouteLoaderData } from 'react-router'
 import { formatFileSize } from '#common/files.ts'
 import { FileUpload } from '../FileUpload.tsx'
 import type { RoleView, useCompanyFetcher } from './company-ui.ts'
+import type { RootData } from '#app/lib/root-data.ts'
 
 /**
  * The documents of a role request: a list with download links, and while the request can still
@@ -20,7 +21,7 @@ export function RoleDocuments({
   editable: boolean
   fetcher: ReturnType<typeof useCompanyFetcher>
 }) {
-  const root = useRouteLoaderData('root') as { publicConfig?: { apiBaseUrl: string } } | undefined
+  const root = useRouteLoaderData('root') as RootData | undefined
   const apiBaseUrl = (root?.publicConfig?.apiBaseUrl ?? '/api/v1').replace(/\/+$/, '')
   const removing =
     card.fetcher.formData?.get('intent') === 'detachDocument' ? card.fetcher.formData.get('fileId') : null

@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
 import type { AppLoadContext } from '#app/lib/load-context.ts'
-import type { CompanyResult } from '#app/routes/account/company.server.ts'
+import type { FormResult } from '#app/lib/form-result.ts'
 
 /** Shared bits of the company page's blocks. */
 
@@ -13,6 +13,9 @@ export type JoinRequestView = Awaited<ReturnType<Organizations['listJoinRequests
 export type InvitationPreview = Awaited<ReturnType<Organizations['previewInvitation']>>
 
 export const COMPANY_PATH = '/personal-account/company'
+
+/** What every block's fetcher gets back: a short confirmation, or the refusal with the input kept. */
+export type CompanyResult = FormResult<{ message: string }>
 
 /**
  * A fetcher of one block: its result, field errors and the values to put back stay with that

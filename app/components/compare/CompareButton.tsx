@@ -1,7 +1,7 @@
 import { IconScale } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useCompareIds } from '#app/lib/compare.ts'
-import { loadDeferred } from '#app/lib/session-store.ts'
+import { loadDeferred } from '#app/components/load-deferred.ts'
 import { AppLink } from '../AppLink.tsx'
 import classes from './CompareButton.module.css'
 

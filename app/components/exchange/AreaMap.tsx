@@ -7,11 +7,11 @@ import {
   GeoPolygon as GeoPolygonSchema,
   polygonAreaHectares,
 } from '#common/geo.ts'
-import type { PublicConfig } from '#app/lib/load-context.ts'
 import { buttonClass } from '../ui/button.tsx'
 import { AREA_TEXT_EXAMPLE, AREA_TEXT_HINT, formatAreaText, formatHectares, parseAreaText } from './area-text.ts'
 import type { AreaMapView, LonLat } from './area-map-view.ts'
 import classes from './AreaMap.module.css'
+import type { RootData } from '#app/lib/root-data.ts'
 
 export interface AreaMapProps {
   /** The contour, or null when there is none yet. */
@@ -332,6 +332,6 @@ function describeArea(value: GeoPolygon | null, vertices: number, readOnly: bool
 }
 
 function useMapTilesUrl(): string {
-  const root = useRouteLoaderData('root') as { publicConfig?: PublicConfig } | undefined
+  const root = useRouteLoaderData('root') as RootData | undefined
   return root?.publicConfig?.mapTilesUrl ?? ''
 }

@@ -1,7 +1,7 @@
-import { useRouteLoaderData } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { useRouteLoaderData } from 'react-router'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
-import type { loader as rootLoader } from '#app/root.tsx'
+import type { RootData } from '#app/lib/root-data.ts'
 import { mediaLinks } from '#common/media/article-constants.ts'
 import type { ArticleBlock, ArticlePage } from '#common/media/articles.ts'
 import { prepareArticleHtml } from './article-body.ts'
@@ -15,7 +15,7 @@ import cardClasses from './ArticleCards.module.css'
 import classes from './ArticleView.module.css'
 
 function Block({ block }: { block: ArticleBlock }) {
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const root = useRouteLoaderData('root') as RootData | undefined
   if (block.kind === 'product') return block.product ? <EmbeddedProductCard product={block.product} /> : null
   // Sanitized on the server with the articles' allowlist when it was saved.
   return (

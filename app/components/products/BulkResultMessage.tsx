@@ -1,6 +1,6 @@
 import { Alert, List, Text } from '@mantine/core'
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
-import type { BulkResult } from '#app/routes/account/products/list.tsx'
+import type { BulkResult } from './products-page.ts'
 import { bulkDoneMessage } from './bulk-actions.ts'
 import { UNTITLED } from './ProductCard.tsx'
 

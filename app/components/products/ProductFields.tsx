@@ -6,7 +6,7 @@ import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts
 import { VAT_RATE_LABELS, VAT_RATES } from '#common/catalog/vat.ts'
 import { formAttributes } from '#common/products.schemas.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
-import { kopecksToRubles } from '#app/routes/account/products/draft-form.ts'
+import { kopecksToRubles } from '#app/lib/price-input.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { CabinetProductDetails } from './product-types.ts'
 

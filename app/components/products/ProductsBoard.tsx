@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core'
 import { IconInfoCircle } from '@tabler/icons-react'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation, useSubmit } from 'react-router'
-import type { action, ProductsPage } from '#app/routes/account/products/list.tsx'
+import type { BulkResult, ProductsPage } from './products-page.ts'
 import { type BulkAction, PRODUCT_MESSAGES, productsCount } from '#common/products.ts'
 import { bulkActionsFor } from './bulk-actions.ts'
 import { BulkBar } from './BulkBar.tsx'
@@ -36,7 +36,7 @@ function AccessNotice({ list }: { list: ProductsPage }) {
  * the next navigation.
  */
 export function ProductsBoard({ state, list }: { state: ListState; list: ProductsPage }) {
-  const result = useActionData<typeof action>()
+  const result = useActionData<BulkResult>()
   const navigation = useNavigation()
   const submit = useSubmit()
   // The checked products belong to the last action's result: after an action the list is loaded

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { Form, useSearchParams } from 'react-router'
-import { loadDeferred } from '#app/lib/session-store.ts'
+import { loadDeferred } from '#app/components/load-deferred.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import classes from './SearchForm.module.css'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { showCookieNotice } from '#app/lib/cookie-consent.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
+import type { RootData } from '#app/lib/root-data.ts'
 import { PLATFORM } from '#content/company.ts'
 import { AppLink } from '../AppLink.tsx'
 import ui from '../ui/ui.module.css'
@@ -26,7 +26,7 @@ function LinkColumn({ title, links, children }: { title: string; links: NavLink[
 
 export function SiteFooter() {
   // The same for every visitor (the site's configuration), so the cached guest page may carry it.
-  const metrikaId = useRouteLoaderData<typeof rootLoader>('root')?.publicConfig.metrikaId
+  const metrikaId = (useRouteLoaderData('root') as RootData | undefined)?.publicConfig.metrikaId
   return (
     <footer className={classes.footer}>
       <div className={`${ui.container} ${classes.inner}`}>

@@ -1,11 +1,8 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
-import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
-import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
+import { formFailure, formValues } from '#app/lib/form-result.ts'
+import { COMPANY_PATH, type CompanyResult } from '#app/components/company/company-ui.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
-
-/** What every block's fetcher gets back: a short confirmation, or the refusal with the input kept. */
-export type CompanyResult = FormResult<{ message: string }>
 
 const done = (message: string): CompanyResult => ({ ok: true, message })
 

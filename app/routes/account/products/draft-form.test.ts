@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DraftInput } from '#common/products.schemas.ts'
-import { draftInputFromForm, kopecksToRubles, rublesToKopecks } from './draft-form.ts'
+import { draftInputFromForm } from './draft-form.ts'
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData()
@@ -9,14 +9,6 @@ function form(entries: [string, string][]): FormData {
 }
 
 describe('the product form', () => {
-  it('reads prices in roubles as people type them', () => {
-    expect(rublesToKopecks('125 000,50 ₽')).toBe(12_500_050)
-    expect(rublesToKopecks('')).toBeNull()
-    expect(rublesToKopecks('abc')).toBeNaN()
-    expect(kopecksToRubles(12_500_050)).toBe('125000,5')
-    expect(kopecksToRubles(null)).toBe('')
-  })
-
   it('turns the posted fields into the service input the shared schema accepts', () => {
     const input = draftInputFromForm(
       form([

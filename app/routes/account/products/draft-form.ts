@@ -1,25 +1,12 @@
 import { getAttribute } from '#common/catalog/attributes.ts'
 import type { DraftInput } from '#common/products.schemas.ts'
+import { rublesToKopecks } from '#app/lib/price-input.ts'
 
 /**
  * The product form's fields as the browser posts them (with or without JavaScript), turned into
  * the service's input. Values stay as typed where they cannot be read (a price of «abc» becomes
  * NaN), so the shared schema refuses them with its own Russian message next to the field.
  */
-
-/** «125 000,50» → 12500050 kopecks; '' → null. */
-export function rublesToKopecks(text: string): number | null {
-  const cleaned = text.replace(/[\s\u00a0₽]/g, '').replace(',', '.')
-  if (!cleaned) return null
-  const rubles = Number(cleaned)
-  return Number.isFinite(rubles) ? Math.round(rubles * 100) : Number.NaN
-}
-
-/** Kopecks as the price input shows them: «125000,5». */
-export function kopecksToRubles(kopecks: number | null): string {
-  if (kopecks === null) return ''
-  return (kopecks / 100).toString().replace('.', ',')
-}
 
 function wholeOrNull(text: string | null): number | null {
   const cleaned = (text ?? '').replace(/\s/g, '')

@@ -7,6 +7,7 @@ import { type ExportLinks, ExportPanel } from '#app/components/products/ExportPa
 import { ProductsBoard } from '#app/components/products/ProductsBoard.tsx'
 import { NEW_PRODUCT_PATH, parseListState } from '#app/components/products/list-url.ts'
 import { IMPORT_PRODUCTS_PATH } from '#app/components/products/product-paths.ts'
+import type { BulkResult } from '#app/components/products/products-page.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { isAppError } from '#common/errors.ts'
@@ -52,13 +53,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   })
 }
-
-/** One page of a tab as the loader hands it to the page's components. */
-export type ProductsPage = Extract<Route.ComponentProps['loaderData'], { kind: 'list' }>['list']
-
-export type BulkResult =
-  | { ok: true; action: BulkAction; done: number; failed: { id: string; title: string; message: string }[] }
-  | { ok: false; message: string }
 
 /** A bulk action on the checked products; each product succeeds or fails on its own. */
 export async function action({ request, context }: Route.ActionArgs): Promise<BulkResult> {

@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications'
-import { AppLink } from '#app/components/AppLink.tsx'
+import { AppLink } from '../AppLink.tsx'
 import { CHAT_LIMITS, type ChatMessage, notificationText } from '#common/chat.ts'
 import { MESSAGES } from '#common/messages.ts'
-import { roomHref } from './events.ts'
-import { NotificationQueue } from './notification-queue.ts'
+import { roomHref } from '#app/lib/chat/events.ts'
+import { NotificationQueue } from '#app/lib/chat/notification-queue.ts'
 
 /**
  * The chat's notifications (spec section 4): top right, never closing by themselves, at most
