@@ -8,8 +8,7 @@ import { PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
 import { z } from '#common/zod.ts'
 import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
 import { VendorRefSchema } from '../catalog/catalog.api.ts'
-import { readUpload, sendUploadError } from '../files/files.routes.ts'
-import type { StoreFileInput } from '../files/files.service.ts'
+import { receiveUpload } from '../files/files.routes.ts'
 import { PhotoSchema } from '../products/products.api.ts'
 
 const OfferIdParams = z.object({ id: z.string().describe('id услуги') })
@@ -156,13 +155,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req, reply) => {
       offers.describeScope(req.ctx) // 401 or 403 before reading 10 MB
-      let file: StoreFileInput
-      try {
-        file = await readUpload(req)
-      } catch (err) {
-        return sendUploadError(err, reply)
-      }
-      return reply.status(201).send({ data: await offers.addPhoto(req.ctx, req.params.id, file.data) })
+      return receiveUpload(req, reply, (file) => offers.addPhoto(req.ctx, req.params.id, file.data))
     },
   )
 

@@ -61,6 +61,27 @@ export async function readUpload(req: FastifyRequest): Promise<StoreFileInput> {
 }
 
 /**
+ * An upload route's answer: the file read from the body (by `read`, the single `file` part by
+ * default), multipart's refusals answered in Russian (`sendUploadError`), else `status` (201) with
+ * `{ data }` of what `keep` made of the file. The route checks who may upload before calling this,
+ * so that a guest's 10 MB is never read.
+ */
+export async function receiveUpload<F = StoreFileInput>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  keep: (file: F) => Promise<unknown>,
+  options: { status?: number; read?: (req: FastifyRequest) => Promise<F>; wording?: Partial<UploadWording> } = {},
+) {
+  let file: F
+  try {
+    file = await (options.read ?? (readUpload as unknown as (req: FastifyRequest) => Promise<F>))(req)
+  } catch (err) {
+    return sendUploadError(err, reply, options.wording)
+  }
+  return reply.status(options.status ?? 201).send({ data: await keep(file) })
+}
+
+/**
  * Multipart's refusals, in Russian: too big is a 413, the rest a 400. Reading the body only
  * parses what the client sent, so anything else that breaks there (no boundary, a body cut
  * short: busboy's errors carry no code) is the client's mistake too.
@@ -146,13 +167,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const ctx = req.ctx
       requireUser(ctx) // before reading 10 MB from a guest
-      let upload: StoreFileInput
-      try {
-        upload = await readUpload(req)
-      } catch (err) {
-        return sendUploadError(err, reply)
-      }
-      return reply.status(201).send({ data: await app.services.files.store(ctx, upload) })
+      return receiveUpload(req, reply, (upload) => app.services.files.store(ctx, upload))
     },
   )
 

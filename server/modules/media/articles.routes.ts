@@ -5,8 +5,7 @@ import { ArticleInput, MediaQuery } from '#common/media/articles.ts'
 import { z } from '#common/zod.ts'
 import { requireStaff } from '../../context.ts'
 import { data, pageOf, passThrough, toPageBody } from '../../http.ts'
-import { readUpload, sendUploadError } from '../files/files.routes.ts'
-import type { StoreFileInput } from '../files/files.service.ts'
+import { receiveUpload } from '../files/files.routes.ts'
 import {
   ArticlePageSchema,
   EmbeddableProductSchema,
@@ -137,13 +136,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req, reply) => {
       requireStaff(req.ctx) // 401 or 403 before reading 10 MB
-      let file: StoreFileInput
-      try {
-        file = await readUpload(req)
-      } catch (err) {
-        return sendUploadError(err, reply)
-      }
-      return reply.status(201).send({ data: await media.uploadImage(req.ctx, file.data) })
+      return receiveUpload(req, reply, (file) => media.uploadImage(req.ctx, file.data))
     },
   )
 

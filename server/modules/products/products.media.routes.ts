@@ -4,8 +4,7 @@ import { FILE_LIMITS } from '#common/files.ts'
 import { DocumentNameInput, PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
 import { z } from '#common/zod.ts'
 import { data, passThrough } from '../../http.ts'
-import { contentDisposition, readUpload, sendUploadError } from '../files/files.routes.ts'
-import type { StoreFileInput } from '../files/files.service.ts'
+import { contentDisposition, receiveUpload } from '../files/files.routes.ts'
 import { ProductDetailsSchema, ProductIdParams } from './products.api.ts'
 
 const PhotoParams = ProductIdParams.extend({ photoId: z.string().describe('id фотографии') })
@@ -35,13 +34,7 @@ export const productMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req, reply) => {
       products.describeScope(req.ctx) // 401 or 403 before reading 10 MB
-      let file: StoreFileInput
-      try {
-        file = await readUpload(req)
-      } catch (err) {
-        return sendUploadError(err, reply)
-      }
-      return reply.status(201).send({ data: await products.addPhoto(req.ctx, req.params.id, file.data) })
+      return receiveUpload(req, reply, (file) => products.addPhoto(req.ctx, req.params.id, file.data))
     },
   )
 
@@ -84,13 +77,7 @@ export const productMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req, reply) => {
       products.describeScope(req.ctx)
-      let file: StoreFileInput
-      try {
-        file = await readUpload(req)
-      } catch (err) {
-        return sendUploadError(err, reply)
-      }
-      return reply.status(201).send({ data: await products.addDocument(req.ctx, req.params.id, file) })
+      return receiveUpload(req, reply, (file) => products.addDocument(req.ctx, req.params.id, file))
     },
   )
 

@@ -6,7 +6,7 @@ import { PRODUCT_IMPORT_MESSAGES as M } from '#common/product-import.ts'
 import { data, passThrough } from '../../../http.ts'
 import { AppError } from '../../../errors.ts'
 import { requireConfirmed, vendorScope } from '../products.access.ts'
-import { filePartBytes, sendUploadError } from '../../files/files.routes.ts'
+import { filePartBytes, receiveUpload } from '../../files/files.routes.ts'
 import { ImportIdParams, ImportViewSchema, UploadBodySchema } from './imports.api.ts'
 
 /** The file part of the upload; reading stops (413) as soon as it passes the limit. */
@@ -50,13 +50,11 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who may import is known before the body is read: a guest's, a buyer's or an unconfirmed
       // vendor's 20 MB is not. A declared length over the limit was refused before this.
       requireConfirmed(vendorScope(req.ctx))
-      let file: { fileName: string; bytes: Uint8Array }
-      try {
-        file = await readFile(req)
-      } catch (err) {
-        return sendUploadError(err, reply, IMPORT_UPLOAD_WORDING)
-      }
-      return reply.status(202).send({ data: await productImports.upload(req.ctx, file) })
+      return receiveUpload(req, reply, (file) => productImports.upload(req.ctx, file), {
+        status: 202,
+        read: readFile,
+        wording: IMPORT_UPLOAD_WORDING,
+      })
     },
   )
 
