@@ -37,8 +37,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': ['error', { patterns: [SERVER_ONLY_THROUGH_CONTEXT] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message:
+            'Stored or static HTML goes through <StoredHtml> (app/components/StoredHtml.tsx), which takes SanitizedHtml.',
+        },
+      ],
     },
   },
+  { files: ['app/components/StoredHtml.tsx'], rules: { 'no-restricted-syntax': 'off' } },
   // The client's floors: lib/ below components/ below routes/ (and the layouts and the root).
   {
     files: ['app/components/**'],

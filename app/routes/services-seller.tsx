@@ -16,6 +16,7 @@ import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatServicePrice, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { PLATFORM } from '#content/company.ts'
 import type { Route } from './+types/services-seller'
+import { StoredHtml } from '#app/components/StoredHtml.tsx'
 
 /**
  * /services/seller/{slug}: one vendor's services in full, its profile and its rating as a
@@ -104,10 +105,7 @@ function Offer({ offer }: { offer: OfferDetails }) {
           </div>
         )}
       </dl>
-      {offer.description && (
-        // Sanitized on the server when the vendor saved it (server/text/sanitize.ts).
-        <div className={classes.description} dangerouslySetInnerHTML={{ __html: offer.description }} />
-      )}
+      {offer.description && <StoredHtml className={classes.description} html={offer.description} />}
       {offer.photos.length > 0 && (
         <ul className={classes.gallery} aria-label="Фотографии работ">
           {offer.photos.map((photo) => (

@@ -3,6 +3,7 @@ import type { ListingQuery, Sort } from './listing.ts'
 import type { Availability, ProductImage, ProductStatus } from './products.ts'
 import type { VatRate } from './vat.ts'
 import type { RegistrationRequirement } from './registration.ts'
+import type { SanitizedHtml } from '../html.ts'
 
 /** What the REST API and the page loaders return; the shapes are the contract of both. */
 
@@ -116,7 +117,7 @@ export interface ProductDetails extends ProductCard {
   status: ProductStatus
   description: string
   /** The vendor's formatted description, sanitized on the server; '' when there is only plain text. */
-  descriptionHtml: string
+  descriptionHtml: SanitizedHtml
   /** The vendor's article number; '' when it has none. */
   sku: string
   images: ProductImage[]

@@ -2,6 +2,7 @@ import type { ProductImage } from '../catalog/products.ts'
 import type { ExchangeQuery } from './listing-query.ts'
 import type { Licence } from './offers.ts'
 import type { PriceUnit, ServiceType, VolumeUnit } from './services.ts'
+import type { SanitizedHtml } from '../html.ts'
 
 /**
  * The public exchange's list state, all of it in the URL: `/services?tab=requests&type=inspection
@@ -117,7 +118,7 @@ export interface ExchangePage<T> {
 
 /** An offer in full on the vendor's services page. */
 export interface OfferDetails extends OfferCard {
-  description: string
+  description: SanitizedHtml
   photos: ProductImage[]
   equipment: { id: string; slug: string; title: string }[]
   licences: Licence[]

@@ -7,6 +7,7 @@ import { RICH_TEXT_MARKUP } from '../markup-limits.ts'
 import { multiLineText, singleLineText, withinMarkupLimits } from '../text.ts'
 import { fromDigits, z } from '../zod.ts'
 import { PRICE_UNITS, SERVICE_TYPES } from './services.ts'
+import type { SanitizedHtml } from '../html.ts'
 
 /**
  * A vendor's service offer («Аэрофотосъёмка полей, от 350 ₽ за гектар»). Like a product it has a
@@ -48,7 +49,8 @@ export interface OfferContent {
   /** Null: «по договорённости». */
   priceFromKopecks: number | null
   priceUnit: (typeof PRICE_UNITS)[number]
-  description: string
+  /** Sanitized when saved. */
+  description: SanitizedHtml
   photos: ProductImage[]
   /** Catalogue products the work is done with. */
   equipmentProductIds: string[]

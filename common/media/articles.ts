@@ -2,6 +2,7 @@ import { ARTICLE_MARKUP } from '../markup-limits.ts'
 import { formattedHtml, multiLineText, singleLineText } from '../text.ts'
 import { fromDigits, z } from '../zod.ts'
 import { ARTICLE_RUBRICS, type ArticleRubric, MEDIA_SEARCH_MAX } from './article-constants.ts'
+import type { SanitizedHtml } from '../html.ts'
 
 // The constants and links the public pages use in the browser live apart, without zod.
 export {
@@ -128,7 +129,7 @@ export interface EmbeddedProduct {
 
 /** The body split at product embeds: HTML runs and cards, in order. */
 export type ArticleBlock =
-  | { kind: 'html'; html: string }
+  | { kind: 'html'; html: SanitizedHtml }
   /** `product` is null when the product is gone or no longer on sale: the page shows nothing there. */
   | { kind: 'product'; productId: string; product: EmbeddedProduct | null }
 

@@ -27,7 +27,7 @@ type DemoOffer = {
   /** How many of the vendor's catalogue products the work is done with. */
   equipment: number
   comment?: string
-} & Omit<OfferContent, 'equipmentProductIds'>
+} & Omit<OfferContent, 'equipmentProductIds' | 'description'> & { description: string }
 
 /**
  * Believable offers of the demo vendors, published on the exchange, and the demo vendor's cabinet

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { ARTICLE_MARKUP, markupProblem, type MarkupLimits, RICH_TEXT_MARKUP } from '#common/markup-limits.ts'
+import type { SanitizedHtml } from '#common/html.ts'
 import { slugify } from '#common/slug.ts'
 import { AppError } from '../errors.ts'
 
@@ -10,6 +11,14 @@ import { AppError } from '../errors.ts'
  * editor, an import file or the API, is stored as the output of one of them, so pages can render
  * it as HTML without a second look.
  */
+
+/**
+ * A column that only these sanitizers write (a product's or an offer's description, an article's
+ * body), read back for a page: it is what the allowlist let through when it was saved.
+ */
+export function storedHtml(html: string): SanitizedHtml {
+  return html as SanitizedHtml
+}
 
 /** The longest formatted text we keep, counted in characters of its plain text. */
 export const RICH_TEXT_MAX_LENGTH = 20_000
@@ -91,9 +100,9 @@ function refuseOverLimits(html: string, limits: MarkupLimits): void {
  * Formatted text reduced to the allowlist; idempotent: sanitizing the output changes nothing.
  * Synchronous: a long text belongs in `cleanRichText` (clean.ts), which runs this off the event loop.
  */
-export function sanitizeRichText(html: string): string {
+export function sanitizeRichText(html: string): SanitizedHtml {
   refuseOverLimits(html, RICH_TEXT_MARKUP)
-  return untilStable(html, (text) => unwrapBareLinks(sanitizeHtml(text, OPTIONS).trim()))
+  return storedHtml(untilStable(html, (text) => unwrapBareLinks(sanitizeHtml(text, OPTIONS).trim())))
 }
 
 /**
@@ -278,10 +287,10 @@ function headingIds(html: string): string {
  * An article's body reduced to the article allowlist, with empty product embeds and heading
  * ids; idempotent: sanitizing the output changes nothing.
  */
-export function sanitizeArticleHtml(html: string): string {
+export function sanitizeArticleHtml(html: string): SanitizedHtml {
   refuseOverLimits(html, ARTICLE_MARKUP)
-  return untilStable(html, (text) =>
-    headingIds(emptyEmbeds(unwrapBareLinks(sanitizeHtml(text, ARTICLE_OPTIONS).trim()))),
+  return storedHtml(
+    untilStable(html, (text) => headingIds(emptyEmbeds(unwrapBareLinks(sanitizeHtml(text, ARTICLE_OPTIONS).trim())))),
   )
 }
 

@@ -13,20 +13,19 @@ import { ShareLinks } from './ShareLinks.tsx'
 import { TableOfContents } from './TableOfContents.tsx'
 import cardClasses from './ArticleCards.module.css'
 import classes from './ArticleView.module.css'
+import { StoredHtml } from '../StoredHtml.tsx'
 
 function Block({ block }: { block: ArticleBlock }) {
   const root = useRouteLoaderData('root') as RootData | undefined
   if (block.kind === 'product') return block.product ? <EmbeddedProductCard product={block.product} /> : null
   // Sanitized on the server with the articles' allowlist when it was saved.
   return (
-    <div
+    <StoredHtml
       className={classes.prose}
-      dangerouslySetInnerHTML={{
-        __html: prepareArticleHtml(block.html, classes.tableScroll ?? '', {
-          cdnUrl: root?.publicConfig.cdnUrl ?? '',
-          version: root?.publicConfig.assetsVersion,
-        }),
-      }}
+      html={prepareArticleHtml(block.html, classes.tableScroll ?? '', {
+        cdnUrl: root?.publicConfig.cdnUrl ?? '',
+        version: root?.publicConfig.assetsVersion,
+      })}
     />
   )
 }

@@ -1,5 +1,6 @@
 import { ASSETS_PREFIX, type ImageUrlOptions } from '#common/images.ts'
 import { BODY_IMAGE_WIDTH, bodyPictureHtml } from './article-image.ts'
+import type { SanitizedHtml } from '#common/html.ts'
 
 const IMG = /<img\b([^>]*)>/g
 const TABLE_OPEN = /<table\b/g
@@ -32,12 +33,13 @@ function sizedImage(tag: string, attrs: string, images: ImageSource): string {
  * (server/text/sanitize.ts: known tags, attributes in double quotes), so patterns read it safely.
  */
 export function prepareArticleHtml(
-  html: string,
+  html: SanitizedHtml,
   tableScrollClass: string,
   images: ImageSource = { cdnUrl: '' },
-): string {
+): SanitizedHtml {
+  // Still safe: only our own markup is added (a picture of the image service, a wrapping box).
   return html
     .replace(IMG, (tag, attrs: string) => sizedImage(tag, attrs, images))
     .replace(TABLE_OPEN, `<div class="${tableScrollClass}" tabindex="0" role="region" aria-label="Таблица"><table`)
-    .replace(TABLE_CLOSE, '</table></div>')
+    .replace(TABLE_CLOSE, '</table></div>') as SanitizedHtml
 }

@@ -12,13 +12,15 @@ import type { ProductDisplay } from './product-display.server.ts'
 import { ProductGallery } from './ProductGallery.tsx'
 import { VendorCard } from './VendorCard.tsx'
 import classes from './product.module.css'
+import type { SanitizedHtml } from '#common/html.ts'
+import { StoredHtml } from '../StoredHtml.tsx'
 
 /**
  * The vendor's description: the formatted version when there is one (sanitized on the server
  * with an allowlist, server/text/sanitize.ts), else plain text in paragraphs, never parsed as HTML.
  */
-function Description({ text, html }: { text: string; html: string }) {
-  if (html) return <div className={classes.description} dangerouslySetInnerHTML={{ __html: html }} />
+function Description({ text, html }: { text: string; html: SanitizedHtml }) {
+  if (html) return <StoredHtml className={classes.description} html={html} />
   const paragraphs = text
     .split(/\n\s*\n/)
     .map((p) => p.trim())

@@ -4,6 +4,7 @@ import type { ProductDetails } from '#common/catalog/types.ts'
 import { describeProduct } from './product-display.server.ts'
 import { productMeta } from './product-meta.ts'
 import { buildProductSeo, priceInRoubles } from './product-seo.server.ts'
+import type { SanitizedHtml } from '#common/html.ts'
 
 const URL = 'https://bas.example'
 
@@ -25,7 +26,7 @@ function product(overrides: Partial<ProductDetails> = {}): ProductDetails {
     keySpecs: [{ code: 'flight_time', title: 'Время полёта', value: 180, display: '180 мин' }],
     status: 'published',
     description: 'Картография.\n\nДо 180 минут в воздухе.',
-    descriptionHtml: '',
+    descriptionHtml: '' as SanitizedHtml,
     sku: '201',
     documents: [],
     images: [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { SanitizedHtml } from '#common/html.ts'
 import {
   changeSummary,
   type DraftVersion,
@@ -9,6 +10,9 @@ import {
   specCodes,
   specDisplay,
 } from './product-diff.ts'
+
+/** Descriptions here stand for what the server's sanitizer stored. */
+const stored = (html: string) => html as SanitizedHtml
 
 const draft = (overrides: Partial<DraftVersion> = {}): DraftVersion => ({
   title: 'Квадрокоптер Аэроскан Сокол',
@@ -24,7 +28,7 @@ const draft = (overrides: Partial<DraftVersion> = {}): DraftVersion => ({
   stockQuantity: 5,
   areas: ['stroitelstvo', 'selskoe-khozyaistvo'],
   specs: { max_takeoff_weight: 2.5, flight_time: 42, navigation: ['gps', 'glonass'], camera: '' },
-  description: '<p>Лёгкий квадрокоптер для аэрофотосъёмки.</p>',
+  description: stored('<p>Лёгкий квадрокоптер для аэрофотосъёмки.</p>'),
   images: [{ src: 'products/sokol-1.jpg', alt: 'Сокол' }],
   documents: [{ fileId: '4f1f4c36-5b0e-4a43-9d1b-1f0a1c2d3e4f', name: 'Сертификат' }],
   ...overrides,
@@ -50,7 +54,7 @@ const live = (overrides: Partial<LiveVersion> = {}): LiveVersion => ({
     flight_time: 42,
     navigation: ['glonass', 'gps'],
   },
-  descriptionHtml: '<p>Лёгкий квадрокоптер для аэрофотосъёмки.</p>',
+  descriptionHtml: stored('<p>Лёгкий квадрокоптер для аэрофотосъёмки.</p>'),
   images: [{ src: 'products/sokol-1.jpg', alt: 'Сокол' }],
   documents: [{ fileId: '4f1f4c36-5b0e-4a43-9d1b-1f0a1c2d3e4f', name: 'Сертификат' }],
   ...overrides,
@@ -67,7 +71,7 @@ describe('the moderation diff', () => {
 
   it('names the changed fields in display order', () => {
     const result = diff({
-      description: '<p>Новое описание с подробностями.</p>',
+      description: stored('<p>Новое описание с подробностями.</p>'),
       priceKopecks: 118_750_00,
       title: 'Квадрокоптер Аэроскан Сокол-2',
     })

@@ -3,6 +3,7 @@ import { formatSpecValue } from '#common/catalog/format.ts'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
 import type { VatRate } from '#common/catalog/vat.ts'
 import { isEmptySpec } from '#common/products.schemas.ts'
+import type { SanitizedHtml } from '#common/html.ts'
 
 /**
  * What staff compare on the review page: the product on moderation (the vendor's draft) against
@@ -70,7 +71,7 @@ export interface ComparableVersion {
   areas: string[]
   /** Filled characteristics only, without those the category fixes (drone type, spheres). */
   specs: Record<string, SpecValue>
-  descriptionHtml: string
+  descriptionHtml: SanitizedHtml
   images: ProductImage[]
   documents: ProductDocumentRef[]
 }
@@ -78,7 +79,8 @@ export interface ComparableVersion {
 /** The vendor's working copy as the moderation service returns it. */
 export interface DraftVersion extends Omit<ComparableVersion, 'descriptionHtml' | 'specs'> {
   priceOnRequest: boolean
-  description: string
+  /** The formatted description, sanitized when the vendor saved it. */
+  description: SanitizedHtml
   specs: Record<string, unknown>
 }
 

@@ -5,6 +5,7 @@ import type { Availability, ProductImage, ProductStatus } from '#common/catalog/
 import type { VatRate } from '#common/catalog/vat.ts'
 import { registrationRequirement } from '#common/catalog/registration.ts'
 import type { ProductCard, ProductDetails, SellerCard, SpecEntry, VendorRef } from '#common/catalog/types.ts'
+import { storedHtml } from '../../text/sanitize.ts'
 
 /** What a card needs from a product row (the listing reads the same fields as JSON). */
 export interface CardRow {
@@ -94,7 +95,7 @@ export function toDetails(row: DetailsRow, seller: SellerCard | undefined): Prod
     ...toCard(row, vendors),
     status: row.status,
     description: row.description,
-    descriptionHtml: row.descriptionHtml,
+    descriptionHtml: storedHtml(row.descriptionHtml),
     sku: row.sku,
     images: row.images,
     documents: row.documents,

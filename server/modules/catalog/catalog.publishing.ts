@@ -7,6 +7,8 @@ import { slugify } from '#common/slug.ts'
 import type { Ctx } from '../../context.ts'
 import { catalogProducts } from './catalog.table.ts'
 import { adjustSearchWords } from './search/search-words.ts'
+import type { SanitizedHtml } from '#common/html.ts'
+import { storedHtml } from '../../text/sanitize.ts'
 
 /**
  * How approved versions reach the catalogue. The products module (the vendors' drafts and their
@@ -38,7 +40,9 @@ export interface PublishedVersion {
 }
 
 /** The catalogue's row of a product, published or not, as its vendor and staff see it. */
-export type CatalogVersion = PublishedVersion & {
+export type CatalogVersion = Omit<PublishedVersion, 'descriptionHtml'> & {
+  /** What the sanitizer stored when the version was published. */
+  descriptionHtml: SanitizedHtml
   slug: string
   status: string
   publishedAt: Date | null
@@ -96,7 +100,7 @@ export function catalogSpecs(version: Pick<PublishedVersion, 'specs' | 'category
 export async function describeVersions(ctx: Ctx, ids: string[]): Promise<Map<string, CatalogVersion>> {
   if (!ids.length) return new Map()
   const rows = await ctx.db.select(versionColumns).from(catalogProducts).where(inArray(catalogProducts.id, ids))
-  return new Map(rows.map((r) => [r.id, r as CatalogVersion]))
+  return new Map(rows.map((r) => [r.id, { ...r, descriptionHtml: storedHtml(r.descriptionHtml) } as CatalogVersion]))
 }
 
 /**

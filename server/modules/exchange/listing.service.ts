@@ -19,6 +19,7 @@ import type { SellersService } from '../sellers/sellers.service.ts'
 import { publishedServiceOffers as offers } from './offers.table.ts'
 import { serviceRequests as requests } from './requests.table.ts'
 import { serviceReviews as reviews } from './service-orders.table.ts'
+import { storedHtml } from '../../text/sanitize.ts'
 
 export interface ListingDeps {
   /** The vendor's profile and current slugs: organizations are read through the sellers directory. */
@@ -291,7 +292,7 @@ export function createListingService(deps: ListingDeps) {
     const details: OfferDetails[] = offerRows.map((row) => ({
       ...toOfferCard(row, rating),
       seller: { id: seller.id, name: seller.name, slug: seller.slug, rating },
-      description: row.description,
+      description: storedHtml(row.description),
       photos: row.photos,
       equipment: row.equipmentProductIds.flatMap((id) => productById.get(id.toLowerCase()) ?? []),
       licences: row.licences,

@@ -15,7 +15,7 @@ import { AppError } from '../../errors.ts'
 import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
 import { cleanRichText } from '../../text/clean.ts'
-import { richTextToPlain } from '../../text/sanitize.ts'
+import { richTextToPlain, storedHtml } from '../../text/sanitize.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { FileStorage } from '../files/files.storage.ts'
@@ -121,7 +121,7 @@ function contentOf(row: Omit<OfferRow, 'id' | 'status'> | typeof publishedServic
     nationwide: row.nationwide,
     priceFromKopecks: row.priceFromKopecks,
     priceUnit: row.priceUnit,
-    description: row.description,
+    description: storedHtml(row.description),
     photos: row.photos,
     equipmentProductIds: row.equipmentProductIds,
     licences: row.licences,

@@ -1,4 +1,5 @@
 import { type ArticleBlock, type ArticleHeading, PRODUCT_EMBED_ATTRIBUTE } from '#common/media/articles.ts'
+import { storedHtml } from '../../text/sanitize.ts'
 
 /**
  * What is read out of an article's stored body, which is always the output of
@@ -33,18 +34,18 @@ export function embedsOf(html: string): string[] {
 /** A block of the body before its product is read: the card's data is added at render time. */
 export type BodyPart = Extract<ArticleBlock, { kind: 'html' }> | { kind: 'product'; productId: string }
 
-/** The body cut at its embeds: runs of HTML and the product cards between them, in order. */
+/** The stored body cut at its embeds: runs of its HTML and the product cards between them, in order. */
 export function splitBlocks(html: string): BodyPart[] {
   const blocks: BodyPart[] = []
   let from = 0
   for (const m of html.matchAll(EMBED)) {
     const run = html.slice(from, m.index).trim()
-    if (run) blocks.push({ kind: 'html', html: run })
+    if (run) blocks.push({ kind: 'html', html: storedHtml(run) })
     blocks.push({ kind: 'product', productId: m[1]! })
     from = m.index + m[0].length
   }
   const rest = html.slice(from).trim()
-  if (rest) blocks.push({ kind: 'html', html: rest })
+  if (rest) blocks.push({ kind: 'html', html: storedHtml(rest) })
   return blocks
 }
 

@@ -7,6 +7,7 @@ import type { CatalogVersion, PublishedVersion } from '../catalog/catalog.publis
 import { richTextToPlain } from '../../text/sanitize.ts'
 import type { DraftRow } from './products.access.ts'
 import { productDraftEvents } from './products.table.ts'
+import { storedHtml } from '../../text/sanitize.ts'
 
 /** A product as the cabinet's list shows it. */
 export function toListItem(d: DraftRow, live: CatalogVersion | undefined) {
@@ -97,7 +98,8 @@ export async function toDetails(ctx: Ctx, d: DraftRow, live: CatalogVersion | un
     leadTimeDays: d.leadTimeDays,
     stockQuantity: d.stockQuantity,
     availability: d.availability,
-    description: d.description,
+    /** The formatted description the sanitizer stored. */
+    description: storedHtml(d.description),
     areas: d.areas,
     specs: d.specs,
     images: d.images,

@@ -29,6 +29,7 @@ import { PRICE_UNIT_LABELS, PRICE_UNITS, SERVICE_TYPE_LABELS, SERVICE_TYPES } fr
 import { REGION_OPTIONS } from '#common/regions.ts'
 import type { Route } from './+types/offer'
 import { loadOfferForm, offerFormAction, type OfferResult } from './offer.server.ts'
+import { StoredHtml } from '#app/components/StoredHtml.tsx'
 
 /** Tiptap only here and on the product form: never on the public pages. */
 const DescriptionEditor = lazy(() => import('#app/components/products/DescriptionEditor.tsx'))
@@ -345,7 +346,8 @@ function OfferEditor({ data, scope }: { data: Data; scope: NonNullable<Data['sco
               </Suspense>
             ) : (
               <Paper withBorder mih={120} radius="sm" p="sm" role="group" aria-labelledby={descriptionLabel}>
-                <div dangerouslySetInnerHTML={{ __html: state.description }} />
+                {/* Before the editor loads, or while the offer is with the moderators: the stored text. */}
+                {offer && <StoredHtml html={offer.description} />}
               </Paper>
             )}
             {errors.description && (

@@ -45,6 +45,7 @@ import { FixesInput } from '#common/products.schemas.ts'
 import { DRAFT_STATUS_LABELS, PRODUCT_LIMITS } from '#common/products.ts'
 import classes from './product-review.module.css'
 import type { Route } from './+types/product-review'
+import { StoredHtml } from '#app/components/StoredHtml.tsx'
 
 const QUEUE_PATH = '/personal-account/staff/products'
 
@@ -144,8 +145,7 @@ function FieldValue({ field, v, filesUrl }: { field: ReviewField; v: ComparableV
     case 'description':
       return v.descriptionHtml.trim() ? (
         <Typography fz="sm">
-          {/* Sanitized by the server's allowlist before it was stored (server/text/sanitize.ts). */}
-          <div dangerouslySetInnerHTML={{ __html: v.descriptionHtml }} />
+          <StoredHtml html={v.descriptionHtml} />
         </Typography>
       ) : (
         EMPTY

@@ -15,6 +15,7 @@ import { formatServicePrice, SERVICE_TYPE_LABELS } from '#common/exchange/servic
 import { regionName } from '#common/regions.ts'
 import { SPHERES } from '#content/spheres/index.ts'
 import type { Route } from './+types/service-offers'
+import { StoredHtml } from '#app/components/StoredHtml.tsx'
 
 const QUEUE_PATH = '/personal-account/staff/service-offers'
 
@@ -224,12 +225,9 @@ function QueueRow({ item }: { item: QueueItem }) {
             ))}
           </Group>
         )}
-        <Box
-          fz="sm"
-          style={{ overflowWrap: 'anywhere' }}
-          // Sanitized on the server when saved (server/text/sanitize.ts).
-          dangerouslySetInnerHTML={{ __html: item.description }}
-        />
+        <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          <StoredHtml html={item.description} />
+        </Box>
         {item.equipment.length > 0 && (
           <Text size="sm">
             <Text span c="dimmed">
