@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core'
-import type { ReactNode } from 'react'
-import { Form } from 'react-router'
+import { type ReactNode, useEffect } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { showToast } from '#app/lib/notify.ts'
 
 /** What a page's action gives back to one of its forms: done, or why not with what was typed. */
 export type IntentResult<I extends string> =
@@ -12,6 +13,22 @@ export interface IntentActionState<I extends string, R extends IntentResult<I> =
   result: R | undefined
   /** The intent being submitted; every button waits while one is. */
   pending: I | null
+}
+
+/**
+ * The page's intent forms as one state: the action's last answer (a success is also said in a
+ * toast) and the intent being submitted now, if `isIntent` knows it as one of this page's.
+ */
+export function useIntentAction<I extends string, R extends IntentResult<I>>(
+  result: R | undefined,
+  isIntent: (intent: string) => intent is I,
+): IntentActionState<I, R> {
+  const navigation = useNavigation()
+  const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
+  useEffect(() => {
+    if (result?.ok) showToast(result.message, 'success')
+  }, [result])
+  return { result, pending: isIntent(intent) ? intent : null }
 }
 
 /**

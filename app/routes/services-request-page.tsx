@@ -1,10 +1,9 @@
 import { Stack } from '@mantine/core'
-import { useEffect } from 'react'
-import { useActionData, useNavigation } from 'react-router'
+import { useActionData } from 'react-router'
 import {
   RequestActions,
   type RequestActionState,
-  type RequestIntent,
+  isRequestIntent,
 } from '#app/components/exchange/requests/RequestActions.tsx'
 import { RequestTerms } from '#app/components/exchange/requests/RequestTerms.tsx'
 import { ProposalsSection } from '#app/components/exchange/proposals/ProposalsSection.tsx'
@@ -12,12 +11,12 @@ import type { ProposalActionData } from '#app/components/exchange/proposals/prop
 import { MantineScope } from '#app/components/MantineScope.tsx'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
-import { showToast } from '#app/lib/notify.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { isProposalIntent } from '#common/exchange/proposals.ts'
 import type { Route } from './+types/services-request-page'
 import { loadRequestPage, requestPageAction } from './services-request-page.server.ts'
+import { useIntentAction } from '#app/components/IntentForms.tsx'
 
 export const meta: Route.MetaFunction = pageMeta(({ loaderData }) =>
   loaderData
@@ -40,21 +39,14 @@ type PageActionData = NonNullable<ReturnType<typeof useActionData<typeof action>
 const isProposalAnswer = (answer: PageActionData): answer is ProposalActionData =>
   isProposalIntent(answer.ok ? answer.intent : (answer.values.intent ?? ''))
 
-function useActionState(result: RequestActionState['result']): RequestActionState {
-  const navigation = useNavigation()
-  const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
-  useEffect(() => {
-    if (result?.ok) showToast(result.message, 'success')
-  }, [result])
-  const pending = ['publish', 'close', 'cancel', 'extend'].includes(intent) ? (intent as RequestIntent) : null
-  return { result, pending }
-}
-
 export default function RequestPageRoute({ loaderData }: Route.ComponentProps) {
   const { request, proposals } = loaderData
   const answer = useActionData<typeof action>()
   const proposalResult = answer && isProposalAnswer(answer) ? answer : undefined
-  const state = useActionState(answer && !isProposalAnswer(answer) ? answer : undefined)
+  const state: RequestActionState = useIntentAction(
+    answer && !isProposalAnswer(answer) ? answer : undefined,
+    isRequestIntent,
+  )
   return (
     <>
       <Breadcrumbs

@@ -1,12 +1,11 @@
-import { type ReactNode, useEffect } from 'react'
-import { useNavigation } from 'react-router'
+import type { ReactNode } from 'react'
 import {
   failureOf as sharedFailureOf,
   type IntentActionState,
   IntentForm as SharedIntentForm,
   type IntentResult,
+  useIntentAction,
 } from '#app/components/IntentForms.tsx'
-import { showToast } from '#app/lib/notify.ts'
 import { isProposalIntent, type ProposalIntent } from '#common/exchange/proposals.ts'
 
 /** What the page's action gave back to a proposals form (see routes/exchange-proposals.server.ts). */
@@ -19,12 +18,7 @@ export type ProposalActionState = IntentActionState<ProposalIntent, ProposalActi
 
 /** The section's forms: the last answer, the form being sent; a success is announced once. */
 export function useProposalActionState(result: ProposalActionData | undefined): ProposalActionState {
-  const navigation = useNavigation()
-  const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
-  useEffect(() => {
-    if (result?.ok) showToast(result.message, 'success')
-  }, [result])
-  return { result, pending: isProposalIntent(intent) ? intent : null }
+  return useIntentAction(result, isProposalIntent)
 }
 
 /** The refusal of this form's last submission (for this proposal, when it names one). */

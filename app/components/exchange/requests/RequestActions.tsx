@@ -4,10 +4,13 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { failureOf, type IntentActionState, IntentForm, SubmitButton } from '#app/components/IntentForms.tsx'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { exchangeLinks } from '#common/exchange/links.ts'
-import type { RequestAction, RequestDetails } from '#common/exchange/requests.ts'
+import { REQUEST_ACTIONS, type RequestAction, type RequestDetails } from '#common/exchange/requests.ts'
 
 /** The customer's moves, and `extend`: a later proposals deadline for an open request. */
 export type RequestIntent = RequestAction | 'extend'
+
+export const isRequestIntent = (value: string): value is RequestIntent =>
+  value === 'extend' || (REQUEST_ACTIONS as readonly string[]).includes(value)
 
 /** The last answer of the page's action, and which form is being sent now (if any). */
 export type RequestActionState = IntentActionState<RequestIntent>

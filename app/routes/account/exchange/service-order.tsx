@@ -1,14 +1,10 @@
 import { Alert, Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { IconInfoCircle } from '@tabler/icons-react'
-import { useEffect } from 'react'
-import { useActionData, useNavigation } from 'react-router'
+import { useActionData } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
-import {
-  isServiceOrderIntent,
-  type ServiceOrderActionState,
-} from '#app/components/exchange/service-orders/action-state.tsx'
+import { isServiceOrderIntent } from '#app/components/exchange/service-orders/action-state.tsx'
 import { ServiceOrderActions } from '#app/components/exchange/service-orders/ServiceOrderActions.tsx'
 import { ServiceOrderStatusBadge } from '#app/components/exchange/service-orders/ServiceOrderStatusBadge.tsx'
 import {
@@ -19,12 +15,12 @@ import {
   ServiceOrderTimeline,
 } from '#app/components/exchange/service-orders/ServiceOrderSections.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import { showToast } from '#app/lib/notify.ts'
 import type { ChatMessage } from '#common/chat.ts'
 import { CABINET_EXCHANGE_TAB_LABELS, exchangeLinks } from '#common/exchange/links.ts'
 import { SERVICE_ORDER_ACTOR_LABELS, type ServiceOrderDetails } from '#common/exchange/service-orders.ts'
 import { loadServiceOrder, serviceOrderAction } from './service-order.server.ts'
 import type { Route } from './+types/service-order'
+import { useIntentAction } from '#app/components/IntentForms.tsx'
 
 export const meta: Route.MetaFunction = pageMeta(({ params }) => [
   { title: `Заказ услуги № ${params.nr} — личный кабинет — БАС Маркет` },
@@ -40,16 +36,6 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 /** The page's forms: the last answer, the form being sent; a success is announced once. */
-function useActionState(): ServiceOrderActionState {
-  const result = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
-  useEffect(() => {
-    if (result?.ok) showToast(result.message, 'success')
-  }, [result])
-  return { result, pending: isServiceOrderIntent(intent) ? intent : null }
-}
-
 function CancelledNotice({ order }: { order: ServiceOrderDetails }) {
   if (order.status !== 'cancelled') return null
   const entry = order.history.findLast((h) => h.to === 'cancelled')
@@ -73,7 +59,7 @@ function CancelledNotice({ order }: { order: ServiceOrderDetails }) {
 }
 
 function ServiceOrderPage({ order, messages }: { order: ServiceOrderDetails; messages: ChatMessage[] }) {
-  const state = useActionState()
+  const state = useIntentAction(useActionData<typeof action>(), isServiceOrderIntent)
   const counterpart = order.side === 'purchase' ? order.contractor : order.customer
   return (
     <Stack gap="lg">

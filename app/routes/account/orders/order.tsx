@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconFileTypePdf, IconInfoCircle, IconMessageCircle } from '@tabler/icons-react'
-import { useEffect } from 'react'
-import { useActionData, useNavigation } from 'react-router'
+import { useActionData } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
@@ -16,12 +15,12 @@ import { isOrderIntent } from '#app/components/orders/order-forms.ts'
 import { ORDERS_PATH, TAB_LABELS, TAB_OF_SIDE } from '#app/components/orders/order-paths.ts'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
 import { formatDate } from '#app/lib/format.ts'
-import { showToast } from '#app/lib/notify.ts'
 import type { OrderDetails } from '#common/orders.ts'
 import { loadOrder, orderAction } from './order.server.ts'
 import { OrderReviews } from '#app/components/reviews/OrderReviews.tsx'
 import type { Reviewable } from '#common/reviews.ts'
 import type { Route } from './+types/order'
+import { useIntentAction } from '#app/components/IntentForms.tsx'
 
 export const meta: Route.MetaFunction = pageMeta(({ params }) => [
   { title: `Заказ № ${params.nr} — личный кабинет — БАС Маркет` },
@@ -37,16 +36,6 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 /** The page's forms: the last answer, the form being sent; a success is announced once. */
-function useOrderActionState(): ActionState {
-  const result = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
-  useEffect(() => {
-    if (result?.ok) showToast(result.message, 'success')
-  }, [result])
-  return { result, pending: isOrderIntent(intent) ? intent : null }
-}
-
 function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoomGuid' | 'status'> }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="order-documents-title">
@@ -129,7 +118,7 @@ function OrderPage({
   reviewable: Reviewable | null
   today: string
 }) {
-  const state = useOrderActionState()
+  const state: ActionState = useIntentAction(useActionData<typeof action>(), isOrderIntent)
   const tab = TAB_OF_SIDE[order.side]
   const counterpart = order.side === 'purchase' ? order.seller : order.buyer
   return (
