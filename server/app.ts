@@ -25,7 +25,7 @@ import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
 import type { Clock } from './modules/rate-limit/rate-limiter.ts'
-import { createServices, type Services } from './services.ts'
+import { createServices, type ModuleServices, publicServices, type Services } from './services.ts'
 import { literalStrayPercents } from './literal-percents.ts'
 
 /** The static pictures served under /marketplace-frontend-assets/ (uploads come from file storage). */
@@ -33,7 +33,10 @@ const ASSETS_DIR = 'content/assets'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** What routes call: each service without its internal methods. */
     services: Services
+    /** The services in full, for the server's own wiring, jobs and tests (services.ts). */
+    modules: ModuleServices
     config: Config
     db: Db
   }
@@ -79,7 +82,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: (msg, err) => app.log.error({ err }, msg),
     clock: opts.clock,
   })
-  app.decorate('services', services)
+  app.decorate('services', publicServices(services))
+  app.decorate('modules', services)
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.addHook('onClose', () => services.close())
@@ -164,7 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (pages.kind !== 'none') {
     await registerReactRouter(app, {
       config,
-      services,
+      services: app.services,
       publicConfig,
       vite: pages.kind === 'vite' ? pages.vite : undefined,
       build: pages.kind === 'build' ? pages.build : undefined,

@@ -6,18 +6,47 @@ import { connectRedis } from './redis.ts'
 import { type Clock, createRateLimiter } from './modules/rate-limit/rate-limiter.ts'
 
 type ModuleList = (typeof MODULES)[number]
-type ServiceOf<M> = M extends ModuleDefinition<string, infer Service> ? Service : never
+type ServiceOf<M> = M extends ModuleDefinition<string, infer Service, string> ? Service : never
+type InternalOf<M> = M extends ModuleDefinition<string, infer _Service, infer Internal> ? Internal : never
 
 /**
  * The services every adapter (REST, loaders and actions, realtime) calls: one per module of
- * `modules/index.ts` that has one, so a loader reaches business rules only through
- * `context.services`.
+ * `modules/index.ts` that has one, without the methods the module keeps for other modules
+ * (`internal`), so a loader reaches business rules only through `context.services`.
  */
 export type Services = {
-  [M in ModuleList as ServiceOf<M> extends undefined ? never : M['name']]: ServiceOf<M>
+  [M in ModuleList as ServiceOf<M> extends undefined ? never : M['name']]: Omit<ServiceOf<M>, InternalOf<M>>
 } & {
   /** Releases connections the services hold (Redis, SMTP). */
   close(): Promise<void>
+}
+
+/** The services in full, internal methods included: what modules are built from (and tests call). */
+export type ModuleServices = {
+  [M in ModuleList as ServiceOf<M> extends undefined ? never : M['name']]: ServiceOf<M>
+} & {
+  close(): Promise<void>
+}
+
+/**
+ * The registry as requests see it: each service with its internal methods hidden. A view over the
+ * same objects (a getter still reads live), not a copy.
+ */
+export function publicServices(services: ModuleServices): Services {
+  const view: Record<string, unknown> = {}
+  for (const module of MODULES as readonly ModuleDefinition[]) {
+    const service = (services as Record<string, unknown>)[module.name]
+    if (!service) continue
+    const hidden = new Set<PropertyKey>(module.internal ?? [])
+    view[module.name] = hidden.size
+      ? new Proxy(service as object, {
+          get: (target, key, receiver) => (hidden.has(key) ? undefined : Reflect.get(target, key, receiver)),
+          has: (target, key) => !hidden.has(key) && Reflect.has(target, key),
+        })
+      : service
+  }
+  view.close = services.close
+  return view as Services
 }
 
 export function createServices(deps: {
@@ -26,7 +55,7 @@ export function createServices(deps: {
   log: (msg: string, err?: unknown) => void
   /** The clock of time windows (rate limits, sign-in throttling): `Date.now` unless a test sets its own. */
   clock?: Clock
-}): Services {
+}): ModuleServices {
   const { config } = deps
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, 'rate-limits', deps.log) : undefined
   const limiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE, clock: deps.clock })
@@ -34,7 +63,7 @@ export function createServices(deps: {
 
   const registry: Record<string, unknown> = {}
   const closers: (() => Promise<void>)[] = []
-  const services = registry as Services
+  const services = registry as ModuleServices
   // In list order, so each module finds the services it is built from already in the registry.
   for (const module of MODULES as readonly ModuleDefinition[]) {
     if (!module.service) continue

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
-import type { Services } from '../services.ts'
+import type { ModuleServices } from '../services.ts'
 import type { RedisConnection } from '../redis.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 
@@ -19,7 +19,7 @@ export interface Infrastructure {
  * A domain module as `modules/index.ts` lists it. The service registry (`context.services`), the
  * REST routes under /api/v1 and the Drizzle tables are all derived from that one list.
  */
-export interface ModuleDefinition<Name extends string = string, Service = unknown> {
+export interface ModuleDefinition<Name extends string = string, Service = unknown, Internal extends string = never> {
   /** Its key in the service registry: `services.<name>`. */
   name: Name
   /** Its Drizzle tables (`import * as tables from './x.table.ts'`); a module writes only its own. */
@@ -30,13 +30,20 @@ export interface ModuleDefinition<Name extends string = string, Service = unknow
    * Builds its service. `services` holds the modules listed before it (the list is in dependency
    * order), so a module asks another only through the service it was built with.
    */
-  service?: (infra: Infrastructure, services: Services) => Service
+  service?: (infra: Infrastructure, services: ModuleServices) => Service
+  /**
+   * Methods of its service that only other modules may call (they are built from the services in
+   * full), never a request's adapter: REST routes, loaders and actions see the service without
+   * them (`context.services`). For what trusts its caller: writing a system message into any
+   * room, reading any attached file, other users' e-mail addresses.
+   */
+  internal?: readonly Internal[]
   /** Releases what the service holds (connections) on shutdown. */
   close?: (service: Service) => Promise<void>
 }
 
-export function defineModule<const Name extends string, Service = undefined>(
-  module: ModuleDefinition<Name, Service>,
-): ModuleDefinition<Name, Service> {
+export function defineModule<const Name extends string, Service = undefined, const Internal extends string = never>(
+  module: ModuleDefinition<Name, Service, Internal>,
+): ModuleDefinition<Name, Service, Internal> {
   return module
 }

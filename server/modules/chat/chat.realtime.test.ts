@@ -101,7 +101,7 @@ describe('chat publications through the realtime endpoint', () => {
     // A system message goes to both sides.
     const toBuyer = nextEvent<PublicationContext>(buyerSide.sub, 'publication', (p) => p.data.message?.isSystem)
     const toSeller = nextEvent<PublicationContext>(sellerSide.sub, 'publication', (p) => p.data.message?.isSystem)
-    await app.services.chat.postSystemMessage(systemCtx(db, { requestId: 'test' }), guid, 'Заказ подтверждён')
+    await app.modules.chat.postSystemMessage(systemCtx(db, { requestId: 'test' }), guid, 'Заказ подтверждён')
     // Published by the job queued with the message (the test's app runs jobs when told to).
     await app.services.jobs.runUntilIdle()
     await Promise.all([toBuyer, toSeller])

@@ -264,7 +264,7 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     const guid = await openRoom()
     const ctx = systemCtx(database.db, { requestId: 'test' })
     for (let i = 1; i <= CHAT_LIMITS.pageSize + 3; i++)
-      await app.services.chat.postSystemMessage(ctx, guid, `Сообщение ${i}`)
+      await app.modules.chat.postSystemMessage(ctx, guid, `Сообщение ${i}`)
     for (const i of [34, 35]) {
       expect((await send(seller.cookie, guid, { clientId: randomUUID(), content: `Сообщение ${i}` })).statusCode).toBe(
         201,
@@ -362,11 +362,11 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
       customerOrganizationId: buyerOrg.id,
       vendorOrganizationId: vendor.id,
     }
-    const room = await app.services.chat.openRequestRoom(ctx, input)
+    const room = await app.modules.chat.openRequestRoom(ctx, input)
     expect(room.created).toBe(true)
-    expect(await app.services.chat.openRequestRoom(ctx, input)).toEqual({ guid: room.guid, created: false })
+    expect(await app.modules.chat.openRequestRoom(ctx, input)).toEqual({ guid: room.guid, created: false })
     const before = { buyer: await unread(buyer.cookie), seller: await unread(seller.cookie) }
-    await app.services.chat.postSystemMessage(ctx, room.guid, 'Заказ подтверждён')
+    await app.modules.chat.postSystemMessage(ctx, room.guid, 'Заказ подтверждён')
     expect(await unread(buyer.cookie)).toBe(before.buyer + 1)
     expect(await unread(seller.cookie)).toBe(before.seller + 1)
     const shown = (await api('GET', `/chat/rooms/${room.guid}`, buyer.cookie)).json().data

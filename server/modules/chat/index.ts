@@ -26,6 +26,8 @@ export const chatModule = defineModule({
   name: 'chat',
   tables,
   routes: chatRoutes,
+  // Any room, as the platform: only the modules whose lifecycles have rooms may write there.
+  internal: ['postSystemMessage', 'postNews', 'publishNews', 'openRequestRoom'],
   service: ({ config, limiter, log }, { realtime, catalog, files, identity, jobs, notifications }): ChatService => {
     const describeUsers = identity.describeUsers
     const digests = createChatDigests({

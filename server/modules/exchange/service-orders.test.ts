@@ -126,7 +126,7 @@ describe.each(BACKENDS)('service orders on %s', (backend) => {
   })
 
   it('goes through the whole life: start, result, rework, result again, accept; each move told and recorded', async () => {
-    const room = await app.services.chat.openRequestRoom(await ctxFor(database.db, customer), {
+    const room = await app.modules.chat.openRequestRoom(await ctxFor(database.db, customer), {
       requestId: '00000000-0000-4000-8000-000000000001',
       title: 'Заявка для теста',
       customerOrganizationId: customerOrg.id,

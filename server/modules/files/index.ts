@@ -9,6 +9,8 @@ export const filesModule = defineModule({
   name: 'files',
   tables,
   routes: filesRoutes,
+  // Any attached file, whoever asks: the owning module checks access first.
+  internal: ['readAttached'],
   service: ({ config, limiter }) =>
     createFilesService({
       storage: createFileStorage(config),

@@ -7,6 +7,8 @@ export const identityModule = defineModule({
   name: 'identity',
   tables,
   routes: identityRoutes,
+  // Other users' names and e-mail addresses: for notices and histories, never a page as it is.
+  internal: ['describeUsers'],
   service: ({ config, limiter }, services): IdentityService =>
     createIdentityService({
       limiter,

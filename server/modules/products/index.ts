@@ -28,10 +28,16 @@ export const productsModule = defineModule({
     await app.register(productsRoutes)
     await app.register(productsExportRoutes)
   },
-  service: ({ config, limiter }, { catalog, files, organizations, notifications }): ProductsService => ({
+  service: ({ config, limiter }, { catalog, files, organizations, notifications, identity }): ProductsService => ({
     // The files module's storage (disk or S3, by the same settings): photos live beside uploads.
     ...createProductsService({ catalog, limiter, files, storage: createFileStorage(config) }),
-    moderation: createProductModeration({ catalog, organizations, vendors: vendorDirectory, events: notifications }),
+    moderation: createProductModeration({
+      catalog,
+      organizations,
+      vendors: vendorDirectory,
+      events: notifications,
+      describeUsers: identity.describeUsers,
+    }),
     stock: createProductStock(catalog),
     exports: createProductsExport({
       catalog,

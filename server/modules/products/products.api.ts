@@ -96,7 +96,14 @@ export const ProductDetailsSchema = CabinetProductSchema.extend({
   live: VersionSchema.nullable().describe('Версия, которую сейчас показывает каталог'),
 })
 
-export const ReviewSchema = ProductDetailsSchema.extend({ vendor: VendorRefSchema.nullable() })
+export const ReviewSchema = ProductDetailsSchema.extend({
+  history: z.array(
+    ProductDetailsSchema.shape.history.element.extend({
+      by: z.string().nullable().describe('Имя того, кто сделал шаг; null — платформа'),
+    }),
+  ),
+  vendor: VendorRefSchema.nullable(),
+})
 
 export const BulkResultSchema = z.object({
   done: z.array(z.uuid()),

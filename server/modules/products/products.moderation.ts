@@ -20,6 +20,8 @@ export interface ModerationDeps {
   organizations: Pick<OrganizationsService, 'describeForNotice'>
   vendors: { describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>> }
   events: Events
+  /** Names of who moved a product, for its history. */
+  describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string }[]>
 }
 
 /**
@@ -42,7 +44,15 @@ export function createProductModeration(deps: ModerationDeps) {
       deps.catalog.describeVersions(ctx, [draft.id]),
       deps.vendors.describeVendors(ctx, [draft.organizationId]),
     ])
-    return { ...(await toDetails(ctx, draft, live.get(draft.id))), vendor: vendors.get(draft.organizationId) ?? null }
+    const details = await toDetails(ctx, draft, live.get(draft.id))
+    const authors = [...new Set(details.history.flatMap((h) => (h.byUserId ? [h.byUserId] : [])))]
+    const names = new Map((await deps.describeUsers(ctx, authors)).map((p) => [p.id, p.name]))
+    return {
+      ...details,
+      // Staff see who moved it: the vendor's member or a colleague.
+      history: details.history.map((h) => ({ ...h, by: h.byUserId ? (names.get(h.byUserId) ?? null) : null })),
+      vendor: vendors.get(draft.organizationId) ?? null,
+    }
   }
 
   /** Tells the vendor's managers of the decision, in the caller's transaction. */

@@ -58,13 +58,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!app) return null
   const { services, ctx, publicConfig } = app
   const product = await loadOrFail(request, () => services.products.moderation.get(ctx, params.id))
-  const authorIds = [...new Set(product.history.flatMap((h) => (h.byUserId ? [h.byUserId] : [])))]
-  const people = new Map((await services.identity.describeUsers(ctx, authorIds)).map((p) => [p.id, p.name]))
   return {
-    product: {
-      ...product,
-      history: product.history.map((h) => ({ ...h, by: h.byUserId ? (people.get(h.byUserId) ?? null) : null })),
-    },
+    product,
     waiting:
       product.status === 'moderation' && product.submittedAt ? formatWaiting(product.submittedAt, new Date()) : null,
     filesUrl: `${publicConfig.apiBaseUrl.replace(/\/+$/, '')}/files`,
