@@ -32,8 +32,8 @@ export interface ExchangeService {
   offers: OffersService
   /** Vendors' proposals on requests and the customer's decisions on them. */
   proposals: ProposalsService
-  /** Buyers' service requests: drafts, publishing, the request's page, expiry. */
-  requests: RequestsService
+  /** Buyers' service requests: drafts, publishing, the request's page. Expiry is the module's own job's. */
+  requests: Omit<RequestsService, 'expireOverdue'>
   serviceOrders: ServiceOrdersService
 }
 
@@ -66,7 +66,7 @@ export const exchangeModule = defineModule({
       events: notifications,
       expire: (ctx) => tied.requests!.expireOverdue(ctx),
     })
-    const requests = createRequestsService({
+    const { expireOverdue, ...requests } = createRequestsService({
       parties: partyDirectory,
       vendors: confirmedVendors,
       sellerSlugs: vendorDirectory,
@@ -74,7 +74,7 @@ export const exchangeModule = defineModule({
       jobs: requestJobs,
       limiter,
     })
-    tied.requests = requests
+    tied.requests = { ...requests, expireOverdue }
     return {
       cabinet: createCabinetService(),
       listing: createListingService({ sellers, catalog }),
