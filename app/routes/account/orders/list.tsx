@@ -15,9 +15,9 @@ import {
   TAB_LABELS,
 } from '#app/components/orders/order-paths.ts'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { StaffPager } from '#app/components/staff/StaffPager.tsx'
-import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
+import { ListPager } from '#app/components/lists/ListPager.tsx'
+import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { formatCount } from '#app/lib/format.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
@@ -137,7 +137,7 @@ function OrdersList({ data }: { data: ListData }) {
           </Stack>
         )}
       </Box>
-      {list.total > list.pageSize && <StaffPager page={list.page} pageSize={list.pageSize} total={list.total} />}
+      {list.total > list.pageSize && <ListPager page={list.page} pageSize={list.pageSize} total={list.total} />}
     </Stack>
   )
 }

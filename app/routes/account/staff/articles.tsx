@@ -2,9 +2,9 @@ import { Anchor, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from
 import { IconPlus, IconSearch } from '@tabler/icons-react'
 import { Form, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { StaffPager } from '#app/components/staff/StaffPager.tsx'
-import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
+import { ListPager } from '#app/components/lists/ListPager.tsx'
+import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatCount, formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
@@ -165,7 +165,7 @@ export default function StaffArticles({ loaderData }: Route.ComponentProps) {
           </Stack>
         )}
       </Box>
-      {total > 0 && <StaffPager page={page} pageSize={pageSize} total={total} />}
+      {total > 0 && <ListPager page={page} pageSize={pageSize} total={total} />}
     </Stack>
   )
 }

@@ -2,10 +2,10 @@ import { Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mant
 import { IconSearch } from '@tabler/icons-react'
 import { Form } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { FailedJobs } from '#app/components/staff/FailedJobs.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
-import { StaffPager } from '#app/components/staff/StaffPager.tsx'
+import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffContext } from '#app/lib/staff-access.ts'
 import type { Route } from './+types/audit'
@@ -124,7 +124,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <StaffPager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <ListPager page={page.page} pageSize={page.pageSize} total={page.total} />
       <FailedJobs jobs={failedJobs.items.slice(0, 10)} total={failedJobs.total} />
     </Stack>
   )

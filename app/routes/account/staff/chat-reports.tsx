@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { data, useFetcher } from 'react-router'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
 import { CHAT_MESSAGES, type ChatReportStatus } from '#common/chat.ts'
 import type { Route } from './+types/chat-reports'
-import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { ActionError } from '#app/components/staff/ActionError.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { Anchor, Button, Group, NativeSelect, Spoiler, Stack, Table, Text, Title } from '@mantine/core'
 import { data, useFetcher } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { StaffPager } from '#app/components/staff/StaffPager.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
+import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#common/staff.ts'
 import type { Route } from './+types/leads'
-import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { ActionError } from '#app/components/staff/ActionError.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -139,7 +139,7 @@ export default function StaffLeads({ loaderData }: Route.ComponentProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <StaffPager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <ListPager page={page.page} pageSize={page.pageSize} total={page.total} />
     </Stack>
   )
 }

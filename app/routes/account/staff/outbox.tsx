@@ -1,7 +1,7 @@
 import { Badge, Spoiler, Stack, Table, Text, Title } from '@mantine/core'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
-import { StaffPager } from '#app/components/staff/StaffPager.tsx'
+import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffContext } from '#app/lib/staff-access.ts'
 import type { Route } from './+types/outbox'
@@ -97,7 +97,7 @@ export default function StaffOutbox({ loaderData }: Route.ComponentProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <StaffPager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <ListPager page={page.page} pageSize={page.pageSize} total={page.total} />
     </Stack>
   )
 }

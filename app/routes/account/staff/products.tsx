@@ -3,8 +3,8 @@ import { IconFilter, IconPhotoOff } from '@tabler/icons-react'
 import { Form, useNavigation } from 'react-router'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { StaffPager } from '#app/components/staff/StaffPager.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
+import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { formatCount, formatDateTimeNumeric, formatWaiting } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffContext } from '#app/lib/staff-access.ts'
@@ -194,7 +194,7 @@ export default function StaffProducts({ loaderData }: Route.ComponentProps) {
           </Stack>
         )}
       </Box>
-      {total > 0 && <StaffPager page={page} pageSize={pageSize} total={total} />}
+      {total > 0 && <ListPager page={page} pageSize={pageSize} total={total} />}
     </Stack>
   )
 }

@@ -2,9 +2,9 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text, Textarea, Title } fro
 import { data, useFetcher } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { ActionError } from '#app/components/staff/ActionError.tsx'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
-import { StaffPager } from '#app/components/staff/StaffPager.tsx'
-import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
+import { ListPager } from '#app/components/lists/ListPager.tsx'
+import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
@@ -150,7 +150,7 @@ export default function StaffReviews({ loaderData }: Route.ComponentProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <StaffPager page={page} pageSize={pageSize} total={total} />
+      <ListPager page={page} pageSize={pageSize} total={total} />
     </Stack>
   )
 }

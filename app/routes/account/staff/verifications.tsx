@@ -17,7 +17,7 @@ import {
 import { IconFileText } from '@tabler/icons-react'
 import { useFetcher, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { EmptyState } from '#app/components/staff/EmptyState.tsx'
+import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
@@ -30,8 +30,8 @@ import {
   type VerificationStatus,
 } from '#common/organizations.ts'
 import type { Route } from './+types/verifications'
-import { StaffPager } from '#app/components/staff/StaffPager.tsx'
-import { StatusFilter } from '#app/components/staff/StatusFilter.tsx'
+import { ListPager } from '#app/components/lists/ListPager.tsx'
+import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 
 /** The queue starts at what waits for staff: roles on moderation. `?status=all` shows every one. */
 function statusFilter(search: Record<string, string>): VerificationStatus | 'all' {
@@ -343,7 +343,7 @@ export default function StaffVerifications({ loaderData }: Route.ComponentProps)
           </Table>
         </Table.ScrollContainer>
       )}
-      <StaffPager page={list.page} pageSize={list.pageSize} total={list.total} />
+      <ListPager page={list.page} pageSize={list.pageSize} total={list.total} />
     </Stack>
   )
 }

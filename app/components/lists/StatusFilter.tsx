@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
 
-/** The status filter of a staff list: one link per status, the current one marked. */
+/** The status filter of a list (staff queues, orders, the exchange cabinet): one link per status, the current one marked. */
 export function StatusFilter<V extends string>({
   filters,
   current,

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { formatNumber } from '#app/lib/format.ts'
 
-/** «Показаны 51–100 из 230» and page links that keep the other filters of the address. */
-export function StaffPager({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+/** A list's pages (staff queues, orders, the exchange cabinet): «Показаны 51–100 из 230» and page links that keep the other filters of the address. */
+export function ListPager({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   const location = useLocation()
   const pages = Math.max(1, Math.ceil(total / pageSize))
   const hrefOf = (n: number) => {
