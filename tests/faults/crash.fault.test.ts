@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Instance, createFaultDatabase, startInstance } from './instance.ts'
+import { describe, expect, it } from 'vitest'
+import { stage, startInstance } from './instance.ts'
 import { BUYER, SELLER, call, checkoutBody, signIn, whoami } from './shop.ts'
 
 /**
@@ -12,25 +11,11 @@ import { BUYER, SELLER, call, checkoutBody, signIn, whoami } from './shop.ts'
  * exactly one chat message and one e-mail per member told, crash or not.
  */
 describe('an instance killed during checkouts and order moves', () => {
-  let database: Awaited<ReturnType<typeof createFaultDatabase>>
-  let sql: pg.Client
-  const instances: Instance[] = []
+  const scene = stage(1)
   const STOCK = 10_000
 
-  beforeAll(async () => {
-    database = await createFaultDatabase()
-    instances.push(await startInstance({ DATABASE_URL: database.url }))
-    sql = new pg.Client({ connectionString: database.url })
-    await sql.connect()
-  })
-
-  afterAll(async () => {
-    for (const instance of instances) await instance.crash()
-    await sql?.end()
-    await database?.drop()
-  })
-
   it('loses no order, unit, move, e-mail or message, and doubles none', async () => {
+    const { sql, instances, database } = scene
     let buyer = await signIn(instances[0]!.origin, BUYER)
     let seller = await signIn(instances[0]!.origin, SELLER)
     const { payer } = await whoami(buyer)

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
+import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import { databaseUrl, runAdmin } from '../../server/testing/database.ts'
 import { until } from '../../server/testing/poll.ts'
 
@@ -92,4 +94,31 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       await exited
     },
   }
+}
+
+/**
+ * A scenario's stage, set up before its tests and torn down after them: a database of its own,
+ * `count` instances of `npm start` over it (with `env` besides DATABASE_URL), and a SQL client
+ * for the checks. Instances a test starts later go into `instances` to be killed at the end too.
+ */
+export function stage(count: number, env: Record<string, string> = {}) {
+  const scene = {
+    database: undefined as unknown as Awaited<ReturnType<typeof createFaultDatabase>>,
+    sql: undefined as unknown as pg.Client,
+    instances: [] as Instance[],
+  }
+  beforeAll(async () => {
+    scene.database = await createFaultDatabase()
+    for (let i = 0; i < count; i++) {
+      scene.instances.push(await startInstance({ DATABASE_URL: scene.database.url, ...env }))
+    }
+    scene.sql = new pg.Client({ connectionString: scene.database.url })
+    await scene.sql.connect()
+  })
+  afterAll(async () => {
+    for (const instance of scene.instances) await instance.crash()
+    await scene.sql?.end()
+    await scene.database?.drop()
+  })
+  return scene
 }

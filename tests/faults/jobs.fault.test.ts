@@ -1,6 +1,6 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Instance, createFaultDatabase, startInstance } from './instance.ts'
+import { describe, expect, it } from 'vitest'
+import { type Instance, stage } from './instance.ts'
 import { until } from '../../server/testing/poll.ts'
 
 const JOBS = 122
@@ -13,26 +13,10 @@ const LEASE_SECONDS = 5
  * one held included once its lease runs out, and every job's e-mail went out exactly once.
  */
 describe('an instance killed while it runs jobs', () => {
-  let database: Awaited<ReturnType<typeof createFaultDatabase>>
-  let sql: pg.Client
-  const instances: Instance[] = []
-
-  beforeAll(async () => {
-    database = await createFaultDatabase()
-    const env = { DATABASE_URL: database.url, JOB_LEASE_SECONDS: String(LEASE_SECONDS) }
-    instances.push(await startInstance(env))
-    instances.push(await startInstance(env))
-    sql = new pg.Client({ connectionString: database.url })
-    await sql.connect()
-  })
-
-  afterAll(async () => {
-    for (const instance of instances) await instance.crash()
-    await sql?.end()
-    await database?.drop()
-  })
+  const scene = stage(2, { JOB_LEASE_SECONDS: String(LEASE_SECONDS) })
 
   it('runs every job once: no e-mail lost, none doubled', async () => {
+    const { sql, instances, database } = scene
     // The demo's shipped order whose drones are not registered yet: its reminders go to the buyer.
     const {
       rows: [order],
@@ -99,9 +83,10 @@ describe('an instance killed while it runs jobs', () => {
   })
 
   async function countMails(subject: string): Promise<number> {
-    const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from email_outbox where subject = $1`, [
-      subject,
-    ])
+    const { rows } = await scene.sql.query<{ n: number }>(
+      `select count(*)::int as n from email_outbox where subject = $1`,
+      [subject],
+    )
     return rows[0]!.n
   }
 })
