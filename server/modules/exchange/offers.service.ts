@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import { and, count, eq, ne, sql } from 'drizzle-orm'
 import {
   type EquipmentOption,
   OFFER_LIMITS,
@@ -26,6 +26,7 @@ import { deleteUploadedPhoto, storeUploadedPhoto } from '../products/uploaded-ph
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
 import { moveOffer, offerTransition, recordOfferCreation } from './offers.machine.ts'
 import { publishedServiceOffers, serviceOffers } from './offers.table.ts'
+import { waitingForStaff } from '../../moderation/queue.ts'
 
 /** Creating is a click; hundreds an hour is a script. */
 export const OFFER_CREATE_RATE_LIMIT: RateLimitRule = { limit: 100, windowMs: 60 * 60_000 }
@@ -514,20 +515,7 @@ export function createOffersService(deps: OffersDeps) {
       requireStaff(ctx)
       const { page } = parse(OfferQueueQuery, query ?? {})
       const pageSize = 20
-      const waiting = eq(serviceOffers.status, 'moderation')
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(serviceOffers)
-          .where(waiting)
-          .orderBy(asc(serviceOffers.submittedAt), asc(serviceOffers.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(serviceOffers)
-          .where(waiting),
-      ])
+      const { rows, total } = await waitingForStaff(ctx, serviceOffers, { page, pageSize })
       const vendors = await deps.vendors.describeVendors(
         ctx,
         rows.map((r) => r.organizationId),
@@ -549,7 +537,7 @@ export function createOffersService(deps: OffersDeps) {
         })),
         page,
         pageSize,
-        total: total!.n,
+        total,
       }
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '#common/products.ts'
 import { getCategory } from '#common/catalog/categories.ts'
@@ -14,6 +14,7 @@ import { moveProduct, productTransition } from './products.machine.ts'
 import { type DraftRow, productId } from './products.access.ts'
 import { productDrafts } from './products.table.ts'
 import { problemsOf, toDetails, toPublishedVersion } from './products.view.ts'
+import { waitingForStaff } from '../../moderation/queue.ts'
 
 export interface ModerationDeps {
   catalog: Pick<CatalogService, 'describeVersions' | 'publishVersion'>
@@ -78,25 +79,15 @@ export function createProductModeration(deps: ModerationDeps) {
     async queue(ctx: Ctx, query: unknown) {
       requireStaff(ctx)
       const { vendor, category, page } = parse(StaffQueueQuery, query ?? {})
-      const where: SQL = and(
-        eq(productDrafts.status, 'moderation'),
-        vendor ? eq(productDrafts.organizationId, vendor) : undefined,
-        category ? eq(productDrafts.categorySlug, category) : undefined,
-      )!
       const pageSize = PRODUCT_LIMITS.pageSize
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(productDrafts)
-          .where(where)
-          .orderBy(asc(productDrafts.submittedAt), asc(productDrafts.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(productDrafts)
-          .where(where),
-      ])
+      const { rows, total } = await waitingForStaff(ctx, productDrafts, {
+        where: and(
+          vendor ? eq(productDrafts.organizationId, vendor) : undefined,
+          category ? eq(productDrafts.categorySlug, category) : undefined,
+        ),
+        page,
+        pageSize,
+      })
       const vendors = await deps.vendors.describeVendors(
         ctx,
         rows.map((r) => r.organizationId),
@@ -118,7 +109,7 @@ export function createProductModeration(deps: ModerationDeps) {
         })),
         page,
         pageSize,
-        total: total!.n,
+        total,
       }
     },
 

@@ -1,0 +1,38 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Ctx } from '../context.ts'
+
+/** A table of moderated listings: a status, when it was sent to moderation, its vendor. */
+type ModeratedTable = PgTable & {
+  id: AnyPgColumn
+  status: AnyPgColumn
+  submittedAt: AnyPgColumn
+  organizationId: AnyPgColumn
+  $inferSelect: { organizationId: string }
+}
+
+/**
+ * A page of what waits for staff in `table`: the rows in moderation (and `where`), the
+ * longest-waiting first, and how many there are in all. Products and service offers share it.
+ */
+export async function waitingForStaff<T extends ModeratedTable>(
+  ctx: Ctx,
+  table: T,
+  { where, page, pageSize }: { where?: SQL; page: number; pageSize: number },
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const waiting = and(eq(table.status, 'moderation'), where)
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(table as PgTable)
+      .where(waiting)
+      .orderBy(asc(table.submittedAt), asc(table.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table as PgTable)
+      .where(waiting),
+  ])
+  return { rows: rows as T['$inferSelect'][], total: counted!.n }
+}
