@@ -1,19 +1,8 @@
 import { OFFER_MESSAGES } from '#common/exchange/offers.ts'
-import {
-  MODERATION_TRANSITIONS,
-  type ModerationActor,
-  type ModerationEvent,
-  type ModerationTransition,
-  moderationOf,
-} from '../../moderation/machine.ts'
+import { moderationOf } from '../../moderation/machine.ts'
 import { serviceOfferEvents, serviceOffers } from './offers.table.ts'
 
 /** Offer moderation: the moderation kit's machine over the vendor's service offers (server/moderation). */
-export type OfferEvent = ModerationEvent
-export type OfferActor = ModerationActor
-export type OfferTransition = ModerationTransition
-export const OFFER_TRANSITIONS = MODERATION_TRANSITIONS
-
 const offers = moderationOf({
   refusals: {
     create: 'Такая услуга уже создана',

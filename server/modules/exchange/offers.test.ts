@@ -12,22 +12,23 @@ import { emailOutbox } from '../mail/mail.table.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
 import { completeDraft, createMember, givePhoto } from '../products/products.testing.ts'
-import { OFFER_TRANSITIONS, type OfferActor, type OfferEvent, offerModeration } from './offers.machine.ts'
+import { MODERATION_TRANSITIONS, type ModerationActor, type ModerationEvent } from '../../moderation/machine.ts'
+import { offerModeration } from './offers.machine.ts'
 import { publishedServiceOffers, serviceOfferEvents } from './offers.table.ts'
 
-const EVENTS: OfferEvent[] = ['create', 'edit', 'submit', 'withdraw', 'approve', 'requestFixes', 'unpublish']
-const ACTORS: OfferActor[] = ['vendor', 'staff']
+const EVENTS: ModerationEvent[] = ['create', 'edit', 'submit', 'withdraw', 'approve', 'requestFixes', 'unpublish']
+const ACTORS: ModerationActor[] = ['vendor', 'staff']
 
 describe('the offer moderation table', () => {
   // Every status × event × actor: allowed exactly when the table has the row, else 403 or 409.
   for (const from of [null, ...DRAFT_STATUSES] as (DraftStatus | null)[]) {
     for (const event of EVENTS) {
       for (const who of ACTORS) {
-        const row = OFFER_TRANSITIONS.find((t) => t.from === from && t.event === event && t.who === who)
+        const row = MODERATION_TRANSITIONS.find((t) => t.from === from && t.event === event && t.who === who)
         it(`${from ?? '∅'} —${event}/${who}→ ${row ? row.to : 'refused'}`, () => {
           const attempt = () => findTransition(offerModeration, from, event, who)
           if (row) return expect(attempt()).toBe(row)
-          const actorEver = OFFER_TRANSITIONS.some((t) => t.event === event && t.who === who)
+          const actorEver = MODERATION_TRANSITIONS.some((t) => t.event === event && t.who === who)
           expect(attempt).toThrow(
             actorEver
               ? expect.objectContaining({ kind: 'conflict', message: expect.stringMatching(/[Уу]слуг/) })

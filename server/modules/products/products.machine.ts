@@ -1,19 +1,8 @@
 import { PRODUCT_MESSAGES } from '#common/products.ts'
-import {
-  MODERATION_TRANSITIONS,
-  type ModerationActor,
-  type ModerationEvent,
-  type ModerationTransition,
-  moderationOf,
-} from '../../moderation/machine.ts'
+import { moderationOf } from '../../moderation/machine.ts'
 import { productDraftEvents, productDrafts } from './products.table.ts'
 
 /** Product moderation: the moderation kit's machine over the vendor's drafts (server/moderation). */
-export type ProductEvent = ModerationEvent
-export type ProductActor = ModerationActor
-export type ProductTransition = ModerationTransition
-export const PRODUCT_TRANSITIONS = MODERATION_TRANSITIONS
-
 const products = moderationOf({
   refusals: {
     create: 'Такой товар уже создан',

@@ -11,23 +11,24 @@ import { catalogSearchWords } from '../catalog/catalog.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
-import { type ProductActor, type ProductEvent, PRODUCT_TRANSITIONS, productModeration } from './products.machine.ts'
+import { MODERATION_TRANSITIONS, type ModerationActor, type ModerationEvent } from '../../moderation/machine.ts'
+import { productModeration } from './products.machine.ts'
 import { productDraftEvents } from './products.table.ts'
 import { completeDraft, createMember, givePhoto } from './products.testing.ts'
 
-const EVENTS: ProductEvent[] = ['create', 'edit', 'submit', 'withdraw', 'approve', 'requestFixes', 'unpublish']
-const ACTORS: ProductActor[] = ['vendor', 'staff']
+const EVENTS: ModerationEvent[] = ['create', 'edit', 'submit', 'withdraw', 'approve', 'requestFixes', 'unpublish']
+const ACTORS: ModerationActor[] = ['vendor', 'staff']
 
 describe('the product moderation table', () => {
   // Every status × event × actor: allowed exactly when the table has the row, else 403 or 409.
   for (const from of [null, ...DRAFT_STATUSES] as (DraftStatus | null)[]) {
     for (const event of EVENTS) {
       for (const who of ACTORS) {
-        const row = PRODUCT_TRANSITIONS.find((t) => t.from === from && t.event === event && t.who === who)
+        const row = MODERATION_TRANSITIONS.find((t) => t.from === from && t.event === event && t.who === who)
         it(`${from ?? '∅'} —${event}/${who}→ ${row ? row.to : 'refused'}`, () => {
           const attempt = () => findTransition(productModeration, from, event, who)
           if (row) return expect(attempt()).toBe(row)
-          const actorEver = PRODUCT_TRANSITIONS.some((t) => t.event === event && t.who === who)
+          const actorEver = MODERATION_TRANSITIONS.some((t) => t.event === event && t.who === who)
           expect(attempt).toThrow(
             actorEver
               ? expect.objectContaining({ kind: 'conflict', message: expect.stringMatching(/[а-я]/) })
@@ -39,7 +40,7 @@ describe('the product moderation table', () => {
   }
 
   it('has the moves the cabinet promises and no others from a published version', () => {
-    const moves = PRODUCT_TRANSITIONS.map((t) => `${t.from}:${t.event}:${t.to}`)
+    const moves = MODERATION_TRANSITIONS.map((t) => `${t.from}:${t.event}:${t.to}`)
     expect(moves).toEqual(
       expect.arrayContaining([
         'draft:submit:moderation',
@@ -49,7 +50,7 @@ describe('the product moderation table', () => {
         'approved:unpublish:draft',
       ]),
     )
-    expect(PRODUCT_TRANSITIONS.filter((t) => t.who === 'staff').map((t) => t.from)).toEqual([
+    expect(MODERATION_TRANSITIONS.filter((t) => t.who === 'staff').map((t) => t.from)).toEqual([
       'moderation',
       'moderation',
     ])
