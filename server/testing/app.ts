@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { Clock } from '../modules/rate-limit/rate-limiter.ts'
 import { type Backend, openTestDatabase } from './database.ts'
+import { until } from './poll.ts'
 
 /**
  * A clock that stands still until a test moves it: time windows (rate limits, sign-in delays)
@@ -65,4 +66,13 @@ export function useTestApp(
     await started?.app.close()
     await started?.database.close()
   })
+}
+
+/**
+ * Waits until each app's Redis connection is up. Before it is, a command waits at most the
+ * command timeout and then counts in the process instead (server/redis.ts): on a busy machine a
+ * test of counting shared between instances must not start before.
+ */
+export async function untilRedisReady(...apps: FastifyInstance[]): Promise<void> {
+  for (const app of apps) await until(() => app.services.system.redisState() === 'ok', 10_000, 'Redis connected')
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
-import { buildTestApp, useTestApp } from '../../testing/app.ts'
+import { buildTestApp, untilRedisReady, useTestApp } from '../../testing/app.ts'
 import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 import { leads } from './leads.table.ts'
 
@@ -106,6 +106,7 @@ describe.runIf(process.env.REDIS_URL_TEST)('leads rate limit through Redis', () 
     const database = await openTestDatabase('pglite')
     const env = { REDIS_URL: process.env.REDIS_URL_TEST! }
     const [one, two] = [await buildTestApp(database, env), await buildTestApp(database, env)]
+    await untilRedisReady(one, two)
     const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
     const send = (app: FastifyInstance) =>
       app.inject({ method: 'POST', url: '/api/v1/leads', payload: validLead(), remoteAddress: ip })

@@ -25,14 +25,22 @@ export const createParseJob =
     if (!bytes) return fail(run, uploads, importId, M.parseFailed)
 
     let reported = 0
+    let size = 0
+    // The progress writes, one after another, so that an earlier one never lands last.
+    let writes = Promise.resolve()
     let parsed: Awaited<ReturnType<typeof parseUpload>>
     try {
       parsed = await parseUpload(bytes, row.fileName, (done, total) => {
+        size = total
         // A write per tenth of the file at most, whatever its size.
         if (done < total && done - reported < total / 10) return
         reported = done
-        void run.progress(done, total).catch(() => {})
+        writes = writes.then(() => run.progress(done, total)).catch(() => {})
       })
+      // The whole file read, written before the preview: the thread's last report may come after
+      // its result, and would then find the job done and change nothing.
+      await writes
+      if (size > 0) await run.progress(size, size)
     } catch {
       // The thread ran out of its heap, or died: this file fails (a retry would fail the same
       // way), the process goes on. Shutting down, the job goes back to the queue instead.
