@@ -29,23 +29,22 @@ export type ModuleServices = {
 }
 
 /**
- * The registry as requests see it: each service with its internal methods hidden. A view over the
- * same objects (a getter still reads live), not a copy.
+ * The registry as requests see it: each service without its internal methods. The other
+ * properties are the service's own (the same functions; a getter still reads live).
  */
 export function publicServices(services: ModuleServices): Services {
-  const view: Record<string, unknown> = {}
+  const view: Record<string, unknown> = { close: services.close }
   for (const module of MODULES as readonly ModuleDefinition[]) {
-    const service = (services as Record<string, unknown>)[module.name]
+    const service = (services as Record<string, object | undefined>)[module.name]
     if (!service) continue
-    const hidden = new Set<PropertyKey>(module.internal ?? [])
-    view[module.name] = hidden.size
-      ? new Proxy(service as object, {
-          get: (target, key, receiver) => (hidden.has(key) ? undefined : Reflect.get(target, key, receiver)),
-          has: (target, key) => !hidden.has(key) && Reflect.has(target, key),
-        })
-      : service
+    if (!module.internal?.length) {
+      view[module.name] = service
+      continue
+    }
+    const properties = Object.getOwnPropertyDescriptors(service)
+    for (const name of module.internal) delete properties[name]
+    view[module.name] = Object.create(Object.getPrototypeOf(service), properties)
   }
-  view.close = services.close
   return view as Services
 }
 
