@@ -59,8 +59,8 @@ export interface OrdersDeps {
   describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
   events: Events
   /** The order's conversation; absent where the chat is not built (some tests). */
-  chat?: Pick<ChatService, 'openRequestRoom' | 'postNews'>
-  jobs: Pick<JobsService, 'register' | 'enqueue' | 'wake'>
+  chat?: Pick<ChatService, 'openRequestRoom' | 'postNews' | 'publishNews'>
+  jobs: Pick<JobsService, 'register' | 'enqueue'>
   /** The shipping document: the seller's upload, read back by both sides. */
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
   limiter: RateLimiter
@@ -182,7 +182,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return after
     })
     const row = moved ?? (await findOrder(ctx, side, number))
-    if (moved) deps.jobs.wake() // the conversation's publication was queued with the move
+    if (moved) deps.chat?.publishNews()
     return view(ctx, row, side)
   }
 
@@ -271,7 +271,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         await postToConversation(txCtx, after, 'system', null)
         return after
       })
-      if (moved) deps.jobs.wake()
+      if (moved) deps.chat?.publishNews()
       return { moved: moved?.status ?? null }
     })
   }
@@ -345,7 +345,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   return {
     async checkout(ctx, input) {
       const { result, placed } = await checkout(ctx, { ...deps }, input, announce)
-      if (placed.length) deps.jobs.wake()
+      if (placed.length) deps.chat?.publishNews()
       return result
     },
 
