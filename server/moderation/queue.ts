@@ -2,14 +2,8 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Ctx } from '../context.ts'
 
-/** A table of moderated listings: a status, when it was sent to moderation, its vendor. */
-type ModeratedTable = PgTable & {
-  id: AnyPgColumn
-  status: AnyPgColumn
-  submittedAt: AnyPgColumn
-  organizationId: AnyPgColumn
-  $inferSelect: { organizationId: string }
-}
+/** A table of moderated listings: a status and when it was sent to moderation. */
+type ModeratedTable = PgTable & { id: AnyPgColumn; status: AnyPgColumn; submittedAt: AnyPgColumn }
 
 /**
  * A page of what waits for staff in `table`: the rows in moderation (and `where`), the
