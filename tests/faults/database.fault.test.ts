@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../../server/testing/database.ts'
 import { ADMIN_URL, type Instance, createFaultDatabase, startInstance } from './instance.ts'
 import { until } from '../../server/testing/poll.ts'
+import { DEMO_PASSWORD } from '../../server/seed/accounts.ts'
+import { BUYER } from './shop.ts'
 
 /**
  * PostgreSQL drops the app's connections (a restart, a failover, an administrator's
@@ -29,7 +31,7 @@ describe('the database drops every connection under load', () => {
       const res = await fetch(`${app.origin}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
-        body: JSON.stringify({ email: 'buyer@example.com', password: 'demo-password' }),
+        body: JSON.stringify({ email: BUYER, password: DEMO_PASSWORD }),
       })
       return res
     }

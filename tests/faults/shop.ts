@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { DEMO_PASSWORD } from '../../server/seed/accounts.ts'
 
 /**
  * The demo's buyer and seller as the fault scenarios drive them: through the REST API of an
@@ -17,7 +18,7 @@ export async function signIn(origin: string, email: string): Promise<Session> {
   const res = await fetch(`${origin}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'demo-password' }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   })
   if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`)
   return { origin, cookie: /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0] }
