@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { moduleDoorsPlugin } from './scripts/eslint-module-doors.ts'
 
 const SERVER_ONLY_THROUGH_CONTEXT = {
   group: ['#server/*', '../server/*', '../../server/*'],
@@ -67,5 +68,11 @@ export default tseslint.config(
   {
     files: ['server/**', 'scripts/**', 'bench/**', 'tests/**', '*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  // A module is entered through its index.ts (decision 050).
+  {
+    files: ['server/modules/**/*.ts', 'server/flows/**/*.ts'],
+    plugins: { house: moduleDoorsPlugin },
+    rules: { 'house/module-doors': 'error' },
   },
 )

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { CATEGORIES, categorySubtree, getCategory } from '#common/catalog/categories.ts'
 import type { ListingQuery } from '#common/catalog/listing.ts'
-import type { Listing, ProductCard, ProductDetails, SellerCard, Suggestion, VendorRef } from '#common/catalog/types.ts'
+import type { Listing, ProductCard, ProductDetails, SellerCard, Suggestion } from '#common/catalog/types.ts'
 import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
@@ -26,6 +26,7 @@ import {
 import { catalogProducts } from './catalog.table.ts'
 import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
 import { wordsOf } from './search/title-words.ts'
+import type { VendorDirectory } from '../organizations/index.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
 
 export const CATALOG_MESSAGES = {
@@ -38,25 +39,6 @@ export const CATALOG_MESSAGES = {
  * What the catalogue reads about vendors, whose organizations it does not own. It is given at
  * construction and needs nothing back from the catalogue.
  */
-export interface VendorDirectory {
-  /** Names and slugs by id; one statement even for no ids. */
-  describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>>
-  /** Public cards by id; the catalogue adds the product counts, which it knows. */
-  describeSellerCards(ctx: Ctx, ids: string[]): Promise<Map<string, Omit<SellerCard, 'productCount'>>>
-  /** Confirmed vendors' ids by slug, unknown slugs left out; one statement even for no slugs. */
-  resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string, string>>
-  /** Which of the given organizations are confirmed vendors. */
-  confirmedVendorIds(ctx: Ctx, ids: string[]): Promise<Set<string>>
-  /** A confirmed vendor by slug with its legal name (export feeds); null otherwise. One statement. */
-  describeConfirmedVendor(ctx: Ctx, slug: string): Promise<ConfirmedVendor | null>
-}
-
-export interface ConfirmedVendor extends VendorRef {
-  /** The legal name. */
-  fullName: string
-  updatedAt: Date
-}
-
 export interface CatalogDeps {
   vendors: VendorDirectory
 }

@@ -1,9 +1,29 @@
 import { defineModule } from '../module.ts'
-import { vendorDirectory } from '../organizations/vendor-directory.ts'
+import { vendorDirectory } from '../organizations/index.ts'
 import { catalogRoutes } from './catalog.routes.ts'
 import { feedRoutes } from './feeds/feed.routes.ts'
 import { type CatalogService, createCatalogService } from './catalog.service.ts'
 import * as tables from './catalog.table.ts'
+
+export { ListingParams, ListingSchema, SellerCardSchema, SellerDetailsSchema, VendorRefSchema } from './catalog.api.ts'
+export type { CatalogVersion, PublishedVersion } from './catalog.publishing.ts'
+export { listingQueryFromUrl } from './catalog.routes.ts'
+export type { CatalogService } from './catalog.service.ts'
+export type { Offer, StockLine } from './catalog.stock.ts'
+export { writeCsvFeed } from './feeds/csv.ts'
+export { feedLinks, type FeedLinks } from './feeds/links.ts'
+export type { FeedProduct } from './feeds/types.ts'
+export {
+  offerToDraft,
+  suggestCategoryMapping,
+  suggestParamMapping,
+  type DraftFields,
+  type ImportMapping,
+} from './import/mapping.ts'
+export { IMPORT_MESSAGES } from './import/messages.ts'
+export { parseImportFile } from './import/parse.ts'
+export type { FileCategory, ImportedOffer, ImportError } from './import/types.ts'
+export type { ParseProgress } from './import/yml.ts'
 
 export const catalogModule = defineModule({
   name: 'catalog',

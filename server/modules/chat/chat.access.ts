@@ -3,7 +3,7 @@ import { CHAT_MESSAGES } from '#common/chat.ts'
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, type CtxUser, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import type { MemberDirectory } from '../organizations/member-directory.ts'
+import type { MemberDirectory } from '../organizations/index.ts'
 import { chatRooms } from './chat.table.ts'
 
 export type RoomRow = typeof chatRooms.$inferSelect

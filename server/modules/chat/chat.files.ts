@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES, type ChatFile } from '#common/chat.ts'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import type { FilesService } from '../files/files.service.ts'
+import type { FilesService } from '../files/index.ts'
 
 /**
  * The uploaded files a message may carry, in the order given: each must be one the sender may see

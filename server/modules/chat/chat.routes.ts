@@ -15,7 +15,7 @@ import {
 } from '#common/chat.ts'
 import { z } from '#common/zod.ts'
 import { data, passThrough } from '../../http.ts'
-import { sendStoredFile } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/index.ts'
 
 const Guid = z.object({ guid: z.string() })
 const Id = z.object({ id: z.string() })

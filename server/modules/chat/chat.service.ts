@@ -23,10 +23,10 @@ import { AppError } from '../../errors.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { parse } from '../../parse.ts'
 import type { RealtimePublisher } from '../../realtime/publisher.ts'
-import type { CatalogService, VendorDirectory } from '../catalog/catalog.service.ts'
-import type { FilesService } from '../files/files.service.ts'
-import type { MemberDirectory } from '../organizations/member-directory.ts'
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import type { CatalogService } from '../catalog/index.ts'
+import type { MemberDirectory, VendorDirectory } from '../organizations/index.ts'
+import type { FilesService } from '../files/index.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
 import {
   type Chatter,
   counterpartOf,

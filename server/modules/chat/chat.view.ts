@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { CHAT_LIMITS, type ChatMessage, type ChatRoom } from '#common/chat.ts'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
-import type { MemberDirectory } from '../organizations/member-directory.ts'
+import type { MemberDirectory } from '../organizations/index.ts'
 import { type Chatter, counterpartOf, type RoomRow, sideOf } from './chat.access.ts'
 import { chatBlocks, chatMessages, chatReads } from './chat.table.ts'
 

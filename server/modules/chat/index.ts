@@ -1,6 +1,5 @@
 import type { Ctx } from '../../context.ts'
-import { vendorDirectory } from '../organizations/vendor-directory.ts'
-import { memberDirectory } from '../organizations/member-directory.ts'
+import { memberDirectory, vendorDirectory } from '../organizations/index.ts'
 import { defineModule } from '../module.ts'
 import { requireChatter } from './chat.access.ts'
 import { createChatDigests } from './chat.digest.ts'

@@ -19,7 +19,7 @@ import {
 import { type Ctx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
 import { compareItems } from './compare.table.ts'
 
 /** Generous: a person clicking through a catalogue page never gets near it. */

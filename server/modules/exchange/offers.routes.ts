@@ -7,9 +7,9 @@ import { FILE_LIMITS } from '#common/files.ts'
 import { PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
 import { z } from '#common/zod.ts'
 import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
-import { VendorRefSchema } from '../catalog/catalog.api.ts'
-import { receiveUpload } from '../files/files.routes.ts'
-import { PhotoSchema } from '../products/products.api.ts'
+import { VendorRefSchema } from '../catalog/index.ts'
+import { receiveUpload } from '../files/index.ts'
+import { PhotoSchema } from '../products/index.ts'
 
 const OfferIdParams = z.object({ id: z.string().describe('id услуги') })
 const PhotoParams = OfferIdParams.extend({ photoId: z.string().describe('id фотографии') })

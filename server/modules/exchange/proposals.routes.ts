@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ProposalInput, RejectProposalInput } from '#common/exchange/proposals.schemas.ts'
 import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
-import { sendStoredFile } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/index.ts'
 import {
   AcceptedProposalSchema,
   ProposalFileParams,

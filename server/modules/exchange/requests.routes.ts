@@ -9,7 +9,7 @@ import { CancelRequestInput, RequestInput } from '#common/exchange/requests.sche
 import { SERVICE_TYPES, VOLUME_UNITS } from '#common/exchange/services.ts'
 import { z } from '#common/zod.ts'
 import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
-import { sendStoredFile } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/index.ts'
 
 const NumberParams = z.object({ number: z.string().describe('Номер заявки, например Z-2611-00042') })
 const FileParams = NumberParams.extend({ fileId: z.string().describe('id файла вложения') })

@@ -6,7 +6,7 @@ import {
   SubmitServiceResultInput,
 } from '#common/exchange/service-orders.schemas.ts'
 import { data, passThrough } from '../../http.ts'
-import { sendStoredFile } from '../files/files.routes.ts'
+import { sendStoredFile } from '../files/index.ts'
 import {
   OrganizationParams,
   ServiceOrderDetailsSchema,

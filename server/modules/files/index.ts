@@ -1,9 +1,13 @@
 import { defineModule } from '../module.ts'
-import { isOrganizationMember } from '../organizations/organizations.context.ts'
+import { isOrganizationMember } from '../organizations/index.ts'
 import { filesRoutes } from './files.routes.ts'
 import { createFilesService } from './files.service.ts'
 import { createFileStorage } from './files.storage.ts'
 import * as tables from './files.table.ts'
+
+export { contentDisposition, FILE_POLICY, filePartBytes, receiveUpload, sendStoredFile } from './files.routes.ts'
+export type { FilesService, StoreFileInput } from './files.service.ts'
+export { createFileStorage, type FileStorage } from './files.storage.ts'
 
 export const filesModule = defineModule({
   name: 'files',

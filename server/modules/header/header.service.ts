@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.ts'
 import type { ChatService } from '../chat/index.ts'
-import type { CompareService } from '../compare/compare.service.ts'
-import type { CartService } from '../orders/cart.service.ts'
+import type { CompareService } from '../compare/index.ts'
+import type { CartService } from '../orders/index.ts'
 
 export interface HeaderSummary {
   chatUnreadMessagesCount: number

@@ -3,6 +3,9 @@ import { identityRoutes } from './identity.routes.ts'
 import { createIdentityService, type IdentityService } from './identity.service.ts'
 import * as tables from './identity.table.ts'
 
+export type { IdentityService } from './identity.service.ts'
+export { hashToken, newToken } from './tokens.ts'
+
 export const identityModule = defineModule({
   name: 'identity',
   tables,

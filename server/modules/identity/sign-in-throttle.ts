@@ -1,6 +1,6 @@
 import { formatCount } from '#common/format.ts'
 import { AppError } from '../../errors.ts'
-import { type BackoffRule, formatWait, type RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { type BackoffRule, formatWait, type RateLimiter } from '../rate-limit/index.ts'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND

@@ -5,8 +5,8 @@ import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
-import { recordAudit } from '../audit/audit.service.ts'
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import { recordAudit } from '../audit/index.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
 import { leads } from './leads.table.ts'
 
 /** Enough for a person filling in a few forms; a script hits the limit quickly. */

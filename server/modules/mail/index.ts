@@ -2,6 +2,8 @@ import { defineModule } from '../module.ts'
 import { createMailService } from './mail.service.ts'
 import * as tables from './mail.table.ts'
 
+export type { MailService, OutgoingEmail } from './mail.service.ts'
+
 export const mailModule = defineModule({
   name: 'mail',
   tables,

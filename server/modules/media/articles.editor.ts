@@ -1,9 +1,9 @@
 import type { ArticleImage } from '#common/media/articles.ts'
 import { type Ctx, requireStaff } from '../../context.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { FileStorage } from '../files/files.storage.ts'
-import { storeUploadedPhoto } from '../products/uploaded-photos.ts'
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import type { CatalogService } from '../catalog/index.ts'
+import type { FileStorage } from '../files/index.ts'
+import { storeUploadedPhoto } from '../products/index.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
 import { articleImages } from './articles.table.ts'
 import { productImageOf, uploadUrl } from './articles.view.ts'
 

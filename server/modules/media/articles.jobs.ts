@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { type Ctx, systemCtx } from '../../context.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
-import { recordAudit } from '../audit/audit.service.ts'
+import { recordAudit } from '../audit/index.ts'
 import { articleTransition, moveArticle } from './articles.machine.ts'
 import { articles } from './articles.table.ts'
 

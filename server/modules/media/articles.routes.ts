@@ -5,7 +5,7 @@ import { ArticleInput, MediaQuery } from '#common/media/articles.ts'
 import { z } from '#common/zod.ts'
 import { requireStaff } from '../../context.ts'
 import { data, pageOf, passThrough, toPageBody } from '../../http.ts'
-import { receiveUpload } from '../files/files.routes.ts'
+import { receiveUpload } from '../files/index.ts'
 import {
   ArticlePageSchema,
   EmbeddableProductSchema,

@@ -1,4 +1,4 @@
-import { createFileStorage } from '../files/files.storage.ts'
+import { createFileStorage } from '../files/index.ts'
 import { defineModule } from '../module.ts'
 import { mediaRoutes } from './articles.routes.ts'
 import { type ArticlesService, createArticlesService } from './articles.service.ts'

@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { OutgoingEmail } from '../mail/index.ts'
 import type { EventOf, EventType } from './events.ts'
 import type { Links } from './links.ts'
 

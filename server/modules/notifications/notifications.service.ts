@@ -1,4 +1,4 @@
-import type { MailService } from '../mail/mail.service.ts'
+import type { MailService } from '../mail/index.ts'
 import type { Channels } from './channels.ts'
 import type { DomainEvent, Events, EventType } from './events.ts'
 import * as identity from './identity.emails.ts'

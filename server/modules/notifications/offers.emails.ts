@@ -1,5 +1,5 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
-import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { OutgoingEmail } from '../mail/index.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 

@@ -1,6 +1,6 @@
 import { formatPrice } from '#common/catalog/format.ts'
 import type { OrderStatus } from '#common/orders.ts'
-import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { OutgoingEmail } from '../mail/index.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 

@@ -1,7 +1,7 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatBudget, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
-import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { OutgoingEmail } from '../mail/index.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 

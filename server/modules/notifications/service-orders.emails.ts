@@ -1,6 +1,6 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatMoney } from '#common/format.ts'
-import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { OutgoingEmail } from '../mail/index.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 

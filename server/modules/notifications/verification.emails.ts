@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '#common/organizations.ts'
-import type { OutgoingEmail } from '../mail/mail.service.ts'
+import type { OutgoingEmail } from '../mail/index.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 

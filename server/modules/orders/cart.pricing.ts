@@ -6,7 +6,7 @@ import {
   type PartyRef,
   vatIncluded,
 } from '#common/orders.ts'
-import type { Offer } from '../catalog/catalog.stock.ts'
+import type { Offer } from '../catalog/index.ts'
 
 export interface CartRow {
   productId: string

@@ -1,10 +1,12 @@
 import { defineModule } from '../module.ts'
-import { memberDirectory } from '../organizations/member-directory.ts'
-import { partyDirectory } from '../organizations/party-directory.ts'
+import { memberDirectory, partyDirectory } from '../organizations/index.ts'
 import { type CartService, createCartService } from './cart.service.ts'
 import { ordersRoutes } from './orders.routes.ts'
 import { createOrdersService, type OrdersService } from './orders.service.ts'
 import * as tables from './orders.table.ts'
+
+export type { CartService } from './cart.service.ts'
+export type { OrdersService, PurchaseForReview } from './orders.service.ts'
 
 /**
  * The money path: the selected organization's cart, the checkout into one order per seller, and

@@ -10,7 +10,7 @@ import {
   ShipOrderInput,
 } from '#common/orders.ts'
 import { data, IdempotencyHeaders, pageOf, passThrough, toPageBody } from '../../http.ts'
-import { FILE_POLICY, sendStoredFile } from '../files/files.routes.ts'
+import { FILE_POLICY, sendStoredFile } from '../files/index.ts'
 import {
   CartAddedSchema,
   CartViewSchema,

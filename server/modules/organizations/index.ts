@@ -3,6 +3,13 @@ import { organizationsRoutes } from './organizations.routes.ts'
 import { createOrganizationsService, type OrganizationsService } from './organizations.service.ts'
 import * as tables from './organizations.table.ts'
 
+export { confirmedVendors, type ConfirmedVendorRef, type ConfirmedVendors } from './confirmed-vendors.ts'
+export { memberDirectory, type MemberDirectory } from './member-directory.ts'
+export { isOrganizationMember, loadSelectedOrganization } from './organizations.context.ts'
+export type { OrganizationsService } from './organizations.service.ts'
+export { partyDirectory, type PartyDirectory } from './party-directory.ts'
+export { vendorDirectory, type ConfirmedVendor, type VendorDirectory } from './vendor-directory.ts'
+
 export const organizationsModule = defineModule({
   name: 'organizations',
   tables,

@@ -1,17 +1,47 @@
-import { and, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { SellerCard, VendorRef } from '#common/catalog/types.ts'
 import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
-import type { ConfirmedVendor, VendorDirectory } from '../catalog/catalog.service.ts'
 import { organizationRoles, organizations } from './organizations.table.ts'
 
 /**
- * Who the vendors are, read from their organizations and nothing else. The catalogue takes these
- * reads at construction (catalog/index.ts) for its product cards and vendor filter, and the
- * seller directory (modules/sellers) adds the catalogue's product counts to them: so sellers
- * depend on the catalogue and never the other way round.
+ * Who the vendors are, read from their organizations and nothing else. The catalogue is built
+ * with these reads (catalog/index.ts) for its product cards and vendor filter, and the seller
+ * directory (modules/sellers) adds the catalogue's product counts to them: organizations know
+ * nothing of the catalogue, and sellers depend on both.
  */
+export interface VendorDirectory {
+  /** Names and slugs by id; one statement even for no ids. */
+  describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>>
+  /** Public cards by id; the catalogue adds the product counts, which it knows. */
+  describeSellerCards(ctx: Ctx, ids: string[]): Promise<Map<string, Omit<SellerCard, 'productCount'>>>
+  /** Confirmed vendors' ids by slug, unknown slugs left out; one statement even for no slugs. */
+  resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string, string>>
+  /** Which of the given organizations are confirmed vendors. */
+  confirmedVendorIds(ctx: Ctx, ids: string[]): Promise<Set<string>>
+  /** A confirmed vendor by slug with its legal name (export feeds); null otherwise. One statement. */
+  describeConfirmedVendor(ctx: Ctx, slug: string): Promise<ConfirmedVendor | null>
+  /** A page of confirmed vendors' cards by name (without legal forms and quotes), with their number. */
+  listConfirmedVendors(ctx: Ctx, page: { limit: number; offset: number }): Promise<VendorCardPage>
+  /** A confirmed vendor's public page by slug; null for anyone else. One statement. */
+  confirmedVendorPage(ctx: Ctx, slug: string): Promise<VendorPage | null>
+  /** Every confirmed vendor's slug with its last change, for the sitemap. */
+  confirmedVendorSlugs(ctx: Ctx): Promise<{ slug: string; updatedAt: Date }[]>
+}
+
+export interface ConfirmedVendor extends VendorRef {
+  /** The legal name. */
+  fullName: string
+  updatedAt: Date
+}
+
+export type VendorCard = Omit<SellerCard, 'productCount'>
+export interface VendorCardPage {
+  items: VendorCard[]
+  total: number
+}
+export type VendorPage = VendorCard & { fullName: string; legalAddress: string; createdAt: Date }
 
 /** Organizations whose vendor role staff confirmed: the only ones with a public seller page. */
 export const confirmedVendor: SQL = sql`exists (
@@ -93,10 +123,60 @@ async function describeConfirmedVendor(ctx: Ctx, slug: string): Promise<Confirme
   return row ?? null
 }
 
+/** The name without its legal form and quotes, so «ООО «Альфа»» sorts under А. */
+const sortName: SQL = sql`lower(regexp_replace(${organizations.shortName}, '^(ООО|АО|ПАО|ЗАО|ОАО|НАО|ИП|ФГУП|ФГБУ|ГУП|МУП|АНО)\\s+|[«»"„“]', '', 'g'))`
+
+async function listConfirmedVendors(ctx: Ctx, page: { limit: number; offset: number }): Promise<VendorCardPage> {
+  const rows = await ctx.db
+    .select({ ...sellerCardColumns, total: sql<number>`(count(*) over ())::int` })
+    .from(organizations)
+    .where(confirmedVendor)
+    .orderBy(sortName, asc(organizations.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  // A page past the end has no rows to carry the total; count separately only then.
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0
+      ? ((
+          await ctx.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(organizations)
+            .where(confirmedVendor)
+        )[0]?.n ?? 0)
+      : 0)
+  return { items: rows.map(({ total: _total, ...card }) => card), total }
+}
+
+async function confirmedVendorPage(ctx: Ctx, slug: string): Promise<VendorPage | null> {
+  if (!isPossibleSlug(slug)) return null
+  const [row] = await ctx.db
+    .select({
+      ...sellerCardColumns,
+      fullName: organizations.fullName,
+      legalAddress: organizations.legalAddress,
+      createdAt: organizations.createdAt,
+    })
+    .from(organizations)
+    .where(and(eq(organizations.slug, slug), confirmedVendor))
+  return row ?? null
+}
+
+function confirmedVendorSlugs(ctx: Ctx): Promise<{ slug: string; updatedAt: Date }[]> {
+  return ctx.db
+    .select({ slug: organizations.slug, updatedAt: organizations.updatedAt })
+    .from(organizations)
+    .where(confirmedVendor)
+    .orderBy(asc(organizations.slug))
+}
+
 export const vendorDirectory: VendorDirectory = {
   describeVendors,
   describeSellerCards,
   resolveVendorSlugs,
   confirmedVendorIds,
   describeConfirmedVendor,
+  listConfirmedVendors,
+  confirmedVendorPage,
+  confirmedVendorSlugs,
 }

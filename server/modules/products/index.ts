@@ -1,7 +1,7 @@
-import { feedLinks } from '../catalog/feeds/links.ts'
-import { createFileStorage } from '../files/files.storage.ts'
+import { feedLinks } from '../catalog/index.ts'
+import { createFileStorage } from '../files/index.ts'
 import { defineModule } from '../module.ts'
-import { vendorDirectory } from '../organizations/vendor-directory.ts'
+import { vendorDirectory } from '../organizations/index.ts'
 import { createProductsExport, type ProductsExport } from './products.export.ts'
 import { productsExportRoutes } from './products.export.routes.ts'
 import { createProductModeration, type ProductModeration } from './products.moderation.ts'
@@ -9,6 +9,11 @@ import { productsRoutes } from './products.routes.ts'
 import { type CabinetProducts, createProductsService } from './products.service.ts'
 import { createProductStock, type ProductStock } from './products.stock.ts'
 import * as tables from './products.table.ts'
+
+export { PhotoSchema } from './products.api.ts'
+export type { CabinetProducts } from './products.service.ts'
+export type { ProductStock } from './products.stock.ts'
+export { deleteUploadedPhoto, storeUploadedPhoto } from './uploaded-photos.ts'
 
 /**
  * The vendors' products: drafts in the seller cabinet, their moderation by staff, and through

@@ -2,7 +2,7 @@ import { AVAILABILITIES } from '#common/catalog/products.ts'
 import { VAT_RATES } from '#common/catalog/vat.ts'
 import { DRAFT_STATUSES } from '#common/products.ts'
 import { z } from '#common/zod.ts'
-import { VendorRefSchema } from '../catalog/catalog.api.ts'
+import { VendorRefSchema } from '../catalog/index.ts'
 
 /** Response shapes of the cabinet's products API and of product moderation, for OpenAPI. */
 

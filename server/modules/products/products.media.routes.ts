@@ -4,7 +4,7 @@ import { FILE_LIMITS } from '#common/files.ts'
 import { DocumentNameInput, PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
 import { z } from '#common/zod.ts'
 import { data, passThrough } from '../../http.ts'
-import { contentDisposition, receiveUpload } from '../files/files.routes.ts'
+import { contentDisposition, receiveUpload } from '../files/index.ts'
 import { ProductDetailsSchema, ProductIdParams } from './products.api.ts'
 
 const PhotoParams = ProductIdParams.extend({ photoId: z.string().describe('id фотографии') })

@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { StockLine } from '../catalog/catalog.stock.ts'
+import type { CatalogService, StockLine } from '../catalog/index.ts'
 import { productDrafts } from './products.table.ts'
 
 /**

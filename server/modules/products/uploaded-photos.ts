@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { photoSrcOf, uploadedPhotoKey } from '#common/product-media.ts'
-import type { FileStorage } from '../files/files.storage.ts'
+import type { FileStorage } from '../files/index.ts'
 import { encodePhoto } from './photo-encoding.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { defineModule } from '../module.ts'
-import { memberDirectory } from '../organizations/member-directory.ts'
+import { memberDirectory } from '../organizations/index.ts'
 import { reviewsRoutes } from './reviews.routes.ts'
 import { createReviewsService, type ReviewsService } from './reviews.service.ts'
 import * as tables from './reviews.table.ts'

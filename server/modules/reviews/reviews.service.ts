@@ -24,12 +24,12 @@ import {
 import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse, parseId } from '../../parse.ts'
-import { recordAudit } from '../audit/audit.service.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
-import type { Events } from '../notifications/events.ts'
-import type { MemberDirectory } from '../organizations/member-directory.ts'
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts'
-import type { SellersService } from '../sellers/sellers.service.ts'
+import { recordAudit } from '../audit/index.ts'
+import type { OrdersService } from '../orders/index.ts'
+import type { Events } from '../notifications/index.ts'
+import type { MemberDirectory } from '../organizations/index.ts'
+import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
+import type { SellersService } from '../sellers/index.ts'
 import { productReviews, sellerReviews } from './reviews.table.ts'
 
 /** Reviews, answers and edits are written by people, a few a day; more is a script. */

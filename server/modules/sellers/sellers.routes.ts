@@ -2,8 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { MAX_PAGE } from '#common/catalog/listing.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { z } from '#common/zod.ts'
-import { ListingParams, ListingSchema, SellerCardSchema, SellerDetailsSchema } from '../catalog/catalog.api.ts'
-import { listingQueryFromUrl } from '../catalog/catalog.routes.ts'
+import {
+  ListingParams,
+  listingQueryFromUrl,
+  ListingSchema,
+  SellerCardSchema,
+  SellerDetailsSchema,
+} from '../catalog/index.ts'
 import { data, pageFromUrl, passThrough } from '../../http.ts'
 
 const tags = ['sellers']

@@ -3,9 +3,9 @@ import { EMAIL_MESSAGES } from '#common/auth.ts'
 import { AcceptInvitationInput, InvitationInput } from '#common/organizations.schemas.ts'
 import { type Ctx, requireUser, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
-import { recordAudit } from '../../audit/audit.service.ts'
-import { hashToken, newToken } from '../../identity/tokens.ts'
-import type { RateLimitRule } from '../../rate-limit/rate-limiter.ts'
+import { recordAudit } from '../../audit/index.ts'
+import { hashToken, newToken } from '../../identity/index.ts'
+import type { RateLimitRule } from '../../rate-limit/index.ts'
 import { findMembership, type OrganizationsDeps, parse, requireId, requireManager } from '../organizations.access.ts'
 import {
   organizationInvitations,

@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import { MemberRoleInput, ORGANIZATION_MESSAGES } from '#common/organizations.schemas.ts'
 import { type Ctx, requireUser, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
-import { recordAudit } from '../../audit/audit.service.ts'
+import { recordAudit } from '../../audit/index.ts'
 import { listOpenInvitations } from '../invitations/invitations.service.ts'
 import {
   findMembership,

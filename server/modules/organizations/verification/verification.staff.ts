@@ -4,7 +4,7 @@ import { StaffDecisionInput, VerificationListQuery } from '#common/organizations
 import { STAFF_PAGE_SIZE } from '#common/staff.ts'
 import { type Ctx, requireStaff, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
-import { recordAudit } from '../../audit/audit.service.ts'
+import { recordAudit } from '../../audit/index.ts'
 import { listManagers, type OrganizationsDeps, parse, requireId } from '../organizations.access.ts'
 import { organizationDetails, organizationRoles, organizations } from '../organizations.table.ts'
 import { applyTransition, targetOf, transition, type VerificationEvent } from './verification.machine.ts'

@@ -6,7 +6,7 @@ import { PRODUCT_IMPORT_MESSAGES as M } from '#common/product-import.ts'
 import { data, passThrough } from '../../../http.ts'
 import { AppError } from '../../../errors.ts'
 import { requireConfirmed, vendorScope } from '../products.access.ts'
-import { filePartBytes, receiveUpload } from '../../files/files.routes.ts'
+import { filePartBytes, receiveUpload } from '../../files/index.ts'
 import { ImportIdParams, ImportViewSchema, UploadBodySchema } from './imports.api.ts'
 
 /** The file part of the upload; reading stops (413) as soon as it passes the limit. */

@@ -1,7 +1,6 @@
 import { IMPORT_VIEW_STATUSES } from '#common/product-import.ts'
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { ImportMapping } from '../../catalog/import/mapping.ts'
-import type { FileCategory, ImportedOffer, ImportError } from '../../catalog/import/types.ts'
+import type { FileCategory, ImportedOffer, ImportError, ImportMapping } from '../../catalog/index.ts'
 import type { FileParam } from './imports.preview.ts'
 
 /** What the preview counts, recomputed when the vendor changes the mapping. */

@@ -1,8 +1,6 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { Piscina } from 'piscina'
-import type { ImportMapping } from '../../catalog/import/mapping.ts'
-import type { ImportError } from '../../catalog/import/types.ts'
-import type { ParseProgress } from '../../catalog/import/yml.ts'
+import type { ImportError, ImportMapping, ParseProgress } from '../../catalog/index.ts'
 import type { FileParam, OfferEvaluation } from './imports.preview.ts'
 import type { CountedCategory } from './imports.table.ts'
 

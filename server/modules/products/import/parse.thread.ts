@@ -1,7 +1,11 @@
-import { type ImportMapping, suggestCategoryMapping, suggestParamMapping } from '../../catalog/import/mapping.ts'
-import { IMPORT_MESSAGES } from '../../catalog/import/messages.ts'
-import { parseImportFile } from '../../catalog/import/parse.ts'
-import type { ImportedOffer } from '../../catalog/import/types.ts'
+import {
+  IMPORT_MESSAGES,
+  type ImportedOffer,
+  type ImportMapping,
+  parseImportFile,
+  suggestCategoryMapping,
+  suggestParamMapping,
+} from '../../catalog/index.ts'
 import { categoriesOf, evaluateOffers, paramsOf } from './imports.preview.ts'
 import type { EvaluateTask, ParsedUpload, ParseTask } from './parse-off-thread.ts'
 
