@@ -3,7 +3,7 @@ import { fromDigits, z } from './zod.ts'
 
 /**
  * The cabinet's import from a file: limits, messages and the mapping form's schema, shared by the
- * page, the REST routes and the service. The limits are the parsers' (server/modules/catalog/import).
+ * page, the REST routes and the service. The limits are the parsers' (server/modules/products/import/file).
  */
 export const IMPORT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,

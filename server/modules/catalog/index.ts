@@ -10,20 +10,10 @@ export type { CatalogVersion, PublishedVersion } from './catalog.publishing.ts'
 export { listingQueryFromUrl } from './catalog.routes.ts'
 export type { CatalogService } from './catalog.service.ts'
 export type { Offer, StockLine } from './catalog.stock.ts'
+export { CSV_COLUMNS, type CsvColumn } from './feeds/columns.ts'
 export { writeCsvFeed } from './feeds/csv.ts'
 export { feedLinks, type FeedLinks } from './feeds/links.ts'
 export type { FeedProduct } from './feeds/types.ts'
-export {
-  offerToDraft,
-  suggestCategoryMapping,
-  suggestParamMapping,
-  type DraftFields,
-  type ImportMapping,
-} from './import/mapping.ts'
-export { IMPORT_MESSAGES } from './import/messages.ts'
-export { parseImportFile } from './import/parse.ts'
-export type { FileCategory, ImportedOffer, ImportError } from './import/types.ts'
-export type { ParseProgress } from './import/yml.ts'
 
 export const catalogModule = defineModule({
   name: 'catalog',

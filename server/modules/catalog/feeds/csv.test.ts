@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCsv } from '../import/csv.ts'
+import { parseCsv } from '../../products/import/file/csv.ts'
 import { writeCsvFeed } from './csv.ts'
 import { expectSameProducts, FEED_PRODUCTS } from './feeds.testing.ts'
 

@@ -3,7 +3,7 @@ import { ATTRIBUTES, getAttribute } from '#common/catalog/attributes.ts'
 import { getCategory } from '#common/catalog/categories.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { VAT_RATE_LABELS } from '#common/catalog/vat.ts'
-import { CSV_COLUMNS } from '../import/columns.ts'
+import { CSV_COLUMNS } from './columns.ts'
 import { feedParams } from './specs.ts'
 import type { FeedProduct } from './types.ts'
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import type { ImportResult } from '../import/types.ts'
-import { offerToDraft, suggestCategoryMapping, suggestParamMapping } from '../import/mapping.ts'
+import type { ImportResult } from '../../products/import/file/types.ts'
+import { offerToDraft, suggestCategoryMapping, suggestParamMapping } from '../../products/import/file/mapping.ts'
 import type { FeedProduct } from './types.ts'
 
 /** Products for the feeds' tests: every kind of characteristic, a price on request, text to escape. */

@@ -1,7 +1,7 @@
 import { SaxesParser } from 'saxes'
 import { describe, expect, it } from 'vitest'
 import { CATEGORIES } from '#common/catalog/categories.ts'
-import { parseYml } from '../import/yml.ts'
+import { parseYml } from '../../products/import/file/yml.ts'
 import { expectSameProducts, FEED_PRODUCTS } from './feeds.testing.ts'
 import { cdata, escapeXml, writeYmlFeed, ymlDate, ymlFeedWriter } from './yml.ts'
 

@@ -2,14 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Specs } from '#common/catalog/attributes.ts'
 import type { DraftStatus } from '#common/products.ts'
 import type { Db } from '../../../db/client.ts'
-import {
-  type FileCategory,
-  IMPORT_MESSAGES,
-  type ImportedOffer,
-  type ImportError,
-  type ImportMapping,
-  offerToDraft,
-} from '../../catalog/index.ts'
+import { type ImportMapping, offerToDraft } from './file/mapping.ts'
+import { IMPORT_MESSAGES } from './file/messages.ts'
+import type { FileCategory, ImportedOffer, ImportError } from './file/types.ts'
 import { productDrafts } from '../products.table.ts'
 import type { CountedCategory, ImportCounts } from './imports.table.ts'
 

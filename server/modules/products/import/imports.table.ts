@@ -1,6 +1,7 @@
 import { IMPORT_VIEW_STATUSES } from '#common/product-import.ts'
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { FileCategory, ImportedOffer, ImportError, ImportMapping } from '../../catalog/index.ts'
+import type { ImportMapping } from './file/mapping.ts'
+import type { FileCategory, ImportedOffer, ImportError } from './file/types.ts'
 import type { FileParam } from './imports.preview.ts'
 
 /** What the preview counts, recomputed when the vendor changes the mapping. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { parseImportFile } from '../../catalog/import/parse.ts'
+import { parseImportFile } from './file/parse.ts'
 import { evaluateOffers } from './imports.preview.ts'
 import { closeParsingThreads, evaluateStoredOffers, parseUpload } from './parse-off-thread.ts'
 

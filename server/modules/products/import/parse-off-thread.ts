@@ -1,6 +1,8 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { Piscina } from 'piscina'
-import type { ImportError, ImportMapping, ParseProgress } from '../../catalog/index.ts'
+import type { ImportMapping } from './file/mapping.ts'
+import type { ImportError } from './file/types.ts'
+import type { ParseProgress } from './file/yml.ts'
 import type { FileParam, OfferEvaluation } from './imports.preview.ts'
 import type { CountedCategory } from './imports.table.ts'
 

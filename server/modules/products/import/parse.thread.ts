@@ -1,11 +1,7 @@
-import {
-  IMPORT_MESSAGES,
-  type ImportedOffer,
-  type ImportMapping,
-  parseImportFile,
-  suggestCategoryMapping,
-  suggestParamMapping,
-} from '../../catalog/index.ts'
+import { type ImportMapping, suggestCategoryMapping, suggestParamMapping } from './file/mapping.ts'
+import { IMPORT_MESSAGES } from './file/messages.ts'
+import { parseImportFile } from './file/parse.ts'
+import type { ImportedOffer } from './file/types.ts'
 import { categoriesOf, evaluateOffers, paramsOf } from './imports.preview.ts'
 import type { EvaluateTask, ParsedUpload, ParseTask } from './parse-off-thread.ts'
 

@@ -1,5 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync'
-import { type CsvColumn, columnOfHeader, CSV_COLUMNS, splitParamHeader } from './columns.ts'
+import { CSV_COLUMNS, type CsvColumn } from '../../../catalog/index.ts'
+import { columnOfHeader, splitParamHeader } from './columns.ts'
 import { decodeCsv } from './decode.ts'
 import { IMPORT_MESSAGES as M } from './messages.ts'
 import { OfferCollector, type RawOffer } from './offers.ts'

@@ -1,7 +1,7 @@
 import { parseVatRate } from '#common/catalog/vat.ts'
 import { markupProblem, RICH_TEXT_MARKUP } from '#common/markup-limits.ts'
-import { isAppError } from '../../../errors.ts'
-import { RICH_TEXT_MAX_LENGTH, richTextToPlain, toRichText } from '../../../text/sanitize.ts'
+import { isAppError } from '../../../../errors.ts'
+import { RICH_TEXT_MAX_LENGTH, richTextToPlain, toRichText } from '../../../../text/sanitize.ts'
 import { IMPORT_MESSAGES as M } from './messages.ts'
 import {
   type ImportedOffer,

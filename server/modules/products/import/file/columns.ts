@@ -1,21 +1,6 @@
-/**
- * The columns of a catalogue CSV: the import reads them in Russian or English, the export
- * (feeds/csv.ts) writes the Russian names, so an exported file imports back as it was.
- */
-export const CSV_COLUMNS = {
-  sku: 'Артикул',
-  title: 'Название',
-  brand: 'Бренд',
-  model: 'Модель',
-  category: 'Категория',
-  price: 'Цена',
-  vat: 'НДС',
-  available: 'Наличие',
-  description: 'Описание',
-  pictures: 'Фото',
-} as const
-export type CsvColumn = keyof typeof CSV_COLUMNS
+import type { CsvColumn } from '../../../catalog/index.ts'
 
+/** The names an uploaded CSV may give each of our columns (feeds/columns.ts), in Russian or English. */
 const ALIASES: Record<CsvColumn, readonly string[]> = {
   sku: ['артикул', 'sku', 'vendorcode', 'vendor code', 'код товара', 'id'],
   title: ['название', 'наименование', 'название товара', 'наименование товара', 'title', 'name'],
