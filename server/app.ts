@@ -25,7 +25,7 @@ import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
 import type { Clock } from './modules/rate-limit/rate-limiter.ts'
-import { createServices, type ModuleServices, publicServices, type Services } from './services.ts'
+import { createServices, publicServices, type ServiceRegistry, type Services } from './services.ts'
 import { literalStrayPercents } from './literal-percents.ts'
 
 /** The static pictures served under /marketplace-frontend-assets/ (uploads come from file storage). */
@@ -36,7 +36,7 @@ declare module 'fastify' {
     /** What routes call: each service without its internal methods. */
     services: Services
     /** The services in full, for the server's own wiring, jobs and tests (services.ts). */
-    modules: ModuleServices
+    modules: ServiceRegistry
     config: Config
     db: Db
   }

@@ -23,12 +23,12 @@ describe('what requests may call', () => {
 
   it('is each service without the methods its module keeps for other modules', () => {
     const kept = modules.filter((m) => m.internal?.length)
-    expect(kept.map((m) => m.name).sort()).toEqual(['chat', 'files', 'identity'])
+    expect(kept.map((m) => m.name).sort()).toEqual(['chat', 'files', 'identity', 'orders'])
     for (const module of kept) {
       const full = (app.modules as unknown as Record<string, Record<string, unknown>>)[module.name]!
       const seen = (app.services as unknown as Record<string, Record<string, unknown>>)[module.name]!
       for (const name of module.internal!) {
-        expect(typeof full[name], `${module.name}.${name} exists`).toBe('function')
+        expect(full[name], `${module.name}.${name} exists`).toBeDefined()
         expect(seen[name], `${module.name}.${name} is hidden`).toBeUndefined()
         expect(name in seen).toBe(false)
       }
@@ -36,5 +36,12 @@ describe('what requests may call', () => {
     // The rest of a service is the same object's, read live.
     expect(app.services.identity.whoami).toBe(app.modules.identity.whoami)
     expect(app.services.catalog).toBe(app.modules.catalog)
+  })
+
+  it('includes the flows, which are built on the services in full', () => {
+    expect(app.services.flows).toBe(app.modules.flows)
+    expect(typeof app.services.flows.placeOrders).toBe('function')
+    expect(typeof app.services.flows.moveOrder.ship).toBe('function')
+    expect('checkout' in app.services.orders).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { createFlows, type Flows } from './flows/index.ts'
 import { MODULES } from './modules/index.ts'
 import type { Infrastructure, ModuleDefinition } from './modules/module.ts'
 import { connectRedis } from './redis.ts'
@@ -17,6 +18,8 @@ type InternalOf<M> = M extends ModuleDefinition<string, infer _Service, infer In
 export type Services = {
   [M in ModuleList as ServiceOf<M> extends undefined ? never : M['name']]: Omit<ServiceOf<M>, InternalOf<M>>
 } & {
+  /** The use-cases that span modules (server/flows/). */
+  flows: Flows
   /** Releases connections the services hold (Redis, SMTP). */
   close(): Promise<void>
 }
@@ -28,12 +31,15 @@ export type ModuleServices = {
   close(): Promise<void>
 }
 
+/** Every service in full and the flows built on them: the server's own wiring, jobs and tests. */
+export type ServiceRegistry = ModuleServices & { flows: Flows }
+
 /**
  * The registry as requests see it: each service without its internal methods. The other
  * properties are the service's own (the same functions; a getter still reads live).
  */
-export function publicServices(services: ModuleServices): Services {
-  const view: Record<string, unknown> = { close: services.close }
+export function publicServices(services: ServiceRegistry): Services {
+  const view: Record<string, unknown> = { close: services.close, flows: services.flows }
   for (const module of MODULES as readonly ModuleDefinition[]) {
     const service = (services as Record<string, object | undefined>)[module.name]
     if (!service) continue
@@ -54,7 +60,7 @@ export function createServices(deps: {
   log: (msg: string, err?: unknown) => void
   /** The clock of time windows (rate limits, sign-in throttling): `Date.now` unless a test sets its own. */
   clock?: Clock
-}): ModuleServices {
+}): ServiceRegistry {
   const { config } = deps
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, 'rate-limits', deps.log) : undefined
   const limiter = createRateLimiter(redis, { scale: config.RATE_LIMIT_SCALE, clock: deps.clock })
@@ -62,7 +68,7 @@ export function createServices(deps: {
 
   const registry: Record<string, unknown> = {}
   const closers: (() => Promise<void>)[] = []
-  const services = registry as ModuleServices
+  const services = registry as ServiceRegistry
   // In list order, so each module finds the services it is built from already in the registry.
   for (const module of MODULES as readonly ModuleDefinition[]) {
     if (!module.service) continue
@@ -70,6 +76,8 @@ export function createServices(deps: {
     registry[module.name] = service
     if (module.close) closers.push(() => module.close!(service))
   }
+  // After every module: a flow is built from all of them, and registers its jobs.
+  registry.flows = createFlows(services, { limiter, log: deps.log })
   registry.close = async () => {
     await limiter.close()
     for (const close of closers) await close()

@@ -24,7 +24,7 @@ export async function cartAction(request: Request, context: Readonly<RouterConte
         await services.orders.cart.remove(ctx, productId)
         return { ok: true, intent } satisfies CartActionResult
       case 'checkout': {
-        const placed = await services.orders.checkout(ctx, values)
+        const placed = await services.flows.placeOrders(ctx, values)
         return { ok: true, intent, placed } satisfies CartActionResult
       }
       default:

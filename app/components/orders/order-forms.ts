@@ -36,7 +36,7 @@ export function splitSerials(text: string | undefined): string[] {
     .filter(Boolean)
 }
 
-/** The ship form's fields as `services.orders.ship` takes them. */
+/** The ship form's fields as `services.flows.moveOrder.ship` takes them. */
 export function shipInputOf(values: Record<string, string>) {
   const serials = Object.entries(values)
     .filter(([name]) => name.startsWith(SERIALS_PREFIX))

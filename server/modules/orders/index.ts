@@ -1,17 +1,22 @@
 import { defineModule } from '../module.ts'
-import { memberDirectory, partyDirectory } from '../organizations/index.ts'
+import { memberDirectory } from '../organizations/index.ts'
 import { type CartService, createCartService } from './cart.service.ts'
 import { ordersRoutes } from './orders.routes.ts'
 import { createOrdersService, type OrdersService } from './orders.service.ts'
 import * as tables from './orders.table.ts'
 
 export type { CartService } from './cart.service.ts'
+export type { OrderActor } from './orders.machine.ts'
+export type { OrderMove, OrderMoves } from './orders.moves.ts'
+export type { OrderPlacement } from './orders.placement.ts'
 export type { OrdersService, PurchaseForReview } from './orders.service.ts'
+export type { OrderRow } from './orders.view.ts'
 
 /**
- * The money path: the selected organization's cart, the checkout into one order per seller, and
- * each order's life for both sides (orders.machine.ts), with its e-mails, its conversation in the
- * chat and the platform's own moves (automatic delivery and completion) as jobs.
+ * The money path's own records: the selected organization's cart, orders with their lines and
+ * history (orders.machine.ts), their pages and documents. Placing and moving orders span modules
+ * (stock, requisites, news): those are flows, server/flows/place-orders.ts and move-order.ts,
+ * built on the ports `placement` and `moves`.
  */
 export type OrdersModuleService = OrdersService & { cart: CartService }
 
@@ -19,24 +24,9 @@ export const ordersModule = defineModule({
   name: 'orders',
   tables,
   routes: ordersRoutes,
-  service: (
-    { limiter, log },
-    { catalog, products, organizations, identity, notifications, chat, jobs, files },
-  ): OrdersModuleService => ({
-    ...createOrdersService({
-      catalog,
-      members: memberDirectory,
-      parties: partyDirectory,
-      stock: products.stock,
-      organizations,
-      describeUsers: identity.describeUsers,
-      events: notifications,
-      chat,
-      jobs,
-      files,
-      limiter,
-      log,
-    }),
+  internal: ['moves', 'placement', 'view'],
+  service: ({ limiter }, { catalog, identity, files }): OrdersModuleService => ({
+    ...createOrdersService({ catalog, members: memberDirectory, describeUsers: identity.describeUsers, files }),
     cart: createCartService({ catalog, members: memberDirectory, limiter }),
   }),
 })

@@ -28,7 +28,8 @@ import {
  * authorization are the services'; these adapt HTTP to them.
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders } = app.services
+  const { orders, flows } = app.services
+  const { placeOrders, moveOrder } = flows
   const { cart } = orders
   const route = <S extends object>(tag: string, schema: S) => ({ schema: { tags: [tag], ...schema }, ...passThrough })
   const Cart = { 200: data(CartViewSchema) }
@@ -72,7 +73,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: CheckoutInput,
       response: { 201: data(CheckoutResultSchema) },
     }),
-    async (req, reply) => reply.status(201).send({ data: await orders.checkout(req.ctx, req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await placeOrders(req.ctx, req.body) }),
   )
 
   app.get(
@@ -104,7 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/orders/sale/:number/${path}`,
       route('orders', { summary, params: NumberParams, body, response: Order }),
-      async (req) => ({ data: await orders[method](req.ctx, req.params.number, req.body) }),
+      async (req) => ({ data: await moveOrder[method](req.ctx, req.params.number, req.body) }),
     )
   }
 
@@ -116,7 +117,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/orders/purchase/:number/${path}`,
       route('orders', { summary, params: NumberParams, body: OrderCommentInput.optional(), response: Order }),
-      async (req) => ({ data: await orders[method](req.ctx, req.params.number, req.body) }),
+      async (req) => ({ data: await moveOrder[method](req.ctx, req.params.number, req.body) }),
     )
   }
 
@@ -186,6 +187,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: CancelOrderInput,
       response: Order,
     }),
-    async (req) => ({ data: await orders.cancel(req.ctx, req.params.side, req.params.number, req.body) }),
+    async (req) => ({ data: await moveOrder.cancel(req.ctx, req.params.side, req.params.number, req.body) }),
   )
 }

@@ -48,7 +48,7 @@ const INTENT_SIDE: Record<OrderIntent, OrderSide | 'both'> = {
 }
 
 /**
- * The page's forms, one `intent` each, every one a call of the orders service with the caller's
+ * The page's forms, one `intent` each, every one a call of an order flow (or the orders service) with the caller's
  * context. A refusal the user can act on (a missing reason, serial numbers, a move the order has
  * already passed) comes back to the form with what was typed; a stranger's order is a 404.
  */
@@ -66,27 +66,28 @@ export async function orderAction(
     const refused: OrderActionResult = { ok: false, message: 'Это действие недоступно', fieldErrors: {}, values }
     return data(refused, { status: 400 })
   }
-  const orders = services.orders
+  const { orders } = services
+  const { moveOrder } = services.flows
   return loadOrFail(request, async () => {
     try {
       switch (intent) {
         case 'confirm':
-          await orders.confirm(ctx, nr, confirmInputOf(values))
+          await moveOrder.confirm(ctx, nr, confirmInputOf(values))
           break
         case 'markPaid':
-          await orders.markPaid(ctx, nr, {})
+          await moveOrder.markPaid(ctx, nr, {})
           break
         case 'ship':
-          await orders.ship(ctx, nr, shipInputOf(values))
+          await moveOrder.ship(ctx, nr, shipInputOf(values))
           break
         case 'confirmDelivery':
-          await orders.confirmDelivery(ctx, nr, {})
+          await moveOrder.confirmDelivery(ctx, nr, {})
           break
         case 'complete':
-          await orders.complete(ctx, nr, {})
+          await moveOrder.complete(ctx, nr, {})
           break
         case 'cancel':
-          await orders.cancel(ctx, side, nr, { reason: values.reason ?? '' })
+          await moveOrder.cancel(ctx, side, nr, { reason: values.reason ?? '' })
           break
         case 'markRegistered':
           await orders.markRegistered(ctx, nr)

@@ -1,0 +1,202 @@
+import {
+  CancelOrderInput,
+  ConfirmOrderInput,
+  ORDER_LIMITS,
+  ORDER_MESSAGES,
+  OrderCommentInput,
+  type OrderDetails,
+  type OrderSide,
+  ShipOrderInput,
+} from '#common/orders.ts'
+import { type Ctx, requireUser, systemCtx, withDb } from '../context.ts'
+import { AppError } from '../errors.ts'
+import type { OrderMove, OrderRow } from '../modules/orders/index.ts'
+import type { RateLimitRule } from '../modules/rate-limit/index.ts'
+import { parse } from '../parse.ts'
+import type { FlowInfrastructure, FlowServices } from './flow.ts'
+import type { OrderNews } from './order-news.ts'
+import type { RegistrationReminders } from './registration-reminders.ts'
+
+/** Sellers and buyers click through their orders; more than this is a script. */
+export const ORDER_WRITE_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 }
+
+export const AUTO_DELIVER_JOB = 'orders.auto_deliver'
+export const AUTO_COMPLETE_JOB = 'orders.auto_complete'
+const DAY_MS = 24 * 60 * 60_000
+
+const ACTOR_OF = { purchase: 'buyer', sale: 'seller' } as const
+
+interface MoveSteps {
+  comment?: string | null
+  /** Checks and the columns the move sets beside the status, inside its transaction, from the locked order. */
+  prepare?: (tx: Ctx, row: OrderRow) => Promise<Record<string, unknown> | void>
+  /** What follows from the move in the same transaction: stock back, the platform's later moves. */
+  after?: (tx: Ctx, row: OrderRow) => Promise<void>
+}
+
+/**
+ * An order's moves by its two sides, and the platform's own (a shipped order counts as delivered,
+ * a delivered one as completed, after the days ORDER_LIMITS names). Each move is one transaction:
+ * the orders module checks it against the lifecycle and writes it (orders.moves.ts), the other
+ * modules add their part (the seller's bank requisites on the invoice, the shipping document,
+ * the stock back on a cancellation), and the other side hears of it. A repeated click (the order
+ * already where the event leads) answers the order as it is.
+ */
+export function createMoveOrder(
+  { orders, organizations, files, products, jobs, chat }: FlowServices,
+  { limiter }: FlowInfrastructure,
+  news: OrderNews,
+  reminders: RegistrationReminders,
+) {
+  async function move(
+    ctx: Ctx,
+    side: OrderSide,
+    number: string,
+    event: OrderMove,
+    steps: MoveSteps = {},
+  ): Promise<OrderDetails> {
+    const user = requireUser(ctx)
+    if (!ctx.organization) throw new AppError('not_found', ORDER_MESSAGES.notFound)
+    await limiter.hit(`orders:${user.id}`, ORDER_WRITE_RATE_LIMIT)
+    const by = ACTOR_OF[side]
+    const comment = steps.comment ?? null
+    const { row, moved } = await ctx.db.transaction(async (db) => {
+      const tx = withDb(ctx, db)
+      const row = await orders.moves.lock(tx, side, number)
+      const step = orders.moves.stepFor(row, event, by)
+      if (!step) return { row, moved: false }
+      const set = (await steps.prepare?.(tx, row)) ?? {}
+      const after = await orders.moves.apply(tx, row, step, { comment, set })
+      await steps.after?.(tx, after)
+      await news.moved(tx, after, by, comment)
+      return { row: after, moved: true }
+    })
+    if (moved) chat.publishNews()
+    return orders.view(ctx, row, side)
+  }
+
+  function scheduleCompletion(tx: Ctx, row: OrderRow) {
+    return jobs.enqueue(
+      tx.db,
+      AUTO_COMPLETE_JOB,
+      { orderId: row.id },
+      { key: row.id, runAt: new Date(Date.now() + ORDER_LIMITS.autoCompletedAfterDays * DAY_MS) },
+    )
+  }
+
+  // The platform's own moves, each a job scheduled by the move before it.
+  const autoMoves = [
+    [AUTO_DELIVER_JOB, 'shipped', 'confirmDelivery'],
+    [AUTO_COMPLETE_JOB, 'delivered', 'complete'],
+  ] as const
+  for (const [kind, from, event] of autoMoves) {
+    jobs.register(kind, async (run) => {
+      const { orderId } = run.job.payload as { orderId: string }
+      const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
+      const moved = await run.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const row = await orders.moves.lockById(tx, orderId)
+        // The buyer got there first, or the order went another way: nothing to do.
+        if (!row || row.status !== from) return null
+        const step = orders.moves.stepFor(row, event, 'system')!
+        const set = event === 'confirmDelivery' ? { deliveredAt: new Date() } : {}
+        const after = await orders.moves.apply(tx, row, step, { comment: null, set })
+        if (event === 'confirmDelivery') await scheduleCompletion(tx, after)
+        await news.moved(tx, after, 'system', null)
+        return after
+      })
+      if (moved) chat.publishNews()
+      return { moved: moved?.status ?? null }
+    })
+  }
+
+  return {
+    confirm(ctx: Ctx, number: string, input: unknown) {
+      const data = parse(ConfirmOrderInput, input ?? {})
+      const today = new Date().toISOString().slice(0, 10)
+      if (data.deliveryDate && data.deliveryDate < today) {
+        throw new AppError('invalid', ORDER_MESSAGES.deliveryDate, { deliveryDate: ORDER_MESSAGES.deliveryDate })
+      }
+      return move(ctx, 'sale', number, 'confirm', {
+        comment: data.comment || null,
+        // The invoice is issued now: it prints the seller's bank requisites of today, for good.
+        prepare: async (tx, row) => {
+          const bank = await organizations.bankRequisitesOf(tx, row.sellerOrganizationId)
+          if (!bank) throw new AppError('conflict', ORDER_MESSAGES.noBankRequisites)
+          return {
+            confirmedAt: new Date(),
+            sellerBank: bank,
+            ...(data.deliveryDate && { deliveryDate: data.deliveryDate }),
+          }
+        },
+      })
+    },
+
+    markPaid(ctx: Ctx, number: string, input: unknown) {
+      const { comment } = parse(OrderCommentInput, input ?? {})
+      return move(ctx, 'sale', number, 'markPaid', { comment: comment || null })
+    },
+
+    ship(ctx: Ctx, number: string, input: unknown) {
+      const data = parse(ShipOrderInput, input ?? {})
+      if (!data.trackingNumber && !data.documentFileId) {
+        throw new AppError('invalid', ORDER_MESSAGES.shipment, { trackingNumber: ORDER_MESSAGES.shipment })
+      }
+      return move(ctx, 'sale', number, 'ship', {
+        comment: data.comment || null,
+        prepare: async (tx, row) => {
+          await orders.moves.recordSerials(tx, row, data.serials)
+          if (data.documentFileId) {
+            const [file] = await files.describeMany(tx, [data.documentFileId])
+            if (!file)
+              throw new AppError('invalid', ORDER_MESSAGES.shippingDocument, {
+                documentFileId: ORDER_MESSAGES.shippingDocument,
+              })
+          }
+          return {
+            shippedAt: new Date(),
+            carrier: data.carrier || null,
+            trackingNumber: data.trackingNumber || null,
+            shippingDocumentFileId: data.documentFileId ?? null,
+          }
+        },
+        after: async (tx, row) => {
+          await jobs.enqueue(
+            tx.db,
+            AUTO_DELIVER_JOB,
+            { orderId: row.id },
+            { key: row.id, runAt: new Date(Date.now() + ORDER_LIMITS.autoDeliveredAfterDays * DAY_MS) },
+          )
+          await reminders.schedule(tx, row, 0)
+        },
+      })
+    },
+
+    confirmDelivery(ctx: Ctx, number: string, input: unknown) {
+      const { comment } = parse(OrderCommentInput, input ?? {})
+      return move(ctx, 'purchase', number, 'confirmDelivery', {
+        comment: comment || null,
+        prepare: async () => ({ deliveredAt: new Date() }),
+        after: (tx, row) => scheduleCompletion(tx, row).then(() => undefined),
+      })
+    },
+
+    complete(ctx: Ctx, number: string, input: unknown) {
+      const { comment } = parse(OrderCommentInput, input ?? {})
+      return move(ctx, 'purchase', number, 'complete', { comment: comment || null })
+    },
+
+    cancel(ctx: Ctx, side: string, number: string, input: unknown) {
+      if (side !== 'purchase' && side !== 'sale') throw new AppError('not_found', ORDER_MESSAGES.notFound)
+      const { reason } = parse(CancelOrderInput, input)
+      return move(ctx, side, number, 'cancel', {
+        comment: reason,
+        prepare: async () => ({ cancelReason: reason }),
+        // Stock goes back when an order that took it is cancelled.
+        after: async (tx, row) => products.stock.release(tx, await orders.moves.quantities(tx, row.id)),
+      })
+    },
+  }
+}
+
+export type MoveOrder = ReturnType<typeof createMoveOrder>
