@@ -1,13 +1,13 @@
-import { and, count, desc, eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { RU } from '#common/messages.ts'
+import { STAFF_PAGE_SIZE } from '#common/staff.ts'
 import { type Ctx, requireStaff } from '../context.ts'
 import type { Db } from '../db/client.ts'
+import { countRows, pageQuery } from '../db/pages.ts'
 import { AppError } from '../errors.ts'
 import { JOB_STATUSES, type JobRow, type JobStatus, jobs } from './jobs.table.ts'
 import { type EnqueueOptions, enqueueJob, findJob } from './queue.ts'
 import { createJobRunner, type JobHandler, type RunnerOptions } from './runner.ts'
-
-const STAFF_PAGE_SIZE = 50
 
 /** A job as its starter's page and staff see it. */
 export function toJobView(job: JobRow) {
@@ -58,17 +58,13 @@ export function createJobsService(options: RunnerOptions & { workers: number }) 
       if (!JOB_STATUSES.includes(status))
         throw new AppError('invalid', RU.invalidRequest, { status: `Одно из: ${JOB_STATUSES.join(', ')}` })
       const page = Math.min(10_000, Math.max(1, Math.floor(Number(query.page ?? 1)) || 1))
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.status, status)))
-          .orderBy(desc(jobs.updatedAt), desc(jobs.id))
-          .limit(STAFF_PAGE_SIZE)
-          .offset((page - 1) * STAFF_PAGE_SIZE),
-        ctx.db.select({ n: count() }).from(jobs).where(eq(jobs.status, status)),
-      ])
-      return { items: rows.map(toJobView), page, pageSize: STAFF_PAGE_SIZE, total: total?.n ?? 0 }
+      const where = eq(jobs.status, status)
+      const { rows, ...counted } = await pageQuery(
+        ctx.db.select().from(jobs).where(where).orderBy(desc(jobs.updatedAt), desc(jobs.id)).$dynamic(),
+        { page, pageSize: STAFF_PAGE_SIZE },
+        countRows(ctx.db, jobs, where),
+      )
+      return { items: rows.map(toJobView), ...counted }
     },
   }
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Ctx } from '../context.ts'
+import { countRows, pageQuery } from '../db/pages.ts'
 
 /** A table of moderated listings: a status and when it was sent to moderation. */
 type ModeratedTable = PgTable & { id: AnyPgColumn; status: AnyPgColumn; submittedAt: AnyPgColumn }
@@ -15,18 +16,15 @@ export async function waitingForStaff<T extends ModeratedTable>(
   { where, page, pageSize }: { where?: SQL; page: number; pageSize: number },
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   const waiting = and(eq(table.status, 'moderation'), where)
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageQuery(
     ctx.db
       .select()
       .from(table as PgTable)
       .where(waiting)
       .orderBy(asc(table.submittedAt), asc(table.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(table as PgTable)
-      .where(waiting),
-  ])
-  return { rows: rows as T['$inferSelect'][], total: counted!.n }
+      .$dynamic(),
+    { page, pageSize },
+    countRows(ctx.db, table, waiting),
+  )
+  return { rows: rows as T['$inferSelect'][], total }
 }

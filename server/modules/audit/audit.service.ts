@@ -1,7 +1,8 @@
-import { count, desc, eq, like, or, type SQL } from 'drizzle-orm'
+import { desc, eq, like, or, type SQL } from 'drizzle-orm'
 import { AuditListQuery, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
 import { replaceInvalidCharacters } from '#common/text.ts'
 import { type Ctx, requireStaff } from '../../context.ts'
+import { countRows, pageQuery } from '../../db/pages.ts'
 import { parse } from '../../parse.ts'
 import { auditLog } from './audit.table.ts'
 
@@ -66,20 +67,15 @@ export function createAuditService(deps: {
       requireStaff(ctx)
       const { page, action } = parse(AuditListQuery, query)
       const where = actionFilter(action)
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(STAFF_PAGE_SIZE)
-          .offset((page - 1) * STAFF_PAGE_SIZE),
-        ctx.db.select({ n: count() }).from(auditLog).where(where),
-      ])
+      const { rows, ...counted } = await pageQuery(
+        ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).$dynamic(),
+        { page, pageSize: STAFF_PAGE_SIZE },
+        countRows(ctx.db, auditLog, where),
+      )
       const actorIds = [...new Set(rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])))]
       const actors = new Map((await deps.describeUsers(ctx, actorIds)).map((u) => [u.id, u]))
       const items = rows.map(({ actorUserId, ...r }) => ({ ...r, actor: actors.get(actorUserId ?? '') ?? null }))
-      return { items, page, pageSize: STAFF_PAGE_SIZE, total: total?.n ?? 0 }
+      return { items, ...counted }
     },
   }
 }

@@ -21,6 +21,7 @@ import {
 import { CABINET_EXCHANGE_TABS, type CabinetExchangeTab } from '#common/exchange/links.ts'
 import type { ServiceOrderSide } from '#common/exchange/service-orders.ts'
 import { type Ctx, requireUser } from '../../context.ts'
+import { onPage } from '../../db/pages.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { publishedServiceOffers, serviceOffers } from './offers.table.ts'
@@ -61,8 +62,6 @@ const countWhere = (condition: SQL | undefined) =>
 
 const iso = (value: Date | string | null) =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString()
-
-const offset = (page: number) => (page - 1) * CABINET_LIMITS.pageSize
 
 /** The rows of an offers tab, as the products' tabs are cut (products.service.ts). */
 function offerTabFilter(tab: CabinetOfferFilter): SQL {
@@ -129,26 +128,28 @@ export function createCabinetService(): CabinetService {
       const lastProposalAt = sql<string | null>`(select max(${serviceProposals.createdAt}) from ${serviceProposals}
         where ${serviceProposals.requestId} = ${outerId})`
       const [rows, [counts]] = await Promise.all([
-        ctx.db
-          .select({
-            id: serviceRequests.id,
-            number: serviceRequests.number,
-            title: serviceRequests.title,
-            type: serviceRequests.type,
-            status: serviceRequests.status,
-            region: serviceRequests.region,
-            budgetKopecks: serviceRequests.budgetKopecks,
-            proposalsDeadline: serviceRequests.proposalsDeadline,
-            proposalCount,
-            lastProposalAt,
-            createdAt: serviceRequests.createdAt,
-            updatedAt: serviceRequests.updatedAt,
-          })
-          .from(serviceRequests)
-          .where(and(own, chosen, search))
-          .orderBy(desc(serviceRequests.updatedAt), desc(serviceRequests.id))
-          .limit(CABINET_LIMITS.pageSize)
-          .offset(offset(page)),
+        onPage(
+          ctx.db
+            .select({
+              id: serviceRequests.id,
+              number: serviceRequests.number,
+              title: serviceRequests.title,
+              type: serviceRequests.type,
+              status: serviceRequests.status,
+              region: serviceRequests.region,
+              budgetKopecks: serviceRequests.budgetKopecks,
+              proposalsDeadline: serviceRequests.proposalsDeadline,
+              proposalCount,
+              lastProposalAt,
+              createdAt: serviceRequests.createdAt,
+              updatedAt: serviceRequests.updatedAt,
+            })
+            .from(serviceRequests)
+            .where(and(own, chosen, search))
+            .orderBy(desc(serviceRequests.updatedAt), desc(serviceRequests.id))
+            .$dynamic(),
+          { page, pageSize: CABINET_LIMITS.pageSize },
+        ),
         ctx.db
           .select({
             all: countWhere(undefined),
@@ -191,29 +192,31 @@ export function createCabinetService(): CabinetService {
         : undefined
       const chosen = filter ? eq(serviceProposals.status, filter) : undefined
       const [rows, [counts]] = await Promise.all([
-        ctx.db
-          .select({
-            id: serviceProposals.id,
-            status: serviceProposals.status,
-            priceKopecks: serviceProposals.priceKopecks,
-            startsOn: serviceProposals.startsOn,
-            endsOn: serviceProposals.endsOn,
-            revision: serviceProposals.revision,
-            createdAt: serviceProposals.createdAt,
-            updatedAt: serviceProposals.updatedAt,
-            requestNumber: serviceRequests.number,
-            requestTitle: serviceRequests.title,
-            requestType: serviceRequests.type,
-            requestStatus: serviceRequests.status,
-            customer: serviceRequests.customer,
-            proposalsDeadline: serviceRequests.proposalsDeadline,
-          })
-          .from(serviceProposals)
-          .innerJoin(serviceRequests, eq(serviceRequests.id, serviceProposals.requestId))
-          .where(and(own, chosen, search))
-          .orderBy(desc(serviceProposals.updatedAt), desc(serviceProposals.id))
-          .limit(CABINET_LIMITS.pageSize)
-          .offset(offset(page)),
+        onPage(
+          ctx.db
+            .select({
+              id: serviceProposals.id,
+              status: serviceProposals.status,
+              priceKopecks: serviceProposals.priceKopecks,
+              startsOn: serviceProposals.startsOn,
+              endsOn: serviceProposals.endsOn,
+              revision: serviceProposals.revision,
+              createdAt: serviceProposals.createdAt,
+              updatedAt: serviceProposals.updatedAt,
+              requestNumber: serviceRequests.number,
+              requestTitle: serviceRequests.title,
+              requestType: serviceRequests.type,
+              requestStatus: serviceRequests.status,
+              customer: serviceRequests.customer,
+              proposalsDeadline: serviceRequests.proposalsDeadline,
+            })
+            .from(serviceProposals)
+            .innerJoin(serviceRequests, eq(serviceRequests.id, serviceProposals.requestId))
+            .where(and(own, chosen, search))
+            .orderBy(desc(serviceProposals.updatedAt), desc(serviceProposals.id))
+            .$dynamic(),
+          { page, pageSize: CABINET_LIMITS.pageSize },
+        ),
         ctx.db
           .select({
             all: countWhere(undefined),
@@ -260,25 +263,27 @@ export function createCabinetService(): CabinetService {
       const search = q ? ilike(serviceOffers.title, likePattern(q)) : undefined
       const chosen = filter ? offerTabFilter(filter) : undefined
       const [rows, [counts]] = await Promise.all([
-        ctx.db
-          .select({
-            id: serviceOffers.id,
-            title: serviceOffers.title,
-            type: serviceOffers.type,
-            status: serviceOffers.status,
-            published: serviceOffers.published,
-            regions: serviceOffers.regions,
-            nationwide: serviceOffers.nationwide,
-            priceFromKopecks: serviceOffers.priceFromKopecks,
-            priceUnit: serviceOffers.priceUnit,
-            staffComment: serviceOffers.staffComment,
-            updatedAt: serviceOffers.updatedAt,
-          })
-          .from(serviceOffers)
-          .where(and(own, chosen, search))
-          .orderBy(desc(serviceOffers.updatedAt), desc(serviceOffers.id))
-          .limit(CABINET_LIMITS.pageSize)
-          .offset(offset(page)),
+        onPage(
+          ctx.db
+            .select({
+              id: serviceOffers.id,
+              title: serviceOffers.title,
+              type: serviceOffers.type,
+              status: serviceOffers.status,
+              published: serviceOffers.published,
+              regions: serviceOffers.regions,
+              nationwide: serviceOffers.nationwide,
+              priceFromKopecks: serviceOffers.priceFromKopecks,
+              priceUnit: serviceOffers.priceUnit,
+              staffComment: serviceOffers.staffComment,
+              updatedAt: serviceOffers.updatedAt,
+            })
+            .from(serviceOffers)
+            .where(and(own, chosen, search))
+            .orderBy(desc(serviceOffers.updatedAt), desc(serviceOffers.id))
+            .$dynamic(),
+          { page, pageSize: CABINET_LIMITS.pageSize },
+        ),
         ctx.db
           .select({
             all: countWhere(undefined),
@@ -316,25 +321,27 @@ export function createCabinetService(): CabinetService {
       const chosen = filter ? orderFilter(filter) : undefined
       const onSide = side ? (side === 'purchase' ? asCustomer : asContractor) : undefined
       const [rows, [counts]] = await Promise.all([
-        ctx.db
-          .select({
-            number: serviceOrders.number,
-            status: serviceOrders.status,
-            title: serviceOrders.title,
-            type: serviceOrders.type,
-            priceKopecks: serviceOrders.priceKopecks,
-            startsOn: serviceOrders.startsOn,
-            endsOn: serviceOrders.endsOn,
-            customerOrganizationId: serviceOrders.customerOrganizationId,
-            customer: serviceOrders.customer,
-            contractor: serviceOrders.contractor,
-            createdAt: serviceOrders.createdAt,
-          })
-          .from(serviceOrders)
-          .where(and(own, onSide, chosen, search))
-          .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
-          .limit(CABINET_LIMITS.pageSize)
-          .offset(offset(page)),
+        onPage(
+          ctx.db
+            .select({
+              number: serviceOrders.number,
+              status: serviceOrders.status,
+              title: serviceOrders.title,
+              type: serviceOrders.type,
+              priceKopecks: serviceOrders.priceKopecks,
+              startsOn: serviceOrders.startsOn,
+              endsOn: serviceOrders.endsOn,
+              customerOrganizationId: serviceOrders.customerOrganizationId,
+              customer: serviceOrders.customer,
+              contractor: serviceOrders.contractor,
+              createdAt: serviceOrders.createdAt,
+            })
+            .from(serviceOrders)
+            .where(and(own, onSide, chosen, search))
+            .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
+            .$dynamic(),
+          { page, pageSize: CABINET_LIMITS.pageSize },
+        ),
         ctx.db
           .select({
             all: countWhere(undefined),

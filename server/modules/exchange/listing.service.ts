@@ -12,6 +12,7 @@ import {
 import { ExchangeQuery } from '#common/exchange/listing-query.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Ctx } from '../../context.ts'
+import { onPage } from '../../db/pages.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/index.ts'
@@ -152,14 +153,18 @@ export function createListingService(deps: ListingDeps) {
           : [sql`${o.publishedAt} desc nulls last`, asc(o.id)]
     // The page is cut first and the sellers' ratings read for its 20 rows only: a rating in the
     // same select list would be computed for every row the offset skips too (800 on page 40).
-    const page = ctx.db
-      .select(offerCardColumns)
-      .from(offers)
-      .where(where)
-      .orderBy(...orderOf(offers))
-      .limit(EXCHANGE_PAGE_SIZE)
-      .offset((query.page - 1) * EXCHANGE_PAGE_SIZE)
-      .as('page')
+    const page = onPage(
+      ctx.db
+        .select(offerCardColumns)
+        .from(offers)
+        .where(where)
+        .orderBy(...orderOf(offers))
+        .$dynamic(),
+      {
+        page: query.page,
+        pageSize: EXCHANGE_PAGE_SIZE,
+      },
+    ).as('page')
     const [rows, [count]] = await Promise.all([
       ctx.db
         .select({ ...page._.selectedFields, rating: ratingOf(page.organizationId) })
@@ -200,30 +205,32 @@ export function createListingService(deps: ListingDeps) {
             ? [sql`${requests.proposalsDeadline} asc nulls last`, asc(requests.id)]
             : [sql`${requests.publishedAt} desc nulls last`, asc(requests.id)]
     const [rows, [count]] = await Promise.all([
-      ctx.db
-        .select({
-          id: requests.id,
-          number: requests.number,
-          title: requests.title,
-          type: requests.type,
-          sphere: requests.sphere,
-          region: requests.region,
-          areaHectares: requests.areaHectares,
-          volume: requests.volume,
-          volumeUnit: requests.volumeUnit,
-          startsOn: requests.startsOn,
-          endsOn: requests.endsOn,
-          budgetKopecks: requests.budgetKopecks,
-          proposalsDeadline: requests.proposalsDeadline,
-          proposalCount: requests.proposalCount,
-          publishedAt: requests.publishedAt,
-          customerName: sql<string>`${requests.customer}->>'name'`,
-        })
-        .from(requests)
-        .where(where)
-        .orderBy(...order)
-        .limit(EXCHANGE_PAGE_SIZE)
-        .offset((query.page - 1) * EXCHANGE_PAGE_SIZE),
+      onPage(
+        ctx.db
+          .select({
+            id: requests.id,
+            number: requests.number,
+            title: requests.title,
+            type: requests.type,
+            sphere: requests.sphere,
+            region: requests.region,
+            areaHectares: requests.areaHectares,
+            volume: requests.volume,
+            volumeUnit: requests.volumeUnit,
+            startsOn: requests.startsOn,
+            endsOn: requests.endsOn,
+            budgetKopecks: requests.budgetKopecks,
+            proposalsDeadline: requests.proposalsDeadline,
+            proposalCount: requests.proposalCount,
+            publishedAt: requests.publishedAt,
+            customerName: sql<string>`${requests.customer}->>'name'`,
+          })
+          .from(requests)
+          .where(where)
+          .orderBy(...order)
+          .$dynamic(),
+        { page: query.page, pageSize: EXCHANGE_PAGE_SIZE },
+      ),
       ctx.db
         .select({ n: sql<number>`count(*)::int` })
         .from(requests)

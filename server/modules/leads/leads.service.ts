@@ -1,8 +1,9 @@
-import { count, desc, eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { LeadInput, leadFieldErrors } from '#common/leads.ts'
 import { LeadListQuery, type LeadStatus, LeadStatusInput, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
+import { countRows, pageQuery } from '../../db/pages.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import { recordAudit } from '../audit/index.ts'
@@ -72,17 +73,12 @@ export function createLeadsService(deps: {
       const { page, status } = parse(LeadListQuery, query)
       const where = status ? eq(leads.status, status) : undefined
       // Two queries whatever the page size: the page and the total.
-      const [items, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(leads)
-          .where(where)
-          .orderBy(desc(leads.createdAt), desc(leads.id))
-          .limit(STAFF_PAGE_SIZE)
-          .offset((page - 1) * STAFF_PAGE_SIZE),
-        ctx.db.select({ n: count() }).from(leads).where(where),
-      ])
-      return { items, page, pageSize: STAFF_PAGE_SIZE, total: total?.n ?? 0 }
+      const { rows, ...counted } = await pageQuery(
+        ctx.db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).$dynamic(),
+        { page, pageSize: STAFF_PAGE_SIZE },
+        countRows(ctx.db, leads, where),
+      )
+      return { items: rows, ...counted }
     },
 
     async setStatus(ctx, id, input) {

@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { count, desc, eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { createTransport, type Transporter } from 'nodemailer'
 import { OutboxListQuery, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
 import { type Ctx, requireStaff } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
+import { countRows, pageQuery } from '../../db/pages.ts'
 import { parse } from '../../parse.ts'
 import { emailOutbox } from './mail.table.ts'
 import { maskSecrets } from './mask-secrets.ts'
@@ -59,21 +60,12 @@ export function createMailService(opts: {
     async listOutbox(ctx, query) {
       requireStaff(ctx)
       const { page } = parse(OutboxListQuery, query)
-      const [items, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(emailOutbox)
-          .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-          .limit(STAFF_PAGE_SIZE)
-          .offset((page - 1) * STAFF_PAGE_SIZE),
-        ctx.db.select({ n: count() }).from(emailOutbox),
-      ])
-      return {
-        items: items.map((m) => ({ ...m, text: maskSecrets(m.text) })),
-        page,
-        pageSize: STAFF_PAGE_SIZE,
-        total: total?.n ?? 0,
-      }
+      const { rows, ...counted } = await pageQuery(
+        ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).$dynamic(),
+        { page, pageSize: STAFF_PAGE_SIZE },
+        countRows(ctx.db, emailOutbox),
+      )
+      return { items: rows.map((m) => ({ ...m, text: maskSecrets(m.text) })), ...counted }
     },
     async close() {
       transport?.close()

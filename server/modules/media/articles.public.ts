@@ -13,6 +13,7 @@ import {
 } from '#common/media/articles.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
+import { onPage } from '../../db/pages.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/index.ts'
@@ -123,10 +124,9 @@ export function createPublicArticles(deps: PublicArticlesDeps) {
       const where = and(...filters)
       const unfiltered = !query.rubric && !query.tag && !q
       // Unfiltered, the newest article leads the first page and the pages list the others.
-      const skip = unfiltered ? 1 : 0
-      const offset = (query.page - 1) * MEDIA_PAGE_SIZE + skip
+      const at = { page: query.page, pageSize: MEDIA_PAGE_SIZE, skip: unfiltered ? 1 : 0 }
       const [rows, [total], rubricRows, tagRows, featuredRows] = await Promise.all([
-        cards(ctx).where(where).orderBy(desc(shownAt), desc(articles.id)).limit(MEDIA_PAGE_SIZE).offset(offset),
+        onPage(cards(ctx).where(where).orderBy(desc(shownAt), desc(articles.id)).$dynamic(), at),
         ctx.db.select({ n: count() }).from(articles).where(where),
         ctx.db.select({ rubric: articles.rubric, n: count() }).from(articles).where(isPublic).groupBy(articles.rubric),
         ctx.db.execute<{ tag: string; n: number }>(
@@ -138,7 +138,7 @@ export function createPublicArticles(deps: PublicArticlesDeps) {
           : Promise.resolve([]),
       ])
       const n = total?.n ?? 0
-      const listed = Math.max(0, n - skip)
+      const listed = Math.max(0, n - at.skip)
       const byRubric = new Map(rubricRows.map((r) => [r.rubric, r.n]))
       return {
         query,

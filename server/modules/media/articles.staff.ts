@@ -1,5 +1,5 @@
 import { calendarDateTime } from '#common/calendar-date.ts'
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import {
   ARTICLE_LIMITS,
   ARTICLE_STATUSES,
@@ -12,6 +12,7 @@ import { slugify } from '#common/slug.ts'
 import { singleLineText } from '#common/text.ts'
 import { fromDigits, z } from '#common/zod.ts'
 import { type Ctx, requireStaff, withDb } from '../../context.ts'
+import { countRows, pageQuery } from '../../db/pages.ts'
 import { AppError } from '../../errors.ts'
 import { parse, parseId } from '../../parse.ts'
 import { cleanArticleHtml } from '../../text/clean.ts'
@@ -286,16 +287,11 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
         query.status ? eq(articles.status, query.status) : undefined,
         like ? or(ilike(articles.title, like), ilike(articles.slug, like)) : undefined,
       )
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(articles)
-          .where(where)
-          .orderBy(desc(articles.updatedAt), desc(articles.id))
-          .limit(STAFF_ARTICLES_PAGE_SIZE)
-          .offset((query.page - 1) * STAFF_ARTICLES_PAGE_SIZE),
-        ctx.db.select({ n: count() }).from(articles).where(where),
-      ])
+      const { rows, total } = await pageQuery(
+        ctx.db.select().from(articles).where(where).orderBy(desc(articles.updatedAt), desc(articles.id)).$dynamic(),
+        { page: query.page, pageSize: STAFF_ARTICLES_PAGE_SIZE },
+        countRows(ctx.db, articles, where),
+      )
       const who = await names(
         ctx,
         rows.map((r) => r.updatedBy),
@@ -311,7 +307,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
           updatedAt: r.updatedAt.toISOString(),
           updatedBy: r.updatedBy ? (who.get(r.updatedBy) ?? 'Сотрудник') : 'Система',
         })),
-        total: total?.n ?? 0,
+        total,
         page: query.page,
         pageSize: STAFF_ARTICLES_PAGE_SIZE,
       }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import {
   ORDER_FILTER_STATUSES,
   ORDER_LIMITS,
@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from '#common/orders.ts'
 import { type Ctx, requireStaff } from '../../context.ts'
+import { countRows, pageQuery } from '../../db/pages.ts'
 import { recordAudit } from '../audit/index.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
@@ -183,27 +184,16 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
   /** A page of orders, newest first, with their line counts: three statements whatever the page. */
   async function listPage(ctx: Ctx, where: SQL | undefined, side: OrderSide, page: number): Promise<OrderList> {
-    const pageSize = ORDER_LIMITS.pageSize
-    const [rows, totals] = await Promise.all([
-      ctx.db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.number))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      ctx.db.select({ total: count() }).from(orders).where(where),
-    ])
+    const { rows, ...counted } = await pageQuery(
+      ctx.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.number)).$dynamic(),
+      { page, pageSize: ORDER_LIMITS.pageSize },
+      countRows(ctx.db, orders, where),
+    )
     const counts = await lineCounts(
       ctx,
       rows.map((r) => r.id),
     )
-    return {
-      items: rows.map((r) => toSummary(r, side, counts.get(r.id) ?? 0)),
-      total: totals[0]?.total ?? 0,
-      page,
-      pageSize,
-    }
+    return { items: rows.map((r) => toSummary(r, side, counts.get(r.id) ?? 0)), ...counted }
   }
 }
 

@@ -3,6 +3,7 @@ import type { SellerCard, VendorRef } from '#common/catalog/types.ts'
 import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
+import { onPage, type PageAt } from '../../db/pages.ts'
 import { organizationRoles, organizations } from './organizations.table.ts'
 
 /**
@@ -23,7 +24,7 @@ export interface VendorDirectory {
   /** A confirmed vendor by slug with its legal name (export feeds); null otherwise. One statement. */
   describeConfirmedVendor(ctx: Ctx, slug: string): Promise<ConfirmedVendor | null>
   /** A page of confirmed vendors' cards by name (without legal forms and quotes), with their number. */
-  listConfirmedVendors(ctx: Ctx, page: { limit: number; offset: number }): Promise<VendorCardPage>
+  listConfirmedVendors(ctx: Ctx, at: PageAt): Promise<VendorCardPage>
   /** A confirmed vendor's public page by slug; null for anyone else. One statement. */
   confirmedVendorPage(ctx: Ctx, slug: string): Promise<VendorPage | null>
   /** Every confirmed vendor's slug with its last change, for the sitemap. */
@@ -126,18 +127,20 @@ async function describeConfirmedVendor(ctx: Ctx, slug: string): Promise<Confirme
 /** The name without its legal form and quotes, so «ООО «Альфа»» sorts under А. */
 const sortName: SQL = sql`lower(regexp_replace(${organizations.shortName}, '^(ООО|АО|ПАО|ЗАО|ОАО|НАО|ИП|ФГУП|ФГБУ|ГУП|МУП|АНО)\\s+|[«»"„“]', '', 'g'))`
 
-async function listConfirmedVendors(ctx: Ctx, page: { limit: number; offset: number }): Promise<VendorCardPage> {
-  const rows = await ctx.db
-    .select({ ...sellerCardColumns, total: sql<number>`(count(*) over ())::int` })
-    .from(organizations)
-    .where(confirmedVendor)
-    .orderBy(sortName, asc(organizations.id))
-    .limit(page.limit)
-    .offset(page.offset)
+async function listConfirmedVendors(ctx: Ctx, at: PageAt): Promise<VendorCardPage> {
+  const rows = await onPage(
+    ctx.db
+      .select({ ...sellerCardColumns, total: sql<number>`(count(*) over ())::int` })
+      .from(organizations)
+      .where(confirmedVendor)
+      .orderBy(sortName, asc(organizations.id))
+      .$dynamic(),
+    at,
+  )
   // A page past the end has no rows to carry the total; count separately only then.
   const total =
     rows[0]?.total ??
-    (page.offset > 0
+    (at.page > 1
       ? ((
           await ctx.db
             .select({ n: sql<number>`count(*)::int` })

@@ -4,6 +4,7 @@ import { BulkInput, CabinetListQuery, DraftInput, specProblems } from '#common/p
 import { type BulkAction, PRODUCT_LIMITS, PRODUCT_MESSAGES, type ProductTab } from '#common/products.ts'
 import { RU } from '#common/messages.ts'
 import { type Ctx, withDb } from '../../context.ts'
+import { onPage } from '../../db/pages.ts'
 import { AppError, isAppError } from '../../errors.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
@@ -176,13 +177,15 @@ export function createProductsService(deps: ProductsDeps) {
         : undefined
       const pageSize = PRODUCT_LIMITS.pageSize
       const [rows, [counts]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(productDrafts)
-          .where(and(own, tabFilter(tab), search))
-          .orderBy(...SORTS[sort])
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+        onPage(
+          ctx.db
+            .select()
+            .from(productDrafts)
+            .where(and(own, tabFilter(tab), search))
+            .orderBy(...SORTS[sort])
+            .$dynamic(),
+          { page, pageSize },
+        ),
         ctx.db
           .select({
             published: countWhere(tabFilter('published')),

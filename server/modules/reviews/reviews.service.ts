@@ -22,6 +22,7 @@ import {
   StaffReviewListQuery,
 } from '#common/reviews.schemas.ts'
 import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
+import { onPage } from '../../db/pages.ts'
 import { AppError } from '../../errors.ts'
 import { parse, parseId } from '../../parse.ts'
 import { recordAudit } from '../audit/index.ts'
@@ -168,13 +169,10 @@ export function createReviewsService(deps: ReviewsDeps) {
     const where = and(subject, isNull(table.hiddenAt))
     const pageSize = REVIEW_LIMITS.pageSize
     const [rows, byRating] = await Promise.all([
-      ctx.db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(desc(table.createdAt), desc(table.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
+      onPage(ctx.db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).$dynamic(), {
+        page,
+        pageSize,
+      }),
       ctx.db.select({ rating: table.rating, n: count() }).from(table).where(where).groupBy(table.rating),
     ])
     const distribution: ReviewSummary['distribution'] = [0, 0, 0, 0, 0]

@@ -38,8 +38,8 @@ export function createSellersService(deps: SellersDeps) {
     ): Promise<{ items: SellerCard[]; total: number; page: number; pageCount: number }> {
       const page = Math.max(1, Math.floor(opts.page) || 1)
       const { items: cards, total } = await deps.vendors.listConfirmedVendors(ctx, {
-        limit: SELLERS_PAGE_SIZE,
-        offset: (page - 1) * SELLERS_PAGE_SIZE,
+        page,
+        pageSize: SELLERS_PAGE_SIZE,
       })
       const items = await withCounts(ctx, cards)
       return { items, total, page, pageCount: Math.ceil(total / SELLERS_PAGE_SIZE) }

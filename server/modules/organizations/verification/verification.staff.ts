@@ -1,8 +1,9 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { LEGAL_FORM_LABELS } from '#common/organizations.ts'
 import { StaffDecisionInput, VerificationListQuery } from '#common/organizations.schemas.ts'
 import { STAFF_PAGE_SIZE } from '#common/staff.ts'
 import { type Ctx, requireStaff, withDb } from '../../../context.ts'
+import { countRows, pageQuery } from '../../../db/pages.ts'
 import { AppError } from '../../../errors.ts'
 import { recordAudit } from '../../audit/index.ts'
 import { listManagers, type OrganizationsDeps, parse, requireId } from '../organizations.access.ts'
@@ -67,7 +68,7 @@ export function createStaffVerificationService(deps: OrganizationsDeps) {
       requireStaff(ctx)
       const { status, page } = parse(VerificationListQuery, query ?? {})
       const where = status ? eq(organizationRoles.status, status) : undefined
-      const [rows, [total]] = await Promise.all([
+      const { rows, ...counted } = await pageQuery(
         ctx.db
           .select({
             role: ROLE_COLUMNS,
@@ -77,10 +78,10 @@ export function createStaffVerificationService(deps: OrganizationsDeps) {
           .innerJoin(organizations, eq(organizations.id, organizationRoles.organizationId))
           .where(where)
           .orderBy(asc(organizationRoles.updatedAt), asc(organizationRoles.id))
-          .limit(STAFF_PAGE_SIZE)
-          .offset((page - 1) * STAFF_PAGE_SIZE),
-        ctx.db.select({ n: count() }).from(organizationRoles).where(where),
-      ])
+          .$dynamic(),
+        { page, pageSize: STAFF_PAGE_SIZE },
+        countRows(ctx.db, organizationRoles, where),
+      )
       const roles = await describeRoles(
         ctx,
         deps,
@@ -90,7 +91,7 @@ export function createStaffVerificationService(deps: OrganizationsDeps) {
         const org = rows[i]!.organization
         return { ...role, organization: { ...org, legalFormLabel: LEGAL_FORM_LABELS[org.legalForm] } }
       })
-      return { items, page, pageSize: STAFF_PAGE_SIZE, total: total?.n ?? 0 }
+      return { items, ...counted }
     },
 
     getVerification,
