@@ -1,6 +1,7 @@
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import { createFlows, type Flows } from './flows/index.ts'
+import { createFlows, FLOW_JOBS, type Flows } from './flows/index.ts'
+import { createJobDeclarations } from './jobs/declared.ts'
 import { MODULES } from './modules/index.ts'
 import type { Infrastructure, ModuleDefinition } from './modules/module.ts'
 import { connectRedis } from './redis.ts'
@@ -69,15 +70,27 @@ export function createServices(deps: {
   const registry: Record<string, unknown> = {}
   const closers: (() => Promise<void>)[] = []
   const services = registry as ServiceRegistry
+  const jobKinds = createJobDeclarations()
+  /** The registry as one builder sees it: its `jobs` registers only the kinds `owner` declared. */
+  const builtBy = (owner: string, kinds: readonly string[] = []): ServiceRegistry => {
+    jobKinds.declare(owner, kinds)
+    return Object.create(services, {
+      jobs: {
+        get: () =>
+          services.jobs && { ...services.jobs, register: jobKinds.registrarFor(owner, services.jobs.register) },
+      },
+    }) as ServiceRegistry
+  }
   // In list order, so each module finds the services it is built from already in the registry.
   for (const module of MODULES as readonly ModuleDefinition[]) {
     if (!module.service) continue
-    const service = module.service(infra, services)
+    const service = module.service(infra, builtBy(module.name, module.jobs))
     registry[module.name] = service
     if (module.close) closers.push(() => module.close!(service))
   }
   // After every module: a flow is built from all of them, and registers its jobs.
-  registry.flows = createFlows(services, { limiter, log: deps.log })
+  registry.flows = createFlows(builtBy('flows', FLOW_JOBS), { limiter, log: deps.log })
+  jobKinds.checkComplete()
   registry.close = async () => {
     await limiter.close()
     for (const close of closers) await close()

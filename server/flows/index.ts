@@ -1,8 +1,11 @@
 import type { FlowInfrastructure, FlowServices } from './flow.ts'
-import { createMoveOrder } from './move-order.ts'
+import { AUTO_COMPLETE_JOB, AUTO_DELIVER_JOB, createMoveOrder } from './move-order.ts'
 import { createOrderNews } from './order-news.ts'
 import { createPlaceOrders } from './place-orders.ts'
-import { createRegistrationReminders } from './registration-reminders.ts'
+import { createRegistrationReminders, REGISTRATION_REMINDER_JOB } from './registration-reminders.ts'
+
+/** The jobs the flows run, as a module declares its own (modules/module.ts). */
+export const FLOW_JOBS = [AUTO_DELIVER_JOB, AUTO_COMPLETE_JOB, REGISTRATION_REMINDER_JOB]
 
 /**
  * The use-cases that span modules, one file each, built once from every module's service after

@@ -38,6 +38,13 @@ export interface ModuleDefinition<Name extends string = string, Service = unknow
    * room, reading any attached file, other users' e-mail addresses.
    */
   internal?: readonly Internal[]
+  /**
+   * The kinds of background job it runs, named `<domain>.<what_is_done>`. The part of its service
+   * that owns the work registers each handler when it is built (`services.jobs.register`);
+   * `createServices` refuses a kind the module did not declare, and a declared one left without
+   * a handler, so this list is every job the module runs.
+   */
+  jobs?: readonly string[]
   /** Releases what the service holds (connections) on shutdown. */
   close?: (service: Service) => Promise<void>
 }

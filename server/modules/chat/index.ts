@@ -2,9 +2,9 @@ import type { Ctx } from '../../context.ts'
 import { memberDirectory, vendorDirectory } from '../organizations/index.ts'
 import { defineModule } from '../module.ts'
 import { requireChatter } from './chat.access.ts'
-import { createChatDigests } from './chat.digest.ts'
+import { createChatDigests, DIGEST_JOB } from './chat.digest.ts'
 import { chatRoutes } from './chat.routes.ts'
-import { type ChatCore, createChatService } from './chat.service.ts'
+import { type ChatCore, createChatService, PUBLISH_JOB } from './chat.service.ts'
 import { type ChatSafety, createChatSafety } from './chat.safety.ts'
 import * as tables from './chat.table.ts'
 
@@ -27,6 +27,7 @@ export const chatModule = defineModule({
   routes: chatRoutes,
   // Any room, as the platform: only the modules whose lifecycles have rooms may write there.
   internal: ['postSystemMessage', 'postNews', 'publishNews', 'openRequestRoom'],
+  jobs: [PUBLISH_JOB, DIGEST_JOB],
   service: ({ config, limiter, log }, { realtime, catalog, files, identity, jobs, notifications }): ChatService => {
     const describeUsers = identity.describeUsers
     const digests = createChatDigests({

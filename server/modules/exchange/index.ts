@@ -11,7 +11,7 @@ import { createOffersService, type OffersService } from './offers.service.ts'
 import { proposalsRoutes } from './proposals.routes.ts'
 import { createProposalsService, type ProposalsService } from './proposals.service.ts'
 import * as proposalTables from './proposals.table.ts'
-import { createRequestJobs } from './requests.jobs.ts'
+import { ANNOUNCE_JOB, createRequestJobs, EXPIRE_JOB } from './requests.jobs.ts'
 import { requestsRoutes } from './requests.routes.ts'
 import { createRequestsService, type RequestsService } from './requests.service.ts'
 import * as requestTables from './requests.table.ts'
@@ -50,6 +50,7 @@ export const exchangeModule = defineModule({
     await app.register(requestsRoutes)
     await app.register(serviceOrdersRoutes)
   },
+  jobs: [ANNOUNCE_JOB, EXPIRE_JOB],
   service: (
     { config, limiter, log },
     { sellers, catalog, products, organizations, identity, notifications, chat, files, jobs },

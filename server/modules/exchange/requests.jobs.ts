@@ -8,13 +8,13 @@ import { publishedServiceOffers } from './offers.table.ts'
 import { serviceRequests } from './requests.table.ts'
 
 /** Tells the vendors of a request just published: one job per request, keyed by it. */
-export const ANNOUNCE_JOB = 'exchange.request.announce'
+export const ANNOUNCE_JOB = 'exchange.announce_request'
 /**
  * Closes the open requests whose proposals deadline has passed. Recurring: one run per Moscow
  * day, keyed by the date, each run queueing the next day's (decision 021's small scheduler);
  * publishing queues the run of its deadline's day, which starts the chain.
  */
-export const EXPIRE_JOB = 'exchange.requests.expire'
+export const EXPIRE_JOB = 'exchange.expire_requests'
 
 export interface RequestJobs {
   /** Queues the new-request e-mails, in the publishing transaction (ctx.db). */

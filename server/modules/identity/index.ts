@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts'
+import { HOUSEKEEPING_JOB } from './housekeeping.ts'
 import { identityRoutes } from './identity.routes.ts'
 import { createIdentityService, type IdentityService } from './identity.service.ts'
 import * as tables from './identity.table.ts'
@@ -12,6 +13,7 @@ export const identityModule = defineModule({
   routes: identityRoutes,
   // Other users' names and e-mail addresses: for notices and histories, never a page as it is.
   internal: ['describeUsers'],
+  jobs: [HOUSEKEEPING_JOB],
   service: ({ config, limiter }, services): IdentityService =>
     createIdentityService({
       limiter,

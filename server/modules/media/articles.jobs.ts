@@ -6,7 +6,7 @@ import { articleTransition, moveArticle } from './articles.machine.ts'
 import { articles } from './articles.table.ts'
 
 /** Publishes one scheduled article at its time. */
-export const PUBLISH_JOB = 'media.article.publish'
+export const PUBLISH_JOB = 'media.publish_article'
 
 export interface ArticleJobs {
   /** Queues the publication at `at`, in the scheduling transaction (ctx.db). */

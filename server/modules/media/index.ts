@@ -1,5 +1,6 @@
 import { createFileStorage } from '../files/index.ts'
 import { defineModule } from '../module.ts'
+import { PUBLISH_JOB } from './articles.jobs.ts'
 import { mediaRoutes } from './articles.routes.ts'
 import { type ArticlesService, createArticlesService } from './articles.service.ts'
 import * as tables from './articles.table.ts'
@@ -12,6 +13,7 @@ export const mediaModule = defineModule({
   name: 'media',
   tables,
   routes: mediaRoutes,
+  jobs: [PUBLISH_JOB],
   service: ({ config, limiter }, { catalog, jobs, identity }): ArticlesService =>
     createArticlesService({
       catalog,

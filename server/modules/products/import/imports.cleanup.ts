@@ -11,7 +11,7 @@ import { productImports } from './imports.table.ts'
  * (the outcome), without the offers. Recurring like identity's housekeeping: one run at the end of
  * each Moscow day, keyed by the date, each queueing the next; the server queues today's at start.
  */
-export const IMPORT_CLEANUP_JOB = 'products.import.cleanup'
+export const IMPORT_CLEANUP_JOB = 'products.clean_imports'
 
 /** What is older than this is removed; a `parsing` import older than it is stuck, not running. */
 export const STALE_AFTER_MS = 24 * 60 * 60_000

@@ -11,7 +11,7 @@ import { PRODUCT_IMPORT_MESSAGES } from '#common/product-import.ts'
 import { type ImportOutcome, type ImportRow, productImports } from './imports.table.ts'
 import { writeBatch } from './imports.write.ts'
 
-export const IMPORT_JOB = 'products.import'
+export const IMPORT_JOB = 'products.run_import'
 /**
  * Offers per transaction: requests get their turn between batches. On PGlite a batch holds the
  * one connection (and, its queries answering at once, the event loop) for its whole duration:

@@ -6,7 +6,7 @@ import type { UploadStore } from './imports.service.ts'
 import { productImports } from './imports.table.ts'
 import { parseUpload } from './parse-off-thread.ts'
 
-export const PARSE_JOB = 'products.import.parse'
+export const PARSE_JOB = 'products.parse_import'
 
 /**
  * Reads an uploaded file (in a thread of the parsing pool) into its preview: the offers, the
