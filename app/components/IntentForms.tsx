@@ -1,12 +1,11 @@
 import { Button } from '@mantine/core'
 import { type ReactNode, useEffect } from 'react'
 import { Form, useNavigation } from 'react-router'
+import type { ActionResult } from '#app/lib/action-result.ts'
 import { showToast } from '#app/lib/notify.ts'
 
 /** What a page's action gives back to one of its forms: done, or why not with what was typed. */
-export type IntentResult<I extends string> =
-  | { ok: true; intent: I; message: string }
-  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+export type IntentResult<I extends string> = ActionResult<{ intent: I; message: string }>
 
 /** The last answer of the page's action, and which form is being sent now (if any). */
 export interface IntentActionState<I extends string, R extends IntentResult<I> = IntentResult<I>> {

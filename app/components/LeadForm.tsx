@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { LEAD_LIMITS, LeadInput, leadFieldErrors } from '#common/leads.ts'
 import { PHONE_MASK } from '#common/masks.ts'
-import type { FormResult } from '#app/lib/form-result.ts'
-import { formValues } from '#app/lib/form-result.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
+import { formValues } from '#app/lib/action-result.ts'
 import { AppLink } from './AppLink.tsx'
 import { MaskedInput } from './MaskedInput.tsx'
 
@@ -18,7 +18,7 @@ export interface LeadFormProps {
   /** Fresh for each shown form, so that a double submit stores one lead. */
   submissionId: string
   /** The action's answer when the page was posted without JavaScript. */
-  actionResult?: FormResult<{ leadId: string }>
+  actionResult?: ActionResult<{ leadId: string }>
 }
 
 /**
@@ -33,7 +33,7 @@ export function LeadForm({
   submissionId,
   actionResult,
 }: LeadFormProps) {
-  const fetcher = useFetcher<FormResult<{ leadId: string }>>()
+  const fetcher = useFetcher<ActionResult<{ leadId: string }>>()
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
   const [formKey, setFormKey] = useState(submissionId)
   const result = fetcher.data ?? actionResult

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { type FormResult, formFailure, formValues } from './form-result.ts'
+import { type ActionResult, actionFailure, formValues } from './action-result.ts'
 import { pagePath } from './http-errors.ts'
 import { getAppContext } from './load-context.ts'
 
@@ -10,9 +10,9 @@ export async function submitLead(request: Request, context: Readonly<RouterConte
   const sourcePath = pagePath(request)
   try {
     const lead = await services.leads.create(ctx, { ...values, sourcePath })
-    const result: FormResult<{ leadId: string }> = { ok: true, leadId: lead.id }
+    const result: ActionResult<{ leadId: string }> = { ok: true, leadId: lead.id }
     return result
   } catch (error) {
-    return formFailure(error, values)
+    return actionFailure(error, values)
   }
 }

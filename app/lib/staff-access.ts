@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { isAppError } from '#common/errors.ts'
+import { type ActionResult, refusalOf } from './action-result.ts'
 import { forbidden } from './http-errors.ts'
 import { type AppLoadContext, getAppContext } from './load-context.ts'
 
@@ -19,12 +20,17 @@ export function searchOf(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams)
 }
 
-export type StaffActionResult = { ok: true; message: string } | { ok: false; message: string }
+/** A staff action's answer: done with its message, or refused (what `F` adds: the intent, the row). */
+export type StaffActionResult<F = unknown> = ActionResult<{ message: string }, F>
 
-/** A staff action's refusal as a message next to the control; 403 still becomes the error page. */
-export function staffActionFailure(error: unknown): StaffActionResult {
-  if (!isAppError(error)) throw error
-  if (error.kind === 'forbidden') forbidden()
-  const field = error.fields && Object.values(error.fields)[0]
-  return { ok: false, message: field ?? error.message }
+/**
+ * A staff action's refusal, answered next to its control whatever its kind (a row changed
+ * meanwhile is an answer, not an error page); only a 403 is still the error page.
+ */
+export function staffActionFailure<F = unknown>(error: unknown, extra?: F) {
+  if (isAppError(error) && error.kind === 'forbidden') forbidden()
+  return refusalOf(error, {}, { alsoAnswer: 'any', with: extra })
 }
+
+/** A staff page's answer to a guest: the layout shows the sign-in panel, the form says why. */
+export const SIGN_IN_FIRST = { ok: false, message: 'Войдите, чтобы продолжить', fieldErrors: {}, values: {} } as const

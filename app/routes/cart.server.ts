@@ -1,10 +1,9 @@
-import { data, type RouterContextProvider } from 'react-router'
-import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
+import type { RouterContextProvider } from 'react-router'
+import { type ActionResult, actionFailure, formValues, unknownIntent } from '#app/lib/action-result.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
-import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
 import type { CheckoutResult } from '#common/orders.ts'
 
-export type CartActionResult = FormResult<{ intent: string; placed?: CheckoutResult }>
+export type CartActionResult = ActionResult<{ intent: string; placed?: CheckoutResult }>
 
 /**
  * The cart page's action: one `intent` per form (quantity, remove, checkout), each a call of the
@@ -28,18 +27,9 @@ export async function cartAction(request: Request, context: Readonly<RouterConte
         return { ok: true, intent, placed } satisfies CartActionResult
       }
       default:
-        return data(
-          { ok: false, message: 'Неизвестное действие', fieldErrors: {}, values } satisfies CartActionResult,
-          {
-            status: 400,
-          },
-        )
+        return unknownIntent(values)
     }
   } catch (error) {
-    if (isAppError(error) && ['not_found', 'forbidden'].includes(error.kind)) {
-      const result: CartActionResult = { ok: false, message: error.message, fieldErrors: error.fields ?? {}, values }
-      return data(result, { status: STATUS_BY_KIND[error.kind] })
-    }
-    return formFailure(error, values)
+    return actionFailure(error, values, { alsoAnswer: ['not_found', 'forbidden'] })
   }
 }

@@ -13,7 +13,7 @@ import { MantineScope } from '#app/components/MantineScope.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { applyCompareIds } from '#app/lib/compare.ts'
-import { formFailure, formValues } from '#app/lib/form-result.ts'
+import { actionFailure, formValues } from '#app/lib/action-result.ts'
 import { formatCount } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/compare'
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else return data({ ok: false as const, message: RU.invalidRequest }, { status: 400 })
     return { ok: true as const }
   } catch (error) {
-    return formFailure(error, values)
+    return actionFailure(error, values)
   }
 }
 

@@ -7,7 +7,7 @@ import {
   type ProposalIntent,
 } from '#common/exchange/proposals.ts'
 import { rublesToKopecks } from '#common/exchange/proposals.schemas.ts'
-import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
+import { type ActionResult, actionFailure, formValues, unknownIntent } from '#app/lib/action-result.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 
@@ -17,7 +17,7 @@ import { getAppContext } from '#app/lib/load-context.ts'
  * with an `intent` of propose, revise, accept or reject.
  */
 
-export type ProposalActionResult = FormResult<{
+export type ProposalActionResult = ActionResult<{
   intent: ProposalIntent
   message: string
   /** After accepting: the service order to link to. */
@@ -48,7 +48,7 @@ function proposalInputOf(form: FormData, values: Record<string, string>) {
 }
 
 /** The form names the price `price` (rubles); the service names it `priceKopecks`. */
-function withFormFieldNames(response: ReturnType<typeof formFailure>) {
+function withFormFieldNames(response: ReturnType<typeof actionFailure>) {
   const result = response.data
   if (!result.ok && result.fieldErrors.priceKopecks) {
     result.fieldErrors.price = PROPOSAL_MESSAGES.price
@@ -72,8 +72,7 @@ export async function proposalsAction(
   const values = formValues(form)
   const intent = values.intent ?? ''
   if (!isProposalIntent(intent)) {
-    const refused: ProposalActionResult = { ok: false, message: 'Это действие недоступно', fieldErrors: {}, values }
-    return data(refused, { status: 400 })
+    return unknownIntent(values)
   }
   const proposals = services.exchange.proposals
   const proposalId = values.proposalId ?? ''
@@ -102,7 +101,7 @@ export async function proposalsAction(
       }
       return data(done)
     } catch (error) {
-      return withFormFieldNames(formFailure(error, values))
+      return withFormFieldNames(actionFailure(error, values))
     }
   })
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
-import { formFailure, formValues } from '#app/lib/form-result.ts'
+import { actionFailure, formValues } from '#app/lib/action-result.ts'
 import { describeProduct } from '#app/components/product/product-display.server.ts'
 import { productMeta } from '#app/components/product/product-meta.ts'
 import { buildProductSeo } from '#app/components/product/product-seo.server.ts'
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await services.reviews.answer(ctx, 'product', values.id ?? '', { text: values.text ?? '' })
     return { ok: true as const }
   } catch (error) {
-    return formFailure(error, values)
+    return actionFailure(error, values)
   }
 }
 

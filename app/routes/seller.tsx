@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import { reviewPageFromUrl, reviewPageHref } from '#app/components/reviews/review-page.ts'
 import { ReviewsSection } from '#app/components/reviews/ReviewList.tsx'
 import { SellerAnswerForm } from '#app/components/reviews/SellerAnswerForm.tsx'
-import { formFailure, formValues } from '#app/lib/form-result.ts'
+import { actionFailure, formValues } from '#app/lib/action-result.ts'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
 import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await services.reviews.answer(ctx, 'seller', values.id ?? '', { text: values.text ?? '' })
     return { ok: true as const }
   } catch (error) {
-    return formFailure(error, values)
+    return actionFailure(error, values)
   }
 }
 

@@ -5,14 +5,14 @@ import { exchangeLinks } from '#common/exchange/links.ts'
 import { SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
 import { PLATFORM } from '#content/company.ts'
-import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
+import { type ActionResult, actionFailure, formValues, unknownIntent } from '#app/lib/action-result.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo } from '#app/lib/seo.ts'
 import { loadRequestProposals, proposalsAction } from './exchange-proposals.server.ts'
 
 /** What the page's forms get back: done (the page then shows the request's new state), or why not. */
-export type RequestPageActionResult = FormResult<{ intent: RequestPageIntent; message: string }>
+export type RequestPageActionResult = ActionResult<{ intent: RequestPageIntent; message: string }>
 
 /** The customer's moves, and `extend`: a later proposals deadline for an open request. */
 export type RequestPageIntent = RequestAction | 'extend'
@@ -57,8 +57,7 @@ export async function requestPageAction(request: Request, context: Readonly<Rout
   const intent = values.intent ?? ''
   if (isProposalIntent(intent)) return proposalsAction(request, context, number, form)
   if (!isIntent(intent)) {
-    const refused: RequestPageActionResult = { ok: false, message: 'Это действие недоступно', fieldErrors: {}, values }
-    return data(refused, { status: 400 })
+    return unknownIntent(values)
   }
   const requests = services.exchange.requests
   return loadOrFail(request, async () => {
@@ -71,7 +70,7 @@ export async function requestPageAction(request: Request, context: Readonly<Rout
       const done: RequestPageActionResult = { ok: true, intent, message: REQUEST_DONE_MESSAGES[intent] }
       return data(done)
     } catch (error) {
-      return formFailure(error, values)
+      return actionFailure(error, values)
     }
   })
 }

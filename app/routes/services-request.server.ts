@@ -1,17 +1,22 @@
 import { createOrContinue } from '#app/lib/create-or-continue.ts'
 import { randomUUID } from 'node:crypto'
-import { data, redirect, type RouterContextProvider } from 'react-router'
-import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { AppError, isAppError } from '#common/errors.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { REQUEST_MESSAGES, type RequestDetails } from '#common/exchange/requests.ts'
 import { RequestNumber } from '#common/exchange/requests.schemas.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
+import { actionFailure } from '#app/lib/action-result.ts'
+import type { RequestFormResult } from '#app/components/exchange/requests/RequestForm.tsx'
 
-/** What the form's fetcher gets back when it stays on the page: saved, or why not (what was typed stays). */
-export type RequestFormResult =
-  | { ok: true; intent: 'save'; message: string }
-  | { ok: false; intent: string; message: string; fieldErrors: Record<string, string> }
+/** A guest's and a non-buyer's refusal in the form's own words (the service's are the API's). */
+function withPlainWords(error: unknown): unknown {
+  if (!isAppError(error)) return error
+  if (error.kind === 'unauthorized') return new AppError('unauthorized', 'Войдите, чтобы разместить заявку')
+  if (error.kind === 'forbidden') return new AppError('forbidden', REQUEST_MESSAGES.notBuyer)
+  return error
+}
 
 /**
  * The form of a new request, or of the organization's draft (`?draft=Z-…`). Guests get the sign-in
@@ -82,18 +87,7 @@ export async function requestFormAction(request: Request, context: Readonly<Rout
     if (!draftNumber) return redirect(exchangeLinks.newRequest(number))
     return { ok: true, intent, message: 'Черновик сохранён' } satisfies RequestFormResult
   } catch (error) {
-    if (!isAppError(error)) throw error
-    if (error.kind === 'not_found') notFound(request)
-    const message = error.kind === 'unauthorized' ? 'Войдите, чтобы разместить заявку' : error.message
-    const fieldErrors = error.kind === 'forbidden' ? {} : (error.fields ?? {})
-    return data(
-      {
-        ok: false,
-        intent,
-        message: error.kind === 'forbidden' ? REQUEST_MESSAGES.notBuyer : message,
-        fieldErrors,
-      } satisfies RequestFormResult,
-      { status: STATUS_BY_KIND[error.kind] },
-    )
+    if (isAppError(error) && error.kind === 'not_found') notFound(request)
+    return actionFailure(withPlainWords(error), {}, { with: { intent }, alsoAnswer: ['unauthorized', 'forbidden'] })
   }
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import type { z } from '#common/zod.ts'
 import { closeAuthModal } from '#app/lib/auth-modal.ts'
-import { formValues } from '#app/lib/form-result.ts'
+import { formValues } from '#app/lib/action-result.ts'
 import { refresh } from '#app/lib/session.ts'
 import { describeApiError, type FormErrors, NO_ERRORS, zodFieldErrors } from './auth-errors.ts'
 

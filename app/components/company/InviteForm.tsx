@@ -2,7 +2,7 @@ import { Badge, Button, Grid, Group, NativeSelect, Paper, Stack, Text, TextInput
 import { type FormEvent, useState } from 'react'
 import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { fieldErrors, InvitationInput } from '#common/organizations.schemas.ts'
-import { formValues } from '#app/lib/form-result.ts'
+import { formValues } from '#app/lib/action-result.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { type MembersView, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'

@@ -2,7 +2,7 @@ import { Alert, Button, Grid, NativeSelect, Paper, Stack, Text, Title } from '@m
 import { type FormEvent, useState } from 'react'
 import { isSoleTrader, LEGAL_FORM_LABELS, LEGAL_FORMS, type LegalForm } from '#common/organizations.ts'
 import { fieldErrors, OrganizationInput } from '#common/organizations.schemas.ts'
-import { formValues } from '#app/lib/form-result.ts'
+import { formValues } from '#app/lib/action-result.ts'
 import { useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
 import { type OrganizationLayout, OrganizationFields } from './OrganizationFields.tsx'

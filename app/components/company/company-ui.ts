@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
 import type { AppLoadContext } from '#app/lib/load-context.ts'
-import type { FormResult } from '#app/lib/form-result.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
 
 /** Shared bits of the company page's blocks. */
 
@@ -15,7 +15,7 @@ export type InvitationPreview = Awaited<ReturnType<Organizations['previewInvitat
 export const COMPANY_PATH = '/personal-account/company'
 
 /** What every block's fetcher gets back: a short confirmation, or the refusal with the input kept. */
-export type CompanyResult = FormResult<{ message: string }>
+export type CompanyResult = ActionResult<{ message: string }>
 
 /**
  * A fetcher of one block: its result, field errors and the values to put back stay with that

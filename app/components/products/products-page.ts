@@ -1,3 +1,4 @@
+import type { ActionResult } from '#app/lib/action-result.ts'
 import type { AppLoadContext } from '#app/lib/load-context.ts'
 import type { BulkAction } from '#common/products.ts'
 
@@ -5,6 +6,8 @@ import type { BulkAction } from '#common/products.ts'
 export type ProductsPage = Awaited<ReturnType<AppLoadContext['services']['products']['list']>>
 
 /** What a bulk action on the checked products answers: each product succeeds or fails on its own. */
-export type BulkResult =
-  | { ok: true; action: BulkAction; done: number; failed: { id: string; title: string; message: string }[] }
-  | { ok: false; message: string }
+export type BulkResult = ActionResult<{
+  action: BulkAction
+  done: number
+  failed: { id: string; title: string; message: string }[]
+}>

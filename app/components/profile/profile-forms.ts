@@ -1,6 +1,6 @@
 import { EmailChangeInput, PasswordChangeInput, ProfileUpdateInput } from '#common/auth.ts'
 import { z } from '#common/zod.ts'
-import type { FormResult } from '#app/lib/form-result.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
 
 /** The forms of the profile page; each is posted with its `intent`. */
 export const PROFILE_INTENTS = [
@@ -32,7 +32,7 @@ export const SCHEMAS = {
 export const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'newPasswordRepeat']
 
 /** The action's answer: done, refused (input kept), or the session is gone (sign in again). */
-export type ProfileActionResult = FormResult<{ intent: ProfileIntent }> | ProfileSignedOut
+export type ProfileActionResult = ActionResult<{ intent: ProfileIntent }> | ProfileSignedOut
 
 export interface ProfileSignedOut {
   ok: false

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
-import type { FormResult } from '#app/lib/form-result.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
 import { REVIEW_LIMITS } from '#common/reviews.ts'
 import { buttonClass } from '../ui/button.tsx'
 import classes from './reviews.module.css'
@@ -11,7 +11,7 @@ import classes from './reviews.module.css'
  * The seller answers once: after the answer the review shows it and the form is gone.
  */
 export function SellerAnswerForm({ reviewId }: { reviewId: string }) {
-  const fetcher = useFetcher<FormResult>()
+  const fetcher = useFetcher<ActionResult>()
   const id = useId()
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null
   const error = failed ? (failed.fieldErrors.text ?? failed.message) : null

@@ -1,6 +1,5 @@
-import { data, redirect, type RouterContextProvider } from 'react-router'
-import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
-import { formFailure, formValues } from '#app/lib/form-result.ts'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { actionFailure, formValues, unknownIntent } from '#app/lib/action-result.ts'
 import { COMPANY_PATH, type CompanyResult } from '#app/components/company/company-ui.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 
@@ -10,13 +9,8 @@ const done = (message: string): CompanyResult => ({ ok: true, message })
  * A refusal shown next to the form that caused it. Not found and forbidden are answers too here
  * (a member removed meanwhile, an expired link), not reasons to replace the page with an error.
  */
-function failure(error: unknown, values: Record<string, string>) {
-  if (isAppError(error) && ['not_found', 'forbidden', 'unauthorized'].includes(error.kind)) {
-    const result: CompanyResult = { ok: false, message: error.message, fieldErrors: error.fields ?? {}, values }
-    return data(result, { status: STATUS_BY_KIND[error.kind] })
-  }
-  return formFailure(error, values)
-}
+const failure = (error: unknown, values: Record<string, string>) =>
+  actionFailure(error, values, { alsoAnswer: ['not_found', 'forbidden', 'unauthorized'] })
 
 /**
  * The company page's action: one `intent` per form, each a call of the organizations service
@@ -80,10 +74,8 @@ export async function companyAction(request: Request, context: Readonly<RouterCo
         const { status } = await orgs.decideJoinRequest(ctx, organizationId, values.requestId ?? '', values)
         return done(status === 'accepted' ? 'Заявка принята: пользователь добавлен' : 'Заявка отклонена')
       }
-      default: {
-        const result: CompanyResult = { ok: false, message: 'Неизвестное действие', fieldErrors: {}, values }
-        return data(result, { status: 400 })
-      }
+      default:
+        return unknownIntent(values)
     }
   } catch (error) {
     return failure(error, values)

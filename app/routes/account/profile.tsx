@@ -16,7 +16,7 @@ import {
 } from '#app/components/profile/profile-forms.ts'
 import { SessionsSection } from '#app/components/profile/SessionsSection.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
-import { formFailure, formValues } from '#app/lib/form-result.ts'
+import { actionFailure, formValues } from '#app/lib/action-result.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/profile'
 
@@ -99,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    return formFailure(error, values)
+    return actionFailure(error, values)
   }
   const done: ProfileActionResult = { ok: true, intent }
   return done

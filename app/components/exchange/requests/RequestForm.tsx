@@ -1,3 +1,4 @@
+import type { ActionResult } from '#app/lib/action-result.ts'
 import {
   ActionIcon,
   Alert,
@@ -43,9 +44,8 @@ const TYPE_OPTIONS = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_
 const UNIT_OPTIONS = VOLUME_UNITS.map((value) => ({ value, label: VOLUME_UNIT_LABELS[value] }))
 const SPHERE_OPTIONS = AREA_OPTIONS.map((o) => ({ value: o.value, label: o.label }))
 
-type Result =
-  | { ok: true; intent: 'save'; message: string }
-  | { ok: false; intent: string; message: string; fieldErrors: Record<string, string> }
+/** What the form's fetcher gets back when it stays on the page: saved, or why not (what was typed stays). */
+export type RequestFormResult = ActionResult<{ intent: 'save'; message: string }, { intent: string }>
 
 export interface RequestFormProps {
   draft: RequestDetails | null
@@ -73,7 +73,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * черновик» keeps it as it is; «Опубликовать заявку» checks everything and opens it to vendors.
  */
 export function RequestForm({ draft, vendors, organizationId, creationKey }: RequestFormProps) {
-  const fetcher = useFetcher<Result>()
+  const fetcher = useFetcher<RequestFormResult>()
   const [state, setState] = useState(() => initialRequestState(draft))
   // Fixed for the life of the form: a retry after a refusal finds the draft the first try made.
   const [key] = useState(creationKey)

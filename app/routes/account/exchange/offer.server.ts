@@ -1,16 +1,18 @@
 import { createOrContinue } from '#app/lib/create-or-continue.ts'
 import { randomUUID } from 'node:crypto'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
+import { isAppError } from '#common/errors.ts'
+import { type ActionResult, actionFailure } from '#app/lib/action-result.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { SPHERES } from '#content/spheres/index.ts'
 
 /** What the editor's fetcher gets back: done (with what is still missing), or why not. */
-export type OfferResult =
-  | { ok: true; intent: string; message: string | null; problems: Record<string, string> }
-  | { ok: false; intent: string; message: string; fieldErrors: Record<string, string> }
+export type OfferResult = ActionResult<
+  { intent: string; message: string | null; problems: Record<string, string> },
+  { intent: string }
+>
 
 export async function loadOfferForm(request: Request, context: Readonly<RouterContextProvider>, id: string) {
   const { ctx, services } = getAppContext(context)
@@ -97,10 +99,7 @@ export async function offerFormAction(request: Request, context: Readonly<Router
     }
     return { ok: true, intent, message: MESSAGES[intent] ?? null, problems } satisfies OfferResult
   } catch (error) {
-    if (!isAppError(error)) throw error
-    if (error.kind === 'not_found') throw data(error.message, { status: 404 })
-    return data({ ok: false, intent, message: error.message, fieldErrors: error.fields ?? {} } satisfies OfferResult, {
-      status: STATUS_BY_KIND[error.kind],
-    })
+    if (isAppError(error) && error.kind === 'not_found') throw data(error.message, { status: 404 })
+    return actionFailure(error, {}, { with: { intent }, alsoAnswer: 'any' })
   }
 }

@@ -6,12 +6,12 @@ import {
 } from '#common/exchange/service-orders.ts'
 import { isServiceOrderIntent, type ServiceOrderIntent } from '#app/components/exchange/service-orders/action-state.tsx'
 import type { ChatMessage } from '#common/chat.ts'
-import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
+import { type ActionResult, actionFailure, formValues, unknownIntent } from '#app/lib/action-result.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 
 /** What the page's forms get back: done (the page then shows the order's new state), or why not. */
-export type ServiceOrderActionResult = FormResult<{ intent: ServiceOrderIntent; message: string }>
+export type ServiceOrderActionResult = ActionResult<{ intent: ServiceOrderIntent; message: string }>
 
 /** The last messages of the room shown on the page. */
 const LAST_MESSAGES = 3
@@ -65,8 +65,7 @@ export async function serviceOrderAction(
   const values = formValues(form)
   const intent = values.intent ?? ''
   if (!isServiceOrderIntent(intent)) {
-    const refused: ServiceOrderActionResult = { ok: false, message: 'Это действие недоступно', fieldErrors: {}, values }
-    return data(refused, { status: 400 })
+    return unknownIntent(values)
   }
   const orders = services.exchange.serviceOrders
   return loadOrFail(request, async () => {
@@ -97,7 +96,7 @@ export async function serviceOrderAction(
       const done: ServiceOrderActionResult = { ok: true, intent, message: SERVICE_ORDER_DONE_MESSAGES[intent] }
       return data(done)
     } catch (error) {
-      return formFailure(error, values)
+      return actionFailure(error, values)
     }
   })
 }

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { ORDER_SIDES, type OrderSide } from '#common/orders.ts'
-import { type FormResult, formFailure, formValues } from '#app/lib/form-result.ts'
+import { type ActionResult, actionFailure, formValues, unknownIntent } from '#app/lib/action-result.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import {
@@ -12,7 +12,7 @@ import {
 } from '#app/components/orders/order-forms.ts'
 
 /** What the page's forms get back: done (the page then shows the order's new state), or why not. */
-export type OrderActionResult = FormResult<{ intent: OrderIntent; message: string }>
+export type OrderActionResult = ActionResult<{ intent: OrderIntent; message: string }>
 
 function sideOf(request: Request, type: string): OrderSide {
   if (!(ORDER_SIDES as readonly string[]).includes(type)) notFound(request)
@@ -63,8 +63,7 @@ export async function orderAction(
   const values = formValues(await request.formData())
   const intent = values.intent ?? ''
   if (!isOrderIntent(intent) || (INTENT_SIDE[intent] !== 'both' && INTENT_SIDE[intent] !== side)) {
-    const refused: OrderActionResult = { ok: false, message: 'Это действие недоступно', fieldErrors: {}, values }
-    return data(refused, { status: 400 })
+    return unknownIntent(values)
   }
   const { orders } = services
   const { moveOrder } = services.flows
@@ -96,7 +95,7 @@ export async function orderAction(
       const done: OrderActionResult = { ok: true, intent, message: ORDER_DONE_MESSAGES[intent] }
       return data(done)
     } catch (error) {
-      return formFailure(error, values)
+      return actionFailure(error, values)
     }
   })
 }

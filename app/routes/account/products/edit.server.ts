@@ -1,21 +1,24 @@
 import { createOrContinue } from '#app/lib/create-or-continue.ts'
 import { randomUUID } from 'node:crypto'
-import { data, redirect, type RouterContextProvider } from 'react-router'
-import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
-import { formValues } from '#app/lib/form-result.ts'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { isAppError } from '#common/errors.ts'
+import { type ActionResult, actionFailure, formValues } from '#app/lib/action-result.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { editProductPath, PRODUCTS_PATH } from '#app/components/products/product-paths.ts'
 import { draftInputFromForm, formFieldOf } from './draft-form.ts'
 
 /** What the form's fetcher gets back: saved (with what is still missing), or why not. */
-export type EditResult =
-  | { ok: true; intent: string; message: string | null; savedAt: string; problems: Record<string, string> }
-  | { ok: false; intent: string; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+export type EditResult = ActionResult<
+  { intent: string; message: string | null; savedAt: string; problems: Record<string, string> },
+  { intent: string }
+>
 
-/** The service's field names as the form's (`priceKopecks` → `price`, `specs.x` → `spec.x`). */
-function toFormErrors(fields: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [formFieldOf(k).replace(/^specs\./, 'spec.'), v]))
+/** The service's field name as the form's (`priceKopecks` → `price`, `specs.x` → `spec.x`). */
+const formNameOf = (field: string) => formFieldOf(field).replace(/^specs\./, 'spec.')
+
+function toFormErrors(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [formNameOf(k), v]))
 }
 
 export async function loadProductForm(request: Request, context: Readonly<RouterContextProvider>, id: string) {
@@ -92,14 +95,7 @@ export async function productFormAction(request: Request, context: Readonly<Rout
     }
     return result
   } catch (error) {
-    if (!isAppError(error) || error.kind === 'unauthorized') throw error
-    const result: EditResult = {
-      ok: false,
-      intent,
-      message: error.message,
-      fieldErrors: toFormErrors(error.fields),
-      values,
-    }
-    return data(result, { status: STATUS_BY_KIND[error.kind] })
+    if (isAppError(error) && error.kind === 'unauthorized') throw error
+    return actionFailure(error, values, { with: { intent }, alsoAnswer: 'any', fieldOf: formNameOf })
   }
 }

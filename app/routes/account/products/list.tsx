@@ -9,6 +9,7 @@ import { NEW_PRODUCT_PATH, parseListState } from '#app/components/products/list-
 import { IMPORT_PRODUCTS_PATH } from '#app/components/products/product-paths.ts'
 import type { BulkResult } from '#app/components/products/products-page.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
+import { refusalOf } from '#app/lib/action-result.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { isAppError } from '#common/errors.ts'
 import { productsExportUrl, vendorFeedUrl } from '#common/products-export.ts'
@@ -64,10 +65,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Bu
     const result = await services.products.bulk(ctx, { action, ids })
     return { ok: true, action: action as BulkAction, done: result.done.length, failed: result.failed }
   } catch (error) {
-    if (!isAppError(error)) throw error
     // A refusal of the whole request (nothing checked, not allowed) is said next to the buttons.
-    const field = error.fields && Object.values(error.fields)[0]
-    return { ok: false, message: field ?? error.message }
+    const refusal = refusalOf(error, {}, { alsoAnswer: 'any' })
+    return { ...refusal, message: Object.values(refusal.fieldErrors)[0] ?? refusal.message }
   }
 }
 

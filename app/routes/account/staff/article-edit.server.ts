@@ -1,7 +1,8 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { staffContext } from '#app/lib/staff-access.ts'
-import { isAppError, STATUS_BY_KIND } from '#common/errors.ts'
+import { isAppError } from '#common/errors.ts'
+import { type ActionResult, actionFailure, refusalOf } from '#app/lib/action-result.ts'
 import { ArticleInput, mediaLinks } from '#common/media/articles.ts'
 import { articleInputErrors } from '#app/components/media/editor/article-form.ts'
 import type { EmbedCardProduct } from '#app/components/media/editor/product-embed.tsx'
@@ -25,17 +26,15 @@ const DONE: Record<Intent, string> = {
  * the form's fields were saved (even if the move after the save was refused): the next save
  * starts from it. The form keeps what was typed whatever the answer.
  */
-export type ArticleEditResult =
-  | { ok: true; intent: Intent; message: string; version: number }
-  | {
-      ok: false
-      intent: Intent
-      message: string
-      fieldErrors: Record<string, string>
-      version: number | null
-      /** Someone else saved first: their version, to save over it knowingly. */
-      conflictVersion: number | null
-    }
+export type ArticleEditResult = ActionResult<
+  { intent: Intent; message: string; version: number },
+  {
+    intent: Intent
+    version: number | null
+    /** Someone else saved first: their version, to save over it knowingly. */
+    conflictVersion: number | null
+  }
+>
 
 /** The article and the products its body embeds (for the editor's cards), or an empty form. */
 export async function loadArticleEditor(request: Request, context: Readonly<RouterContextProvider>, id?: string) {
@@ -81,7 +80,7 @@ export async function articleEditAction(request: Request, context: Readonly<Rout
     conflictVersion: number | null = null,
   ) =>
     data<ArticleEditResult>(
-      { ok: false, intent, message, fieldErrors: fields, version: null, conflictVersion },
+      { ok: false, intent, message, fieldErrors: fields, values: {}, version: null, conflictVersion },
       { status },
     )
 
@@ -120,26 +119,28 @@ export async function articleEditAction(request: Request, context: Readonly<Rout
     const { version } = await services.media.staffGet(ctx, articleId)
     return { ok: true, intent, message: DONE[intent], version } satisfies ArticleEditResult
   } catch (error) {
-    if (!isAppError(error) || ['unauthorized', 'forbidden', 'not_found'].includes(error.kind)) throw error
+    // Only the form's own refusals are answered here; the page's access is the error pages'.
+    refusalOf(error, {})
     // A new article saved before its move was refused: its own page shows the refusal's reason again.
     if (!id && articleId) return redirect(mediaLinks.staffEdit(articleId))
     const current = id ? await services.media.staffGet(ctx, id) : null
     const stale =
       !saved &&
+      isAppError(error) &&
       error.kind === 'conflict' &&
       current !== null &&
       input !== null &&
       current.version !== (input as { version: number }).version
-    return data<ArticleEditResult>(
+    return actionFailure(
+      error,
+      {},
       {
-        ok: false,
-        intent,
-        message: error.message,
-        fieldErrors: error.fields ?? {},
-        version: saved && current ? current.version : null,
-        conflictVersion: stale ? current.version : null,
+        with: {
+          intent,
+          version: saved && current ? current.version : null,
+          conflictVersion: stale ? current.version : null,
+        },
       },
-      { status: STATUS_BY_KIND[error.kind] },
     )
   }
 }

@@ -108,7 +108,8 @@ describe('the staff product pages over the real services', () => {
       ok: false,
       intent: 'requestFixes',
       message: expect.any(String),
-      fieldError: 'Напишите, что нужно исправить',
+      fieldErrors: { comment: 'Напишите, что нужно исправить' },
+      values: {},
     })
     expect((await review(id))?.product.status).toBe('moderation')
 

@@ -34,13 +34,13 @@ import {
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatDateTimeNumeric, formatNumber, formatWaiting } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
-import { staffActionFailure, staffContext } from '#app/lib/staff-access.ts'
+import { SIGN_IN_FIRST, staffActionFailure, staffContext } from '#app/lib/staff-access.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
 import { AREA_OPTIONS, getAttribute } from '#common/catalog/attributes.ts'
 import { getCategory } from '#common/catalog/categories.ts'
 import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { VAT_RATE_LABELS } from '#common/catalog/vat.ts'
-import { isAppError } from '#common/errors.ts'
 import { FixesInput } from '#common/products.schemas.ts'
 import { DRAFT_STATUS_LABELS, PRODUCT_LIMITS } from '#common/products.ts'
 import classes from './product-review.module.css'
@@ -66,15 +66,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export type DecisionResult =
-  | { ok: true; intent: 'approve' | 'requestFixes'; message: string; slug: string | null }
-  | { ok: false; intent: 'approve' | 'requestFixes'; message: string; fieldError?: string }
+type DecisionIntent = 'approve' | 'requestFixes'
+export type DecisionResult = ActionResult<
+  { intent: DecisionIntent; message: string; slug: string | null },
+  { intent: DecisionIntent }
+>
 
 export async function action({ request, context, params }: Route.ActionArgs): Promise<DecisionResult> {
   const form = await request.formData()
   const intent = form.get('intent') === 'approve' ? 'approve' : 'requestFixes'
   const app = staffContext(context)
-  if (!app) return { ok: false, intent, message: 'Войдите, чтобы продолжить' }
+  if (!app) return { ...SIGN_IN_FIRST, intent }
   const { moderation } = app.services.products
   try {
     if (intent === 'approve') {
@@ -89,9 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       slug: null,
     }
   } catch (error) {
-    if (isAppError(error) && error.kind === 'invalid' && error.fields?.comment)
-      return { ok: false, intent, message: error.message, fieldError: error.fields.comment }
-    return { ...staffActionFailure(error), intent } as DecisionResult
+    return staffActionFailure(error, { intent })
   }
 }
 
@@ -329,7 +329,7 @@ function DecisionNotice({ result }: { result: DecisionResult }) {
   if (!result.ok)
     return (
       <Alert ref={ref} tabIndex={-1} color="red" role="alert" py="xs">
-        {result.fieldError ? `${result.message}: ${result.fieldError}` : result.message}
+        {result.fieldErrors.comment ? `${result.message}: ${result.fieldErrors.comment}` : result.message}
       </Alert>
     )
   return (
@@ -360,7 +360,7 @@ function Decision({ product, fetcher }: { product: Review; fetcher: ReturnType<t
   const busy = fetcher.state !== 'idle'
   const busyIntent = busy ? fetcher.formData?.get('intent') : null
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
-  const serverError = result && !result.ok && result.intent === 'requestFixes' ? result.fieldError : undefined
+  const serverError = result && !result.ok && result.intent === 'requestFixes' ? result.fieldErrors.comment : undefined
   const error = clientError ?? serverError
   const incomplete = Object.values(product.problems)
   return (
@@ -463,7 +463,7 @@ export default function StaffProductReview({ loaderData }: Route.ComponentProps)
   const { waiting, filesUrl } = loaderData
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
   // A missing comment shows at the field; every other outcome above the form.
-  const notice = result && !(result.ok === false && result.fieldError) ? result : undefined
+  const notice = result && !(result.ok === false && result.fieldErrors.comment) ? result : undefined
   return (
     <Stack gap="md">
       <Anchor component={AppLink} to={QUEUE_PATH} size="sm">

@@ -7,8 +7,8 @@ import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { formatCount, formatDate, formatDateTimeNumeric, formatWaiting } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
-import { searchOf, staffActionFailure, staffContext } from '#app/lib/staff-access.ts'
-import { isAppError } from '#common/errors.ts'
+import { searchOf, SIGN_IN_FIRST, staffActionFailure, staffContext } from '#app/lib/staff-access.ts'
+import type { ActionResult } from '#app/lib/action-result.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { OfferFixesInput } from '#common/exchange/offers.ts'
 import { formatServicePrice, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
@@ -62,16 +62,18 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate
 }
 
-export type OfferDecisionResult =
-  | { ok: true; id: string; intent: 'approve' | 'requestFixes'; message: string; sellerSlug: string | null }
-  | { ok: false; id: string; intent: 'approve' | 'requestFixes'; message: string; fieldError?: string }
+type DecisionIntent = 'approve' | 'requestFixes'
+export type OfferDecisionResult = ActionResult<
+  { id: string; intent: DecisionIntent; message: string; sellerSlug: string | null },
+  { id: string; intent: DecisionIntent }
+>
 
 export async function action({ request, context }: Route.ActionArgs): Promise<OfferDecisionResult> {
   const form = await request.formData()
   const intent = form.get('intent') === 'approve' ? 'approve' : 'requestFixes'
   const id = String(form.get('id') ?? '')
   const app = staffContext(context)
-  if (!app) return { ok: false, id, intent, message: 'Войдите, чтобы продолжить' }
+  if (!app) return { ...SIGN_IN_FIRST, id, intent }
   const { offers } = app.services.exchange
   try {
     if (intent === 'approve') {
@@ -87,9 +89,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Of
       sellerSlug: null,
     }
   } catch (error) {
-    if (isAppError(error) && error.kind === 'invalid' && error.fields?.comment)
-      return { ok: false, id, intent, message: error.message, fieldError: error.fields.comment }
-    return { ...staffActionFailure(error), id, intent } as OfferDecisionResult
+    return staffActionFailure(error, { id, intent })
   }
 }
 
@@ -104,7 +104,7 @@ function Decision({ item }: { item: QueueItem }) {
   const busyIntent = busy ? fetcher.formData?.get('intent') : null
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
   const error =
-    clientError ?? (result && !result.ok && result.intent === 'requestFixes' ? result.fieldError : undefined)
+    clientError ?? (result && !result.ok && result.intent === 'requestFixes' ? result.fieldErrors.comment : undefined)
   return (
     <Stack gap="xs">
       {result && (

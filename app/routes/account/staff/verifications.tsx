@@ -21,7 +21,13 @@ import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
-import { searchOf, staffActionFailure, type StaffActionResult, staffContext } from '#app/lib/staff-access.ts'
+import {
+  searchOf,
+  SIGN_IN_FIRST,
+  staffActionFailure,
+  type StaffActionResult,
+  staffContext,
+} from '#app/lib/staff-access.ts'
 import { formatFileSize } from '#common/files.ts'
 import {
   ROLE_LABELS,
@@ -60,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = staffContext(context)
-  if (!app) return { ok: false, message: 'Войдите, чтобы продолжить' } satisfies StaffActionResult
+  if (!app) return SIGN_IN_FIRST
   const form = await request.formData()
   const roleId = String(form.get('roleId') ?? '')
   const comment = String(form.get('comment') ?? '')
