@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import { RU } from '#common/messages.ts'
 import type { Db } from './db/client.ts'
+import { isUniqueViolation } from './db/errors.ts'
 import { AppError } from './errors.ts'
 import { idempotencyKeys } from './modules/system/system.table.ts'
 
@@ -54,6 +55,31 @@ export async function checkIdempotencyKey(db: Db, scope: string, key: string | n
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
   if (seen && seen.fingerprint !== fingerprint) throw new AppError('unprocessable', RU.idempotencyKeyReused)
+}
+
+/**
+ * A create that a key makes once (ARCHITECTURE rule 5): the key is checked against the input (the
+ * same key with another body is a 422), what the key made before is answered as it is, else
+ * `create` makes it, storing the key on the row under a unique index. Two requests with one key at
+ * once: the second's unique violation finds the first one's row. `create` runs the checks that
+ * only a new row needs (limits, rate limits). Without a key every call creates.
+ */
+export async function createOnce<Row>(
+  db: Db,
+  keyed: { scope: string; key: string | null; input: unknown },
+  find: () => Promise<Row | null | undefined>,
+  create: () => Promise<Row>,
+): Promise<Row> {
+  await checkIdempotencyKey(db, keyed.scope, keyed.key, keyed.input)
+  const earlier = keyed.key ? await find() : null
+  if (earlier) return earlier
+  try {
+    return await create()
+  } catch (error) {
+    const raced = keyed.key && isUniqueViolation(error) ? await find() : null
+    if (raced) return raced
+    throw error
+  }
 }
 
 /** Forgets keys older than a day (the platform's daily housekeeping). */

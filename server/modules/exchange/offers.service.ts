@@ -12,7 +12,7 @@ import { MEDIA_MESSAGES, PhotoAltInput, PhotoOrderInput, photoIdOf } from '#comm
 import type { VendorRef } from '#common/catalog/types.ts'
 import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
+import { createOnce, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
 import { cleanRichText } from '../../text/clean.ts'
 import { richTextToPlain, storedHtml } from '../../text/sanitize.ts'
@@ -335,40 +335,36 @@ export function createOffersService(deps: OffersDeps) {
       const scope = vendorScope(ctx)
       requireConfirmed(scope)
       const key = idempotencyKeyOf(idempotencyKey)
-      const findByKey = () => offerOfKey(ctx, scope.organizationId, key)
-      await checkIdempotencyKey(ctx.db, `offers.create:${scope.organizationId}`, key, parse(OfferInput, input ?? {}))
-      const existing = await findByKey()
-      if (existing) return details(ctx, existing)
-      const values = await toColumns(ctx, scope, input)
-      await limiter.hit(`exchange:offers:create:${scope.organizationId}`, OFFER_CREATE_RATE_LIMIT)
-      const [{ n }] = (await ctx.db
-        .select({ n: count() })
-        .from(serviceOffers)
-        .where(eq(serviceOffers.organizationId, scope.organizationId))) as [{ n: number }]
-      if (n >= OFFER_LIMITS.perVendor) throw new AppError('conflict', OFFER_MESSAGES.tooMany)
-      const step = offerTransition(null, 'create', 'vendor')
-      try {
-        const created = await ctx.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(serviceOffers)
-            .values({
-              ...values,
-              organizationId: scope.organizationId,
-              status: step.to,
-              creationKey: key,
-              createdByUserId: ctx.user!.id,
-            })
-            .returning()
-          await recordOfferCreation(withDb(ctx, tx), row!.id, step)
-          return row!
-        })
-        return details(ctx, created)
-      } catch (error) {
-        // Two requests with one key at once: the second finds the first one's offer.
-        const raced = await findByKey()
-        if (raced) return details(ctx, raced)
-        throw error
-      }
+      const row = await createOnce(
+        ctx.db,
+        { scope: `offers.create:${scope.organizationId}`, key, input: parse(OfferInput, input ?? {}) },
+        () => offerOfKey(ctx, scope.organizationId, key),
+        async () => {
+          const values = await toColumns(ctx, scope, input)
+          await limiter.hit(`exchange:offers:create:${scope.organizationId}`, OFFER_CREATE_RATE_LIMIT)
+          const [{ n }] = (await ctx.db
+            .select({ n: count() })
+            .from(serviceOffers)
+            .where(eq(serviceOffers.organizationId, scope.organizationId))) as [{ n: number }]
+          if (n >= OFFER_LIMITS.perVendor) throw new AppError('conflict', OFFER_MESSAGES.tooMany)
+          const step = offerTransition(null, 'create', 'vendor')
+          return ctx.db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(serviceOffers)
+              .values({
+                ...values,
+                organizationId: scope.organizationId,
+                status: step.to,
+                creationKey: key,
+                createdByUserId: ctx.user!.id,
+              })
+              .returning()
+            await recordOfferCreation(withDb(ctx, tx), row!.id, step)
+            return row!
+          })
+        },
+      )
+      return details(ctx, row)
     },
 
     /**

@@ -20,7 +20,7 @@ import { moscowToday } from '#common/moscow-days.ts'
 import type { z } from '#common/zod.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
+import { createOnce, idempotencyKeyOf } from '../../idempotency.ts'
 import type { ConfirmedVendorRef, ConfirmedVendors, PartyDirectory, VendorDirectory } from '../organizations/index.ts'
 import type { FilesService } from '../files/index.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
@@ -266,44 +266,40 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
     async create(ctx, input, idempotencyKey) {
       const organizationId = buyerOf(ctx)
       const key = idempotencyKeyOf(idempotencyKey)
-      const findByKey = () => requestOfKey(ctx, organizationId, key)
       const data = parseInput(RequestInput, input)
-      await checkIdempotencyKey(ctx.db, `requests.create:${organizationId}`, key, data)
-      const existing = await findByKey()
-      if (existing) return view(ctx, existing, 'customer')
-      await deps.limiter.hit(`exchange:requests:create:${organizationId}`, REQUEST_CREATE_RATE_LIMIT)
-      const columns = await contentColumns(ctx, organizationId, data)
-      const customer = (await deps.parties.describeParties(ctx.db, [organizationId])).get(organizationId)
-      if (!customer) throw new AppError('forbidden', REQUEST_MESSAGES.notBuyer)
-      const step = requestTransition(null, 'create', 'customer')
-      try {
-        const created = await ctx.db.transaction(async (tx) => {
-          const numbered = await tx.execute<{ next: number }>(
-            sql`select nextval('service_request_numbers')::int as next`,
-          )
-          const next = Number((numbered as unknown as { rows: { next: number }[] }).rows[0]!.next)
-          const [row] = await tx
-            .insert(serviceRequests)
-            .values({
-              ...columns,
-              number: formatRequestNumber(new Date(), next),
-              status: step.to,
-              organizationId,
-              customer,
-              createdByUserId: ctx.user!.id,
-              creationKey: key,
-            })
-            .returning()
-          await recordRequestCreation(withDb(ctx, tx), row!.id)
-          return row!
-        })
-        return view(ctx, created, 'customer')
-      } catch (error) {
-        // Two requests with one key at once: the second finds the first one's draft.
-        const raced = await findByKey()
-        if (raced) return view(ctx, raced, 'customer')
-        throw error
-      }
+      const row = await createOnce(
+        ctx.db,
+        { scope: `requests.create:${organizationId}`, key, input: data },
+        () => requestOfKey(ctx, organizationId, key),
+        async () => {
+          await deps.limiter.hit(`exchange:requests:create:${organizationId}`, REQUEST_CREATE_RATE_LIMIT)
+          const columns = await contentColumns(ctx, organizationId, data)
+          const customer = (await deps.parties.describeParties(ctx.db, [organizationId])).get(organizationId)
+          if (!customer) throw new AppError('forbidden', REQUEST_MESSAGES.notBuyer)
+          const step = requestTransition(null, 'create', 'customer')
+          return ctx.db.transaction(async (tx) => {
+            const numbered = await tx.execute<{ next: number }>(
+              sql`select nextval('service_request_numbers')::int as next`,
+            )
+            const next = Number((numbered as unknown as { rows: { next: number }[] }).rows[0]!.next)
+            const [row] = await tx
+              .insert(serviceRequests)
+              .values({
+                ...columns,
+                number: formatRequestNumber(new Date(), next),
+                status: step.to,
+                organizationId,
+                customer,
+                createdByUserId: ctx.user!.id,
+                creationKey: key,
+              })
+              .returning()
+            await recordRequestCreation(withDb(ctx, tx), row!.id)
+            return row!
+          })
+        },
+      )
+      return view(ctx, row, 'customer')
     },
 
     async update(ctx, number, input) {

@@ -7,7 +7,7 @@ import { type Ctx, withDb } from '../../context.ts'
 import { onPage } from '../../db/pages.ts'
 import { AppError, isAppError } from '../../errors.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
+import { createOnce, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
@@ -245,34 +245,35 @@ export function createProductsService(deps: ProductsDeps) {
       const scope = vendorScope(ctx)
       const parsed = parse(DraftInput, input ?? {})
       const key = idempotencyKeyOf(idempotencyKey)
-      await checkIdempotencyKey(ctx.db, `products.create:${scope.organizationId}`, key, parsed)
       const values = await toColumns(parsed, null)
-      const findByKey = () => draftOfKey(ctx, scope.organizationId, key)
-      const existing = await findByKey()
-      if (existing) return details(ctx, existing)
-      await deps.limiter.hit(`products:create:${scope.organizationId}`, CREATE_RATE_LIMIT)
-      const step = productTransition(null, 'create', 'vendor')
       try {
-        const created = await ctx.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(productDrafts)
-            .values({
-              ...values,
-              organizationId: scope.organizationId,
-              status: step.to,
-              creationKey: key,
-              createdByUserId: ctx.user!.id,
+        const row = await createOnce(
+          ctx.db,
+          { scope: `products.create:${scope.organizationId}`, key, input: parsed },
+          () => draftOfKey(ctx, scope.organizationId, key),
+          async () => {
+            await deps.limiter.hit(`products:create:${scope.organizationId}`, CREATE_RATE_LIMIT)
+            const step = productTransition(null, 'create', 'vendor')
+            return ctx.db.transaction(async (tx) => {
+              const [row] = await tx
+                .insert(productDrafts)
+                .values({
+                  ...values,
+                  organizationId: scope.organizationId,
+                  status: step.to,
+                  creationKey: key,
+                  createdByUserId: ctx.user!.id,
+                })
+                .returning()
+              await recordCreation(withDb(ctx, tx), row!.id, step)
+              return row!
             })
-            .returning()
-          await recordCreation(withDb(ctx, tx), row!.id, step)
-          return row!
-        })
-        return details(ctx, created)
+          },
+        )
+        return details(ctx, row)
       } catch (error) {
-        // Two requests with one key at once: the second finds the first one's draft. Asked first:
-        // their SKU is the same too, and PostgreSQL may report that index instead of the key's.
-        const raced = isUniqueViolation(error) ? await findByKey() : undefined
-        if (raced) return details(ctx, raced)
+        // Asked after the key's lookup: two requests with one key have the same SKU too, and
+        // PostgreSQL may report that index instead of the key's.
         if (isSkuTaken(error))
           throw new AppError('invalid', RU.invalidRequest, { sku: PRODUCT_MESSAGES.skuTaken(values.sku ?? '') })
         throw error
