@@ -4,15 +4,13 @@ import { DRAFT_STATUSES } from '#common/products.ts'
 import { OfferFixesInput, OfferInput, OfferQueueQuery } from '#common/exchange/offers.ts'
 import { PRICE_UNITS, SERVICE_TYPES } from '#common/exchange/services.ts'
 import { FILE_LIMITS } from '#common/files.ts'
-import { PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
 import { z } from '#common/zod.ts'
 import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
 import { VendorRefSchema } from '../catalog/index.ts'
-import { receiveUpload } from '../files/index.ts'
+import { registerPhotoRoutes } from '../../moderation/photo-routes.ts'
 import { PhotoSchema } from '../products/index.ts'
 
 const OfferIdParams = z.object({ id: z.string().describe('id услуги') })
-const PhotoParams = OfferIdParams.extend({ photoId: z.string().describe('id фотографии') })
 
 const EquipmentSchema = z.object({ id: z.uuid(), title: z.string(), slug: z.string().nullable() })
 
@@ -144,48 +142,13 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     )
   }
 
-  app.post(
-    '/cabinet/service-offers/:id/photos',
-    cabinet({
-      summary: 'Добавить фотографию услуги (JPEG, PNG или WebP до 10 МБ; хранится пересжатой в WebP)',
-      consumes: ['multipart/form-data'],
-      params: OfferIdParams,
-      body: z.object({ file: z.file() }),
-      response: { 201: data(OfferDetailsSchema) },
-    }),
-    async (req, reply) => {
-      offers.describeScope(req.ctx) // 401 or 403 before reading 10 MB
-      return receiveUpload(req, reply, (file) => offers.addPhoto(req.ctx, req.params.id, file.data))
-    },
-  )
-
-  app.put(
-    '/cabinet/service-offers/:id/photos/order',
-    cabinet({
-      summary: 'Новый порядок фотографий услуги',
-      params: OfferIdParams,
-      body: PhotoOrderInput,
-      response: Details,
-    }),
-    async (req) => ({ data: await offers.orderPhotos(req.ctx, req.params.id, req.body) }),
-  )
-
-  app.patch(
-    '/cabinet/service-offers/:id/photos/:photoId',
-    cabinet({
-      summary: 'Изменить подпись фотографии услуги',
-      params: PhotoParams,
-      body: PhotoAltInput,
-      response: Details,
-    }),
-    async (req) => ({ data: await offers.setPhotoAlt(req.ctx, req.params.id, req.params.photoId, req.body) }),
-  )
-
-  app.delete(
-    '/cabinet/service-offers/:id/photos/:photoId',
-    cabinet({ summary: 'Удалить фотографию услуги', params: PhotoParams, response: Details }),
-    async (req) => ({ data: await offers.removePhoto(req.ctx, req.params.id, req.params.photoId) }),
-  )
+  registerPhotoRoutes(app, {
+    base: '/cabinet/service-offers',
+    of: 'услуги',
+    idDescription: 'id услуги',
+    details: OfferDetailsSchema,
+    service: offers,
+  })
 
   app.get(
     '/staff/service-offers',

@@ -8,9 +8,10 @@ import {
   OfferInput,
   OfferQueueQuery,
 } from '#common/exchange/offers.ts'
-import { MEDIA_MESSAGES, PhotoAltInput, PhotoOrderInput, photoIdOf } from '#common/product-media.ts'
+import { PhotoAltInput, PhotoOrderInput, photoIdOf } from '#common/product-media.ts'
 import type { VendorRef } from '#common/catalog/types.ts'
 import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
+import { photoList } from '../../moderation/photos.ts'
 import { AppError } from '../../errors.ts'
 import { createOnce, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
@@ -248,12 +249,6 @@ export function createOffersService(deps: OffersDeps) {
     return row.photos
   }
 
-  function findPhoto(row: OfferRow, photoId: string): number {
-    const index = row.photos.findIndex((p) => photoIdOf(p.src) === photoId)
-    if (index < 0) throw new AppError('not_found', MEDIA_MESSAGES.photoNotFound)
-    return index
-  }
-
   /** A photo's bytes go when neither the working copy nor the published version shows it. */
   async function dropUnusedPhoto(ctx: Ctx, id: string, src: string): Promise<void> {
     const [live] = await ctx.db
@@ -456,13 +451,12 @@ export function createOffersService(deps: OffersDeps) {
       const before = await findOwnOffer(ctx, scope, id)
       if (before.status === 'moderation') throw new AppError('conflict', OFFER_MESSAGES.notEditable)
       const full = () => new AppError('invalid', OFFER_MESSAGES.photosLimit, { file: OFFER_MESSAGES.photosLimit })
-      if (before.photos.length >= OFFER_LIMITS.photos) throw full()
+      photoList.checkRoom(before.photos, OFFER_LIMITS.photos, full)
       const { src } = await storeUploadedPhoto(storage, data)
       try {
-        await changePhotos(ctx, id, (row) => {
-          if (row.photos.length >= OFFER_LIMITS.photos) throw full()
-          return [...row.photos, { src, alt: row.title.trim() }]
-        })
+        await changePhotos(ctx, id, (row) =>
+          photoList.add(row.photos, { src, alt: row.title.trim() }, OFFER_LIMITS.photos, full),
+        )
       } catch (error) {
         await deleteUploadedPhoto(storage, src) // no bytes without an offer
         throw error
@@ -474,9 +468,9 @@ export function createOffersService(deps: OffersDeps) {
       await limiter.hit(`exchange:offers:save:${ctx.user?.id}`, OFFER_SAVE_RATE_LIMIT)
       let removed: string | undefined
       await changePhotos(ctx, id, (row) => {
-        const index = findPhoto(row, photoId)
-        removed = row.photos[index]!.src
-        return row.photos.filter((_, i) => i !== index)
+        const { photos, removed: photo } = photoList.remove(row.photos, photoId)
+        removed = photo.src
+        return photos
       })
       if (removed) await dropUnusedPhoto(ctx, offerId(id), removed)
       return details(ctx, await findOwnOffer(ctx, vendorScope(ctx), id))
@@ -486,22 +480,14 @@ export function createOffersService(deps: OffersDeps) {
     async orderPhotos(ctx: Ctx, id: string, input: unknown): Promise<OfferDetails> {
       const { ids } = parse(PhotoOrderInput, input ?? {})
       await limiter.hit(`exchange:offers:save:${ctx.user?.id}`, OFFER_SAVE_RATE_LIMIT)
-      await changePhotos(ctx, id, (row) => {
-        const byId = new Map(row.photos.map((p) => [photoIdOf(p.src), p]))
-        if (ids.length !== byId.size || new Set(ids).size !== ids.length || ids.some((i) => !byId.has(i)))
-          throw new AppError('invalid', MEDIA_MESSAGES.photoOrder, { ids: MEDIA_MESSAGES.photoOrder })
-        return ids.map((i) => byId.get(i)!)
-      })
+      await changePhotos(ctx, id, (row) => photoList.order(row.photos, ids))
       return details(ctx, await findOwnOffer(ctx, vendorScope(ctx), id))
     },
 
     async setPhotoAlt(ctx: Ctx, id: string, photoId: string, input: unknown): Promise<OfferDetails> {
       const { alt } = parse(PhotoAltInput, input ?? {})
       await limiter.hit(`exchange:offers:save:${ctx.user?.id}`, OFFER_SAVE_RATE_LIMIT)
-      await changePhotos(ctx, id, (row) => {
-        const index = findPhoto(row, photoId)
-        return row.photos.map((p, i) => (i === index ? { ...p, alt } : p))
-      })
+      await changePhotos(ctx, id, (row) => photoList.caption(row.photos, photoId, alt))
       return details(ctx, await findOwnOffer(ctx, vendorScope(ctx), id))
     },
 

@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { FILE_LIMITS } from '#common/files.ts'
-import { DocumentNameInput, PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
+import { DocumentNameInput } from '#common/product-media.ts'
 import { z } from '#common/zod.ts'
 import { data, passThrough } from '../../http.ts'
+import { registerPhotoRoutes } from '../../moderation/photo-routes.ts'
 import { contentDisposition, receiveUpload } from '../files/index.ts'
 import { ProductDetailsSchema, ProductIdParams } from './products.api.ts'
 
-const PhotoParams = ProductIdParams.extend({ photoId: z.string().describe('id фотографии') })
 const DocumentParams = ProductIdParams.extend({ fileId: z.string().describe('id файла документа') })
 const UploadBody = z.object({ file: z.file() })
 
@@ -23,48 +23,12 @@ export const productMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const cabinet = <S extends object>(schema: S) => ({ schema: { tags: ['cabinet'], ...schema }, ...passThrough })
   const Details = { 200: data(ProductDetailsSchema) }
 
-  app.post(
-    '/cabinet/products/:id/photos',
-    cabinet({
-      summary: 'Добавить фотографию (JPEG, PNG или WebP до 10 МБ; хранится пересжатой в WebP)',
-      consumes: ['multipart/form-data'],
-      params: ProductIdParams,
-      body: UploadBody,
-      response: { 201: data(ProductDetailsSchema) },
-    }),
-    async (req, reply) => {
-      products.describeScope(req.ctx) // 401 or 403 before reading 10 MB
-      return receiveUpload(req, reply, (file) => products.addPhoto(req.ctx, req.params.id, file.data))
-    },
-  )
-
-  app.put(
-    '/cabinet/products/:id/photos/order',
-    cabinet({
-      summary: 'Новый порядок фотографий (первая — главная)',
-      params: ProductIdParams,
-      body: PhotoOrderInput,
-      response: Details,
-    }),
-    async (req) => ({ data: await products.orderPhotos(req.ctx, req.params.id, req.body) }),
-  )
-
-  app.patch(
-    '/cabinet/products/:id/photos/:photoId',
-    cabinet({
-      summary: 'Изменить подпись (alt) фотографии',
-      params: PhotoParams,
-      body: PhotoAltInput,
-      response: Details,
-    }),
-    async (req) => ({ data: await products.setPhotoAlt(req.ctx, req.params.id, req.params.photoId, req.body) }),
-  )
-
-  app.delete(
-    '/cabinet/products/:id/photos/:photoId',
-    cabinet({ summary: 'Удалить фотографию', params: PhotoParams, response: Details }),
-    async (req) => ({ data: await products.removePhoto(req.ctx, req.params.id, req.params.photoId) }),
-  )
+  registerPhotoRoutes(app, {
+    base: '/cabinet/products',
+    idDescription: 'id товара',
+    details: ProductDetailsSchema,
+    service: products,
+  })
 
   app.post(
     '/cabinet/products/:id/documents',

@@ -6,12 +6,12 @@ import {
   MEDIA_MESSAGES,
   PhotoAltInput,
   PhotoOrderInput,
-  photoIdOf,
   uploadedPhotoKey,
 } from '#common/product-media.ts'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '#common/products.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
+import { photoList } from '../../moderation/photos.ts'
 import { AppError, isAppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/index.ts'
@@ -86,12 +86,6 @@ export function createProductMedia(deps: ProductMediaDeps) {
     }
   }
 
-  function findPhoto(draft: DraftRow, photoId: string): number {
-    const index = draft.images.findIndex((image) => photoIdOf(image.src) === photoId)
-    if (index < 0) throw notFound(MEDIA_MESSAGES.photoNotFound)
-    return index
-  }
-
   function findDocument(draft: DraftRow, fileId: string): number {
     const index = draft.documents.findIndex((d) => d.fileId === fileId.toLowerCase())
     if (index < 0) throw notFound(MEDIA_MESSAGES.documentNotFound)
@@ -113,13 +107,13 @@ export function createProductMedia(deps: ProductMediaDeps) {
       await limiter.hit(`products:photos:${ctx.user!.id}`, PHOTO_RATE_LIMIT)
       const before = await findOwnDraft(ctx, scope, id)
       if (before.status === 'moderation') throw new AppError('conflict', PRODUCT_MESSAGES.notEditable)
-      if (before.images.length >= PRODUCT_LIMITS.photos) throw refuse(MEDIA_MESSAGES.photosLimit)
+      const full = () => refuse(MEDIA_MESSAGES.photosLimit)
+      photoList.checkRoom(before.images, PRODUCT_LIMITS.photos, full)
       const { src } = await storeUploadedPhoto(storage, data)
       try {
-        await changeMedia(ctx, id, (draft) => {
-          if (draft.images.length >= PRODUCT_LIMITS.photos) throw refuse(MEDIA_MESSAGES.photosLimit)
-          return { images: [...draft.images, { src, alt: draft.title.trim() }] }
-        })
+        await changeMedia(ctx, id, (draft) => ({
+          images: photoList.add(draft.images, { src, alt: draft.title.trim() }, PRODUCT_LIMITS.photos, full),
+        }))
       } catch (error) {
         await deleteUploadedPhoto(storage, src) // no bytes without a product
         throw error
@@ -130,9 +124,9 @@ export function createProductMedia(deps: ProductMediaDeps) {
       await limiter.hit(`products:save:${ctx.user?.id}`, MEDIA_EDIT_RATE_LIMIT)
       let removed: ProductImage | undefined
       await changeMedia(ctx, id, (draft) => {
-        const index = findPhoto(draft, photoId)
-        removed = draft.images[index]
-        return { images: draft.images.filter((_, i) => i !== index) }
+        const { photos, removed: photo } = photoList.remove(draft.images, photoId)
+        removed = photo
+        return { images: photos }
       })
       const key = removed && uploadedPhotoKey(removed.src)
       if (key && !(await livePhotoKeys(ctx, productId(id))).has(key)) await deleteUploadedPhoto(storage, removed!.src)
@@ -142,22 +136,13 @@ export function createProductMedia(deps: ProductMediaDeps) {
     async orderPhotos(ctx: Ctx, id: string, input: unknown): Promise<void> {
       const { ids } = parse(PhotoOrderInput, input ?? {})
       await limiter.hit(`products:save:${ctx.user?.id}`, MEDIA_EDIT_RATE_LIMIT)
-      await changeMedia(ctx, id, (draft) => {
-        const byId = new Map(draft.images.map((image) => [photoIdOf(image.src), image]))
-        if (ids.length !== byId.size || new Set(ids).size !== ids.length || ids.some((i) => !byId.has(i))) {
-          throw new AppError('invalid', MEDIA_MESSAGES.photoOrder, { ids: MEDIA_MESSAGES.photoOrder })
-        }
-        return { images: ids.map((i) => byId.get(i)!) }
-      })
+      await changeMedia(ctx, id, (draft) => ({ images: photoList.order(draft.images, ids) }))
     },
 
     async setPhotoAlt(ctx: Ctx, id: string, photoId: string, input: unknown): Promise<void> {
       const { alt } = parse(PhotoAltInput, input ?? {})
       await limiter.hit(`products:save:${ctx.user?.id}`, MEDIA_EDIT_RATE_LIMIT)
-      await changeMedia(ctx, id, (draft) => {
-        const index = findPhoto(draft, photoId)
-        return { images: draft.images.map((image, i) => (i === index ? { ...image, alt } : image)) }
-      })
+      await changeMedia(ctx, id, (draft) => ({ images: photoList.caption(draft.images, photoId, alt) }))
     },
 
     /** The bytes of an uploaded photo by its path below the image service, or null. */
