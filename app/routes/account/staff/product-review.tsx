@@ -2,20 +2,18 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Group,
   List,
   Paper,
   Stack,
   Text,
-  Textarea,
   Timeline,
   Title,
   Typography,
   VisuallyHidden,
 } from '@mantine/core'
 import { IconArrowLeft, IconExternalLink, IconFileText } from '@tabler/icons-react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -35,7 +33,7 @@ import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatDateTimeNumeric, formatNumber, formatWaiting } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { SIGN_IN_FIRST, staffActionFailure, staffContext } from '#app/lib/staff-access.ts'
-import type { ActionResult } from '#app/lib/action-result.ts'
+import { ModerationDecision, type ModerationDecisionResult } from '#app/components/staff/ModerationDecision.tsx'
 import { AREA_OPTIONS, getAttribute } from '#common/catalog/attributes.ts'
 import { getCategory } from '#common/catalog/categories.ts'
 import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
@@ -66,11 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-type DecisionIntent = 'approve' | 'requestFixes'
-export type DecisionResult = ActionResult<
-  { intent: DecisionIntent; message: string; slug: string | null },
-  { intent: DecisionIntent }
->
+export type DecisionResult = ModerationDecisionResult<{ slug: string | null }>
 
 export async function action({ request, context, params }: Route.ActionArgs): Promise<DecisionResult> {
   const form = await request.formData()
@@ -355,13 +349,6 @@ function DecisionNotice({ result }: { result: DecisionResult }) {
 }
 
 function Decision({ product, fetcher }: { product: Review; fetcher: ReturnType<typeof useFetcher<DecisionResult>> }) {
-  const [clientError, setClientError] = useState<string | null>(null)
-  const comment = useRef<HTMLTextAreaElement>(null)
-  const busy = fetcher.state !== 'idle'
-  const busyIntent = busy ? fetcher.formData?.get('intent') : null
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined
-  const serverError = result && !result.ok && result.intent === 'requestFixes' ? result.fieldErrors.comment : undefined
-  const error = clientError ?? serverError
   const incomplete = Object.values(product.problems)
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="decision-title">
@@ -381,46 +368,12 @@ function Decision({ product, fetcher }: { product: Review; fetcher: ReturnType<t
             </List>
           </Alert>
         )}
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="approve" />
-          <Button type="submit" loading={busyIntent === 'approve'} disabled={busy}>
-            Одобрить
-          </Button>
-        </fetcher.Form>
-        <fetcher.Form
-          method="post"
-          noValidate
-          onSubmit={(event) => {
-            const parsed = FixesInput.safeParse({ comment: comment.current?.value ?? '' })
-            if (parsed.success) return setClientError(null)
-            event.preventDefault()
-            setClientError(parsed.error.issues[0]?.message ?? 'Напишите, что нужно исправить')
-            comment.current?.focus()
-          }}
-        >
-          <input type="hidden" name="intent" value="requestFixes" />
-          <Stack gap="xs">
-            <Textarea
-              ref={comment}
-              name="comment"
-              label="Что исправить продавцу"
-              description="Комментарий увидит продавец; он обязателен, чтобы вернуть товар на доработку."
-              withAsterisk
-              aria-required="true"
-              autosize
-              minRows={3}
-              maxRows={8}
-              maxLength={PRODUCT_LIMITS.staffComment}
-              error={error}
-              onChange={() => clientError && setClientError(null)}
-            />
-            <Group>
-              <Button type="submit" variant="default" loading={busyIntent === 'requestFixes'} disabled={busy}>
-                Вернуть на доработку
-              </Button>
-            </Group>
-          </Stack>
-        </fetcher.Form>
+        <ModerationDecision
+          fetcher={fetcher}
+          listing="товар"
+          checkComment={(comment) => FixesInput.safeParse({ comment }).error?.issues[0]?.message ?? null}
+          commentMax={PRODUCT_LIMITS.staffComment}
+        />
       </Stack>
     </Paper>
   )

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Badge, Box, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core'
-import { useRef, useState } from 'react'
+import { Alert, Anchor, Badge, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -8,7 +7,7 @@ import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { formatCount, formatDate, formatDateTimeNumeric, formatWaiting } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, SIGN_IN_FIRST, staffActionFailure, staffContext } from '#app/lib/staff-access.ts'
-import type { ActionResult } from '#app/lib/action-result.ts'
+import { ModerationDecision, type ModerationDecisionResult } from '#app/components/staff/ModerationDecision.tsx'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { OfferFixesInput } from '#common/exchange/offers.ts'
 import { formatServicePrice, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
@@ -62,11 +61,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate
 }
 
-type DecisionIntent = 'approve' | 'requestFixes'
-export type OfferDecisionResult = ActionResult<
-  { id: string; intent: DecisionIntent; message: string; sellerSlug: string | null },
-  { id: string; intent: DecisionIntent }
->
+export type OfferDecisionResult = ModerationDecisionResult<{ id: string; sellerSlug: string | null }, { id: string }>
 
 export async function action({ request, context }: Route.ActionArgs): Promise<OfferDecisionResult> {
   const form = await request.formData()
@@ -98,13 +93,7 @@ type QueueItem = LoaderData['items'][number]
 
 function Decision({ item }: { item: QueueItem }) {
   const fetcher = useFetcher<OfferDecisionResult>({ key: `offer-decision-${item.id}` })
-  const [clientError, setClientError] = useState<string | null>(null)
-  const comment = useRef<HTMLTextAreaElement>(null)
-  const busy = fetcher.state !== 'idle'
-  const busyIntent = busy ? fetcher.formData?.get('intent') : null
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
-  const error =
-    clientError ?? (result && !result.ok && result.intent === 'requestFixes' ? result.fieldErrors.comment : undefined)
   return (
     <Stack gap="xs">
       {result && (
@@ -122,48 +111,14 @@ function Decision({ item }: { item: QueueItem }) {
       )}
       {!result?.ok && (
         <>
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="approve" />
-            <input type="hidden" name="id" value={item.id} />
-            <Button type="submit" loading={busyIntent === 'approve'} disabled={busy}>
-              Одобрить
-            </Button>
-          </fetcher.Form>
-          <fetcher.Form
-            method="post"
-            noValidate
-            onSubmit={(event) => {
-              const parsed = OfferFixesInput.safeParse({ comment: comment.current?.value ?? '' })
-              if (parsed.success) return setClientError(null)
-              event.preventDefault()
-              setClientError(parsed.error.issues[0]?.message ?? 'Напишите, что нужно исправить')
-              comment.current?.focus()
-            }}
-          >
-            <input type="hidden" name="intent" value="requestFixes" />
-            <input type="hidden" name="id" value={item.id} />
-            <Stack gap="xs">
-              <Textarea
-                ref={comment}
-                name="comment"
-                label="Что исправить продавцу"
-                description="Комментарий увидит продавец; он обязателен, чтобы вернуть услугу на доработку."
-                withAsterisk
-                aria-required="true"
-                autosize
-                minRows={2}
-                maxRows={6}
-                maxLength={2000}
-                error={error}
-                onChange={() => clientError && setClientError(null)}
-              />
-              <Group>
-                <Button type="submit" variant="default" loading={busyIntent === 'requestFixes'} disabled={busy}>
-                  Вернуть на доработку
-                </Button>
-              </Group>
-            </Stack>
-          </fetcher.Form>
+          <ModerationDecision
+            fetcher={fetcher}
+            hidden={{ id: item.id }}
+            listing="услугу"
+            checkComment={(comment) => OfferFixesInput.safeParse({ comment }).error?.issues[0]?.message ?? null}
+            commentMax={2000}
+            rows={{ min: 2, max: 6 }}
+          />
         </>
       )}
     </Stack>
