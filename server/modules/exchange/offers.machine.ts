@@ -19,6 +19,8 @@ const offers = moderationOf({
   stale: OFFER_MESSAGES.stale,
 })
 
+/** The whole machine, for the moderation kit's staff decisions (moderation/decisions.ts). */
+export const offerMachine = offers
 export const offerModeration = offers.lifecycle
 export const offerTransition = offers.transition
 export const moveOffer = offers.move

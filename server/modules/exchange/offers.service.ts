@@ -11,20 +11,20 @@ import {
 import { PhotoAltInput, PhotoOrderInput, photoIdOf } from '#common/product-media.ts'
 import type { VendorRef } from '#common/catalog/types.ts'
 import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
+import { staffDecisions } from '../../moderation/decisions.ts'
 import { photoList } from '../../moderation/photos.ts'
 import { AppError } from '../../errors.ts'
 import { createOnce, idempotencyKeyOf } from '../../idempotency.ts'
 import { parse, parseId } from '../../parse.ts'
 import { cleanRichText } from '../../text/clean.ts'
 import { richTextToPlain, storedHtml } from '../../text/sanitize.ts'
-import { recordAudit } from '../audit/index.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { FileStorage } from '../files/index.ts'
 import type { Events } from '../notifications/index.ts'
 import type { OrganizationsService } from '../organizations/index.ts'
 import { type CabinetProducts, deleteUploadedPhoto, storeUploadedPhoto } from '../products/index.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
-import { moveOffer, offerTransition, recordOfferCreation } from './offers.machine.ts'
+import { moveOffer, offerMachine, offerTransition, recordOfferCreation } from './offers.machine.ts'
 import { publishedServiceOffers, serviceOffers } from './offers.table.ts'
 import { waitingForStaff } from '../../moderation/queue.ts'
 
@@ -292,6 +292,31 @@ export function createOffersService(deps: OffersDeps) {
     return { ...(await details(ctx, row)), vendor: vendors.get(row.organizationId) ?? null }
   }
 
+  const decisions = staffDecisions({
+    moderation: offerMachine,
+    auditName: 'service_offer',
+    find: findAny,
+    problemsOf: offerProblems,
+    incomplete: OFFER_MESSAGES.incomplete,
+    // The exchange's copy of the approved revision, with the seller's name and page of today.
+    async publish(tx, row) {
+      const seller = (await deps.vendors.describeVendors(tx, [row.organizationId])).get(row.organizationId)
+      if (!seller) throw new AppError('not_found', OFFER_MESSAGES.notFound)
+      const version = {
+        organizationId: row.organizationId,
+        sellerName: seller.name,
+        sellerSlug: seller.slug,
+        ...contentOf(row),
+        publishedAt: new Date(),
+      }
+      await tx.db
+        .insert(publishedServiceOffers)
+        .values({ id: row.id, ...version })
+        .onConflictDoUpdate({ target: publishedServiceOffers.id, set: version })
+    },
+    tell: (tx, decision, row, comment) => tell(tx, decision, row, comment),
+  })
+
   return {
     /** What the caller may do (a buyer-only organization is refused, 403). */
     describeScope(ctx: Ctx) {
@@ -530,32 +555,7 @@ export function createOffersService(deps: OffersDeps) {
      * current name and slug, and the exchange shows it from now on.
      */
     async approve(ctx: Ctx, id: string) {
-      requireStaff(ctx)
-      const row = await findAny(ctx, id)
-      // A second click finds it approved already.
-      if (row.status !== 'approved') {
-        const step = offerTransition(row.status, 'approve', 'staff', row.title || undefined)
-        if (Object.keys(offerProblems(row)).length) throw new AppError('conflict', OFFER_MESSAGES.incomplete)
-        const seller = (await deps.vendors.describeVendors(ctx, [row.organizationId])).get(row.organizationId)
-        if (!seller) throw new AppError('not_found', OFFER_MESSAGES.notFound)
-        await ctx.db.transaction(async (tx) => {
-          const inTx = withDb(ctx, tx)
-          await moveOffer(inTx, row.id, step, { set: { published: true, staffComment: null } })
-          const version = {
-            organizationId: row.organizationId,
-            sellerName: seller.name,
-            sellerSlug: seller.slug,
-            ...contentOf(row),
-            publishedAt: new Date(),
-          }
-          await tx
-            .insert(publishedServiceOffers)
-            .values({ id: row.id, ...version })
-            .onConflictDoUpdate({ target: publishedServiceOffers.id, set: version })
-          await recordAudit(inTx, { action: 'service_offer.approve', targetType: 'service_offer', targetId: row.id })
-          await tell(inTx, 'approved', row, null)
-        })
-      }
+      await decisions.approve(ctx, id)
       return review(ctx, id)
     },
 
@@ -563,21 +563,7 @@ export function createOffersService(deps: OffersDeps) {
     async requestFixes(ctx: Ctx, id: string, input: unknown) {
       requireStaff(ctx)
       const { comment } = parse(OfferFixesInput, input ?? {})
-      const row = await findAny(ctx, id)
-      if (!(row.status === 'needFixes' && row.staffComment === comment)) {
-        const step = offerTransition(row.status, 'requestFixes', 'staff', row.title || undefined)
-        await ctx.db.transaction(async (tx) => {
-          const inTx = withDb(ctx, tx)
-          await moveOffer(inTx, row.id, step, { comment, set: { staffComment: comment } })
-          await recordAudit(inTx, {
-            action: 'service_offer.request_fixes',
-            targetType: 'service_offer',
-            targetId: row.id,
-            details: { comment },
-          })
-          await tell(inTx, 'fixes_requested', row, comment)
-        })
-      }
+      await decisions.requestFixes(ctx, id, comment)
       return review(ctx, id)
     },
   }

@@ -19,6 +19,8 @@ const products = moderationOf({
   stale: PRODUCT_MESSAGES.stale,
 })
 
+/** The whole machine, for the moderation kit's staff decisions (moderation/decisions.ts). */
+export const productMachine = products
 export const productModeration = products.lifecycle
 export const productTransition = products.transition
 export const moveProduct = products.move

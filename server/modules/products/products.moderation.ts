@@ -3,17 +3,17 @@ import { FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '#common/products.ts'
 import { getCategory } from '#common/catalog/categories.ts'
 import type { VendorRef } from '#common/catalog/types.ts'
-import { type Ctx, requireStaff, withDb } from '../../context.ts'
+import { type Ctx, requireStaff } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
-import { recordAudit } from '../audit/index.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { Events } from '../notifications/index.ts'
 import type { OrganizationsService } from '../organizations/index.ts'
-import { moveProduct, productTransition } from './products.machine.ts'
+import { productMachine } from './products.machine.ts'
 import { type DraftRow, productId } from './products.access.ts'
 import { productDrafts } from './products.table.ts'
 import { problemsOf, toDetails, toPublishedVersion } from './products.view.ts'
+import { staffDecisions } from '../../moderation/decisions.ts'
 import { waitingForStaff } from '../../moderation/queue.ts'
 
 export interface ModerationDeps {
@@ -73,6 +73,19 @@ export function createProductModeration(deps: ModerationDeps) {
       managers,
     })
   }
+
+  const decisions = staffDecisions({
+    moderation: productMachine,
+    auditName: 'product',
+    find: findDraft,
+    problemsOf,
+    incomplete: PRODUCT_MESSAGES.incomplete,
+    publish: (tx, draft) => deps.catalog.publishVersion(tx, toPublishedVersion(draft)),
+    async tell(tx, decision, draft, comment, published) {
+      const slug = published?.slug ?? (await deps.catalog.describeVersions(tx, [draft.id])).get(draft.id)?.slug ?? null
+      await tell(tx, decision === 'approved' ? 'products.approved' : 'products.fixes_requested', draft, slug, comment)
+    },
+  })
 
   return {
     /** Products waiting for a decision, the longest-waiting first, by vendor and category. */
@@ -161,43 +174,14 @@ export function createProductModeration(deps: ModerationDeps) {
 
     /** Approves the draft: the catalogue shows this version from now on. */
     async approve(ctx: Ctx, id: string) {
-      requireStaff(ctx)
-      const draft = await findDraft(ctx, id)
-      // A second click finds it approved already.
-      if (draft.status === 'approved') return review(ctx, draft)
-      const step = productTransition(draft.status, 'approve', 'staff', draft.title)
-      const problems = problemsOf(draft)
-      if (Object.keys(problems).length) throw new AppError('conflict', PRODUCT_MESSAGES.incomplete)
-      await ctx.db.transaction(async (tx) => {
-        const inTx = withDb(ctx, tx)
-        await moveProduct(inTx, draft.id, step, { set: { published: true, staffComment: null } })
-        const { slug } = await deps.catalog.publishVersion(inTx, toPublishedVersion(draft))
-        await recordAudit(inTx, { action: 'product.approve', targetType: 'product', targetId: draft.id })
-        await tell(inTx, 'products.approved', draft, slug, null)
-      })
-      return review(ctx, await findDraft(ctx, id))
+      return review(ctx, await decisions.approve(ctx, id))
     },
 
     /** Sends the draft back to the vendor with what to fix; the version on sale stays. */
     async requestFixes(ctx: Ctx, id: string, input: unknown) {
       requireStaff(ctx)
       const { comment } = parse(FixesInput, input ?? {})
-      const draft = await findDraft(ctx, id)
-      if (draft.status === 'needFixes' && draft.staffComment === comment) return review(ctx, draft)
-      const step = productTransition(draft.status, 'requestFixes', 'staff', draft.title)
-      await ctx.db.transaction(async (tx) => {
-        const inTx = withDb(ctx, tx)
-        await moveProduct(inTx, draft.id, step, { comment, set: { staffComment: comment } })
-        await recordAudit(inTx, {
-          action: 'product.request_fixes',
-          targetType: 'product',
-          targetId: draft.id,
-          details: { comment },
-        })
-        const live = await deps.catalog.describeVersions(inTx, [draft.id])
-        await tell(inTx, 'products.fixes_requested', draft, live.get(draft.id)?.slug ?? null, comment)
-      })
-      return review(ctx, await findDraft(ctx, id))
+      return review(ctx, await decisions.requestFixes(ctx, id, comment))
     },
   }
 }
