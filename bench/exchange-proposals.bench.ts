@@ -35,7 +35,7 @@ const { buildTestApp } = await import('../server/testing/app.ts')
 const { createTestBuyer, createTestVendor } = await import('../server/modules/organizations/vendors.testing.ts')
 const { createMember } = await import('../server/modules/products/products.testing.ts')
 const { daysFromToday, insertMatchingOffer, insertOpenRequest, proposalInput } =
-  await import('../server/modules/exchange/proposals.testing.ts')
+  await import('../server/modules/exchange/proposals/proposals.testing.ts')
 const { PROPOSAL_LIMITS } = await import('../common/exchange/proposals.ts')
 
 if (REQUESTS >= PROPOSAL_LIMITS.perDay) {

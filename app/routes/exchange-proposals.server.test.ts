@@ -4,7 +4,11 @@ import { PROPOSAL_DONE_MESSAGES, PROPOSAL_MESSAGES } from '#common/exchange/prop
 // The proposals section's loader part and action over the real services and a test database:
 // the test builds the load context the server would hand them.
 import type { Database } from '#server/db/client.ts'
-import { daysFromToday, insertMatchingOffer, insertOpenRequest } from '#server/modules/exchange/proposals.testing.ts'
+import {
+  daysFromToday,
+  insertMatchingOffer,
+  insertOpenRequest,
+} from '#server/modules/exchange/proposals/proposals.testing.ts'
 import { createTestBuyer, createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'
 import { useTestApp } from '#server/testing/app.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isAppError } from '../errors.ts'
-import { offerTransition } from '../modules/exchange/offers.machine.ts'
+import { offerTransition } from '../modules/exchange/offers/offers.machine.ts'
 import { productTransition } from '../modules/products/products.machine.ts'
 import { MODERATION_TRANSITIONS } from './machine.ts'
 

@@ -29,7 +29,7 @@ import { BACKENDS } from '../testing/database.ts'
 import type { Database } from '../db/client.ts'
 import { systemMeta } from '../modules/system/system.table.ts'
 import { jobs } from '../jobs/jobs.table.ts'
-import { EXPIRE_JOB } from '../modules/exchange/requests.jobs.ts'
+import { EXPIRE_JOB } from '../modules/exchange/requests/requests.jobs.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts'
 import { demoBankRequisites } from './bank-requisites.ts'
 import { CATALOG_VENDORS, vendorOwnerEmail } from './catalog/vendors/index.ts'
@@ -44,8 +44,8 @@ import {
   serviceProposalEvents,
   serviceProposalRevisions,
   serviceProposals,
-} from '../modules/exchange/proposals.table.ts'
-import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests.table.ts'
+} from '../modules/exchange/proposals/proposals.table.ts'
+import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests/requests.table.ts'
 import { DEMO_REQUESTS } from './service-requests.data.ts'
 import { articleProducts, articles } from '../modules/media/articles.table.ts'
 import { DEMO_ARTICLES } from './articles.data.ts'

@@ -4,10 +4,14 @@ import type { ServiceOrderSide, ServiceOrderStatus, ServiceResult } from '#commo
 import { formatRequestNumber, formatServiceOrderNumber, type ServiceType } from '#common/exchange/services.ts'
 import type { Db } from '../db/client.ts'
 import { chatMessages, chatReads, chatRooms } from '../modules/chat/chat.table.ts'
-import { serviceProposalEvents, serviceProposals } from '../modules/exchange/proposals.table.ts'
-import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests.table.ts'
-import { roomNews } from '../modules/exchange/service-orders.service.ts'
-import { serviceOrderEvents, serviceOrders, serviceReviews } from '../modules/exchange/service-orders.table.ts'
+import { serviceProposalEvents, serviceProposals } from '../modules/exchange/proposals/proposals.table.ts'
+import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests/requests.table.ts'
+import { roomNews } from '../modules/exchange/service-orders/service-orders.service.ts'
+import {
+  serviceOrderEvents,
+  serviceOrders,
+  serviceReviews,
+} from '../modules/exchange/service-orders/service-orders.table.ts'
 import { users } from '../modules/identity/identity.table.ts'
 import { organizations } from '../modules/organizations/organizations.table.ts'
 import { partyDirectory } from '../modules/organizations/party-directory.ts'

@@ -9,11 +9,11 @@ import {
   serviceProposalEvents,
   serviceProposalRevisions,
   serviceProposals,
-} from '../modules/exchange/proposals.table.ts'
-import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests.table.ts'
-import { roomNewsOf, roomTitle } from '../modules/exchange/proposals.view.ts'
+} from '../modules/exchange/proposals/proposals.table.ts'
+import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests/requests.table.ts'
+import { roomNewsOf, roomTitle } from '../modules/exchange/proposals/proposals.view.ts'
 import { endOfMoscowDay } from '#common/moscow-days.ts'
-import { EXPIRE_JOB } from '../modules/exchange/requests.jobs.ts'
+import { EXPIRE_JOB } from '../modules/exchange/requests/requests.jobs.ts'
 import { enqueueJob } from '../jobs/queue.ts'
 import { users } from '../modules/identity/identity.table.ts'
 import { organizations } from '../modules/organizations/organizations.table.ts'

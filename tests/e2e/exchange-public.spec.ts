@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   const { loadServerBuild } = await import('../../server/plugins/react-router.ts')
   const { createTestVendor, createTestBuyer } = await import('../../server/modules/organizations/vendors.testing.ts')
   const { publishTestOffer, openTestRequest, reviewTestWork } =
-    await import('../../server/modules/exchange/listing.testing.ts')
+    await import('../../server/modules/exchange/listing/listing.testing.ts')
 
   const database = await openDatabase({ pgliteDir: 'memory://' })
   await database.migrate()

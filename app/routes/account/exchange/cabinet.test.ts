@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 // load context the server would hand it.
 import { routeContext } from '#app/lib/load-context.testing.ts'
 import type { Database } from '#server/db/client.ts'
-import { insertOffer, insertRequest } from '#server/modules/exchange/cabinet.testing.ts'
+import { insertOffer, insertRequest } from '#server/modules/exchange/cabinet/cabinet.testing.ts'
 import { organizationRoles } from '#server/modules/organizations/organizations.table.ts'
 import { createTestBuyer, createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'

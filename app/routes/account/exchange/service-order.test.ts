@@ -4,7 +4,7 @@ import { SERVICE_ORDER_MESSAGES } from '#common/exchange/service-orders.ts'
 // The service order page's loader and action over the real services and a test database: the
 // test builds the load context the server would hand them.
 import type { Database } from '#server/db/client.ts'
-import { createTestServiceOrder } from '#server/modules/exchange/service-orders.testing.ts'
+import { createTestServiceOrder } from '#server/modules/exchange/service-orders/service-orders.testing.ts'
 import { ctxFor } from '#server/modules/organizations/organizations.testing.ts'
 import { createTestBuyer, createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'
