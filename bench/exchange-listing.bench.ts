@@ -38,7 +38,8 @@ const { createListingService } = await import('../server/modules/exchange/listin
 const { publishedServiceOffers, serviceOffers } = await import('../server/modules/exchange/offers/offers.table.ts')
 const { serviceRequests } = await import('../server/modules/exchange/requests/requests.table.ts')
 const { serviceProposals } = await import('../server/modules/exchange/proposals/proposals.table.ts')
-const { serviceOrders, serviceReviews } = await import('../server/modules/exchange/service-orders/service-orders.table.ts')
+const { serviceOrders, serviceReviews } =
+  await import('../server/modules/exchange/service-orders/service-orders.table.ts')
 const { SERVICE_TYPES } = await import('../common/exchange/services.ts')
 const { REGION_CODES } = await import('../common/regions.ts')
 const { SPHERE_SLUGS } = await import('../common/spheres.ts')
