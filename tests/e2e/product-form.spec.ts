@@ -83,7 +83,10 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
     }).observe(document.body, { subtree: true, childList: true, characterData: true })
   }, toast)
   await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
-  await expect.poll(() => page.evaluate(() => (window as unknown as { toastSeen?: boolean }).toastSeen)).toBe(true)
+  // Saving every field and sending it to moderation can take over 15 s on a slow, busy machine.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { toastSeen?: boolean }).toastSeen), { timeout: 30_000 })
+    .toBe(true)
   await expect(page.getByRole('alert', { name: 'Товар на модерации' })).toBeVisible()
   await expect(page.getByText('Товар на модерации', { exact: true })).toBeVisible()
   await expect(page.getByLabel('Название')).toBeDisabled()
