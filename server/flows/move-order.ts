@@ -43,7 +43,7 @@ interface MoveSteps {
  * already where the event leads) answers the order as it is.
  */
 export function createMoveOrder(
-  { orders, organizations, files, products, jobs, chat }: FlowServices,
+  { orders, organizations, files, products, jobs, notifications }: FlowServices,
   { limiter }: FlowInfrastructure,
   news: OrderNews,
   reminders: RegistrationReminders,
@@ -71,7 +71,7 @@ export function createMoveOrder(
       await news.moved(tx, after, by, comment)
       return { row: after, moved: true }
     })
-    if (moved) chat.publishNews()
+    if (moved) notifications.afterCommit()
     return orders.view(ctx, row, side)
   }
 
@@ -105,7 +105,7 @@ export function createMoveOrder(
         await news.moved(tx, after, 'system', null)
         return after
       })
-      if (moved) chat.publishNews()
+      if (moved) notifications.afterCommit()
       return { moved: moved?.status ?? null }
     })
   }

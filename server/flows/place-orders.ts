@@ -19,7 +19,7 @@ export const CHECKOUT_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60
  * the same key again answers the orders it made.
  */
 export function createPlaceOrders(
-  { orders, organizations, products, chat }: FlowServices,
+  { orders, organizations, products, notifications }: FlowServices,
   { limiter }: FlowInfrastructure,
   news: OrderNews,
 ) {
@@ -56,7 +56,7 @@ export function createPlaceOrders(
       for (const order of written.placed) await news.placed(tx, order)
       return { result: written.result, placed: written.placed.length }
     })
-    if (placed) chat.publishNews()
+    if (placed) notifications.afterCommit()
     return result
   }
 }

@@ -1,18 +1,17 @@
 import { ORDER_LIMITS } from '#common/orders.ts'
 import { type Ctx, systemCtx, withDb } from '../context.ts'
 import type { OrderRow } from '../modules/orders/index.ts'
-import { memberDirectory } from '../modules/organizations/index.ts'
 import type { FlowServices } from './flow.ts'
 
 export const REGISTRATION_REMINDER_JOB = 'orders.registration_reminder'
 const DAY_MS = 24 * 60 * 60_000
 
 /**
- * The buyer is reminded to register the order's drones on the days after shipping that
+ * The buyer's members are reminded to register the order's drones on the days after shipping that
  * ORDER_LIMITS names, until they mark it done; an order without drones to register has none.
  * Each reminder, sent as a job, schedules the next.
  */
-export function createRegistrationReminders({ orders, identity, notifications, jobs }: FlowServices) {
+export function createRegistrationReminders({ orders, notifications, jobs }: FlowServices) {
   async function schedule(tx: Ctx, row: Pick<OrderRow, 'id' | 'shippedAt'>, index: number) {
     const day = ORDER_LIMITS.registrationReminderDays[index]
     if (day === undefined || !row.shippedAt) return
@@ -32,26 +31,21 @@ export function createRegistrationReminders({ orders, identity, notifications, j
     const row = await orders.moves.byId(ctx, orderId)
     if (!row || row.registrationDoneAt || !row.shippedAt || row.status === 'cancelled') return { sent: false }
     const lines = await orders.moves.dronesOf(ctx, orderId)
-    const members = await memberDirectory.membersOf(run.db, [row.buyerOrganizationId])
-    const recipients = await identity.describeUsers(
-      ctx,
-      members.map((m) => m.userId),
-    )
     // The e-mail, the next reminder and this one's completion at once: a re-run sends nothing twice.
     return run.commit(async (db) => {
       const tx = withDb(ctx, db)
       await notifications.emit(tx, {
         type: 'orders.registration_reminder',
         order: { number: row.number, shippedAt: row.shippedAt! },
+        buyer: { id: row.buyer.id, name: row.buyer.name },
         drones: lines.map((l) => ({
           title: l.title,
           registration: l.registration === 'state' ? 'state' : 'account',
           serialNumbers: l.serialNumbers,
         })),
-        recipients,
       })
       await schedule(tx, row, index + 1)
-      return { sent: recipients.length }
+      return { sent: true }
     })
   })
 

@@ -6,13 +6,13 @@ import type { Db } from '../db/client.ts'
 import { chatMessages, chatReads, chatRooms } from '../modules/chat/chat.table.ts'
 import { serviceProposalEvents, serviceProposals } from '../modules/exchange/proposals/proposals.table.ts'
 import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests/requests.table.ts'
-import { roomNews } from '../modules/exchange/service-orders/service-orders.service.ts'
 import {
   serviceOrderEvents,
   serviceOrders,
   serviceReviews,
 } from '../modules/exchange/service-orders/service-orders.table.ts'
 import { users } from '../modules/identity/identity.table.ts'
+import { serviceOrderNews } from '../modules/notifications/index.ts'
 import { organizations } from '../modules/organizations/organizations.table.ts'
 import { partyDirectory } from '../modules/organizations/party-directory.ts'
 import { CATALOG_EPOCH } from './catalog/build.ts'
@@ -430,7 +430,7 @@ export async function seedServiceOrders(db: Db): Promise<void> {
       },
       ...demo.steps.map(([event, by, day, time, text]) => ({
         author: null,
-        content: roomNews(order!, event, by, event === 'submitResult' ? null : (text ?? null)),
+        content: serviceOrderNews(order!.number, event, by, event === 'submitResult' ? null : (text ?? null)),
         createdAt: at(day, time),
       })),
     ]

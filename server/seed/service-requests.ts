@@ -11,7 +11,8 @@ import {
   serviceProposals,
 } from '../modules/exchange/proposals/proposals.table.ts'
 import { serviceRequestEvents, serviceRequests } from '../modules/exchange/requests/requests.table.ts'
-import { roomNewsOf, roomTitle } from '../modules/exchange/proposals/proposals.view.ts'
+import { roomTitle } from '../modules/exchange/proposals/proposals.view.ts'
+import { proposalNews } from '../modules/notifications/index.ts'
 import { endOfMoscowDay } from '#common/moscow-days.ts'
 import { EXPIRE_JOB } from '../modules/exchange/requests/requests.jobs.ts'
 import { enqueueJob } from '../jobs/queue.ts'
@@ -313,17 +314,17 @@ async function seedProposal(db: Db, demo: DemoProposal, place: ProposalPlace): P
 
   // The room: the platform's note of the proposal, the vendor's message, the talk, later notes.
   const lines: Line[] = [
-    { by: null, content: roomNewsOf('submitted', vendor.party.name, null, null), createdAt: sent },
+    { by: null, content: proposalNews('submitted', vendor.party.name, null, null), createdAt: sent },
     { by: 'vendor', content: demo.first.message, createdAt: new Date(sent.getTime() + MINUTE) },
     ...(demo.talk ?? []).map(([by, day, time, content]) => ({ by, content, createdAt: at(day, time) })),
   ]
   if (demo.revised && revised) {
-    lines.push({ by: null, content: roomNewsOf('revised', vendor.party.name, null, null), createdAt: revised })
+    lines.push({ by: null, content: proposalNews('revised', vendor.party.name, null, null), createdAt: revised })
   }
   if (demo.rejected && rejected) {
     lines.push({
       by: null,
-      content: roomNewsOf('rejected', vendor.party.name, demo.rejected.reason, null),
+      content: proposalNews('rejected', vendor.party.name, demo.rejected.reason, null),
       createdAt: rejected,
     })
   }

@@ -94,6 +94,9 @@ test('register → organization → vendor role with a document → staff confir
 
 test('a guest opening the company page gets the modal and lands on the page after signing in', async ({ page }) => {
   await page.goto('/personal-account/company')
+  // The modal opens once the page has hydrated, which on a busy machine takes longer than an
+  // expectation's 5 s.
+  await waitForHydration(page)
   const modal = page.getByRole('dialog')
   await expect(modal).toBeVisible()
   await modal.getByLabel('Электронная почта').fill('buyer@example.com')

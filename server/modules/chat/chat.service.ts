@@ -18,7 +18,7 @@ import {
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import type { SideWords } from './chat.words.ts'
+import { type SideWords, wordsOf } from './chat.words.ts'
 import { AppError } from '../../errors.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { parse } from '../../parse.ts'
@@ -522,33 +522,21 @@ export function createChatService(deps: ChatDeps) {
     },
 
     /**
-     * A lifecycle's news (an order moved, a proposal accepted) as a system message, written in the
-     * caller's transaction under a savepoint: the message and its publication job commit with the
-     * move, and a failure here is logged and loses only the message, never the move. `room` is
-     * the room's id, or opens the subject's room (in the same savepoint) when it has none yet.
-     * After its commit the caller calls `publishNews`.
+     * A lifecycle's news (an order moved, a proposal accepted) as a system message, and what the
+     * mover (the caller) typed with the move after it, written in the caller's transaction under
+     * a savepoint: the messages and their publication job commit with the move, and a failure
+     * here is logged and loses only the messages, never the move. The notifications module's
+     * chat channel; its `afterCommit` wakes the publication.
      */
-    async postNews(
-      ctx: Ctx,
-      room: string | ((inner: Ctx) => Promise<string>),
-      content: string,
-      words: SideWords | null,
-      subject: string,
-    ): Promise<void> {
+    async postNews(ctx: Ctx, room: string, content: string, typed: string | null, subject: string): Promise<void> {
       try {
         await ctx.db.transaction(async (savepoint) => {
-          const inner = withDb(ctx, savepoint)
-          const guid = typeof room === 'string' ? room : await room(inner)
-          await service.postSystemMessage(systemCtx(savepoint, { requestId: ctx.requestId }), guid, content, words)
+          const system = systemCtx(savepoint, { requestId: ctx.requestId })
+          await service.postSystemMessage(system, room, content, wordsOf(ctx, typed))
         })
       } catch (err) {
         deps.log(`${subject}: the room was not told`, err)
       }
-    },
-
-    /** After the transaction that wrote news committed: publishes it now rather than at the next poll. */
-    publishNews(): void {
-      deps.jobs.wake()
     },
 
     edit(ctx: Ctx, id: string, input: unknown): Promise<ChatMessage> {

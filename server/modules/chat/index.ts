@@ -26,7 +26,7 @@ export const chatModule = defineModule({
   tables,
   routes: chatRoutes,
   // Any room, as the platform: only the modules whose lifecycles have rooms may write there.
-  internal: ['postSystemMessage', 'postNews', 'publishNews', 'openRequestRoom'],
+  internal: ['postSystemMessage', 'postNews', 'openRequestRoom'],
   jobs: [PUBLISH_JOB, DIGEST_JOB],
   service: ({ config, limiter, log }, { realtime, catalog, files, identity, jobs, notifications }): ChatService => {
     const describeUsers = identity.describeUsers

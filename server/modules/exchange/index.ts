@@ -2,7 +2,7 @@ import { cabinetRoutes } from './cabinet/cabinet.routes.ts'
 import { type CabinetService, createCabinetService } from './cabinet/cabinet.service.ts'
 import { createFileStorage } from '../files/index.ts'
 import { defineModule } from '../module.ts'
-import { confirmedVendors, memberDirectory, partyDirectory, vendorDirectory } from '../organizations/index.ts'
+import { confirmedVendors, partyDirectory, vendorDirectory } from '../organizations/index.ts'
 import { listingRoutes } from './listing/listing.routes.ts'
 import { createListingService, type ListingService } from './listing/listing.service.ts'
 import * as offerTables from './offers/offers.table.ts'
@@ -52,15 +52,13 @@ export const exchangeModule = defineModule({
   },
   jobs: [ANNOUNCE_JOB, EXPIRE_JOB],
   service: (
-    { config, limiter, log },
+    { config, limiter },
     { sellers, catalog, products, organizations, identity, notifications, chat, files, jobs },
   ): ExchangeService => {
     // The expiry job runs the service's sweep, and the service queues the jobs: tied here.
     const tied: { requests?: RequestsService } = {}
     const requestJobs = createRequestJobs({
       jobs,
-      members: memberDirectory,
-      describeUsers: identity.describeUsers,
       events: notifications,
       expire: (ctx) => tied.requests!.expireOverdue(ctx),
     })
@@ -86,24 +84,13 @@ export const exchangeModule = defineModule({
         // The files module's storage (disk or S3): offer photos live beside the products' ones.
         storage: createFileStorage(config),
       }),
-      proposals: createProposalsService({
-        members: memberDirectory,
-        parties: partyDirectory,
-        describeUsers: identity.describeUsers,
-        events: notifications,
-        chat,
-        files,
-        limiter,
-        log,
-      }),
+      proposals: createProposalsService({ parties: partyDirectory, events: notifications, chat, files, limiter }),
       serviceOrders: createServiceOrdersService({
-        members: memberDirectory,
         describeUsers: identity.describeUsers,
         events: notifications,
         chat,
         files,
         limiter,
-        log,
       }),
       requests,
     }

@@ -1,14 +1,15 @@
-import type { ServiceOrderSide, ServiceOrderStatus } from '#common/exchange/service-orders.ts'
+import type { ServiceOrderStatus } from '#common/exchange/service-orders.ts'
 import type { ServiceType } from '#common/exchange/services.ts'
-import type { OrderSide, OrderStatus } from '#common/orders.ts'
+import type { OrderStatus } from '#common/orders.ts'
 import type { MemberRole, RoleType } from '#common/organizations.ts'
 import type { Ctx } from '../../context.ts'
 
 /**
  * What happened in the domain, as the modules tell it. Each event carries the facts that anyone
- * told about it needs (ids, names, addresses, the raw token of a link), so the notifications module
- * decides who hears of it and how without reading other modules' tables. Events are named after
- * what happened, never after the message that follows.
+ * told about it needs (ids, names, the organizations involved, the raw token of a link); the
+ * notifications module decides who hears of it (which organizations' members, by role) and how
+ * (e-mail, a note in the conversation). Events are named after what happened, never after the
+ * message that follows, and never list their recipients.
  */
 export type DomainEvent =
   | IdentityEvent
@@ -67,7 +68,6 @@ export type OrganizationsEvent =
       requester: Person
       /** The requester's message, '' when none. */
       message: string
-      owners: Person[]
     }
   | {
       type: 'organizations.join_request_decided'
@@ -94,7 +94,6 @@ interface RoleDecision {
   role: RoleType
   /** The moderator's comment, null when none. */
   comment: string | null
-  owners: Person[]
 }
 
 /** Staff decisions on a product sent to moderation. */
@@ -106,8 +105,6 @@ interface ProductDecision {
   product: { id: string; title: string; /** Its catalogue address once published. */ slug: string | null }
   /** The moderator's comment, null when none. */
   comment: string | null
-  /** The vendor's owners and administrators. */
-  managers: Person[]
 }
 
 /** Messages waiting for someone who has not opened the chat for a while. */
@@ -123,61 +120,59 @@ export type ChatEvent = {
   unsubscribeToken: string
 }
 
-/**
- * An order was placed or moved. The side told is the other one (the seller of a new order, the
- * buyer of a confirmed one); `recipients` are that organization's members.
- */
+/** An order was placed (`status` created) or moved, by one of its sides or by the platform. */
 export type OrdersEvent = {
   type: 'orders.status_changed'
   order: { number: string; status: OrderStatus; totalKopecks: number }
-  /** The side told, as its order page is addressed: `/personal-account/order/{side}/{number}`. */
-  side: OrderSide
-  /** The organization on the other side of the deal. */
-  counterpart: OrganizationRef
+  buyer: OrganizationRef
+  seller: OrganizationRef
   /** Who moved it: a side, or the platform on its own (automatic delivery or completion). */
-  by: 'buyer' | 'seller' | 'system'
-  /** The mover's comment or the reason of a cancellation, null when none. */
+  by: OrderActor
+  /** The buyer's comment on a new order, the mover's comment or the reason of a cancellation; null when none. */
   comment: string | null
-  recipients: Person[]
+  /** The order's conversation. */
+  room: string
 }
 
-/** Drones of a shipped order still wait for their registration: the buying side is reminded. */
+export type OrderActor = 'buyer' | 'seller' | 'system'
+
+/** Drones of a shipped order still wait for their registration. */
 export type OrdersRegistrationEvent = {
   type: 'orders.registration_reminder'
   order: { number: string; shippedAt: Date }
+  buyer: OrganizationRef
   /** The drones to register: each line's title, the requirement and the serial numbers shipped. */
   drones: { title: string; registration: 'account' | 'state'; serialNumbers: string[] }[]
-  recipients: Person[]
 }
 
-/** A buyer reviewed a product of the seller, or the seller itself: the seller's members hear of it. */
+/** A buyer reviewed a product of the seller, or the seller itself. */
 export type ReviewsEvent = {
   type: 'reviews.created'
   kind: 'product' | 'seller'
   /** What was reviewed and the page where the review shows. */
   subject: { title: string; path: string }
+  /** The reviewed seller, whose members are told. */
+  seller: { id: string }
   orderNumber: string
   rating: number
   text: string
   /** «Ирина, ООО «Агрохолдинг Заря»». */
   author: string
-  recipients: Person[]
 }
 
-/**
- * A service order of the exchange moved: the side that did not move it is told (`recipients` are
- * that organization's members); `side` addresses its page, `counterpart` is the mover.
- */
+/** A service order of the exchange moved, by its customer or its contractor. */
 export type ServiceOrdersEvent = {
   type: 'exchange.service_order_changed'
   order: { number: string; title: string; status: ServiceOrderStatus; priceKopecks: number }
-  side: ServiceOrderSide
-  counterpart: OrganizationRef
+  customer: OrganizationRef
+  contractor: OrganizationRef
+  by: 'customer' | 'contractor'
   /** The move made: the lifecycle's event (start, submitResult, accept, requestRework, cancel). */
   event: string
   /** The rework comment or the reason of a cancellation, null when none. */
   comment: string | null
-  recipients: Person[]
+  /** The order's conversation, null where the chat is not built. */
+  room: string | null
 }
 
 /** A moderator's decision on a service offer sent to moderation (the exchange). */
@@ -190,32 +185,31 @@ export type ExchangeOfferEvent = {
   sellerSlug: string | null
   /** The moderator's comment, null when none. */
   comment: string | null
-  /** The vendor's owners and administrators. */
-  managers: Person[]
 }
 
 /**
- * A proposal on a service request changed: submitted or revised (the customer's members are
- * told), accepted, rejected by the customer or superseded by another accepted one (the vendor's).
+ * A proposal on a service request changed: submitted or revised by its vendor; accepted, rejected
+ * by the customer or superseded by another accepted one.
  */
 export type ExchangeProposalEvent = {
   type: 'exchange.proposal_changed'
   change: 'submitted' | 'revised' | 'accepted' | 'rejected' | 'superseded'
   request: { number: string; title: string }
-  proposal: { priceKopecks: number; startsOn: string; endsOn: string; vendorName: string }
-  /** The organization that made the change (the vendor or the customer). */
-  counterpart: OrganizationRef
+  proposal: { priceKopecks: number; startsOn: string; endsOn: string }
+  customer: OrganizationRef
+  vendor: OrganizationRef
   /** The customer's reason of a rejection, null otherwise. */
   reason: string | null
   /** The service order an acceptance made, for the contractor's link. */
   serviceOrderNumber: string | null
-  recipients: Person[]
+  /** The (request, vendor) conversation, null when the proposal has none. */
+  room: string | null
 }
 
 /**
- * A buyer published a request on the exchange. `recipients` are the members of the vendors told:
- * those with a published offer of its type covering its region, or, when `invited`, the vendors
- * the customer invited (only they see it).
+ * A buyer published a request on the exchange, addressed to `vendors`: those with a published
+ * offer of its type covering its region, or, when `invited`, the vendors the customer invited
+ * (only they see it).
  */
 export type ExchangeRequestEvent = {
   type: 'exchange.request_published'
@@ -230,7 +224,8 @@ export type ExchangeRequestEvent = {
   }
   customer: OrganizationRef
   invited: boolean
-  recipients: Person[]
+  /** The organization ids of the vendors it is addressed to. */
+  vendors: string[]
 }
 
 export type EventType = DomainEvent['type']
@@ -242,4 +237,9 @@ export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>
  */
 export interface Events {
   emit(ctx: Ctx, event: DomainEvent): Promise<void>
+  /**
+   * Once the transaction that emitted has committed: what its events queued for delivery (a
+   * conversation's note) goes out now rather than at the jobs' next poll.
+   */
+  afterCommit(): void
 }

@@ -1,18 +1,32 @@
+import type { Ctx } from '../../context.ts'
 import type { MailService } from '../mail/index.ts'
-import type { Channels } from './channels.ts'
+import type { Audience, Channels, Recipient } from './channels.ts'
 import type { DomainEvent, Events, EventType } from './events.ts'
 import * as identity from './identity.emails.ts'
 import { createLinks } from './links.ts'
 import * as organizations from './organizations.emails.ts'
 import { chatUnreadDigest } from './chat.emails.ts'
 import { offerModerated } from './offers.emails.ts'
-import { orderStatusChanged, registrationReminder } from './orders.emails.ts'
+import { orderNote } from './orders.chat.ts'
+import { orderAudience, orderStatusChanged, registrationReminder } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
-import { proposalChanged } from './proposals.emails.ts'
+import { proposalNote } from './proposals.chat.ts'
+import { proposalAudience, proposalChanged } from './proposals.emails.ts'
 import { requestPublished } from './requests.emails.ts'
 import { reviewCreated } from './reviews.emails.ts'
-import { serviceOrderChanged } from './service-orders.emails.ts'
+import { serviceOrderNote } from './service-orders.chat.ts'
+import { serviceOrderAudience, serviceOrderChanged } from './service-orders.emails.ts'
 import { verificationDecided } from './verification.emails.ts'
+
+type EventWithOrganization = { organization: { id: string } }
+/** An organization's owners: who decides on its membership and its roles. */
+const owners = (event: EventWithOrganization): Audience[] => [
+  { organizationId: event.organization.id, roles: ['owner'] },
+]
+/** An organization's owners and administrators: who manage its listings. */
+const managers = (event: EventWithOrganization): Audience[] => [
+  { organizationId: event.organization.id, roles: ['owner', 'admin'] },
+]
 
 /**
  * Who hears of each event, and by which channel: the one place that decides it. An event with no
@@ -25,21 +39,31 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'identity.email_change_requested': { email: identity.emailChangeRequested },
   'identity.email_changed': { email: identity.emailChanged },
   'identity.email_confirmation_requested': { email: identity.emailConfirmationRequested },
-  'organizations.join_requested': { email: organizations.joinRequested },
+  'organizations.join_requested': { audience: owners, email: organizations.joinRequested },
   'organizations.join_request_decided': { email: organizations.joinRequestDecided },
   'organizations.invitation_created': { email: organizations.invitationCreated },
-  'verification.approved': { email: verificationDecided },
-  'verification.fixes_requested': { email: verificationDecided },
-  'products.approved': { email: productDecided },
-  'products.fixes_requested': { email: productDecided },
+  'verification.approved': { audience: owners, email: verificationDecided },
+  'verification.fixes_requested': { audience: owners, email: verificationDecided },
+  'products.approved': { audience: managers, email: productDecided },
+  'products.fixes_requested': { audience: managers, email: productDecided },
   'chat.unread_digest': { email: chatUnreadDigest },
-  'orders.status_changed': { email: orderStatusChanged },
-  'orders.registration_reminder': { email: registrationReminder },
-  'reviews.created': { email: reviewCreated },
-  'exchange.service_order_changed': { email: serviceOrderChanged },
-  'exchange.offer_moderated': { email: offerModerated },
-  'exchange.proposal_changed': { email: proposalChanged },
-  'exchange.request_published': { email: requestPublished },
+  'orders.status_changed': { audience: orderAudience, email: orderStatusChanged, chat: orderNote },
+  'orders.registration_reminder': {
+    audience: (event) => [{ organizationId: event.buyer.id }],
+    email: registrationReminder,
+  },
+  'reviews.created': { audience: (event) => [{ organizationId: event.seller.id }], email: reviewCreated },
+  'exchange.service_order_changed': {
+    audience: serviceOrderAudience,
+    email: serviceOrderChanged,
+    chat: serviceOrderNote,
+  },
+  'exchange.offer_moderated': { audience: managers, email: offerModerated },
+  'exchange.proposal_changed': { audience: proposalAudience, email: proposalChanged, chat: proposalNote },
+  'exchange.request_published': {
+    audience: (event) => event.vendors.map((organizationId) => ({ organizationId })),
+    email: requestPublished,
+  },
 }
 
 /**
@@ -51,18 +75,40 @@ function channelsOf<E extends DomainEvent>(event: E): Channels<E['type']> {
 }
 
 /**
- * Handles each event in the emitter's transaction: the e-mails go into the outbox through
- * `ctx.db`, so a change that rolls back leaves no message behind, and one that commits has its
- * messages written with it.
+ * What the module asks of others when an event comes: the people of an audience (organizations'
+ * members, with their addresses), a note in a conversation, and the jobs' wake-up call.
  */
-export function createNotifications(deps: { mail: Pick<MailService, 'send'>; publicUrl: string }): Events {
+export interface NotificationPorts {
+  peopleOf(ctx: Ctx, audiences: Audience[]): Promise<Recipient[]>
+  /** Writes the note and the mover's typed words; absent where the chat is not built. */
+  postNote?(ctx: Ctx, room: string, text: string, typed: string | null, subject: string): Promise<void>
+  wake(): void
+}
+
+/**
+ * Handles each event in the emitter's transaction: the e-mails go into the outbox and the note
+ * into the conversation through `ctx.db`, so a change that rolls back leaves no message behind,
+ * and one that commits has its messages written with it.
+ */
+export function createNotifications(deps: {
+  mail: Pick<MailService, 'send'>
+  publicUrl: string
+  ports: NotificationPorts
+}): Events {
   const links = createLinks(deps.publicUrl)
   return {
     async emit(ctx, event) {
       const channels = channelsOf(event)
-      for (const email of channels.email?.(event, links) ?? []) {
+      const audience = channels.audience?.(event)
+      const recipients = audience?.length ? await deps.ports.peopleOf(ctx, audience) : []
+      for (const email of channels.email?.(event, links, recipients) ?? []) {
         await deps.mail.send(ctx.db, email)
       }
+      const note = channels.chat?.(event)
+      if (note && deps.ports.postNote) await deps.ports.postNote(ctx, note.room, note.text, note.typed, event.type)
+    },
+    afterCommit() {
+      deps.ports.wake()
     },
   }
 }

@@ -1,13 +1,20 @@
-import { eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { systemCtx } from '../../context.ts'
+import type { MemberRole } from '#common/organizations.ts'
+import { loadConfig } from '../../config.ts'
+import { ctxForUser, systemCtx } from '../../context.ts'
 import type { Database, Db } from '../../db/client.ts'
+import { createServices, type ServiceRegistry } from '../../services.ts'
+import { createTestUser } from '../../testing/auth.ts'
 import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 import { linkToken } from '../../testing/mail.ts'
-import { createMailService } from '../mail/mail.service.ts'
+import { chatMessages } from '../chat/chat.table.ts'
+import { users } from '../identity/identity.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
+import { organizationMembers } from '../organizations/organizations.table.ts'
+import { createTestVendor } from '../organizations/vendors.testing.ts'
 import type { DomainEvent } from './events.ts'
-import { createNotifications } from './notifications.service.ts'
 
 const PUBLIC_URL = 'https://bas.example'
 const TOKEN = 'Zm9yLXRlc3RzLW9ubHktYS1yYW5kb20tbG9va2luZy10b2tlbg'
@@ -19,17 +26,39 @@ const outboxTo = (db: Db, to: string) => db.select().from(emailOutbox).where(eq(
 /** Stands for any write of the module that emits: the rollback test makes it fail afterwards. */
 class WriteFailed extends Error {}
 
+/** An organization with members of the given roles, each a user whose selected organization it is. */
+async function organizationWith(db: Db, name: string, roles: MemberRole[]) {
+  const org = await createTestVendor(db, { name, slug: `notices-${randomUUID().slice(0, 8)}` })
+  const members = []
+  for (const [i, role] of roles.entries()) {
+    const user = await createTestUser(db, {
+      name: `${name} ${i + 1}`,
+      email: `${randomUUID().slice(0, 8)}@example.test`,
+    })
+    await db.insert(organizationMembers).values({ organizationId: org.id, userId: user.id, role })
+    await db.update(users).set({ selectedOrganizationId: org.id }).where(eq(users.id, user.id))
+    members.push({ ...user, role, name: `${name} ${i + 1}` })
+  }
+  return { ...org, ref: { id: org.id, name }, members }
+}
+
 describe.each(BACKENDS)('notifications on %s', (backend) => {
   let database: Database
-  const notifications = createNotifications({
-    mail: createMailService({ from: 'test@bas.example', log: () => {} }),
-    publicUrl: PUBLIC_URL,
-  })
+  let services: ServiceRegistry
+  let notifications: ServiceRegistry['notifications']
 
   beforeAll(async () => {
     database = await openTestDatabase(backend)
+    // The whole registry: the module finds the members and the conversations in the others.
+    services = createServices({
+      config: loadConfig({ MAIL_DIR: '', PUBLIC_URL, JOB_WORKERS: '0' }),
+      database,
+      log: () => {},
+    })
+    notifications = services.notifications
   })
   afterAll(async () => {
+    await services?.close()
     await database?.close()
   })
 
@@ -71,20 +100,19 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     expect(await outboxTo(database.db, 'invitee@example.test')).toEqual([])
   })
 
-  it('tells every owner of the organization, one outbox row each', async () => {
-    const owners = [
-      { id: crypto.randomUUID(), name: 'Первый Владелец', email: 'owner1@example.test' },
-      { id: crypto.randomUUID(), name: 'Второй Владелец', email: 'owner2@example.test' },
-    ]
+  it('tells every owner of the organization, one outbox row each, and no other member', async () => {
+    const org = await organizationWith(database.db, 'АэроТех', ['owner', 'owner', 'admin', 'member'])
     await notifications.emit(ctxOf(database.db), {
       type: 'verification.fixes_requested',
-      organization: { id: crypto.randomUUID(), name: 'АэроТех' },
+      organization: org.ref,
       roleId: crypto.randomUUID(),
       role: 'vendor',
       comment: 'Приложите выписку из ЕГРЮЛ',
-      owners,
     })
-    for (const owner of owners) {
+    const [admin, member] = org.members.slice(2)
+    expect(await outboxTo(database.db, admin!.email)).toEqual([])
+    expect(await outboxTo(database.db, member!.email)).toEqual([])
+    for (const owner of org.members.filter((m) => m.role === 'owner')) {
       const [row, ...more] = await outboxTo(database.db, owner.email)
       expect(more).toEqual([])
       expect(row).toMatchObject({
@@ -122,5 +150,81 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     const notices = await outboxTo(database.db, user.email)
     expect(notices.map((n) => n.kind)).toEqual(['email_change_requested', 'email_change_requested'])
     for (const notice of notices) expect(linkToken(notice.text, 'cancelEmailChange')).toBe(`${TOKEN}x`)
+  })
+
+  it("tells an order's move to the other side by e-mail and to both in its conversation, the mover's words after the note", async () => {
+    const buyer = await organizationWith(database.db, 'Агрохолдинг Рассвет', ['owner', 'member'])
+    const seller = await organizationWith(database.db, 'АэроСнаб', ['owner'])
+    const system = ctxOf(database.db)
+    const { guid: room } = await services.chat.openRequestRoom(system, {
+      requestId: randomUUID(),
+      title: 'Заказ № 2026-000777',
+      customerOrganizationId: buyer.id,
+      vendorOrganizationId: seller.id,
+    })
+    const sellerOwner = seller.members[0]!
+    const asSeller = await ctxForUser(database.db, sellerOwner.id)
+    await database.db.transaction(async (tx) => {
+      await notifications.emit(
+        { ...asSeller, db: tx },
+        {
+          type: 'orders.status_changed',
+          order: { number: '2026-000777', status: 'cancelled', totalKopecks: 12_500_000 },
+          buyer: buyer.ref,
+          seller: seller.ref,
+          by: 'seller',
+          comment: 'Партия задержана на таможне',
+          room,
+        },
+      )
+    })
+    notifications.afterCommit()
+
+    // Each member of the buyer gets the news, addressed to the buyer's side; the seller hears nothing.
+    for (const member of buyer.members) {
+      const [mail, ...more] = await outboxTo(database.db, member.email)
+      expect(more).toEqual([])
+      expect(mail).toMatchObject({ kind: 'order_cancelled', subject: 'Заказ отменён: № 2026-000777' })
+      expect(mail!.text).toContain('«АэроСнаб» отменил(а) заказ.')
+      expect(mail!.text).toContain('Причина: Партия задержана на таможне')
+      expect(mail!.text).toContain(`${PUBLIC_URL}/personal-account/order/purchase/2026-000777`)
+    }
+    expect(await outboxTo(database.db, sellerOwner.email)).toEqual([])
+
+    // The conversation: the platform's note, then the reason under the seller's name.
+    const messages = await database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.roomId, room))
+      .orderBy(asc(chatMessages.seq))
+    expect(messages.map((m) => [m.isSystem, m.content])).toEqual([
+      [true, 'Продавец: заказ № 2026-000777 — «Отменён». Причина — в следующем сообщении.'],
+      [false, 'Партия задержана на таможне'],
+    ])
+    expect(messages[1]).toMatchObject({ authorUserId: sellerOwner.id, authorOrganizationId: seller.id })
+  })
+
+  it("a request's news reaches a member of two addressed vendors once", async () => {
+    const first = await organizationWith(database.db, 'Первый Подрядчик', ['owner'])
+    const second = await organizationWith(database.db, 'Второй Подрядчик', ['owner'])
+    const both = first.members[0]!
+    await database.db.insert(organizationMembers).values({ organizationId: second.id, userId: both.id, role: 'member' })
+    await notifications.emit(ctxOf(database.db), {
+      type: 'exchange.request_published',
+      request: {
+        number: '2026-000123',
+        title: 'Аэрофотосъёмка карьера',
+        type: 'aerial-survey',
+        region: null,
+        budgetKopecks: null,
+        startsOn: null,
+        proposalsDeadline: null,
+      },
+      customer: { id: randomUUID(), name: 'Горнорудная компания' },
+      invited: false,
+      vendors: [first.id, second.id],
+    })
+    expect(await outboxTo(database.db, both.email)).toHaveLength(1)
+    expect(await outboxTo(database.db, second.members[0]!.email)).toHaveLength(1)
   })
 })

@@ -1,13 +1,18 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
+import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
 /** A moderator's decision on a service offer reaches the vendor's owners and administrators. */
-export function offerModerated(event: EventOf<'exchange.offer_moderated'>, links: Links): OutgoingEmail[] {
+export function offerModerated(
+  event: EventOf<'exchange.offer_moderated'>,
+  links: Links,
+  recipients: Recipient[],
+): OutgoingEmail[] {
   const approved = event.decision === 'approved'
   const { offer, organization } = event
-  return event.managers.map((manager) => ({
+  return recipients.map((manager) => ({
     to: manager.email,
     kind: approved ? 'service_offer_approved' : 'service_offer_need_fixes',
     subject: approved

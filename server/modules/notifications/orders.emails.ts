@@ -1,6 +1,7 @@
 import { formatPrice } from '#common/catalog/format.ts'
 import type { OrderStatus } from '#common/orders.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
+import type { Audience, Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
@@ -26,28 +27,43 @@ const SUBJECT: Record<OrderStatus, string> = {
   cancelled: 'Заказ отменён',
 }
 
-/** Each move of an order reaches the members of the side that did not make it. */
-export function orderStatusChanged(event: EventOf<'orders.status_changed'>, links: Links): OutgoingEmail[] {
-  const { order, counterpart } = event
-  const mover = event.by === 'system' ? 'Платформа' : `«${counterpart.name}»`
-  const news =
-    event.by === 'system' && order.status === 'delivered'
-      ? `Заказ отмечен доставленным автоматически: прошло время, отведённое на доставку.`
-      : NEWS[order.status](mover)
-  return event.recipients.map((person) => ({
-    to: person.email,
-    kind: `order_${order.status}`,
-    subject: `${SUBJECT[order.status]}: № ${order.number}`,
-    text: [
-      `Здравствуйте, ${person.name}!`,
-      '',
-      `Заказ № ${order.number} на сумму ${formatPrice(order.totalKopecks)}.`,
-      news,
-      ...(event.comment ? ['', `${order.status === 'cancelled' ? 'Причина' : 'Комментарий'}: ${event.comment}`] : []),
-      '',
-      `Страница заказа: ${links.order(event.side, order.number)}`,
-    ].join('\n'),
-  }))
+/** The members of the side that did not move the order; both sides for the platform's own moves. */
+export function orderAudience(event: EventOf<'orders.status_changed'>): Audience[] {
+  if (event.by === 'buyer') return [{ organizationId: event.seller.id }]
+  if (event.by === 'seller') return [{ organizationId: event.buyer.id }]
+  return [{ organizationId: event.buyer.id }, { organizationId: event.seller.id }]
+}
+
+/** Each member told reads the news from its side: its page, and the other side as the mover. */
+export function orderStatusChanged(
+  event: EventOf<'orders.status_changed'>,
+  links: Links,
+  recipients: Recipient[],
+): OutgoingEmail[] {
+  const { order } = event
+  return recipients.map((person) => {
+    const side = person.organizationId === event.buyer.id ? 'purchase' : 'sale'
+    const counterpart = side === 'purchase' ? event.seller : event.buyer
+    const mover = event.by === 'system' ? 'Платформа' : `«${counterpart.name}»`
+    const news =
+      event.by === 'system' && order.status === 'delivered'
+        ? `Заказ отмечен доставленным автоматически: прошло время, отведённое на доставку.`
+        : NEWS[order.status](mover)
+    return {
+      to: person.email,
+      kind: `order_${order.status}`,
+      subject: `${SUBJECT[order.status]}: № ${order.number}`,
+      text: [
+        `Здравствуйте, ${person.name}!`,
+        '',
+        `Заказ № ${order.number} на сумму ${formatPrice(order.totalKopecks)}.`,
+        news,
+        ...(event.comment ? ['', `${order.status === 'cancelled' ? 'Причина' : 'Комментарий'}: ${event.comment}`] : []),
+        '',
+        `Страница заказа: ${links.order(side, order.number)}`,
+      ].join('\n'),
+    }
+  })
 }
 
 const DAY_MS = 24 * 60 * 60_000
@@ -69,7 +85,11 @@ function addWorkingDays(from: Date, count: number): Date {
  * A reminder to register the drones of a shipped order, until the buyer marks it done on the order
  * page: what to register, by when, where, and the serial numbers the seller shipped.
  */
-export function registrationReminder(event: EventOf<'orders.registration_reminder'>, links: Links): OutgoingEmail[] {
+export function registrationReminder(
+  event: EventOf<'orders.registration_reminder'>,
+  links: Links,
+  recipients: Recipient[],
+): OutgoingEmail[] {
   const { order } = event
   const deadline = addWorkingDays(order.shippedAt, REGISTRATION_WORKING_DAYS)
   const due = deadline.toLocaleDateString('ru-RU', {
@@ -79,7 +99,7 @@ export function registrationReminder(event: EventOf<'orders.registration_reminde
     timeZone: 'Europe/Moscow',
   })
   const state = event.drones.some((d) => d.registration === 'state')
-  return event.recipients.map((person) => ({
+  return recipients.map((person) => ({
     to: person.email,
     kind: 'order_registration_reminder',
     subject: `Поставьте беспилотники на учёт: заказ № ${order.number}`,

@@ -4,9 +4,9 @@ import type { EmailsOf } from './channels.ts'
 /** Membership of organizations: join requests, their decisions, invitations. */
 
 /** Each owner gets the same notice; the outbox keeps one row per recipient. */
-export const joinRequested: EmailsOf<'organizations.join_requested'> = (event, links) => {
+export const joinRequested: EmailsOf<'organizations.join_requested'> = (event, links, recipients) => {
   const { organization, requester, message } = event
-  return event.owners.map((owner) => ({
+  return recipients.map((owner) => ({
     to: owner.email,
     kind: 'organization_join_request',
     subject: `Заявка на вступление в «${organization.name}»`,

@@ -1,4 +1,5 @@
 import type { OutgoingEmail } from '../mail/index.ts'
+import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
@@ -6,10 +7,11 @@ import type { Links } from './links.ts'
 export function productDecided(
   event: EventOf<'products.approved' | 'products.fixes_requested'>,
   links: Links,
+  recipients: Recipient[],
 ): OutgoingEmail[] {
   const approved = event.type === 'products.approved'
   const { product, organization } = event
-  return event.managers.map((manager) => ({
+  return recipients.map((manager) => ({
     to: manager.email,
     kind: approved ? 'product_approved' : 'product_need_fixes',
     subject: approved

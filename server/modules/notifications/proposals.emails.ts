@@ -1,6 +1,7 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatMoney } from '#common/format.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
+import type { Audience, Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
@@ -33,17 +34,30 @@ const NEWS: Record<Change, { subject: string; text: (who: string) => string }> =
   },
 }
 
+/** The changes its vendor makes; the customer makes the others. */
+const BY_VENDOR = new Set<Change>(['submitted', 'revised'])
+
+/** The customer's members hear of what the vendor did; the vendor's members of the customer's decision. */
+export function proposalAudience(event: EventOf<'exchange.proposal_changed'>): Audience[] {
+  return [{ organizationId: BY_VENDOR.has(event.change) ? event.customer.id : event.vendor.id }]
+}
+
 /**
  * The customer's members hear of proposals sent and revised; the vendor's members of the
  * customer's decision. Each links to the request's page (the contractor to its new order).
  */
-export function proposalChanged(event: EventOf<'exchange.proposal_changed'>, links: Links): OutgoingEmail[] {
+export function proposalChanged(
+  event: EventOf<'exchange.proposal_changed'>,
+  links: Links,
+  recipients: Recipient[],
+): OutgoingEmail[] {
   const news = NEWS[event.change]
   const { request, proposal } = event
+  const mover = BY_VENDOR.has(event.change) ? event.vendor : event.customer
   const page = event.serviceOrderNumber
     ? { label: 'Страница заказа', path: exchangeLinks.serviceOrder('sale', event.serviceOrderNumber) }
     : { label: 'Страница заявки', path: exchangeLinks.request(request.number) }
-  return event.recipients.map((person) => ({
+  return recipients.map((person) => ({
     to: person.email,
     kind: `proposal_${event.change}`,
     subject: `${news.subject}: заявка № ${request.number}`,
@@ -51,8 +65,8 @@ export function proposalChanged(event: EventOf<'exchange.proposal_changed'>, lin
       `Здравствуйте, ${person.name}!`,
       '',
       `Заявка № ${request.number} «${request.title}».`,
-      news.text(`«${event.counterpart.name}»`),
-      `Предложение «${proposal.vendorName}»: ${formatMoney(proposal.priceKopecks)}, сроки ${ruDate(proposal.startsOn)} — ${ruDate(proposal.endsOn)}.`,
+      news.text(`«${mover.name}»`),
+      `Предложение «${event.vendor.name}»: ${formatMoney(proposal.priceKopecks)}, сроки ${ruDate(proposal.startsOn)} — ${ruDate(proposal.endsOn)}.`,
       ...(event.reason ? ['', `Причина: ${event.reason}`] : []),
       '',
       `${page.label}: ${links.page(page.path)}`,

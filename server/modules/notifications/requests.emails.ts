@@ -2,6 +2,7 @@ import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatBudget, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
+import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
@@ -12,7 +13,11 @@ const ruDate = (iso: string) => iso.split('-').reverse().join('.')
  * A request just published reaches the vendors that may answer it: «Новая заявка на бирже услуг»
  * to those whose services match it, «Вас пригласили» to the vendors invited to a closed one.
  */
-export function requestPublished(event: EventOf<'exchange.request_published'>, links: Links): OutgoingEmail[] {
+export function requestPublished(
+  event: EventOf<'exchange.request_published'>,
+  links: Links,
+  recipients: Recipient[],
+): OutgoingEmail[] {
   const { request, customer } = event
   const facts = [
     `Вид работ: ${SERVICE_TYPE_LABELS[request.type]}`,
@@ -23,7 +28,9 @@ export function requestPublished(event: EventOf<'exchange.request_published'>, l
       ? [`Предложения принимаются до ${ruDate(request.proposalsDeadline)} включительно`]
       : []),
   ]
-  return event.recipients.map((person) => ({
+  // A member of two vendors it is addressed to reads it once.
+  const people = [...new Map(recipients.map((person) => [person.id, person])).values()]
+  return people.map((person) => ({
     to: person.email,
     kind: event.invited ? 'service_request_invited' : 'service_request_new',
     subject: event.invited

@@ -1,11 +1,16 @@
 import type { OutgoingEmail } from '../mail/index.ts'
+import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
 /** A new review reaches the reviewed seller's members, with where to read and answer it. */
-export function reviewCreated(event: EventOf<'reviews.created'>, links: Links): OutgoingEmail[] {
+export function reviewCreated(
+  event: EventOf<'reviews.created'>,
+  links: Links,
+  recipients: Recipient[],
+): OutgoingEmail[] {
   const about = event.kind === 'product' ? `о товаре «${event.subject.title}»` : 'о вашей организации'
-  return event.recipients.map((person) => ({
+  return recipients.map((person) => ({
     to: person.email,
     kind: 'review_created',
     subject: `Новый отзыв ${about}: ${event.rating} из 5`,

@@ -1,6 +1,7 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatMoney } from '#common/format.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
+import type { Audience, Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
@@ -29,23 +30,36 @@ const NEWS: Record<string, { subject: string; text: (mover: string) => string }>
   },
 }
 
-/** Each move of a service order reaches the members of the side that did not make it. */
-export function serviceOrderChanged(event: EventOf<'exchange.service_order_changed'>, links: Links): OutgoingEmail[] {
+/** Each member told reads the move from its side: its page, and the other side as the mover. */
+export function serviceOrderChanged(
+  event: EventOf<'exchange.service_order_changed'>,
+  links: Links,
+  recipients: Recipient[],
+): OutgoingEmail[] {
   const { order } = event
   const news = NEWS[event.event] ?? { subject: 'Заказ изменён', text: (mover: string) => `${mover} изменил(а) заказ.` }
   const label = event.event === 'cancel' ? 'Причина' : 'Что доработать'
-  return event.recipients.map((person) => ({
-    to: person.email,
-    kind: `service_order_${event.event}`,
-    subject: `${news.subject}: заказ услуги № ${order.number}`,
-    text: [
-      `Здравствуйте, ${person.name}!`,
-      '',
-      `Заказ услуги № ${order.number} «${order.title}» на сумму ${formatMoney(order.priceKopecks)}.`,
-      news.text(`«${event.counterpart.name}»`),
-      ...(event.comment ? ['', `${label}: ${event.comment}`] : []),
-      '',
-      `Страница заказа: ${links.page(exchangeLinks.serviceOrder(event.side, order.number))}`,
-    ].join('\n'),
-  }))
+  return recipients.map((person) => {
+    const side = person.organizationId === event.customer.id ? 'purchase' : 'sale'
+    const mover = event.by === 'customer' ? event.customer : event.contractor
+    return {
+      to: person.email,
+      kind: `service_order_${event.event}`,
+      subject: `${news.subject}: заказ услуги № ${order.number}`,
+      text: [
+        `Здравствуйте, ${person.name}!`,
+        '',
+        `Заказ услуги № ${order.number} «${order.title}» на сумму ${formatMoney(order.priceKopecks)}.`,
+        news.text(`«${mover.name}»`),
+        ...(event.comment ? ['', `${label}: ${event.comment}`] : []),
+        '',
+        `Страница заказа: ${links.page(exchangeLinks.serviceOrder(side, order.number))}`,
+      ].join('\n'),
+    }
+  })
+}
+
+/** The members of the side that did not make the move. */
+export function serviceOrderAudience(event: EventOf<'exchange.service_order_changed'>): Audience[] {
+  return [{ organizationId: event.by === 'customer' ? event.contractor.id : event.customer.id }]
 }

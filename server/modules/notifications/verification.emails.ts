@@ -1,5 +1,6 @@
 import { ROLE_LABELS } from '#common/organizations.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
+import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
@@ -7,11 +8,12 @@ import type { Links } from './links.ts'
 export function verificationDecided(
   event: EventOf<'verification.approved' | 'verification.fixes_requested'>,
   links: Links,
+  recipients: Recipient[],
 ): OutgoingEmail[] {
   const approved = event.type === 'verification.approved'
   const org = event.organization.name
   const roleName = ROLE_LABELS[event.role]
-  return event.owners.map((owner) => ({
+  return recipients.map((owner) => ({
     to: owner.email,
     kind: approved ? 'organization_role_confirmed' : 'organization_role_need_fixes',
     subject: approved

@@ -14,6 +14,8 @@ export const organizationsModule = defineModule({
   name: 'organizations',
   tables,
   routes: organizationsRoutes,
+  // Names and e-mail addresses of any organization's members.
+  internal: ['peopleOf'],
   service: ({ limiter }, services): OrganizationsService =>
     createOrganizationsService({
       identity: services.identity,

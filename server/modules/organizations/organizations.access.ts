@@ -1,12 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { MemberRole } from '#common/organizations.ts'
 import { ORGANIZATION_MESSAGES } from '#common/organizations.schemas.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parseId } from '../../parse.ts'
 import type { IdentityService } from '../identity/index.ts'
-import type { Events } from '../notifications/index.ts'
+import type { Audience, Events, Recipient } from '../notifications/index.ts'
 import type { RateLimiter } from '../rate-limit/index.ts'
+import { memberDirectory } from './member-directory.ts'
 import { organizationMembers, organizations } from './organizations.table.ts'
 
 import type { FileMeta as FileInfo } from '#common/files.ts'
@@ -80,14 +81,23 @@ export async function lockOrganization(ctx: Ctx, organizationId: string): Promis
     .for('update')
 }
 
-/** Names and e-mails of the owners (or owners and admins), for notices. */
-export async function listManagers(ctx: Ctx, deps: OrganizationsDeps, organizationId: string, roles: MemberRole[]) {
-  const rows = await ctx.db
-    .select({ userId: organizationMembers.userId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.role, roles)))
-  return deps.identity.describeUsers(
-    ctx,
-    rows.map((r) => r.userId),
+/**
+ * The members of each audience (those holding one of its roles, when it names roles) with their
+ * names and addresses, once per person and organization: whom the notifications module writes to.
+ */
+export async function peopleOf(ctx: Ctx, deps: OrganizationsDeps, audiences: Audience[]): Promise<Recipient[]> {
+  const members = await memberDirectory.membersOf(
+    ctx.db,
+    audiences.map((a) => a.organizationId),
   )
+  const told = members.filter((m) =>
+    audiences.some((a) => a.organizationId === m.organizationId && (!a.roles || a.roles.includes(m.role))),
+  )
+  const people = new Map(
+    (await deps.identity.describeUsers(ctx, [...new Set(told.map((m) => m.userId))])).map((p) => [p.id, p]),
+  )
+  return told.flatMap((m) => {
+    const person = people.get(m.userId)
+    return person ? [{ ...person, organizationId: m.organizationId }] : []
+  })
 }

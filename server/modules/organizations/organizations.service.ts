@@ -8,13 +8,14 @@ import {
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { recordAudit } from '../audit/index.ts'
+import type { Audience } from '../notifications/index.ts'
 import type { RateLimitRule } from '../rate-limit/index.ts'
 import { bankRequisitesColumns, createBankRequisitesService, toBankRequisites } from './bank-requisites.service.ts'
 import { createInvitationsService } from './invitations/invitations.service.ts'
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts'
 import { createMembersService } from './members/members.service.ts'
 import {
-  listManagers,
+  peopleOf,
   type OrganizationsDeps,
   parse,
   requireId,
@@ -67,18 +68,18 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
   return {
     get,
 
-    /**
-     * The organization's name and its owners and administrators, whom other modules' events
-     * reach (a product approved, an order placed). For services that have authorized the caller.
-     */
-    async describeForNotice(ctx: Ctx, organizationId: string) {
+    /** The organization's id and short name, for other modules' events (a product approved). */
+    async nameOf(ctx: Ctx, organizationId: string): Promise<{ id: string; name: string }> {
       const [org] = await ctx.db
         .select({ id: organizations.id, name: organizations.shortName })
         .from(organizations)
         .where(eq(organizations.id, requireId(organizationId)))
       if (!org) throw new AppError('not_found', ORGANIZATION_MESSAGES.notFound)
-      return { organization: org, managers: await listManagers(ctx, deps, org.id, ['owner', 'admin']) }
+      return org
     },
+
+    /** Whom an event reaches: the members of its audiences with their addresses (notifications only). */
+    peopleOf: (ctx: Ctx, audiences: Audience[]) => peopleOf(ctx, deps, audiences),
 
     /** The organizations the caller belongs to, as in whoami. */
     async listMine(ctx: Ctx) {

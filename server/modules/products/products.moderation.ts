@@ -18,7 +18,7 @@ import { waitingForStaff } from '../../moderation/queue.ts'
 
 export interface ModerationDeps {
   catalog: Pick<CatalogService, 'describeVersions' | 'publishVersion'>
-  organizations: Pick<OrganizationsService, 'describeForNotice'>
+  organizations: Pick<OrganizationsService, 'nameOf'>
   vendors: { describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>> }
   events: Events
   /** Names of who moved a product, for its history. */
@@ -56,7 +56,7 @@ export function createProductModeration(deps: ModerationDeps) {
     }
   }
 
-  /** Tells the vendor's managers of the decision, in the caller's transaction. */
+  /** Tells of the decision (the vendor's managers hear of it), in the caller's transaction. */
   async function tell(
     ctx: Ctx,
     type: 'products.approved' | 'products.fixes_requested',
@@ -64,13 +64,11 @@ export function createProductModeration(deps: ModerationDeps) {
     slug: string | null,
     comment: string | null,
   ) {
-    const { organization, managers } = await deps.organizations.describeForNotice(ctx, draft.organizationId)
     await deps.events.emit(ctx, {
       type,
-      organization,
+      organization: await deps.organizations.nameOf(ctx, draft.organizationId),
       product: { id: draft.id, title: draft.title, slug },
       comment,
-      managers,
     })
   }
 

@@ -12,12 +12,11 @@ export const reviewsModule = defineModule({
   name: 'reviews',
   tables,
   routes: reviewsRoutes,
-  service: ({ limiter }, { orders, sellers, identity, notifications }): ReviewsService =>
+  service: ({ limiter }, { orders, sellers, notifications }): ReviewsService =>
     createReviewsService({
       orders,
       sellers,
       members: memberDirectory,
-      describeUsers: identity.describeUsers,
       events: notifications,
       limiter,
     }),

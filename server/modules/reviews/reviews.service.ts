@@ -43,9 +43,8 @@ export interface ReviewsDeps {
   orders: Pick<OrdersService, 'purchaseForReview'>
   /** Confirmed vendors' ids by slug, for the seller page's reviews. */
   sellers: Pick<SellersService, 'resolveVendorSlugs'>
-  /** The seller's members hear of each new review (e-mail through the notifications module). */
+  /** The owners of both sides of a purchase, to refuse a review of oneself. */
   members: Pick<MemberDirectory, 'membersOf'>
-  describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
   events: Events
   limiter: RateLimiter
 }
@@ -102,17 +101,12 @@ function toStaffReview(row: Row, kind: ReviewKind): StaffReview {
 }
 
 export function createReviewsService(deps: ReviewsDeps) {
-  /** Tells the reviewed seller's members of a new review, with a link to where it shows. */
+  /** Tells of a new review (the reviewed seller's members hear of it, with a link to where it shows). */
   async function tellSeller(ctx: Ctx, row: Row, kind: ReviewKind) {
-    const members = await deps.members.membersOf(ctx.db, [row.sellerOrganizationId])
-    const recipients = await deps.describeUsers(
-      ctx,
-      members.map((m) => m.userId),
-    )
-    if (!recipients.length) return
     await deps.events.emit(ctx, {
       type: 'reviews.created',
       kind,
+      seller: { id: row.sellerOrganizationId },
       subject:
         'productId' in row
           ? { title: row.productTitle, path: `/product/${row.productSlug}` }
@@ -121,7 +115,6 @@ export function createReviewsService(deps: ReviewsDeps) {
       rating: row.rating,
       text: row.text,
       author: reviewAuthor(row.authorName, row.organizationName),
-      recipients,
     })
   }
 

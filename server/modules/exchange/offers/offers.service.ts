@@ -42,7 +42,7 @@ export interface OffersDeps {
   products: Pick<CabinetProducts, 'list'>
   /** The seller's current name and slug, copied into the published version. */
   vendors: { describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>> }
-  organizations: Pick<OrganizationsService, 'describeForNotice'>
+  organizations: Pick<OrganizationsService, 'nameOf'>
   events: Events
   limiter: RateLimiter
   /** Photos' bytes, beside the products' ones (products/uploaded-photos.ts). */
@@ -267,9 +267,9 @@ export function createOffersService(deps: OffersDeps) {
     return row
   }
 
-  /** Tells the vendor's managers of a staff decision, in the caller's transaction. */
+  /** Tells of a staff decision (the vendor's managers hear of it), in the caller's transaction. */
   async function tell(ctx: Ctx, decision: 'approved' | 'fixes_requested', row: OfferRow, comment: string | null) {
-    const { organization, managers } = await deps.organizations.describeForNotice(ctx, row.organizationId)
+    const organization = await deps.organizations.nameOf(ctx, row.organizationId)
     const [live] = await ctx.db
       .select({ sellerSlug: publishedServiceOffers.sellerSlug })
       .from(publishedServiceOffers)
@@ -281,7 +281,6 @@ export function createOffersService(deps: OffersDeps) {
       offer: { id: row.id, title: row.title },
       sellerSlug: live?.sellerSlug ?? null,
       comment,
-      managers,
     })
   }
 

@@ -14,15 +14,15 @@ import { type Ctx, requireUser, systemCtx, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import { checkIdempotencyKey, idempotencyKeyOf } from '../../../idempotency.ts'
 import { parse, parseId } from '../../../parse.ts'
-import { type ChatService, type SideWords, wordsOf } from '../../chat/index.ts'
+import type { ChatService } from '../../chat/index.ts'
 import type { FilesService } from '../../files/index.ts'
 import type { Events, ExchangeProposalEvent } from '../../notifications/index.ts'
-import type { MemberDirectory, PartyDirectory } from '../../organizations/index.ts'
+import type { PartyDirectory } from '../../organizations/index.ts'
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/index.ts'
 import { publishedServiceOffers } from '../offers/offers.table.ts'
 import { moveProposal, proposalTransition, recordProposalSubmission } from './proposals.machine.ts'
 import { serviceProposalRevisions, serviceProposals } from './proposals.table.ts'
-import { type ProposalRow, roomNewsOf, roomTitle, viewProposals } from './proposals.view.ts'
+import { type ProposalRow, roomTitle, viewProposals } from './proposals.view.ts'
 import { findVisibleRequest, type RequestRow } from '../requests/request-access.ts'
 import { serviceRequests } from '../requests/requests.table.ts'
 import { moveRequest, requestTransition } from '../requests/requests.machine.ts'
@@ -35,15 +35,12 @@ export const PROPOSAL_WRITE_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 6
 type Change = ExchangeProposalEvent['change']
 
 export interface ProposalsDeps {
-  members: Pick<MemberDirectory, 'membersOf'>
   parties: PartyDirectory
-  describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
   events: Events
-  /** The (request, vendor) room; absent where the chat is not built. */
-  chat?: Pick<ChatService, 'openRequestRoom' | 'postNews' | 'publishNews'>
+  /** Opens the (request, vendor) room; absent where the chat is not built. */
+  chat?: Pick<ChatService, 'openRequestRoom'>
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
   limiter: RateLimiter
-  log: (msg: string, err?: unknown) => void
 }
 
 export interface ProposalsService {
@@ -159,43 +156,28 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
     })
   }
 
-  /** E-mails the members of an organization about a change, in the caller's transaction. */
+  /**
+   * Tells of a change in the caller's transaction: the other side's members by e-mail, and both
+   * in the proposal's conversation (the notifications module decides).
+   */
   async function tell(
     ctx: Ctx,
-    organizationId: string,
     change: Change,
     request: RequestRow,
     proposal: ProposalRow,
-    counterpart: { id: string; name: string },
     extra: { reason?: string | null; serviceOrderNumber?: string | null } = {},
   ) {
-    const members = await deps.members.membersOf(ctx.db, [organizationId])
-    const recipients = await deps.describeUsers(
-      ctx,
-      members.map((m) => m.userId),
-    )
-    if (!recipients.length) return
     await deps.events.emit(ctx, {
       type: 'exchange.proposal_changed',
       change,
       request: { number: request.number, title: request.title },
-      proposal: {
-        priceKopecks: proposal.priceKopecks,
-        startsOn: proposal.startsOn,
-        endsOn: proposal.endsOn,
-        vendorName: proposal.vendor.name,
-      },
-      counterpart,
+      proposal: { priceKopecks: proposal.priceKopecks, startsOn: proposal.startsOn, endsOn: proposal.endsOn },
+      customer: { id: request.organizationId, name: request.customer.name },
+      vendor: { id: proposal.organizationId, name: proposal.vendor.name },
       reason: extra.reason ?? null,
       serviceOrderNumber: extra.serviceOrderNumber ?? null,
-      recipients,
+      room: proposal.chatRoomId,
     })
-  }
-
-  /** A system message in the proposal's room, in the change's transaction. */
-  async function postToRoom(ctx: Ctx, proposal: ProposalRow, text: string, words: SideWords | null = null) {
-    if (!deps.chat || !proposal.chatRoomId) return
-    await deps.chat.postNews(ctx, proposal.chatRoomId, text, words, `proposal ${proposal.id}`)
   }
 
   async function viewOne(ctx: Ctx, row: ProposalRow): Promise<ProposalView> {
@@ -206,9 +188,6 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
     const [row] = await ctx.db.select().from(serviceProposals).where(eq(serviceProposals.id, id))
     return row!
   }
-
-  const customerRef = (request: RequestRow) => ({ id: request.organizationId, name: request.customer.name })
-  const vendorRef = (proposal: ProposalRow) => ({ id: proposal.organizationId, name: proposal.vendor.name })
 
   return {
     async forRequest(ctx, requestNumber) {
@@ -316,8 +295,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
             .update(serviceRequests)
             .set({ proposalCount: sql`${serviceRequests.proposalCount} + 1` })
             .where(eq(serviceRequests.id, request.id))
-          await tell(txCtx, request.organizationId, 'submitted', request, row!, vendorRef(row!))
-          await postToRoom(txCtx, row!, roomNewsOf('submitted', row!.vendor.name, null, null))
+          await tell(txCtx, 'submitted', request, row!)
           return { row: row!, repeated: false }
         })
       } catch (error) {
@@ -325,7 +303,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         if (isUniqueViolation(error)) throw new AppError('conflict', PROPOSAL_MESSAGES.duplicate)
         throw error
       }
-      if (!outcome.repeated) deps.chat?.publishNews()
+      if (!outcome.repeated) deps.events.afterCommit()
       return viewOne(ctx, outcome.row)
     },
 
@@ -363,11 +341,10 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         }
         await moveProposal(txCtx, proposal.id, step, { set: { ...content, revision: proposal.revision + 1 } })
         const row: ProposalRow = { ...proposal, ...content, revision: proposal.revision + 1 }
-        await tell(txCtx, request.organizationId, 'revised', request, row, vendorRef(row))
-        await postToRoom(txCtx, row, roomNewsOf('revised', row.vendor.name, null, null))
+        await tell(txCtx, 'revised', request, row)
         return row
       })
-      deps.chat?.publishNews()
+      deps.events.afterCommit()
       return viewOne(ctx, await reread(ctx, revised.id))
     },
 
@@ -407,21 +384,13 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
               comment: PROPOSAL_MESSAGES.otherChosen,
               set: { rejectReason: PROPOSAL_MESSAGES.otherChosen },
             })
-            await tell(txCtx, other.organizationId, 'superseded', request, other, customerRef(request), {
-              reason: PROPOSAL_MESSAGES.otherChosen,
-            })
+            await tell(txCtx, 'superseded', request, other, { reason: PROPOSAL_MESSAGES.otherChosen })
           }
         }
-        await tell(txCtx, proposal.organizationId, 'accepted', request, accepted, customerRef(request), {
-          serviceOrderNumber: order.number,
-        })
-        await postToRoom(txCtx, accepted, roomNewsOf('accepted', accepted.vendor.name, null, order.number))
-        for (const other of superseded) {
-          await postToRoom(txCtx, other, roomNewsOf('superseded', other.vendor.name, null, null))
-        }
+        await tell(txCtx, 'accepted', request, accepted, { serviceOrderNumber: order.number })
         return { order, accepted, superseded, fresh: true }
       })
-      if (outcome.fresh) deps.chat?.publishNews()
+      if (outcome.fresh) deps.events.afterCommit()
       return {
         proposal: await viewOne(ctx, await reread(ctx, outcome.accepted.id)),
         serviceOrderNumber: outcome.order.number,
@@ -440,11 +409,10 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         const step = proposalTransition(proposal.status, 'reject', side, proposal.vendor.name)
         await moveProposal(txCtx, proposal.id, step, { comment: reason, set: { rejectReason: reason } })
         const row: ProposalRow = { ...proposal, status: 'rejected', rejectReason: reason }
-        await tell(txCtx, proposal.organizationId, 'rejected', request, row, customerRef(request), { reason })
-        await postToRoom(txCtx, row, roomNewsOf('rejected', row.vendor.name, reason, null), wordsOf(ctx, reason))
+        await tell(txCtx, 'rejected', request, row, { reason })
         return row
       })
-      deps.chat?.publishNews()
+      deps.events.afterCommit()
       return viewOne(ctx, await reread(ctx, parseId(proposalId, PROPOSAL_MESSAGES.notFound)))
     },
 

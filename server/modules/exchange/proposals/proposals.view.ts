@@ -60,27 +60,5 @@ export async function viewProposals(ctx: Ctx, rows: ProposalRow[]): Promise<Prop
   }))
 }
 
-/** The system message a change leaves in the (request, vendor) room. */
 /** The (request, vendor) room's name: the request it is about. */
 export const roomTitle = (request: { number: string; title: string }) => `Заявка № ${request.number}: ${request.title}`
-
-/** The system message each change of a proposal leaves in its room. */
-export function roomNewsOf(
-  change: 'submitted' | 'revised' | 'accepted' | 'rejected' | 'superseded',
-  vendorName: string,
-  reason: string | null,
-  serviceOrderNumber: string | null,
-): string {
-  switch (change) {
-    case 'submitted':
-      return `«${vendorName}» отправил(а) предложение. Здесь можно обсудить его с заказчиком.`
-    case 'revised':
-      return `«${vendorName}» изменил(а) предложение. Прежняя версия сохранена на странице заявки.`
-    case 'accepted':
-      return `Заказчик принял предложение «${vendorName}»: создан заказ услуги № ${serviceOrderNumber ?? ''}.`
-    case 'rejected':
-      return `Заказчик отклонил предложение «${vendorName}».${reason ? ' Причина — в следующем сообщении.' : ''}`
-    case 'superseded':
-      return `Заказчик выбрал другого исполнителя: предложение «${vendorName}» отклонено.`
-  }
-}

@@ -2,8 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm'
 import { endOfMoscowDay, moscowToday } from '#common/moscow-days.ts'
 import { type Ctx, systemCtx, withDb } from '../../../context.ts'
 import type { JobsService } from '../../../jobs/jobs.service.ts'
-import type { Events, Person } from '../../notifications/index.ts'
-import type { MemberDirectory } from '../../organizations/index.ts'
+import type { Events } from '../../notifications/index.ts'
 import { publishedServiceOffers } from '../offers/offers.table.ts'
 import { serviceRequests } from './requests.table.ts'
 
@@ -27,8 +26,6 @@ export interface RequestJobs {
 
 export function createRequestJobs(deps: {
   jobs: Pick<JobsService, 'register' | 'enqueue' | 'wake'>
-  members: Pick<MemberDirectory, 'membersOf'>
-  describeUsers(ctx: Ctx, ids: string[]): Promise<Person[]>
   events: Events
   /** The requests service's sweep (built after these jobs, hence a function). */
   expire: (ctx: Ctx) => Promise<number>
@@ -67,14 +64,12 @@ export function createRequestJobs(deps: {
     const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
     const [request] = await run.db.select().from(serviceRequests).where(eq(serviceRequests.id, requestId))
     // Cancelled or closed before the job ran: news of it would mislead.
-    if (!request || request.status !== 'open') return { sent: 0 }
+    if (!request || request.status !== 'open') return { vendors: 0 }
     const invited = request.visibility === 'invited'
     const organizationIds = (invited ? request.invitedOrganizationIds : await matchingVendors(ctx, request)).filter(
       (id) => id !== request.organizationId,
     )
-    const members = await deps.members.membersOf(run.db, organizationIds)
-    const recipients = await deps.describeUsers(ctx, [...new Set(members.map((m) => m.userId))])
-    if (!recipients.length) return { sent: 0 }
+    if (!organizationIds.length) return { vendors: 0 }
     // The e-mails and the job's completion at once: a re-run after a lost lease sends none again.
     await run.commit(async (tx) => {
       await deps.events.emit(withDb(ctx, tx), {
@@ -90,10 +85,10 @@ export function createRequestJobs(deps: {
         },
         customer: { id: request.organizationId, name: request.customer.name },
         invited,
-        recipients,
+        vendors: organizationIds,
       })
     })
-    return { sent: recipients.length }
+    return { vendors: organizationIds.length }
   })
 
   return {

@@ -25,10 +25,9 @@ import { AppError } from '../../../errors.ts'
 import { targetOf } from '../../../lifecycle/index.ts'
 import { parse } from '../../../parse.ts'
 import { recordAudit } from '../../audit/index.ts'
-import { type ChatService, wordsOf } from '../../chat/index.ts'
+import type { ChatService } from '../../chat/index.ts'
 import type { FilesService } from '../../files/index.ts'
 import type { Events } from '../../notifications/index.ts'
-import type { MemberDirectory } from '../../organizations/index.ts'
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/index.ts'
 import { serviceRequests } from '../requests/requests.table.ts'
 import {
@@ -55,14 +54,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 type Move = Exclude<ServiceOrderEvent, 'create'>
 
 export interface ServiceOrdersDeps {
-  members: Pick<MemberDirectory, 'membersOf'>
-  describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string; email: string }[]>
+  /** Names of the members in the order's history. */
+  describeUsers(ctx: Ctx, ids: string[]): Promise<{ id: string; name: string }[]>
   events: Events
   /** The order's room; absent where the chat is not built. */
-  chat?: Pick<ChatService, 'openRequestRoom' | 'postNews' | 'publishNews'>
+  chat?: Pick<ChatService, 'openRequestRoom'>
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
   limiter: RateLimiter
-  log: (msg: string, err?: unknown) => void
 }
 
 export interface ServiceOrdersService {
@@ -93,30 +91,6 @@ const SIDE_COLUMN = {
   purchase: serviceOrders.customerOrganizationId,
   sale: serviceOrders.contractorOrganizationId,
 } as const
-
-const ACTOR_LABEL: Record<ServiceOrderActor, string> = { customer: 'Заказчик', contractor: 'Исполнитель' }
-
-/** The system message each move leaves in the order's room. */
-export function roomNews(
-  row: Pick<ServiceOrderRow, 'number'>,
-  event: Move,
-  by: ServiceOrderActor,
-  comment: string | null,
-): string {
-  const order = `заказ № ${row.number}`
-  switch (event) {
-    case 'start':
-      return `Исполнитель начал работу: ${order}.`
-    case 'submitResult':
-      return `Исполнитель сдал результат: ${order}. Отчёт и файлы — на странице заказа.`
-    case 'accept':
-      return `Заказчик принял работу: ${order} завершён.`
-    case 'requestRework':
-      return `Заказчик вернул результат на доработку: ${order}.${comment ? ' Комментарий заказчика — в следующем сообщении.' : ''}`
-    case 'cancel':
-      return `${ACTOR_LABEL[by]} отменил ${order}.${comment ? ' Причина — в следующем сообщении.' : ''}`
-  }
-}
 
 const partyView = (party: OrderParty) => ({
   id: party.id,
@@ -263,62 +237,44 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
       const set = (await opts.prepare?.(txCtx, row)) ?? {}
       await moveServiceOrder(txCtx, row.id, step, { comment, set })
       const after: ServiceOrderRow = { ...row, ...set, status: step.to }
-      await tell(txCtx, after, who, event, comment)
-      await postToRoom(txCtx, after, who, event, comment)
+      await tell(
+        txCtx,
+        { ...after, chatRoomId: after.chatRoomId ?? (await openRoom(txCtx, after)) },
+        who,
+        event,
+        comment,
+      )
       return after
     })
-    if (moved) deps.chat?.publishNews()
+    if (moved) deps.events.afterCommit()
     return view(ctx, moved ?? (await findOrder(ctx, side, number)), side)
   }
 
-  /** E-mails the members of the side that did not move the order. */
+  /**
+   * Tells of the move in its transaction: the side that did not make it by e-mail, both in the
+   * order's conversation (the notifications module decides).
+   */
   async function tell(ctx: Ctx, row: ServiceOrderRow, by: ServiceOrderActor, event: Move, comment: string | null) {
-    const told: ServiceOrderSide = by === 'customer' ? 'sale' : 'purchase'
-    const organizationId = told === 'purchase' ? row.customerOrganizationId : row.contractorOrganizationId
-    const members = await deps.members.membersOf(ctx.db, [organizationId])
-    const recipients = await deps.describeUsers(
-      ctx,
-      members.map((m) => m.userId),
-    )
-    if (!recipients.length) return
-    const mover = by === 'customer' ? row.customer : row.contractor
     await deps.events.emit(ctx, {
       type: 'exchange.service_order_changed',
       order: { number: row.number, title: row.title, status: row.status, priceKopecks: row.priceKopecks },
-      side: told,
-      counterpart: { id: mover.id, name: mover.name },
+      customer: { id: row.customer.id, name: row.customer.name },
+      contractor: { id: row.contractor.id, name: row.contractor.name },
+      by,
       event,
       comment,
-      recipients,
+      room: row.chatRoomId,
     })
   }
 
-  /** The move as a system message in the order's room, in the move's transaction. */
-  async function postToRoom(
-    ctx: Ctx,
-    row: ServiceOrderRow,
-    by: ServiceOrderActor,
-    event: Move,
-    comment: string | null,
-  ) {
-    if (!deps.chat) return
-    const room = row.chatRoomId ?? ((inner: Ctx) => openRoom(inner, row))
-    await deps.chat.postNews(
-      ctx,
-      room,
-      roomNews(row, event, by, comment),
-      wordsOf(ctx, comment),
-      `service order ${row.number}`,
-    )
-  }
-
   /** An order made without a room (the proposal had none) gets the request's room between the two. */
-  async function openRoom(ctx: Ctx, row: ServiceOrderRow): Promise<string> {
+  async function openRoom(ctx: Ctx, row: ServiceOrderRow): Promise<string | null> {
+    if (!deps.chat) return null
     const [request] = await ctx.db
       .select({ number: serviceRequests.number, title: serviceRequests.title })
       .from(serviceRequests)
       .where(eq(serviceRequests.id, row.requestId))
-    const { guid } = await deps.chat!.openRequestRoom(ctx, {
+    const { guid } = await deps.chat.openRequestRoom(ctx, {
       requestId: row.requestId,
       title: request ? `Заявка № ${request.number}: ${request.title}` : `Заказ № ${row.number}`,
       customerOrganizationId: row.customerOrganizationId,

@@ -4,7 +4,7 @@ import { type Ctx, requireUser, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import { recordAudit } from '../../audit/index.ts'
 import type { RateLimitRule } from '../../rate-limit/index.ts'
-import { listManagers, type OrganizationsDeps, parse, requireId, requireManager } from '../organizations.access.ts'
+import { type OrganizationsDeps, parse, requireId, requireManager } from '../organizations.access.ts'
 import { organizationJoinRequests, organizationMembers, organizations } from '../organizations.table.ts'
 
 export const JOIN_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 }
@@ -56,7 +56,6 @@ export function createJoinRequestsService(deps: OrganizationsDeps) {
           organization: { id: org.id, name: org.name },
           requester: { id: me.id, name: me.name, email: me.email },
           message: data.message,
-          owners: await listManagers(ctx, deps, org.id, ['owner']),
         })
       }
       const [request] = await ctx.db

@@ -6,7 +6,7 @@ import { type Ctx, requireStaff, withDb } from '../../../context.ts'
 import { countRows, pageQuery } from '../../../db/pages.ts'
 import { AppError } from '../../../errors.ts'
 import { recordAudit } from '../../audit/index.ts'
-import { listManagers, type OrganizationsDeps, parse, requireId } from '../organizations.access.ts'
+import { type OrganizationsDeps, parse, requireId } from '../organizations.access.ts'
 import { organizationDetails, organizationRoles, organizations } from '../organizations.table.ts'
 import { applyTransition, targetOf, transition, type VerificationEvent } from './verification.machine.ts'
 import { describeRoles, ROLE_COLUMNS } from './verification.view.ts'
@@ -49,15 +49,15 @@ export function createStaffVerificationService(deps: OrganizationsDeps) {
         targetId: current.id,
         details: { organizationId: current.organizationId, type: current.type, from: step.from, to: step.to, comment },
       })
-    })
-    const org = current.organization
-    await deps.events.emit(ctx, {
-      type: event === 'approve' ? 'verification.approved' : 'verification.fixes_requested',
-      organization: { id: org.id, name: org.shortName },
-      roleId: current.id,
-      role: current.type,
-      comment,
-      owners: await listManagers(ctx, deps, org.id, ['owner']),
+      // The owners hear of it in the decision's transaction: a crash after the commit loses no notice.
+      const org = current.organization
+      await deps.events.emit(t, {
+        type: event === 'approve' ? 'verification.approved' : 'verification.fixes_requested',
+        organization: { id: org.id, name: org.shortName },
+        roleId: current.id,
+        role: current.type,
+        comment,
+      })
     })
     return getVerification(ctx, roleId)
   }
