@@ -3,7 +3,7 @@ import { pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './db/client.ts'
 import { BACKENDS, openTestDatabase } from './testing/database.ts'
-import { createOnce } from './idempotency.ts'
+import { createOnce, findOrCreate } from './idempotency.ts'
 
 /** A table of this test's own, keyed like every keyed create: a unique index on the key. */
 const notes = pgTable('keyed_notes', {
@@ -68,5 +68,16 @@ describe.each(BACKENDS)('createOnce on %s', (backend) => {
       },
     )
     await expect(failing).rejects.toThrow('лимит')
+  })
+
+  it("findOrCreate says whether it made the row; a twin's unique violation finds the first one's", async () => {
+    const find = async () => (await database.db.select().from(notes).where(eq(notes.key, 'k-5')))[0]
+    const insert = async () => (await database.db.insert(notes).values({ key: 'k-5', body: 'клиент' }).returning())[0]!
+    const first = await findOrCreate(find, insert)
+    expect(first.created).toBe(true)
+    // A twin that looked before the first one's insert: its own insert fails on the unique index.
+    let looked = false
+    const twin = await findOrCreate(async () => (looked ? find() : ((looked = true), undefined)), insert)
+    expect(twin).toEqual({ row: first.row, created: false })
   })
 })

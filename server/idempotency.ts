@@ -60,9 +60,8 @@ export async function checkIdempotencyKey(db: Db, scope: string, key: string | n
 /**
  * A create that a key makes once (ARCHITECTURE rule 5): the key is checked against the input (the
  * same key with another body is a 422), what the key made before is answered as it is, else
- * `create` makes it, storing the key on the row under a unique index. Two requests with one key at
- * once: the second's unique violation finds the first one's row. `create` runs the checks that
- * only a new row needs (limits, rate limits). Without a key every call creates.
+ * `create` makes it, storing the key on the row under a unique index (`findOrCreate`). `create`
+ * runs the checks that only a new row needs (limits, rate limits). Without a key every call creates.
  */
 export async function createOnce<Row>(
   db: Db,
@@ -71,13 +70,27 @@ export async function createOnce<Row>(
   create: () => Promise<Row>,
 ): Promise<Row> {
   await checkIdempotencyKey(db, keyed.scope, keyed.key, keyed.input)
-  const earlier = keyed.key ? await find() : null
-  if (earlier) return earlier
+  if (!keyed.key) return create()
+  return (await findOrCreate(find, create)).row
+}
+
+/**
+ * The row a key made before (`find`), else a new one (`create`), for writes whose key is stored on
+ * the row under a unique index: a key of the API (`createOnce`) or of a protocol (a chat message's
+ * `clientId`). Two requests with one key at once: the second's unique violation finds the first
+ * one's row. `created` says which it was.
+ */
+export async function findOrCreate<Row>(
+  find: () => Promise<Row | null | undefined>,
+  create: () => Promise<Row>,
+): Promise<{ row: Row; created: boolean }> {
+  const earlier = await find()
+  if (earlier) return { row: earlier, created: false }
   try {
-    return await create()
+    return { row: await create(), created: true }
   } catch (error) {
-    const raced = keyed.key && isUniqueViolation(error) ? await find() : null
-    if (raced) return raced
+    const raced = isUniqueViolation(error) ? await find() : null
+    if (raced) return { row: raced, created: false }
     throw error
   }
 }

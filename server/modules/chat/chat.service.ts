@@ -17,7 +17,7 @@ import {
 } from '#common/chat.ts'
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
-import { isUniqueViolation } from '../../db/errors.ts'
+import { findOrCreate } from '../../idempotency.ts'
 import { type SideWords, wordsOf } from './chat.words.ts'
 import { AppError } from '../../errors.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
@@ -422,28 +422,22 @@ export function createChatService(deps: ChatDeps) {
             .from(chatMessages)
             .where(and(eq(chatMessages.authorUserId, chatter.user.id), eq(chatMessages.clientId, data.clientId)))
         )[0]
-      const already = await findSent()
-      if (already) {
-        if (already.roomId !== room.id)
-          throw new AppError('conflict', 'Этот идентификатор сообщения уже использован в другом чате')
-        return { message: await shown(already), created: false }
-      }
-      if (!data.content && !data.fileIds.length) {
-        throw new AppError('invalid', CHAT_MESSAGES.empty, { content: CHAT_MESSAGES.empty })
-      }
       const side = sideOf(chatter, room)
       const counterpart = counterpartOf(room, side)
+      // Read once for a new message's checks and its publication.
       const [blocks, orgs] = await Promise.all([
         blocksBetween(ctx.db, side, counterpart),
         members.describe(ctx.db, [room.sideA, room.sideB]),
       ])
-      if (blocks.some((b) => b.organizationId === side)) throw new AppError('forbidden', CHAT_MESSAGES.blockedByUs)
-      if (blocks.length) throw new AppError('forbidden', CHAT_MESSAGES.blockedByThem)
-      await deps.limiter.hit(`chat:send:${chatter.user.id}`, SEND_RATE_LIMIT)
-      const files = await attachableFiles(ctx, deps.files, data.fileIds)
-      let row: MessageRow
-      try {
-        row = await insertMessage(
+      const sent = await findOrCreate(findSent, async () => {
+        if (!data.content && !data.fileIds.length) {
+          throw new AppError('invalid', CHAT_MESSAGES.empty, { content: CHAT_MESSAGES.empty })
+        }
+        if (blocks.some((b) => b.organizationId === side)) throw new AppError('forbidden', CHAT_MESSAGES.blockedByUs)
+        if (blocks.length) throw new AppError('forbidden', CHAT_MESSAGES.blockedByThem)
+        await deps.limiter.hit(`chat:send:${chatter.user.id}`, SEND_RATE_LIMIT)
+        const files = await attachableFiles(ctx, deps.files, data.fileIds)
+        return insertMessage(
           ctx,
           room,
           {
@@ -455,12 +449,14 @@ export function createChatService(deps: ChatDeps) {
           },
           { userId: chatter.user.id, organizationId: side },
         )
-      } catch (err) {
-        // The same message sent twice at once: the other request stored it.
-        const stored = isUniqueViolation(err) ? await findSent() : undefined
-        if (!stored) throw err
-        return { message: await shown(stored), created: false }
+      })
+      // The same client id again (a retry, or the same message sent twice at once): what it stored.
+      if (!sent.created) {
+        if (sent.row.roomId !== room.id)
+          throw new AppError('conflict', 'Этот идентификатор сообщения уже использован в другом чате')
+        return { message: await shown(sent.row), created: false }
       }
+      const row = sent.row
       // What the send has read already is not read again: the organizations, the author, the blocks.
       const names = [{ id: chatter.user.id, name: requireUser(ctx).name }]
       const audience = await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row, {
