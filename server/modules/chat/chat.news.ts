@@ -1,0 +1,94 @@
+import { eq, inArray } from 'drizzle-orm'
+import { CHAT_LIMITS } from '#common/chat.ts'
+import { type Ctx, systemCtx } from '../../context.ts'
+import { type SideWords, wordsOf } from './chat.words.ts'
+import { roomNotFound } from './chat.access.ts'
+import { chatMessages, chatRooms } from './chat.table.ts'
+import type { ChatDeps } from './chat.deps.ts'
+import { insertMessage } from './chat.store.ts'
+import type { ChatPublications } from './chat.publish.ts'
+
+/** Publishes system messages once the transaction that wrote them has committed. */
+export const PUBLISH_JOB = 'chat.publish_system_messages'
+
+/**
+ * The platform's messages in a room (an order's or a request's news), written in another
+ * module's transaction and published by a job queued with them once it commits.
+ */
+export function createChatNews(deps: ChatDeps, publications: ChatPublications) {
+  // Publishing twice is harmless (clients keep a message by its id), so a re-run needs no guard.
+  deps.jobs.register(PUBLISH_JOB, async (run) => {
+    const { roomId, messageIds } = run.job.payload as { roomId: string; messageIds: string[] }
+    const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
+    const [room] = await run.db.select().from(chatRooms).where(eq(chatRooms.id, roomId))
+    if (!room) return { published: 0 }
+    const rows = await run.db
+      .select()
+      .from(chatMessages)
+      .where(inArray(chatMessages.id, messageIds))
+      .orderBy(chatMessages.seq)
+    for (const row of rows) await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
+    return { published: rows.length }
+  })
+
+  const news = {
+    /**
+     * A message of the platform in a room (an order's or a request's news). Unread for both sides;
+     * no notification pops up for it (spec section 4), but it counts and arrives live.
+     *
+     * `content` is the platform's own words only. What a side typed with the move (a reason, a
+     * comment) is `words`: it follows as that side's message, under its name, so a comment such as
+     * «БАС Маркет: реквизиты продавца изменились» never speaks with the platform's voice.
+     */
+    /**
+     * The platform's note in a room, and the mover's own words after it, written through
+     * `ctx.db` (the caller's transaction). Their realtime publication is queued in the same
+     * transaction (PUBLISH_JOB): it goes out once they are committed, even if this process
+     * dies right after, and never for a change that rolled back.
+     */
+    async postSystemMessage(ctx: Ctx, guid: string, content: string, words?: SideWords | null): Promise<void> {
+      const [room] = await ctx.db.select().from(chatRooms).where(eq(chatRooms.id, guid))
+      if (!room) throw roomNotFound()
+      const rows = [
+        await insertMessage(ctx, room, { content: content.slice(0, CHAT_LIMITS.maxContent), isSystem: true }, null),
+      ]
+      const text = words?.text.trim()
+      if (words && text && (words.organizationId === room.sideA || words.organizationId === room.sideB)) {
+        rows.push(
+          await insertMessage(
+            ctx,
+            room,
+            {
+              authorUserId: words.userId,
+              authorOrganizationId: words.organizationId,
+              content: text.slice(0, CHAT_LIMITS.maxContent),
+            },
+            { userId: words.userId, organizationId: words.organizationId },
+          ),
+        )
+      }
+      const messageIds = rows.map((row) => row.id)
+      // Published by a job once the caller's transaction commits; the caller wakes the workers then.
+      await deps.jobs.enqueue(ctx.db, PUBLISH_JOB, { roomId: room.id, messageIds }, { key: messageIds[0]! })
+    },
+
+    /**
+     * A lifecycle's news (an order moved, a proposal accepted) as a system message, and what the
+     * mover (the caller) typed with the move after it, written in the caller's transaction under
+     * a savepoint: the messages and their publication job commit with the move, and a failure
+     * here is logged and loses only the messages, never the move. The notifications module's
+     * chat channel; its `afterCommit` wakes the publication.
+     */
+    async postNews(ctx: Ctx, room: string, content: string, typed: string | null, subject: string): Promise<void> {
+      try {
+        await ctx.db.transaction(async (savepoint) => {
+          const system = systemCtx(savepoint, { requestId: ctx.requestId })
+          await news.postSystemMessage(system, room, content, wordsOf(ctx, typed))
+        })
+      } catch (err) {
+        deps.log(`${subject}: the room was not told`, err)
+      }
+    },
+  }
+  return news
+}
