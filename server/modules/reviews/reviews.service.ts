@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import {
   averageOf,
   type OwnReview,
@@ -10,33 +10,29 @@ import {
   type ReviewSummary,
   type Reviewable,
   reviewAuthor,
-  type StaffReview,
 } from '#common/reviews.ts'
 import {
   ProductReviewInput,
   ReviewAnswerInput,
   ReviewEditInput,
-  ReviewHideInput,
   ReviewListQuery,
   SellerReviewInput,
-  StaffReviewListQuery,
 } from '#common/reviews.schemas.ts'
-import { type Ctx, requireStaff, requireUser, withDb } from '../../context.ts'
+import { type Ctx, requireUser } from '../../context.ts'
 import { onPage } from '../../db/pages.ts'
 import { AppError } from '../../errors.ts'
 import { parse, parseId } from '../../parse.ts'
-import { recordAudit } from '../audit/index.ts'
 import type { OrdersService } from '../orders/index.ts'
 import type { Events } from '../notifications/index.ts'
 import type { MemberDirectory } from '../organizations/index.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
 import type { SellersService } from '../sellers/index.ts'
 import { productReviews, sellerReviews } from './reviews.table.ts'
+import { type Row, TABLES, reviewKindOf, toReview, toOwnReview, findReview, DAY_MS } from './reviews.rows.ts'
+import { createStaffReviews } from './reviews.staff.ts'
 
 /** Reviews, answers and edits are written by people, a few a day; more is a script. */
 export const REVIEW_WRITE_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 }
-
-const DAY_MS = 24 * 60 * 60_000
 
 export interface ReviewsDeps {
   /** The orders module's read of a purchase: the only proof that the buyer received the goods. */
@@ -47,57 +43,6 @@ export interface ReviewsDeps {
   members: Pick<MemberDirectory, 'membersOf'>
   events: Events
   limiter: RateLimiter
-}
-
-type ProductRow = typeof productReviews.$inferSelect
-type SellerRow = typeof sellerReviews.$inferSelect
-type Row = ProductRow | SellerRow
-
-const TABLES = { product: productReviews, seller: sellerReviews } as const
-
-/** `products` / `sellers` in URLs, `product` / `seller` in answers. */
-export function reviewKindOf(kind: string): ReviewKind {
-  if (kind === 'product' || kind === 'products') return 'product'
-  if (kind === 'seller' || kind === 'sellers') return 'seller'
-  throw new AppError('not_found', REVIEW_MESSAGES.notFound)
-}
-
-function toReview(row: Row, kind: ReviewKind): Review {
-  return {
-    id: row.id,
-    kind,
-    rating: row.rating,
-    text: row.text,
-    author: reviewAuthor(row.authorName, row.organizationName),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    answer: row.sellerAnswer && row.answeredAt ? { text: row.sellerAnswer, at: row.answeredAt.toISOString() } : null,
-  }
-}
-
-function toOwnReview(row: Row, kind: ReviewKind): OwnReview {
-  const until = row.createdAt.getTime() + REVIEW_LIMITS.editableDays * DAY_MS
-  return {
-    ...toReview(row, kind),
-    hidden: row.hiddenAt !== null,
-    hiddenReason: row.hiddenReason,
-    editableUntil: new Date(until).toISOString(),
-    editable: Date.now() < until,
-  }
-}
-
-function toStaffReview(row: Row, kind: ReviewKind): StaffReview {
-  const subject =
-    'productId' in row
-      ? { title: row.productTitle, href: `/product/${row.productSlug}` }
-      : { title: row.sellerName, href: `/sellers/${row.sellerSlug}` }
-  return {
-    ...toReview(row, kind),
-    subject,
-    organizationId: row.organizationId,
-    hiddenAt: row.hiddenAt?.toISOString() ?? null,
-    hiddenReason: row.hiddenReason,
-  }
 }
 
 export function createReviewsService(deps: ReviewsDeps) {
@@ -181,39 +126,6 @@ export function createReviewsService(deps: ReviewsDeps) {
       total,
       canAnswer: Boolean(ctx.user && mine && mine === seller),
     }
-  }
-
-  /** A review by id for a write; a malformed or unknown id is a 404. */
-  async function findReview(ctx: Ctx, kind: ReviewKind, id: string, lock = false): Promise<Row> {
-    const table = TABLES[kind]
-    const query = ctx.db
-      .select()
-      .from(table)
-      .where(eq(table.id, parseId(id, REVIEW_MESSAGES.notFound)))
-    const [row] = lock ? await query.for('update') : await query
-    if (!row) throw new AppError('not_found', REVIEW_MESSAGES.notFound)
-    return row
-  }
-
-  async function setHidden(ctx: Ctx, kindParam: string, id: string, reason: string | null): Promise<StaffReview> {
-    const staff = requireStaff(ctx)
-    const kind = reviewKindOf(kindParam)
-    const table = TABLES[kind]
-    return ctx.db.transaction(async (tx) => {
-      const txCtx = withDb(ctx, tx)
-      const row = await findReview(txCtx, kind, id, true)
-      const set = reason
-        ? { hiddenAt: new Date(), hiddenBy: staff.id, hiddenReason: reason }
-        : { hiddenAt: null, hiddenBy: null, hiddenReason: null }
-      const [updated] = await tx.update(table).set(set).where(eq(table.id, row.id)).returning()
-      await recordAudit(txCtx, {
-        action: reason ? 'review.hide' : 'review.unhide',
-        targetType: `${kind}_review`,
-        targetId: row.id,
-        details: reason ? { reason } : {},
-      })
-      return toStaffReview(updated!, kind)
-    })
   }
 
   return {
@@ -373,58 +285,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       return toReview(updated, kind)
     },
 
-    /**
-     * Staff: reviews of both kinds, newest first, visible or hidden. Each table gives its newest
-     * up to the page's end and the two are merged: four statements whatever the page.
-     */
-    async listForStaff(
-      ctx: Ctx,
-      query: unknown,
-    ): Promise<{ items: StaffReview[]; page: number; pageSize: number; total: number }> {
-      requireStaff(ctx)
-      const { status, page } = parse(StaffReviewListQuery, query ?? {})
-      const pageSize = REVIEW_LIMITS.staffPageSize
-      const hidden = (t: (typeof TABLES)[ReviewKind]) =>
-        status === 'hidden' ? isNotNull(t.hiddenAt) : isNull(t.hiddenAt)
-      const newest = (kind: ReviewKind) => {
-        const t = TABLES[kind]
-        return ctx.db
-          .select()
-          .from(t)
-          .where(hidden(t))
-          .orderBy(desc(t.createdAt), desc(t.id))
-          .limit(page * pageSize)
-      }
-      const total = (kind: ReviewKind) => ctx.db.select({ n: count() }).from(TABLES[kind]).where(hidden(TABLES[kind]))
-      const [products, sellers, [p], [s]] = await Promise.all([
-        newest('product'),
-        newest('seller'),
-        total('product'),
-        total('seller'),
-      ])
-      const merged = [
-        ...products.map((r) => toStaffReview(r, 'product')),
-        ...sellers.map((r) => toStaffReview(r, 'seller')),
-      ].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
-      return {
-        items: merged.slice((page - 1) * pageSize, page * pageSize),
-        page,
-        pageSize,
-        total: Number(p?.n ?? 0) + Number(s?.n ?? 0),
-      }
-    },
-
-    /** Staff hide an abusive review with a reason; the audit log keeps who and why. */
-    hide(ctx: Ctx, kind: string, id: string, input: unknown): Promise<StaffReview> {
-      requireStaff(ctx)
-      const { reason } = parse(ReviewHideInput, input)
-      return setHidden(ctx, kind, id, reason)
-    },
-
-    /** Staff show a hidden review again. */
-    unhide(ctx: Ctx, kind: string, id: string): Promise<StaffReview> {
-      return setHidden(ctx, kind, id, null)
-    },
+    ...createStaffReviews(),
   }
 }
 
