@@ -1,14 +1,11 @@
-import { and, asc, avg, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, avg, count, desc, eq, isNull } from 'drizzle-orm'
 import {
   SERVICE_ORDER_ACTOR_OF,
   SERVICE_ORDER_MESSAGES,
-  type ServiceOrderAction,
   type ServiceOrderDetails,
-  type ServiceOrderHistoryEntry,
   type ServiceOrderSide,
   type ServiceResult,
   type ServiceReviewsSummary,
-  type ServiceReviewView,
   type ServiceSubmission,
 } from '#common/exchange/service-orders.ts'
 import {
@@ -19,7 +16,6 @@ import {
   SubmitServiceResultInput,
 } from '#common/exchange/service-orders.schemas.ts'
 import type { AttachedFile } from '#common/exchange/services.ts'
-import type { OrderParty } from '#common/orders.ts'
 import { type Ctx, requireStaff, requireUser, withDb } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import { targetOf } from '../../../lifecycle/index.ts'
@@ -35,13 +31,12 @@ import {
   SERVICE_ORDER_TRANSITIONS,
   type ServiceOrderActor,
   type ServiceOrderEvent,
-  serviceOrderActionsFor,
-  serviceOrderHistoryEventOf,
   serviceOrderLifecycle,
   serviceOrderTransition,
 } from './service-orders.machine.ts'
-import { serviceOrderEvents, serviceOrders, serviceReviews } from './service-orders.table.ts'
+import { serviceOrders, serviceReviews } from './service-orders.table.ts'
 import { isUniqueViolation } from '../../../db/errors.ts'
+import { reviewView, submissionOf, viewServiceOrder } from './service-orders.view.ts'
 
 /** The two sides click through their order; more than this is a script. */
 export const SERVICE_ORDER_WRITE_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 }
@@ -92,23 +87,6 @@ const SIDE_COLUMN = {
   sale: serviceOrders.contractorOrganizationId,
 } as const
 
-const partyView = (party: OrderParty) => ({
-  id: party.id,
-  name: party.name,
-  fullName: party.fullName,
-  slug: party.slug,
-  inn: party.inn,
-})
-
-const reviewView = (r: typeof serviceReviews.$inferSelect): ServiceReviewView => ({
-  side: r.side,
-  rating: r.rating,
-  text: r.text,
-  authorName: r.authorName,
-  authorOrganizationName: r.authorOrganizationName,
-  createdAt: r.createdAt.toISOString(),
-})
-
 export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrdersService {
   const notFound = () => new AppError('not_found', SERVICE_ORDER_MESSAGES.notFound)
 
@@ -135,70 +113,6 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
     const [row] = lock ? await query.for('update') : await query
     if (!row) throw notFound()
     return row
-  }
-
-  async function view(ctx: Ctx, row: ServiceOrderRow, side: ServiceOrderSide, staff = false) {
-    const [events, reviews, request] = await Promise.all([
-      ctx.db
-        .select()
-        .from(serviceOrderEvents)
-        .where(eq(serviceOrderEvents.orderId, row.id))
-        .orderBy(asc(serviceOrderEvents.createdAt), asc(serviceOrderEvents.id)),
-      ctx.db
-        .select()
-        .from(serviceReviews)
-        .where(and(eq(serviceReviews.orderId, row.id), isNull(serviceReviews.hiddenAt)))
-        .orderBy(asc(serviceReviews.createdAt)),
-      ctx.db
-        .select({ number: serviceRequests.number })
-        .from(serviceRequests)
-        .where(eq(serviceRequests.id, row.requestId)),
-    ])
-    const userIds = [...new Set(events.flatMap((e) => (e.byUserId ? [e.byUserId] : [])))]
-    const names = new Map((await deps.describeUsers(ctx, userIds)).map((u) => [u.id, u.name]))
-    // The n-th submission in the history is the n-th version of the result.
-    const submissions: ServiceSubmission[] = row.result ? [...row.result.earlier, submissionOf(row.result)] : []
-    let submitted = 0
-    const history: ServiceOrderHistoryEntry[] = events.map((e) => {
-      const { event, by } = serviceOrderHistoryEventOf(e.event)
-      return {
-        event,
-        from: e.fromStatus,
-        to: e.toStatus,
-        by,
-        byName: e.byUserId ? (names.get(e.byUserId) ?? null) : null,
-        comment: e.comment,
-        submission: event === 'submitResult' ? (submissions[submitted++] ?? null) : null,
-        at: e.createdAt.toISOString(),
-      }
-    })
-    const who = SERVICE_ORDER_ACTOR_OF[side]
-    const mine = reviews.some((r) => r.side === side)
-    return {
-      number: row.number,
-      side,
-      status: row.status,
-      type: row.type,
-      title: row.title,
-      priceKopecks: row.priceKopecks,
-      startsOn: row.startsOn,
-      endsOn: row.endsOn,
-      terms: row.terms,
-      flight: row.flight,
-      request: { number: request[0]?.number ?? '' },
-      customer: partyView(row.customer),
-      contractor: partyView(row.contractor),
-      result: row.result ? submissionOf(row.result) : null,
-      reworkComment: row.reworkComment,
-      cancelReason: row.cancelReason,
-      chatRoomId: row.chatRoomId,
-      history,
-      actions: staff ? [] : (serviceOrderActionsFor(row.status, who) as ServiceOrderAction[]),
-      reviews: reviews.map(reviewView),
-      canReview: !staff && row.status === 'completed' && !mine,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    } satisfies ServiceOrderDetails
   }
 
   /**
@@ -247,7 +161,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
       return after
     })
     if (moved) deps.events.afterCommit()
-    return view(ctx, moved ?? (await findOrder(ctx, side, number)), side)
+    return viewServiceOrder(ctx, deps, moved ?? (await findOrder(ctx, side, number)), side)
   }
 
   /**
@@ -299,7 +213,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
   return {
     async get(ctx, side, number) {
       const s = sideOf(side)
-      return view(ctx, await findOrder(ctx, s, number), s)
+      return viewServiceOrder(ctx, deps, await findOrder(ctx, s, number), s)
     },
 
     async staffGet(ctx, number) {
@@ -314,7 +228,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
         targetId: row.id,
         details: { number },
       })
-      return view(ctx, row, 'purchase', true)
+      return viewServiceOrder(ctx, deps, row, 'purchase', true)
     },
 
     start(ctx, side, number) {
@@ -383,7 +297,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
         if (isUniqueViolation(error)) throw new AppError('conflict', SERVICE_ORDER_MESSAGES.reviewExists)
         throw error
       }
-      return view(ctx, row, s)
+      return viewServiceOrder(ctx, deps, row, s)
     },
 
     async resultFile(ctx, side, number, fileId) {
@@ -419,9 +333,4 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
       return { items: rows.map(reviewView), count: total, average }
     },
   }
-}
-
-/** A stored result without its earlier versions. */
-function submissionOf(result: ServiceSubmission): ServiceSubmission {
-  return { report: result.report, files: result.files, submittedAt: result.submittedAt }
 }
