@@ -1,12 +1,6 @@
-import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm'
 import { polygonAreaHectares } from '#common/geo.ts'
-import {
-  REQUEST_ACTIONS,
-  REQUEST_LIMITS,
-  REQUEST_MESSAGES,
-  type RequestAction,
-  type RequestDetails,
-} from '#common/exchange/requests.ts'
+import { REQUEST_LIMITS, REQUEST_MESSAGES, type RequestDetails } from '#common/exchange/requests.ts'
 import {
   CancelRequestInput,
   deadlineProblem,
@@ -31,8 +25,9 @@ import type { FilesService } from '../../files/index.ts'
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/index.ts'
 import { findVisibleRequest, type RequestRow } from './request-access.ts'
 import type { RequestJobs } from './requests.jobs.ts'
-import { moveRequest, recordRequestCreation, requestActionsFor, requestTransition } from './requests.machine.ts'
-import { serviceRequestEvents, serviceRequests } from './requests.table.ts'
+import { moveRequest, recordRequestCreation, requestTransition } from './requests.machine.ts'
+import { serviceRequests } from './requests.table.ts'
+import { viewRequest } from './requests.view.ts'
 
 /** Creating is a click; dozens an hour is a script. */
 export const REQUEST_CREATE_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60 * 60_000 }
@@ -167,67 +162,7 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
     }
   }
 
-  async function view(ctx: Ctx, row: RequestRow, viewer: RequestDetails['viewer']): Promise<RequestDetails> {
-    const customerView = viewer === 'customer'
-    const [invited, sellers, cancelled] = await Promise.all([
-      customerView ? deps.vendors.byIds(ctx.db, row.invitedOrganizationIds) : new Map<string, ConfirmedVendorRef>(),
-      deps.sellerSlugs.resolveVendorSlugs(ctx, [row.customer.slug]),
-      row.status === 'cancelled'
-        ? ctx.db
-            .select({ comment: serviceRequestEvents.comment })
-            .from(serviceRequestEvents)
-            .where(and(eq(serviceRequestEvents.requestId, row.id), eq(serviceRequestEvents.toStatus, 'cancelled')))
-            .orderBy(desc(serviceRequestEvents.createdAt))
-            .limit(1)
-        : [],
-    ])
-    const actions = customerView
-      ? requestActionsFor(row.status).filter((e): e is RequestAction =>
-          (REQUEST_ACTIONS as readonly string[]).includes(e),
-        )
-      : []
-    return {
-      number: row.number,
-      status: row.status,
-      type: row.type,
-      sphere: row.sphere as RequestDetails['sphere'],
-      title: row.title,
-      description: row.description,
-      region: row.region as RequestDetails['region'],
-      address: row.address,
-      area: row.area,
-      areaHectares: row.areaHectares,
-      startsOn: row.startsOn,
-      endsOn: row.endsOn,
-      volume: row.volume,
-      volumeUnit: row.volumeUnit,
-      budgetKopecks: row.budgetKopecks,
-      attachments: row.attachments,
-      flight: row.flight,
-      visibility: row.visibility,
-      proposalsDeadline: row.proposalsDeadline,
-      allowSeveral: row.allowSeveral,
-      proposalCount: row.proposalCount,
-      customer: {
-        id: row.customer.id,
-        name: row.customer.name,
-        slug: row.customer.slug,
-        sellerSlug: sellers.has(row.customer.slug) ? row.customer.slug : null,
-      },
-      viewer,
-      actions,
-      invited: row.invitedOrganizationIds.flatMap((id) => {
-        const v = invited.get(id)
-        return v ? [v] : []
-      }),
-      cancelReason: cancelled[0]?.comment ?? null,
-      publishedAt: row.publishedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }
-  }
-
-  const ownView = async (ctx: Ctx, number: string) => view(ctx, await findOwn(ctx, number), 'customer')
+  const ownView = async (ctx: Ctx, number: string) => viewRequest(ctx, deps, await findOwn(ctx, number), 'customer')
 
   /** Requests the organization published since Moscow's midnight. */
   async function publishedToday(ctx: Ctx, organizationId: string): Promise<number> {
@@ -265,7 +200,7 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
     async findCreated(ctx, creationKey) {
       const organizationId = buyerOf(ctx)
       const row = await requestOfKey(ctx, organizationId, idempotencyKeyOf(creationKey))
-      return row ? view(ctx, row, 'customer') : null
+      return row ? viewRequest(ctx, deps, row, 'customer') : null
     },
 
     async create(ctx, input, idempotencyKey) {
@@ -304,7 +239,7 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
           })
         },
       )
-      return view(ctx, row, 'customer')
+      return viewRequest(ctx, deps, row, 'customer')
     },
 
     async update(ctx, number, input) {
@@ -389,7 +324,7 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
 
     async get(ctx, number) {
       const { request, viewer } = await findVisibleRequest(ctx, number)
-      return view(ctx, request, viewer)
+      return viewRequest(ctx, deps, request, viewer)
     },
 
     async attachment(ctx, number, fileId) {
