@@ -22,18 +22,16 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
 import { embedsOf, readingMinutesOf } from './article-html.ts'
 import type { ArticleJobs } from './articles.jobs.ts'
 import {
-  ARTICLE_EVENT_LABELS,
   ARTICLE_MESSAGES,
   type ArticleEvent,
-  allowedActions,
   articleTransition,
   moveArticle,
   recordArticleEvent,
   scheduleNote,
 } from './articles.machine.ts'
 import type { ArticleRow, PublicArticles } from './articles.public.ts'
-import { articleEvents, articleImages, articleProducts, articles } from './articles.table.ts'
-import { coverOf } from './articles.view.ts'
+import { articleImages, articleProducts, articles } from './articles.table.ts'
+import { staffNames, viewStaffArticle } from './articles.staff-view.ts'
 
 export const STAFF_ARTICLES_PAGE_SIZE = 30
 /** Saves and moves per editor: generous for work, a wall for a runaway script. */
@@ -107,62 +105,6 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
       .where(eq(articles.id, parseId(id, ARTICLE_MESSAGES.notFound)))
     if (!row) throw new AppError('not_found', ARTICLE_MESSAGES.notFound)
     return row
-  }
-
-  async function names(ctx: Ctx, ids: (string | null)[]): Promise<Map<string, string>> {
-    const known = [...new Set(ids.filter((id): id is string => !!id))]
-    return new Map((await deps.describeUsers(ctx, known)).map((u) => [u.id, u.name]))
-  }
-
-  async function toStaffArticle(ctx: Ctx, row: ArticleRow): Promise<StaffArticle> {
-    const [[image], history] = await Promise.all([
-      row.coverFileId
-        ? ctx.db.select().from(articleImages).where(eq(articleImages.id, row.coverFileId))
-        : Promise.resolve([]),
-      ctx.db
-        .select()
-        .from(articleEvents)
-        .where(eq(articleEvents.articleId, row.id))
-        .orderBy(desc(articleEvents.createdAt), desc(articleEvents.id)),
-    ])
-    const who = await names(
-      ctx,
-      history.map((h) => h.byUserId),
-    )
-    return {
-      id: row.id,
-      slug: row.slug,
-      title: row.title,
-      lead: row.lead,
-      rubric: row.rubric,
-      tags: row.tags,
-      bodyHtml: row.bodyHtml,
-      coverFileId: row.coverFileId,
-      coverAlt: row.coverAlt,
-      seoTitle: row.seoTitle,
-      seoDescription: row.seoDescription,
-      authorName: row.authorName,
-      version: row.version,
-      status: row.status,
-      publishAt: (row.status === 'scheduled' ? row.publishAt : row.publishedAt)?.toISOString() ?? null,
-      cover: coverOf({
-        coverAsset: row.coverAsset,
-        coverAlt: row.coverAlt,
-        coverSrc: image?.src ?? null,
-        coverWidth: image?.width ?? null,
-        coverHeight: image?.height ?? null,
-      }),
-      allowedActions: allowedActions(row.status),
-      history: history.map((h) => ({
-        at: h.createdAt.toISOString(),
-        by: h.byUserId ? (who.get(h.byUserId) ?? 'Сотрудник') : 'Система',
-        action:
-          h.event === 'publish' && !h.byUserId
-            ? 'Опубликована по расписанию'
-            : (ARTICLE_EVENT_LABELS[h.event as ArticleEvent] ?? h.event ?? h.toStatus),
-        note: h.comment,
-      })),
-    }
   }
 
   /** The input validated and the body sanitized, with its text, embeds and reading time. */
@@ -271,7 +213,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
       await plan.after?.(txCtx)
       await audit(txCtx, event, row, plan.details)
     })
-    return toStaffArticle(ctx, await findRow(ctx, row.id))
+    return viewStaffArticle(ctx, deps.describeUsers, await findRow(ctx, row.id))
   }
 
   return {
@@ -292,8 +234,9 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
         { page: query.page, pageSize: STAFF_ARTICLES_PAGE_SIZE },
         countRows(ctx.db, articles, where),
       )
-      const who = await names(
+      const who = await staffNames(
         ctx,
+        deps.describeUsers,
         rows.map((r) => r.updatedBy),
       )
       return {
@@ -315,7 +258,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
 
     async staffGet(ctx: Ctx, id: string): Promise<StaffArticle> {
       requireStaff(ctx)
-      return toStaffArticle(ctx, await findRow(ctx, id))
+      return viewStaffArticle(ctx, deps.describeUsers, await findRow(ctx, id))
     },
 
     /** A new draft. `version` of the input is ignored: a new article starts at 0. */
@@ -336,7 +279,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
         await audit(txCtx, 'create', row!, { slug })
         return row!.id
       })
-      return toStaffArticle(ctx, await findRow(ctx, id))
+      return viewStaffArticle(ctx, deps.describeUsers, await findRow(ctx, id))
     },
 
     /**
@@ -364,7 +307,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
         await replaceEmbeds(txCtx, row.id, embeds)
         await audit(txCtx, 'update', { id: row.id, title: values.title }, slug !== row.slug ? { slug } : {})
       })
-      return toStaffArticle(ctx, await findRow(ctx, row.id))
+      return viewStaffArticle(ctx, deps.describeUsers, await findRow(ctx, row.id))
     },
 
     /** Publishes a draft or a scheduled article now. */
