@@ -1,10 +1,9 @@
 import { and, desc, eq, ilike } from 'drizzle-orm'
-import { CABINET_LIMITS, type CabinetOffersPage, CabinetOffersQuery } from '#common/exchange/cabinet.ts'
+import { type CabinetOffersPage, CabinetOffersQuery } from '#common/exchange/cabinet.ts'
 import type { Ctx } from '../../../context.ts'
-import { onPage } from '../../../db/pages.ts'
 import { parse } from '../../../parse.ts'
 import { serviceOffers } from '../offers/offers.table.ts'
-import { countWhere, offerTabFilter, likePattern, organizationOf } from './cabinet.shared.ts'
+import { likePattern, offerTabFilter, organizationOf, tabPage } from './cabinet.shared.ts'
 
 /** The organization's service offers, cut into tabs as the products are: a page with its counts. */
 export async function myOffers(ctx: Ctx, query: unknown): Promise<CabinetOffersPage> {
@@ -13,49 +12,37 @@ export async function myOffers(ctx: Ctx, query: unknown): Promise<CabinetOffersP
   const own = eq(serviceOffers.organizationId, org)
   const search = q ? ilike(serviceOffers.title, likePattern(q)) : undefined
   const chosen = filter ? offerTabFilter(filter) : undefined
-  const [rows, [counts]] = await Promise.all([
-    onPage(
-      ctx.db
-        .select({
-          id: serviceOffers.id,
-          title: serviceOffers.title,
-          type: serviceOffers.type,
-          status: serviceOffers.status,
-          published: serviceOffers.published,
-          regions: serviceOffers.regions,
-          nationwide: serviceOffers.nationwide,
-          priceFromKopecks: serviceOffers.priceFromKopecks,
-          priceUnit: serviceOffers.priceUnit,
-          staffComment: serviceOffers.staffComment,
-          updatedAt: serviceOffers.updatedAt,
-        })
-        .from(serviceOffers)
-        .where(and(own, chosen, search))
-        .orderBy(desc(serviceOffers.updatedAt), desc(serviceOffers.id))
-        .$dynamic(),
-      { page, pageSize: CABINET_LIMITS.pageSize },
-    ),
+  const { rows, counts, ...paged } = await tabPage(
+    page,
     ctx.db
       .select({
-        all: countWhere(undefined),
-        matching: countWhere(and(chosen, search)),
-        published: countWhere(offerTabFilter('published')),
-        moderation: countWhere(offerTabFilter('moderation')),
-        nonPublished: countWhere(offerTabFilter('non-published')),
+        id: serviceOffers.id,
+        title: serviceOffers.title,
+        type: serviceOffers.type,
+        status: serviceOffers.status,
+        published: serviceOffers.published,
+        regions: serviceOffers.regions,
+        nationwide: serviceOffers.nationwide,
+        priceFromKopecks: serviceOffers.priceFromKopecks,
+        priceUnit: serviceOffers.priceUnit,
+        staffComment: serviceOffers.staffComment,
+        updatedAt: serviceOffers.updatedAt,
       })
       .from(serviceOffers)
-      .where(own),
-  ])
+      .where(and(own, chosen, search))
+      .orderBy(desc(serviceOffers.updatedAt), desc(serviceOffers.id))
+      .$dynamic(),
+    (fields) => ctx.db.select(fields).from(serviceOffers).where(own),
+    {
+      matching: and(chosen, search),
+      published: offerTabFilter('published'),
+      moderation: offerTabFilter('moderation'),
+      nonPublished: offerTabFilter('non-published'),
+    },
+  )
   return {
     items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
-    page,
-    pageSize: CABINET_LIMITS.pageSize,
-    total: counts!.matching,
-    all: counts!.all,
-    filterCounts: {
-      published: counts!.published,
-      moderation: counts!.moderation,
-      'non-published': counts!.nonPublished,
-    },
+    ...paged,
+    filterCounts: { published: counts.published, moderation: counts.moderation, 'non-published': counts.nonPublished },
   }
 }

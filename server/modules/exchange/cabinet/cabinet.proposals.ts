@@ -1,11 +1,10 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm'
-import { CABINET_LIMITS, type CabinetProposalsPage, CabinetProposalsQuery } from '#common/exchange/cabinet.ts'
+import { type CabinetProposalsPage, CabinetProposalsQuery } from '#common/exchange/cabinet.ts'
 import type { Ctx } from '../../../context.ts'
-import { onPage } from '../../../db/pages.ts'
 import { parse } from '../../../parse.ts'
 import { serviceProposals } from '../proposals/proposals.table.ts'
 import { serviceRequests } from '../requests/requests.table.ts'
-import { countWhere, likePattern, organizationOf } from './cabinet.shared.ts'
+import { likePattern, organizationOf, tabPage } from './cabinet.shared.ts'
 
 /** The organization's proposals on other organizations' requests: a page with its counts. */
 export async function myProposals(ctx: Ctx, query: unknown): Promise<CabinetProposalsPage> {
@@ -16,44 +15,43 @@ export async function myProposals(ctx: Ctx, query: unknown): Promise<CabinetProp
     ? or(ilike(serviceRequests.number, likePattern(q)), ilike(serviceRequests.title, likePattern(q)))
     : undefined
   const chosen = filter ? eq(serviceProposals.status, filter) : undefined
-  const [rows, [counts]] = await Promise.all([
-    onPage(
-      ctx.db
-        .select({
-          id: serviceProposals.id,
-          status: serviceProposals.status,
-          priceKopecks: serviceProposals.priceKopecks,
-          startsOn: serviceProposals.startsOn,
-          endsOn: serviceProposals.endsOn,
-          revision: serviceProposals.revision,
-          createdAt: serviceProposals.createdAt,
-          updatedAt: serviceProposals.updatedAt,
-          requestNumber: serviceRequests.number,
-          requestTitle: serviceRequests.title,
-          requestType: serviceRequests.type,
-          requestStatus: serviceRequests.status,
-          customer: serviceRequests.customer,
-          proposalsDeadline: serviceRequests.proposalsDeadline,
-        })
-        .from(serviceProposals)
-        .innerJoin(serviceRequests, eq(serviceRequests.id, serviceProposals.requestId))
-        .where(and(own, chosen, search))
-        .orderBy(desc(serviceProposals.updatedAt), desc(serviceProposals.id))
-        .$dynamic(),
-      { page, pageSize: CABINET_LIMITS.pageSize },
-    ),
+  const { rows, counts, ...paged } = await tabPage(
+    page,
     ctx.db
       .select({
-        all: countWhere(undefined),
-        matching: countWhere(and(chosen, search)),
-        reviewing: countWhere(eq(serviceProposals.status, 'reviewing')),
-        accepted: countWhere(eq(serviceProposals.status, 'accepted')),
-        rejected: countWhere(eq(serviceProposals.status, 'rejected')),
+        id: serviceProposals.id,
+        status: serviceProposals.status,
+        priceKopecks: serviceProposals.priceKopecks,
+        startsOn: serviceProposals.startsOn,
+        endsOn: serviceProposals.endsOn,
+        revision: serviceProposals.revision,
+        createdAt: serviceProposals.createdAt,
+        updatedAt: serviceProposals.updatedAt,
+        requestNumber: serviceRequests.number,
+        requestTitle: serviceRequests.title,
+        requestType: serviceRequests.type,
+        requestStatus: serviceRequests.status,
+        customer: serviceRequests.customer,
+        proposalsDeadline: serviceRequests.proposalsDeadline,
       })
       .from(serviceProposals)
       .innerJoin(serviceRequests, eq(serviceRequests.id, serviceProposals.requestId))
-      .where(own),
-  ])
+      .where(and(own, chosen, search))
+      .orderBy(desc(serviceProposals.updatedAt), desc(serviceProposals.id))
+      .$dynamic(),
+    (fields) =>
+      ctx.db
+        .select(fields)
+        .from(serviceProposals)
+        .innerJoin(serviceRequests, eq(serviceRequests.id, serviceProposals.requestId))
+        .where(own),
+    {
+      matching: and(chosen, search),
+      reviewing: eq(serviceProposals.status, 'reviewing'),
+      accepted: eq(serviceProposals.status, 'accepted'),
+      rejected: eq(serviceProposals.status, 'rejected'),
+    },
+  )
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -73,10 +71,7 @@ export async function myProposals(ctx: Ctx, query: unknown): Promise<CabinetProp
         proposalsDeadline: r.proposalsDeadline,
       },
     })),
-    page,
-    pageSize: CABINET_LIMITS.pageSize,
-    total: counts!.matching,
-    all: counts!.all,
-    filterCounts: { reviewing: counts!.reviewing, accepted: counts!.accepted, rejected: counts!.rejected },
+    ...paged,
+    filterCounts: { reviewing: counts.reviewing, accepted: counts.accepted, rejected: counts.rejected },
   }
 }

@@ -6,12 +6,11 @@ import {
   type SuggestedRequest,
 } from '#common/exchange/cabinet.ts'
 import type { Ctx } from '../../../context.ts'
-import { onPage } from '../../../db/pages.ts'
 import { parse } from '../../../parse.ts'
 import { publishedServiceOffers } from '../offers/offers.table.ts'
 import { serviceProposals } from '../proposals/proposals.table.ts'
 import { serviceRequests } from '../requests/requests.table.ts'
-import { countWhere, iso, requestFilter, moscowToday, likePattern, organizationOf } from './cabinet.shared.ts'
+import { iso, requestFilter, moscowToday, likePattern, organizationOf, tabPage } from './cabinet.shared.ts'
 
 /** The organization's requests: a page of a filter and a search, with every filter's count. */
 export async function myRequests(ctx: Ctx, query: unknown): Promise<CabinetRequestsPage> {
@@ -28,41 +27,36 @@ export async function myRequests(ctx: Ctx, query: unknown): Promise<CabinetReque
     where ${serviceProposals.requestId} = ${outerId})`
   const lastProposalAt = sql<string | null>`(select max(${serviceProposals.createdAt}) from ${serviceProposals}
     where ${serviceProposals.requestId} = ${outerId})`
-  const [rows, [counts]] = await Promise.all([
-    onPage(
-      ctx.db
-        .select({
-          id: serviceRequests.id,
-          number: serviceRequests.number,
-          title: serviceRequests.title,
-          type: serviceRequests.type,
-          status: serviceRequests.status,
-          region: serviceRequests.region,
-          budgetKopecks: serviceRequests.budgetKopecks,
-          proposalsDeadline: serviceRequests.proposalsDeadline,
-          proposalCount,
-          lastProposalAt,
-          createdAt: serviceRequests.createdAt,
-          updatedAt: serviceRequests.updatedAt,
-        })
-        .from(serviceRequests)
-        .where(and(own, chosen, search))
-        .orderBy(desc(serviceRequests.updatedAt), desc(serviceRequests.id))
-        .$dynamic(),
-      { page, pageSize: CABINET_LIMITS.pageSize },
-    ),
+  const { rows, counts, ...paged } = await tabPage(
+    page,
     ctx.db
       .select({
-        all: countWhere(undefined),
-        matching: countWhere(and(chosen, search)),
-        drafts: countWhere(requestFilter('drafts')),
-        open: countWhere(requestFilter('open')),
-        awarded: countWhere(requestFilter('awarded')),
-        closed: countWhere(requestFilter('closed')),
+        id: serviceRequests.id,
+        number: serviceRequests.number,
+        title: serviceRequests.title,
+        type: serviceRequests.type,
+        status: serviceRequests.status,
+        region: serviceRequests.region,
+        budgetKopecks: serviceRequests.budgetKopecks,
+        proposalsDeadline: serviceRequests.proposalsDeadline,
+        proposalCount,
+        lastProposalAt,
+        createdAt: serviceRequests.createdAt,
+        updatedAt: serviceRequests.updatedAt,
       })
       .from(serviceRequests)
-      .where(own),
-  ])
+      .where(and(own, chosen, search))
+      .orderBy(desc(serviceRequests.updatedAt), desc(serviceRequests.id))
+      .$dynamic(),
+    (fields) => ctx.db.select(fields).from(serviceRequests).where(own),
+    {
+      matching: and(chosen, search),
+      drafts: requestFilter('drafts'),
+      open: requestFilter('open'),
+      awarded: requestFilter('awarded'),
+      closed: requestFilter('closed'),
+    },
+  )
   return {
     items: rows.map((r) => ({
       ...r,
@@ -71,15 +65,12 @@ export async function myRequests(ctx: Ctx, query: unknown): Promise<CabinetReque
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
-    page,
-    pageSize: CABINET_LIMITS.pageSize,
-    total: counts!.matching,
-    all: counts!.all,
+    ...paged,
     filterCounts: {
-      drafts: counts!.drafts,
-      open: counts!.open,
-      awarded: counts!.awarded,
-      closed: counts!.closed,
+      drafts: counts.drafts,
+      open: counts.open,
+      awarded: counts.awarded,
+      closed: counts.closed,
     },
   }
 }

@@ -1,11 +1,10 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm'
-import { CABINET_LIMITS, type CabinetOrdersPage, CabinetOrdersQuery } from '#common/exchange/cabinet.ts'
+import { type CabinetOrdersPage, CabinetOrdersQuery } from '#common/exchange/cabinet.ts'
 import type { ServiceOrderSide } from '#common/exchange/service-orders.ts'
 import type { Ctx } from '../../../context.ts'
-import { onPage } from '../../../db/pages.ts'
 import { parse } from '../../../parse.ts'
 import { serviceOrders } from '../service-orders/service-orders.table.ts'
-import { countWhere, orderFilter, likePattern, organizationOf } from './cabinet.shared.ts'
+import { orderFilter, likePattern, organizationOf, tabPage } from './cabinet.shared.ts'
 
 /** The service orders the organization is customer or contractor of: a page with its counts. */
 export async function myServiceOrders(ctx: Ctx, query: unknown): Promise<CabinetOrdersPage> {
@@ -19,41 +18,36 @@ export async function myServiceOrders(ctx: Ctx, query: unknown): Promise<Cabinet
     : undefined
   const chosen = filter ? orderFilter(filter) : undefined
   const onSide = side ? (side === 'purchase' ? asCustomer : asContractor) : undefined
-  const [rows, [counts]] = await Promise.all([
-    onPage(
-      ctx.db
-        .select({
-          number: serviceOrders.number,
-          status: serviceOrders.status,
-          title: serviceOrders.title,
-          type: serviceOrders.type,
-          priceKopecks: serviceOrders.priceKopecks,
-          startsOn: serviceOrders.startsOn,
-          endsOn: serviceOrders.endsOn,
-          customerOrganizationId: serviceOrders.customerOrganizationId,
-          customer: serviceOrders.customer,
-          contractor: serviceOrders.contractor,
-          createdAt: serviceOrders.createdAt,
-        })
-        .from(serviceOrders)
-        .where(and(own, onSide, chosen, search))
-        .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
-        .$dynamic(),
-      { page, pageSize: CABINET_LIMITS.pageSize },
-    ),
+  const { rows, counts, ...paged } = await tabPage(
+    page,
     ctx.db
       .select({
-        all: countWhere(undefined),
-        matching: countWhere(and(onSide, chosen, search)),
-        active: countWhere(and(onSide, orderFilter('active'))),
-        completed: countWhere(and(onSide, orderFilter('completed'))),
-        cancelled: countWhere(and(onSide, orderFilter('cancelled'))),
-        purchase: countWhere(asCustomer),
-        sale: countWhere(asContractor),
+        number: serviceOrders.number,
+        status: serviceOrders.status,
+        title: serviceOrders.title,
+        type: serviceOrders.type,
+        priceKopecks: serviceOrders.priceKopecks,
+        startsOn: serviceOrders.startsOn,
+        endsOn: serviceOrders.endsOn,
+        customerOrganizationId: serviceOrders.customerOrganizationId,
+        customer: serviceOrders.customer,
+        contractor: serviceOrders.contractor,
+        createdAt: serviceOrders.createdAt,
       })
       .from(serviceOrders)
-      .where(own),
-  ])
+      .where(and(own, onSide, chosen, search))
+      .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
+      .$dynamic(),
+    (fields) => ctx.db.select(fields).from(serviceOrders).where(own),
+    {
+      matching: and(onSide, chosen, search),
+      active: and(onSide, orderFilter('active')),
+      completed: and(onSide, orderFilter('completed')),
+      cancelled: and(onSide, orderFilter('cancelled')),
+      purchase: asCustomer,
+      sale: asContractor,
+    },
+  )
   return {
     items: rows.map((r) => {
       const orderSide: ServiceOrderSide = r.customerOrganizationId === org ? 'purchase' : 'sale'
@@ -70,11 +64,8 @@ export async function myServiceOrders(ctx: Ctx, query: unknown): Promise<Cabinet
         createdAt: r.createdAt.toISOString(),
       }
     }),
-    page,
-    pageSize: CABINET_LIMITS.pageSize,
-    total: counts!.matching,
-    all: counts!.all,
-    filterCounts: { active: counts!.active, completed: counts!.completed, cancelled: counts!.cancelled },
-    sideCounts: { purchase: counts!.purchase, sale: counts!.sale },
+    ...paged,
+    filterCounts: { active: counts.active, completed: counts.completed, cancelled: counts.cancelled },
+    sideCounts: { purchase: counts.purchase, sale: counts.sale },
   }
 }
