@@ -60,9 +60,12 @@ export function AppImage({ src, alt, size, height, loading, priority = false, cl
       fetchPriority: 'high',
     })
   }
+  // The picture lays out as its <img> alone: `display: contents` leaves the img to the parent's
+  // layout, and the <source>, which no stylesheet hides, would otherwise be a grid or flex item
+  // of its own (an empty cell beside the cover).
   return (
     <picture style={{ display: 'contents' }}>
-      <source type="image/avif" srcSet={avif.srcSet} sizes={sizes} />
+      <source type="image/avif" srcSet={avif.srcSet} sizes={sizes} style={{ display: 'none' }} />
       {img}
     </picture>
   )

@@ -12,9 +12,20 @@ export interface EmailLink {
   token: string
 }
 
+/** Why the window opened from a button, said above the form: what signing in is for. */
+export const SIGN_IN_REASONS = {
+  cart: 'Войдите, чтобы добавить товар в корзину: он окажется там сразу после входа.',
+  chat: 'Войдите, чтобы написать продавцу.',
+  propose: 'Войдите, чтобы откликнуться на заявку.',
+} as const
+
+export type SignInReason = keyof typeof SIGN_IN_REASONS
+
 interface AuthModalState {
   opened: boolean
   mode: AuthMode
+  /** The button that opened it, when one did; kept while the user switches to registration. */
+  reason?: SignInReason
   /** The token from a password-reset link, for 'resetConfirm'. */
   resetToken?: string
   /** The link being opened, for 'emailLink'. */
@@ -23,8 +34,8 @@ interface AuthModalState {
 
 const authModal = createStore<AuthModalState>({ opened: false, mode: 'signIn' })
 
-export function openAuthModal(mode: AuthMode = 'signIn', resetToken?: string) {
-  authModal.set({ opened: true, mode, resetToken })
+export function openAuthModal(mode: AuthMode = 'signIn', options: { resetToken?: string; reason?: SignInReason } = {}) {
+  authModal.set({ opened: true, mode, ...options })
 }
 
 export function openEmailLink(emailLink: EmailLink) {

@@ -190,6 +190,15 @@ test('a buyer asks from a product page; the vendor hears live, answers with a pi
   await vendorContext.close()
 })
 
+test("a guest's «Написать продавцу» opens the sign-in window, which says what it is for", async ({ page }) => {
+  await page.goto(`/sellers/${VENDOR_SLUG}`)
+  const productHref = await page.locator('main a[href^="/product/"]').first().getAttribute('href')
+  await page.goto(productHref!)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Написать продавцу' }).click()
+  await expect(page.getByRole('dialog', { name: 'Вход' })).toContainText('Войдите, чтобы написать продавцу.')
+})
+
 test('an unknown room is said so, not replaced by another one', async ({ page }) => {
   await signIn(page, 'buyer@example.com')
   await page.goto(`/chat?roomId=${randomUUID()}`)

@@ -93,4 +93,12 @@ test('the buyer writes a request with an area and flight details, keeps a draft,
   await guestPage.goto(`/services/requests/${number}`)
   await expect(guestPage.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(guestPage.getByRole('button', { name: 'Закрыть приём предложений' })).toHaveCount(0)
+  // A guest who wants to answer it is told what signing in is for.
+  await waitForHydration(guestPage)
+  await guestPage
+    .getByRole('alert')
+    .filter({ hasText: 'Откликнуться нельзя' })
+    .getByRole('button', { name: 'Войти' })
+    .click()
+  await expect(guestPage.getByRole('dialog', { name: 'Вход' })).toContainText('Войдите, чтобы откликнуться на заявку.')
 })

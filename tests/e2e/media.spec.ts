@@ -26,6 +26,12 @@ const SEEDED = {
   lead: 'Что умеет промышленный квадрокоптер на линии электропередачи: время полёта, камеры и цена владения.',
   tag: 'инспекция ЛЭП',
 }
+/** An article without headings, so without a table of contents: its body takes the whole column. */
+const PLAIN = {
+  slug: `e2e-bez-soderzhaniya-${STAMP}`,
+  title: `Агродрон на десикации: короткая заметка (${STAMP})`,
+  text: 'Агродрон работает в окно, когда самолёт уже не успевает, и не мнёт посевы, как наземная техника.',
+}
 let product = { slug: '', name: '' }
 
 /** Publishes this file's article once (a second worker finds it published) and notes its product. */
@@ -83,6 +89,26 @@ async function seedArticle(api: APIRequestContext) {
   const { id } = (await created.json()).data as { id: string }
   const published = await api.post(`/api/v1/media/staff/articles/${id}/publish`)
   expect(published.status(), await published.text()).toBe(200)
+
+  const plain = await api.post('/api/v1/media/staff/articles', {
+    data: {
+      title: PLAIN.title,
+      slug: PLAIN.slug,
+      lead: 'Заметка без подзаголовков: у неё нет содержания.',
+      rubric: 'news',
+      tags: [],
+      bodyHtml: `<p>${PLAIN.text}</p><figure data-product-embed="${first!.id}"></figure><p>Норма расхода — 10–15 л/га.</p>`,
+      coverFileId: picture.fileId,
+      coverAlt: 'Агродрон над полем',
+      seoTitle: '',
+      seoDescription: '',
+      authorName: 'Редакция',
+      version: 0,
+    },
+  })
+  expect(plain.status(), await plain.text()).toBe(201)
+  const plainId = ((await plain.json()).data as { id: string }).id
+  expect((await api.post(`/api/v1/media/staff/articles/${plainId}/publish`)).status()).toBe(200)
 }
 
 test.beforeAll(async ({ baseURL }) => {
@@ -350,6 +376,53 @@ for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 900 },
 ]) {
+  test(`articles at ${viewport.width} px: the body takes the column, beside the contents only when there are some`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    const wide = viewport.width >= 992
+    const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!
+
+    // Without headings: no contents, and the body as wide as the cover above it.
+    await page.goto(`/media/${PLAIN.slug}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('navigation', { name: 'Содержание' })).toHaveCount(0)
+    const cover = await box(page.locator('article figure img').first())
+    const text = await box(page.getByText(PLAIN.text))
+    expect(text.width).toBeGreaterThan(cover.width * 0.9)
+    // The embedded card keeps a product's name whole («Агродрон», not «Агрод/рон»).
+    const card = await box(page.getByRole('complementary', { name: `Товар: ${product.name}` }))
+    expect(card.width).toBeGreaterThan(wide ? 400 : 250)
+    await expectNoHorizontalOverflow(page)
+
+    // With contents: beside the body on a wide screen, above it on a phone; the body stays wide.
+    await page.goto(`/media/${SEEDED.slug}`)
+    await waitForHydration(page)
+    const toc = await box(page.getByRole('navigation', { name: 'Содержание' }))
+    const paragraph = await box(page.getByText('Линейные службы сетевых компаний'))
+    if (wide) {
+      expect(paragraph.x).toBeGreaterThanOrEqual(toc.x + toc.width)
+      expect(paragraph.width).toBeGreaterThan(500)
+    } else {
+      expect(paragraph.y).toBeGreaterThanOrEqual(toc.y + toc.height)
+      expect(paragraph.width).toBeGreaterThan(300)
+    }
+    await expectNoHorizontalOverflow(page)
+
+    // /media's featured article: the cover and the title side by side when wide, stacked on a phone.
+    await page.goto('/media')
+    await waitForHydration(page)
+    const featured = page.locator('article', { has: page.locator('#featured-title') })
+    const picture = await box(featured.locator('img'))
+    const title = await box(featured.getByRole('heading', { level: 2 }))
+    if (wide) {
+      expect(title.x).toBeGreaterThanOrEqual(picture.x + picture.width - 1)
+      expect(title.y).toBeLessThan(picture.y + picture.height)
+    } else {
+      expect(title.y).toBeGreaterThanOrEqual(picture.y + picture.height - 1)
+    }
+  })
+
   test(`media pages at ${viewport.width} px: one h1, no overflow, no layout shift, no serious axe findings`, async ({
     page,
   }) => {

@@ -45,6 +45,8 @@ test('a guest’s «В корзину» asks to sign in, and the product is in t
   await page.getByRole('button', { name: `В корзину: ${product.title}`, exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Вход' })
   await expect(dialog).toBeVisible()
+  // It says why it opened.
+  await expect(dialog).toContainText('Войдите, чтобы добавить товар в корзину')
   await dialog.getByLabel('Электронная почта').fill(BUYER.email)
   await dialog.getByLabel(/^Пароль/).fill(BUYER.password)
   await dialog.getByLabel(/^Пароль/).press('Enter')

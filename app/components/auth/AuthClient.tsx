@@ -14,7 +14,7 @@ const ChatClient = lazy(() => import('../chat/ChatClient.tsx'))
 
 /** Links from e-mails: the query parameter that carries the token, and what opening it does. */
 const MAIL_LINKS: Record<string, (token: string) => void> = {
-  resetToken: (token) => openAuthModal('resetConfirm', token),
+  resetToken: (token) => openAuthModal('resetConfirm', { resetToken: token }),
   confirmEmail: (token) => openEmailLink({ action: 'confirm', token }),
   cancelEmailChange: (token) => openEmailLink({ action: 'cancel', token }),
 }

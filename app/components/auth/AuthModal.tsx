@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core'
-import { type AuthMode, closeAuthModal, useAuthModal } from '#app/lib/auth-modal.ts'
+import { Alert, Modal } from '@mantine/core'
+import { type AuthMode, closeAuthModal, SIGN_IN_REASONS, useAuthModal } from '#app/lib/auth-modal.ts'
 import { MantineScope } from '../MantineScope.tsx'
 import { EmailLinkResult } from './EmailLinkResult.tsx'
 import { RegisterForm } from './RegisterForm.tsx'
@@ -20,7 +20,7 @@ const TITLES: Record<AuthMode, string> = {
  * AuthHost on first open; each mode's form mounts afresh, with the focus on its first field.
  */
 export default function AuthModal() {
-  const { opened, mode, resetToken, emailLink } = useAuthModal()
+  const { opened, mode, resetToken, emailLink, reason } = useAuthModal()
   // Without a token there is nothing to confirm: ask for a new link instead.
   const shown: AuthMode = mode === 'resetConfirm' && !resetToken ? 'resetRequest' : mode
   return (
@@ -34,6 +34,11 @@ export default function AuthModal() {
         closeButtonProps={{ 'aria-label': 'Закрыть' }}
         styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
       >
+        {reason && (shown === 'signIn' || shown === 'register') && (
+          <Alert variant="light" color="blue" mb="md" data-testid="sign-in-reason">
+            {SIGN_IN_REASONS[reason]}
+          </Alert>
+        )}
         {shown === 'signIn' && <SignInForm />}
         {shown === 'register' && <RegisterForm />}
         {shown === 'resetRequest' && <ResetRequestForm />}

@@ -19,7 +19,7 @@ const NOTICE_ID = 'cart'
 export async function addToCart(user: WhoamiUser | null, productId: string, productTitle: string): Promise<boolean> {
   if (!user) {
     rememberPendingCartAdd(productId)
-    openAuthModal('signIn')
+    openAuthModal('signIn', { reason: 'cart' })
     return false
   }
   try {

@@ -23,7 +23,7 @@ export async function startChat(
   navigate: (to: string) => void,
 ): Promise<void> {
   const { isConfirmed } = deriveSessionFlags(user)
-  if (!user) return openAuthModal('signIn')
+  if (!user) return openAuthModal('signIn', { reason: 'chat' })
   if (!isConfirmed) {
     showNotification({
       id: NOTICE_ID,

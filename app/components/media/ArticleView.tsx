@@ -10,7 +10,7 @@ import { ArticleCardList } from './ArticleCards.tsx'
 import { ArticlePicture } from './ArticlePicture.tsx'
 import { EmbeddedProductCard } from './EmbeddedProductCard.tsx'
 import { ShareLinks } from './ShareLinks.tsx'
-import { TableOfContents } from './TableOfContents.tsx'
+import { hasContents, TableOfContents } from './TableOfContents.tsx'
 import cardClasses from './ArticleCards.module.css'
 import classes from './ArticleView.module.css'
 import { StoredHtml } from '../StoredHtml.tsx'
@@ -71,7 +71,8 @@ export function ArticleView({ article, url }: { article: ArticlePage; url: strin
         />
       </figure>
 
-      <div className={classes.layout}>
+      {/* Without contents the body takes the whole column, not the contents' narrow one. */}
+      <div className={classes.layout} data-contents={hasContents(article.headings) || undefined}>
         <TableOfContents headings={article.headings} />
         <div className={classes.body}>
           {article.blocks.map((block, i) => (

@@ -11,7 +11,7 @@ function NextStep({ reason }: { reason: NonNullable<RequestProposals['blocked']>
   switch (reason) {
     case 'signIn':
       return (
-        <Button size="sm" onClick={() => openAuthModal('signIn')}>
+        <Button size="sm" onClick={() => openAuthModal('signIn', { reason: 'propose' })}>
           Войти
         </Button>
       )
