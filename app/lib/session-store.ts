@@ -40,6 +40,17 @@ export function clearUser() {
 }
 
 /**
+ * The root loader's user into the store, after hydration and after each revalidation. The sync
+ * runs from lazily loaded code, which on a busy phone mounts after the page has already changed
+ * the store (a 401 cleared the user, whoami refreshed it): on that first run (`mounting`) the
+ * store is newer than the page's root data and keeps what it has.
+ */
+export function adoptRootUser(user: WhoamiUser | null, mounting: boolean) {
+  if (mounting && session.get().status === 'loaded') return
+  setSessionUser(user)
+}
+
+/**
  * The session's status and user: the store once loaded, the root loader's user until then.
  *
  * Right after hydration the store is loaded with the root loader's own user (session-sync.ts).

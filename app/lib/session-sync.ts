@@ -1,11 +1,11 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import type { deriveSessionFlags } from '#common/organizations.ts'
 import type { AnalyticsUserStatus, AnalyticsUserType, setUserParams } from './analytics.ts'
 import { useHeaderSummarySync } from './header-summary.ts'
 import { useSession } from './session.ts'
 import type { RootData } from './root-data.ts'
-import { setSessionUser } from './session-store.ts'
+import { adoptRootUser } from './session-store.ts'
 
 type SessionFlags = ReturnType<typeof deriveSessionFlags>
 
@@ -27,8 +27,10 @@ export function analyticsUserParams(flags: SessionFlags): { status: AnalyticsUse
  */
 export function useSessionSync(sendUserParams: typeof setUserParams) {
   const rootUser = (useRouteLoaderData('root') as RootData | undefined)?.user
+  const mounting = useRef(true)
   useEffect(() => {
-    if (rootUser !== undefined) setSessionUser(rootUser)
+    if (rootUser !== undefined) adoptRootUser(rootUser, mounting.current)
+    mounting.current = false
   }, [rootUser])
 
   const session = useSession()

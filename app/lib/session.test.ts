@@ -7,6 +7,7 @@ import { showErrorPage } from './forced-error.ts'
 import { changeUnreadChatCount, getHeaderSummary } from './header-summary.ts'
 import { clearUser, getSession, refresh, setSessionUser } from './session.ts'
 import { analyticsUserParams } from './session-sync.ts'
+import { adoptRootUser } from './session-store.ts'
 
 vi.mock('./auth-modal.ts', async (original) => ({ ...(await original()), openAuthModal: vi.fn() }))
 vi.mock('./forced-error.ts', async (original) => ({ ...(await original()), showErrorPage: vi.fn() }))
@@ -172,5 +173,17 @@ describe('the header summary', () => {
     expect(getHeaderSummary().chatUnreadMessagesCount).toBe(start + 2)
     changeUnreadChatCount(-10)
     expect(getHeaderSummary().chatUnreadMessagesCount).toBe(0)
+  })
+})
+
+describe("the root loader's user and the store", () => {
+  it("a sync that mounts after a 401 cleared the user does not bring the page's user back", () => {
+    const pageUser = user([{ type: 'buyer', confirmed: true, status: 'confirmed' }])
+    clearUser()
+    adoptRootUser(pageUser, true)
+    expect(getSession()).toEqual({ status: 'loaded', user: null })
+    // A revalidation afterwards is newer than the clearing: it is taken.
+    adoptRootUser(pageUser, false)
+    expect(getSession()).toEqual({ status: 'loaded', user: pageUser })
   })
 })

@@ -105,6 +105,23 @@ test('suggestions while typing: arrows choose, Enter opens the product', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(label)
 })
 
+test('what is typed before the page hydrates gets its suggestions once it has', async ({ page }) => {
+  // The page's scripts wait until the text is typed, as on a slow phone.
+  let release!: () => void
+  const typed = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await typed
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'commit' })
+  await searchBox(page).click()
+  await searchBox(page).pressSequentially('квадр', { delay: 30 })
+  release()
+  await waitForHydration(page)
+  await expect(searchBox(page)).toHaveValue('квадр')
+  await expect(page.getByRole('listbox', { name: 'Подсказки' }).getByRole('option').first()).toBeVisible()
+})
+
 test('a suggestion can be clicked', async ({ page }) => {
   await page.goto('/spheres/transport')
   await waitForHydration(page)

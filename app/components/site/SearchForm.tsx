@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Form, useSearchParams } from 'react-router'
 import { loadDeferred } from '#app/components/load-deferred.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
@@ -17,6 +17,11 @@ export function SearchForm({ id }: { id: string }) {
   const [params] = useSearchParams()
   const input = useRef<HTMLInputElement>(null)
   const [focused, setFocused] = useState(false)
+  // Focused before the page hydrated (a fast typist on a slow phone): its focus event came before
+  // this code did, so the suggestions start now, with what is already typed.
+  useEffect(() => {
+    if (document.activeElement === input.current) setFocused(true)
+  }, [])
   return (
     <Form method="get" action={CATALOG_PATH} role="search" className={classes.form}>
       <input
