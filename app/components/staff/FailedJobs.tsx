@@ -1,4 +1,5 @@
-import { Code, Stack, Table, Text, Title } from '@mantine/core'
+import { Stack, Table, Text, Title } from '@mantine/core'
+import { jobKindLabel } from '#common/staff-labels.ts'
 import { formatDateTimeNumeric } from '#app/lib/format.ts'
 
 export interface FailedJob {
@@ -39,7 +40,9 @@ export function FailedJobs({ jobs, total }: { jobs: FailedJob[]; total: number }
                 <Table.Tr key={job.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeNumeric(job.updatedAt)}</Table.Td>
                   <Table.Td>
-                    <Code>{job.kind}</Code>
+                    <Text size="sm" title={job.kind}>
+                      {jobKindLabel(job.kind)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{job.attempts}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-word' }}>{job.lastError}</Table.Td>

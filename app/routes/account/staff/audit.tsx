@@ -1,4 +1,4 @@
-import { Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Button, Code, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { Form } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -8,6 +8,15 @@ import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffContext } from '#app/lib/staff-access.ts'
+import {
+  AUDIT_ACTION_GROUPS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_DETAIL_LABELS,
+  auditActionLabel,
+  auditDetailLabel,
+  auditTargetLabel,
+  auditValueLabel,
+} from '#common/staff-labels.ts'
 import type { Route } from './+types/audit'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,12 +32,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, action: search.action ?? '', failedJobs }
 }
 
-/** Details as compact `key: value` lines; the raw JSON is what staff would otherwise squint at. */
-function Details({ value }: { value: unknown }) {
+/** Each group, then its actions: the log filters by a code's start or by the whole code. */
+const ACTION_FILTER = [
+  { value: '', label: 'Все действия' },
+  ...AUDIT_ACTION_GROUPS.map(({ prefix, label }) => ({
+    group: label,
+    items: [
+      { value: prefix, label: `${label}: все` },
+      ...Object.entries(AUDIT_ACTION_LABELS)
+        .filter(([code]) => code.slice(0, code.lastIndexOf('.')) === prefix)
+        .map(([value, name]) => ({ value, label: name })),
+    ],
+  })),
+]
+
+const actionFilterLabel = (action: string) =>
+  AUDIT_ACTION_GROUPS.find((g) => g.prefix === action)?.label ?? auditActionLabel(action)
+
+/** «Было» before «Стало», then the rest in the labels' order (the database keeps its own). */
+const DETAIL_ORDER = Object.keys(AUDIT_DETAIL_LABELS)
+const detailOrder = (key: string) => (DETAIL_ORDER.includes(key) ? DETAIL_ORDER.indexOf(key) : DETAIL_ORDER.length)
+
+/** Details as compact «name: value» lines, in Russian where the value is a code (a status, a role). */
+function Details({ value, targetType }: { value: unknown; targetType: string }) {
   if (!value || typeof value !== 'object' || Object.keys(value).length === 0) return null
-  const lines = Object.entries(value as Record<string, unknown>).map(
-    ([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`,
-  )
+  const lines = Object.entries(value as Record<string, unknown>)
+    .sort(([a], [b]) => detailOrder(a) - detailOrder(b))
+    .map(
+      ([k, v]) =>
+        `${auditDetailLabel(k)}: ${typeof v === 'string' ? auditValueLabel(targetType, v) : JSON.stringify(v)}`,
+    )
   return (
     <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {lines.join('\n')}
@@ -47,14 +80,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
         </Title>
         <Form method="get" role="search" aria-label="Фильтр журнала">
           <Group gap={6} align="end" wrap="nowrap">
-            <TextInput
-              name="action"
-              label="Действие"
-              placeholder="например, lead или user.register"
-              defaultValue={action}
-              size="xs"
-              w={240}
-            />
+            <NativeSelect name="action" label="Действие" data={ACTION_FILTER} defaultValue={action} size="xs" w={280} />
             <Button type="submit" size="xs" variant="default" leftSection={<IconSearch size={14} aria-hidden="true" />}>
               Найти
             </Button>
@@ -62,7 +88,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
         </Form>
       </Group>
       {page.items.length === 0 ? (
-        <EmptyState title={action ? `Нет записей с действием «${action}»` : 'Журнал пуст'}>
+        <EmptyState title={action ? `Нет записей: «${actionFilterLabel(action)}»` : 'Журнал пуст'}>
           {action ? (
             <AppLink to=".">Показать все записи</AppLink>
           ) : (
@@ -107,16 +133,18 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Code>{entry.action}</Code>
+                    <Text size="sm" title={entry.action}>
+                      {auditActionLabel(entry.action)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs">{entry.targetType}</Text>
+                    <Text size="xs">{auditTargetLabel(entry.targetType)}</Text>
                     <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {entry.targetId}
                     </Text>
                   </Table.Td>
                   <Table.Td maw={320}>
-                    <Details value={entry.details} />
+                    <Details value={entry.details} targetType={entry.targetType} />
                   </Table.Td>
                 </Table.Tr>
               ))}

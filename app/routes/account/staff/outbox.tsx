@@ -4,6 +4,7 @@ import { formatDateTimeNumeric } from '#app/lib/format.ts'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { searchOf, staffContext } from '#app/lib/staff-access.ts'
+import { emailKindLabel } from '#common/staff-labels.ts'
 import type { Route } from './+types/outbox'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -74,8 +75,8 @@ export default function StaffOutbox({ loaderData }: Route.ComponentProps) {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeNumeric(mail.createdAt)}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>
                     <Text size="sm">{mail.to}</Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {mail.kind}
+                    <Text size="xs" c="dimmed" title={mail.kind}>
+                      {emailKindLabel(mail.kind)}
                     </Text>
                   </Table.Td>
                   <Table.Td maw={420}>
