@@ -33,26 +33,34 @@ export const DESCRIPTION_MAX_HTML = 100_000
 /** A characteristic's value as the form sends it. */
 const SpecValueInput = z.union([z.number(), z.string().max(500), z.boolean(), z.array(z.string().max(100)).max(30)])
 
-export const DraftInput = z.object({
-  sku: line(L.sku, 'Артикул').optional(),
-  title: line(L.title, 'Название').optional(),
-  brand: line(L.brand, 'Бренд').optional(),
-  model: line(L.model, 'Модель').optional(),
-  categorySlug: z.string().refine(isLeafCategory, 'Выберите категорию из списка').nullable().optional(),
-  /** Kopecks; null with `priceOnRequest` for «по запросу». */
-  priceKopecks: wholeNumber(100, L.maxPriceRubles * 100, 'Цена')
-    .nullable()
-    .optional(),
-  priceOnRequest: z.boolean().optional(),
-  vatRate: z.enum(VAT_RATES, 'Выберите ставку НДС').optional(),
-  availability: z.enum(AVAILABILITIES, 'Выберите наличие').optional(),
-  leadTimeDays: wholeNumber(1, L.maxLeadTimeDays, 'Срок поставки').nullable().optional(),
-  stockQuantity: wholeNumber(0, L.maxStock, 'Количество').nullable().optional(),
-  description: formattedHtml(DESCRIPTION_MAX_HTML, RICH_TEXT_MARKUP, 'Описание слишком длинное').optional(),
-  areas: z.array(z.enum(SPHERE_SLUGS, 'Неизвестная сфера применения')).max(SPHERE_SLUGS.length).optional(),
-  /** Characteristic values by code; checked against the category by `specProblems`. */
-  specs: z.record(z.string().max(50), SpecValueInput.nullable()).optional(),
-})
+/** «Под заказ» means nothing is on hand: a quantity in stock beside it contradicts it. */
+export const TO_ORDER_WITH_STOCK = 'Товар под заказ не лежит на складе: уберите количество или выберите «В наличии»'
+
+export const DraftInput = z
+  .object({
+    sku: line(L.sku, 'Артикул').optional(),
+    title: line(L.title, 'Название').optional(),
+    brand: line(L.brand, 'Бренд').optional(),
+    model: line(L.model, 'Модель').optional(),
+    categorySlug: z.string().refine(isLeafCategory, 'Выберите категорию из списка').nullable().optional(),
+    /** Kopecks; null with `priceOnRequest` for «по запросу». */
+    priceKopecks: wholeNumber(100, L.maxPriceRubles * 100, 'Цена')
+      .nullable()
+      .optional(),
+    priceOnRequest: z.boolean().optional(),
+    vatRate: z.enum(VAT_RATES, 'Выберите ставку НДС').optional(),
+    availability: z.enum(AVAILABILITIES, 'Выберите наличие').optional(),
+    leadTimeDays: wholeNumber(1, L.maxLeadTimeDays, 'Срок поставки').nullable().optional(),
+    stockQuantity: wholeNumber(0, L.maxStock, 'Количество').nullable().optional(),
+    description: formattedHtml(DESCRIPTION_MAX_HTML, RICH_TEXT_MARKUP, 'Описание слишком длинное').optional(),
+    areas: z.array(z.enum(SPHERE_SLUGS, 'Неизвестная сфера применения')).max(SPHERE_SLUGS.length).optional(),
+    /** Characteristic values by code; checked against the category by `specProblems`. */
+    specs: z.record(z.string().max(50), SpecValueInput.nullable()).optional(),
+  })
+  .refine((d) => !(d.availability === 'to_order' && (d.stockQuantity ?? 0) > 0), {
+    path: ['stockQuantity'],
+    message: TO_ORDER_WITH_STOCK,
+  })
 export type DraftInput = z.output<typeof DraftInput>
 
 export const CabinetListQuery = z.object({
@@ -142,6 +150,7 @@ export interface DraftFields {
   priceOnRequest: boolean
   availability: string
   leadTimeDays: number | null
+  stockQuantity?: number | null
   /** Plain text of the description (the HTML without tags). */
   descriptionText: string
   specs: Record<string, unknown>
@@ -160,6 +169,7 @@ export function draftProblems(d: DraftFields): Record<string, string> {
   if (d.priceKopecks === null && !d.priceOnRequest)
     problems.priceKopecks = 'Укажите цену или отметьте «Цена по запросу»'
   if (d.availability === 'to_order' && !d.leadTimeDays) problems.leadTimeDays = 'Укажите срок поставки под заказ'
+  if (d.availability === 'to_order' && (d.stockQuantity ?? 0) > 0) problems.stockQuantity = TO_ORDER_WITH_STOCK
   if (d.descriptionText.trim().length < 20) problems.description = 'Опишите товар: хотя бы пару предложений'
   if (d.photoCount < 1) problems.photos = MEDIA_MESSAGES.photoRequired
   if (d.categorySlug) {

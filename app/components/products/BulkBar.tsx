@@ -6,7 +6,8 @@ import { BULK_ACTION_LABELS } from './bulk-actions.ts'
 
 /**
  * «Выбрать все на странице» and the tab's bulk actions. Submitting and unpublishing are buttons of
- * the form; deleting asks first, and only its dialog's button sends the form.
+ * the form; deleting asks first, and only its dialog's button sends the form. Every action waits
+ * for a product to be chosen.
  */
 export function BulkBar({
   actions,
@@ -63,7 +64,9 @@ export function BulkBar({
               name="intent"
               value={action}
               variant={action === 'submit' ? 'filled' : 'default'}
-              disabled={(action === 'submit' && !canSubmit) || (busy !== null && busy !== action)}
+              disabled={
+                selectedCount === 0 || (action === 'submit' && !canSubmit) || (busy !== null && busy !== action)
+              }
               loading={busy === action}
             >
               {BULK_ACTION_LABELS[action]}
