@@ -250,7 +250,14 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
   expect(flat).toContain('Всего к оплате')
   expect(flat).toMatch(/рубл(ь|я|ей) \d\d копе(йка|йки|ек)/)
 
+  // A move that cannot be taken back asks first; «Не сейчас» changes nothing.
   await seller.getByRole('button', { name: 'Оплата получена' }).click()
+  const paid = seller.getByRole('dialog', { name: /Оплата заказа № .+ получена\?/ })
+  await paid.getByRole('button', { name: 'Не сейчас' }).click()
+  await expect(paid).toBeHidden()
+  await expect(statusBadge(seller, 'Подтверждён')).toBeVisible()
+  await seller.getByRole('button', { name: 'Оплата получена' }).click()
+  await paid.getByRole('button', { name: 'Оплата получена' }).click()
   await expect(statusBadge(seller, 'Оплачен')).toBeVisible()
 
   // Shipping: one serial number short is refused in Russian, the numbers typed stay.
@@ -319,6 +326,10 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
   await buyer.setViewportSize(desktop)
 
   await buyer.getByRole('button', { name: 'Подтвердить получение' }).click()
+  await buyer
+    .getByRole('dialog', { name: /Заказ № .+ получен\?/ })
+    .getByRole('button', { name: 'Подтвердить получение' })
+    .click()
   await expect(statusBadge(buyer, 'Доставлен')).toBeVisible()
   await expect(history.getByText('Доставлен', { exact: true })).toBeVisible()
   await expect(buyer.getByRole('button', { name: 'Завершить заказ' })).toBeVisible()

@@ -47,18 +47,74 @@ function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
   )
 }
 
-/** A move that needs nothing but the click: what it means, and the button. */
-function SimpleAction({ intent, text, state }: { intent: OrderAction; text: string; state: ActionState }) {
+/**
+ * A move that needs nothing but the click: what it means, and the button. One that cannot be
+ * taken back (the payment received, the goods received) asks first, as a cancellation does.
+ */
+function SimpleAction({
+  intent,
+  text,
+  state,
+  confirmation,
+}: {
+  intent: OrderAction
+  text: string
+  state: ActionState
+  confirmation?: { title: string; text: string }
+}) {
+  const [opened, setOpened] = useState(false)
+  const failure = failureOf(state, intent)
+  const button = (
+    <SubmitButton state={state} intent={intent} leftSection={<IconCheck size={18} aria-hidden="true" />}>
+      {ORDER_ACTION_LABELS[intent]}
+    </SubmitButton>
+  )
+  if (!confirmation) {
+    return (
+      <IntentForm intent={intent}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{text}</Text>
+          <FormMessage failure={failure} />
+          {button}
+        </Stack>
+      </IntentForm>
+    )
+  }
   return (
-    <IntentForm intent={intent}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{text}</Text>
-        <FormMessage failure={failureOf(state, intent)} />
-        <SubmitButton state={state} intent={intent} leftSection={<IconCheck size={18} aria-hidden="true" />}>
-          {ORDER_ACTION_LABELS[intent]}
-        </SubmitButton>
-      </Stack>
-    </IntentForm>
+    <Stack gap="sm" align="flex-start">
+      <Text size="sm">{text}</Text>
+      <FormMessage failure={failure} />
+      <Button
+        leftSection={<IconCheck size={18} aria-hidden="true" />}
+        disabled={state.pending !== null}
+        onClick={() => setOpened(true)}
+      >
+        {ORDER_ACTION_LABELS[intent]}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={confirmation.title}
+        closeButtonProps={{ 'aria-label': 'Закрыть' }}
+      >
+        <IntentForm intent={intent}>
+          <Stack gap="md">
+            <Text size="sm">{confirmation.text}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                onClick={() => setOpened(false)}
+                disabled={state.pending === intent}
+                data-autofocus
+              >
+                Не сейчас
+              </Button>
+              {button}
+            </Group>
+          </Stack>
+        </IntentForm>
+      </Modal>
+    </Stack>
   )
 }
 
@@ -146,6 +202,10 @@ export function OrderActions({
             intent="markPaid"
             state={state}
             text="Отметьте, когда оплата по счёту поступит на ваш расчётный счёт: после этого заказ можно отгружать."
+            confirmation={{
+              title: `Оплата заказа № ${order.number} получена?`,
+              text: 'Отметьте, только если деньги уже на расчётном счёте. Покупатель получит уведомление, а заказ перейдёт к отгрузке; отметку нельзя отменить.',
+            }}
           />
         )}
         {has('ship') && <ShipForm order={order} state={state} />}
@@ -154,6 +214,10 @@ export function OrderActions({
             intent="confirmDelivery"
             state={state}
             text={`Подтвердите, когда получите заказ и проверите комплектность. Если этого не сделать, через ${ORDER_LIMITS.autoDeliveredAfterDays} дней после отгрузки заказ будет считаться доставленным.`}
+            confirmation={{
+              title: `Заказ № ${order.number} получен?`,
+              text: 'Подтвердите, только если товар у вас и комплектность проверена. Продавец получит уведомление; отметку нельзя отменить.',
+            }}
           />
         )}
         {has('complete') && (
