@@ -170,6 +170,14 @@ test('staff moderate products: the queue, an update beside the version on sale, 
   const productLink = approved.getByRole('link', { name: /Открыть страницу товара/ })
   const href = await productLink.getAttribute('href')
   expect(href).toMatch(/^\/product\/[a-z0-9-]+$/)
+  // A new product just approved is one version, not «a change of the published one».
+  await expect(page.getByText('Изменение опубликованного')).toHaveCount(0)
+  await expect(page.getByText('Изменений нет')).toHaveCount(0)
+  // The next product waiting is a click away; the update is still in the queue.
+  await expect(approved.getByRole('link', { name: 'Следующий в очереди' })).toHaveAttribute(
+    'href',
+    new RegExp(`^${QUEUE}/[0-9a-f-]{36}$`),
+  )
 
   await approved.getByRole('link', { name: 'Вернуться к очереди' }).click()
   await expect(page).toHaveURL(QUEUE)

@@ -55,9 +55,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = staffContext(context)
   if (!app) return null
   const { services, ctx, publicConfig } = app
-  const product = await loadOrFail(request, () => services.products.moderation.get(ctx, params.id))
+  const [product, queue] = await Promise.all([
+    loadOrFail(request, () => services.products.moderation.get(ctx, params.id)),
+    services.products.moderation.queue(ctx, { page: 1 }),
+  ])
   return {
     product,
+    // The longest-waiting other product: where staff go once this one is decided.
+    nextId: queue.items.find((item) => item.id !== product.id)?.id ?? null,
     waiting:
       product.status === 'moderation' && product.submittedAt ? formatWaiting(product.submittedAt, new Date()) : null,
     filesUrl: `${publicConfig.apiBaseUrl.replace(/\/+$/, '')}/files`,
@@ -216,7 +221,8 @@ function CompareRow({
 
 function Comparison({ product, filesUrl }: { product: Review; filesUrl: string }) {
   const draft = fromDraft(product)
-  const live = product.live ? fromLive(product.live) : null
+  // Beside the version on sale only while staff weigh a change; decided, the card is one version.
+  const live = product.status === 'moderation' && product.live ? fromLive(product.live) : null
   const diff = live ? diffVersions(draft, live) : null
   const changed = new Set(diff?.fields ?? [])
   const changedSpecs = new Set(diff?.specs ?? [])
@@ -316,7 +322,22 @@ function History({ history }: { history: Review['history'] }) {
 }
 
 /** The result of a decision, with the way on: the product page after approval, the queue always. */
-function DecisionNotice({ result }: { result: DecisionResult }) {
+/** The next product waiting for staff, or that the queue is empty. */
+function NextInQueue({ nextId }: { nextId: string | null }) {
+  if (!nextId)
+    return (
+      <Text size="sm" c="dimmed">
+        В очереди больше нет товаров
+      </Text>
+    )
+  return (
+    <Anchor component={AppLink} to={`${QUEUE_PATH}/${nextId}`} size="sm" fw={600}>
+      Следующий в очереди
+    </Anchor>
+  )
+}
+
+function DecisionNotice({ result, nextId }: { result: DecisionResult; nextId: string | null }) {
   // The form the focus was in is gone once the decision is made: the notice takes the focus.
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => ref.current?.focus(), [result])
@@ -339,6 +360,7 @@ function DecisionNotice({ result }: { result: DecisionResult }) {
               <VisuallyHidden> (в новой вкладке)</VisuallyHidden>
             </Anchor>
           )}
+          <NextInQueue nextId={nextId} />
           <Anchor component={AppLink} to={QUEUE_PATH} size="sm">
             Вернуться к очереди
           </Anchor>
@@ -380,7 +402,7 @@ function Decision({ product, fetcher }: { product: Review; fetcher: ReturnType<t
 }
 
 /** Where a product no longer on moderation stands, said plainly instead of the decision form. */
-function Decided({ product }: { product: Review }) {
+function Decided({ product, nextId }: { product: Review; nextId: string | null }) {
   const text =
     product.status === 'approved'
       ? 'Товар одобрен и продаётся в каталоге.'
@@ -399,11 +421,14 @@ function Decided({ product }: { product: Review }) {
             {product.staffComment}
           </Text>
         )}
-        {product.status === 'approved' && product.live && (
-          <Anchor href={`/product/${product.live.slug}`} size="sm">
-            Страница товара в каталоге
-          </Anchor>
-        )}
+        <Group gap="md" wrap="wrap">
+          {product.status === 'approved' && product.live && (
+            <Anchor href={`/product/${product.live.slug}`} size="sm">
+              Страница товара в каталоге
+            </Anchor>
+          )}
+          <NextInQueue nextId={nextId} />
+        </Group>
       </Stack>
     </Paper>
   )
@@ -413,7 +438,7 @@ export default function StaffProductReview({ loaderData }: Route.ComponentProps)
   const product = loaderData?.product
   const fetcher = useFetcher<DecisionResult>({ key: `product-decision-${product?.id ?? ''}` })
   if (!loaderData || !product) return null
-  const { waiting, filesUrl } = loaderData
+  const { waiting, filesUrl, nextId } = loaderData
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
   // A missing comment shows at the field; every other outcome above the form.
   const notice = result && !(result.ok === false && result.fieldErrors.comment) ? result : undefined
@@ -431,9 +456,11 @@ export default function StaffProductReview({ loaderData }: Route.ComponentProps)
         </Title>
         <Group gap="xs" wrap="wrap">
           <StatusBadge lifecycle="product" status={product.status} />
-          <Badge variant={product.published ? 'light' : 'outline'} color={product.published ? 'blue' : 'navy'}>
-            {product.published ? 'Изменение опубликованного' : 'Новый товар'}
-          </Badge>
+          {product.status === 'moderation' && (
+            <Badge variant={product.published ? 'light' : 'outline'} color={product.published ? 'blue' : 'navy'}>
+              {product.published ? 'Изменение опубликованного' : 'Новый товар'}
+            </Badge>
+          )}
           {waiting && (
             <Text size="sm" c="dimmed">
               ждёт {waiting}
@@ -462,11 +489,11 @@ export default function StaffProductReview({ loaderData }: Route.ComponentProps)
 
       <Comparison product={product} filesUrl={filesUrl} />
 
-      {notice && <DecisionNotice result={notice} />}
+      {notice && <DecisionNotice result={notice} nextId={nextId} />}
       {product.status === 'moderation' ? (
         <Decision product={product} fetcher={fetcher} />
       ) : (
-        <Decided product={product} />
+        <Decided product={product} nextId={nextId} />
       )}
       <History history={product.history} />
     </Stack>
