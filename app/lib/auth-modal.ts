@@ -12,14 +12,8 @@ export interface EmailLink {
   token: string
 }
 
-/** Why the window opened from a button, said above the form: what signing in is for. */
-export const SIGN_IN_REASONS = {
-  cart: 'Войдите, чтобы добавить товар в корзину: он окажется там сразу после входа.',
-  chat: 'Войдите, чтобы написать продавцу.',
-  propose: 'Войдите, чтобы откликнуться на заявку.',
-} as const
-
-export type SignInReason = keyof typeof SIGN_IN_REASONS
+/** The button that opened the window, whose purpose it states (the words are AuthModal's, loaded with it). */
+export type SignInReason = 'cart' | 'chat' | 'propose'
 
 interface AuthModalState {
   opened: boolean

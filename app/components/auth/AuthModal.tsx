@@ -1,11 +1,18 @@
 import { Alert, Modal } from '@mantine/core'
-import { type AuthMode, closeAuthModal, SIGN_IN_REASONS, useAuthModal } from '#app/lib/auth-modal.ts'
+import { type AuthMode, closeAuthModal, type SignInReason, useAuthModal } from '#app/lib/auth-modal.ts'
 import { MantineScope } from '../MantineScope.tsx'
 import { EmailLinkResult } from './EmailLinkResult.tsx'
 import { RegisterForm } from './RegisterForm.tsx'
 import { ResetConfirmForm } from './ResetConfirmForm.tsx'
 import { ResetRequestForm } from './ResetRequestForm.tsx'
 import { SignInForm } from './SignInForm.tsx'
+
+/** Why the window opened from a button, said above the form: what signing in is for. */
+const SIGN_IN_REASONS: Record<SignInReason, string> = {
+  cart: 'Войдите, чтобы добавить товар в корзину: он окажется там сразу после входа.',
+  chat: 'Войдите, чтобы написать продавцу.',
+  propose: 'Войдите, чтобы откликнуться на заявку.',
+}
 
 const TITLES: Record<AuthMode, string> = {
   signIn: 'Вход',
