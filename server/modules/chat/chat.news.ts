@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { CHAT_LIMITS } from '#common/chat.ts'
 import { type Ctx, systemCtx } from '../../context.ts'
-import { type SideWords, wordsOf } from './chat.words.ts'
+import { type Mover, moverOf } from './chat.words.ts'
 import { roomNotFound } from './chat.access.ts'
 import { chatMessages, chatRooms } from './chat.table.ts'
 import type { ChatDeps } from './chat.deps.ts'
@@ -33,37 +33,34 @@ export function createChatNews(deps: ChatDeps, publications: ChatPublications) {
 
   const news = {
     /**
-     * A message of the platform in a room (an order's or a request's news). Unread for both sides;
-     * no notification pops up for it (spec section 4), but it counts and arrives live.
+     * A message of the platform in a room (an order's or a request's news), written through
+     * `ctx.db` (the caller's transaction). No notification pops up for it (spec section 4), but it
+     * counts as unread and arrives live, except for the mover's organization: one's own moves are
+     * not news.
      *
-     * `content` is the platform's own words only. What a side typed with the move (a reason, a
-     * comment) is `words`: it follows as that side's message, under its name, so a comment such as
-     * «БАС Маркет: реквизиты продавца изменились» never speaks with the platform's voice.
+     * `content` is the platform's own words only. What the mover typed with the move follows as
+     * that side's message, under its name, so a comment such as «БАС Маркет: реквизиты продавца
+     * изменились» never speaks with the platform's voice. The realtime publication is queued in
+     * the same transaction (PUBLISH_JOB): it goes out once they are committed, even if this
+     * process dies right after, and never for a change that rolled back.
      */
-    /**
-     * The platform's note in a room, and the mover's own words after it, written through
-     * `ctx.db` (the caller's transaction). Their realtime publication is queued in the same
-     * transaction (PUBLISH_JOB): it goes out once they are committed, even if this process
-     * dies right after, and never for a change that rolled back.
-     */
-    async postSystemMessage(ctx: Ctx, guid: string, content: string, words?: SideWords | null): Promise<void> {
+    async postSystemMessage(ctx: Ctx, guid: string, content: string, mover?: Mover | null): Promise<void> {
       const [room] = await ctx.db.select().from(chatRooms).where(eq(chatRooms.id, guid))
       if (!room) throw roomNotFound()
-      const rows = [
-        await insertMessage(ctx, room, { content: content.slice(0, CHAT_LIMITS.maxContent), isSystem: true }, null),
-      ]
-      const text = words?.text.trim()
-      if (words && text && (words.organizationId === room.sideA || words.organizationId === room.sideB)) {
+      const side = mover && (mover.organizationId === room.sideA || mover.organizationId === room.sideB) ? mover : null
+      const note = { content: content.slice(0, CHAT_LIMITS.maxContent), isSystem: true }
+      const rows = [await insertMessage(ctx, room, { ...note, moverOrganizationId: side?.organizationId }, null)]
+      if (side?.text) {
         rows.push(
           await insertMessage(
             ctx,
             room,
             {
-              authorUserId: words.userId,
-              authorOrganizationId: words.organizationId,
-              content: text.slice(0, CHAT_LIMITS.maxContent),
+              authorUserId: side.userId,
+              authorOrganizationId: side.organizationId,
+              content: side.text.slice(0, CHAT_LIMITS.maxContent),
             },
-            { userId: words.userId, organizationId: words.organizationId },
+            { userId: side.userId, organizationId: side.organizationId },
           ),
         )
       }
@@ -83,7 +80,7 @@ export function createChatNews(deps: ChatDeps, publications: ChatPublications) {
       try {
         await ctx.db.transaction(async (savepoint) => {
           const system = systemCtx(savepoint, { requestId: ctx.requestId })
-          await news.postSystemMessage(system, room, content, wordsOf(ctx, typed))
+          await news.postSystemMessage(system, room, content, moverOf(ctx, typed))
         })
       } catch (err) {
         deps.log(`${subject}: the room was not told`, err)

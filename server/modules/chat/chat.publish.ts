@@ -49,6 +49,7 @@ export function createChatPublications(deps: ViewDeps & { publisher: RealtimePub
       left join chat_reads r on r.room_id = ${room.id} and r.user_id = u.user_id
       left join chat_messages m on m.room_id = ${room.id} and m.seq > coalesce(r.last_read_seq, 0)
         and m.deleted_at is null and (m.author_organization_id is null or m.author_organization_id <> u.org_id)
+        and (m.mover_organization_id is null or m.mover_organization_id <> u.org_id)
       group by u.user_id`)) as unknown as { rows: { user_id: string; n: number }[] }
     return new Map(result.rows.map((r) => [r.user_id, Number(r.n)]))
   }

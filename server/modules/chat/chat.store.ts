@@ -15,6 +15,7 @@ interface StoredMessage {
   content: string
   files: MessageRow['files'] | string
   is_system: boolean
+  mover_organization_id: string | null
   created_at: Date | string
   edited_at: Date | string | null
   deleted_at: Date | string | null
@@ -33,6 +34,7 @@ function fromStored(r: StoredMessage): MessageRow {
     content: r.content,
     files: typeof r.files === 'string' ? (JSON.parse(r.files) as MessageRow['files']) : r.files,
     isSystem: r.is_system,
+    moverOrganizationId: r.mover_organization_id,
     createdAt: new Date(r.created_at),
     editedAt: dateOf(r.edited_at),
     deletedAt: dateOf(r.deleted_at),
@@ -49,7 +51,7 @@ export async function insertMessage(
   room: RoomRow,
   values: Pick<
     typeof chatMessages.$inferInsert,
-    'clientId' | 'authorUserId' | 'authorOrganizationId' | 'content' | 'files' | 'isSystem'
+    'clientId' | 'authorUserId' | 'authorOrganizationId' | 'content' | 'files' | 'isSystem' | 'moverOrganizationId'
   >,
   readAs: { userId: string; organizationId: string } | null,
 ): Promise<MessageRow> {
@@ -66,10 +68,10 @@ export async function insertMessage(
       update chat_rooms set last_seq = last_seq + 1, last_message_at = now()
       where id = ${room.id}::uuid returning last_seq
     ), msg as (
-      insert into chat_messages (room_id, seq, client_id, author_user_id, author_organization_id, content, files, is_system)
+      insert into chat_messages (room_id, seq, client_id, author_user_id, author_organization_id, content, files, is_system, mover_organization_id)
       select ${room.id}::uuid, next.last_seq, ${values.clientId ?? null}::uuid, ${values.authorUserId ?? null}::uuid,
         ${values.authorOrganizationId ?? null}::uuid, ${values.content}::text, ${JSON.stringify(values.files ?? [])}::jsonb,
-        ${values.isSystem ?? false}::boolean
+        ${values.isSystem ?? false}::boolean, ${values.moverOrganizationId ?? null}::uuid
       from next
       returning *
     )${mark}

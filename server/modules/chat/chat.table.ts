@@ -67,6 +67,11 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     files: jsonb('files').$type<ChatFile[]>().notNull().default([]),
     isSystem: boolean('is_system').notNull().default(false),
+    /**
+     * For a system message telling of a move: the organization that made it. The note is news to
+     * the other side only; for the mover's members it never counts as unread.
+     */
+    moverOrganizationId: uuid('mover_organization_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -35,6 +35,7 @@ export async function unreadByRoom(
     where ${inRooms}
       and m.seq > coalesce(r.last_read_seq, 0) and m.deleted_at is null
       and (m.author_organization_id is null or m.author_organization_id <> all(${sql.param(organizationIds)}::uuid[]))
+      and (m.mover_organization_id is null or m.mover_organization_id <> all(${sql.param(organizationIds)}::uuid[]))
     group by m.room_id`)) as unknown as { rows: { room_id: string; n: number }[] }
   return new Map(result.rows.map((r) => [r.room_id, Number(r.n)]))
 }

@@ -1,17 +1,18 @@
 import type { Ctx } from '../../context.ts'
 
-/** What one side typed with a move (a reason, a comment), for `postSystemMessage`'s `words`. */
-export interface SideWords {
+/**
+ * Who made the move a room's note tells of: the note is not news to them (it is read for them as
+ * it is written), and what they typed with the move (a reason, a comment) follows it as their
+ * own message. The platform's own moves (a job has no user) have no mover.
+ */
+export interface Mover {
   userId: string
   organizationId: string
+  /** What they typed, '' when nothing. */
   text: string
 }
 
-/**
- * The caller's words to follow a system message, under the caller's organization; none for the
- * platform's own moves (a job has no user) or an empty comment.
- */
-export function wordsOf(ctx: Ctx, text: string | null | undefined): SideWords | null {
-  if (!text?.trim() || !ctx.user || !ctx.organization) return null
-  return { userId: ctx.user.id, organizationId: ctx.organization.id, text }
+export function moverOf(ctx: Ctx, typed: string | null | undefined): Mover | null {
+  if (!ctx.user || !ctx.organization) return null
+  return { userId: ctx.user.id, organizationId: ctx.organization.id, text: typed?.trim() ?? '' }
 }

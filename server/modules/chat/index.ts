@@ -8,8 +8,6 @@ import { type ChatCore, createChatService, PUBLISH_JOB } from './chat.service.ts
 import { type ChatSafety, createChatSafety } from './chat.safety.ts'
 import * as tables from './chat.table.ts'
 
-export { type SideWords, wordsOf } from './chat.words.ts'
-
 /**
  * Conversations between organizations: rooms, messages, read marks, blocks and reports, e-mail
  * digests. Publications go out through the realtime module (`services.realtime`), whose

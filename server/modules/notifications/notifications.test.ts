@@ -10,6 +10,7 @@ import { createTestUser } from '../../testing/auth.ts'
 import { BACKENDS, openTestDatabase } from '../../testing/database.ts'
 import { linkToken } from '../../testing/mail.ts'
 import { chatMessages } from '../chat/chat.table.ts'
+import { unreadByRoom } from '../chat/chat.view.ts'
 import { users } from '../identity/identity.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { organizationMembers } from '../organizations/organizations.table.ts'
@@ -202,6 +203,9 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       [false, 'Партия задержана на таможне'],
     ])
     expect(messages[1]).toMatchObject({ authorUserId: sellerOwner.id, authorOrganizationId: seller.id })
+    // The mover's own move is not news to its organization; the other side has both unread.
+    expect(await unreadByRoom(database.db, sellerOwner.id, [seller.id], [room])).toEqual(new Map())
+    expect((await unreadByRoom(database.db, buyer.members[0]!.id, [buyer.id], [room])).get(room)).toBe(2)
   })
 
   it("a request's news reaches a member of two addressed vendors once", async () => {
