@@ -63,13 +63,17 @@ export function RoomList({ rooms, q, selected }: { rooms: ChatRoom[]; q: string;
             data-unread={room.unreadCount > 0 || undefined}
           >
             <span className={classes.roomTop}>
-              <span className={classes.roomName}>{room.name}</span>
+              {/* The other organization first: rooms about requests share titles, not counterparts. */}
+              <span className={classes.roomName} data-counterpart>
+                {room.counterpart.name || room.name}
+              </span>
               {room.lastMessage && (
                 <time className={classes.roomTime} dateTime={room.lastMessage.createdAt} suppressHydrationWarning>
                   {formatListTime(room.lastMessage.createdAt)}
                 </time>
               )}
             </span>
+            {room.name !== room.counterpart.name && <span className={classes.roomSubject}>{room.name}</span>}
             <span className={classes.roomBottom}>
               <span className={classes.roomPreview}>{lastMessagePreview(room, MESSAGES.chatAttachment)}</span>
               {room.unreadCount > 0 && (

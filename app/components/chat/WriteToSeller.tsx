@@ -16,12 +16,15 @@ export function WriteToSeller({
   sellerOrganizationId,
   className,
   label = 'Написать продавцу',
+  starter,
 }: {
   input: OpenRoomInput
   sellerOrganizationId: string
   className?: string
   /** The button's words: «Запросить цену» in the cart for a product priced on request. */
   label?: string
+  /** A first message offered in the room's field (the question the button asks). */
+  starter?: string
 }) {
   const navigate = useNavigate()
   // The session as the page knows it (the root loader's user until the client store takes over).
@@ -32,7 +35,7 @@ export function WriteToSeller({
     setBusy(true)
     try {
       const { startChat } = await loadDeferred().then((m) => m.loadChatStart())
-      await startChat(user, input, sellerOrganizationId, (to) => void navigate(to))
+      await startChat(user, input, sellerOrganizationId, (to) => void navigate(to), starter)
     } finally {
       setBusy(false)
     }

@@ -7,6 +7,7 @@ import { CHAT_MESSAGES, type OpenRoomInput } from '#common/chat.ts'
 import { deriveSessionFlags, type WhoamiUser } from '#common/organizations.ts'
 import { AppLink } from '../AppLink.tsx'
 import { chatApi } from './chat-api.ts'
+import { seedDraft } from './use-draft.ts'
 
 const COMPANY_PATH = '/personal-account/company'
 const NOTICE_ID = 'chat-start'
@@ -21,6 +22,8 @@ export async function startChat(
   input: OpenRoomInput,
   sellerOrganizationId: string,
   navigate: (to: string) => void,
+  /** A first message to offer in the room's field, ready to send or change. */
+  starter?: string,
 ): Promise<void> {
   const { isConfirmed } = deriveSessionFlags(user)
   if (!user) return openAuthModal('signIn', { reason: 'chat' })
@@ -46,6 +49,7 @@ export async function startChat(
   }
   try {
     const room = await chatApi.openRoom(input)
+    if (starter) seedDraft(room.guid, starter)
     navigate(roomHref(room.guid))
   } catch (error) {
     showNotification({ id: NOTICE_ID, tone: 'error', title: 'Не удалось открыть чат', message: failureMessage(error) })

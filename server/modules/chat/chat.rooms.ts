@@ -131,11 +131,15 @@ export function createChatRooms(deps: ChatDeps, view: ViewDeps) {
       const pair = and(eq(chatRooms.type, 'direct'), eq(chatRooms.sideA, sideA), eq(chatRooms.sideB, sideB))
       const [existing] = await ctx.db.select().from(chatRooms).where(pair)
       if (existing) {
-        // Asked about another product: the card shows what the conversation is about now.
-        const room = context
-          ? ((await ctx.db.update(chatRooms).set({ context }).where(eq(chatRooms.id, existing.id)).returning())[0] ??
-            existing)
-          : existing
+        // Asked about another product: the card shows what the conversation is about now. From the
+        // seller's page it is about the seller, no longer pinned to a product asked about before.
+        const now = context ?? (data.sellerSlug && !data.productSlug ? null : existing.context)
+        const room =
+          now !== existing.context
+            ? ((
+                await ctx.db.update(chatRooms).set({ context: now }).where(eq(chatRooms.id, existing.id)).returning()
+              )[0] ?? existing)
+            : existing
         return { room: await roomView(ctx, chatter, room), created: false }
       }
       // A new conversation is with a confirmed seller, or with a party the organization already

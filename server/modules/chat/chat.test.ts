@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CHAT_LIMITS, CHAT_MESSAGES } from '#common/chat.ts'
+import { CHAT_LIMITS, CHAT_MESSAGES, productContext } from '#common/chat.ts'
 import { systemCtx } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
 import { createTestUser } from '../../testing/auth.ts'
@@ -75,6 +75,23 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     const self = await api('POST', '/chat/rooms', seller.cookie, { organizationId: vendor.id })
     expect(self.statusCode).toBe(400)
     expect(self.json().error.message).toBe(CHAT_MESSAGES.selfChat)
+  })
+
+  it("the seller's page opens the pair's room unpinned from a product asked about before", async () => {
+    const guid = await openRoom()
+    const pinned = productContext({
+      id: randomUUID(),
+      slug: 'agras-t50',
+      title: 'Агродрон Agras T50',
+      priceKopecks: null,
+      images: [],
+    })
+    await database.db.update(chatRooms).set({ context: pinned }).where(eq(chatRooms.id, guid))
+    // Opened by the organization's id (the vendor's side, a deal's page): the card stays.
+    const kept = await api('POST', '/chat/rooms', buyer.cookie, { organizationId: vendor.id })
+    expect(kept.json().data.context).not.toBeNull()
+    const fromPage = await api('POST', '/chat/rooms', buyer.cookie, { sellerSlug: vendor.slug })
+    expect(fromPage.json().data).toMatchObject({ guid, context: null })
   })
 
   it('opens a new conversation only with a confirmed seller or a party the organization already deals with', async () => {
