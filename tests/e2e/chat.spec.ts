@@ -39,6 +39,12 @@ const chatNotifications = (page: Page) =>
 const unreadBadge = (page: Page) => page.locator('#header-count-chatUnreadMessagesCount')
 const history = (page: Page) => page.getByRole('region', { name: 'История сообщений' })
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Сообщение' })
+/** The direct room with an organization in the list: its entry names it, with no subject below. */
+const directRoom = (page: Page, organization: string) =>
+  page
+    .getByRole('list', { name: 'Список чатов' })
+    .getByRole('link', { name: new RegExp(organization) })
+    .filter({ hasNot: page.locator('[data-subject]') })
 
 /** The unread messages of the room with the other organization, from the room list (0 without one). */
 async function roomUnread(page: Page, otherOrganization: string): Promise<number> {
@@ -182,9 +188,7 @@ test('a buyer asks from a product page; the vendor hears live, answers with a pi
   await expect(chatNotifications(vendor)).toHaveCount(0)
 
   // The room list of each shows the other side with the latest message.
-  await expect(
-    vendor.getByRole('list', { name: 'Список чатов' }).getByRole('link', { name: new RegExp(BUYER_ORG) }),
-  ).toContainText('Вложение')
+  await expect(directRoom(vendor, BUYER_ORG)).toContainText('Вложение')
 
   expect(vendorErrors).toEqual([])
   await vendorContext.close()
@@ -280,11 +284,20 @@ test.describe('on a phone', () => {
     await page.goto('/chat')
     await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    // The header keeps the chat, with its counter, on a phone too.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Чат' })).toBeVisible()
     const rooms = page.getByRole('list', { name: 'Список чатов' })
     await expect(rooms).toBeVisible()
+    // A request's room names the other organization above the request it is about.
+    const requestRoom = rooms
+      .getByRole('link')
+      .filter({ has: page.locator('[data-subject]', { hasText: /^Заявка № / }) })
+      .first()
+    await expect(requestRoom.locator('[data-counterpart]')).toHaveText(/\S/)
+    await expect(requestRoom.locator('[data-counterpart]')).not.toHaveText(/^Заявка/)
     await expectNoSeriousViolations(page)
 
-    await rooms.getByRole('link', { name: new RegExp(VENDOR_ORG) }).click()
+    await directRoom(page, VENDOR_ORG).click()
     await expect(page).toHaveURL(`/chat?roomId=${guid}`)
     await expect(page.getByRole('heading', { level: 2, name: VENDOR_ORG })).toBeVisible()
     await expect(rooms).toBeHidden()

@@ -73,7 +73,11 @@ export function RoomList({ rooms, q, selected }: { rooms: ChatRoom[]; q: string;
                 </time>
               )}
             </span>
-            {room.name !== room.counterpart.name && <span className={classes.roomSubject}>{room.name}</span>}
+            {room.name !== room.counterpart.name && (
+              <span className={classes.roomSubject} data-subject>
+                {room.name}
+              </span>
+            )}
             <span className={classes.roomBottom}>
               <span className={classes.roomPreview}>{lastMessagePreview(room, MESSAGES.chatAttachment)}</span>
               {room.unreadCount > 0 && (

@@ -1,7 +1,8 @@
-import { IconLayoutGrid, IconShoppingCart } from '@tabler/icons-react'
+import { IconLayoutGrid } from '@tabler/icons-react'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { useLocation } from 'react-router'
 import { CATALOG_PATH } from '#common/spheres.ts'
+import { useSessionState } from '#app/lib/session-store.ts'
 import { useViewport } from '#app/lib/viewport.tsx'
 import { AppLink } from '../AppLink.tsx'
 import { buttonClass, ButtonContent } from '../ui/button.tsx'
@@ -16,6 +17,13 @@ import classes from './SiteHeader.module.css'
 const MobileMenu = lazy(() => import('./MobileMenu.tsx'))
 
 const iconButtonClass = `mantine-focus-auto mantine-active ${ui.iconButton}`
+
+/**
+ * A phone's bar: the cart, and for a signed-in user the chat, each with its counter (the chat's
+ * unread badge on every screen). A guest's bar has «Войти» in the chat's room.
+ */
+const PHONE_ENTRIES = USER_ENTRIES.filter((entry) => entry.to !== '/compare')
+const GUEST_PHONE_ENTRIES = PHONE_ENTRIES.filter((entry) => entry.to !== '/chat')
 
 function UserEntries({ compact }: { compact: boolean }) {
   return (
@@ -41,6 +49,7 @@ function UserEntries({ compact }: { compact: boolean }) {
 
 export function SiteHeader() {
   const viewport = useViewport()
+  const { user } = useSessionState()
   const [opened, setOpened] = useState(false)
   const close = useCallback(() => setOpened(false), [])
   // Going to another page closes the menu (adjusted during render, not in an effect).
@@ -58,17 +67,14 @@ export function SiteHeader() {
           <div className={`${classes.row} ${classes.spaceBetween}`}>
             <Logo />
             <div className={`${classes.row} ${classes.gap4}`}>
-              <span className={entryClass}>
-                <AppLink
-                  to="/cart"
-                  className={iconButtonClass}
-                  aria-label="Корзина"
-                  aria-describedby={countId('cartCount')}
-                >
-                  <IconShoppingCart size={22} aria-hidden="true" />
-                </AppLink>
-                <EntryCount field="cartCount" />
-              </span>
+              {(user ? PHONE_ENTRIES : GUEST_PHONE_ENTRIES).map(({ to, label, Icon, count }) => (
+                <span key={to} className={entryClass}>
+                  <AppLink to={to} className={iconButtonClass} aria-label={label} aria-describedby={countId(count)}>
+                    <Icon size={22} aria-hidden="true" />
+                  </AppLink>
+                  <EntryCount field={count} />
+                </span>
+              ))}
               <HeaderAccount compact />
               <button
                 type="button"
