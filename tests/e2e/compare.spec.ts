@@ -48,6 +48,9 @@ async function addOnProductPage(page: Page, product: Product) {
   ).toHaveAttribute('aria-pressed', 'true')
   const notice = page.getByRole('alert').filter({ hasText: 'Товар добавлен к сравнению' })
   await expect(notice.getByRole('link', { name: 'Перейти к сравнению' })).toBeVisible()
+  // Below the header: the cart and the account stay clickable while it shows.
+  const header = (await page.getByRole('banner').boundingBox())!
+  expect((await notice.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1)
 }
 
 test('a guest compares two products, keeps them after a reload and sign-in, and sees only differences', async ({

@@ -62,7 +62,7 @@ export function SiteHeader() {
 
   if (viewport === 'mobile') {
     return (
-      <header className={classes.header}>
+      <header className={classes.header} data-site-header>
         <div className={`${ui.container} ${classes.mobileBar}`}>
           <div className={`${classes.row} ${classes.spaceBetween}`}>
             <Logo />
@@ -101,7 +101,7 @@ export function SiteHeader() {
   }
 
   return (
-    <header className={classes.header}>
+    <header className={classes.header} data-site-header>
       <div className={ui.container}>
         <div className={`${classes.row} ${classes.desktopBar}`}>
           <Logo />
