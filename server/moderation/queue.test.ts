@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts'
 import { createTestVendor } from '../modules/organizations/vendors.testing.ts'
 import { productDrafts } from '../modules/products/products.table.ts'
 import { BACKENDS, openTestDatabase } from '../testing/database.ts'
-import { waitingForStaff } from './queue.ts'
+import { nextWaiting, waitingForStaff } from './queue.ts'
 
 describe.each(BACKENDS)('what waits for staff on %s', (backend) => {
   let database: Database
@@ -44,5 +44,10 @@ describe.each(BACKENDS)('what waits for staff on %s', (backend) => {
     })
     expect(ofA.rows.map((r) => r.title)).toEqual(['третий'])
     expect(ofA.total).toBe(3)
+
+    // Staff's next one after a decision: the longest-waiting other row.
+    const oldest = first.rows[0]!
+    expect(await nextWaiting(ctx, productDrafts, first.rows[1]!.id)).toBe(oldest.id)
+    expect(await nextWaiting(ctx, productDrafts, oldest.id)).toBe(first.rows[1]!.id)
   })
 })

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Ctx } from '../context.ts'
 import { countRows, pageQuery } from '../db/pages.ts'
@@ -27,4 +27,19 @@ export async function waitingForStaff<T extends ModeratedTable>(
     countRows(ctx.db, table, waiting),
   )
   return { rows: rows as T['$inferSelect'][], total }
+}
+
+/** The id of the longest-waiting row in moderation other than `exceptId`: staff's next one. One statement. */
+export async function nextWaiting<T extends ModeratedTable>(
+  ctx: Ctx,
+  table: T,
+  exceptId: string,
+): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(eq(table.status, 'moderation'), ne(table.id, exceptId)))
+    .orderBy(asc(table.submittedAt), asc(table.id))
+    .limit(1)
+  return (row?.id as string | undefined) ?? null
 }

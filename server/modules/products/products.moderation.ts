@@ -14,7 +14,7 @@ import { type DraftRow, productId } from './products.access.ts'
 import { productDrafts } from './products.table.ts'
 import { problemsOf, toDetails, toPublishedVersion } from './products.view.ts'
 import { staffDecisions } from '../../moderation/decisions.ts'
-import { waitingForStaff } from '../../moderation/queue.ts'
+import { nextWaiting, waitingForStaff } from '../../moderation/queue.ts'
 
 export interface ModerationDeps {
   catalog: Pick<CatalogService, 'describeVersions' | 'publishVersion'>
@@ -86,6 +86,12 @@ export function createProductModeration(deps: ModerationDeps) {
   })
 
   return {
+    /** The next product for staff after this one: the longest-waiting other one, or null. */
+    async nextInQueue(ctx: Ctx, id: string): Promise<string | null> {
+      requireStaff(ctx)
+      return nextWaiting(ctx, productDrafts, productId(id))
+    },
+
     /** Products waiting for a decision, the longest-waiting first, by vendor and category. */
     async queue(ctx: Ctx, query: unknown) {
       requireStaff(ctx)

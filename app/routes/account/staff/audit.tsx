@@ -51,7 +51,10 @@ const actionFilterLabel = (action: string) =>
 
 /** «Было» before «Стало», then the rest in the labels' order (the database keeps its own). */
 const DETAIL_ORDER = Object.keys(AUDIT_DETAIL_LABELS)
-const detailOrder = (key: string) => (DETAIL_ORDER.includes(key) ? DETAIL_ORDER.indexOf(key) : DETAIL_ORDER.length)
+const detailOrder = (key: string) => {
+  const at = DETAIL_ORDER.indexOf(key)
+  return at < 0 ? DETAIL_ORDER.length : at
+}
 
 /** Details as compact «name: value» lines, in Russian where the value is a code (a status, a role). */
 function Details({ value, targetType }: { value: unknown; targetType: string }) {

@@ -55,14 +55,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = staffContext(context)
   if (!app) return null
   const { services, ctx, publicConfig } = app
-  const [product, queue] = await Promise.all([
-    loadOrFail(request, () => services.products.moderation.get(ctx, params.id)),
-    services.products.moderation.queue(ctx, { page: 1 }),
-  ])
+  const product = await loadOrFail(request, () => services.products.moderation.get(ctx, params.id))
   return {
     product,
     // The longest-waiting other product: where staff go once this one is decided.
-    nextId: queue.items.find((item) => item.id !== product.id)?.id ?? null,
+    nextId: await services.products.moderation.nextInQueue(ctx, product.id),
     waiting:
       product.status === 'moderation' && product.submittedAt ? formatWaiting(product.submittedAt, new Date()) : null,
     filesUrl: `${publicConfig.apiBaseUrl.replace(/\/+$/, '')}/files`,
