@@ -181,33 +181,41 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
           ))}
         </Stack>
         <Stack gap="md" className={classes.summary}>
-          <Paper withBorder p="lg" radius="md">
-            <Stack gap={4}>
-              <Text size="sm" c="dimmed">
-                {formatCount(cart.orderableCount, ['товар', 'товара', 'товаров'])} к заказу
-                {sellers > 1 ? `, ${formatCount(sellers, ['продавец', 'продавца', 'продавцов'])}` : ''}
-              </Text>
-              <Text size="xl" fw={700} data-testid="cart-total">
-                {formatMoney(cart.totalKopecks)}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {cart.vatKopecks > 0 ? `в т. ч. НДС ${formatMoney(cart.vatKopecks)}` : 'Без НДС'}
-              </Text>
-            </Stack>
-          </Paper>
           {cart.orderableCount > 0 ? (
-            <CheckoutForm
-              payers={data.payers}
-              selectedPayerId={data.selectedPayerId}
-              checkoutKey={data.checkoutKey}
-              totalKopecks={cart.totalKopecks}
-              sellerCount={sellers}
-              failure={checkoutFailure}
-            />
+            <>
+              <Paper withBorder p="lg" radius="md">
+                <Stack gap={4}>
+                  <Text size="sm" c="dimmed">
+                    {formatCount(cart.orderableCount, ['товар', 'товара', 'товаров'])} к заказу
+                    {sellers > 1 ? `, ${formatCount(sellers, ['продавец', 'продавца', 'продавцов'])}` : ''}
+                  </Text>
+                  <Text size="xl" fw={700} data-testid="cart-total">
+                    {formatMoney(cart.totalKopecks)}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {cart.vatKopecks > 0 ? `в т. ч. НДС ${formatMoney(cart.vatKopecks)}` : 'Без НДС'}
+                  </Text>
+                </Stack>
+              </Paper>
+              <CheckoutForm
+                payers={data.payers}
+                selectedPayerId={data.selectedPayerId}
+                checkoutKey={data.checkoutKey}
+                totalKopecks={cart.totalKopecks}
+                sellerCount={sellers}
+                failure={checkoutFailure}
+              />
+            </>
           ) : (
-            <Text size="sm">
-              Заказать сейчас нечего: товары с ценой по запросу обсудите с продавцом в чате, снятые с продажи — удалите.
-            </Text>
+            // Nothing has a price to order by: no «0 ₽» total, only what to do with what is here.
+            <Paper withBorder p="lg" radius="md" data-testid="cart-nothing-to-order">
+              <Stack gap={4}>
+                <Text fw={600}>Заказать сейчас нечего</Text>
+                <Text size="sm">
+                  Товары с ценой по запросу обсудите с продавцом в чате, снятые с продажи — удалите.
+                </Text>
+              </Stack>
+            </Paper>
           )}
         </Stack>
       </div>

@@ -29,6 +29,17 @@ async function twoSellers(page: Page): Promise<[Product, Product]> {
   return [first, second]
 }
 
+/** The first product of the demo catalogue whose price is given on request. */
+async function pricedOnRequest(page: Page): Promise<Product> {
+  for (let pageNumber = 1; pageNumber <= 10; pageNumber++) {
+    const res = await page.request.get(`/api/v1/catalog/products?limit=60&page=${pageNumber}`)
+    const items = ((await res.json()) as { data: { items: Product[] } }).data.items
+    const found = items.find((p) => p.priceKopecks === null)
+    if (found) return found
+  }
+  throw new Error('the demo catalogue has no product priced on request')
+}
+
 async function emptyCart(page: Page) {
   const cart = (await (await page.request.get('/api/v1/cart')).json()).data as {
     groups: { items: { productId: string }[] }[]
@@ -117,6 +128,39 @@ test('the cart splits by seller, steps quantities, and checks out into one order
     const order = purchases.find((o) => text.endsWith(o.number))
     expect(order?.status).toBe('created')
   }
+})
+
+test('at 375 px a product priced on request asks its price in the chat, and the cart promises no «0 ₽»', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  const login = await page.request.post('/api/v1/auth/login', { data: BUYER })
+  expect(login.status()).toBe(200)
+  await emptyCart(page)
+  const onRequest = await pricedOnRequest(page)
+  const added = await page.request.post('/api/v1/cart/items', { data: { productId: onRequest.id, quantity: 2 } })
+  expect(added.status()).toBe(200)
+
+  await page.goto('/cart')
+  await waitForHydration(page)
+  await expect(page.getByTestId('cart-total')).toHaveCount(0)
+  await expect(page.getByTestId('cart-nothing-to-order')).toContainText('Заказать сейчас нечего')
+  await expect(page.getByRole('button', { name: /^Оформить/ })).toHaveCount(0)
+  // The button's words fit: none is cut off at the edge of its narrow column.
+  const ask = page.getByRole('button', { name: 'Запросить цену' })
+  await expect(ask).toBeVisible()
+  const label = ask.locator('span > span').last()
+  expect(await label.evaluate((words) => words.scrollWidth <= words.clientWidth)).toBe(true)
+  await page.screenshot({ path: test.info().outputPath('cart-on-request.png'), fullPage: false })
+  await expectNoHorizontalOverflow(page)
+  await expectNoSeriousViolations(page)
+
+  await ask.click()
+  await expect(page).toHaveURL(/\/chat\?roomId=/)
+  await expect(page.getByRole('textbox', { name: 'Сообщение' })).toHaveValue(
+    `Здравствуйте! Подскажите, пожалуйста, цену и срок поставки: «${onRequest.title}», 2 шт.`,
+  )
+  await emptyCart(page)
 })
 
 // ---- the order's life on both sides ----------------------------------------------------------

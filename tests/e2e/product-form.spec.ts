@@ -84,8 +84,17 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
   }, toast)
   await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
   // Saving every field and sending it to moderation can take over 15 s on a slow, busy machine.
+  // Until then the poll reads the form's save state, so a failure says what the page said instead.
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { toastSeen?: boolean }).toastSeen), { timeout: 30_000 })
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            (window as unknown as { toastSeen?: boolean }).toastSeen ??
+            [...document.querySelectorAll('[aria-live], [role=alert]')].map((node) => node.textContent).join(' | '),
+        ),
+      { timeout: 30_000 },
+    )
     .toBe(true)
   await expect(page.getByRole('alert', { name: 'Товар на модерации' })).toBeVisible()
   await expect(page.getByText('Товар на модерации', { exact: true })).toBeVisible()

@@ -76,6 +76,7 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
           {item.onRequest && (
             <WriteToSeller
               label="Запросить цену"
+              className={classes.askPrice}
               starter={`Здравствуйте! Подскажите, пожалуйста, цену и срок поставки: «${item.title}», ${item.quantity} шт.`}
               sellerOrganizationId={sellerId}
               input={{ organizationId: sellerId, productSlug: item.slug }}
