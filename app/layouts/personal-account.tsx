@@ -16,6 +16,7 @@ import { SiteShell } from '#app/components/site/SiteShell.tsx'
 import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/personal-account'
+import classes from './personal-account.module.css'
 
 /**
  * Every personal-account page needs sign-in. A guest gets this layout with the authentication
@@ -63,6 +64,13 @@ const MENU: MenuEntry[] = [
 const VENDOR_MENU: MenuEntry[] = [{ to: '/personal-account/products', label: 'Товары', Icon: IconPackage }]
 const STAFF_MENU: MenuEntry[] = [{ to: '/personal-account/staff', label: 'Модерация', Icon: IconShieldCheck }]
 
+/** On a phone the menu is one row that scrolls: the current entry is brought into it. */
+function scrollIntoRow(link: HTMLAnchorElement | null) {
+  const row = link?.parentElement
+  if (!link || !row || row.scrollWidth <= row.clientWidth) return
+  row.scrollLeft = link.offsetLeft - row.offsetLeft - 8
+}
+
 function SignInRequired() {
   useEffect(() => openAuthModal('signIn'), [])
   return (
@@ -93,17 +101,23 @@ export default function PersonalAccountLayout({ loaderData }: Route.ComponentPro
           {loaderData.signedIn ? (
             <Grid gap="xl">
               <Grid.Col span={{ base: 12, md: 3 }}>
-                <Paper component="nav" aria-label="Личный кабинет" withBorder p="xs">
-                  {menu.map(({ to, label, Icon, also }) => (
-                    <NavLink
-                      key={to}
-                      component={AppLink}
-                      to={to}
-                      label={label}
-                      leftSection={<Icon size={18} aria-hidden="true" />}
-                      active={pathname.startsWith(to) || (also !== undefined && pathname.startsWith(also))}
-                    />
-                  ))}
+                <Paper component="nav" aria-label="Личный кабинет" withBorder p="xs" className={classes.menu}>
+                  {menu.map(({ to, label, Icon, also }) => {
+                    const isCurrent = pathname.startsWith(to) || (also !== undefined && pathname.startsWith(also))
+                    return (
+                      <NavLink
+                        key={to}
+                        className={classes.entry}
+                        component={AppLink}
+                        to={to}
+                        label={label}
+                        leftSection={<Icon size={18} aria-hidden="true" />}
+                        active={isCurrent}
+                        aria-current={isCurrent ? 'page' : undefined}
+                        ref={isCurrent ? scrollIntoRow : undefined}
+                      />
+                    )
+                  })}
                 </Paper>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 9 }}>
