@@ -56,11 +56,14 @@ export default function RequestPageRoute({ loaderData }: Route.ComponentProps) {
           { label: `№ ${request.number}` },
         ]}
       />
-      {/* The main column: the terms, the customer's moves, then the proposals. */}
+      {/* The terms and the customer's moves in a reading column, then the proposals. */}
       <MantineScope>
-        <Stack gap="lg" maw={880}>
-          <RequestTerms request={request} />
-          <RequestActions request={request} state={state} />
+        <Stack gap="lg">
+          <Stack gap="lg" maw={880}>
+            <RequestTerms request={request} />
+            <RequestActions request={request} state={state} />
+          </Stack>
+          {/* The comparison takes the page's whole width: a column per proposal. */}
           <ProposalsSection data={proposals} result={proposalResult} />
         </Stack>
       </MantineScope>

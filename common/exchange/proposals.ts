@@ -1,5 +1,6 @@
 import type { RequestStatus } from './requests.ts'
 import type { AttachedFile } from './services.ts'
+import type { ContractorRecord } from './service-orders.ts'
 
 /**
  * A vendor's answer to a request: price, timeline, terms, files and a message. The statuses are
@@ -93,7 +94,8 @@ export interface ProposalRevisionView extends ProposalContent {
 export interface ProposalView extends ProposalContent {
   id: string
   status: ProposalStatus
-  vendor: { id: string; name: string; slug: string }
+  /** The author, with what the customer weighs beside the price (rating, completed orders). */
+  vendor: { id: string; name: string; slug: string } & ContractorRecord
   /** 1 for the first version; the earlier ones are in `revisions`, oldest first. */
   revision: number
   revisions: ProposalRevisionView[]

@@ -146,6 +146,12 @@ export interface ServiceOrderDetails {
 }
 
 /** The customers' ratings of one contractor, for its services page. */
+/** A contractor's record beside its proposal: customers' rating and completed service orders. */
+export interface ContractorRecord {
+  rating: { average: number; count: number }
+  completedOrders: number
+}
+
 export interface ServiceReviewsSummary {
   items: ServiceReviewView[]
   count: number

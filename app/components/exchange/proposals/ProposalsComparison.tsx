@@ -3,7 +3,8 @@ import { IconCircleCheck, IconInbox } from '@tabler/icons-react'
 import { type ReactNode, useState } from 'react'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
-import { formatMoney } from '#app/lib/format.ts'
+import { formatMoney, formatNumber } from '#app/lib/format.ts'
+import { formatCount } from '#common/format.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import type { ProposalView, RequestProposals } from '#common/exchange/proposals.ts'
 import { type Deciding, DecisionModals, ProposalDecisionButtons } from './ProposalDecisions.tsx'
@@ -30,6 +31,24 @@ function StatusCell({ proposal }: { proposal: ProposalView }) {
           Заказ № {proposal.serviceOrderNumber}
         </Anchor>
       )}
+    </Stack>
+  )
+}
+
+/** The executor's record: customers' rating and completed service orders, or that it has none yet. */
+function RecordCell({ vendor }: { vendor: ProposalView['vendor'] }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        {vendor.rating.count > 0
+          ? `★ ${formatNumber(vendor.rating.average, 1)} · ${formatCount(vendor.rating.count, ['отзыв', 'отзыва', 'отзывов'])}`
+          : 'Отзывов пока нет'}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {vendor.completedOrders > 0
+          ? `Выполнено ${formatCount(vendor.completedOrders, ['заказ', 'заказа', 'заказов'])}`
+          : 'Выполненных заказов пока нет'}
+      </Text>
     </Stack>
   )
 }
@@ -89,6 +108,7 @@ export function ProposalsComparison({
         </Text>
       ),
     },
+    { label: 'Рейтинг и опыт', cell: (p) => <RecordCell vendor={p.vendor} /> },
     { label: 'Сроки', cell: (p) => <Text size="sm">{proposalDates(p)}</Text> },
     { label: 'Условия', cell: (p) => text(p.terms) },
     { label: 'Сообщение', cell: (p) => text(p.message) },

@@ -30,7 +30,13 @@ const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) =>
 const proposal = (overrides: Partial<ProposalView> = {}): ProposalView => ({
   id: '11111111-1111-4111-8111-111111111111',
   status: 'reviewing',
-  vendor: { id: '22222222-2222-4222-8222-222222222222', name: 'ООО «Аэроагро»', slug: 'aeroagro' },
+  vendor: {
+    id: '22222222-2222-4222-8222-222222222222',
+    name: 'ООО «Аэроагро»',
+    slug: 'aeroagro',
+    rating: { average: 4.67, count: 3 },
+    completedOrders: 5,
+  },
   priceKopecks: 180_000_00,
   startsOn: '2026-12-10',
   endsOn: '2026-12-14',
@@ -185,7 +191,13 @@ describe('the proposals section of a request', () => {
   it('compares the proposals side by side with the decisions and the vendors’ pages', () => {
     const second = proposal({
       id: '55555555-5555-4555-8555-555555555555',
-      vendor: { id: '66666666-6666-4666-8666-666666666666', name: 'ООО «Небесный пахарь»', slug: 'pakhar' },
+      vendor: {
+        id: '66666666-6666-4666-8666-666666666666',
+        name: 'ООО «Небесный пахарь»',
+        slug: 'pakhar',
+        rating: { average: 0, count: 0 },
+        completedOrders: 0,
+      },
       priceKopecks: 150_000_00,
       files: [],
       chatRoomId: '77777777-7777-4777-8777-777777777777',
@@ -202,6 +214,12 @@ describe('the proposals section of a request', () => {
       expect(html).toContain(`aria-label="Отклонить предложение «${vendor}»"`)
       expect(html).toContain(`aria-label="Задать вопрос «${vendor}»"`)
     }
+    // Beside the price, each executor's rating and completed orders, or that it has none yet.
+    expect(html).toContain('Рейтинг и опыт')
+    expect(html).toContain('★ 4,7 · 3 отзыва')
+    expect(html).toContain('Выполнено 5 заказов')
+    expect(html).toContain('Отзывов пока нет')
+    expect(html).toContain('Выполненных заказов пока нет')
     expect(hrefs(html)).toEqual(expect.arrayContaining(['/services/seller/aeroagro', '/services/seller/pakhar']))
     expect(hrefs(html)).toContain('/chat?roomId=77777777-7777-4777-8777-777777777777')
   })

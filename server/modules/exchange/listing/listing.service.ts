@@ -20,6 +20,7 @@ import type { SellersService } from '../../sellers/index.ts'
 import { publishedServiceOffers as offers } from '../offers/offers.table.ts'
 import { serviceRequests as requests } from '../requests/requests.table.ts'
 import { serviceReviews as reviews } from '../service-orders/service-orders.table.ts'
+import { contractorRatingOf } from '../service-orders/contractor-records.ts'
 import { storedHtml } from '../../../text/sanitize.ts'
 
 export interface ListingDeps {
@@ -66,13 +67,6 @@ function budgetCondition(column: typeof offers.priceFromKopecks | typeof request
   )
   return query.negotiable ? or(inRange, isNull(column)) : inRange
 }
-
-const ratingOf = (organizationId: AnyPgColumn) => sql<{ average: number; count: number }>`(
-  select json_build_object('average', coalesce(round(avg(${reviews.rating}), 2), 0), 'count', count(*))
-  from ${reviews}
-  where ${reviews.subjectOrganizationId} = ${organizationId}
-    and ${reviews.side} = 'purchase' and ${reviews.hiddenAt} is null
-)`
 
 const offerCardColumns = {
   id: offers.id,
@@ -167,7 +161,7 @@ export function createListingService(deps: ListingDeps) {
     ).as('page')
     const [rows, [count]] = await Promise.all([
       ctx.db
-        .select({ ...page._.selectedFields, rating: ratingOf(page.organizationId) })
+        .select({ ...page._.selectedFields, rating: contractorRatingOf(page.organizationId) })
         .from(page)
         .orderBy(...orderOf(page)),
       ctx.db

@@ -3,17 +3,19 @@ import type { ProposalRevisionView, ProposalView } from '#common/exchange/propos
 import type { Ctx } from '../../../context.ts'
 import { serviceProposalRevisions, type serviceProposals } from './proposals.table.ts'
 import { serviceOrders } from '../service-orders/service-orders.table.ts'
+import { contractorRecords } from '../service-orders/contractor-records.ts'
 
 export type ProposalRow = typeof serviceProposals.$inferSelect
 
 /**
  * Proposals as their author or the customer reads them, with their earlier versions and the
- * service order an acceptance made: two statements whatever the number of proposals.
+ * service order an acceptance made, and each author's record as a contractor: four statements
+ * whatever the number of proposals.
  */
 export async function viewProposals(ctx: Ctx, rows: ProposalRow[]): Promise<ProposalView[]> {
   if (!rows.length) return []
   const ids = rows.map((r) => r.id)
-  const [revisions, orders] = await Promise.all([
+  const [revisions, orders, records] = await Promise.all([
     ctx.db
       .select()
       .from(serviceProposalRevisions)
@@ -23,6 +25,10 @@ export async function viewProposals(ctx: Ctx, rows: ProposalRow[]): Promise<Prop
       .select({ proposalId: serviceOrders.proposalId, number: serviceOrders.number })
       .from(serviceOrders)
       .where(inArray(serviceOrders.proposalId, ids)),
+    contractorRecords(
+      ctx,
+      rows.map((r) => r.vendor.id),
+    ),
   ])
   const orderOf = new Map(orders.map((o) => [o.proposalId, o.number]))
   const earlierOf = new Map<string, ProposalRevisionView[]>()
@@ -43,7 +49,7 @@ export async function viewProposals(ctx: Ctx, rows: ProposalRow[]): Promise<Prop
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
-    vendor: { id: row.vendor.id, name: row.vendor.name, slug: row.vendor.slug },
+    vendor: { id: row.vendor.id, name: row.vendor.name, slug: row.vendor.slug, ...records.get(row.vendor.id)! },
     priceKopecks: row.priceKopecks,
     startsOn: row.startsOn,
     endsOn: row.endsOn,

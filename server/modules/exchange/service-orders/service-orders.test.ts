@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SERVICE_ORDER_MESSAGES, SERVICE_ORDER_STATUSES } from '#common/exchange/service-orders.ts'
@@ -15,6 +15,7 @@ import { createTestBuyer, createTestVendor } from '../../organizations/vendors.t
 import { createMember } from '../../products/products.testing.ts'
 import { serviceOrderEvents, serviceOrders, serviceReviews } from './service-orders.table.ts'
 import { createTestServiceOrder } from './service-orders.testing.ts'
+import { contractorRecords } from './contractor-records.ts'
 
 type Side = 'purchase' | 'sale'
 type Member = { id: string; cookie: string; email: string }
@@ -438,6 +439,19 @@ describe.each(BACKENDS)('service orders on %s', (backend) => {
         customerOrg.id,
       )
       expect(ofCustomer).toEqual({ items: [], count: 0, average: null })
+
+      // Beside a proposal the customer sees the same rating and the orders the contractor completed.
+      const completed = await database.db
+        .select({ id: serviceOrders.id })
+        .from(serviceOrders)
+        .where(and(eq(serviceOrders.contractorOrganizationId, contractorOrg.id), eq(serviceOrders.status, 'completed')))
+      expect(completed.length).toBeGreaterThanOrEqual(3)
+      const records = await contractorRecords(await ctxFor(database.db, customer), [contractorOrg.id, customerOrg.id])
+      expect(records.get(contractorOrg.id)).toEqual({
+        rating: { average: 4, count: 2 },
+        completedOrders: completed.length,
+      })
+      expect(records.get(customerOrg.id)).toEqual({ rating: { average: 0, count: 0 }, completedOrders: 0 })
       expect((await api('GET', '/service-reviews/not-a-uuid')).json().data.count).toBe(0)
     })
   })
