@@ -7,6 +7,8 @@ import {
 } from './bank-requisites.ts'
 import { singleLineText } from './text.ts'
 import { z } from './zod.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * The form of an organization's bank requisites: the browser, the page action and the REST
@@ -71,7 +73,7 @@ export const BankRequisitesInput = z
   .object({
     bankName: singleLineText({ error: BANK_MESSAGES.bankName })
       .min(1, BANK_MESSAGES.bankName)
-      .max(BANK_NAME_MAX, `Не больше ${BANK_NAME_MAX} символов`),
+      .max(BANK_NAME_MAX, `Не больше ${formatCount(BANK_NAME_MAX, UP_TO.characters)}`),
     bik: Bik,
     settlementAccount: SettlementAccount,
     correspondentAccount: CorrespondentAccount,

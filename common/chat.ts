@@ -1,6 +1,8 @@
 import { formatMoney, formatNumber } from './format.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { z } from './zod.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * Chat between organizations: what the REST API (`/api/v1/chat/...`), the realtime publications
@@ -145,8 +147,8 @@ export const CHAT_MESSAGES = {
   messageNotFound: 'Сообщение не найдено',
   empty: 'Напишите сообщение или прикрепите файл',
   tooLong: `Сообщение не длиннее ${formatNumber(CHAT_LIMITS.maxContent)} символов`,
-  tooManyFiles: `Можно прикрепить не больше ${CHAT_LIMITS.maxFiles} файлов`,
-  editWindowPassed: `Изменить или удалить сообщение можно в течение ${CHAT_LIMITS.editWindowMinutes} минут после отправки`,
+  tooManyFiles: `Можно прикрепить не больше ${formatCount(CHAT_LIMITS.maxFiles, UP_TO.files)}`,
+  editWindowPassed: `Изменить или удалить сообщение можно в течение ${formatCount(CHAT_LIMITS.editWindowMinutes, UP_TO.minutes)} после отправки`,
   notOwn: 'Изменять и удалять можно только свои сообщения',
   systemMessage: 'Системные сообщения нельзя изменить',
   deleted: 'Сообщение удалено',
@@ -206,7 +208,7 @@ export const ReportInput = z.object({
     z
       .string()
       .min(1, CHAT_MESSAGES.reportReason)
-      .max(CHAT_LIMITS.maxReportReason, `Не длиннее ${CHAT_LIMITS.maxReportReason} символов`),
+      .max(CHAT_LIMITS.maxReportReason, `Не длиннее ${formatCount(CHAT_LIMITS.maxReportReason, UP_TO.characters)}`),
   ),
 })
 

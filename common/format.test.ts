@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PRODUCT_FORMS } from './catalog/format.ts'
-import { formatCount, formatMoney, formatNumber, pluralize } from './format.ts'
+import { formatCount, formatMoney, formatNumber, pluralize, quote } from './format.ts'
 
 // Intl puts a narrow no-break space between groups and before ₽.
 const plain = (s: string) => s.replace(/\s/g, ' ')
@@ -89,10 +89,28 @@ describe('plurals', () => {
     ])
   })
 
+  it('agrees with Intl’s Russian rules from 0 to 1 000, and gives a fraction the second form', () => {
+    const forms = ['a', 'b', 'c'] as const
+    const rules = new Intl.PluralRules('ru')
+    for (let n = 0; n <= 1000; n++) {
+      const expected = { one: 'a', few: 'b', many: 'c' }[rules.select(n) as 'one' | 'few' | 'many']
+      expect(pluralize(n, forms), String(n)).toBe(expected)
+    }
+    expect(pluralize(1.5, ['час', 'часа', 'часов'])).toBe('часа')
+  })
+
   it('writes a count with its word', () => {
     expect(formatCount(1, PRODUCT_FORMS)).toBe('1 товар')
     expect(formatCount(3, PRODUCT_FORMS)).toBe('3 товара')
     expect(formatCount(11, PRODUCT_FORMS)).toBe('11 товаров')
     expect(plain(formatCount(1021, PRODUCT_FORMS))).toBe('1 021 товар')
+  })
+})
+
+describe('quotes', () => {
+  it('nests the quotes inside a name as „лапки“', () => {
+    expect(quote('ООО «АэроТех Системы»')).toBe('«ООО „АэроТех Системы“»')
+    expect(quote('АО "Заря"')).toBe('«АО „Заря“»')
+    expect(quote('Агродрон')).toBe('«Агродрон»')
   })
 })

@@ -115,15 +115,33 @@ export function formatMoney(kopecks: number): string {
   return `${writeDecimal(roubles, kopecksToo ? 2 : 0, kopecksToo ? 2 : 0)}${NBSP}₽`
 }
 
+/**
+ * A name or a title in «ёлочки»; the quotes inside it become „лапки“, as Russian typography nests
+ * them: quote('ООО «АэроТех Системы»') → «ООО „АэроТех Системы“».
+ */
+export function quote(text: string): string {
+  const inner = text
+    .replace(/«/g, '„')
+    .replace(/»/g, '“')
+    .replace(/"([^"]*)"/g, '„$1“')
+  return `«${inner}»`
+}
+
 /** A word's three Russian forms by count: for 1, for 2–4, for 5 (['товар', 'товара', 'товаров']). */
 export type PluralForms = readonly [one: string, few: string, many: string]
 
-const PLURAL = onFirstUse(() => new Intl.PluralRules('ru'))
-
-/** Picks the Russian form for a count: pluralize(5, ['день', 'дня', 'дней']) → «дней». */
+/**
+ * Picks the Russian form for a count: pluralize(5, ['день', 'дня', 'дней']) → «дней». Written out
+ * rather than with `Intl.PluralRules` (decision 044: no `Intl` locale data on a page's way to
+ * interactive); a fraction takes the second form: «1,5 часа».
+ */
 export function pluralize(count: number, forms: PluralForms): string {
-  const rule = PLURAL().select(count)
-  return rule === 'one' ? forms[0] : rule === 'few' ? forms[1] : forms[2]
+  if (!Number.isInteger(count)) return forms[1]
+  const tens = Math.abs(count) % 100
+  const units = tens % 10
+  if (units === 1 && tens !== 11) return forms[0]
+  if (units >= 2 && units <= 4 && (tens < 12 || tens > 14)) return forms[1]
+  return forms[2]
 }
 
 /** A count with its word: «1 021 товар», «3 продавца». */

@@ -1,5 +1,7 @@
 import { formatNumber } from './format.ts'
 import { z } from './zod.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * A service request's area: a GeoJSON Polygon (RFC 7946) of one outer ring, positions
@@ -27,8 +29,8 @@ const M = {
   position: 'Каждая точка контура — пара чисел: долгота и широта',
   longitude: 'Долгота точки должна быть от −180 до 180',
   latitude: 'Широта точки должна быть от −90 до 90',
-  tooFew: `В контуре участка должно быть не меньше ${GEO_LIMITS.minVertices} точек`,
-  tooMany: `В контуре участка должно быть не больше ${GEO_LIMITS.maxVertices} точек`,
+  tooFew: `В контуре участка должно быть не меньше ${formatCount(GEO_LIMITS.minVertices, UP_TO.points)}`,
+  tooMany: `В контуре участка должно быть не больше ${formatCount(GEO_LIMITS.maxVertices, UP_TO.points)}`,
   notClosed: 'Контур участка должен быть замкнут',
   crossing: 'Стороны контура участка не должны пересекаться',
   zeroArea: 'Площадь участка не может быть нулевой: точки контура лежат на одной линии',

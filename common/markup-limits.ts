@@ -1,4 +1,6 @@
 import { formatNumber } from './format.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * How much markup formatted text may carry, checked before any parser sees it. An HTML parser
@@ -19,7 +21,8 @@ export const RICH_TEXT_MARKUP: MarkupLimits = { depth: 32, elements: 5_000 }
 export const ARTICLE_MARKUP: MarkupLimits = { depth: 32, elements: 20_000 }
 
 export const MARKUP_MESSAGES = {
-  tooDeep: (depth: number) => `Слишком глубокая вложенность разметки: не больше ${depth} тегов друг в друге`,
+  tooDeep: (depth: number) =>
+    `Слишком глубокая вложенность разметки: не больше ${formatCount(depth, UP_TO.tags)} друг в друге`,
   tooManyTags: (elements: number) => `Слишком много разметки: не больше ${formatNumber(elements)} тегов в тексте`,
 }
 

@@ -5,6 +5,8 @@ import type { RegistrationRequirement } from './catalog/registration.ts'
 import type { ProductImage } from './catalog/products.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { fromDigits, z } from './zod.ts'
+import { quote, formatCount } from '#common/format.ts'
+import { COUNTED, UP_TO } from '#common/counted-words.ts'
 
 /**
  * The cart and orders: what the REST API and the pages share. Money is integer kopecks; prices
@@ -51,12 +53,14 @@ export const CART_MESSAGES = {
   notInCart: 'Этого товара нет в корзине',
   ownProduct: 'Это товар вашей организации: купить его у себя нельзя',
   noOrganization: 'Корзина принадлежит организации: выберите её или зарегистрируйте в разделе «Компания»',
-  full: `В корзине уже ${CART_LIMITS.maxLines} позиций: оформите заказ или удалите ненужные`,
+  full: `В корзине уже ${formatCount(CART_LIMITS.maxLines, COUNTED.lines)}: оформите заказ или удалите ненужные`,
   onRequest: 'Цена этого товара — по запросу: запросите её у продавца в чате',
 } as const
 
 export function stockLimitMessage(title: string, available: number): string {
-  return available > 0 ? `«${title}»: у продавца осталось ${available} шт.` : `«${title}»: товар закончился у продавца`
+  return available > 0
+    ? `${quote(title)}: у продавца осталось ${available} шт.`
+    : `${quote(title)}: товар закончился у продавца`
 }
 
 export const ORDER_MESSAGES = {
@@ -66,9 +70,9 @@ export const ORDER_MESSAGES = {
   payer: 'Выберите организацию-плательщика',
   payerNotBuyer: 'Платить может только организация с подтверждённой ролью «Покупатель»',
   ownProducts: (payer: string) =>
-    `Организация не может купить свои товары: уберите из корзины товары «${payer}» или выберите другую организацию-плательщика`,
+    `Организация не может купить свои товары: уберите из корзины товары ${quote(payer)} или выберите другую организацию-плательщика`,
   totalTooLarge: (seller: string) =>
-    `Сумма заказа у продавца «${seller}» больше 10 000 000 000 ₽: уменьшите количество или договоритесь о сделке с продавцом в чате`,
+    `Сумма заказа у продавца ${quote(seller)} больше 10 000 000 000 ₽: уменьшите количество или договоритесь о сделке с продавцом в чате`,
   deliveryMethod: 'Выберите способ получения',
   address: 'Укажите адрес доставки',
   carrier: 'Укажите транспортную компанию',
@@ -183,9 +187,11 @@ export const CartAddInput = z.object({
 export const CartQuantityInput = z.object({ quantity: Quantity })
 
 const line = (max: number, required: string) =>
-  singleLineText({ error: required }).min(1, required).max(max, `Не больше ${max} символов`)
+  singleLineText({ error: required })
+    .min(1, required)
+    .max(max, `Не больше ${formatCount(max, UP_TO.characters)}`)
 
-const optionalLine = (max: number) => singleLineText().max(max, `Не больше ${max} символов`)
+const optionalLine = (max: number) => singleLineText().max(max, `Не больше ${formatCount(max, UP_TO.characters)}`)
 
 /**
  * What a serial or a tracking number is made of: Latin or Cyrillic letters, digits and `- / . _`.
@@ -210,7 +216,9 @@ export const CheckoutInput = z
       .pipe(OptionalPhone)
       .refine((v) => v !== null, ORDER_MESSAGES.contactPhone)
       .transform((v) => v ?? ''),
-    comment: multiLineText().max(ORDER_LIMITS.comment, `Не больше ${ORDER_LIMITS.comment} символов`).default(''),
+    comment: multiLineText()
+      .max(ORDER_LIMITS.comment, `Не больше ${formatCount(ORDER_LIMITS.comment, UP_TO.characters)}`)
+      .default(''),
     /** The total the buyer saw; another one (a price changed meanwhile) is refused with 409. */
     expectedTotalKopecks: fromDigits(z.number().int().min(0)),
   })
@@ -241,7 +249,7 @@ export const ConfirmOrderInput = z.object({
 export const CancelOrderInput = z.object({
   reason: multiLineText({ error: ORDER_MESSAGES.reason })
     .min(1, ORDER_MESSAGES.reason)
-    .max(ORDER_LIMITS.reason, `Не больше ${ORDER_LIMITS.reason} символов`),
+    .max(ORDER_LIMITS.reason, `Не больше ${formatCount(ORDER_LIMITS.reason, UP_TO.characters)}`),
 })
 
 export const ShipOrderInput = z.object({

@@ -91,6 +91,6 @@ describe('the other forms', () => {
     const fixes = StaffDecisionInput.safeParse({ decision: 'needFixes', comment: '   ' })
     expect(fixes.success).toBe(false)
     const long = StaffDecisionInput.safeParse({ decision: 'needFixes', comment: 'а'.repeat(2001) })
-    expect(long.success ? {} : fieldErrors(long.error)).toEqual({ comment: 'Не больше 2000 символов' })
+    expect(long.success ? {} : fieldErrors(long.error)).toEqual({ comment: 'Не больше 2\u00a0000 символов' })
   })
 })

@@ -11,6 +11,8 @@ import { PageQuery } from './staff.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from './validators.ts'
 import { z } from './zod.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * One schema per form of the organization pages: the browser validates with it, and so do the
@@ -70,7 +72,9 @@ const Ogrn = z
   )
 
 const text = (max: number, required: string) =>
-  singleLineText({ error: required }).min(1, required).max(max, `Не больше ${max} символов`)
+  singleLineText({ error: required })
+    .min(1, required)
+    .max(max, `Не больше ${formatCount(max, UP_TO.characters)}`)
 
 // A refinement, not a pipe into z.string(): a type error would stop the cross-field checks below.
 const ContactPhone = z
@@ -81,7 +85,7 @@ const ContactPhone = z
 
 /** A site address; `example.ru` gets `https://` in front. Empty means none. */
 const Website = singleLineText()
-  .max(ORGANIZATION_LIMITS.website, `Не больше ${ORGANIZATION_LIMITS.website} символов`)
+  .max(ORGANIZATION_LIMITS.website, `Не больше ${formatCount(ORGANIZATION_LIMITS.website, UP_TO.characters)}`)
   .transform((v) => (v === '' ? null : /^https?:\/\//i.test(v) ? v : `https://${v}`))
   .refine((v) => v === null || URL.canParse(v), 'Введите адрес сайта, например https://company.ru')
 
@@ -135,10 +139,10 @@ export type OrganizationData = z.output<typeof OrganizationInput>
 const PublicProfileFields = z.object({
   description: multiLineText().max(
     ORGANIZATION_LIMITS.description,
-    `Не больше ${ORGANIZATION_LIMITS.description} символов`,
+    `Не больше ${formatCount(ORGANIZATION_LIMITS.description, UP_TO.characters)}`,
   ),
   region: singleLineText()
-    .max(ORGANIZATION_LIMITS.region, `Не больше ${ORGANIZATION_LIMITS.region} символов`)
+    .max(ORGANIZATION_LIMITS.region, `Не больше ${formatCount(ORGANIZATION_LIMITS.region, UP_TO.characters)}`)
     .transform((v) => v || null),
 })
 
@@ -161,7 +165,7 @@ export const OrganizationUpdateInput = OrganizationFields.pick({
 export const JoinRequestInput = z.object({
   inn: Inn,
   message: multiLineText()
-    .max(ORGANIZATION_LIMITS.message, `Не больше ${ORGANIZATION_LIMITS.message} символов`)
+    .max(ORGANIZATION_LIMITS.message, `Не больше ${formatCount(ORGANIZATION_LIMITS.message, UP_TO.characters)}`)
     .default(''),
 })
 
@@ -193,7 +197,7 @@ export const StaffDecisionInput = z
   .object({
     decision: z.enum(['approve', 'needFixes']),
     comment: multiLineText()
-      .max(STAFF_COMMENT_MAX, `Не больше ${STAFF_COMMENT_MAX} символов`)
+      .max(STAFF_COMMENT_MAX, `Не больше ${formatCount(STAFF_COMMENT_MAX, UP_TO.characters)}`)
       .optional()
       .transform((v) => v || null),
   })

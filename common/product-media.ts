@@ -4,6 +4,8 @@ import { pluralize } from './format.ts'
 import { PRODUCT_LIMITS } from './products.ts'
 import { singleLineText } from './text.ts'
 import { z } from './zod.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * Photos and documents of a product in the seller cabinet: what the server accepts and what the
@@ -94,7 +96,7 @@ export function checkPhotoBeforeUpload(file: { name: string; size: number; type:
   return null
 }
 
-const line = (max: number) => singleLineText().max(max, `Не длиннее ${max} символов`)
+const line = (max: number) => singleLineText().max(max, `Не длиннее ${formatCount(max, UP_TO.characters)}`)
 
 /** The photos in their new order, by id; the first becomes the main one. */
 export const PhotoOrderInput = z.object({

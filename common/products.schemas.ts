@@ -10,6 +10,8 @@ import { RICH_TEXT_MARKUP } from './markup-limits.ts'
 import { formattedHtml, multiLineText, singleLineText } from './text.ts'
 import { isUuid } from './validators.ts'
 import { fromDigits, z } from './zod.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * The product form's schemas, shared by the cabinet's form, its page actions and the REST API
@@ -18,7 +20,7 @@ import { fromDigits, z } from './zod.ts'
  */
 
 const line = (max: number, what: string) =>
-  singleLineText({ error: `${what}: ожидается текст` }).max(max, `Не длиннее ${max} символов`)
+  singleLineText({ error: `${what}: ожидается текст` }).max(max, `Не длиннее ${formatCount(max, UP_TO.characters)}`)
 
 const wholeNumber = (min: number, max: number, what: string) =>
   z
@@ -75,7 +77,10 @@ const ProductId = z.string().refine(isUuid, 'Неизвестный товар')
 
 export const BulkInput = z.object({
   action: z.enum(BULK_ACTIONS, 'Неизвестное действие'),
-  ids: z.array(ProductId).min(1, 'Выберите товары').max(L.bulk, `Не больше ${L.bulk} товаров за раз`),
+  ids: z
+    .array(ProductId)
+    .min(1, 'Выберите товары')
+    .max(L.bulk, `Не больше ${formatCount(L.bulk, UP_TO.products)} за раз`),
 })
 
 export const FixesInput = z.object({

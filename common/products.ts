@@ -1,4 +1,5 @@
 import { pluralize } from './format.ts'
+import { quote } from '#common/format.ts'
 
 /**
  * A vendor's products in the seller cabinet. Each product has a working copy (the draft) that
@@ -73,7 +74,7 @@ export const PRODUCT_MESSAGES = {
   notPublished: 'Снять с публикации можно только опубликованный товар',
   notDeletable: 'Удалить можно только черновик, который не опубликован и не на модерации',
   incomplete: 'Заполните обязательные поля, чтобы отправить товар на модерацию',
-  skuTaken: (sku: string) => `Товар с артикулом «${sku}» уже есть в вашем каталоге`,
+  skuTaken: (sku: string) => `Товар с артикулом ${quote(sku)} уже есть в вашем каталоге`,
   commentRequired: 'Напишите, что нужно исправить',
   stale: 'Статус товара только что изменился. Обновите страницу.',
 } as const

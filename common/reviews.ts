@@ -1,4 +1,6 @@
 import { formatNumber, type PluralForms } from './format.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * Reviews from real purchases: a buying organization rates a product it received and the seller
@@ -24,8 +26,8 @@ export const REVIEW_LIMITS = {
 
 export const REVIEW_MESSAGES = {
   rating: 'Поставьте оценку от 1 до 5',
-  text: `Напишите отзыв: от ${REVIEW_LIMITS.textMin} до ${REVIEW_LIMITS.textMax} символов`,
-  answer: `Напишите ответ: до ${REVIEW_LIMITS.answerMax} символов`,
+  text: `Напишите отзыв: от ${REVIEW_LIMITS.textMin} до ${formatCount(REVIEW_LIMITS.textMax, UP_TO.characters)}`,
+  answer: `Напишите ответ: до ${formatCount(REVIEW_LIMITS.answerMax, UP_TO.characters)}`,
   reason: 'Укажите причину',
   productId: 'Укажите товар из заказа',
   orderNumber: 'Укажите номер заказа',
@@ -37,7 +39,7 @@ export const REVIEW_MESSAGES = {
   sellerReviewed: 'Отзыв о продавце по этому заказу уже оставлен',
   answered: 'На этот отзыв продавец уже ответил',
   notSeller: 'Ответить на отзыв может только продавец',
-  editExpired: `Отзыв можно изменить в течение ${REVIEW_LIMITS.editableDays} дней после публикации`,
+  editExpired: `Отзыв можно изменить в течение ${formatCount(REVIEW_LIMITS.editableDays, UP_TO.days)} после публикации`,
   notAuthor: 'Изменить отзыв может только организация, которая его оставила',
   empty: 'Отзывов пока нет. Оставить отзыв могут покупатели, получившие товар.',
   emptySeller: 'Отзывов пока нет. Оставить отзыв могут покупатели, получившие заказ.',

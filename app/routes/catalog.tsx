@@ -16,6 +16,7 @@ import type { Listing } from '#common/catalog/types.ts'
 import { buildImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
 import { PLATFORM } from '#content/company.ts'
 import type { Route } from './+types/catalog'
+import { quote } from '#common/format.ts'
 
 /**
  * /catalog/{slug}: a category's products with filters, sort and pages, and the site search
@@ -36,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const trail = categoryTrail(category.slug)
   const crumbs: Crumb[] = trail.map((c) => ({ label: c.title, to: `/catalog/${c.slug}` }))
-  if (q) crumbs.push({ label: `Поиск «${q}»` })
+  if (q) crumbs.push({ label: `Поиск ${quote(q)}` })
 
   // Child categories with the number of products each would show under the current filters.
   const typeFacet = listing.facets.find((f) => f.kind === 'terms' && f.key === 'type')
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }))
     .filter((child) => child.count !== 0)
 
-  const heading = q ? `Результаты поиска «${q}»` : category.heading
+  const heading = q ? `Результаты поиска ${quote(q)}` : category.heading
   return {
     listing,
     basePath,

@@ -17,6 +17,7 @@ import { actionFailure, formValues } from '#app/lib/action-result.ts'
 import { formatCount } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/compare'
+import { quote } from '#common/format.ts'
 
 const TITLE = 'Сравнение товаров'
 
@@ -171,7 +172,7 @@ function ComparePage({ loaderData, actionData }: Route.ComponentProps) {
                 color="red"
                 size="xs"
                 disabled={busy}
-                aria-label={`Очистить сравнение категории «${group.category.title}»`}
+                aria-label={`Очистить сравнение категории ${quote(group.category.title)}`}
               >
                 Очистить
               </Button>

@@ -15,11 +15,12 @@ import { BACKENDS } from '#server/testing/database.ts'
 import { eq, sql } from 'drizzle-orm'
 import { loader as rssLoader, rssXml } from './media-rss.ts'
 import { loader as sitemapLoader } from './sitemap.ts'
+import { quote } from '#common/format.ts'
 
 const article = (slug: string, title: string, daysAgo: number, extra: Partial<DemoArticle> = {}): DemoArticle => ({
   slug,
   title,
-  lead: `Лид статьи «${title}» & немного <разметки>`,
+  lead: `Лид статьи ${quote(title)} & немного <разметки>`,
   rubric: 'guides',
   tags: ['тест'],
   bodyHtml: '<h2>Раздел</h2><p>Текст статьи.</p><figure data-product-embed="slug:geoskan-gemini"></figure>',

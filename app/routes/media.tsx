@@ -16,6 +16,7 @@ import { getAppContext } from '#app/lib/load-context.ts'
 import { ARTICLE_RUBRIC_LABELS, MEDIA_SEARCH_MAX, mediaLinks } from '#common/media/article-constants.ts'
 import { MediaQuery } from '#common/media/articles.ts'
 import type { Route } from './+types/media'
+import { quote } from '#common/format.ts'
 
 const ARTICLE_FORMS = ['статья', 'статьи', 'статей'] as const
 
@@ -74,7 +75,7 @@ export default function MediaRoute({ loaderData }: Route.ComponentProps) {
       <MediaFilters page={page} />
       {filtered && (
         <p className={classes.status} role="status">
-          {query.q ? `По запросу «${query.q}» найдено: ` : 'Найдено: '}
+          {query.q ? `По запросу ${quote(query.q)} найдено: ` : 'Найдено: '}
           {formatCount(page.total, ARTICLE_FORMS)}
         </p>
       )}

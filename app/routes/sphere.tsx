@@ -14,6 +14,7 @@ import { sphereCatalogLink } from '#common/spheres.ts'
 import { getSphere } from '#content/spheres/index.ts'
 import type { Route } from './+types/sphere'
 import classes from './sphere.module.css'
+import { quote } from '#common/format.ts'
 
 /** /spheres/{slug}: only the 12 known slugs; anything else is the spec's 404. */
 export function loader({ request, params, context }: Route.LoaderArgs) {
@@ -66,7 +67,7 @@ export default function SphereRoute({ loaderData }: Route.ComponentProps) {
         </div>
         <div className={classes.aside}>
           <div className={`${ui.panel} ${classes.offer}`}>
-            <p className={`${ui.text} ${ui.lg} ${ui.bold}`}>Техника для отрасли «{sphere.shortTitle}»</p>
+            <p className={`${ui.text} ${ui.lg} ${ui.bold}`}>Техника для отрасли {quote(sphere.shortTitle)}</p>
             <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
               В каталоге — беспилотники и полезная нагрузка, которые продавцы отметили как подходящие для этой сферы.
             </p>

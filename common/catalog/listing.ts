@@ -2,6 +2,8 @@ import { DRONE_TYPES, type DroneType, RANGE_ATTRIBUTE_CODES, type RangeAttribute
 import { AVAILABILITIES, type Availability } from './products.ts'
 import { isSphereSlug, type SphereSlug } from '../spheres.ts'
 import { isSingleLineText, TEXT_MESSAGES } from '../text-rules.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * The state of a catalogue listing and its URL form. The page, the REST API and the sellers'
@@ -88,7 +90,7 @@ export function parseListingQuery(params: URLSearchParams): ListingParseResult {
   const q = params.get('q')?.trim().replace(/\s+/g, ' ')
   if (q) {
     if (!isSingleLineText(q)) errors.q = TEXT_MESSAGES.invalidCharacters
-    else if (q.length > MAX_QUERY_LENGTH) errors.q = `Не длиннее ${MAX_QUERY_LENGTH} символов`
+    else if (q.length > MAX_QUERY_LENGTH) errors.q = `Не длиннее ${formatCount(MAX_QUERY_LENGTH, UP_TO.characters)}`
     else query.q = q
   }
 
@@ -102,7 +104,8 @@ export function parseListingQuery(params: URLSearchParams): ListingParseResult {
           .filter(Boolean),
       ),
     ]
-    if (values.length > MAX_VALUES_PER_FILTER) errors[name] = `Не больше ${MAX_VALUES_PER_FILTER} значений`
+    if (values.length > MAX_VALUES_PER_FILTER)
+      errors[name] = `Не больше ${formatCount(MAX_VALUES_PER_FILTER, UP_TO.values)}`
     const valid = values.slice(0, MAX_VALUES_PER_FILTER).filter((v) => accept(v) && v.length <= 100)
     if (valid.length < Math.min(values.length, MAX_VALUES_PER_FILTER)) errors[name] ??= 'Неизвестное значение'
     return valid

@@ -7,6 +7,8 @@ import type { RequestStatus } from './requests.ts'
 import { SERVICE_ORDER_SIDES, type ServiceOrderSide, type ServiceOrderStatus } from './service-orders.ts'
 import type { PriceUnit, ServiceType } from './services.ts'
 import type { DraftStatus } from '../products.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * The exchange in the personal account (/personal-account/service-exchange/{tab?}): the selected
@@ -87,7 +89,9 @@ export const CABINET_MESSAGES = {
   unknownTab: 'Такого раздела нет',
 } as const
 
-const search = singleLineText().max(CABINET_LIMITS.search, `Не больше ${CABINET_LIMITS.search} символов`).optional()
+const search = singleLineText()
+  .max(CABINET_LIMITS.search, `Не больше ${formatCount(CABINET_LIMITS.search, UP_TO.characters)}`)
+  .optional()
 const page = fromDigits(z.number().int().min(1).max(CABINET_LIMITS.maxPage)).default(1)
 
 export const CabinetRequestsQuery = z.object({ filter: z.enum(CABINET_REQUEST_FILTERS).optional(), q: search, page })

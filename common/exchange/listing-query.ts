@@ -5,6 +5,8 @@ import { fromDigits, z } from '../zod.ts'
 import { EXCHANGE_MAX_PAGE, EXCHANGE_QUERY_KEYS, EXCHANGE_SEARCH_MAX, EXCHANGE_SORTS } from './listing.ts'
 import { EXCHANGE_TABS } from './links.ts'
 import { SERVICE_TYPES } from './services.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * The exchange's list state read from a URL (see listing.ts): strictly by the REST API, leniently
@@ -39,7 +41,11 @@ export const ExchangeQuery = z
     from: isoDate.optional(),
     /** Requests: the work starts on or before; offers: published on or before. */
     to: isoDate.optional(),
-    q: z.string().trim().max(EXCHANGE_SEARCH_MAX, `Не длиннее ${EXCHANGE_SEARCH_MAX} символов`).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(EXCHANGE_SEARCH_MAX, `Не длиннее ${formatCount(EXCHANGE_SEARCH_MAX, UP_TO.characters)}`)
+      .optional(),
     sort: z.enum(EXCHANGE_SORTS, { error: 'Неизвестная сортировка' }).default('new'),
     page: fromDigits(
       z

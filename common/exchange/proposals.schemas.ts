@@ -3,6 +3,8 @@ import { moscowToday } from '../moscow-days.ts'
 import { multiLineText } from '../text.ts'
 import { z } from '../zod.ts'
 import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES } from './proposals.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * The inputs of a proposal and of a refusal, checked the same way by the API and the request
@@ -10,7 +12,7 @@ import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES } from './proposals.ts'
  * (as the offer editor does).
  */
 
-const tooLong = (max: number) => `Не больше ${max} символов`
+const tooLong = (max: number) => `Не больше ${formatCount(max, UP_TO.characters)}`
 const workDate = (message: string) =>
   calendarDate(message).refine((value) => value >= moscowToday(), { error: PROPOSAL_MESSAGES.pastDate })
 

@@ -7,6 +7,8 @@ import { multiLineText, singleLineText } from '../text.ts'
 import { fromDigits, z } from '../zod.ts'
 import { PERMISSION_PARTIES, REQUEST_LIMITS, REQUEST_MESSAGES, REQUEST_VISIBILITIES } from './requests.ts'
 import { SERVICE_TYPES, VOLUME_UNITS } from './services.ts'
+import { formatCount } from '#common/format.ts'
+import { COUNTED, UP_TO } from '#common/counted-words.ts'
 
 /**
  * A request as the form and the API send it. Saving a draft checks only that what is given is
@@ -16,7 +18,7 @@ import { SERVICE_TYPES, VOLUME_UNITS } from './services.ts'
 
 export const RequestNumber = z.string().regex(/^Z-\d{4}-\d{5,}$/, 'Номер заявки — например Z-2611-00042')
 
-const tooLong = (max: number) => `Не больше ${max} символов`
+const tooLong = (max: number) => `Не больше ${formatCount(max, UP_TO.characters)}`
 const IsoDate = calendarDate()
 
 export const FlightInput = z.object({
@@ -61,13 +63,13 @@ export const RequestInput = z.object({
   /** Files uploaded through /files, by id. */
   attachmentIds: z
     .array(z.uuid('Файл не найден'))
-    .max(REQUEST_LIMITS.attachments, `Не больше ${REQUEST_LIMITS.attachments} файлов`)
+    .max(REQUEST_LIMITS.attachments, `Не больше ${formatCount(REQUEST_LIMITS.attachments, UP_TO.files)}`)
     .default([]),
   flight: FlightInput.default(FlightInput.parse({})),
   visibility: z.enum(REQUEST_VISIBILITIES, { error: 'Выберите, кому видна заявка' }).default('public'),
   invitedOrganizationIds: z
     .array(z.uuid(REQUEST_MESSAGES.invited))
-    .max(REQUEST_LIMITS.invited, `Пригласить можно не больше ${REQUEST_LIMITS.invited} исполнителей`)
+    .max(REQUEST_LIMITS.invited, `Пригласить можно не больше ${formatCount(REQUEST_LIMITS.invited, UP_TO.executors)}`)
     .default([]),
   proposalsDeadline: IsoDate.nullable().default(null),
   allowSeveral: z.boolean().default(false),
@@ -126,7 +128,7 @@ export function deadlineProblem(deadline: string | null, startsOn: string | null
   if (!deadline) return REQUEST_MESSAGES.deadline
   if (deadline < today) return REQUEST_MESSAGES.pastDate
   if (deadline > addDays(today, REQUEST_LIMITS.deadlineMaxDays))
-    return `Срок приёма предложений — не дальше чем через ${REQUEST_LIMITS.deadlineMaxDays} дней`
+    return `Срок приёма предложений — не дальше чем через ${formatCount(REQUEST_LIMITS.deadlineMaxDays, COUNTED.days)}`
   if (startsOn && deadline > startsOn) return REQUEST_MESSAGES.deadlineAfterStart
   return null
 }

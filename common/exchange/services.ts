@@ -1,4 +1,4 @@
-import { formatMoney } from '../format.ts'
+import { formatMoney, formatNumber, type PluralForms, pluralize } from '../format.ts'
 import { formatOrderNumber } from '../order-number.ts'
 
 /**
@@ -61,6 +61,19 @@ export const VOLUME_UNIT_LABELS: Record<VolumeUnit, string> = {
   km: 'км',
   objects: 'объектов',
   hours: 'часов',
+}
+
+/** The unit after a request's volume, declined by it: «97,2 га», «1 объект», «3 объекта», «1,5 часа». */
+const VOLUME_UNIT_FORMS: Record<VolumeUnit, PluralForms> = {
+  hectares: ['га', 'га', 'га'],
+  km: ['км', 'км', 'км'],
+  objects: ['объект', 'объекта', 'объектов'],
+  hours: ['час', 'часа', 'часов'],
+}
+
+/** A request's volume with its unit: «97,2 га», «1 объект». */
+export function formatVolume(volume: number, unit: VolumeUnit, maximumFractionDigits = 2): string {
+  return `${formatNumber(volume, maximumFractionDigits)} ${pluralize(volume, VOLUME_UNIT_FORMS[unit])}`
 }
 
 /** A file attached to a request, a proposal or a result: an uploaded file (files module). */

@@ -1,4 +1,5 @@
 import type { JobHandler } from './runner.ts'
+import { quote } from '#common/format.ts'
 
 /** A job kind: `<domain>.<what_is_done>`, snake case after the one dot. */
 export const JOB_KIND = /^[a-z]+\.[a-z]+(?:_[a-z]+)*$/
@@ -15,9 +16,10 @@ export function createJobDeclarations() {
     /** The owner's kinds, checked for their form and for being declared once. */
     declare(owner: string, kinds: readonly string[]) {
       for (const kind of kinds) {
-        if (!JOB_KIND.test(kind)) throw new Error(`${owner}: the job kind «${kind}» is not <domain>.<what_is_done>`)
+        if (!JOB_KIND.test(kind))
+          throw new Error(`${owner}: the job kind ${quote(kind)} is not <domain>.<what_is_done>`)
         const other = declared.get(kind)
-        if (other) throw new Error(`${owner}: the job kind «${kind}» is declared by ${other} already`)
+        if (other) throw new Error(`${owner}: the job kind ${quote(kind)} is declared by ${other} already`)
         declared.set(kind, owner)
       }
     },
@@ -26,7 +28,9 @@ export function createJobDeclarations() {
     registrarFor(owner: string, register: (kind: string, handler: JobHandler) => void) {
       return (kind: string, handler: JobHandler) => {
         if (declared.get(kind) !== owner)
-          throw new Error(`${owner} registers the job kind «${kind}», which it did not declare (defineModule jobs)`)
+          throw new Error(
+            `${owner} registers the job kind ${quote(kind)}, which it did not declare (defineModule jobs)`,
+          )
         registered.add(kind)
         register(kind, handler)
       }

@@ -1,4 +1,5 @@
 import { AppError } from '../errors.ts'
+import { quote } from '#common/format.ts'
 
 /**
  * One allowed move of a lifecycle: from a status (null: the subject does not exist yet), on an
@@ -38,7 +39,7 @@ export function findTransition<S extends string, E extends string, A extends str
   if (!open.length) throw new AppError('forbidden', NOT_YOUR_MOVE)
   const found = open.find((t) => t.from === from)
   if (found) return found
-  const where = from ? ` Сейчас статус «${rules.labels[from]}».` : ''
+  const where = from ? ` Сейчас статус ${quote(rules.labels[from])}.` : ''
   const refusal = rules.refusals[event]
   const sentence = subject ? `${subject}: ${refusal[0]!.toLowerCase()}${refusal.slice(1)}` : refusal
   throw new AppError('conflict', `${sentence}.${where}`)

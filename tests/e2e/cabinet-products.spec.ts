@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { PRODUCT_MESSAGES, PRODUCT_TAB_LABELS, PRODUCT_TABS, type ProductTab } from '#common/products.ts'
 import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { quote } from '#common/format.ts'
 
 // The demo data is shared by every spec of the run: counts are compared with what the API says at
 // the same moment, never with fixed numbers, and the products this spec changes are its own.
@@ -118,7 +119,7 @@ test('sending an incomplete draft to moderation reports why it failed; deleting 
   await page.goto(`/personal-account/products?tab=non-published&q=${sku}`)
   await waitForHydration(page)
   await expect(cards(page)).toHaveCount(1)
-  await page.getByRole('checkbox', { name: `Выбрать «${title}»` }).check()
+  await page.getByRole('checkbox', { name: `Выбрать ${quote(title)}` }).check()
   await expect(page.getByText('Выбрано: 1 товар')).toBeVisible()
   await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
 
@@ -131,7 +132,7 @@ test('sending an incomplete draft to moderation reports why it failed; deleting 
   // From the keyboard: the checkbox takes the focus and Space checks it.
   await page.getByRole('checkbox', { name: 'Выбрать все на странице' }).focus()
   await page.keyboard.press('Space')
-  await expect(page.getByRole('checkbox', { name: `Выбрать «${title}»` })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: `Выбрать ${quote(title)}` })).toBeChecked()
   await page.getByRole('button', { name: 'Удалить черновики' }).click()
   const dialog = page.getByRole('dialog', { name: 'Удалить черновики?' })
   await expect(dialog).toContainText('Будет удалено: 1 товар')

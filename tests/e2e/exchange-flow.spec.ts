@@ -3,6 +3,7 @@ import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts
 import { type ConsoleErrors, expect as baseExpect, test, waitForHydration } from './fixtures.ts'
 import { inDays, pick, rateFromKeyboard } from './inputs.ts'
 import { newPerson, signIn } from './people.ts'
+import { quote } from '#common/format.ts'
 
 // The whole exchange as its people use it: the demo buyer's request, two vendors' proposals, a
 // question in the room, the choice, the work, the reviews. Only signing in goes through the API.
@@ -141,7 +142,7 @@ test('the buyer compares both proposals and asks one vendor a question in its ro
   await expect(comparison.getByRole('row', { name: /^Цена/ })).toContainText(/210\s?000\s?₽/)
   await checkBothWidths(buyer)
 
-  await comparison.getByRole('link', { name: `Задать вопрос «${CHOSEN.name}»` }).click()
+  await comparison.getByRole('link', { name: `Задать вопрос ${quote(CHOSEN.name)}` }).click()
   await expect(buyer).toHaveURL(/\/chat\?roomId=[0-9a-f-]{36}$/)
   await waitForHydration(buyer)
   const composer = buyer.getByRole('textbox', { name: 'Сообщение' })
@@ -172,8 +173,8 @@ test('the buyer accepts one proposal; the other vendor sees its proposal rejecte
   await buyer.goto(requestPath)
   await waitForHydration(buyer)
   const comparison = buyer.getByRole('region', { name: 'Сравнение предложений' })
-  await comparison.getByRole('button', { name: `Принять предложение «${CHOSEN.name}»` }).click()
-  const dialog = buyer.getByRole('dialog', { name: `Принять предложение «${CHOSEN.name}»` })
+  await comparison.getByRole('button', { name: `Принять предложение ${quote(CHOSEN.name)}` }).click()
+  const dialog = buyer.getByRole('dialog', { name: `Принять предложение ${quote(CHOSEN.name)}` })
   await expect(dialog).toContainText('Остальные предложения будут отклонены')
   await dialog.getByRole('button', { name: 'Принять и создать заказ' }).click()
   const toOrder = comparison.getByRole('link', { name: /^Перейти к заказу № S-\d{4}-\d+$/ })

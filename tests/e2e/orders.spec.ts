@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { quote } from '#common/format.ts'
 
 // The demo buyer's cart and orders are shared by these tests: they run one after another, and no
 // other spec works with that cart.
@@ -158,7 +159,7 @@ test('at 375 px a product priced on request asks its price in the chat, and the 
   await ask.click()
   await expect(page).toHaveURL(/\/chat\?roomId=/)
   await expect(page.getByRole('textbox', { name: 'Сообщение' })).toHaveValue(
-    `Здравствуйте! Подскажите, пожалуйста, цену и срок поставки: «${onRequest.title}», 2 шт.`,
+    `Здравствуйте! Подскажите, пожалуйста, цену и срок поставки: ${quote(onRequest.title)}, 2 шт.`,
   )
   await emptyCart(page)
 })

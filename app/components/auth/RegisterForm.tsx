@@ -6,6 +6,8 @@ import { api } from '#app/lib/api.ts'
 import { setAuthMode } from '#app/lib/auth-modal.ts'
 import { MaskedInput } from '../MaskedInput.tsx'
 import { useAuthForm } from './use-auth-form.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'consent'] as const
 
@@ -87,7 +89,7 @@ export function RegisterForm() {
         <PasswordInput
           name="password"
           label="Пароль"
-          description={`Не короче ${PASSWORD_LIMITS.min} символов`}
+          description={`Не короче ${formatCount(PASSWORD_LIMITS.min, UP_TO.characters)}`}
           autoComplete="new-password"
           required
           maxLength={PASSWORD_LIMITS.max}

@@ -5,6 +5,8 @@ import { api } from '#app/lib/api.ts'
 import { setAuthMode } from '#app/lib/auth-modal.ts'
 import { showToast } from '#app/lib/notify.ts'
 import { useAuthForm, useCompleteSignIn } from './use-auth-form.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 const PASSWORDS_DIFFER = 'Пароли не совпадают'
 
@@ -45,7 +47,7 @@ export function ResetConfirmForm({ token }: { token: string }) {
         <PasswordInput
           name="password"
           label="Новый пароль"
-          description={`Не короче ${PASSWORD_LIMITS.min} символов`}
+          description={`Не короче ${formatCount(PASSWORD_LIMITS.min, UP_TO.characters)}`}
           autoComplete="new-password"
           required
           maxLength={PASSWORD_LIMITS.max}

@@ -11,6 +11,7 @@ import { PRICE_ON_REQUEST } from '#common/catalog/products.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
 import type { CartItem } from '#common/orders.ts'
 import classes from './cart.module.css'
+import { quote } from '#common/format.ts'
 
 /** How long the stepper waits for more clicks before it saves the quantity. */
 const SAVE_DELAY_MS = 400
@@ -77,7 +78,7 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
             <WriteToSeller
               label="Запросить цену"
               className={classes.askPrice}
-              starter={`Здравствуйте! Подскажите, пожалуйста, цену и срок поставки: «${item.title}», ${item.quantity} шт.`}
+              starter={`Здравствуйте! Подскажите, пожалуйста, цену и срок поставки: ${quote(item.title)}, ${item.quantity} шт.`}
               sellerOrganizationId={sellerId}
               input={{ organizationId: sellerId, productSlug: item.slug }}
             />

@@ -1,6 +1,7 @@
 import { AppLink } from '#app/components/AppLink.tsx'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import classes from './catalog.module.css'
+import { quote } from '#common/format.ts'
 
 /** Nothing matched: say why, what to try, and offer the way out. */
 export function EmptyState({
@@ -28,7 +29,7 @@ export function EmptyState({
   }
   return (
     <div className={classes.empty}>
-      <h2>{q ? `По запросу «${q}» ничего не найдено` : 'Нет товаров с такими фильтрами'}</h2>
+      <h2>{q ? `По запросу ${quote(q)} ничего не найдено` : 'Нет товаров с такими фильтрами'}</h2>
       <ul>
         {q && <li>Проверьте, нет ли опечатки, или напишите запрос иначе.</li>}
         {q && <li>Попробуйте запрос короче или общее: «квадрокоптер», «тепловизор», «агродрон».</li>}

@@ -5,6 +5,7 @@ import { showToast } from '#app/lib/notify.ts'
 import { failureMessage } from '#app/lib/upload.ts'
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '#common/chat.ts'
 import { chatApi } from './chat-api.ts'
+import { quote } from '#common/format.ts'
 
 /** «Пожаловаться»: the reason goes to the platform's moderators with the message. */
 export function ReportModal({ message, onClose }: { message: ChatMessage | null; onClose: () => void }) {
@@ -43,7 +44,7 @@ export function ReportModal({ message, onClose }: { message: ChatMessage | null;
       >
         {message?.content && (
           <Text size="sm" c="dimmed" lineClamp={3} mb="sm">
-            «{message.content}»
+            {quote(message.content)}
           </Text>
         )}
         <Textarea

@@ -21,6 +21,7 @@ import { useAttachments } from './use-attachments.ts'
 import { useMessages } from './use-messages.ts'
 import { useDraft } from './use-draft.ts'
 import { type Pending, usePending } from './use-pending.ts'
+import { quote } from '#common/format.ts'
 
 /** Whether the user is looking at the page: only then does a new message count as read. */
 const viewing = () => document.visibilityState === 'visible' && document.hasFocus()
@@ -144,7 +145,7 @@ export function RoomView({
     remove(message) {
       modals.openConfirmModal({
         title: 'Удалить сообщение?',
-        children: <Text size="sm">Собеседник увидит на его месте «{CHAT_MESSAGES.deleted}».</Text>,
+        children: <Text size="sm">Собеседник увидит на его месте {quote(CHAT_MESSAGES.deleted)}.</Text>,
         labels: { confirm: 'Удалить', cancel: 'Отмена' },
         confirmProps: { color: 'red' },
         onConfirm: async () => {
@@ -177,7 +178,7 @@ export function RoomView({
 
   function confirmBlock() {
     modals.openConfirmModal({
-      title: `Заблокировать «${room.counterpart.name}»?`,
+      title: `Заблокировать ${quote(room.counterpart.name)}?`,
       children: <Text size="sm">Организация не сможет писать вам в этом чате, пока вы её не разблокируете.</Text>,
       labels: { confirm: 'Заблокировать', cancel: 'Отмена' },
       confirmProps: { color: 'red' },

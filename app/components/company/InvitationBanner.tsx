@@ -5,6 +5,7 @@ import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { AppLink } from '../AppLink.tsx'
 import { COMPANY_PATH, type InvitationPreview, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
+import { quote } from '#common/format.ts'
 
 /**
  * The page opened from an invitation e-mail (`?invitation=<token>`). Joining happens on a click,
@@ -22,7 +23,7 @@ export function InvitationBanner({ token, details }: { token: string; details: I
   }
   if (!details.forMe) {
     return (
-      <Alert color="accent" title={`Приглашение в «${details.organizationName}»`} role="alert">
+      <Alert color="accent" title={`Приглашение в ${quote(details.organizationName)}`} role="alert">
         Приглашение отправлено на другой адрес электронной почты. Войдите с тем адресом, на который пришло письмо, и
         откройте ссылку ещё раз.
       </Alert>
@@ -30,7 +31,7 @@ export function InvitationBanner({ token, details }: { token: string; details: I
   }
   if (!details.emailConfirmed) {
     return (
-      <Alert color="accent" title={`Приглашение в «${details.organizationName}»`} role="alert">
+      <Alert color="accent" title={`Приглашение в ${quote(details.organizationName)}`} role="alert">
         <Text size="sm">{EMAIL_MESSAGES.unconfirmed}</Text>
         <Button component={AppLink} to="/personal-account/profile" variant="default" mt="sm">
           Подтвердить адрес
@@ -42,8 +43,8 @@ export function InvitationBanner({ token, details }: { token: string; details: I
     <Alert color="blue" icon={<IconMailOpened aria-hidden="true" />} title="Вас пригласили в организацию">
       <Stack gap="sm">
         <Text size="sm">
-          «{details.organizationName}» приглашает вас присоединиться с ролью «{MEMBER_ROLE_LABELS[details.role]}». После
-          этого вы сможете работать на платформе от имени организации.
+          {quote(details.organizationName)} приглашает вас присоединиться с ролью{' '}
+          {quote(MEMBER_ROLE_LABELS[details.role])}. После этого вы сможете работать на платформе от имени организации.
         </Text>
         <FormMessage failure={accept.failure} />
         <accept.fetcher.Form method="post">

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react'
 import { INN_LEGAL_MASK, INN_PERSON_MASK, KPP_MASK, OGRN_MASK, OGRNIP_MASK, PHONE_MASK } from '#common/masks.ts'
 import { ORGANIZATION_LIMITS } from '#common/organizations.schemas.ts'
 import { MaskedInput } from '../MaskedInput.tsx'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 /** The organization's details a form can ask for; each is written once, here. */
 export type OrganizationFieldName =
@@ -128,7 +130,7 @@ function OrganizationField({ soleTrader, registering, ...field }: FieldProps): R
       return (
         <Textarea
           label="Описание компании"
-          description={`Что вы производите или поставляете, сервис и гарантия — для страницы продавца. До ${ORGANIZATION_LIMITS.description} символов.`}
+          description={`Что вы производите или поставляете, сервис и гарантия — для страницы продавца. До ${formatCount(ORGANIZATION_LIMITS.description, UP_TO.characters)}.`}
           autosize
           minRows={4}
           maxRows={12}

@@ -7,6 +7,7 @@ import { AppImage } from '../AppImage.tsx'
 import { AddToCartButton } from '../cart/AddToCartButton.tsx'
 import { AppLink } from '../AppLink.tsx'
 import classes from './compare.module.css'
+import { quote } from '#common/format.ts'
 
 const SECTIONS: { key: CompareRow['section']; title: string }[] = [
   { key: 'main', title: 'Основное' },
@@ -28,7 +29,8 @@ export function CompareTable({ group, diffOnly }: { group: CompareGroup; diffOnl
     <div className={classes.scroller} role="region" aria-label={`Таблица сравнения: ${title}`} tabIndex={0}>
       <table className={classes.table}>
         <caption className={classes.visuallyHidden}>
-          Сравнение товаров категории «{title}»{diffOnly ? ', только различия' : ''}
+          Сравнение товаров категории {quote(title)}
+          {diffOnly ? ', только различия' : ''}
         </caption>
         <thead>
           <tr>

@@ -12,6 +12,8 @@ import { AREA_TEXT_EXAMPLE, AREA_TEXT_HINT, formatAreaText, formatHectares, pars
 import type { AreaMapView, LonLat } from './area-map-view.ts'
 import classes from './AreaMap.module.css'
 import type { RootData } from '#app/lib/root-data.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 export interface AreaMapProps {
   /** The contour, or null when there is none yet. */
@@ -66,7 +68,7 @@ export function AreaMap({
       return
     }
     if (draft.length >= GEO_LIMITS.maxVertices) {
-      setDrawError(`В контуре участка должно быть не больше ${GEO_LIMITS.maxVertices} точек`)
+      setDrawError(`В контуре участка должно быть не больше ${formatCount(GEO_LIMITS.maxVertices, UP_TO.points)}`)
       return
     }
     const point: LonLat = [roundCoordinate(lon), roundCoordinate(lat)]

@@ -1,5 +1,6 @@
 import { formatNumber } from '#app/lib/format.ts'
 import { closeRing, GeoPolygon } from '#common/geo.ts'
+import { quote } from '#common/format.ts'
 
 /**
  * The area's contour typed or pasted as text: the way to set it from the keyboard, and to paste
@@ -36,7 +37,7 @@ function readNumber(text: string): number {
   return Number(text.replace(',', '.'))
 }
 
-function quote(line: string): string {
+function shortened(line: string): string {
   return line.length > 40 ? `${line.slice(0, 40)}…` : line
 }
 
@@ -48,7 +49,7 @@ function parseLine(raw: string, n: number): [number, number] | string {
     .trim()
   const match = LINE_FORMATS.map((format) => format.exec(line)).find(Boolean)
   if (!match)
-    return `Строка ${n}: не удалось прочитать «${quote(raw.trim())}». Напишите широту и долготу, ${EXAMPLE_LINE}`
+    return `Строка ${n}: не удалось прочитать ${quote(shortened(raw.trim()))}. Напишите широту и долготу, ${EXAMPLE_LINE}`
   const lat = readNumber(match[1]!)
   const lon = readNumber(match[2]!)
   if (Math.abs(lat) > 90) {

@@ -8,6 +8,7 @@ import {
   mediaLinks,
 } from '#common/media/articles.ts'
 import { PLATFORM } from '#content/company.ts'
+import { quote } from '#common/format.ts'
 
 type JsonLd = Record<string, unknown>
 
@@ -54,7 +55,7 @@ export function buildMediaListSeo(publicUrl: string, query: MediaQuery): MediaSe
   const description = query.rubric
     ? RUBRIC_DESCRIPTIONS[query.rubric]
     : query.tag
-      ? `Статьи о беспилотниках по теме «${query.tag}»: новости, обзоры, гиды, кейсы и регулирование.`
+      ? `Статьи о беспилотниках по теме ${quote(query.tag)}: новости, обзоры, гиды, кейсы и регулирование.`
       : 'Новости, обзоры, гиды, кейсы и регулирование беспилотной авиации: как выбрать, зарегистрировать и применять дроны в бизнесе.'
   const path = mediaLinks.list({ rubric: query.rubric, tag: query.tag, page: query.page })
   const crumbs = [

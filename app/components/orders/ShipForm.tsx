@@ -3,22 +3,19 @@ import { useState } from 'react'
 import { FileUpload, type UploadedFile } from '../FileUpload.tsx'
 import { IconTruckDelivery } from '@tabler/icons-react'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
-import { formatCount } from '#app/lib/format.ts'
 import { ORDER_ACTION_LABELS, ORDER_LIMITS, type OrderDetails } from '#common/orders.ts'
 import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
-import { serialsField, splitSerials } from './order-forms.ts'
-
-const DIFFERENT_NUMBERS = ['разный номер', 'разных номера', 'разных номеров'] as const
+import { serialsField, serialsProblem } from './order-forms.ts'
 
 /** The serial numbers' field of one line, marked when the count is not the quantity after a refusal. */
 function SerialsField({ line, state }: { line: OrderDetails['lines'][number]; state: ActionState }) {
   const failure = failureOf(state, 'ship')
   const name = serialsField(line.id)
   const typed = failure?.values[name]
-  const wrongCount =
+  const problem =
     failure && Object.keys(failure.fieldErrors).some((k) => k.startsWith('serials'))
-      ? new Set(splitSerials(typed)).size !== line.quantity
-      : false
+      ? serialsProblem(typed, line.quantity)
+      : undefined
   return (
     <Textarea
       name={name}
@@ -28,11 +25,7 @@ function SerialsField({ line, state }: { line: OrderDetails['lines'][number]; st
       minRows={Math.min(line.quantity, 6)}
       maxRows={12}
       defaultValue={typed}
-      error={
-        wrongCount
-          ? `Нужно ${formatCount(line.quantity, DIFFERENT_NUMBERS)}, указано ${splitSerials(typed).length}`
-          : undefined
-      }
+      error={problem}
     />
   )
 }

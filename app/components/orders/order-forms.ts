@@ -1,3 +1,4 @@
+import { formatCount, quote } from '#common/format.ts'
 import { ORDER_ACTIONS, type OrderAction } from '#common/orders.ts'
 
 /**
@@ -34,6 +35,22 @@ export function splitSerials(text: string | undefined): string[] {
     .split(/[\r\n,;]+/)
     .map((s) => s.trim())
     .filter(Boolean)
+}
+
+const DIFFERENT_NUMBERS = ['разный номер', 'разных номера', 'разных номеров'] as const
+
+/**
+ * What is wrong with the serial numbers typed for a line of `quantity` units, or undefined: a
+ * number typed twice is named («Номер «A1» указан дважды…»), not counted as if it were two.
+ */
+export function serialsProblem(typed: string | undefined, quantity: number): string | undefined {
+  const all = splitSerials(typed)
+  const seen = new Set<string>()
+  const twice = all.find((serial) => seen.has(serial) || !seen.add(serial))
+  const needed = `нужно ${formatCount(quantity, DIFFERENT_NUMBERS)}`
+  if (twice !== undefined) return `Номер ${quote(twice)} указан дважды: ${needed}`
+  if (all.length !== quantity) return `${needed[0]!.toUpperCase()}${needed.slice(1)}, указано ${all.length}`
+  return undefined
 }
 
 /** The ship form's fields as `services.flows.moveOrder.ship` takes them. */

@@ -8,6 +8,7 @@ import type { ProductsPage } from './products-page.ts'
 import { PRICE_ON_REQUEST } from '#common/catalog/products.ts'
 import { editProductPath, previewProductPath } from './list-url.ts'
 import classes from './products.module.css'
+import { quote } from '#common/format.ts'
 
 export type ListProduct = ProductsPage['items'][number]
 
@@ -57,7 +58,7 @@ export function ProductCard({
             value={product.id}
             checked={checked}
             onChange={(event) => onCheckedChange(event.currentTarget.checked)}
-            aria-label={`Выбрать «${title}»`}
+            aria-label={`Выбрать ${quote(title)}`}
           />
         </div>
       )}

@@ -10,6 +10,8 @@ import { PRODUCT_LIMITS } from '#common/products.ts'
 import { MediaDropzone, UploadList } from './MediaDropzone.tsx'
 import classes from './media.module.css'
 import { useUploadQueue } from './use-upload-queue.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 export interface Photo {
   id: string
@@ -127,7 +129,7 @@ export function ProductPhotos({
 
         <MediaDropzone
           label="Выбрать фотографии"
-          hint={`JPEG, PNG или WebP до ${formatFileSize(PHOTO_LIMITS.maxBytes)}, не больше ${limit} фотографий`}
+          hint={`JPEG, PNG или WebP до ${formatFileSize(PHOTO_LIMITS.maxBytes)}, не больше ${formatCount(limit, UP_TO.photos)}`}
           accept={PHOTO_LIMITS.accept}
           multiple
           disabled={disabled || photos.length >= limit}

@@ -5,6 +5,7 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { PRODUCT_TAB_LABELS } from '#common/products.ts'
 import { type ListState, listHref, NEW_PRODUCT_PATH } from './list-url.ts'
 import { IMPORT_PRODUCTS_PATH } from './product-paths.ts'
+import { quote } from '#common/format.ts'
 
 function Empty({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -50,8 +51,8 @@ export function ProductsEmpty({ state, total }: { state: ListState; total: numbe
           </Button>
         }
       >
-        В разделе «{PRODUCT_TAB_LABELS[state.tab]}» нет товаров, в названии или артикуле которых есть «{state.q}».
-        Проверьте написание или поищите в другом разделе.
+        В разделе {quote(PRODUCT_TAB_LABELS[state.tab])} нет товаров, в названии или артикуле которых есть{' '}
+        {quote(state.q)}. Проверьте написание или поищите в другом разделе.
       </Empty>
     )
   switch (state.tab) {

@@ -5,6 +5,7 @@ import { api } from '#app/lib/api.ts'
 import { formatOffer } from '#common/catalog/format.ts'
 import type { Suggestion } from '#common/catalog/types.ts'
 import classes from './SearchSuggestions.module.css'
+import { quote } from '#common/format.ts'
 
 const MIN_CHARS = 2
 const DELAY_MS = 200
@@ -135,7 +136,7 @@ export default function SearchSuggestions({
     <>
       {/* Outside the listbox (only options belong there); a status, so screen readers hear it. */}
       <p role="status" className={classes.empty} hidden={!nothingFor}>
-        {nothingFor ? `Подсказок для «${nothingFor}» нет. Нажмите Enter, чтобы искать по всему каталогу.` : ''}
+        {nothingFor ? `Подсказок для ${quote(nothingFor)} нет. Нажмите Enter, чтобы искать по всему каталогу.` : ''}
       </p>
       <ul id={listId} role="listbox" aria-label="Подсказки" className={classes.list} hidden={!shown}>
         {shown &&

@@ -5,6 +5,7 @@ import { isApiError } from '#app/lib/api-client.ts'
 import { showToast } from '#app/lib/notify.ts'
 import { clearUser, refresh } from '#app/lib/session.ts'
 import { describeApiError } from '../auth/auth-errors.ts'
+import { quote } from '#common/format.ts'
 
 /** The account's pages, as the header menu and the phone drawer list them. */
 export function accountLinks(isStaff: boolean) {
@@ -37,7 +38,7 @@ export function useAccountActions() {
     }
     await refresh()
     await revalidate()
-    showToast(`Выбрана организация «${organization.name}»`, 'success')
+    showToast(`Выбрана организация ${quote(organization.name)}`, 'success')
   }
 
   async function signOut() {

@@ -12,6 +12,7 @@ import { getAppContext } from '#app/lib/load-context.ts'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
 import { companyAction } from './company.server.ts'
 import type { Route } from './+types/company'
+import { quote } from '#common/format.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Компания — личный кабинет — БАС Маркет' }]
 
@@ -87,7 +88,7 @@ export default function CompanyRoute({ loaderData }: Route.ComponentProps) {
             <Group gap="xs">
               <Text>Вы регистрируете ещё одну организацию.</Text>
               <Anchor component={AppLink} to={COMPANY_PATH}>
-                Вернуться к «{selected.name}»
+                Вернуться к {quote(selected.name)}
               </Anchor>
             </Group>
           ) : (

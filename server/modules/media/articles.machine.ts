@@ -2,6 +2,7 @@ import { ARTICLE_STATUS_LABELS, type ArticleStatus } from '#common/media/article
 import type { Ctx } from '../../context.ts'
 import { findTransition, type Lifecycle, moveStatus, recordMove, type Transition } from '../../lifecycle/index.ts'
 import { articleEvents, articles } from './articles.table.ts'
+import { quote } from '#common/format.ts'
 
 /**
  * An article's lifecycle: staff write drafts, publish them at once or schedule them; the system
@@ -102,7 +103,7 @@ export function articleTransition(
   who: ArticleActor,
   title?: string,
 ): ArticleTransition {
-  return findTransition(articleLifecycle, from, event, who, title ? `Статья «${title}»` : undefined)
+  return findTransition(articleLifecycle, from, event, who, title ? `Статья ${quote(title)}` : undefined)
 }
 
 /** Moves an article along an allowed transition, writing `set` beside the status and the history row. */

@@ -186,7 +186,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       const [mail, ...more] = await outboxTo(database.db, member.email)
       expect(more).toEqual([])
       expect(mail).toMatchObject({ kind: 'order_cancelled', subject: 'Заказ отменён: № 2026-000777' })
-      expect(mail!.text).toContain('«АэроСнаб» отменил(а) заказ.')
+      expect(mail!.text).toContain('Продавец «АэроСнаб» отменил заказ.')
       expect(mail!.text).toContain('Причина: Партия задержана на таможне')
       expect(mail!.text).toContain(`${PUBLIC_URL}/personal-account/order/purchase/2026-000777`)
     }

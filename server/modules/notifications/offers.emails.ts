@@ -3,6 +3,7 @@ import type { OutgoingEmail } from '../mail/index.ts'
 import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
+import { quote } from '#common/format.ts'
 
 /** A moderator's decision on a service offer reaches the vendor's owners and administrators. */
 export function offerModerated(
@@ -16,14 +17,14 @@ export function offerModerated(
     to: manager.email,
     kind: approved ? 'service_offer_approved' : 'service_offer_need_fixes',
     subject: approved
-      ? `Услуга «${offer.title}» опубликована на бирже — ${organization.name}`
-      : `Услугу «${offer.title}» нужно доработать — ${organization.name}`,
+      ? `Услуга ${quote(offer.title)} опубликована на бирже — ${organization.name}`
+      : `Услугу ${quote(offer.title)} нужно доработать — ${organization.name}`,
     text: [
       `Здравствуйте, ${manager.name}!`,
       '',
       approved
-        ? `Модератор одобрил услугу «${offer.title}» организации «${organization.name}». Заказчики уже видят её на бирже услуг.`
-        : `Модератор вернул услугу «${offer.title}» организации «${organization.name}» на доработку. Исправьте её и отправьте на модерацию снова.`,
+        ? `Модератор одобрил услугу ${quote(offer.title)} организации ${quote(organization.name)}. Заказчики уже видят её на бирже услуг.`
+        : `Модератор вернул услугу ${quote(offer.title)} организации ${quote(organization.name)} на доработку. Исправьте её и отправьте на модерацию снова.`,
       ...(event.comment ? ['', `Комментарий модератора: ${event.comment}`] : []),
       '',
       ...(approved && event.sellerSlug

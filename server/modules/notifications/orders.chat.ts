@@ -2,6 +2,7 @@ import { formatPrice } from '#common/catalog/format.ts'
 import { ORDER_STATUS_LABELS } from '#common/orders.ts'
 import type { RoomNote } from './channels.ts'
 import type { EventOf } from './events.ts'
+import { quote } from '#common/format.ts'
 
 const MOVER = { buyer: 'Покупатель', seller: 'Продавец', system: 'Платформа' } as const
 
@@ -18,7 +19,7 @@ export function orderNote(event: EventOf<'orders.status_changed'>): RoomNote {
   const follows = comment ? ` ${order.status === 'cancelled' ? 'Причина' : 'Комментарий'} — в следующем сообщении.` : ''
   return {
     room: event.room,
-    text: `${MOVER[event.by]}: заказ № ${order.number} — «${ORDER_STATUS_LABELS[order.status]}».${follows}`,
+    text: `${MOVER[event.by]}: заказ № ${order.number} — ${quote(ORDER_STATUS_LABELS[order.status])}.${follows}`,
     typed: comment,
   }
 }

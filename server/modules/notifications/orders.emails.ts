@@ -1,20 +1,24 @@
 import { formatPrice } from '#common/catalog/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
+import { formatCount, quote } from '#common/format.ts'
 import type { OrderStatus } from '#common/orders.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
 import type { Audience, Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
-/** The news as the other side reads it, by the status the order reached. */
-const NEWS: Record<OrderStatus, (counterpart: string) => string> = {
-  created: (buyer) => `${buyer} оформил(а) новый заказ. Подтвердите его, чтобы выставить счёт.`,
-  confirmed: (seller) =>
-    `${seller} подтвердил(а) заказ и выставил(а) счёт на оплату. Счёт можно скачать на странице заказа.`,
-  paid: (seller) => `${seller} получил(а) оплату. Заказ готовится к отгрузке.`,
-  shipped: (seller) => `${seller} отгрузил(а) заказ. Подтвердите получение, когда он придёт.`,
+/**
+ * The news as the other side reads it, by the status the order reached. The side's role is the
+ * subject (`mover`: «Продавец «…»», «Покупатель «…»»), so the verb agrees with it.
+ */
+const NEWS: Record<OrderStatus, (mover: string) => string> = {
+  created: (buyer) => `${buyer} оформил новый заказ. Подтвердите его, чтобы выставить счёт.`,
+  confirmed: (seller) => `${seller} подтвердил заказ и выставил счёт на оплату. Счёт можно скачать на странице заказа.`,
+  paid: (seller) => `${seller} получил оплату. Заказ готовится к отгрузке.`,
+  shipped: (seller) => `${seller} отгрузил заказ. Подтвердите получение, когда он придёт.`,
   delivered: () => 'Заказ получен покупателем.',
   completed: () => 'Заказ завершён.',
-  cancelled: (by) => `${by} отменил(а) заказ.`,
+  cancelled: (by) => `${by} отменил заказ.`,
 }
 
 const SUBJECT: Record<OrderStatus, string> = {
@@ -44,11 +48,12 @@ export function orderStatusChanged(
   return recipients.map((person) => {
     const side = person.organizationId === event.buyer.id ? 'purchase' : 'sale'
     const counterpart = side === 'purchase' ? event.seller : event.buyer
-    const mover = event.by === 'system' ? 'Платформа' : `«${counterpart.name}»`
+    const role = side === 'purchase' ? 'Продавец' : 'Покупатель'
+    // The platform moves an order only to «delivered» and «completed», whose news name no one.
     const news =
       event.by === 'system' && order.status === 'delivered'
         ? `Заказ отмечен доставленным автоматически: прошло время, отведённое на доставку.`
-        : NEWS[order.status](mover)
+        : NEWS[order.status](`${role} ${quote(counterpart.name)}`)
     return {
       to: person.email,
       kind: `order_${order.status}`,
@@ -106,7 +111,7 @@ export function registrationReminder(
     text: [
       `Здравствуйте, ${person.name}!`,
       '',
-      `В заказе № ${order.number} есть беспилотники, которые владелец обязан поставить на учёт в Росавиации в течение ${REGISTRATION_WORKING_DAYS} рабочих дней после покупки — до ${due}. Заявление подаётся через Госуслуги, учётный номер наносится на корпус.`,
+      `В заказе № ${order.number} есть беспилотники, которые владелец обязан поставить на учёт в Росавиации в течение ${formatCount(REGISTRATION_WORKING_DAYS, UP_TO.workingDays)} после покупки — до ${due}. Заявление подаётся через Госуслуги, учётный номер наносится на корпус.`,
       ...(state
         ? [
             'Беспилотники с максимальной взлётной массой больше 30 кг подлежат государственной регистрации как гражданские воздушные суда.',

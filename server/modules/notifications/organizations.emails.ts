@@ -1,5 +1,6 @@
 import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import type { EmailsOf } from './channels.ts'
+import { quote } from '#common/format.ts'
 
 /** Membership of organizations: join requests, their decisions, invitations. */
 
@@ -9,11 +10,11 @@ export const joinRequested: EmailsOf<'organizations.join_requested'> = (event, l
   return recipients.map((owner) => ({
     to: owner.email,
     kind: 'organization_join_request',
-    subject: `Заявка на вступление в «${organization.name}»`,
+    subject: `Заявка на вступление в ${quote(organization.name)}`,
     text: [
       `Здравствуйте, ${owner.name}!`,
       '',
-      `${requester.name} (${requester.email}) просит добавить его в организацию «${organization.name}» на БАС Маркет.`,
+      `${requester.name} (${requester.email}) просит добавить его в организацию ${quote(organization.name)} на БАС Маркет.`,
       ...(message ? ['', `Сообщение: ${message}`] : []),
       '',
       `Принять или отклонить заявку: ${links.company()}`,
@@ -28,10 +29,12 @@ export const joinRequestDecided: EmailsOf<'organizations.join_request_decided'> 
     {
       to: user.email,
       kind: 'organization_join_decision',
-      subject: accepted ? `Вас добавили в «${organization.name}»` : `Заявка в «${organization.name}» отклонена`,
+      subject: accepted
+        ? `Вас добавили в ${quote(organization.name)}`
+        : `Заявка в ${quote(organization.name)} отклонена`,
       text: accepted
-        ? `Здравствуйте, ${user.name}!\n\nВаша заявка принята: теперь вы участник организации «${organization.name}» на БАС Маркет.\n${links.company()}`
-        : `Здравствуйте, ${user.name}!\n\nВладелец организации «${organization.name}» отклонил вашу заявку на вступление.`,
+        ? `Здравствуйте, ${user.name}!\n\nВаша заявка принята: теперь вы участник организации ${quote(organization.name)} на БАС Маркет.\n${links.company()}`
+        : `Здравствуйте, ${user.name}!\n\nВладелец организации ${quote(organization.name)} отклонил вашу заявку на вступление.`,
     },
   ]
 }
@@ -40,11 +43,11 @@ export const invitationCreated: EmailsOf<'organizations.invitation_created'> = (
   {
     to: event.email,
     kind: 'organization_invitation',
-    subject: `Приглашение в организацию «${event.organization.name}» на БАС Маркет`,
+    subject: `Приглашение в организацию ${quote(event.organization.name)} на БАС Маркет`,
     text: [
       'Здравствуйте!',
       '',
-      `${event.invitedBy.name} приглашает вас в организацию «${event.organization.name}» на платформе БАС Маркет (роль: ${MEMBER_ROLE_LABELS[event.role]}).`,
+      `${event.invitedBy.name} приглашает вас в организацию ${quote(event.organization.name)} на платформе БАС Маркет (роль: ${MEMBER_ROLE_LABELS[event.role]}).`,
       'Войдите или зарегистрируйтесь с этим адресом и откройте ссылку (она действует 7 дней):',
       links.acceptInvitation(event.token),
       '',

@@ -2,6 +2,7 @@ import type { OutgoingEmail } from '../mail/index.ts'
 import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
+import { quote } from '#common/format.ts'
 
 /** A moderator's decision on a product reaches the vendor's owners and administrators. */
 export function productDecided(
@@ -15,14 +16,14 @@ export function productDecided(
     to: manager.email,
     kind: approved ? 'product_approved' : 'product_need_fixes',
     subject: approved
-      ? `Товар «${product.title}» опубликован — ${organization.name}`
-      : `Товар «${product.title}» нужно доработать — ${organization.name}`,
+      ? `Товар ${quote(product.title)} опубликован — ${organization.name}`
+      : `Товар ${quote(product.title)} нужно доработать — ${organization.name}`,
     text: [
       `Здравствуйте, ${manager.name}!`,
       '',
       approved
-        ? `Модератор одобрил товар «${product.title}» организации «${organization.name}». Он уже в каталоге.`
-        : `Модератор вернул товар «${product.title}» организации «${organization.name}» на доработку.`,
+        ? `Модератор одобрил товар ${quote(product.title)} организации ${quote(organization.name)}. Он уже в каталоге.`
+        : `Модератор вернул товар ${quote(product.title)} организации ${quote(organization.name)} на доработку.`,
       ...(event.comment ? ['', `Комментарий модератора: ${event.comment}`] : []),
       '',
       approved && product.slug

@@ -1,5 +1,6 @@
 import type { RoomNote } from './channels.ts'
 import type { EventOf, ExchangeProposalEvent } from './events.ts'
+import { quote } from '#common/format.ts'
 
 /** The change as the platform's note in the proposal's conversation; a rejection's reason follows as the customer's message. */
 export function proposalNote(event: EventOf<'exchange.proposal_changed'>): RoomNote | null {
@@ -20,14 +21,14 @@ export function proposalNews(
 ): string {
   switch (change) {
     case 'submitted':
-      return `«${vendorName}» отправил(а) предложение. Здесь можно обсудить его с заказчиком.`
+      return `Исполнитель ${quote(vendorName)} отправил предложение. Здесь можно обсудить его с заказчиком.`
     case 'revised':
-      return `«${vendorName}» изменил(а) предложение. Прежняя версия сохранена на странице заявки.`
+      return `Исполнитель ${quote(vendorName)} изменил предложение. Прежняя версия сохранена на странице заявки.`
     case 'accepted':
-      return `Заказчик принял предложение «${vendorName}»: создан заказ услуги № ${serviceOrderNumber ?? ''}.`
+      return `Заказчик принял предложение ${quote(vendorName)}: создан заказ услуги № ${serviceOrderNumber ?? ''}.`
     case 'rejected':
-      return `Заказчик отклонил предложение «${vendorName}».${reason ? ' Причина — в следующем сообщении.' : ''}`
+      return `Заказчик отклонил предложение ${quote(vendorName)}.${reason ? ' Причина — в следующем сообщении.' : ''}`
     case 'superseded':
-      return `Заказчик выбрал другого исполнителя: предложение «${vendorName}» отклонено.`
+      return `Заказчик выбрал другого исполнителя: предложение ${quote(vendorName)} отклонено.`
   }
 }

@@ -1,5 +1,5 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
-import { formatMoney } from '#common/format.ts'
+import { formatMoney, quote } from '#common/format.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
 import type { Audience, Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
@@ -10,27 +10,27 @@ const ruDate = (iso: string) => iso.split('-').reverse().join('.')
 
 type Change = EventOf<'exchange.proposal_changed'>['change']
 
-/** The news by the change; `who` is the organization that made it, in quotes. */
+/** The news by the change; `who` is the role and name of the side that made it («Исполнитель «…»»). */
 const NEWS: Record<Change, { subject: string; text: (who: string) => string }> = {
   submitted: {
     subject: 'Новое предложение по заявке',
-    text: (who) => `${who} прислал(а) предложение по вашей заявке. Сравните предложения на странице заявки.`,
+    text: (who) => `${who} прислал предложение по вашей заявке. Сравните предложения на странице заявки.`,
   },
   revised: {
     subject: 'Предложение по заявке изменено',
-    text: (who) => `${who} изменил(а) своё предложение. Прежние версии сохранены на странице заявки.`,
+    text: (who) => `${who} изменил своё предложение. Прежние версии сохранены на странице заявки.`,
   },
   accepted: {
     subject: 'Ваше предложение принято',
-    text: (who) => `${who} принял(а) ваше предложение. Заказ услуги создан — начните работу на странице заказа.`,
+    text: (who) => `${who} принял ваше предложение. Заказ услуги создан — начните работу на странице заказа.`,
   },
   rejected: {
     subject: 'Ваше предложение отклонено',
-    text: (who) => `${who} отклонил(а) ваше предложение.`,
+    text: (who) => `${who} отклонил ваше предложение.`,
   },
   superseded: {
     subject: 'Заказчик выбрал другого исполнителя',
-    text: (who) => `${who} выбрал(а) другого исполнителя, ваше предложение отклонено.`,
+    text: (who) => `${who} выбрал другого исполнителя, ваше предложение отклонено.`,
   },
 }
 
@@ -64,9 +64,9 @@ export function proposalChanged(
     text: [
       `Здравствуйте, ${person.name}!`,
       '',
-      `Заявка № ${request.number} «${request.title}».`,
-      news.text(`«${mover.name}»`),
-      `Предложение «${event.vendor.name}»: ${formatMoney(proposal.priceKopecks)}, сроки ${ruDate(proposal.startsOn)} — ${ruDate(proposal.endsOn)}.`,
+      `Заявка № ${request.number} ${quote(request.title)}.`,
+      news.text(`${BY_VENDOR.has(event.change) ? 'Исполнитель' : 'Заказчик'} ${quote(mover.name)}`),
+      `Предложение ${quote(event.vendor.name)}: ${formatMoney(proposal.priceKopecks)}, сроки ${ruDate(proposal.startsOn)} — ${ruDate(proposal.endsOn)}.`,
       ...(event.reason ? ['', `Причина: ${event.reason}`] : []),
       '',
       `${page.label}: ${links.page(page.path)}`,

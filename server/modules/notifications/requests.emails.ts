@@ -5,6 +5,7 @@ import type { OutgoingEmail } from '../mail/index.ts'
 import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
+import { quote } from '#common/format.ts'
 
 /** «28.11.2026» from an ISO date, without time zones getting in the way. */
 const ruDate = (iso: string) => iso.split('-').reverse().join('.')
@@ -34,14 +35,14 @@ export function requestPublished(
     to: person.email,
     kind: event.invited ? 'service_request_invited' : 'service_request_new',
     subject: event.invited
-      ? `Вас пригласили ответить на заявку «${request.title}» — биржа услуг`
-      : `Новая заявка на бирже услуг: «${request.title}»`,
+      ? `Вас пригласили ответить на заявку ${quote(request.title)} — биржа услуг`
+      : `Новая заявка на бирже услуг: ${quote(request.title)}`,
     text: [
       `Здравствуйте, ${person.name}!`,
       '',
       event.invited
-        ? `«${customer.name}» приглашает вашу организацию ответить на заявку № ${request.number} «${request.title}». Заявку видят только приглашённые исполнители.`
-        : `«${customer.name}» опубликовал(а) заявку № ${request.number} «${request.title}»: она подходит к услугам, которые ваша организация предлагает на бирже.`,
+        ? `${quote(customer.name)} приглашает вашу организацию ответить на заявку № ${request.number} ${quote(request.title)}. Заявку видят только приглашённые исполнители.`
+        : `Заказчик ${quote(customer.name)} опубликовал заявку № ${request.number} ${quote(request.title)}: она подходит к услугам, которые ваша организация предлагает на бирже.`,
       '',
       ...facts,
       '',

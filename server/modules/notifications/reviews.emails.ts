@@ -2,6 +2,7 @@ import type { OutgoingEmail } from '../mail/index.ts'
 import type { Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
+import { quote } from '#common/format.ts'
 
 /** A new review reaches the reviewed seller's members, with where to read and answer it. */
 export function reviewCreated(
@@ -9,7 +10,7 @@ export function reviewCreated(
   links: Links,
   recipients: Recipient[],
 ): OutgoingEmail[] {
-  const about = event.kind === 'product' ? `о товаре «${event.subject.title}»` : 'о вашей организации'
+  const about = event.kind === 'product' ? `о товаре ${quote(event.subject.title)}` : 'о вашей организации'
   return recipients.map((person) => ({
     to: person.email,
     kind: 'review_created',
@@ -17,7 +18,7 @@ export function reviewCreated(
     text: [
       `Здравствуйте, ${person.name}!`,
       '',
-      `${event.author} оставил(а) отзыв ${about} по заказу № ${event.orderNumber}. Оценка: ${event.rating} из 5.`,
+      `Новый отзыв ${about} по заказу № ${event.orderNumber}. Автор: ${event.author}. Оценка: ${event.rating} из 5.`,
       '',
       event.text,
       '',

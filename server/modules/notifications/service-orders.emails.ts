@@ -1,32 +1,35 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
-import { formatMoney } from '#common/format.ts'
+import { formatMoney, quote } from '#common/format.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
 import type { Audience, Recipient } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
-/** The news as the other side reads it, by the move made; `mover` is the organization in quotes. */
+/**
+ * The news as the other side reads it, by the move made. `mover` is the side's role with its name
+ * («Исполнитель «…»», «Заказчик «…»»): the verb agrees with the role.
+ */
 const NEWS: Record<string, { subject: string; text: (mover: string) => string }> = {
   start: {
     subject: 'Исполнитель начал работу',
-    text: (mover) => `${mover} начал(а) работу по заказу.`,
+    text: (mover) => `${mover} начал работу по заказу.`,
   },
   submitResult: {
     subject: 'Результат работы сдан',
     text: (mover) =>
-      `${mover} сдал(а) результат работы. Проверьте отчёт и файлы на странице заказа и примите работу или верните её на доработку.`,
+      `${mover} сдал результат работы. Проверьте отчёт и файлы на странице заказа и примите работу или верните её на доработку.`,
   },
   accept: {
     subject: 'Работа принята, заказ завершён',
-    text: (mover) => `${mover} принял(а) работу. Заказ завершён — оставьте отзыв о заказчике на странице заказа.`,
+    text: (mover) => `${mover} принял работу. Заказ завершён — оставьте отзыв о заказчике на странице заказа.`,
   },
   requestRework: {
     subject: 'Результат возвращён на доработку',
-    text: (mover) => `${mover} вернул(а) результат на доработку.`,
+    text: (mover) => `${mover} вернул результат на доработку.`,
   },
   cancel: {
     subject: 'Заказ отменён',
-    text: (mover) => `${mover} отменил(а) заказ.`,
+    text: (mover) => `${mover} отменил заказ.`,
   },
 }
 
@@ -37,7 +40,7 @@ export function serviceOrderChanged(
   recipients: Recipient[],
 ): OutgoingEmail[] {
   const { order } = event
-  const news = NEWS[event.event] ?? { subject: 'Заказ изменён', text: (mover: string) => `${mover} изменил(а) заказ.` }
+  const news = NEWS[event.event] ?? { subject: 'Заказ изменён', text: (mover: string) => `${mover} изменил заказ.` }
   const label = event.event === 'cancel' ? 'Причина' : 'Что доработать'
   return recipients.map((person) => {
     const side = person.organizationId === event.customer.id ? 'purchase' : 'sale'
@@ -49,8 +52,8 @@ export function serviceOrderChanged(
       text: [
         `Здравствуйте, ${person.name}!`,
         '',
-        `Заказ услуги № ${order.number} «${order.title}» на сумму ${formatMoney(order.priceKopecks)}.`,
-        news.text(`«${mover.name}»`),
+        `Заказ услуги № ${order.number} ${quote(order.title)} на сумму ${formatMoney(order.priceKopecks)}.`,
+        news.text(`${event.by === 'customer' ? 'Заказчик' : 'Исполнитель'} ${quote(mover.name)}`),
         ...(event.comment ? ['', `${label}: ${event.comment}`] : []),
         '',
         `Страница заказа: ${links.page(exchangeLinks.serviceOrder(side, order.number))}`,

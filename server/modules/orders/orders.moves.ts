@@ -6,6 +6,7 @@ import { targetOf } from '../../lifecycle/index.ts'
 import { type OrderActor, type OrderEvent, moveOrder, orderLifecycle, orderTransition } from './orders.machine.ts'
 import { orderLines, orders } from './orders.table.ts'
 import type { OrderRow } from './orders.view.ts'
+import { quote } from '#common/format.ts'
 
 export type OrderMove = Exclude<OrderEvent, 'place'>
 
@@ -96,12 +97,12 @@ export const orderMoves: OrderMoves = {
       const numbers = given.get(line.id) ?? []
       const needed = line.registration !== 'none'
       if (needed && new Set(numbers).size !== line.quantity) {
-        throw new AppError('invalid', `${ORDER_MESSAGES.serials}: «${line.title}» — ${line.quantity} шт.`, {
+        throw new AppError('invalid', `${ORDER_MESSAGES.serials}: ${quote(line.title)} — ${line.quantity} шт.`, {
           serials: ORDER_MESSAGES.serials,
         })
       }
       if (numbers.length > line.quantity) {
-        throw new AppError('invalid', `«${line.title}»: серийных номеров больше, чем единиц товара`, {
+        throw new AppError('invalid', `${quote(line.title)}: серийных номеров больше, чем единиц товара`, {
           serials: ORDER_MESSAGES.serials,
         })
       }

@@ -207,7 +207,7 @@ describe.each(BACKENDS)('organizations on %s', (backend) => {
     })
     expect(tooLong.statusCode).toBe(400)
     expect(tooLong.json().error.fields).toEqual({
-      description: 'Не больше 2000 символов',
+      description: 'Не больше 2\u00a0000 символов',
       region: 'Не больше 100 символов',
     })
     // An empty region clears it; the description stays as it was.

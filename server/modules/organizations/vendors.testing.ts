@@ -4,6 +4,7 @@ import type { VerificationStatus } from '#common/organizations.ts'
 import type { Db } from '../../db/client.ts'
 import { nextLegalInn } from './organizations.testing.ts'
 import { organizationRoles, organizations } from './organizations.table.ts'
+import { quote } from '#common/format.ts'
 
 /**
  * A vendor organization made directly in the tables, for tests of seller pages and the
@@ -19,12 +20,12 @@ export async function createTestVendor(
     region?: string
   },
 ): Promise<{ id: string; slug: string; name: string }> {
-  const shortName = `ООО «${opts.name}»`
+  const shortName = `ООО ${quote(opts.name)}`
   const [org] = await db
     .insert(organizations)
     .values({
       legalForm: 'ooo',
-      fullName: `Общество с ограниченной ответственностью «${opts.name}»`,
+      fullName: `Общество с ограниченной ответственностью ${quote(opts.name)}`,
       shortName,
       inn: nextLegalInn(),
       kpp: '773601001',

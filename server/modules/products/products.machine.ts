@@ -1,6 +1,7 @@
 import { PRODUCT_MESSAGES } from '#common/products.ts'
 import { moderationOf } from '../../moderation/machine.ts'
 import { productDraftEvents, productDrafts } from './products.table.ts'
+import { quote } from '#common/format.ts'
 
 /** Product moderation: the moderation kit's machine over the vendor's drafts (server/moderation). */
 const products = moderationOf({
@@ -13,7 +14,7 @@ const products = moderationOf({
     requestFixes: 'Вернуть на доработку можно только товар, который находится на модерации',
     unpublish: PRODUCT_MESSAGES.notPublished,
   },
-  named: (title) => `Товар «${title}»`,
+  named: (title) => `Товар ${quote(title)}`,
   subject: { table: productDrafts, id: productDrafts.id, status: productDrafts.status },
   history: { table: productDraftEvents, subjectId: productDraftEvents.productId, event: productDraftEvents.event },
   stale: PRODUCT_MESSAGES.stale,

@@ -16,6 +16,7 @@ import { createMember } from '../products/products.testing.ts'
 import { users } from '../identity/identity.table.ts'
 import { organizationMembers } from '../organizations/organizations.table.ts'
 import { productReviews } from './reviews.table.ts'
+import { quote } from '#common/format.ts'
 
 describe.each(BACKENDS)('reviews on %s', (backend) => {
   let database: Database
@@ -164,7 +165,7 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
     // The seller hears of it, with the rating, the text and where to answer.
     const notices = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, seller.email))
     const notice = notices.find((m) => m.kind === 'review_created')
-    expect(notice!.subject).toBe(`Новый отзыв о товаре «${drone.title}»: 5 из 5`)
+    expect(notice!.subject).toBe(`Новый отзыв о товаре ${quote(drone.title)}: 5 из 5`)
     expect(notice!.text).toContain(text)
     expect(notice!.text).toContain(`/product/${drone.slug}`)
     expect(created.json().data).toMatchObject({

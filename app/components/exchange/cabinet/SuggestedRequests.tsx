@@ -5,6 +5,7 @@ import type { SuggestedRequest } from '#common/exchange/cabinet.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatBudget, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
+import { quote } from '#common/format.ts'
 
 /**
  * «Подходящие заявки»: open requests of the vendor's published services' types in their regions,
@@ -60,7 +61,7 @@ export function SuggestedRequests({ items }: { items: SuggestedRequest[] }) {
                     component={AppLink}
                     to={exchangeLinks.request(request.number)}
                     size="xs"
-                    aria-label={`Откликнуться на заявку «${request.title}»`}
+                    aria-label={`Откликнуться на заявку ${quote(request.title)}`}
                   >
                     Откликнуться
                   </Button>

@@ -1,6 +1,6 @@
 import type { RequestCard as Request } from '#common/exchange/listing.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
-import { formatBudget, SERVICE_TYPE_LABELS, VOLUME_UNIT_LABELS } from '#common/exchange/services.ts'
+import { formatBudget, formatVolume, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
 import { formatCount, formatDate, formatNumber } from '#app/lib/format.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -15,7 +15,7 @@ export function RequestCard({ request }: { request: Request }) {
     request.areaHectares !== null
       ? `${formatNumber(request.areaHectares, 1)} га`
       : request.volume !== null
-        ? `${formatNumber(request.volume, 1)} ${VOLUME_UNIT_LABELS[request.volumeUnit]}`
+        ? formatVolume(request.volume, request.volumeUnit, 1)
         : null
   return (
     <li className={`${cards.card} ${cards.cardFocus} ${classes.card} ${classes.requestCard}`}>

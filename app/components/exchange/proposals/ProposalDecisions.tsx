@@ -6,6 +6,7 @@ import { formatMoney } from '#app/lib/format.ts'
 import { PROPOSAL_LIMITS, type ProposalView } from '#common/exchange/proposals.ts'
 import { chatHref } from './OwnProposal.tsx'
 import { failureOf, IntentForm, type ProposalActionState, SubmitButton } from './proposal-state.tsx'
+import { quote } from '#common/format.ts'
 
 /** Which decision's modal is open, on which proposal. */
 export type Deciding = { kind: 'accept' | 'reject'; proposal: ProposalView } | null
@@ -36,7 +37,7 @@ export function ProposalDecisionButtons({
             leftSection={<IconCheck size={16} aria-hidden="true" />}
             disabled={state.pending !== null}
             onClick={() => onDecide({ kind: 'accept', proposal })}
-            aria-label={`Принять предложение «${vendor}»`}
+            aria-label={`Принять предложение ${quote(vendor)}`}
           >
             Принять
           </Button>
@@ -47,7 +48,7 @@ export function ProposalDecisionButtons({
             leftSection={<IconX size={16} aria-hidden="true" />}
             disabled={state.pending !== null}
             onClick={() => onDecide({ kind: 'reject', proposal })}
-            aria-label={`Отклонить предложение «${vendor}»`}
+            aria-label={`Отклонить предложение ${quote(vendor)}`}
           >
             Отклонить
           </Button>
@@ -60,7 +61,7 @@ export function ProposalDecisionButtons({
           component={AppLink}
           to={chatHref(proposal.chatRoomId)}
           leftSection={<IconMessageCircle size={16} aria-hidden="true" />}
-          aria-label={`Задать вопрос «${vendor}»`}
+          aria-label={`Задать вопрос ${quote(vendor)}`}
         >
           Задать вопрос
         </Button>
@@ -93,14 +94,14 @@ export function DecisionModals({
       <Modal
         opened={deciding?.kind === 'accept'}
         onClose={onClose}
-        title={`Принять предложение «${vendor}»`}
+        title={`Принять предложение ${quote(vendor)}`}
         closeButtonProps={{ 'aria-label': 'Закрыть' }}
       >
         {proposal && (
           <IntentForm intent="accept" label="Принять предложение" proposalId={proposal.id}>
             <Stack gap="sm">
               <Text size="sm">
-                Будет создан заказ услуги на {formatMoney(proposal.priceKopecks)} с «{vendor}».
+                Будет создан заказ услуги на {formatMoney(proposal.priceKopecks)} с {quote(vendor)}.
                 {allowSeveral
                   ? ' Заявка останется открытой: вы сможете выбрать и других исполнителей.'
                   : ' Остальные предложения будут отклонены, исполнители получат уведомление.'}
@@ -121,7 +122,7 @@ export function DecisionModals({
       <Modal
         opened={deciding?.kind === 'reject'}
         onClose={onClose}
-        title={`Отклонить предложение «${vendor}»`}
+        title={`Отклонить предложение ${quote(vendor)}`}
         closeButtonProps={{ 'aria-label': 'Закрыть' }}
       >
         {proposal && (

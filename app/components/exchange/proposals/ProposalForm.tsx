@@ -5,6 +5,7 @@ import { FileUpload, type UploadedFile } from '#app/components/FileUpload.tsx'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { PROPOSAL_LIMITS, type ProposalView } from '#common/exchange/proposals.ts'
 import { failureOf, IntentForm, type ProposalActionState, SubmitButton } from './proposal-state.tsx'
+import { quote } from '#common/format.ts'
 
 const FIELDS = ['price', 'startsOn', 'endsOn', 'terms', 'message', 'fileIds'] as const
 
@@ -100,7 +101,7 @@ export function ProposalForm({
             {current.files.map((file) => (
               <Checkbox
                 key={file.fileId}
-                label={`Оставить «${file.name}»`}
+                label={`Оставить ${quote(file.name)}`}
                 checked={kept.includes(file.fileId)}
                 onChange={(e) => {
                   const { checked } = e.currentTarget

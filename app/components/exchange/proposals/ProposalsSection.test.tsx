@@ -10,6 +10,7 @@ import {
 import { formatMoney } from '#app/lib/format.ts'
 import { ProposalsSection } from './ProposalsSection.tsx'
 import type { ProposalActionData } from './proposal-state.tsx'
+import { quote } from '#common/format.ts'
 
 /** The section as the request's page renders it on the server, inside a data router (its forms need one). */
 function render(proposals: RequestProposals, result?: ProposalActionData) {
@@ -210,9 +211,9 @@ describe('the proposals section of a request', () => {
     expect(html).toContain(formatMoney(180_000_00))
     expect(html).toContain(formatMoney(150_000_00))
     for (const vendor of ['ООО «Аэроагро»', 'ООО «Небесный пахарь»']) {
-      expect(html).toContain(`aria-label="Принять предложение «${vendor}»"`)
-      expect(html).toContain(`aria-label="Отклонить предложение «${vendor}»"`)
-      expect(html).toContain(`aria-label="Задать вопрос «${vendor}»"`)
+      expect(html).toContain(`aria-label="Принять предложение ${quote(vendor)}"`)
+      expect(html).toContain(`aria-label="Отклонить предложение ${quote(vendor)}"`)
+      expect(html).toContain(`aria-label="Задать вопрос ${quote(vendor)}"`)
     }
     // Beside the price, each executor's rating and completed orders, or that it has none yet.
     expect(html).toContain('Рейтинг и опыт')

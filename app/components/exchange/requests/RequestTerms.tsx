@@ -6,9 +6,9 @@ import { formatDate } from '#app/lib/format.ts'
 import { AttachedFiles, Fact, FlightFacts } from '#app/components/exchange/ExchangeFacts.tsx'
 import { LazyAreaMap } from '#app/components/exchange/LazyAreaMap.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
-import { formatCount, formatNumber } from '#app/lib/format.ts'
+import { formatCount } from '#app/lib/format.ts'
 import { REQUEST_VISIBILITY_LABELS, type RequestDetails } from '#common/exchange/requests.ts'
-import { formatBudget, SERVICE_TYPE_LABELS, VOLUME_UNIT_LABELS } from '#common/exchange/services.ts'
+import { formatBudget, formatVolume, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
 
 const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
@@ -65,9 +65,7 @@ export function RequestTerms({ request }: { request: RequestDetails }) {
             <Fact term="Вид работ">{SERVICE_TYPE_LABELS[request.type]}</Fact>
             {request.sphere && <Fact term="Сфера">{sphereName(request.sphere)}</Fact>}
             <Fact term="Объём">
-              {request.volume === null
-                ? 'Не указан'
-                : `${formatNumber(request.volume, 2)} ${VOLUME_UNIT_LABELS[request.volumeUnit]}`}
+              {request.volume === null ? 'Не указан' : formatVolume(request.volume, request.volumeUnit)}
             </Fact>
             <Fact term="Бюджет">{formatBudget(request.budgetKopecks)}</Fact>
             <Fact term="Сроки работ">{datesLine(request.startsOn, request.endsOn)}</Fact>

@@ -17,6 +17,8 @@ import {
 } from '#common/exchange/service-orders.ts'
 import { SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { failureOf, IntentForm, type ServiceOrderActionState, SubmitButton } from './action-state.tsx'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
 
@@ -283,7 +285,7 @@ function ReviewForm({ state }: { state: ServiceOrderActionState }) {
         <Textarea
           name="text"
           label="Отзыв"
-          description={`До ${SERVICE_ORDER_LIMITS.review} символов: как прошла работа`}
+          description={`До ${formatCount(SERVICE_ORDER_LIMITS.review, UP_TO.characters)}: как прошла работа`}
           autosize
           minRows={3}
           maxLength={SERVICE_ORDER_LIMITS.review}

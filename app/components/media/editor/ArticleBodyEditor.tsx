@@ -13,6 +13,8 @@ import classes from './article-editor.module.css'
 import { articleExtensions } from './article-extensions.ts'
 import type { EmbedCardProduct } from './product-embed.tsx'
 import { ProductSearchModal } from './ProductSearchModal.tsx'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 const ICON = { size: 16, stroke: 1.5 } as const
 
@@ -58,7 +60,10 @@ export default function ArticleBodyEditor({
         label: 'Что на изображении — для тех, кто его не видит',
         validate: (text) => {
           if (!text.trim()) return 'Опишите изображение в нескольких словах'
-          return text.trim().length <= ARTICLE_LIMITS.coverAltMax || `Не длиннее ${ARTICLE_LIMITS.coverAltMax} символов`
+          return (
+            text.trim().length <= ARTICLE_LIMITS.coverAltMax ||
+            `Не длиннее ${formatCount(ARTICLE_LIMITS.coverAltMax, UP_TO.characters)}`
+          )
         },
         confirmLabel: 'Вставить',
       })

@@ -1,6 +1,8 @@
 import { Anchor, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { ARTICLE_LIMITS, ARTICLE_RUBRIC_LABELS, ARTICLE_RUBRICS, type ArticleRubric } from '#common/media/articles.ts'
 import { type ArticleFormState, suggestSlug } from './article-form.ts'
+import { formatCount } from '#common/format.ts'
+import { UP_TO } from '#common/counted-words.ts'
 
 const RUBRIC_OPTIONS = ARTICLE_RUBRICS.map((value) => ({ value, label: ARTICLE_RUBRIC_LABELS[value] }))
 
@@ -91,7 +93,7 @@ export function ArticleMainFields({
         </SimpleGrid>
         <TagsInput
           label="Теги"
-          description={`До ${ARTICLE_LIMITS.tagsMax} тегов; Enter или запятая добавляет тег`}
+          description={`До ${formatCount(ARTICLE_LIMITS.tagsMax, UP_TO.tags)}; Enter или запятая добавляет тег`}
           placeholder={state.tags.length ? undefined : 'Например, ОрВД'}
           value={state.tags}
           onChange={(tags) => set('tags', tags)}

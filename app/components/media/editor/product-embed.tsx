@@ -4,6 +4,7 @@ import { Node } from '@tiptap/core'
 import { NodeViewWrapper, type ReactNodeViewProps, ReactNodeViewRenderer } from '@tiptap/react'
 import { formatPrice } from '#common/catalog/format.ts'
 import { PRODUCT_EMBED_ATTRIBUTE } from '#common/media/articles.ts'
+import { quote } from '#common/format.ts'
 
 /** What the editor shows of an embedded product; the published page reads it live instead. */
 export interface EmbedCardProduct {
@@ -53,7 +54,7 @@ function ProductEmbedCard({ node, extension, deleteNode, selected }: ReactNodeVi
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`Убрать товар «${product?.name ?? 'из каталога'}» из статьи`}
+            aria-label={`Убрать товар ${quote(product?.name ?? 'из каталога')} из статьи`}
             onClick={deleteNode}
           >
             <IconX size={16} aria-hidden="true" />

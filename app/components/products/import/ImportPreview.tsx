@@ -4,7 +4,7 @@ import { isApiError } from '#app/lib/api-client.ts'
 import { ATTRIBUTES } from '#common/catalog/attributes.ts'
 import { CATEGORIES, isLeafCategory } from '#common/catalog/categories.ts'
 import { VAT_RATE_LABELS, VAT_RATES, type VatRate } from '#common/catalog/vat.ts'
-import { formatNumber } from '#common/format.ts'
+import { formatNumber, type PluralForms, pluralize } from '#common/format.ts'
 import type { ImportMappingInput, ImportView } from '#common/product-import.ts'
 import classes from './import.module.css'
 import { loadImport, saveMapping, startImport } from './import-api.ts'
@@ -20,14 +20,15 @@ const PARAM_OPTIONS = [
 ]
 const VAT_OPTIONS = VAT_RATES.map((rate) => ({ value: rate, label: VAT_RATE_LABELS[rate] }))
 
-function Count({ label, value }: { label: string; value: number }) {
+/** A figure of the file with its words declined by it: «1 новый», «2 новых». */
+function Count({ forms, value }: { forms: PluralForms; value: number }) {
   return (
     <div>
       <Text size="xl" fw={700}>
         {formatNumber(value)}
       </Text>
       <Text size="sm" c="dimmed">
-        {label}
+        {pluralize(value, forms)}
       </Text>
     </div>
   )
@@ -64,11 +65,14 @@ export function ImportPreview({ view, onChange }: { view: ImportView; onChange: 
           Файл «<span className={classes.wrap}>{view.fileName}</span>»
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
-          <Count label="товаров в файле" value={counts.offers} />
-          <Count label="новых" value={counts.new} />
-          <Count label="обновятся" value={counts.updates} />
-          <Count label="на модерации — пропустим" value={counts.onModeration} />
-          <Count label="строк с ошибками" value={counts.withErrors} />
+          <Count forms={['товар в файле', 'товара в файле', 'товаров в файле']} value={counts.offers} />
+          <Count forms={['новый', 'новых', 'новых']} value={counts.new} />
+          <Count forms={['обновится', 'обновятся', 'обновятся']} value={counts.updates} />
+          <Count
+            forms={['на модерации — пропустим', 'на модерации — пропустим', 'на модерации — пропустим']}
+            value={counts.onModeration}
+          />
+          <Count forms={['строка с ошибками', 'строки с ошибками', 'строк с ошибками']} value={counts.withErrors} />
         </SimpleGrid>
       </section>
 

@@ -32,6 +32,7 @@ import {
 } from '#common/exchange/cabinet.ts'
 import { CABINET_EXCHANGE_TAB_LABELS, CABINET_EXCHANGE_TABS, exchangeLinks } from '#common/exchange/links.ts'
 import type { Route } from './+types/cabinet'
+import { quote } from '#common/format.ts'
 
 export const meta: Route.MetaFunction = pageMeta(() => [{ title: 'Биржа услуг — личный кабинет — БАС Маркет' }])
 
@@ -128,7 +129,7 @@ function EmptyTab({ data }: { data: CabinetData }) {
   if (state.q || state.filter !== 'all' || state.side !== 'all') {
     return (
       <EmptyState title="Ничего не найдено">
-        {state.q ? `По запросу «${state.q}» ничего нет. ` : 'С такими условиями ничего нет. '}
+        {state.q ? `По запросу ${quote(state.q)} ничего нет. ` : 'С такими условиями ничего нет. '}
         <AppLink to={cabinetHref(state, { q: '', filter: 'all', side: 'all' })}>Сбросить фильтры</AppLink>
       </EmptyState>
     )
@@ -137,7 +138,7 @@ function EmptyTab({ data }: { data: CabinetData }) {
   const findRequests = <NextStep to={exchangeLinks.exchange('requests')}>Найти заявки</NextStep>
   const newOffer = <NextStep to={exchangeLinks.offer('new')}>Добавить услугу</NextStep>
   // Without the role a tab needs, its way forward is asking for the role.
-  const askRole = (role: string) => <NextStep to={COMPANY_PATH}>Запросить роль «{role}»</NextStep>
+  const askRole = (role: string) => <NextStep to={COMPANY_PATH}>Запросить роль {quote(role)}</NextStep>
   switch (state.tab) {
     case 'requests':
       return (

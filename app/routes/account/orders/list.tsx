@@ -24,6 +24,7 @@ import { getAppContext } from '#app/lib/load-context.ts'
 import { ORDER_FILTER_LABELS, ORDER_FILTERS, ORDER_LIMITS, ORDER_TABS } from '#common/orders.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import type { Route } from './+types/list'
+import { quote } from '#common/format.ts'
 
 export const meta: Route.MetaFunction = pageMeta(() => [{ title: 'Заказы — личный кабинет — БАС Маркет' }])
 
@@ -98,7 +99,7 @@ function Empty({ data }: { data: ListData }) {
   if (state.q || state.filter !== 'all') {
     return (
       <EmptyState title="Ничего не найдено">
-        {state.q ? `По запросу «${state.q}» заказов нет. ` : 'Заказов с таким статусом нет. '}
+        {state.q ? `По запросу ${quote(state.q)} заказов нет. ` : 'Заказов с таким статусом нет. '}
         <AppLink to={ordersHref(state, { q: '', filter: 'all' })}>Показать все заказы</AppLink>
         {catalogLink && <> или {catalogLink}</>}
       </EmptyState>

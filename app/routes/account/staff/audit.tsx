@@ -18,6 +18,7 @@ import {
   auditValueLabel,
 } from '#common/staff-labels.ts'
 import type { Route } from './+types/audit'
+import { quote } from '#common/format.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = staffContext(context)
@@ -91,7 +92,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
         </Form>
       </Group>
       {page.items.length === 0 ? (
-        <EmptyState title={action ? `Нет записей: «${actionFilterLabel(action)}»` : 'Журнал пуст'}>
+        <EmptyState title={action ? `Нет записей: ${quote(actionFilterLabel(action))}` : 'Журнал пуст'}>
           {action ? (
             <AppLink to=".">Показать все записи</AppLink>
           ) : (

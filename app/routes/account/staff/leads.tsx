@@ -11,6 +11,7 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#common/staf
 import type { Route } from './+types/leads'
 import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { ActionError } from '#app/components/staff/ActionError.tsx'
+import { quote } from '#common/format.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = staffContext(context)
@@ -80,7 +81,7 @@ export default function StaffLeads({ loaderData }: Route.ComponentProps) {
       </Group>
 
       {page.items.length === 0 ? (
-        <EmptyState title={status ? `Заявок в статусе «${LEAD_STATUS_LABELS[status]}» нет` : 'Заявок пока нет'}>
+        <EmptyState title={status ? `Заявок в статусе ${quote(LEAD_STATUS_LABELS[status])} нет` : 'Заявок пока нет'}>
           Заявки приходят с форм страниц сервисов платформы: ремонт, обучение, страхование и другие.
         </EmptyState>
       ) : (

@@ -38,6 +38,7 @@ import {
 import type { Route } from './+types/verifications'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
+import { quote } from '#common/format.ts'
 
 /** The queue starts at what waits for staff: roles on moderation. `?status=all` shows every one. */
 function statusFilter(search: Record<string, string>): VerificationStatus | 'all' {
@@ -176,7 +177,7 @@ function VerificationCard({ role, filesUrl, closeHref }: { role: Verification; f
         <Group justify="space-between" align="start" wrap="nowrap">
           <Stack gap={4}>
             <Title order={3} size="h4" id="verification-title">
-              {org.shortName}: роль «{ROLE_LABELS[role.type]}»
+              {org.shortName}: роль {quote(ROLE_LABELS[role.type])}
             </Title>
             <Group gap="xs">
               <StatusBadge lifecycle="verification" status={role.status} />

@@ -1,6 +1,7 @@
 import { OFFER_MESSAGES } from '#common/exchange/offers.ts'
 import { moderationOf } from '../../../moderation/machine.ts'
 import { serviceOfferEvents, serviceOffers } from './offers.table.ts'
+import { quote } from '#common/format.ts'
 
 /** Offer moderation: the moderation kit's machine over the vendor's service offers (server/moderation). */
 const offers = moderationOf({
@@ -13,7 +14,7 @@ const offers = moderationOf({
     requestFixes: 'Вернуть на доработку можно только услугу, которая находится на модерации',
     unpublish: OFFER_MESSAGES.notPublished,
   },
-  named: (title) => `Услуга «${title}»`,
+  named: (title) => `Услуга ${quote(title)}`,
   subject: { table: serviceOffers, id: serviceOffers.id, status: serviceOffers.status },
   history: { table: serviceOfferEvents, subjectId: serviceOfferEvents.offerId, event: serviceOfferEvents.event },
   stale: OFFER_MESSAGES.stale,

@@ -2,6 +2,7 @@ import { PROPOSAL_MESSAGES, PROPOSAL_STATUS_LABELS, type ProposalStatus } from '
 import type { Ctx } from '../../../context.ts'
 import { findTransition, type Lifecycle, moveStatus, recordMove, type Transition } from '../../../lifecycle/index.ts'
 import { serviceProposalEvents, serviceProposals } from './proposals.table.ts'
+import { quote } from '#common/format.ts'
 
 /**
  * A proposal's life: the vendor submits it (reviewing) and may revise it while the customer
@@ -48,7 +49,13 @@ export function proposalTransition(
   who: ProposalActor,
   vendorName?: string,
 ): ProposalTransition {
-  return findTransition(proposalLifecycle, from, event, who, vendorName ? `Предложение «${vendorName}»` : undefined)
+  return findTransition(
+    proposalLifecycle,
+    from,
+    event,
+    who,
+    vendorName ? `Предложение ${quote(vendorName)}` : undefined,
+  )
 }
 
 /** What an actor may do to a proposal in this status: the section's buttons. */

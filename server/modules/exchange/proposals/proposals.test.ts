@@ -18,6 +18,7 @@ import { serviceProposalEvents, serviceProposalRevisions, serviceProposals } fro
 import { daysFromToday, insertMatchingOffer, insertOpenRequest, proposalInput } from './proposals.testing.ts'
 import { serviceRequestEvents, serviceRequests } from '../requests/requests.table.ts'
 import { serviceOrders } from '../service-orders/service-orders.table.ts'
+import { quote } from '#common/format.ts'
 
 type Member = { id: string; cookie: string; email: string }
 type Org = { id: string; name: string; slug: string }
@@ -128,7 +129,7 @@ describe.each(BACKENDS)('proposals on %s', (backend) => {
     })
     const messages = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, room!.id))
     expect(messages.map((m) => [m.isSystem, m.content])).toEqual([
-      [true, `«${a!.org.name}» отправил(а) предложение. Здесь можно обсудить его с заказчиком.`],
+      [true, `Исполнитель ${quote(a!.org.name)} отправил предложение. Здесь можно обсудить его с заказчиком.`],
     ])
     const history = await database.db
       .select()
@@ -321,7 +322,7 @@ describe.each(BACKENDS)('proposals on %s', (backend) => {
 
     expect((await mailsTo(customer.email, 'proposal_revised')).some((m) => m.text.includes(request.number))).toBe(true)
     const room = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, sent.chatRoomId))
-    expect(room.map((m) => m.content).at(-1)).toContain('изменил(а) предложение')
+    expect(room.map((m) => m.content).at(-1)).toContain('изменил предложение')
 
     // Not by the customer, not by another vendor, not once decided.
     expect((await revise(sent.id, customer.cookie, proposalInput())).statusCode).toBe(403)

@@ -6,13 +6,14 @@ import type { Ctx } from '../../../context.ts'
 import { serviceProposals } from '../proposals/proposals.table.ts'
 import { serviceRequests } from '../requests/requests.table.ts'
 import { createServiceOrder } from './service-orders.create.ts'
+import { quote } from '#common/format.ts'
 
 /** A party as orders copy it, from an organization's id and name. */
 export function partyOf(org: { id: string; name: string; slug?: string }): OrderParty {
   return {
     id: org.id,
     name: org.name,
-    fullName: `ООО «${org.name}»`,
+    fullName: `ООО ${quote(org.name)}`,
     slug: org.slug ?? org.id.slice(0, 8),
     inn: '7707083893',
     kpp: '770701001',

@@ -9,6 +9,7 @@ import {
   type Transition,
 } from '../../../lifecycle/index.ts'
 import { organizationRoleEvents, organizationRoles } from '../organizations.table.ts'
+import { quote } from '#common/format.ts'
 
 /**
  * The verification of an organization's role (buyer or vendor) as an explicit state machine:
@@ -56,7 +57,7 @@ export function transition(
   who: VerificationActor,
   role?: RoleType,
 ): VerificationTransition {
-  return findTransition(verification, from, event, who, role && `Роль «${ROLE_LABELS[role]}»`)
+  return findTransition(verification, from, event, who, role && `Роль ${quote(ROLE_LABELS[role])}`)
 }
 
 /** Who made a recorded transition; staff when the statuses match no row. */

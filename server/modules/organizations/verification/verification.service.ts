@@ -8,6 +8,7 @@ import { organizationRoleDocuments, organizationRoles } from '../organizations.t
 import { recordMove } from '../../../lifecycle/index.ts'
 import { applyTransition, DOCUMENTS_EDITABLE_IN, targetOf, transition, verification } from './verification.machine.ts'
 import { describeRoles, ROLE_COLUMNS } from './verification.view.ts'
+import { quote } from '#common/format.ts'
 
 const ROLE_NOT_FOUND = 'Заявка на роль не найдена'
 
@@ -33,7 +34,7 @@ export function createVerificationService(deps: OrganizationsDeps) {
     if (!DOCUMENTS_EDITABLE_IN.includes(role.status as never)) {
       throw new AppError(
         'conflict',
-        `Роль «${ROLE_LABELS[role.type]}»: документы можно менять, пока заявка не отправлена на проверку`,
+        `Роль ${quote(ROLE_LABELS[role.type])}: документы можно менять, пока заявка не отправлена на проверку`,
       )
     }
   }
@@ -107,7 +108,7 @@ export function createVerificationService(deps: OrganizationsDeps) {
       if (!docs?.n) {
         throw new AppError(
           'conflict',
-          `Роль «${ROLE_LABELS[role.type]}»: приложите хотя бы один документ, подтверждающий деятельность`,
+          `Роль ${quote(ROLE_LABELS[role.type])}: приложите хотя бы один документ, подтверждающий деятельность`,
         )
       }
       await applyTransition(ctx, role, step, null)

@@ -1,3 +1,6 @@
+import { UP_TO } from '#common/counted-words.ts'
+import { formatCount, quote } from '#common/format.ts'
+
 /** What the vendor reads about their import file, in one place so tests and pages share it. */
 export const IMPORT_MESSAGES = {
   atLine: (line: number, message: string) => `Строка ${line}: ${message}`,
@@ -5,11 +8,12 @@ export const IMPORT_MESSAGES = {
   // The file as a whole
   emptyFile: 'Файл пуст',
   fileTooLarge: (mb: number) => `Файл больше ${mb} МБ: разделите каталог на несколько файлов`,
-  tooManyOffers: (max: string) => `В файле больше ${max} товаров: разделите каталог на несколько файлов`,
+  tooManyOffers: (max: number) =>
+    `В файле больше ${formatCount(max, UP_TO.products)}: разделите каталог на несколько файлов`,
   unknownFormat: 'Формат файла не распознан: загрузите каталог в формате YML (XML) или CSV',
   notText: 'Файл не текстовый: загрузите каталог в формате YML (XML) или CSV',
   unsupportedEncoding: (encoding: string) =>
-    `Кодировка «${encoding}» не поддерживается: сохраните файл в UTF-8 или windows-1251`,
+    `Кодировка ${quote(encoding)} не поддерживается: сохраните файл в UTF-8 или windows-1251`,
   undecodable: (encoding: string) =>
     `Файл не читается в кодировке ${encoding}: в нём есть недопустимые байты. Сохраните файл в UTF-8 и загрузите снова`,
   noOffers: 'В файле не найдено ни одного товара',
@@ -22,42 +26,46 @@ export const IMPORT_MESSAGES = {
   categoryWithoutId: 'у категории нет атрибута id',
 
   // CSV
-  missingColumn: (column: string) => `В первой строке нет столбца «${column}»: она должна содержать заголовки столбцов`,
-  duplicateColumn: (column: string) => `столбец «${column}» указан дважды`,
+  missingColumn: (column: string) =>
+    `В первой строке нет столбца ${quote(column)}: она должна содержать заголовки столбцов`,
+  duplicateColumn: (column: string) => `столбец ${quote(column)} указан дважды`,
   unclosedQuote: 'кавычка открыта и не закрыта до конца файла',
   malformedCsv: (detail: string) => `файл повреждён, CSV не разобран (${detail})`,
 
   // Rows
   noSku: 'не указан артикул',
-  skuTooLong: (max: number) => `артикул длиннее ${max} символов`,
+  skuTooLong: (max: number) => `артикул длиннее ${formatCount(max, UP_TO.characters)}`,
   noTitle: 'не указано название',
-  titleTooLong: (max: number) => `название длиннее ${max} символов`,
-  duplicateSku: (sku: string, line: number) => `артикул «${sku}» уже встречался в строке ${line}`,
-  priceNotNumber: (value: string) => `цена «${value}» не число`,
-  priceNegative: (value: string) => `цена «${value}» меньше нуля`,
-  priceTooLarge: (value: string) => `цена «${value}» слишком велика`,
-  currency: (currency: string) => `валюта «${currency}» не поддерживается: цены принимаются в рублях (RUR)`,
-  vatUnknown: (value: string) => `ставка НДС «${value}» не распознана: укажите 22%, 10%, 7%, 5% или «без НДС»`,
+  titleTooLong: (max: number) => `название длиннее ${formatCount(max, UP_TO.characters)}`,
+  duplicateSku: (sku: string, line: number) => `артикул ${quote(sku)} уже встречался в строке ${line}`,
+  priceNotNumber: (value: string) => `цена ${quote(value)} не число`,
+  priceNegative: (value: string) => `цена ${quote(value)} меньше нуля`,
+  priceTooLarge: (value: string) => `цена ${quote(value)} слишком велика`,
+  currency: (currency: string) => `валюта ${quote(currency)} не поддерживается: цены принимаются в рублях (RUR)`,
+  vatUnknown: (value: string) => `ставка НДС ${quote(value)} не распознана: укажите 22%, 10%, 7%, 5% или «без НДС»`,
   availableUnknown: (value: string) =>
-    `наличие «${value}» не распознано: укажите «да» (в наличии) или «нет» (под заказ)`,
-  pictureInvalid: (value: string) => `адрес фото «${value}» не ссылка http или https`,
-  descriptionTooLong: (max: string) => `описание длиннее ${max} символов`,
+    `наличие ${quote(value)} не распознано: укажите «да» (в наличии) или «нет» (под заказ)`,
+  pictureInvalid: (value: string) => `адрес фото ${quote(value)} не ссылка http или https`,
+  descriptionTooLong: (max: number) => `описание длиннее ${formatCount(max, UP_TO.characters)}`,
   /** The problem as common/markup-limits.ts words it, lowercased to follow «Строка N:». */
   descriptionMarkup: (problem: string) => `описание: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
 } as const
 
 /** Problems of an offer against our catalogue (mapping.ts), one per field. */
 export const DRAFT_MESSAGES = {
-  categoryNotMapped: (category: string) => `категория файла «${category}» не сопоставлена с категорией каталога`,
-  categoryNotLeaf: (category: string) => `категория «${category}» — раздел каталога: выберите одну из его подкатегорий`,
+  categoryNotMapped: (category: string) => `категория файла ${quote(category)} не сопоставлена с категорией каталога`,
+  categoryNotLeaf: (category: string) =>
+    `категория ${quote(category)} — раздел каталога: выберите одну из его подкатегорий`,
   noVatRate: 'не указана ставка НДС: укажите её в файле или выберите ставку для всех товаров',
-  specNotNumber: (title: string, value: string) => `«${title}»: «${value}» не число`,
+  specNotNumber: (title: string, value: string) => `${quote(title)}: ${quote(value)} не число`,
   specUnit: (title: string, unit: string, expected: string) =>
-    `«${title}»: единица «${unit}» не подходит, характеристика указывается в «${expected}»`,
+    `${quote(title)}: единица ${quote(unit)} не подходит, характеристика указывается в ${quote(expected)}`,
   specUnknownOption: (title: string, value: string, options: string) =>
-    `«${title}»: значения «${value}» нет в списке (${options})`,
-  specNotBoolean: (title: string, value: string) => `«${title}»: «${value}» — укажите «да» или «нет»`,
-  specTooLong: (title: string, max: number) => `«${title}»: значение длиннее ${max} символов`,
-  specTypeMismatch: (value: string, category: string) => `«Тип»: «${value}» не совпадает с категорией «${category}»`,
-  specRequired: (title: string) => `не указана обязательная характеристика «${title}»`,
+    `${quote(title)}: значения ${quote(value)} нет в списке (${options})`,
+  specNotBoolean: (title: string, value: string) => `${quote(title)}: ${quote(value)} — укажите «да» или «нет»`,
+  specTooLong: (title: string, max: number) =>
+    `${quote(title)}: значение длиннее ${formatCount(max, UP_TO.characters)}`,
+  specTypeMismatch: (value: string, category: string) =>
+    `«Тип»: ${quote(value)} не совпадает с категорией ${quote(category)}`,
+  specRequired: (title: string) => `не указана обязательная характеристика ${quote(title)}`,
 } as const

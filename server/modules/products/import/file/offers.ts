@@ -26,7 +26,7 @@ function descriptionOf(text: string, rowErrors: string[]): string {
   try {
     const description = toRichText(text)
     if (richTextToPlain(description).length > RICH_TEXT_MAX_LENGTH)
-      rowErrors.push(M.descriptionTooLong(formatCount(RICH_TEXT_MAX_LENGTH)))
+      rowErrors.push(M.descriptionTooLong(RICH_TEXT_MAX_LENGTH))
     return description
   } catch (error) {
     // Plain text whose line breaks, as markup, are over the limit of tags.
@@ -55,7 +55,6 @@ export interface RawOffer {
 }
 
 const ROUBLES = new Set(['RUR', 'RUB', 'РУБ'])
-const formatCount = (n: number) => n.toLocaleString('ru-RU')
 
 /**
  * Checks offers one by one and keeps the good ones; the YML and CSV parsers share it, so a row
@@ -129,6 +128,6 @@ export class OfferCollector {
 
   /** The file-level refusal when `add` said stop. */
   static tooManyOffers(): ImportError {
-    return { line: 0, message: M.tooManyOffers(formatCount(MAX_IMPORT_OFFERS)) }
+    return { line: 0, message: M.tooManyOffers(MAX_IMPORT_OFFERS) }
   }
 }
