@@ -71,6 +71,8 @@ export async function requestFormAction(request: Request, context: Readonly<Rout
   try {
     let number = draftNumber
     if (!number) {
+      // A form published before it was ever saved is checked first: a refusal leaves no draft.
+      if (intent === 'publish') requests.assertPublishable(input)
       const key = String(form.get('creationKey') ?? '')
       const created = await createOrContinue(
         () => requests.findCreated(ctx, key),

@@ -7,6 +7,7 @@ import { addDays, moscowToday } from '#common/moscow-days.ts'
 import type { Database } from '#server/db/client.ts'
 import { createTestBuyer, createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'
+import { ctxFor } from '#server/modules/organizations/organizations.testing.ts'
 import { routeContext } from '#app/lib/load-context.testing.ts'
 import { useTestApp } from '#server/testing/app.ts'
 import * as form from './services-request.tsx'
@@ -160,6 +161,36 @@ describe('the request form and page over the real services', () => {
     expect(published).toEqual({ redirect: `/services/requests/${number}`, status: 302 })
     // A published request is no longer a draft to edit: the form sends to its page.
     await expect(openForm(customer, `?draft=${number}`)).rejects.toMatchObject({ status: 302 })
+  })
+
+  it('publishing a form never saved checks it first: a refusal leaves no «Без названия» draft', async () => {
+    const before = await app.services.exchange.cabinet.myRequests(await ctxFor(database.db, customer), {
+      filter: 'drafts',
+    })
+    const refused = await submit(customer, {
+      intent: 'publish',
+      creationKey: 'form-key-empty',
+      request: JSON.stringify({ type: 'aerial-survey' }),
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.data).toMatchObject({
+      ok: false,
+      message: REQUEST_MESSAGES.fillRequired,
+      fieldErrors: { title: REQUEST_MESSAGES.title, region: REQUEST_MESSAGES.region },
+    })
+    const after = await app.services.exchange.cabinet.myRequests(await ctxFor(database.db, customer), {
+      filter: 'drafts',
+    })
+    expect(after.total).toBe(before.total)
+
+    // The same form filled in publishes at once, as one request.
+    const published = await submit(customer, {
+      intent: 'publish',
+      creationKey: 'form-key-empty',
+      request: JSON.stringify(complete()),
+    })
+    expect(published.status).toBe(302)
+    expect(published.redirect).toMatch(/^\/services\/requests\/Z-\d{4}-\d+$/)
   })
 
   it('shows the page to guests when public, with the customer moves for the customer only', async () => {

@@ -5,6 +5,7 @@ import {
   CancelRequestInput,
   deadlineProblem,
   ExtendDeadlineInput,
+  type PublishableRequest,
   publishProblems,
   RequestInput,
 } from '#common/exchange/requests.schemas.ts'
@@ -58,6 +59,11 @@ export interface RequestsService {
   update(ctx: Ctx, number: string, input: unknown): Promise<RequestDetails>
   /** Draft → open, after the full checks; the matching vendors hear of it. */
   publish(ctx: Ctx, number: string): Promise<RequestDetails>
+  /**
+   * Refuses, as `publish` would, a request that could not go out as typed: a form published before
+   * it was ever saved is checked first, so a refused publish leaves no draft behind.
+   */
+  assertPublishable(input: unknown): void
   close(ctx: Ctx, number: string): Promise<RequestDetails>
   cancel(ctx: Ctx, number: string, input: unknown): Promise<RequestDetails>
   /** The request as the caller may see it; otherwise the same 404 as a missing one. */
@@ -111,6 +117,12 @@ const round2 = (v: number) => Math.round(v * 100) / 100
  * closing and cancelling on requests.machine.ts, the page's view through findVisibleRequest, and
  * the platform's expiry of overdue requests (requests.jobs.ts runs it and the new-request e-mails).
  */
+/** Throws what publishing still refuses, field by field; nothing when the request may go out. */
+function refuseUnpublishable(request: PublishableRequest) {
+  const problems = publishProblems(request, moscowToday())
+  if (Object.keys(problems).length) throw new AppError('invalid', REQUEST_MESSAGES.fillRequired, problems)
+}
+
 export function createRequestsService(deps: RequestsDeps): RequestsService {
   /** The request as the customer's organization; anyone else's (or invisible) is a 404. */
   async function findOwn(ctx: Ctx, number: string, forUpdate = false): Promise<RequestRow> {
@@ -289,9 +301,7 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
       const step = requestTransition(row.status, 'publish', 'customer', row.number)
       // The customer must still be a confirmed buyer when it goes out.
       buyerOf(ctx)
-      const problems = publishProblems(row, moscowToday())
-      if (Object.keys(problems).length)
-        throw new AppError('invalid', 'Заполните обязательные поля, чтобы опубликовать заявку', problems)
+      refuseUnpublishable(row)
       if (row.visibility === 'invited') {
         const still = await deps.vendors.byIds(ctx.db, row.invitedOrganizationIds)
         if (row.invitedOrganizationIds.some((id) => !still.has(id))) {
@@ -311,6 +321,10 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
       })
       deps.jobs.wake()
       return ownView(ctx, number)
+    },
+
+    assertPublishable(input) {
+      refuseUnpublishable(parseInput(RequestInput, input))
     },
 
     close(ctx, number) {
