@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core'
-import { type ReactNode, useEffect } from 'react'
+import { type FormEvent, type ReactNode, useEffect } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { ActionResult } from '#app/lib/action-result.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { showToast } from '#app/lib/notify.ts'
 
 /** What a page's action gives back to one of its forms: done, or why not with what was typed. */
@@ -12,6 +13,10 @@ export interface IntentActionState<I extends string, R extends IntentResult<I> =
   result: R | undefined
   /** The intent being submitted; every button waits while one is. */
   pending: I | null
+  /** Fields changed since the answer: their errors are no longer shown (failureOf). */
+  edited: ReadonlySet<string>
+  /** Each IntentForm's onChange: notes the field changed. */
+  onEdit: (event: FormEvent<HTMLFormElement>) => void
 }
 
 /**
@@ -24,15 +29,17 @@ export function useIntentAction<I extends string, R extends IntentResult<I>>(
 ): IntentActionState<I, R> {
   const navigation = useNavigation()
   const intent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : ''
+  const { edited, onEdit } = useEditedFields(result)
   useEffect(() => {
     if (result?.ok) showToast(result.message, 'success')
   }, [result])
-  return { result, pending: isIntent(intent) ? intent : null }
+  return { result, pending: isIntent(intent) ? intent : null, edited, onEdit }
 }
 
 /**
  * The refusal of this form's last submission, if that is what the page shows; `fields` narrow it
- * to the form of one item (the proposal a decision is about).
+ * to the form of one item (the proposal a decision is about). The errors of fields changed since
+ * are left out: a fixed field is no longer red.
  */
 export function failureOf<I extends string, R extends IntentResult<I>>(
   state: IntentActionState<I, R>,
@@ -42,7 +49,8 @@ export function failureOf<I extends string, R extends IntentResult<I>>(
   const { result } = state
   if (!result || result.ok || result.values.intent !== intent) return undefined
   if (Object.entries(fields).some(([name, value]) => result.values[name] !== value)) return undefined
-  return result as Extract<R, { ok: false }>
+  const fieldErrors = withoutEdited(result.fieldErrors, state.edited)
+  return (fieldErrors === result.fieldErrors ? result : { ...result, fieldErrors }) as Extract<R, { ok: false }>
 }
 
 /**
@@ -51,18 +59,21 @@ export function failureOf<I extends string, R extends IntentResult<I>>(
  * `fields` are further hidden values (the proposal a decision is about).
  */
 export function IntentForm({
+  state,
   intent,
   label,
   fields,
   children,
 }: {
+  /** The page's intent state: the form tells it which fields the user changes. */
+  state: { onEdit: (event: FormEvent<HTMLFormElement>) => void }
   intent: string
   label?: string
   fields?: Record<string, string>
   children: ReactNode
 }) {
   return (
-    <Form method="post" noValidate aria-label={label}>
+    <Form method="post" noValidate aria-label={label} onChange={state.onEdit}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -8,6 +8,7 @@ import type { ActionResult } from '#app/lib/action-result.ts'
 import { formValues } from '#app/lib/action-result.ts'
 import { AppLink } from './AppLink.tsx'
 import { MaskedInput } from './MaskedInput.tsx'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 
 export interface LeadFormProps {
   title: string
@@ -38,7 +39,8 @@ export function LeadForm({
   const [formKey, setFormKey] = useState(submissionId)
   const result = fetcher.data ?? actionResult
   const failure = result && !result.ok ? result : undefined
-  const errors = { ...(failure?.fieldErrors ?? {}), ...clientErrors }
+  const edits = useEditedFields(failure, clientErrors)
+  const errors = withoutEdited({ ...(failure?.fieldErrors ?? {}), ...clientErrors }, edits.edited)
   const values = failure?.values ?? {}
   const submitting = fetcher.state !== 'idle'
 
@@ -87,7 +89,7 @@ export function LeadForm({
       <Title order={2} id="lead-form-title" mb="md">
         {title}
       </Title>
-      <fetcher.Form method="post" noValidate onSubmit={validate} key={formKey}>
+      <fetcher.Form method="post" noValidate onSubmit={validate} onChange={edits.onEdit} key={formKey}>
         <input type="hidden" name="submissionId" value={formKey} />
         <Stack gap="md">
           {failure && !Object.keys(failure.fieldErrors).length && (

@@ -9,6 +9,31 @@ test('a guest is asked to sign in to write a request', async ({ page }) => {
   await expect(page.getByText('Войдите, чтобы разместить заявку на бирже услуг')).toBeVisible()
 })
 
+test('publishing an empty form creates nothing, and a field’s error goes as soon as it is fixed', async ({
+  browser,
+}) => {
+  const buyer = await newPerson(browser, 'buyer@example.com')
+  const drafts = async () => {
+    const res = await buyer.request.get('/api/v1/exchange/cabinet/requests?filter=drafts')
+    expect(res.status()).toBe(200)
+    return (await res.json()).meta.total as number
+  }
+  const before = await drafts()
+  await buyer.goto('/services/request')
+  await waitForHydration(buyer)
+  await buyer.getByRole('button', { name: 'Опубликовать заявку' }).click()
+  await expect(buyer.getByRole('alert')).toContainText('Заполните обязательные поля, чтобы опубликовать заявку')
+  await expect(buyer.getByText('Укажите, что нужно сделать')).toBeVisible()
+  await expect(buyer.getByText('Укажите регион работ')).toBeVisible()
+  // Still the new form: no draft was made.
+  expect(new URL(buyer.url()).search).toBe('')
+  expect(await drafts()).toBe(before)
+
+  await buyer.getByLabel('Название').fill('Съёмка карьера')
+  await expect(buyer.getByText('Укажите, что нужно сделать')).toHaveCount(0)
+  await expect(buyer.getByText('Укажите регион работ')).toBeVisible()
+})
+
 test('the buyer writes a request with an area and flight details, keeps a draft, publishes it', async ({ browser }) => {
   test.setTimeout(360_000)
   const buyer = await newPerson(browser, 'buyer@example.com')
@@ -61,6 +86,8 @@ test('the buyer writes a request with an area and flight details, keeps a draft,
   await buyer.getByLabel('Начало работ').fill(inDays(20))
   await buyer.getByLabel('Окончание работ').fill(inDays(23))
   await buyer.getByLabel('Приём предложений до').fill(inDays(10))
+  // A fixed field is no longer red, before anything is sent again.
+  await expect(buyer.getByText('Укажите срок приёма предложений')).toHaveCount(0)
   await buyer.getByLabel('Объём работ').fill('120')
   // A draft saved without a budget reads as «по договорённости»: a sum is typed in its place.
   await buyer.getByLabel('По договорённости').uncheck()

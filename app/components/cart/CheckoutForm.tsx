@@ -7,6 +7,7 @@ import { formatCount } from '#app/lib/format.ts'
 import { useSessionState } from '#app/lib/session-store.ts'
 import { applyMask, PHONE_MASK } from '#common/masks.ts'
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethod, ORDER_LIMITS } from '#common/orders.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 
 export interface Payer {
   id: string
@@ -38,7 +39,9 @@ export function CheckoutForm({
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'checkout'
   const values = failure?.values ?? {}
-  const errors = failure?.fieldErrors ?? {}
+  // A field changed since the refusal is no longer red: the next submission checks it again.
+  const edits = useEditedFields(failure)
+  const errors = withoutEdited(failure?.fieldErrors ?? {}, edits.edited)
   const [method, setMethod] = useState<DeliveryMethod>((values.deliveryMethod as DeliveryMethod) || 'carrier')
   const [payer, setPayer] = useState<string | null>(
     values.payerOrganizationId || selectedPayerId || payers[0]?.id || null,
@@ -65,7 +68,7 @@ export function CheckoutForm({
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="checkout-title">
-      <Form method="post" noValidate>
+      <Form method="post" noValidate onChange={edits.onEdit}>
         <input type="hidden" name="intent" value="checkout" />
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         <input type="hidden" name="expectedTotalKopecks" value={totalKopecks} />

@@ -6,6 +6,7 @@ import { BANK_NAME_MAX, BankRequisitesInput } from '#common/bank-requisites.sche
 import { ACCOUNT_MASK, BIK_MASK } from '#common/masks.ts'
 import { fieldErrors } from '#common/organizations.schemas.ts'
 import { formValues } from '#app/lib/action-result.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { MaskedInput } from '../MaskedInput.tsx'
 import { type OrganizationView, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
@@ -45,7 +46,8 @@ function BankRequisitesForm({
   onCancel: () => void
 }) {
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
-  const errors: Record<string, string | undefined> = { ...edit.errors, ...clientErrors }
+  const edits = useEditedFields(edit.failure, clientErrors)
+  const errors: Record<string, string | undefined> = withoutEdited({ ...edit.errors, ...clientErrors }, edits.edited)
   // After a refusal the typed values come back; otherwise the stored ones.
   const initial = (name: Field) => (edit.failure ? edit.values[name] : requisites?.[name]) ?? ''
 
@@ -58,7 +60,13 @@ function BankRequisitesForm({
 
   const field = (name: Field) => ({ name, label: LABELS[name], defaultValue: initial(name), error: errors[name] })
   return (
-    <edit.fetcher.Form method="post" noValidate onSubmit={validate} aria-label="Банковские реквизиты">
+    <edit.fetcher.Form
+      method="post"
+      noValidate
+      onSubmit={validate}
+      onChange={edits.onEdit}
+      aria-label="Банковские реквизиты"
+    >
       <input type="hidden" name="intent" value="bankRequisites" />
       <input type="hidden" name="organizationId" value={organizationId} />
       <Stack gap="md">

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { fieldErrors, InvitationInput } from '#common/organizations.schemas.ts'
 import { formValues } from '#app/lib/action-result.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { type MembersView, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
@@ -20,7 +21,8 @@ export function InviteForm({
   const invite = useCompanyFetcher('invite')
   const revoke = useCompanyFetcher('revoke-invitation')
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
-  const errors = { ...invite.errors, ...clientErrors }
+  const edits = useEditedFields(invite.failure, clientErrors)
+  const errors = withoutEdited({ ...invite.errors, ...clientErrors }, edits.edited)
   const revoking = revoke.fetcher.formData?.get('invitationId')
 
   function validate(event: FormEvent<HTMLFormElement>) {
@@ -39,7 +41,13 @@ export function InviteForm({
           Мы отправим ссылку на почту. Принять приглашение можно в течение 7 дней, войдя с этим адресом.
         </Text>
         {/* A new, empty form after each sent invitation; after a refusal the typed values stay. */}
-        <invite.fetcher.Form method="post" noValidate onSubmit={validate} key={invite.success ?? 'form'}>
+        <invite.fetcher.Form
+          method="post"
+          noValidate
+          onSubmit={validate}
+          onChange={edits.onEdit}
+          key={invite.success ?? 'form'}
+        >
           <input type="hidden" name="intent" value="invite" />
           <input type="hidden" name="organizationId" value={organizationId} />
           <Grid align="flex-start">

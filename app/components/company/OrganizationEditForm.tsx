@@ -4,6 +4,7 @@ import { applyMask, PHONE_MASK } from '#common/masks.ts'
 import { isSoleTrader } from '#common/organizations.ts'
 import { fieldErrors, legalFormIssues, OrganizationUpdateInput } from '#common/organizations.schemas.ts'
 import { formValues } from '#app/lib/action-result.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import type { OrganizationView, useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
 import { type OrganizationFieldName, type OrganizationLayout, OrganizationFields } from './OrganizationFields.tsx'
@@ -32,7 +33,8 @@ export function OrganizationEditForm({
   onCancel: () => void
 }) {
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
-  const errors = { ...edit.errors, ...clientErrors }
+  const edits = useEditedFields(edit.failure, clientErrors)
+  const errors = withoutEdited({ ...edit.errors, ...clientErrors }, edits.edited)
   const soleTrader = isSoleTrader(org.legalForm)
   // After a refusal the typed values come back; otherwise the stored ones.
   const initial = (name: OrganizationFieldName) =>
@@ -53,7 +55,7 @@ export function OrganizationEditForm({
   }
 
   return (
-    <edit.fetcher.Form method="post" noValidate onSubmit={validate}>
+    <edit.fetcher.Form method="post" noValidate onSubmit={validate} onChange={edits.onEdit}>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="organizationId" value={org.id} />
       <Stack gap="md">

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { isSoleTrader, LEGAL_FORM_LABELS, LEGAL_FORMS, type LegalForm } from '#common/organizations.ts'
 import { fieldErrors, OrganizationInput } from '#common/organizations.schemas.ts'
 import { formValues } from '#app/lib/action-result.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
 import { type OrganizationLayout, OrganizationFields } from './OrganizationFields.tsx'
@@ -31,7 +32,8 @@ export function OrganizationForm() {
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
   const [legalForm, setLegalForm] = useState<LegalForm>((values.legalForm as LegalForm) || 'ooo')
   const soleTrader = isSoleTrader(legalForm)
-  const errors = { ...serverErrors, ...clientErrors }
+  const edits = useEditedFields(failure, clientErrors)
+  const errors = withoutEdited({ ...serverErrors, ...clientErrors }, edits.edited)
   const existingOrganizationId = failure?.fieldErrors.existingOrganizationId
 
   function validate(event: FormEvent<HTMLFormElement>) {
@@ -45,7 +47,7 @@ export function OrganizationForm() {
       <Title order={2} size="h3" id="organization-form-title" mb="md">
         Регистрация организации
       </Title>
-      <fetcher.Form method="post" noValidate onSubmit={validate}>
+      <fetcher.Form method="post" noValidate onSubmit={validate} onChange={edits.onEdit}>
         <input type="hidden" name="intent" value="create" />
         <Stack gap="md">
           <FormMessage failure={failure} fields={FIELDS} />

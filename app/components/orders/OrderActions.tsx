@@ -12,7 +12,7 @@ function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
   const failure = failureOf(state, 'confirm')
   const values = failure?.values ?? {}
   return (
-    <IntentForm intent="confirm">
+    <IntentForm state={state} intent="confirm">
       <Stack gap="sm">
         <Text size="sm">
           Проверьте наличие и цены. После подтверждения покупатель получит счёт на оплату, а заказ уже нельзя будет
@@ -73,7 +73,7 @@ function SimpleAction({
   )
   if (!confirmation) {
     return (
-      <IntentForm intent={intent}>
+      <IntentForm state={state} intent={intent}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{text}</Text>
           <FormMessage failure={failure} />
@@ -99,7 +99,7 @@ function SimpleAction({
         title={confirmation.title}
         closeButtonProps={{ 'aria-label': 'Закрыть' }}
       >
-        <IntentForm intent={intent}>
+        <IntentForm state={state} intent={intent}>
           <Stack gap="md">
             <Text size="sm">{confirmation.text}</Text>
             <Group justify="flex-end" gap="sm">
@@ -145,7 +145,7 @@ function CancelAction({ number, state }: { number: string; state: ActionState })
         title={`Отмена заказа № ${number}`}
         closeButtonProps={{ 'aria-label': 'Закрыть' }}
       >
-        <IntentForm intent="cancel">
+        <IntentForm state={state} intent="cancel">
           <Stack gap="sm">
             <Text size="sm">
               Другая сторона получит уведомление с причиной, а зарезервированные товары вернутся продавцу на склад.

@@ -123,7 +123,7 @@ export function RegistrationPanel({ order, state }: { order: RegistrationOrder; 
         </Anchor>
 
         {!done && (
-          <IntentForm intent="markRegistered">
+          <IntentForm state={state} intent="markRegistered">
             <Stack gap="xs" align="flex-start">
               <FormMessage failure={failureOf(state, 'markRegistered')} />
               <SubmitButton state={state} intent="markRegistered">

@@ -44,7 +44,7 @@ export function ShipForm({
   const registrable = order.lines.filter((l) => l.registration !== 'none')
   const serialsError = failure && Object.entries(failure.fieldErrors).find(([k]) => k.startsWith('serials'))
   return (
-    <IntentForm intent="ship">
+    <IntentForm state={state} intent="ship">
       <Stack gap="sm">
         <Text size="sm">
           Укажите, как отправлен заказ. Покупатель получит уведомление, а через {ORDER_LIMITS.autoDeliveredAfterDays}{' '}

@@ -12,10 +12,18 @@ import type { OrderIntent } from './order-forms.ts'
 export type ActionState = IntentActionState<OrderIntent>
 
 /** A form of the order page: posted to its action with its `intent`. */
-export function IntentForm({ intent, children }: { intent: OrderIntent; children: ReactNode }) {
+export function IntentForm({
+  state,
+  intent,
+  children,
+}: {
+  state: ActionState
+  intent: OrderIntent
+  children: ReactNode
+}) {
   const label = intent === 'markRegistered' ? undefined : ORDER_ACTION_LABELS[intent]
   return (
-    <SharedIntentForm intent={intent} label={label}>
+    <SharedIntentForm state={state} intent={intent} label={label}>
       {children}
     </SharedIntentForm>
   )

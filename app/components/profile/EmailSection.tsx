@@ -20,6 +20,7 @@ export function EmailSection({ email, confirmed, pending }: EmailSectionProps) {
     fetcher,
     formRef,
     onSubmit,
+    onEdit,
     pending: changing,
     fieldErrors,
     message,
@@ -69,7 +70,7 @@ export function EmailSection({ email, confirmed, pending }: EmailSectionProps) {
         </Alert>
       )}
       <SectionAlert message={message} />
-      <fetcher.Form method="post" ref={formRef} onSubmit={onSubmit} noValidate>
+      <fetcher.Form method="post" ref={formRef} onSubmit={onSubmit} onChange={onEdit} noValidate>
         <input type="hidden" name="intent" value="email" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

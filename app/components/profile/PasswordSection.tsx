@@ -8,7 +8,7 @@ import { UP_TO } from '#common/counted-words.ts'
 
 /** «Пароль»: the current one, the new one twice. Every other session ends. */
 export function PasswordSection({ email }: { email: string }) {
-  const { fetcher, formRef, onSubmit, pending, fieldErrors, message } = useSectionForm({
+  const { fetcher, formRef, onSubmit, onEdit, pending, fieldErrors, message } = useSectionForm({
     schema: PasswordForm,
     success: 'Пароль изменён. Остальные сеансы завершены',
     resetOnSuccess: true,
@@ -20,7 +20,7 @@ export function PasswordSection({ email }: { email: string }) {
       lead="После смены пароля все сеансы, кроме текущего, будут завершены."
     >
       <SectionAlert message={message} />
-      <fetcher.Form method="post" ref={formRef} onSubmit={onSubmit} noValidate>
+      <fetcher.Form method="post" ref={formRef} onSubmit={onSubmit} onChange={onEdit} noValidate>
         <input type="hidden" name="intent" value="password" />
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" defaultValue={email} hidden readOnly />

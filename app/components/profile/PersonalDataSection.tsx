@@ -7,14 +7,14 @@ import { useSectionForm } from './use-section-form.ts'
 
 /** «Личные данные»: name and phone. */
 export function PersonalDataSection({ me }: { me: { name: string; phone: string | null } }) {
-  const { fetcher, formRef, onSubmit, pending, fieldErrors, message, values } = useSectionForm({
+  const { fetcher, formRef, onSubmit, onEdit, pending, fieldErrors, message, values } = useSectionForm({
     schema: ProfileUpdateInput,
     success: 'Личные данные сохранены',
   })
   return (
     <ProfileSection id="profile-personal" title="Личные данные">
       <SectionAlert message={message} />
-      <fetcher.Form method="post" ref={formRef} onSubmit={onSubmit} noValidate>
+      <fetcher.Form method="post" ref={formRef} onSubmit={onSubmit} onChange={onEdit} noValidate>
         <input type="hidden" name="intent" value="profile" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import type { z } from '#common/zod.ts'
 import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { formValues } from '#app/lib/action-result.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { showToast } from '#app/lib/notify.ts'
 import { clearUser } from '#app/lib/session.ts'
 import { zodFieldErrors } from '../auth/auth-errors.ts'
@@ -43,11 +44,15 @@ export function useSectionForm(options: { schema?: z.ZodType; success: string; r
     requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
   }
 
-  const fieldErrors = { ...(failure?.fieldErrors ?? {}), ...clientErrors }
+  // A field changed since the answer is no longer red: the next submission checks it again.
+  const { edited, onEdit } = useEditedFields(failure, clientErrors)
+  const fieldErrors = withoutEdited({ ...(failure?.fieldErrors ?? {}), ...clientErrors }, edited)
   return {
     fetcher,
     formRef,
     onSubmit,
+    /** The form's onChange. */
+    onEdit,
     pending: !idle,
     fieldErrors,
     /** A refusal that belongs to no field (too many attempts, say). */

@@ -98,7 +98,7 @@ export function DecisionModals({
         closeButtonProps={{ 'aria-label': 'Закрыть' }}
       >
         {proposal && (
-          <IntentForm intent="accept" label="Принять предложение" proposalId={proposal.id}>
+          <IntentForm state={state} intent="accept" label="Принять предложение" proposalId={proposal.id}>
             <Stack gap="sm">
               <Text size="sm">
                 Будет создан заказ услуги на {formatMoney(proposal.priceKopecks)} с {quote(vendor)}.
@@ -126,7 +126,7 @@ export function DecisionModals({
         closeButtonProps={{ 'aria-label': 'Закрыть' }}
       >
         {proposal && (
-          <IntentForm intent="reject" label="Отклонить предложение" proposalId={proposal.id}>
+          <IntentForm state={state} intent="reject" label="Отклонить предложение" proposalId={proposal.id}>
             <Stack gap="sm">
               <Text size="sm">Исполнитель получит уведомление с причиной.</Text>
               <Textarea

@@ -41,7 +41,7 @@ export function ProposalForm({
   const room = PROPOSAL_LIMITS.files - kept.length
   const label = current ? 'Изменить предложение' : 'Отправить предложение'
   return (
-    <IntentForm intent={intent} label={label} proposalId={current?.id}>
+    <IntentForm state={state} intent={intent} label={label} proposalId={current?.id}>
       {submissionKey && <input type="hidden" name="submissionKey" value={submissionKey} />}
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

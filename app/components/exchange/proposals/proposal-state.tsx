@@ -28,18 +28,20 @@ export function failureOf(state: ProposalActionState, intent: ProposalIntent, pr
 
 /** A form of the section: posted to the page's action with its `intent` (and the proposal's id). */
 export function IntentForm({
+  state,
   intent,
   label,
   proposalId,
   children,
 }: {
+  state: ProposalActionState
   intent: ProposalIntent
   label: string
   proposalId?: string
   children: ReactNode
 }) {
   return (
-    <SharedIntentForm intent={intent} label={label} fields={proposalId ? { proposalId } : undefined}>
+    <SharedIntentForm state={state} intent={intent} label={label} fields={proposalId ? { proposalId } : undefined}>
       {children}
     </SharedIntentForm>
   )

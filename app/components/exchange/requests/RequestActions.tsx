@@ -79,14 +79,14 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
                 </Button>
               )}
               {actions.includes('publish') && (
-                <IntentForm intent="publish" label="Опубликовать заявку">
+                <IntentForm state={state} intent="publish" label="Опубликовать заявку">
                   <SubmitButton state={state} intent="publish" leftSection={<IconSend size={18} aria-hidden="true" />}>
                     Опубликовать заявку
                   </SubmitButton>
                 </IntentForm>
               )}
               {actions.includes('close') && (
-                <IntentForm intent="close" label="Закрыть приём предложений">
+                <IntentForm state={state} intent="close" label="Закрыть приём предложений">
                   <SubmitButton state={state} intent="close" variant="default">
                     Закрыть приём предложений
                   </SubmitButton>
@@ -111,7 +111,7 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
             )}
             <FormMessage failure={closeFailure} />
             {request.status === 'open' && (
-              <IntentForm intent="extend" label="Продлить приём предложений">
+              <IntentForm state={state} intent="extend" label="Продлить приём предложений">
                 <Stack gap="xs">
                   <TextInput
                     type="date"
@@ -134,7 +134,7 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
               </IntentForm>
             )}
             {actions.includes('cancel') && (
-              <IntentForm intent="cancel" label="Отменить заявку">
+              <IntentForm state={state} intent="cancel" label="Отменить заявку">
                 <Stack gap="xs">
                   <Textarea
                     name="reason"

@@ -39,6 +39,7 @@ import {
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES, VOLUME_UNIT_LABELS, VOLUME_UNITS } from '#common/exchange/services.ts'
 import { REGION_OPTIONS } from '#common/regions.ts'
 import { initialRequestState, type RequestFormState, toRequestInput } from './request-form-state.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 
 const TYPE_OPTIONS = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_LABELS[value] }))
 const UNIT_OPTIONS = VOLUME_UNITS.map((value) => ({ value, label: VOLUME_UNIT_LABELS[value] }))
@@ -72,6 +73,19 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * coordinates), when, how much, the budget, files, the flight details and who sees it. «Сохранить
  * черновик» keeps it as it is; «Опубликовать заявку» checks everything and opens it to vendors.
  */
+/** The errors a field's change answers, where the server names them otherwise than the form. */
+const ERRORS_OF: Partial<Record<keyof RequestFormState, string[]>> = {
+  // Either the address or the area tells where the work is.
+  address: ['address'],
+  area: ['area', 'address'],
+  budget: ['budgetKopecks'],
+  onRequest: ['budgetKopecks'],
+  attachments: ['attachmentIds'],
+  maxAltitudeM: ['flight.maxAltitudeM'],
+  permissionBy: ['flight.permissionBy'],
+  invited: ['invitedOrganizationIds'],
+}
+
 export function RequestForm({ draft, vendors, organizationId, creationKey }: RequestFormProps) {
   const fetcher = useFetcher<RequestFormResult>()
   const [state, setState] = useState(() => initialRequestState(draft))
@@ -80,9 +94,13 @@ export function RequestForm({ draft, vendors, organizationId, creationKey }: Req
   const result = fetcher.data
   const busy = fetcher.state !== 'idle'
   const sending = busy ? String(fetcher.formData?.get('intent') ?? '') : ''
-  const errors: Record<string, string> = result && !result.ok ? result.fieldErrors : {}
-  const set = <K extends keyof RequestFormState>(name: K, value: RequestFormState[K]) =>
+  // A field changed since the refusal is no longer red: the next submission checks it again.
+  const edits = useEditedFields(result)
+  const errors = withoutEdited(result && !result.ok ? result.fieldErrors : {}, edits.edited)
+  const set = <K extends keyof RequestFormState>(name: K, value: RequestFormState[K]) => {
+    for (const field of ERRORS_OF[name] ?? [name]) edits.mark(field)
     setState((s) => ({ ...s, [name]: value }))
+  }
 
   useEffect(() => {
     if (fetcher.state === 'idle' && result?.ok) showToast(result.message, 'success')

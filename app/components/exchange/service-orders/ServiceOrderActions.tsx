@@ -25,7 +25,7 @@ function SimpleAction({
   icon: ReactNode
 }) {
   return (
-    <IntentForm intent={intent} label={SERVICE_ORDER_ACTION_LABELS[intent]}>
+    <IntentForm state={state} intent={intent} label={SERVICE_ORDER_ACTION_LABELS[intent]}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{text}</Text>
         <FormMessage failure={failureOf(state, intent)} />
@@ -42,7 +42,7 @@ function SubmitResultForm({ order, state }: { order: Order; state: ServiceOrderA
   const failure = failureOf(state, 'submitResult')
   const [files, setFiles] = useState<UploadedFile[]>([])
   return (
-    <IntentForm intent="submitResult" label={SERVICE_ORDER_ACTION_LABELS.submitResult}>
+    <IntentForm state={state} intent="submitResult" label={SERVICE_ORDER_ACTION_LABELS.submitResult}>
       <Stack gap="sm">
         <Text size="sm">
           Опишите выполненную работу и приложите результат (отчёт, ортофотоплан, акты). Заказчик проверит его и примет
@@ -134,7 +134,7 @@ function TextAction({
         title={`${label}: заказ № ${order.number}`}
         closeButtonProps={{ 'aria-label': 'Закрыть' }}
       >
-        <IntentForm intent={intent} label={label}>
+        <IntentForm state={state} intent={intent} label={label}>
           <Stack gap="sm">
             <Text size="sm">{text}</Text>
             <Textarea

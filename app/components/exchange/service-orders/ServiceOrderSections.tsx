@@ -261,7 +261,7 @@ function ReviewForm({ state }: { state: ServiceOrderActionState }) {
   const failure = failureOf(state, 'review')
   const [rating, setRating] = useState(Number(failure?.values.rating ?? 0) || 0)
   return (
-    <IntentForm intent="review" label="Отзыв о заказе">
+    <IntentForm state={state} intent="review" label="Отзыв о заказе">
       <Stack gap="sm">
         <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <legend style={{ padding: 0, fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}>

@@ -30,6 +30,7 @@ import { REGION_OPTIONS } from '#common/regions.ts'
 import type { Route } from './+types/offer'
 import { loadOfferForm, offerFormAction, type OfferResult } from './offer.server.ts'
 import { StoredHtml } from '#app/components/StoredHtml.tsx'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 
 /** Tiptap only here and on the product form: never on the public pages. */
 const DescriptionEditor = lazy(() => import('#app/components/products/DescriptionEditor.tsx'))
@@ -67,6 +68,13 @@ interface FormState {
   description: string
   equipmentProductIds: string[]
   licences: Licence[]
+}
+
+/** The errors a field's change answers, where the server names them otherwise than the form. */
+const ERRORS_OF: Partial<Record<keyof FormState, string[]>> = {
+  price: ['priceFromKopecks'],
+  onRequest: ['priceFromKopecks'],
+  nationwide: ['regions'],
 }
 
 function initialState(offer: Offer | null): FormState {
@@ -134,8 +142,13 @@ function OfferEditor({ data, scope }: { data: Data; scope: NonNullable<Data['sco
   /** The action on its way, for its button's spinner. */
   const pending = busy ? String(fetcher.formData?.get('intent') ?? '') : null
   const locked = offer?.status === 'moderation'
-  const errors: Record<string, string> = result && !result.ok ? result.fieldErrors : {}
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }))
+  // A field changed since the refusal is no longer red: the next submission checks it again.
+  const edits = useEditedFields(result)
+  const errors = withoutEdited(result && !result.ok ? result.fieldErrors : {}, edits.edited)
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    for (const field of ERRORS_OF[key] ?? [key]) edits.mark(field)
+    setState((s) => ({ ...s, [key]: value }))
+  }
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !result) return

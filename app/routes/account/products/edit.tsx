@@ -10,6 +10,7 @@ import { MEDIA_MESSAGES } from '#common/product-media.ts'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatDate, formatDateTime, formatTime } from '#app/lib/format.ts'
 import { showToast } from '#app/lib/notify.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import type { Route } from './+types/edit'
 import { PRODUCTS_PATH, previewProductPath } from '#app/components/products/product-paths.ts'
 import { type EditResult, loadProductForm, productFormAction } from './edit.server.ts'
@@ -171,7 +172,9 @@ function ProductEditor({
     ),
   )
 
-  const fieldErrors: FieldErrors = result && !result.ok ? result.fieldErrors : {}
+  // A field changed since the refusal is no longer red; the next save checks it again.
+  const edits = useEditedFields(result)
+  const fieldErrors: FieldErrors = withoutEdited(result && !result.ok ? result.fieldErrors : {}, edits.edited)
   // Photos save apart from the form: what is missing follows their count at once.
   const [photoCount, setPhotoCount] = useState(product?.photos.length ?? 0)
   const { photos: _photos, ...otherProblems } = result?.ok ? result.problems : (product?.problems ?? {})
@@ -217,7 +220,16 @@ function ProductEditor({
 
       <StatusNotices product={product} vendorConfirmed={scope.vendorConfirmed} />
 
-      <fetcher.Form method="post" ref={formRef} onChange={changed} onSubmit={submitted} noValidate>
+      <fetcher.Form
+        method="post"
+        ref={formRef}
+        onChange={(event) => {
+          edits.onEdit(event)
+          changed()
+        }}
+        onSubmit={submitted}
+        noValidate
+      >
         <input type="hidden" name="creationKey" value={creationKey} />
         <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <ProductFields

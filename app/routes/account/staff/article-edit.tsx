@@ -1,3 +1,4 @@
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { Alert, Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconAlertTriangle, IconDeviceFloppy, IconEye, IconInfoCircle } from '@tabler/icons-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -66,17 +67,24 @@ function ArticleEditor({ data }: { data: Data }) {
   const dirty = snapshotOf(state) !== saved
   /** Refusals found before sending, by the same schema the server checks with. */
   const [localErrors, setLocalErrors] = useState<Record<string, string> | null>(null)
-  const errors: Record<string, string> = localErrors ?? (result && !result.ok ? result.fieldErrors : {})
+  const edits = useEditedFields(result)
+  const { mark } = edits
+  const errors: Record<string, string> =
+    localErrors ?? withoutEdited(result && !result.ok ? result.fieldErrors : {}, edits.edited)
   const archived = article?.status === 'archived'
-  const set = useCallback(<K extends keyof ArticleFormState>(key: K, value: ArticleFormState[K]) => {
-    setState((s) => ({ ...s, [key]: value }))
-    // A field's own refusal goes once it is changed; the others stay until the next save.
-    setLocalErrors((errors) => {
-      if (!errors || !(key in errors)) return errors
-      const { [key]: _gone, ...rest } = errors
-      return Object.keys(rest).length ? rest : null
-    })
-  }, [])
+  const set = useCallback(
+    <K extends keyof ArticleFormState>(key: K, value: ArticleFormState[K]) => {
+      setState((s) => ({ ...s, [key]: value }))
+      // A field's own refusal goes once it is changed; the others stay until the next save.
+      mark(key)
+      setLocalErrors((errors) => {
+        if (!errors || !(key in errors)) return errors
+        const { [key]: _gone, ...rest } = errors
+        return Object.keys(rest).length ? rest : null
+      })
+    },
+    [mark],
+  )
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !result) return
