@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
 import type { ActionResult } from '#app/lib/action-result.ts'
+import { useEditedFields } from '#app/lib/edited-fields.ts'
 import { REVIEW_LIMITS } from '#common/reviews.ts'
 import { buttonClass } from '../ui/button.tsx'
 import classes from './reviews.module.css'
@@ -14,11 +15,13 @@ export function SellerAnswerForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<ActionResult>()
   const id = useId()
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null
-  const error = failed ? (failed.fieldErrors.text ?? failed.message) : null
+  // The answer's error goes once it is changed: the next submission checks it again.
+  const edits = useEditedFields(failed)
+  const error = failed && !edits.edited.has('text') ? (failed.fieldErrors.text ?? failed.message) : null
   return (
     <details className={classes.answerForm}>
       <summary>Ответить</summary>
-      <fetcher.Form method="post">
+      <fetcher.Form method="post" onChange={edits.onEdit}>
         <input type="hidden" name="intent" value="answer" />
         <input type="hidden" name="id" value={reviewId} />
         <label htmlFor={`${id}-text`}>Ответ продавца (один раз, его увидят все)</label>

@@ -1,3 +1,4 @@
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { Button, Group, Stack, Textarea } from '@mantine/core'
 import { useRef, useState } from 'react'
 import type { useFetcher } from 'react-router'
@@ -42,7 +43,10 @@ export function ModerationDecision({
   const busy = fetcher.state !== 'idle'
   const busyIntent = busy ? fetcher.formData?.get('intent') : null
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
-  const serverError = result && !result.ok && result.intent === 'requestFixes' ? result.fieldErrors.comment : undefined
+  const refused = result && !result.ok && result.intent === 'requestFixes' ? result : undefined
+  // The comment's error goes once it is changed: the next submission checks it again.
+  const edits = useEditedFields(refused)
+  const serverError = refused ? withoutEdited(refused.fieldErrors, edits.edited).comment : undefined
   const hiddenFields = Object.entries(hidden).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />
   ))
@@ -81,7 +85,10 @@ export function ModerationDecision({
             maxRows={rows.max}
             maxLength={commentMax}
             error={clientError ?? serverError}
-            onChange={() => clientError && setClientError(null)}
+            onChange={() => {
+              edits.mark('comment')
+              if (clientError) setClientError(null)
+            }}
           />
           <Group>
             <Button type="submit" variant="default" loading={busyIntent === 'requestFixes'} disabled={busy}>
