@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { getCategory, isLeafCategory } from '#common/catalog/categories.ts'
@@ -334,6 +334,33 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
 
   it('is consistent: confirmed roles carry their documents, dates come in order and lie in the past', async () => {
     expect(await findInconsistencies(database.db, storage)).toEqual([])
+  })
+
+  it('dates all its history before the day it runs, counted back from that day', async () => {
+    // Every moment the demo wrote: each timestamp column of every table. Dates ahead of the run
+    // are calendar days (deadlines, the work's dates, delivery dates) or the queue's own plans.
+    const columns = await database.db.execute<{ table_name: string; column_name: string }>(sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and data_type = 'timestamp with time zone'`)
+    const rows = (columns as unknown as { rows: { table_name: string; column_name: string }[] }).rows
+    const PLANS = new Set(['jobs.run_at', 'jobs.locked_until', 'sessions.expires_at', 'email_links.expires_at'])
+    const latest: string[] = []
+    const newest = Date.now()
+    for (const { table_name: table, column_name: column } of rows) {
+      if (PLANS.has(`${table}.${column}`) || column.endsWith('expires_at')) continue
+      const result = await database.db.execute<{ max: number | null }>(
+        sql`select (extract(epoch from max(${sql.identifier(column)})) * 1000)::float8 as max from ${sql.identifier(table)}`,
+      )
+      const max = (result as unknown as { rows: { max: number | null }[] }).rows[0]?.max
+      if (max !== null && max !== undefined && Number(max) > newest)
+        latest.push(`${table}.${column}: ${new Date(Number(max)).toISOString()}`)
+    }
+    expect(latest).toEqual([])
+    // The history is recent: the newest conversation is from the last two weeks before the run.
+    const [lastMessage] = await database.db
+      .select({ at: sql<string>`max(${chatMessages.createdAt})::text` })
+      .from(chatMessages)
+    expect(newest - new Date(lastMessage!.at).getTime()).toBeLessThan(14 * 86_400_000)
   })
 
   it('would notice a confirmed role without documents, a member since after a decision, history out of order', async () => {

@@ -19,7 +19,7 @@ import { enqueueJob } from '../jobs/queue.ts'
 import { users } from '../modules/identity/identity.table.ts'
 import { organizations } from '../modules/organizations/organizations.table.ts'
 import { partyDirectory } from '../modules/organizations/party-directory.ts'
-import { CATALOG_EPOCH } from './catalog/build.ts'
+import { CATALOG_EPOCH, DEMO_HISTORY_DAYS } from './catalog/build.ts'
 import { ACCOUNTS_VENDOR_SLUG, vendorOwnerEmail } from './catalog/vendors/index.ts'
 import { DEMO_REQUESTS, type DemoProposal, type DemoRequest } from './service-requests.data.ts'
 
@@ -35,15 +35,14 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 const BUYER = { email: 'buyer@example.com', slug: 'agrokholding-zarya' }
 
 /**
- * The open requests' proposals deadlines and work dates are counted from the day the seed runs,
- * not from the epoch: the platform closes a request the day after its deadline (the `expire`
- * move), and a demo started weeks after this file was written must still show an exchange taking
- * proposals. The count starts no earlier than the last fixed date of the demo's history, so a
- * deadline never comes before the request was published or the proposals were sent.
+ * The open requests' proposals deadlines and work dates are counted from the day the seed runs:
+ * the platform closes a request the day after its deadline (the `expire` move). The demo's
+ * history ends before that day (catalog/build.ts, demoEpoch), so a deadline never comes before
+ * the request was published or the proposals were sent.
  */
 export function openRequestsBase(now = Date.now()): number {
   const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate())
-  return Math.max(today, CATALOG_EPOCH + 60 * DAY)
+  return Math.max(today, CATALOG_EPOCH + DEMO_HISTORY_DAYS * DAY)
 }
 
 /** A request's area as the request form would store it: validated, rounded, its hectares computed. */

@@ -9,9 +9,25 @@ import { CATALOG_MODELS } from './models/index.ts'
 import type { DroneModel, ModelConfig, NewProductRow, Performance } from './types.ts'
 import { SELLER_TERMS } from './vendors/index.ts'
 
-/** The demo catalogue is dated back from this day, so every run produces the same rows. */
-export const CATALOG_EPOCH = Date.UTC(2026, 10, 1)
 const DAY = 86_400_000
+
+/** The days after the epoch that the demo's history (orders, conversations, requests, reviews) takes. */
+export const DEMO_HISTORY_DAYS = 60
+
+/**
+ * The day the demo is dated from, for a seed run at `now`: its history fills the days after it
+ * and ends before the run's day; the accounts and the catalogue come before it. Counted back from
+ * the run, so a demo started on any day reads as recent and puts nothing in the future but
+ * deadlines and delivery dates.
+ */
+export function demoEpoch(now: number): number {
+  const runDay = new Date(now)
+  const today = Date.UTC(runDay.getUTCFullYear(), runDay.getUTCMonth(), runDay.getUTCDate())
+  return today - (DEMO_HISTORY_DAYS + 1) * DAY
+}
+
+/** The epoch of this process's seed run (a seed runs when the app starts on an empty database). */
+export const CATALOG_EPOCH = demoEpoch(Date.now())
 const MAX_AREAS = 5
 
 /** A product of the demo catalogue; the seed resolves the vendor slug to its organization. */
