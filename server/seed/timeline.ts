@@ -1,8 +1,8 @@
 import { CATALOG_EPOCH } from './catalog/build.ts'
 
 /**
- * When things happened in the demo data. Every date is fixed, counted back from the catalogue's
- * epoch (so a re-run writes the same rows, and all of it lies in the past), and each comes after
+ * When things happened in the demo data. Every date is counted from the demo's epoch, which lies
+ * before the day the seed runs (catalog/build.ts, demoEpoch), so all of it is past; each comes after
  * what it rests on: the staff account before its first decision; an owner's account, then the
  * organization and its membership, the role request, the documents, the submission and the
  * staff decision; a vendor's products only after its role is confirmed.
