@@ -1,7 +1,8 @@
 import { calendarDate } from '../calendar-date.ts'
 import { GeoPolygon } from '../geo.ts'
 import { addDays } from '../moscow-days.ts'
-import { REGION_CODES } from '../regions.ts'
+import { isRegionCode, REGION_CODES } from '../regions.ts'
+import { areaOutsideRegionMessage, areaWithinRegion } from '../region-bounds.ts'
 import { SPHERE_SLUGS } from '../spheres.ts'
 import { multiLineText, singleLineText } from '../text.ts'
 import { fromDigits, z } from '../zod.ts'
@@ -110,6 +111,8 @@ export function publishProblems(r: PublishableRequest, today: string): Record<st
   if (!r.title.trim()) problems.title = REQUEST_MESSAGES.title
   if (!r.region) problems.region = REQUEST_MESSAGES.region
   if (!r.address.trim() && !r.area) problems.address = REQUEST_MESSAGES.location
+  if (r.area && r.region && isRegionCode(r.region) && !areaWithinRegion(r.area as GeoPolygon, r.region))
+    problems.area = areaOutsideRegionMessage(r.region)
   if (!r.startsOn) problems.startsOn = 'Укажите дату начала работ'
   else if (r.startsOn < today) problems.startsOn = REQUEST_MESSAGES.pastDate
   if (!r.endsOn) problems.endsOn = 'Укажите дату окончания работ'

@@ -34,6 +34,40 @@ test('publishing an empty form creates nothing, and a field’s error goes as so
   await expect(buyer.getByText('Укажите регион работ')).toBeVisible()
 })
 
+test('the map opens on the region chosen, refuses an area drawn elsewhere and questions one far larger than stated', async ({
+  browser,
+}) => {
+  const buyer = await newPerson(browser, 'buyer@example.com')
+  await buyer.goto('/services/request')
+  await waitForHydration(buyer)
+  const map = buyer.locator('.leaflet-container')
+  await expect(map).toHaveAttribute('data-center', /^55\.\d+,37\.\d+$/)
+  await pick(buyer, 'Регион', 'Воронеж', 'Воронежская область')
+  // The middle of the Voronezh region's box: about 50.8° N, 40.6° E.
+  await expect(map).toHaveAttribute('data-center', /^(50|51)\.\d+,(39|40|41)\.\d+$/)
+
+  // A contour typed at Moscow while the region is Voronezh: said at once, under the map.
+  await buyer.getByText('Ввести координаты вручную').click()
+  const coordinates = buyer.getByLabel('Координаты вершин участка')
+  await coordinates.fill('55.70, 37.50\n55.70, 37.52\n55.72, 37.52')
+  await buyer.getByRole('button', { name: 'Применить координаты' }).click()
+  const outside =
+    'Участок на карте лежит вне региона «Воронежская область»: нарисуйте его там или выберите другой регион'
+  await expect(buyer.getByText(outside)).toBeVisible()
+
+  // A field near Voronezh of about 100 000 га for 250 га of work: the form asks to check it.
+  await coordinates.fill('51.40, 39.00\n51.40, 39.45\n51.70, 39.45\n51.70, 39.00')
+  await buyer.getByRole('button', { name: 'Применить координаты' }).click()
+  await expect(buyer.getByText(outside)).toHaveCount(0)
+  await buyer.getByLabel('Объём работ').fill('250')
+  await expect(
+    buyer.getByRole('status').filter({ hasText: /^Участок на карте — [\d\s\u00a0]+ га, а объём работ — 250 га/ }),
+  ).toBeVisible()
+  // The figure under the map is the one the warning gives.
+  const shown = (await buyer.getByText(/^Площадь: /).innerText()).replace('Площадь: ', '')
+  await expect(buyer.getByRole('status').filter({ hasText: `Участок на карте — ${shown}` })).toBeVisible()
+})
+
 test('the buyer writes a request with an area and flight details, keeps a draft, publishes it', async ({ browser }) => {
   test.setTimeout(360_000)
   const buyer = await newPerson(browser, 'buyer@example.com')

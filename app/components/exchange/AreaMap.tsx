@@ -2,14 +2,15 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import {
   closeRing,
+  formatHectares,
   GEO_LIMITS,
   type GeoPolygon,
   GeoPolygon as GeoPolygonSchema,
   polygonAreaHectares,
 } from '#common/geo.ts'
 import { buttonClass } from '../ui/button.tsx'
-import { AREA_TEXT_EXAMPLE, AREA_TEXT_HINT, formatAreaText, formatHectares, parseAreaText } from './area-text.ts'
-import type { AreaMapView, LonLat } from './area-map-view.ts'
+import { AREA_TEXT_EXAMPLE, AREA_TEXT_HINT, formatAreaText, parseAreaText } from './area-text.ts'
+import type { AreaMapView, LonLat, RegionBox } from './area-map-view.ts'
 import classes from './AreaMap.module.css'
 import type { RootData } from '#app/lib/root-data.ts'
 import { formatCount } from '#common/format.ts'
@@ -29,6 +30,10 @@ export interface AreaMapProps {
   height?: number | string
   /** When set, a hidden input of that name carries the contour as GeoJSON in a posted form. */
   name?: string
+  /** The chosen region's box: the map opens on it while there is no contour. */
+  region?: RegionBox | null
+  /** The area as the page states it elsewhere (stored with the request), so both read the same. */
+  hectares?: number | null
 }
 
 /**
@@ -45,6 +50,8 @@ export function AreaMap({
   error,
   height = 360,
   name,
+  region = null,
+  hectares = null,
 }: AreaMapProps) {
   const tilesUrl = useMapTilesUrl()
   const id = useId()
@@ -157,10 +164,16 @@ export function AreaMap({
     // A contour set from outside (the page's data, a reset form) is brought into view.
     if (value !== emittedRef.current) {
       emittedRef.current = value
-      view.fit(value)
+      view.fit(value, region)
     }
     view.draw(value, draft, !readOnly)
-  }, [view, value, draft, readOnly])
+  }, [view, value, draft, readOnly, region])
+
+  // Another region chosen (or the contour cleared) while nothing is drawn: the map moves there.
+  const drawing = draft.length > 0
+  useEffect(() => {
+    if (view && !value && !drawing) view.fit(null, region)
+  }, [view, region, value, drawing])
 
   const labelId = `${id}-label`
   const helpId = `${id}-help`
@@ -235,7 +248,7 @@ export function AreaMap({
       )}
 
       <p className={classes.summary} aria-live="polite">
-        {describeArea(value, draft.length, readOnly)}
+        {describeArea(value, draft.length, readOnly, hectares)}
       </p>
       {shownError && (
         <p id={errorId} className={classes.error} role="alert">
@@ -324,8 +337,8 @@ function ManualEntry({ value, onApply }: { value: GeoPolygon | null; onApply: (v
 const roundCoordinate = (v: number) => Math.round(v * 10 ** GEO_LIMITS.precision) / 10 ** GEO_LIMITS.precision
 
 /** The line under the map: the area of a closed contour, or how far the drawing has got. */
-function describeArea(value: GeoPolygon | null, vertices: number, readOnly: boolean): string {
-  if (value) return `Площадь: ${formatHectares(polygonAreaHectares(value))}`
+function describeArea(value: GeoPolygon | null, vertices: number, readOnly: boolean, hectares: number | null): string {
+  if (value) return `Площадь: ${formatHectares(hectares ?? polygonAreaHectares(value))}`
   if (!vertices) return readOnly ? 'Участок не указан' : 'Участок ещё не нарисован'
   const missing = GEO_LIMITS.minVertices - vertices
   return missing > 0

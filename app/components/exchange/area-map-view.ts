@@ -10,6 +10,9 @@ import { type GeoPolygon, polygonBounds } from '#common/geo.ts'
 /** [lon, lat], as GeoJSON has it. */
 export type LonLat = [number, number]
 
+/** A region's bounding box: [west, south, east, north] (common/region-bounds.ts). */
+export type RegionBox = readonly [number, number, number, number]
+
 /** Moscow at a region's scale: where most requests are, when there is no contour to show. */
 const DEFAULT_CENTER: Leaflet.LatLngTuple = [55.75, 37.62]
 const DEFAULT_ZOOM = 9
@@ -33,8 +36,11 @@ export interface AreaMapViewOptions {
 export interface AreaMapView {
   /** Shows the closed contour, or the vertices placed so far (the first one closes the contour). */
   draw(value: GeoPolygon | null, draft: LonLat[], editing: boolean): void
-  /** Fits the contour in view, or shows the default view when there is none. */
-  fit(value: GeoPolygon | null): void
+  /**
+   * Fits the contour in view; without one, the region's box ([west, south, east, north]) when
+   * there is one, else the default view.
+   */
+  fit(value: GeoPolygon | null, region?: RegionBox | null): void
   destroy(): void
 }
 
@@ -77,6 +83,13 @@ export function createAreaMapView(L: LeafletModule, container: HTMLElement, opti
   }
   const layer = L.layerGroup().addTo(map)
   if (!readOnly) map.on('click', (e: Leaflet.LeafletMouseEvent) => options.onMapClick(lonLat(e.latlng.wrap())))
+  // Where the map looks, on the container (`data-center="lat,lon"`): what a browser test reads.
+  const noteCenter = () => {
+    const { lat, lng } = map.getCenter()
+    container.dataset.center = `${lat.toFixed(2)},${lng.toFixed(2)}`
+  }
+  map.on('moveend', noteCenter)
+  noteCenter()
 
   // The map learns of a new size (a turned phone, a wider column) only when told.
   const resize = new ResizeObserver(() => map.invalidateSize())
@@ -104,7 +117,15 @@ export function createAreaMapView(L: LeafletModule, container: HTMLElement, opti
         first.on('click', () => options.onFirstVertexClick())
       }
     },
-    fit(value) {
+    fit(value, region) {
+      if (!value && region) {
+        const [west, south, east, north] = region
+        map.fitBounds([
+          [south, west],
+          [north, east],
+        ])
+        return
+      }
       if (!value) {
         map.setView(DEFAULT_CENTER, DEFAULT_ZOOM)
         return

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { closeRing } from '#common/geo.ts'
-import { AREA_TEXT_EXAMPLE, formatAreaText, formatHectares, parseAreaText } from './area-text.ts'
+import { formatHectares } from '#common/geo.ts'
+import { AREA_TEXT_EXAMPLE, formatAreaText, parseAreaText } from './area-text.ts'
 
 const TRIANGLE = {
   type: 'Polygon',

@@ -1,4 +1,3 @@
-import { formatNumber } from '#app/lib/format.ts'
 import { closeRing, GeoPolygon } from '#common/geo.ts'
 import { quote } from '#common/format.ts'
 
@@ -107,15 +106,3 @@ export function formatAreaText(value: GeoPolygon | null): string {
     .join('\n')
 }
 
-const HECTARES = [
-  { below: 10, decimals: 2 },
-  { below: 100, decimals: 1 },
-  { below: Infinity, decimals: 0 },
-]
-
-/** «12,5 га»: two decimals under 10 ha, one under 100, whole hectares above. */
-export function formatHectares(hectares: number): string {
-  if (hectares > 0 && hectares < 0.01) return 'менее 0,01 га'
-  const { decimals } = HECTARES.find((h) => hectares < h.below)!
-  return `${formatNumber(hectares, decimals)} га`
-}

@@ -1,8 +1,9 @@
 import type { RequestCard as Request } from '#common/exchange/listing.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatBudget, formatVolume, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
+import { formatHectares } from '#common/geo.ts'
 import { regionName } from '#common/regions.ts'
-import { formatCount, formatDate, formatNumber } from '#app/lib/format.ts'
+import { formatCount, formatDate } from '#app/lib/format.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
 import cards from '#app/components/ui/card-grid.module.css'
 import classes from './exchange.module.css'
@@ -13,7 +14,7 @@ const PROPOSAL_FORMS = ['предложение', 'предложения', 'п�
 export function RequestCard({ request }: { request: Request }) {
   const amount =
     request.areaHectares !== null
-      ? `${formatNumber(request.areaHectares, 1)} га`
+      ? formatHectares(request.areaHectares)
       : request.volume !== null
         ? formatVolume(request.volume, request.volumeUnit, 1)
         : null

@@ -37,8 +37,9 @@ import {
   type RequestDetails,
 } from '#common/exchange/requests.ts'
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES, VOLUME_UNIT_LABELS, VOLUME_UNITS } from '#common/exchange/services.ts'
-import { REGION_OPTIONS } from '#common/regions.ts'
-import { initialRequestState, type RequestFormState, toRequestInput } from './request-form-state.ts'
+import { isRegionCode, REGION_OPTIONS } from '#common/regions.ts'
+import { areaNotes, initialRequestState, type RequestFormState, toRequestInput } from './request-form-state.ts'
+import { REGION_BOUNDS } from '#common/region-bounds.ts'
 import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 
 const TYPE_OPTIONS = SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_LABELS[value] }))
@@ -75,7 +76,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
  */
 /** The errors a field's change answers, where the server names them otherwise than the form. */
 const ERRORS_OF: Partial<Record<keyof RequestFormState, string[]>> = {
-  // Either the address or the area tells where the work is.
+  // Either the address or the area tells where the work is; the area must lie in the region.
+  region: ['region', 'area'],
   address: ['address'],
   area: ['area', 'address'],
   budget: ['budgetKopecks'],
@@ -115,6 +117,7 @@ export function RequestForm({ draft, vendors, organizationId, creationKey }: Req
     void fetcher.submit(form, { method: 'post' })
   }
 
+  const notes = areaNotes(state)
   const vendorOptions = vendors.map((v) => ({ value: v.id, label: v.name }))
   const attachmentsLeft = REQUEST_LIMITS.attachments - state.attachments.length
   const today = new Date().toISOString().slice(0, 10)
@@ -217,8 +220,9 @@ export function RequestForm({ draft, vendors, organizationId, creationKey }: Req
             value={state.area}
             onChange={(area) => set('area', area)}
             label="Участок на карте"
-            error={errors.area}
+            error={errors.area ?? notes.outside}
             height={340}
+            region={state.region && isRegionCode(state.region) ? REGION_BOUNDS[state.region] : null}
           />
         </Section>
 
@@ -274,6 +278,11 @@ export function RequestForm({ draft, vendors, organizationId, creationKey }: Req
               error={errors.volumeUnit}
             />
           </SimpleGrid>
+          {notes.tooLarge && (
+            <Alert color="yellow" icon={<IconAlertTriangle aria-hidden="true" />} role="status">
+              {notes.tooLarge}
+            </Alert>
+          )}
         </Section>
 
         <Section id="budget-title" title="Бюджет">

@@ -1,6 +1,5 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { formatHectares } from '#app/components/exchange/area-text.ts'
 import { sphereName } from '#app/components/exchange/listing/labels.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { AttachedFiles, Fact, FlightFacts } from '#app/components/exchange/ExchangeFacts.tsx'
@@ -9,6 +8,7 @@ import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatCount } from '#app/lib/format.ts'
 import { REQUEST_VISIBILITY_LABELS, type RequestDetails } from '#common/exchange/requests.ts'
 import { formatBudget, formatVolume, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
+import { formatHectares } from '#common/geo.ts'
 import { regionName } from '#common/regions.ts'
 
 const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
@@ -100,7 +100,15 @@ export function RequestTerms({ request }: { request: RequestDetails }) {
               <Fact term="Площадь участка">{formatHectares(request.areaHectares)}</Fact>
             )}
           </Stack>
-          {request.area && <LazyAreaMap value={request.area} readOnly label="Участок на карте" height={320} />}
+          {request.area && (
+            <LazyAreaMap
+              value={request.area}
+              hectares={request.areaHectares}
+              readOnly
+              label="Участок на карте"
+              height={320}
+            />
+          )}
         </Stack>
       </Paper>
 

@@ -1,6 +1,8 @@
-import type { GeoPolygon } from '#common/geo.ts'
+import { formatHectares, type GeoPolygon, polygonAreaHectares } from '#common/geo.ts'
 import type { PermissionParty, RequestDetails, RequestVisibility } from '#common/exchange/requests.ts'
-import type { AttachedFile, ServiceType, VolumeUnit } from '#common/exchange/services.ts'
+import { type AttachedFile, formatVolume, type ServiceType, type VolumeUnit } from '#common/exchange/services.ts'
+import { areaOutsideRegionMessage, areaWithinRegion } from '#common/region-bounds.ts'
+import { isRegionCode } from '#common/regions.ts'
 
 /** The form's state: what is typed stays here whatever the server answers. */
 export interface RequestFormState {
@@ -86,4 +88,25 @@ export function toRequestInput(state: RequestFormState) {
     proposalsDeadline: state.proposalsDeadline || null,
     allowSeveral: state.allowSeveral,
   }
+}
+
+/** How many times the stated hectares the drawn area may be before the form asks to check them. */
+const AREA_TO_VOLUME_LIMIT = 1.5
+
+/**
+ * What the form says of the area against the rest, as the buyer draws: drawn outside the region
+ * chosen (publishing refuses it), or far larger than the hectares stated (134 595 га drawn for
+ * 250 га: a slip of the mouse, most likely).
+ */
+export function areaNotes(state: RequestFormState): { outside: string | null; tooLarge: string | null } {
+  const { area, region, volume, volumeUnit } = state
+  if (!area) return { outside: null, tooLarge: null }
+  const outside =
+    region && isRegionCode(region) && !areaWithinRegion(area, region) ? areaOutsideRegionMessage(region) : null
+  const hectares = polygonAreaHectares(area)
+  const tooLarge =
+    volumeUnit === 'hectares' && typeof volume === 'number' && volume > 0 && hectares > volume * AREA_TO_VOLUME_LIMIT
+      ? `Участок на карте — ${formatHectares(hectares)}, а объём работ — ${formatVolume(volume, 'hectares')}. Проверьте контур или объём: исполнители считают цену по ним.`
+      : null
+  return { outside, tooLarge }
 }

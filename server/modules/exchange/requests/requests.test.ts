@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { REQUEST_LIMITS, REQUEST_MESSAGES } from '#common/exchange/requests.ts'
+import { areaOutsideRegionMessage } from '#common/region-bounds.ts'
 import { addDays, moscowToday } from '#common/moscow-days.ts'
 import type { Database } from '../../../db/client.ts'
 import { jobs } from '../../../jobs/jobs.table.ts'
@@ -252,6 +253,8 @@ describe.each(BACKENDS)('service requests on %s', (backend) => {
         .proposalsDeadline,
     ).toMatch(/не дальше чем через 180 дней/)
     expect((await problems({ visibility: 'invited' })).invitedOrganizationIds).toBe(REQUEST_MESSAGES.invited)
+    // The Krasnodar field with the Voronezh region chosen: drawn where the work is not.
+    expect((await problems({ region: '36' })).area).toBe(areaOutsideRegionMessage('36'))
     // An address without an area is enough, and so is an area without an address.
     expect((await move(await draft(complete({ area: null })), 'publish', customer.cookie)).statusCode).toBe(200)
     expect((await move(await draft(complete({ address: '' })), 'publish', customer.cookie)).statusCode).toBe(200)
