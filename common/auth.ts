@@ -1,7 +1,7 @@
 import { singleLineText } from './text.ts'
 import { z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /** ASVS 2.1: at least 12 characters, at most 128, any characters allowed. */
 export const PASSWORD_LIMITS = { min: 12, max: 128 } as const
@@ -13,8 +13,8 @@ export const Email = singleLineText()
 
 export const Password = z
   .string()
-  .min(PASSWORD_LIMITS.min, `Пароль — не короче ${formatCount(PASSWORD_LIMITS.min, UP_TO.characters)}`)
-  .max(PASSWORD_LIMITS.max, `Пароль — не длиннее ${formatCount(PASSWORD_LIMITS.max, UP_TO.characters)}`)
+  .min(PASSWORD_LIMITS.min, `Пароль — не короче ${formatCount(PASSWORD_LIMITS.min, CHARACTERS_UP_TO)}`)
+  .max(PASSWORD_LIMITS.max, `Пароль — не длиннее ${formatCount(PASSWORD_LIMITS.max, CHARACTERS_UP_TO)}`)
 
 export const PersonName = singleLineText().min(2, 'Укажите имя и фамилию').max(120, 'Не больше 120 символов')
 

@@ -8,7 +8,7 @@ import {
 import { singleLineText } from './text.ts'
 import { z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /**
  * The form of an organization's bank requisites: the browser, the page action and the REST
@@ -73,7 +73,7 @@ export const BankRequisitesInput = z
   .object({
     bankName: singleLineText({ error: BANK_MESSAGES.bankName })
       .min(1, BANK_MESSAGES.bankName)
-      .max(BANK_NAME_MAX, `Не больше ${formatCount(BANK_NAME_MAX, UP_TO.characters)}`),
+      .max(BANK_NAME_MAX, `Не больше ${formatCount(BANK_NAME_MAX, CHARACTERS_UP_TO)}`),
     bik: Bik,
     settlementAccount: SettlementAccount,
     correspondentAccount: CorrespondentAccount,

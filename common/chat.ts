@@ -1,8 +1,8 @@
 import { formatMoney, formatNumber } from './format.ts'
+import { CHARACTERS_UP_TO, FILES_UP_TO, MINUTES_UP_TO } from '#common/counted-words.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * Chat between organizations: what the REST API (`/api/v1/chat/...`), the realtime publications
@@ -147,8 +147,8 @@ export const CHAT_MESSAGES = {
   messageNotFound: 'Сообщение не найдено',
   empty: 'Напишите сообщение или прикрепите файл',
   tooLong: `Сообщение не длиннее ${formatNumber(CHAT_LIMITS.maxContent)} символов`,
-  tooManyFiles: `Можно прикрепить не больше ${formatCount(CHAT_LIMITS.maxFiles, UP_TO.files)}`,
-  editWindowPassed: `Изменить или удалить сообщение можно в течение ${formatCount(CHAT_LIMITS.editWindowMinutes, UP_TO.minutes)} после отправки`,
+  tooManyFiles: `Можно прикрепить не больше ${formatCount(CHAT_LIMITS.maxFiles, FILES_UP_TO)}`,
+  editWindowPassed: `Изменить или удалить сообщение можно в течение ${formatCount(CHAT_LIMITS.editWindowMinutes, MINUTES_UP_TO)} после отправки`,
   notOwn: 'Изменять и удалять можно только свои сообщения',
   systemMessage: 'Системные сообщения нельзя изменить',
   deleted: 'Сообщение удалено',
@@ -208,7 +208,7 @@ export const ReportInput = z.object({
     z
       .string()
       .min(1, CHAT_MESSAGES.reportReason)
-      .max(CHAT_LIMITS.maxReportReason, `Не длиннее ${formatCount(CHAT_LIMITS.maxReportReason, UP_TO.characters)}`),
+      .max(CHAT_LIMITS.maxReportReason, `Не длиннее ${formatCount(CHAT_LIMITS.maxReportReason, CHARACTERS_UP_TO)}`),
   ),
 })
 

@@ -2,13 +2,13 @@ import type { CategoryRef, ProductCard } from './catalog/types.ts'
 import { getCategory } from './catalog/categories.ts'
 import { z } from './zod.ts'
 import { quote, formatCount } from '#common/format.ts'
-import { COUNTED } from '#common/counted-words.ts'
+import { PRODUCTS } from '#common/counted-words.ts'
 
 /** How many products of one category can be compared at once: more do not fit side by side. */
 export const COMPARE_LIMIT_PER_CATEGORY = 6
 
 export function compareLimitMessage(categoryTitle: string): string {
-  return `В сравнении уже ${formatCount(COMPARE_LIMIT_PER_CATEGORY, COUNTED.products)} из категории ${quote(categoryTitle)}. Удалите один из них, чтобы добавить новый.`
+  return `В сравнении уже ${formatCount(COMPARE_LIMIT_PER_CATEGORY, PRODUCTS)} из категории ${quote(categoryTitle)}. Удалите один из них, чтобы добавить новый.`
 }
 
 export const COMPARE_MESSAGES = {

@@ -6,31 +6,27 @@ import type { PluralForms } from './format.ts'
  */
 
 /** After «уже», «через», «осталось» (nominative/accusative): «уже 1 товар», «через 2 дня», «5 раз». */
-export const COUNTED = {
-  days: ['день', 'дня', 'дней'],
-  lines: ['позиция', 'позиции', 'позиций'],
-  products: ['товар', 'товара', 'товаров'],
-  proposals: ['предложение', 'предложения', 'предложений'],
-  requests: ['заявка', 'заявки', 'заявок'],
-  services: ['услуга', 'услуги', 'услуг'],
-  times: ['раз', 'раза', 'раз'],
-} as const satisfies Record<string, PluralForms>
+export const DAYS: PluralForms = ['день', 'дня', 'дней']
+export const LINES: PluralForms = ['позиция', 'позиции', 'позиций']
+export const PRODUCTS: PluralForms = ['товар', 'товара', 'товаров']
+export const PROPOSALS: PluralForms = ['предложение', 'предложения', 'предложений']
+export const REQUESTS: PluralForms = ['заявка', 'заявки', 'заявок']
+export const SERVICES: PluralForms = ['услуга', 'услуги', 'услуг']
+export const TIMES: PluralForms = ['раз', 'раза', 'раз']
 
 /**
  * After «не больше», «не длиннее», «не короче», «до», «в течение» (genitive): «не больше
  * 1 символа», «не больше 21 файла», «не больше 5 символов».
  */
-export const UP_TO = {
-  characters: ['символа', 'символов', 'символов'],
-  days: ['дня', 'дней', 'дней'],
-  documents: ['документа', 'документов', 'документов'],
-  executors: ['исполнителя', 'исполнителей', 'исполнителей'],
-  files: ['файла', 'файлов', 'файлов'],
-  minutes: ['минуты', 'минут', 'минут'],
-  photos: ['фотографии', 'фотографий', 'фотографий'],
-  points: ['точки', 'точек', 'точек'],
-  products: ['товара', 'товаров', 'товаров'],
-  tags: ['тега', 'тегов', 'тегов'],
-  values: ['значения', 'значений', 'значений'],
-  workingDays: ['рабочего дня', 'рабочих дней', 'рабочих дней'],
-} as const satisfies Record<string, PluralForms>
+export const CHARACTERS_UP_TO: PluralForms = ['символа', 'символов', 'символов']
+export const DAYS_UP_TO: PluralForms = ['дня', 'дней', 'дней']
+export const DOCUMENTS_UP_TO: PluralForms = ['документа', 'документов', 'документов']
+export const EXECUTORS_UP_TO: PluralForms = ['исполнителя', 'исполнителей', 'исполнителей']
+export const FILES_UP_TO: PluralForms = ['файла', 'файлов', 'файлов']
+export const MINUTES_UP_TO: PluralForms = ['минуты', 'минут', 'минут']
+export const PHOTOS_UP_TO: PluralForms = ['фотографии', 'фотографий', 'фотографий']
+export const POINTS_UP_TO: PluralForms = ['точки', 'точек', 'точек']
+export const PRODUCTS_UP_TO: PluralForms = ['товара', 'товаров', 'товаров']
+export const TAGS_UP_TO: PluralForms = ['тега', 'тегов', 'тегов']
+export const VALUES_UP_TO: PluralForms = ['значения', 'значений', 'значений']
+export const WORKING_DAYS_UP_TO: PluralForms = ['рабочего дня', 'рабочих дней', 'рабочих дней']

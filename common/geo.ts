@@ -1,7 +1,7 @@
 import { formatNumber } from './format.ts'
+import { POINTS_UP_TO } from '#common/counted-words.ts'
 import { z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * A service request's area: a GeoJSON Polygon (RFC 7946) of one outer ring, positions
@@ -29,8 +29,8 @@ const M = {
   position: 'Каждая точка контура — пара чисел: долгота и широта',
   longitude: 'Долгота точки должна быть от −180 до 180',
   latitude: 'Широта точки должна быть от −90 до 90',
-  tooFew: `В контуре участка должно быть не меньше ${formatCount(GEO_LIMITS.minVertices, UP_TO.points)}`,
-  tooMany: `В контуре участка должно быть не больше ${formatCount(GEO_LIMITS.maxVertices, UP_TO.points)}`,
+  tooFew: `В контуре участка должно быть не меньше ${formatCount(GEO_LIMITS.minVertices, POINTS_UP_TO)}`,
+  tooMany: `В контуре участка должно быть не больше ${formatCount(GEO_LIMITS.maxVertices, POINTS_UP_TO)}`,
   notClosed: 'Контур участка должен быть замкнут',
   crossing: 'Стороны контура участка не должны пересекаться',
   zeroArea: 'Площадь участка не может быть нулевой: точки контура лежат на одной линии',
@@ -220,17 +220,4 @@ export function polygonBounds(p: GeoPolygon): { west: number; south: number; eas
 export function closeRing(points: [number, number][]): GeoPolygon {
   const vertices = openVertices(points.map(([lon, lat]): Position => [roundCoordinate(lon), roundCoordinate(lat)]))
   return { type: 'Polygon', coordinates: [vertices.length ? [...vertices, vertices[0]!] : []] }
-}
-
-const HECTARES = [
-  { below: 10, decimals: 2 },
-  { below: 100, decimals: 1 },
-  { below: Infinity, decimals: 0 },
-]
-
-/** «12,5 га»: two decimals under 10 ha, one under 100, whole hectares above. */
-export function formatHectares(hectares: number): string {
-  if (hectares > 0 && hectares < 0.01) return 'менее 0,01 га'
-  const { decimals } = HECTARES.find((h) => hectares < h.below)!
-  return `${formatNumber(hectares, decimals)} га`
 }

@@ -1,7 +1,7 @@
 import { multiLineText, singleLineText } from './text.ts'
 import { z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /** The pages that carry an application form; a lead remembers which one it came from. */
 export const LEAD_LIMITS = { name: 120, organization: 200, email: 254, message: 4000 } as const
@@ -20,9 +20,9 @@ const phone = z
 export const LeadInput = z.object({
   name: singleLineText()
     .min(2, 'Укажите, как к вам обращаться')
-    .max(LEAD_LIMITS.name, `Не больше ${formatCount(LEAD_LIMITS.name, UP_TO.characters)}`),
+    .max(LEAD_LIMITS.name, `Не больше ${formatCount(LEAD_LIMITS.name, CHARACTERS_UP_TO)}`),
   organization: singleLineText()
-    .max(LEAD_LIMITS.organization, `Не больше ${formatCount(LEAD_LIMITS.organization, UP_TO.characters)}`)
+    .max(LEAD_LIMITS.organization, `Не больше ${formatCount(LEAD_LIMITS.organization, CHARACTERS_UP_TO)}`)
     .default(''),
   phone,
   email: singleLineText()
@@ -30,7 +30,7 @@ export const LeadInput = z.object({
     .pipe(z.email('Введите адрес электронной почты, например name@company.ru')),
   message: multiLineText()
     .min(10, 'Опишите задачу хотя бы в нескольких словах (от 10 символов)')
-    .max(LEAD_LIMITS.message, `Не больше ${formatCount(LEAD_LIMITS.message, UP_TO.characters)}`),
+    .max(LEAD_LIMITS.message, `Не больше ${formatCount(LEAD_LIMITS.message, CHARACTERS_UP_TO)}`),
   consent: z
     .union([z.literal(true), z.literal('on'), z.literal('true')], {
       error: 'Нужно согласие на обработку персональных данных',

@@ -1,6 +1,6 @@
 import { formatNumber } from './format.ts'
+import { TAGS_UP_TO } from '#common/counted-words.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * How much markup formatted text may carry, checked before any parser sees it. An HTML parser
@@ -22,7 +22,7 @@ export const ARTICLE_MARKUP: MarkupLimits = { depth: 32, elements: 20_000 }
 
 export const MARKUP_MESSAGES = {
   tooDeep: (depth: number) =>
-    `Слишком глубокая вложенность разметки: не больше ${formatCount(depth, UP_TO.tags)} друг в друге`,
+    `Слишком глубокая вложенность разметки: не больше ${formatCount(depth, TAGS_UP_TO)} друг в друге`,
   tooManyTags: (elements: number) => `Слишком много разметки: не больше ${formatNumber(elements)} тегов в тексте`,
 }
 

@@ -6,7 +6,7 @@ import type { ProductImage } from './catalog/products.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { fromDigits, z } from './zod.ts'
 import { quote, formatCount } from '#common/format.ts'
-import { COUNTED, UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO, LINES } from '#common/counted-words.ts'
 
 /**
  * The cart and orders: what the REST API and the pages share. Money is integer kopecks; prices
@@ -53,7 +53,7 @@ export const CART_MESSAGES = {
   notInCart: 'Этого товара нет в корзине',
   ownProduct: 'Это товар вашей организации: купить его у себя нельзя',
   noOrganization: 'Корзина принадлежит организации: выберите её или зарегистрируйте в разделе «Компания»',
-  full: `В корзине уже ${formatCount(CART_LIMITS.maxLines, COUNTED.lines)}: оформите заказ или удалите ненужные`,
+  full: `В корзине уже ${formatCount(CART_LIMITS.maxLines, LINES)}: оформите заказ или удалите ненужные`,
   onRequest: 'Цена этого товара — по запросу: запросите её у продавца в чате',
 } as const
 
@@ -189,9 +189,9 @@ export const CartQuantityInput = z.object({ quantity: Quantity })
 const line = (max: number, required: string) =>
   singleLineText({ error: required })
     .min(1, required)
-    .max(max, `Не больше ${formatCount(max, UP_TO.characters)}`)
+    .max(max, `Не больше ${formatCount(max, CHARACTERS_UP_TO)}`)
 
-const optionalLine = (max: number) => singleLineText().max(max, `Не больше ${formatCount(max, UP_TO.characters)}`)
+const optionalLine = (max: number) => singleLineText().max(max, `Не больше ${formatCount(max, CHARACTERS_UP_TO)}`)
 
 /**
  * What a serial or a tracking number is made of: Latin or Cyrillic letters, digits and `- / . _`.
@@ -217,7 +217,7 @@ export const CheckoutInput = z
       .refine((v) => v !== null, ORDER_MESSAGES.contactPhone)
       .transform((v) => v ?? ''),
     comment: multiLineText()
-      .max(ORDER_LIMITS.comment, `Не больше ${formatCount(ORDER_LIMITS.comment, UP_TO.characters)}`)
+      .max(ORDER_LIMITS.comment, `Не больше ${formatCount(ORDER_LIMITS.comment, CHARACTERS_UP_TO)}`)
       .default(''),
     /** The total the buyer saw; another one (a price changed meanwhile) is refused with 409. */
     expectedTotalKopecks: fromDigits(z.number().int().min(0)),
@@ -249,7 +249,7 @@ export const ConfirmOrderInput = z.object({
 export const CancelOrderInput = z.object({
   reason: multiLineText({ error: ORDER_MESSAGES.reason })
     .min(1, ORDER_MESSAGES.reason)
-    .max(ORDER_LIMITS.reason, `Не больше ${formatCount(ORDER_LIMITS.reason, UP_TO.characters)}`),
+    .max(ORDER_LIMITS.reason, `Не больше ${formatCount(ORDER_LIMITS.reason, CHARACTERS_UP_TO)}`),
 })
 
 export const ShipOrderInput = z.object({

@@ -12,7 +12,7 @@ import { multiLineText, singleLineText } from './text.ts'
 import { isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from './validators.ts'
 import { z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /**
  * One schema per form of the organization pages: the browser validates with it, and so do the
@@ -74,7 +74,7 @@ const Ogrn = z
 const text = (max: number, required: string) =>
   singleLineText({ error: required })
     .min(1, required)
-    .max(max, `Не больше ${formatCount(max, UP_TO.characters)}`)
+    .max(max, `Не больше ${formatCount(max, CHARACTERS_UP_TO)}`)
 
 // A refinement, not a pipe into z.string(): a type error would stop the cross-field checks below.
 const ContactPhone = z
@@ -85,7 +85,7 @@ const ContactPhone = z
 
 /** A site address; `example.ru` gets `https://` in front. Empty means none. */
 const Website = singleLineText()
-  .max(ORGANIZATION_LIMITS.website, `Не больше ${formatCount(ORGANIZATION_LIMITS.website, UP_TO.characters)}`)
+  .max(ORGANIZATION_LIMITS.website, `Не больше ${formatCount(ORGANIZATION_LIMITS.website, CHARACTERS_UP_TO)}`)
   .transform((v) => (v === '' ? null : /^https?:\/\//i.test(v) ? v : `https://${v}`))
   .refine((v) => v === null || URL.canParse(v), 'Введите адрес сайта, например https://company.ru')
 
@@ -139,10 +139,10 @@ export type OrganizationData = z.output<typeof OrganizationInput>
 const PublicProfileFields = z.object({
   description: multiLineText().max(
     ORGANIZATION_LIMITS.description,
-    `Не больше ${formatCount(ORGANIZATION_LIMITS.description, UP_TO.characters)}`,
+    `Не больше ${formatCount(ORGANIZATION_LIMITS.description, CHARACTERS_UP_TO)}`,
   ),
   region: singleLineText()
-    .max(ORGANIZATION_LIMITS.region, `Не больше ${formatCount(ORGANIZATION_LIMITS.region, UP_TO.characters)}`)
+    .max(ORGANIZATION_LIMITS.region, `Не больше ${formatCount(ORGANIZATION_LIMITS.region, CHARACTERS_UP_TO)}`)
     .transform((v) => v || null),
 })
 
@@ -165,7 +165,7 @@ export const OrganizationUpdateInput = OrganizationFields.pick({
 export const JoinRequestInput = z.object({
   inn: Inn,
   message: multiLineText()
-    .max(ORGANIZATION_LIMITS.message, `Не больше ${formatCount(ORGANIZATION_LIMITS.message, UP_TO.characters)}`)
+    .max(ORGANIZATION_LIMITS.message, `Не больше ${formatCount(ORGANIZATION_LIMITS.message, CHARACTERS_UP_TO)}`)
     .default(''),
 })
 
@@ -197,7 +197,7 @@ export const StaffDecisionInput = z
   .object({
     decision: z.enum(['approve', 'needFixes']),
     comment: multiLineText()
-      .max(STAFF_COMMENT_MAX, `Не больше ${formatCount(STAFF_COMMENT_MAX, UP_TO.characters)}`)
+      .max(STAFF_COMMENT_MAX, `Не больше ${formatCount(STAFF_COMMENT_MAX, CHARACTERS_UP_TO)}`)
       .optional()
       .transform((v) => v || null),
   })

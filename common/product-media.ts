@@ -1,11 +1,11 @@
 import { UPLOADED_IMAGE_PREFIX } from './images.ts'
 import { formatFileSize } from './files.ts'
 import { pluralize } from './format.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 import { PRODUCT_LIMITS } from './products.ts'
 import { singleLineText } from './text.ts'
 import { z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * Photos and documents of a product in the seller cabinet: what the server accepts and what the
@@ -96,7 +96,7 @@ export function checkPhotoBeforeUpload(file: { name: string; size: number; type:
   return null
 }
 
-const line = (max: number) => singleLineText().max(max, `Не длиннее ${formatCount(max, UP_TO.characters)}`)
+const line = (max: number) => singleLineText().max(max, `Не длиннее ${formatCount(max, CHARACTERS_UP_TO)}`)
 
 /** The photos in their new order, by id; the first becomes the main one. */
 export const PhotoOrderInput = z.object({

@@ -1,6 +1,7 @@
 import { type AttributeDef, getAttribute, type SpecValue } from './catalog/attributes.ts'
 import { getCategory, isLeafCategory } from './catalog/categories.ts'
 import { formatNumber } from './format.ts'
+import { CHARACTERS_UP_TO, PRODUCTS_UP_TO } from '#common/counted-words.ts'
 import { AVAILABILITIES } from './catalog/products.ts'
 import { VAT_RATES } from './catalog/vat.ts'
 import { MEDIA_MESSAGES } from './product-media.ts'
@@ -11,7 +12,6 @@ import { formattedHtml, multiLineText, singleLineText } from './text.ts'
 import { isUuid } from './validators.ts'
 import { fromDigits, z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
 
 /**
  * The product form's schemas, shared by the cabinet's form, its page actions and the REST API
@@ -20,7 +20,7 @@ import { UP_TO } from '#common/counted-words.ts'
  */
 
 const line = (max: number, what: string) =>
-  singleLineText({ error: `${what}: ожидается текст` }).max(max, `Не длиннее ${formatCount(max, UP_TO.characters)}`)
+  singleLineText({ error: `${what}: ожидается текст` }).max(max, `Не длиннее ${formatCount(max, CHARACTERS_UP_TO)}`)
 
 const wholeNumber = (min: number, max: number, what: string) =>
   z
@@ -80,7 +80,7 @@ export const BulkInput = z.object({
   ids: z
     .array(ProductId)
     .min(1, 'Выберите товары')
-    .max(L.bulk, `Не больше ${formatCount(L.bulk, UP_TO.products)} за раз`),
+    .max(L.bulk, `Не больше ${formatCount(L.bulk, PRODUCTS_UP_TO)} за раз`),
 })
 
 export const FixesInput = z.object({

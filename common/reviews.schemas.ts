@@ -3,7 +3,7 @@ import { REVIEW_LIMITS, REVIEW_MESSAGES, STAFF_REVIEW_FILTERS } from './reviews.
 import { multiLineText } from './text.ts'
 import { fromDigits, z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /** The inputs of the reviews API, checked the same way by the server and the order page's forms. */
 
@@ -46,7 +46,7 @@ export const ReviewAnswerInput = z.object({
 export const ReviewHideInput = z.object({
   reason: multiLineText({ error: REVIEW_MESSAGES.reason })
     .min(1, REVIEW_MESSAGES.reason)
-    .max(REVIEW_LIMITS.reasonMax, `Не больше ${formatCount(REVIEW_LIMITS.reasonMax, UP_TO.characters)}`),
+    .max(REVIEW_LIMITS.reasonMax, `Не больше ${formatCount(REVIEW_LIMITS.reasonMax, CHARACTERS_UP_TO)}`),
 })
 
 export const ReviewListQuery = z.object({ page: fromDigits(z.number().int().min(1).max(10_000).default(1)) })

@@ -1,6 +1,9 @@
-import { formatNumber, type PluralForms } from './format.ts'
-import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { formatCount, formatNumber, type PluralForms } from './format.ts'
+
+// Declined here rather than taken from counted-words.ts: the product and seller pages load this
+// module, and the shared table would come along with it (the first-load budget of landing pages).
+const CHARACTERS_UP_TO: PluralForms = ['символа', 'символов', 'символов']
+const DAYS_UP_TO: PluralForms = ['дня', 'дней', 'дней']
 
 /**
  * Reviews from real purchases: a buying organization rates a product it received and the seller
@@ -26,8 +29,8 @@ export const REVIEW_LIMITS = {
 
 export const REVIEW_MESSAGES = {
   rating: 'Поставьте оценку от 1 до 5',
-  text: `Напишите отзыв: от ${REVIEW_LIMITS.textMin} до ${formatCount(REVIEW_LIMITS.textMax, UP_TO.characters)}`,
-  answer: `Напишите ответ: до ${formatCount(REVIEW_LIMITS.answerMax, UP_TO.characters)}`,
+  text: `Напишите отзыв: от ${REVIEW_LIMITS.textMin} до ${formatCount(REVIEW_LIMITS.textMax, CHARACTERS_UP_TO)}`,
+  answer: `Напишите ответ: до ${formatCount(REVIEW_LIMITS.answerMax, CHARACTERS_UP_TO)}`,
   reason: 'Укажите причину',
   productId: 'Укажите товар из заказа',
   orderNumber: 'Укажите номер заказа',
@@ -39,7 +42,7 @@ export const REVIEW_MESSAGES = {
   sellerReviewed: 'Отзыв о продавце по этому заказу уже оставлен',
   answered: 'На этот отзыв продавец уже ответил',
   notSeller: 'Ответить на отзыв может только продавец',
-  editExpired: `Отзыв можно изменить в течение ${formatCount(REVIEW_LIMITS.editableDays, UP_TO.days)} после публикации`,
+  editExpired: `Отзыв можно изменить в течение ${formatCount(REVIEW_LIMITS.editableDays, DAYS_UP_TO)} после публикации`,
   notAuthor: 'Изменить отзыв может только организация, которая его оставила',
   empty: 'Отзывов пока нет. Оставить отзыв могут покупатели, получившие товар.',
   emptySeller: 'Отзывов пока нет. Оставить отзыв могут покупатели, получившие заказ.',

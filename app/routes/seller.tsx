@@ -1,13 +1,13 @@
 import { redirect } from 'react-router'
 import { reviewPageFromUrl, reviewPageHref } from '#app/components/reviews/review-page.ts'
-import { ReviewsSection } from '#app/components/reviews/ReviewList.tsx'
-import { SellerAnswerForm } from '#app/components/reviews/SellerAnswerForm.tsx'
+import { LazySellerAnswerForm, ReviewsSection } from '#app/components/reviews/ReviewList.tsx'
 import { actionFailure, formValues } from '#app/lib/action-result.ts'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
 import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { SellerHeader } from '#app/components/sellers/SellerHeader.tsx'
+import { SellerRequisites } from '#app/components/sellers/SellerRequisites.tsx'
 import classes from '#app/components/sellers/sellers.module.css'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
@@ -88,6 +88,7 @@ export default function SellerRoute({ loaderData }: Route.ComponentProps) {
     <>
       <Breadcrumbs crumbs={[{ label: 'Продавцы', to: '/sellers' }, { label: seller.name }]} />
       <SellerHeader seller={seller} rating={reviews.summary} />
+      <SellerRequisites seller={seller} />
       <h2 className={classes.productsTitle}>Товары продавца</h2>
       <CatalogListing listing={listing} basePath={basePath} hiddenFacets={['vendor']} />
       <ReviewsSection
@@ -95,7 +96,9 @@ export default function SellerRoute({ loaderData }: Route.ComponentProps) {
         page={reviews}
         empty={REVIEW_MESSAGES.emptySeller}
         hrefOf={(page) => reviewPageHref(basePath, page)}
-        answerFor={(review) => (reviews.canAnswer && !review.answer ? <SellerAnswerForm reviewId={review.id} /> : null)}
+        answerFor={(review) =>
+          reviews.canAnswer && !review.answer ? <LazySellerAnswerForm reviewId={review.id} /> : null
+        }
       />
     </>
   )

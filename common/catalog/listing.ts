@@ -2,8 +2,12 @@ import { DRONE_TYPES, type DroneType, RANGE_ATTRIBUTE_CODES, type RangeAttribute
 import { AVAILABILITIES, type Availability } from './products.ts'
 import { isSphereSlug, type SphereSlug } from '../spheres.ts'
 import { isSingleLineText, TEXT_MESSAGES } from '../text-rules.ts'
-import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { formatCount, type PluralForms } from '#common/format.ts'
+
+// Declined here rather than taken from counted-words.ts: every public page loads this module, and
+// the shared table would come along with it (the first-load budget of landing pages).
+const CHARACTERS_UP_TO: PluralForms = ['символа', 'символов', 'символов']
+const VALUES_UP_TO: PluralForms = ['значения', 'значений', 'значений']
 
 /**
  * The state of a catalogue listing and its URL form. The page, the REST API and the sellers'
@@ -90,7 +94,7 @@ export function parseListingQuery(params: URLSearchParams): ListingParseResult {
   const q = params.get('q')?.trim().replace(/\s+/g, ' ')
   if (q) {
     if (!isSingleLineText(q)) errors.q = TEXT_MESSAGES.invalidCharacters
-    else if (q.length > MAX_QUERY_LENGTH) errors.q = `Не длиннее ${formatCount(MAX_QUERY_LENGTH, UP_TO.characters)}`
+    else if (q.length > MAX_QUERY_LENGTH) errors.q = `Не длиннее ${formatCount(MAX_QUERY_LENGTH, CHARACTERS_UP_TO)}`
     else query.q = q
   }
 
@@ -105,7 +109,7 @@ export function parseListingQuery(params: URLSearchParams): ListingParseResult {
       ),
     ]
     if (values.length > MAX_VALUES_PER_FILTER)
-      errors[name] = `Не больше ${formatCount(MAX_VALUES_PER_FILTER, UP_TO.values)}`
+      errors[name] = `Не больше ${formatCount(MAX_VALUES_PER_FILTER, VALUES_UP_TO)}`
     const valid = values.slice(0, MAX_VALUES_PER_FILTER).filter((v) => accept(v) && v.length <= 100)
     if (valid.length < Math.min(values.length, MAX_VALUES_PER_FILTER)) errors[name] ??= 'Неизвестное значение'
     return valid

@@ -8,7 +8,7 @@ import { SERVICE_ORDER_SIDES, type ServiceOrderSide, type ServiceOrderStatus } f
 import type { PriceUnit, ServiceType } from './services.ts'
 import type { DraftStatus } from '../products.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /**
  * The exchange in the personal account (/personal-account/service-exchange/{tab?}): the selected
@@ -90,7 +90,7 @@ export const CABINET_MESSAGES = {
 } as const
 
 const search = singleLineText()
-  .max(CABINET_LIMITS.search, `Не больше ${formatCount(CABINET_LIMITS.search, UP_TO.characters)}`)
+  .max(CABINET_LIMITS.search, `Не больше ${formatCount(CABINET_LIMITS.search, CHARACTERS_UP_TO)}`)
   .optional()
 const page = fromDigits(z.number().int().min(1).max(CABINET_LIMITS.maxPage)).default(1)
 

@@ -6,7 +6,7 @@ import { EXCHANGE_MAX_PAGE, EXCHANGE_QUERY_KEYS, EXCHANGE_SEARCH_MAX, EXCHANGE_S
 import { EXCHANGE_TABS } from './links.ts'
 import { SERVICE_TYPES } from './services.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /**
  * The exchange's list state read from a URL (see listing.ts): strictly by the REST API, leniently
@@ -44,7 +44,7 @@ export const ExchangeQuery = z
     q: z
       .string()
       .trim()
-      .max(EXCHANGE_SEARCH_MAX, `Не длиннее ${formatCount(EXCHANGE_SEARCH_MAX, UP_TO.characters)}`)
+      .max(EXCHANGE_SEARCH_MAX, `Не длиннее ${formatCount(EXCHANGE_SEARCH_MAX, CHARACTERS_UP_TO)}`)
       .optional(),
     sort: z.enum(EXCHANGE_SORTS, { error: 'Неизвестная сортировка' }).default('new'),
     page: fromDigits(

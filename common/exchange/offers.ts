@@ -9,7 +9,7 @@ import { fromDigits, z } from '../zod.ts'
 import { PRICE_UNITS, SERVICE_TYPES } from './services.ts'
 import type { SanitizedHtml } from '../html.ts'
 import { formatCount } from '#common/format.ts'
-import { COUNTED, UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO, PHOTOS_UP_TO, SERVICES } from '#common/counted-words.ts'
 
 /**
  * A vendor's service offer («Аэрофотосъёмка полей, от 350 ₽ за гектар»). Like a product it has a
@@ -72,11 +72,11 @@ export const OFFER_MESSAGES = {
   regions: 'Укажите регионы, где вы работаете, или отметьте «Вся Россия»',
   price: 'Цена — сумма в рублях больше нуля, или отметьте «По договорённости»',
   notVendor: 'Предлагать услуги может организация с подтверждённой ролью «Поставщик»',
-  tooMany: `У организации уже ${formatCount(OFFER_LIMITS.perVendor, COUNTED.services)}: снимите ненужные`,
+  tooMany: `У организации уже ${formatCount(OFFER_LIMITS.perVendor, SERVICES)}: снимите ненужные`,
   equipment: 'Оборудование — товары вашей организации из каталога',
   licence: 'Укажите название и номер документа',
   description: 'Опишите услугу: что входит в работу, сроки, что получит заказчик',
-  photosLimit: `Можно добавить не больше ${formatCount(OFFER_LIMITS.photos, UP_TO.photos)}`,
+  photosLimit: `Можно добавить не больше ${formatCount(OFFER_LIMITS.photos, PHOTOS_UP_TO)}`,
   incomplete: 'Заполните обязательные поля, чтобы отправить услугу на модерацию',
   notEditable: 'Услуга на модерации: чтобы изменить её, сначала отзовите её с модерации',
   notPublished: 'Снять с публикации можно только опубликованную услугу',
@@ -100,7 +100,7 @@ const Licence = z.object({
 /** The offer as the cabinet saves it (a draft may be incomplete; submission checks the rest). */
 export const OfferInput = z.object({
   title: singleLineText()
-    .max(OFFER_LIMITS.title, `Не больше ${formatCount(OFFER_LIMITS.title, UP_TO.characters)}`)
+    .max(OFFER_LIMITS.title, `Не больше ${formatCount(OFFER_LIMITS.title, CHARACTERS_UP_TO)}`)
     .default(''),
   type: z.enum(SERVICE_TYPES, { error: OFFER_MESSAGES.type }),
   spheres: z

@@ -4,7 +4,7 @@ import { multiLineText } from '../text.ts'
 import { z } from '../zod.ts'
 import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES } from './proposals.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /**
  * The inputs of a proposal and of a refusal, checked the same way by the API and the request
@@ -12,7 +12,7 @@ import { UP_TO } from '#common/counted-words.ts'
  * (as the offer editor does).
  */
 
-const tooLong = (max: number) => `Не больше ${formatCount(max, UP_TO.characters)}`
+const tooLong = (max: number) => `Не больше ${formatCount(max, CHARACTERS_UP_TO)}`
 const workDate = (message: string) =>
   calendarDate(message).refine((value) => value >= moscowToday(), { error: PROPOSAL_MESSAGES.pastDate })
 

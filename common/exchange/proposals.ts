@@ -2,7 +2,7 @@ import type { RequestStatus } from './requests.ts'
 import type { AttachedFile } from './services.ts'
 import type { ContractorRecord } from './service-orders.ts'
 import { formatCount } from '#common/format.ts'
-import { COUNTED, UP_TO } from '#common/counted-words.ts'
+import { FILES_UP_TO, PROPOSALS, TIMES } from '#common/counted-words.ts'
 
 /**
  * A vendor's answer to a request: price, timeline, terms, files and a message. The statuses are
@@ -47,17 +47,17 @@ export const PROPOSAL_MESSAGES = {
   noMatchingOffer: 'Чтобы откликнуться, опубликуйте на бирже услугу этого вида',
   ownRequest: 'Это заявка вашей организации',
   closed: 'Заявка больше не принимает предложения',
-  dailyCap: `Сегодня отправлено уже ${formatCount(PROPOSAL_LIMITS.perDay, COUNTED.proposals)}: продолжите завтра`,
+  dailyCap: `Сегодня отправлено уже ${formatCount(PROPOSAL_LIMITS.perDay, PROPOSALS)}: продолжите завтра`,
   price: 'Укажите цену — сумму в рублях больше нуля',
   dates: 'Укажите сроки: дата окончания не раньше даты начала',
   reason: 'Укажите причину отказа',
-  tooManyRevisions: `Предложение изменяли уже ${formatCount(PROPOSAL_LIMITS.revisions, COUNTED.times)}`,
+  tooManyRevisions: `Предложение изменяли уже ${formatCount(PROPOSAL_LIMITS.revisions, TIMES)}`,
   signIn: 'Войдите, чтобы откликнуться на заявку',
   noOrganization: 'Выберите организацию, от имени которой вы отвечаете на заявки',
   pastDate: 'Дата не может быть в прошлом',
   startsOn: 'Укажите дату начала работ',
   endsOn: 'Укажите дату окончания работ',
-  files: `Не больше ${formatCount(PROPOSAL_LIMITS.files, UP_TO.files)}`,
+  files: `Не больше ${formatCount(PROPOSAL_LIMITS.files, FILES_UP_TO)}`,
   fileNotFound: 'Файл не найден: загрузите его ещё раз',
   /** The reason the others get when the customer accepts one proposal. */
   otherChosen: 'Заказчик выбрал другого исполнителя',

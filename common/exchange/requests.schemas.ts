@@ -9,7 +9,7 @@ import { fromDigits, z } from '../zod.ts'
 import { PERMISSION_PARTIES, REQUEST_LIMITS, REQUEST_MESSAGES, REQUEST_VISIBILITIES } from './requests.ts'
 import { SERVICE_TYPES, VOLUME_UNITS } from './services.ts'
 import { formatCount } from '#common/format.ts'
-import { COUNTED, UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO, DAYS, EXECUTORS_UP_TO, FILES_UP_TO } from '#common/counted-words.ts'
 
 /**
  * A request as the form and the API send it. Saving a draft checks only that what is given is
@@ -19,7 +19,7 @@ import { COUNTED, UP_TO } from '#common/counted-words.ts'
 
 export const RequestNumber = z.string().regex(/^Z-\d{4}-\d{5,}$/, 'Номер заявки — например Z-2611-00042')
 
-const tooLong = (max: number) => `Не больше ${formatCount(max, UP_TO.characters)}`
+const tooLong = (max: number) => `Не больше ${formatCount(max, CHARACTERS_UP_TO)}`
 const IsoDate = calendarDate()
 
 export const FlightInput = z.object({
@@ -64,13 +64,13 @@ export const RequestInput = z.object({
   /** Files uploaded through /files, by id. */
   attachmentIds: z
     .array(z.uuid('Файл не найден'))
-    .max(REQUEST_LIMITS.attachments, `Не больше ${formatCount(REQUEST_LIMITS.attachments, UP_TO.files)}`)
+    .max(REQUEST_LIMITS.attachments, `Не больше ${formatCount(REQUEST_LIMITS.attachments, FILES_UP_TO)}`)
     .default([]),
   flight: FlightInput.default(FlightInput.parse({})),
   visibility: z.enum(REQUEST_VISIBILITIES, { error: 'Выберите, кому видна заявка' }).default('public'),
   invitedOrganizationIds: z
     .array(z.uuid(REQUEST_MESSAGES.invited))
-    .max(REQUEST_LIMITS.invited, `Пригласить можно не больше ${formatCount(REQUEST_LIMITS.invited, UP_TO.executors)}`)
+    .max(REQUEST_LIMITS.invited, `Пригласить можно не больше ${formatCount(REQUEST_LIMITS.invited, EXECUTORS_UP_TO)}`)
     .default([]),
   proposalsDeadline: IsoDate.nullable().default(null),
   allowSeveral: z.boolean().default(false),
@@ -131,7 +131,7 @@ export function deadlineProblem(deadline: string | null, startsOn: string | null
   if (!deadline) return REQUEST_MESSAGES.deadline
   if (deadline < today) return REQUEST_MESSAGES.pastDate
   if (deadline > addDays(today, REQUEST_LIMITS.deadlineMaxDays))
-    return `Срок приёма предложений — не дальше чем через ${formatCount(REQUEST_LIMITS.deadlineMaxDays, COUNTED.days)}`
+    return `Срок приёма предложений — не дальше чем через ${formatCount(REQUEST_LIMITS.deadlineMaxDays, DAYS)}`
   if (startsOn && deadline > startsOn) return REQUEST_MESSAGES.deadlineAfterStart
   return null
 }

@@ -2,7 +2,7 @@ import { type SPHERE_SLUGS } from '../spheres.ts'
 import { type REGION_CODES } from '../regions.ts'
 import type { AttachedFile, ServiceType, VolumeUnit } from './services.ts'
 import { formatCount } from '#common/format.ts'
-import { COUNTED } from '#common/counted-words.ts'
+import { REQUESTS } from '#common/counted-words.ts'
 
 /**
  * A buyer's service request («Обработать 120 га пшеницы гербицидом в мае»): what, where, when,
@@ -118,7 +118,7 @@ export const REQUEST_MESSAGES = {
   altitude: `Максимальная высота — от 1 до ${REQUEST_LIMITS.maxAltitudeM} м`,
   permissionBy: 'Укажите, кто получает разрешение на использование воздушного пространства',
   invited: 'Выберите исполнителей, которых вы приглашаете',
-  tooMany: `Сегодня опубликовано уже ${formatCount(REQUEST_LIMITS.perDay, COUNTED.requests)}: продолжите завтра`,
+  tooMany: `Сегодня опубликовано уже ${formatCount(REQUEST_LIMITS.perDay, REQUESTS)}: продолжите завтра`,
 } as const
 
 /** The customer's moves on its request's page (accepting a proposal is the proposals' part). */

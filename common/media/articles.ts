@@ -4,7 +4,7 @@ import { fromDigits, z } from '../zod.ts'
 import { ARTICLE_RUBRICS, type ArticleRubric, MEDIA_SEARCH_MAX } from './article-constants.ts'
 import type { SanitizedHtml } from '../html.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO, TAGS_UP_TO } from '#common/counted-words.ts'
 
 // The constants and links the public pages use in the browser live apart, without zod.
 export {
@@ -62,7 +62,7 @@ export const MediaQuery = z.object({
   rubric: z.enum(ARTICLE_RUBRICS, { error: 'Неизвестная рубрика' }).optional(),
   tag: singleLineText().min(1).max(ARTICLE_LIMITS.tagMax).optional(),
   q: singleLineText()
-    .max(MEDIA_SEARCH_MAX, `Не длиннее ${formatCount(MEDIA_SEARCH_MAX, UP_TO.characters)}`)
+    .max(MEDIA_SEARCH_MAX, `Не длиннее ${formatCount(MEDIA_SEARCH_MAX, CHARACTERS_UP_TO)}`)
     .optional(),
   page: fromDigits(z.number().int().min(1).max(500)).default(1),
 })
@@ -153,36 +153,36 @@ export interface ArticlePage extends ArticleCard {
 export const ArticleInput = z.object({
   title: singleLineText()
     .min(5, 'Заголовок не короче 5 символов')
-    .max(ARTICLE_LIMITS.titleMax, `Заголовок не длиннее ${formatCount(ARTICLE_LIMITS.titleMax, UP_TO.characters)}`),
+    .max(ARTICLE_LIMITS.titleMax, `Заголовок не длиннее ${formatCount(ARTICLE_LIMITS.titleMax, CHARACTERS_UP_TO)}`),
   slug: z
     .string()
     .trim()
-    .max(ARTICLE_LIMITS.slugMax, `Адрес не длиннее ${formatCount(ARTICLE_LIMITS.slugMax, UP_TO.characters)}`)
+    .max(ARTICLE_LIMITS.slugMax, `Адрес не длиннее ${formatCount(ARTICLE_LIMITS.slugMax, CHARACTERS_UP_TO)}`)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Адрес из латинских строчных букв, цифр и дефисов')
     .optional(),
   lead: multiLineText().max(
     ARTICLE_LIMITS.leadMax,
-    `Лид не длиннее ${formatCount(ARTICLE_LIMITS.leadMax, UP_TO.characters)}`,
+    `Лид не длиннее ${formatCount(ARTICLE_LIMITS.leadMax, CHARACTERS_UP_TO)}`,
   ),
   rubric: z.enum(ARTICLE_RUBRICS, { error: 'Выберите рубрику' }),
   tags: z
     .array(
       singleLineText()
         .min(1)
-        .max(ARTICLE_LIMITS.tagMax, `Тег не длиннее ${formatCount(ARTICLE_LIMITS.tagMax, UP_TO.characters)}`),
+        .max(ARTICLE_LIMITS.tagMax, `Тег не длиннее ${formatCount(ARTICLE_LIMITS.tagMax, CHARACTERS_UP_TO)}`),
     )
-    .max(ARTICLE_LIMITS.tagsMax, `Не больше ${formatCount(ARTICLE_LIMITS.tagsMax, UP_TO.tags)}`),
+    .max(ARTICLE_LIMITS.tagsMax, `Не больше ${formatCount(ARTICLE_LIMITS.tagsMax, TAGS_UP_TO)}`),
   bodyHtml: formattedHtml(ARTICLE_LIMITS.bodyHtmlMax, ARTICLE_MARKUP, 'Текст статьи слишком длинный'),
   /** An uploaded file's id, or null for none yet (publishing needs one). */
   coverFileId: z.string().uuid().nullable(),
   coverAlt: singleLineText().max(ARTICLE_LIMITS.coverAltMax),
   seoTitle: singleLineText().max(
     ARTICLE_LIMITS.seoTitleMax,
-    `Не длиннее ${formatCount(ARTICLE_LIMITS.seoTitleMax, UP_TO.characters)}`,
+    `Не длиннее ${formatCount(ARTICLE_LIMITS.seoTitleMax, CHARACTERS_UP_TO)}`,
   ),
   seoDescription: singleLineText().max(
     ARTICLE_LIMITS.seoDescriptionMax,
-    `Не длиннее ${formatCount(ARTICLE_LIMITS.seoDescriptionMax, UP_TO.characters)}`,
+    `Не длиннее ${formatCount(ARTICLE_LIMITS.seoDescriptionMax, CHARACTERS_UP_TO)}`,
   ),
   authorName: singleLineText().max(120),
   /** The version the editor started from; a stale save is a 409 (someone else changed it). */

@@ -45,6 +45,15 @@ test('a seller page shows the seller and its products, and the filters narrow th
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(seller.name)
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/sellers/${seller.slug}$`))
 
+  // What a buyer checks a counterparty by: checked by the platform, with its legal details.
+  await expect(page.getByText(/^Проверен платформой \d{1,2} [а-я]+ \d{4} г\.$/)).toBeVisible()
+  const details = (await (await request.get(`/api/v1/sellers/${seller.slug}`)).json()).data
+  const requisites = page.getByRole('region', { name: 'Реквизиты' })
+  await expect(requisites).toContainText(details.fullName)
+  await expect(requisites).toContainText(`ИНН${details.inn}`)
+  await expect(requisites).toContainText(`ОГРН${details.ogrn}`)
+  await expect(requisites).toContainText(details.legalAddress)
+
   const products = page.locator('a[href^="/product/"]')
   await expect(products.first()).toBeVisible()
 

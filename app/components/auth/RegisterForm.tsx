@@ -7,7 +7,7 @@ import { setAuthMode } from '#app/lib/auth-modal.ts'
 import { MaskedInput } from '../MaskedInput.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'consent'] as const
 
@@ -89,7 +89,7 @@ export function RegisterForm() {
         <PasswordInput
           name="password"
           label="Пароль"
-          description={`Не короче ${formatCount(PASSWORD_LIMITS.min, UP_TO.characters)}`}
+          description={`Не короче ${formatCount(PASSWORD_LIMITS.min, CHARACTERS_UP_TO)}`}
           autoComplete="new-password"
           required
           maxLength={PASSWORD_LIMITS.max}

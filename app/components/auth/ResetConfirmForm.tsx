@@ -6,7 +6,7 @@ import { setAuthMode } from '#app/lib/auth-modal.ts'
 import { showToast } from '#app/lib/notify.ts'
 import { useAuthForm, useCompleteSignIn } from './use-auth-form.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 const PASSWORDS_DIFFER = 'Пароли не совпадают'
 
@@ -47,7 +47,7 @@ export function ResetConfirmForm({ token }: { token: string }) {
         <PasswordInput
           name="password"
           label="Новый пароль"
-          description={`Не короче ${formatCount(PASSWORD_LIMITS.min, UP_TO.characters)}`}
+          description={`Не короче ${formatCount(PASSWORD_LIMITS.min, CHARACTERS_UP_TO)}`}
           autoComplete="new-password"
           required
           maxLength={PASSWORD_LIMITS.max}

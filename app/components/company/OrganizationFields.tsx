@@ -4,7 +4,7 @@ import { INN_LEGAL_MASK, INN_PERSON_MASK, KPP_MASK, OGRN_MASK, OGRNIP_MASK, PHON
 import { ORGANIZATION_LIMITS } from '#common/organizations.schemas.ts'
 import { MaskedInput } from '../MaskedInput.tsx'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /** The organization's details a form can ask for; each is written once, here. */
 export type OrganizationFieldName =
@@ -130,7 +130,7 @@ function OrganizationField({ soleTrader, registering, ...field }: FieldProps): R
       return (
         <Textarea
           label="Описание компании"
-          description={`Что вы производите или поставляете, сервис и гарантия — для страницы продавца. До ${formatCount(ORGANIZATION_LIMITS.description, UP_TO.characters)}.`}
+          description={`Что вы производите или поставляете, сервис и гарантия — для страницы продавца. До ${formatCount(ORGANIZATION_LIMITS.description, CHARACTERS_UP_TO)}.`}
           autosize
           minRows={4}
           maxRows={12}

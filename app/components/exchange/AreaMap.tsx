@@ -2,7 +2,6 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import {
   closeRing,
-  formatHectares,
   GEO_LIMITS,
   type GeoPolygon,
   GeoPolygon as GeoPolygonSchema,
@@ -14,7 +13,8 @@ import type { AreaMapView, LonLat, RegionBox } from './area-map-view.ts'
 import classes from './AreaMap.module.css'
 import type { RootData } from '#app/lib/root-data.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { formatHectares } from '#common/hectares.ts'
+import { POINTS_UP_TO } from '#common/counted-words.ts'
 
 export interface AreaMapProps {
   /** The contour, or null when there is none yet. */
@@ -75,7 +75,7 @@ export function AreaMap({
       return
     }
     if (draft.length >= GEO_LIMITS.maxVertices) {
-      setDrawError(`В контуре участка должно быть не больше ${formatCount(GEO_LIMITS.maxVertices, UP_TO.points)}`)
+      setDrawError(`В контуре участка должно быть не больше ${formatCount(GEO_LIMITS.maxVertices, POINTS_UP_TO)}`)
       return
     }
     const point: LonLat = [roundCoordinate(lon), roundCoordinate(lat)]

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { closeRing } from '#common/geo.ts'
-import { formatHectares } from '#common/geo.ts'
 import { AREA_TEXT_EXAMPLE, formatAreaText, parseAreaText } from './area-text.ts'
 
 const TRIANGLE = {
@@ -87,14 +86,5 @@ describe('formatAreaText', () => {
     expect(text).toBe('55.7512, 37.6184\n55.753, 37.625\n55.748, 37.627')
     expect(parseAreaText(text)).toEqual({ ok: true, value })
     expect(formatAreaText(null)).toBe('')
-  })
-})
-
-describe('formatHectares', () => {
-  it('formats hectares the Russian way with fewer decimals as the area grows', () => {
-    expect(formatHectares(12.5)).toBe('12,5 га')
-    expect(formatHectares(3.14159)).toBe('3,14 га')
-    expect(formatHectares(0.004)).toBe('менее 0,01 га')
-    expect(formatHectares(1234567.8)).toBe('1\u00a0234\u00a0568 га')
   })
 })

@@ -105,4 +105,3 @@ export function formatAreaText(value: GeoPolygon | null): string {
     .map(([lon, lat]) => `${lat}, ${lon}`)
     .join('\n')
 }
-

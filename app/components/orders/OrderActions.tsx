@@ -6,7 +6,7 @@ import { ORDER_ACTION_LABELS, ORDER_LIMITS, type OrderAction, type OrderDetails 
 import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
 import { ShipForm } from './ShipForm.tsx'
 import { formatCount } from '#common/format.ts'
-import { COUNTED } from '#common/counted-words.ts'
+import { DAYS } from '#common/counted-words.ts'
 
 function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
   const failure = failureOf(state, 'confirm')
@@ -215,7 +215,7 @@ export function OrderActions({
           <SimpleAction
             intent="confirmDelivery"
             state={state}
-            text={`Подтвердите, когда получите заказ и проверите комплектность. Если этого не сделать, через ${formatCount(ORDER_LIMITS.autoDeliveredAfterDays, COUNTED.days)} после отгрузки заказ будет считаться доставленным.`}
+            text={`Подтвердите, когда получите заказ и проверите комплектность. Если этого не сделать, через ${formatCount(ORDER_LIMITS.autoDeliveredAfterDays, DAYS)} после отгрузки заказ будет считаться доставленным.`}
             confirmation={{
               title: `Заказ № ${order.number} получен?`,
               text: 'Подтвердите, только если товар у вас и комплектность проверена. Продавец получит уведомление; отметку нельзя отменить.',
@@ -226,7 +226,7 @@ export function OrderActions({
           <SimpleAction
             intent="complete"
             state={state}
-            text={`Завершите заказ, если претензий к продавцу нет. Через ${formatCount(ORDER_LIMITS.autoCompletedAfterDays, COUNTED.days)} после доставки он завершится сам.`}
+            text={`Завершите заказ, если претензий к продавцу нет. Через ${formatCount(ORDER_LIMITS.autoCompletedAfterDays, DAYS)} после доставки он завершится сам.`}
           />
         )}
         {has('cancel') && (

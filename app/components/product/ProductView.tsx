@@ -4,8 +4,7 @@ import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { REVIEW_MESSAGES, type ReviewPage } from '#common/reviews.ts'
 import { reviewPageHref } from '../reviews/review-page.ts'
-import { ReviewsSection, ReviewSummaryLine } from '../reviews/ReviewList.tsx'
-import { SellerAnswerForm } from '../reviews/SellerAnswerForm.tsx'
+import { LazySellerAnswerForm, ReviewsSection, ReviewSummaryLine } from '../reviews/ReviewList.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
 import { productDocumentUrl } from './document-url.ts'
 import type { ProductDisplay } from './product-display.server.ts'
@@ -206,7 +205,7 @@ export function ProductView({
               empty={REVIEW_MESSAGES.empty}
               hrefOf={(page) => reviewPageHref(`/product/${product.slug}`, page)}
               answerFor={(review) =>
-                reviews.canAnswer && !review.answer ? <SellerAnswerForm reviewId={review.id} /> : null
+                reviews.canAnswer && !review.answer ? <LazySellerAnswerForm reviewId={review.id} /> : null
               }
             />
           )}

@@ -11,7 +11,7 @@ import { MediaDropzone, UploadList } from './MediaDropzone.tsx'
 import classes from './media.module.css'
 import { useUploadQueue } from './use-upload-queue.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { DOCUMENTS_UP_TO } from '#common/counted-words.ts'
 
 export interface ProductDocumentItem {
   fileId: string
@@ -78,7 +78,7 @@ export function ProductDocuments({
         </div>
         <MediaDropzone
           label="Выбрать документы"
-          hint={`PDF до ${formatFileSize(FILE_LIMITS.maxBytes)}, не больше ${formatCount(PRODUCT_LIMITS.documents, UP_TO.documents)}`}
+          hint={`PDF до ${formatFileSize(FILE_LIMITS.maxBytes)}, не больше ${formatCount(PRODUCT_LIMITS.documents, DOCUMENTS_UP_TO)}`}
           accept={DOCUMENT_LIMITS.accept}
           multiple
           disabled={disabled || documents.length >= PRODUCT_LIMITS.documents}

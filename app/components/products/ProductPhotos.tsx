@@ -11,7 +11,7 @@ import { MediaDropzone, UploadList } from './MediaDropzone.tsx'
 import classes from './media.module.css'
 import { useUploadQueue } from './use-upload-queue.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { PHOTOS_UP_TO } from '#common/counted-words.ts'
 
 export interface Photo {
   id: string
@@ -129,7 +129,7 @@ export function ProductPhotos({
 
         <MediaDropzone
           label="Выбрать фотографии"
-          hint={`JPEG, PNG или WebP до ${formatFileSize(PHOTO_LIMITS.maxBytes)}, не больше ${formatCount(limit, UP_TO.photos)}`}
+          hint={`JPEG, PNG или WebP до ${formatFileSize(PHOTO_LIMITS.maxBytes)}, не больше ${formatCount(limit, PHOTOS_UP_TO)}`}
           accept={PHOTO_LIMITS.accept}
           multiple
           disabled={disabled || photos.length >= limit}

@@ -4,7 +4,7 @@ import { PasswordForm } from './profile-forms.ts'
 import { ProfileSection, SectionAlert } from './ProfileSection.tsx'
 import { useSectionForm } from './use-section-form.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /** «Пароль»: the current one, the new one twice. Every other session ends. */
 export function PasswordSection({ email }: { email: string }) {
@@ -35,7 +35,7 @@ export function PasswordSection({ email }: { email: string }) {
           <PasswordInput
             name="newPassword"
             label="Новый пароль"
-            description={`Не короче ${formatCount(PASSWORD_LIMITS.min, UP_TO.characters)}`}
+            description={`Не короче ${formatCount(PASSWORD_LIMITS.min, CHARACTERS_UP_TO)}`}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="new-password"
             required

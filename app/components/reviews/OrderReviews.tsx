@@ -8,7 +8,7 @@ import { type OwnReview, REVIEW_LIMITS, REVIEW_MESSAGES, type Reviewable } from 
 import { ReviewText } from '#common/reviews.schemas.ts'
 import { AppLink } from '../AppLink.tsx'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /**
  * «Отзывы» on the buyer's order page: once the order is delivered or completed, a form per product
@@ -226,7 +226,7 @@ function ReviewForm({
         </fieldset>
         <Textarea
           label="Отзыв"
-          description={`От ${REVIEW_LIMITS.textMin} до ${formatCount(REVIEW_LIMITS.textMax, UP_TO.characters)}: что понравилось, что нет`}
+          description={`От ${REVIEW_LIMITS.textMin} до ${formatCount(REVIEW_LIMITS.textMax, CHARACTERS_UP_TO)}: что понравилось, что нет`}
           autosize
           minRows={3}
           maxLength={REVIEW_LIMITS.textMax}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { formatCount, formatDate } from '#app/lib/format.ts'
 import { formatRating, REVIEW_FORMS, type Review, type ReviewPage } from '#common/reviews.ts'
 import { AppLink } from '../AppLink.tsx'
@@ -122,5 +122,20 @@ export function ReviewsSection({
         <p className={classes.empty}>{empty}</p>
       )}
     </section>
+  )
+}
+
+// Only the reviewed seller's members see the form: its code loads for them, not with every
+// product and seller page a guest opens (the first-load budget).
+const SellerAnswerForm = lazy(() =>
+  import('./SellerAnswerForm.tsx').then((module) => ({ default: module.SellerAnswerForm })),
+)
+
+/** «Ответить» under an unanswered review (SellerAnswerForm), loaded when it is shown. */
+export function LazySellerAnswerForm({ reviewId }: { reviewId: string }) {
+  return (
+    <Suspense fallback={null}>
+      <SellerAnswerForm reviewId={reviewId} />
+    </Suspense>
   )
 }

@@ -1,6 +1,6 @@
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import type { SellerCard } from '#common/catalog/types.ts'
-import { formatCount } from '#app/lib/format.ts'
+import { formatCount, formatDate } from '#app/lib/format.ts'
 import { ReviewSummaryLine } from '../reviews/ReviewList.tsx'
 import { WriteToSeller } from '../chat/WriteToSeller.tsx'
 import { SellerLogo } from './SellerLogo.tsx'
@@ -11,11 +11,10 @@ export function SellerHeader({
   seller,
   rating,
 }: {
-  seller: SellerCard & { createdAt: string }
+  seller: SellerCard & { createdAt: string; vendorSince: string }
   /** Its reviews' average and count, shown under the name once there are any. */
   rating?: { average: number; count: number }
 }) {
-  const since = new Date(seller.createdAt).getUTCFullYear()
   const paragraphs = seller.description
     .split(/\n\s*\n/)
     .map((p) => p.trim())
@@ -25,6 +24,8 @@ export function SellerHeader({
       <SellerLogo name={seller.name} logo={seller.logo} size={96} eager />
       <div className={classes.headerBody}>
         <h1 className={classes.title}>{seller.name}</h1>
+        {/* The day staff confirmed the vendor role against its documents; the tick is the stylesheet's. */}
+        <p className={classes.verified}>Проверен платформой {formatDate(seller.vendorSince)}</p>
         {rating && rating.count > 0 && (
           <a href="#reviews">
             <ReviewSummaryLine average={rating.average} count={rating.count} />
@@ -37,10 +38,6 @@ export function SellerHeader({
               <dd>{seller.region}</dd>
             </div>
           )}
-          <div>
-            <dt>На платформе</dt>
-            <dd>с {since} года</dd>
-          </div>
           <div>
             <dt>В каталоге</dt>
             <dd>{formatCount(seller.productCount, PRODUCT_FORMS)}</dd>

@@ -49,7 +49,11 @@ export const SellerCardSchema = z.object({
 export const SellerDetailsSchema = SellerCardSchema.extend({
   fullName: z.string(),
   legalAddress: z.string(),
+  inn: z.string().describe('ИНН'),
+  kpp: z.string().nullable().describe('КПП; у индивидуального предпринимателя нет'),
+  ogrn: z.string().describe('ОГРН или ОГРНИП'),
   createdAt: z.string(),
+  vendorSince: z.string().describe('Когда платформа подтвердила роль «Поставщик»'),
 })
 
 export const ProductDetailsSchema = ProductCardSchema.extend({

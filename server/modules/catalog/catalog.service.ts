@@ -111,6 +111,12 @@ export function createCatalogService(deps: CatalogDeps) {
     )
   }
 
+  /** The vendors with at least one published product, from the index: one statement (the revision). */
+  async function vendorsWithProducts(ctx: Ctx): Promise<string[]> {
+    const index = await indexKeeper.current(ctx.db)
+    return index.vendors.values.filter((_id, code) => index.vendorCounts[code]! > 0)
+  }
+
   async function cardsOf(ctx: Ctx, rows: CardRow[]): Promise<ProductCard[]> {
     const vendors = await deps.vendors.describeVendors(
       ctx,
@@ -324,6 +330,7 @@ export function createCatalogService(deps: CatalogDeps) {
     },
 
     countProductsByVendor,
+    vendorsWithProducts,
 
     // A vendor's published products for export feeds, in batches (feeds/vendor-feed.ts).
     ...createVendorFeeds(deps),

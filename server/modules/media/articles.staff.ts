@@ -33,7 +33,7 @@ import type { ArticleRow, PublicArticles } from './articles.public.ts'
 import { articleImages, articleProducts, articles } from './articles.table.ts'
 import { staffNames, viewStaffArticle } from './articles.staff-view.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { PRODUCTS_UP_TO } from '#common/counted-words.ts'
 
 export const STAFF_ARTICLES_PAGE_SIZE = 30
 /** Saves and moves per editor: generous for work, a wall for a runaway script. */
@@ -119,7 +119,7 @@ export function createStaffArticles(deps: StaffArticlesDeps) {
     const embeds = embedsOf(bodyHtml)
     if (embeds.length > ARTICLE_LIMITS.embedsMax)
       throw new AppError('invalid', ARTICLE_MESSAGES.tooManyEmbeds, {
-        bodyHtml: `Не больше ${formatCount(ARTICLE_LIMITS.embedsMax, UP_TO.products)} в одной статье`,
+        bodyHtml: `Не больше ${formatCount(ARTICLE_LIMITS.embedsMax, PRODUCTS_UP_TO)} в одной статье`,
       })
     if (data.coverFileId) {
       const [image] = await ctx.db

@@ -1,6 +1,6 @@
 import { formatPrice } from '#common/catalog/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
 import { formatCount, quote } from '#common/format.ts'
+import { WORKING_DAYS_UP_TO } from '#common/counted-words.ts'
 import type { OrderStatus } from '#common/orders.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
 import type { Audience, Recipient } from './channels.ts'
@@ -111,7 +111,7 @@ export function registrationReminder(
     text: [
       `Здравствуйте, ${person.name}!`,
       '',
-      `В заказе № ${order.number} есть беспилотники, которые владелец обязан поставить на учёт в Росавиации в течение ${formatCount(REGISTRATION_WORKING_DAYS, UP_TO.workingDays)} после покупки — до ${due}. Заявление подаётся через Госуслуги, учётный номер наносится на корпус.`,
+      `В заказе № ${order.number} есть беспилотники, которые владелец обязан поставить на учёт в Росавиации в течение ${formatCount(REGISTRATION_WORKING_DAYS, WORKING_DAYS_UP_TO)} после покупки — до ${due}. Заявление подаётся через Госуслуги, учётный номер наносится на корпус.`,
       ...(state
         ? [
             'Беспилотники с максимальной взлётной массой больше 30 кг подлежат государственной регистрации как гражданские воздушные суда.',

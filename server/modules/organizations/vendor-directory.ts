@@ -23,8 +23,11 @@ export interface VendorDirectory {
   confirmedVendorIds(ctx: Ctx, ids: string[]): Promise<Set<string>>
   /** A confirmed vendor by slug with its legal name (export feeds); null otherwise. One statement. */
   describeConfirmedVendor(ctx: Ctx, slug: string): Promise<ConfirmedVendor | null>
-  /** A page of confirmed vendors' cards by name (without legal forms and quotes), with their number. */
-  listConfirmedVendors(ctx: Ctx, at: PageAt): Promise<VendorCardPage>
+  /**
+   * A page of confirmed vendors' cards by name (without legal forms and quotes), with their
+   * number; `among`: only these organizations (those with something on sale).
+   */
+  listConfirmedVendors(ctx: Ctx, at: PageAt & { among?: string[] }): Promise<VendorCardPage>
   /** A confirmed vendor's public page by slug; null for anyone else. One statement. */
   confirmedVendorPage(ctx: Ctx, slug: string): Promise<VendorPage | null>
   /** Every confirmed vendor's slug with its last change, for the sitemap. */
@@ -42,7 +45,17 @@ export interface VendorCardPage {
   items: VendorCard[]
   total: number
 }
-export type VendorPage = VendorCard & { fullName: string; legalAddress: string; createdAt: Date }
+/** A seller's page: its card and what a buyer checks a counterparty by. */
+export type VendorPage = VendorCard & {
+  fullName: string
+  legalAddress: string
+  inn: string
+  kpp: string | null
+  ogrn: string
+  createdAt: Date
+  /** When staff confirmed its vendor role (the last time, if it was confirmed again). */
+  vendorSince: Date
+}
 
 /** Organizations whose vendor role staff confirmed: the only ones with a public seller page. */
 export const confirmedVendor: SQL = sql`exists (
@@ -127,12 +140,15 @@ async function describeConfirmedVendor(ctx: Ctx, slug: string): Promise<Confirme
 /** The name without its legal form and quotes, so «ООО «Альфа»» sorts under А. */
 const sortName: SQL = sql`lower(regexp_replace(${organizations.shortName}, '^(ООО|АО|ПАО|ЗАО|ОАО|НАО|ИП|ФГУП|ФГБУ|ГУП|МУП|АНО)\\s+|[«»"„“]', '', 'g'))`
 
-async function listConfirmedVendors(ctx: Ctx, at: PageAt): Promise<VendorCardPage> {
+async function listConfirmedVendors(ctx: Ctx, at: PageAt & { among?: string[] }): Promise<VendorCardPage> {
+  const listed = at.among
+    ? and(confirmedVendor, inArray(organizations.id, [...new Set(at.among.filter(isUuid))]))
+    : confirmedVendor
   const rows = await onPage(
     ctx.db
       .select({ ...sellerCardColumns, total: sql<number>`(count(*) over ())::int` })
       .from(organizations)
-      .where(confirmedVendor)
+      .where(listed)
       .orderBy(sortName, asc(organizations.id))
       .$dynamic(),
     at,
@@ -145,7 +161,7 @@ async function listConfirmedVendors(ctx: Ctx, at: PageAt): Promise<VendorCardPag
           await ctx.db
             .select({ n: sql<number>`count(*)::int` })
             .from(organizations)
-            .where(confirmedVendor)
+            .where(listed)
         )[0]?.n ?? 0)
       : 0)
   return { items: rows.map(({ total: _total, ...card }) => card), total }
@@ -158,11 +174,21 @@ async function confirmedVendorPage(ctx: Ctx, slug: string): Promise<VendorPage |
       ...sellerCardColumns,
       fullName: organizations.fullName,
       legalAddress: organizations.legalAddress,
+      inn: organizations.inn,
+      kpp: organizations.kpp,
+      ogrn: organizations.ogrn,
       createdAt: organizations.createdAt,
+      // Aliased by hand: in a select list Drizzle writes columns without their tables.
+      vendorSince: sql<Date>`(
+        select max(e.created_at) from organization_role_events e
+        join organization_roles r on r.id = e.role_id
+        where r.organization_id = "organizations"."id" and r.type = 'vendor' and e.to_status = 'confirmed'
+      )`.mapWith(organizations.createdAt),
     })
     .from(organizations)
     .where(and(eq(organizations.slug, slug), confirmedVendor))
-  return row ?? null
+  // A role confirmed before its history was kept counts from the organization's registration.
+  return row ? { ...row, vendorSince: row.vendorSince ?? row.createdAt } : null
 }
 
 function confirmedVendorSlugs(ctx: Ctx): Promise<{ slug: string; updatedAt: Date }[]> {

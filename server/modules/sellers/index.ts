@@ -9,5 +9,11 @@ export type { SellersService } from './sellers.service.ts'
 export const sellersModule = defineModule({
   name: 'sellers',
   routes: sellersRoutes,
-  service: (_infra, { catalog }): SellersService => createSellersService({ catalog, vendors: vendorDirectory }),
+  service: (_infra, services): SellersService =>
+    createSellersService({
+      catalog: services.catalog,
+      vendors: vendorDirectory,
+      // The exchange is built after the sellers (it lists their services): looked up when asked.
+      offeringOrganizations: (ctx) => services.exchange.listing.offeringOrganizations(ctx),
+    }),
 })

@@ -8,17 +8,30 @@ export const SELLERS_PAGE_SIZE = 24
 export const SELLER_NOT_FOUND = 'Продавец не найден'
 
 export interface SellersDeps {
-  /** The catalogue, which owns the products: how many each vendor has published. */
-  catalog: Pick<CatalogService, 'countProductsByVendor'>
+  /** The catalogue, which owns the products: how many each vendor has published, and who has any. */
+  catalog: Pick<CatalogService, 'countProductsByVendor' | 'vendorsWithProducts'>
+  /** The organizations with services on the exchange (a module built after this one: asked when needed). */
+  offeringOrganizations: (ctx: Ctx) => Promise<string[]>
   /** The organizations' own reads of who the confirmed vendors are. */
   vendors: VendorDirectory
 }
 
-export type SellerDetails = SellerCard & { fullName: string; legalAddress: string; createdAt: string }
+/** A seller's page: its card and the legal details a buyer checks a counterparty by. */
+export type SellerDetails = SellerCard & {
+  fullName: string
+  legalAddress: string
+  inn: string
+  kpp: string | null
+  ogrn: string
+  createdAt: string
+  /** When the platform confirmed its vendor role: the «Проверен платформой» date. */
+  vendorSince: string
+}
 
 /**
- * Public seller pages: organizations with a confirmed vendor role. Product counts come from the
- * catalogue, which owns the products.
+ * Public seller pages: organizations with a confirmed vendor role. The directory lists those with
+ * something on sale (a published product or a service on the exchange); a seller's own page
+ * opens for any confirmed vendor. Product counts come from the catalogue, which owns the products.
  */
 export function createSellersService(deps: SellersDeps) {
   async function withCounts<T extends { id: string }>(ctx: Ctx, rows: T[]): Promise<(T & { productCount: number })[]> {
@@ -37,9 +50,14 @@ export function createSellersService(deps: SellersDeps) {
       opts: { page: number },
     ): Promise<{ items: SellerCard[]; total: number; page: number; pageCount: number }> {
       const page = Math.max(1, Math.floor(opts.page) || 1)
+      const [withProducts, withServices] = await Promise.all([
+        deps.catalog.vendorsWithProducts(ctx),
+        deps.offeringOrganizations(ctx),
+      ])
       const { items: cards, total } = await deps.vendors.listConfirmedVendors(ctx, {
         page,
         pageSize: SELLERS_PAGE_SIZE,
+        among: [...withProducts, ...withServices],
       })
       const items = await withCounts(ctx, cards)
       return { items, total, page, pageCount: Math.ceil(total / SELLERS_PAGE_SIZE) }
@@ -50,7 +68,7 @@ export function createSellersService(deps: SellersDeps) {
       const row = await deps.vendors.confirmedVendorPage(ctx, slug)
       if (!row) throw new AppError('not_found', SELLER_NOT_FOUND)
       const [card] = await withCounts(ctx, [row])
-      return { ...card!, createdAt: row.createdAt.toISOString() }
+      return { ...card!, createdAt: row.createdAt.toISOString(), vendorSince: row.vendorSince.toISOString() }
     },
 
     /** For other modules: names and slugs by id, confirmed vendors' ids by slug. */

@@ -6,6 +6,7 @@ import { BACKENDS } from '../../testing/database.ts'
 import { type CatalogFixture, seedCatalogFixture } from '../catalog/catalog.testing.ts'
 import { SELLERS_PAGE_SIZE } from './sellers.service.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
+import { insertMatchingOffer } from '../exchange/proposals/proposals.testing.ts'
 
 describe.each(BACKENDS)('sellers on %s', (backend) => {
   let database: Database
@@ -19,7 +20,10 @@ describe.each(BACKENDS)('sellers on %s', (backend) => {
     // A vendor whose verification needs fixes and an organization with no vendor role at all.
     await createTestVendor(database.db, { name: 'Доработка', slug: 'dorabotka', vendorStatus: 'needFixes' })
     await createTestVendor(database.db, { name: 'Покупатель', slug: 'pokupatel', vendorStatus: null })
+    // A confirmed vendor with nothing on sale yet.
+    idle = await createTestVendor(database.db, { name: 'Пустой', slug: 'pustoy' })
   })
+  let idle: { id: string; name: string }
 
   const get = (url: string) => app.inject({ method: 'GET', url: `/api/v1${url}` })
 
@@ -42,7 +46,15 @@ describe.each(BACKENDS)('sellers on %s', (backend) => {
     expect((await get('/sellers?page=-1')).json().error.fields).toHaveProperty('page')
   })
 
-  it('shows a confirmed vendor and hides everyone else', async () => {
+  it('lists a confirmed vendor with nothing on sale once it offers a service, and opens its page before', async () => {
+    const slugs = async () => (await get('/sellers')).json().data.items.map((i: { slug: string }) => i.slug)
+    expect(await slugs()).toEqual(['aeroskan', 'geodron'])
+    expect((await get('/sellers/pustoy')).statusCode).toBe(200)
+    await insertMatchingOffer(database.db, idle)
+    expect(await slugs()).toEqual(['aeroskan', 'geodron', 'pustoy'])
+  })
+
+  it('shows a confirmed vendor with the details a buyer checks it by, and hides everyone else', async () => {
     const res = await get('/sellers/geodron')
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toMatchObject({
@@ -52,7 +64,12 @@ describe.each(BACKENDS)('sellers on %s', (backend) => {
       region: 'Санкт-Петербург',
       productCount: 10,
       website: 'https://vendor.example',
+      inn: expect.stringMatching(/^\d{10}$/),
+      ogrn: expect.stringMatching(/^\d{13}$/),
     })
+    // The day staff confirmed the vendor role: «Проверен платформой».
+    const page = res.json().data
+    expect(Date.parse(page.vendorSince)).toBeGreaterThanOrEqual(Date.parse(page.createdAt))
     for (const slug of ['ten', 'dorabotka', 'pokupatel', 'nobody']) {
       expect((await get(`/sellers/${slug}`)).statusCode, slug).toBe(404)
       expect((await get(`/sellers/${slug}/products`)).statusCode, slug).toBe(404)
@@ -77,7 +94,8 @@ describe.each(BACKENDS)('sellers on %s', (backend) => {
     const ids = await app.services.sellers.resolveVendorSlugs(ctx, ['aeroskan', 'ten', 'nobody'])
     expect([...ids.entries()]).toEqual([['aeroskan', fixture.vendors.aeroskan.id]])
     const sitemap = await app.services.sellers.listSitemapSellers(ctx)
-    expect(sitemap.map((s) => s.slug)).toEqual(['aeroskan', 'geodron'])
+    // Every seller page that opens, a confirmed vendor with nothing on sale yet too.
+    expect(sitemap.map((s) => s.slug)).toEqual(['aeroskan', 'geodron', 'pustoy'])
   })
 
   it('is in the OpenAPI document', async () => {

@@ -1,7 +1,7 @@
 import type { RequestCard as Request } from '#common/exchange/listing.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
 import { formatBudget, formatVolume, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
-import { formatHectares } from '#common/geo.ts'
+import { formatHectares } from '#common/hectares.ts'
 import { regionName } from '#common/regions.ts'
 import { formatCount, formatDate } from '#app/lib/format.ts'
 import { AppLink } from '#app/components/AppLink.tsx'

@@ -8,7 +8,7 @@ import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatCount } from '#app/lib/format.ts'
 import { REQUEST_VISIBILITY_LABELS, type RequestDetails } from '#common/exchange/requests.ts'
 import { formatBudget, formatVolume, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
-import { formatHectares } from '#common/geo.ts'
+import { formatHectares } from '#common/hectares.ts'
 import { regionName } from '#common/regions.ts'
 
 const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const

@@ -1,4 +1,5 @@
-import { formatHectares, type GeoPolygon, polygonAreaHectares } from '#common/geo.ts'
+import { formatHectares } from '#common/hectares.ts'
+import { type GeoPolygon, polygonAreaHectares } from '#common/geo.ts'
 import type { PermissionParty, RequestDetails, RequestVisibility } from '#common/exchange/requests.ts'
 import { type AttachedFile, formatVolume, type ServiceType, type VolumeUnit } from '#common/exchange/services.ts'
 import { areaOutsideRegionMessage, areaWithinRegion } from '#common/region-bounds.ts'

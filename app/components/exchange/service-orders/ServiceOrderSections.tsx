@@ -18,7 +18,7 @@ import {
 import { SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { failureOf, IntentForm, type ServiceOrderActionState, SubmitButton } from './action-state.tsx'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
 
@@ -285,7 +285,7 @@ function ReviewForm({ state }: { state: ServiceOrderActionState }) {
         <Textarea
           name="text"
           label="Отзыв"
-          description={`До ${formatCount(SERVICE_ORDER_LIMITS.review, UP_TO.characters)}: как прошла работа`}
+          description={`До ${formatCount(SERVICE_ORDER_LIMITS.review, CHARACTERS_UP_TO)}: как прошла работа`}
           autosize
           minRows={3}
           maxLength={SERVICE_ORDER_LIMITS.review}

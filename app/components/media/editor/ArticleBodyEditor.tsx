@@ -14,7 +14,7 @@ import { articleExtensions } from './article-extensions.ts'
 import type { EmbedCardProduct } from './product-embed.tsx'
 import { ProductSearchModal } from './ProductSearchModal.tsx'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 const ICON = { size: 16, stroke: 1.5 } as const
 
@@ -62,7 +62,7 @@ export default function ArticleBodyEditor({
           if (!text.trim()) return 'Опишите изображение в нескольких словах'
           return (
             text.trim().length <= ARTICLE_LIMITS.coverAltMax ||
-            `Не длиннее ${formatCount(ARTICLE_LIMITS.coverAltMax, UP_TO.characters)}`
+            `Не длиннее ${formatCount(ARTICLE_LIMITS.coverAltMax, CHARACTERS_UP_TO)}`
           )
         },
         confirmLabel: 'Вставить',

@@ -2,7 +2,7 @@ import { Anchor, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, Te
 import { ARTICLE_LIMITS, ARTICLE_RUBRIC_LABELS, ARTICLE_RUBRICS, type ArticleRubric } from '#common/media/articles.ts'
 import { type ArticleFormState, suggestSlug } from './article-form.ts'
 import { formatCount } from '#common/format.ts'
-import { UP_TO } from '#common/counted-words.ts'
+import { TAGS_UP_TO } from '#common/counted-words.ts'
 
 const RUBRIC_OPTIONS = ARTICLE_RUBRICS.map((value) => ({ value, label: ARTICLE_RUBRIC_LABELS[value] }))
 
@@ -93,7 +93,7 @@ export function ArticleMainFields({
         </SimpleGrid>
         <TagsInput
           label="Теги"
-          description={`До ${formatCount(ARTICLE_LIMITS.tagsMax, UP_TO.tags)}; Enter или запятая добавляет тег`}
+          description={`До ${formatCount(ARTICLE_LIMITS.tagsMax, TAGS_UP_TO)}; Enter или запятая добавляет тег`}
           placeholder={state.tags.length ? undefined : 'Например, ОрВД'}
           value={state.tags}
           onChange={(tags) => set('tags', tags)}

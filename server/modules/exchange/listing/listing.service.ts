@@ -334,7 +334,13 @@ export function createListingService(deps: ListingDeps) {
       .sort((a, b) => a.slug.localeCompare(b.slug))
   }
 
-  return { listOffers, listRequests, sellerServices, listSitemapSellers }
+  /** The organizations with at least one service on the exchange (the seller directory lists them). */
+  async function offeringOrganizations(ctx: Ctx): Promise<string[]> {
+    const rows = await ctx.db.selectDistinct({ id: offers.organizationId }).from(offers)
+    return rows.map((r) => r.id)
+  }
+
+  return { listOffers, listRequests, sellerServices, listSitemapSellers, offeringOrganizations }
 }
 
 export type ListingService = ReturnType<typeof createListingService>

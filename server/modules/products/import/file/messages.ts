@@ -1,5 +1,5 @@
-import { UP_TO } from '#common/counted-words.ts'
 import { formatCount, quote } from '#common/format.ts'
+import { CHARACTERS_UP_TO, PRODUCTS_UP_TO } from '#common/counted-words.ts'
 
 /** What the vendor reads about their import file, in one place so tests and pages share it. */
 export const IMPORT_MESSAGES = {
@@ -9,7 +9,7 @@ export const IMPORT_MESSAGES = {
   emptyFile: 'Файл пуст',
   fileTooLarge: (mb: number) => `Файл больше ${mb} МБ: разделите каталог на несколько файлов`,
   tooManyOffers: (max: number) =>
-    `В файле больше ${formatCount(max, UP_TO.products)}: разделите каталог на несколько файлов`,
+    `В файле больше ${formatCount(max, PRODUCTS_UP_TO)}: разделите каталог на несколько файлов`,
   unknownFormat: 'Формат файла не распознан: загрузите каталог в формате YML (XML) или CSV',
   notText: 'Файл не текстовый: загрузите каталог в формате YML (XML) или CSV',
   unsupportedEncoding: (encoding: string) =>
@@ -34,9 +34,9 @@ export const IMPORT_MESSAGES = {
 
   // Rows
   noSku: 'не указан артикул',
-  skuTooLong: (max: number) => `артикул длиннее ${formatCount(max, UP_TO.characters)}`,
+  skuTooLong: (max: number) => `артикул длиннее ${formatCount(max, CHARACTERS_UP_TO)}`,
   noTitle: 'не указано название',
-  titleTooLong: (max: number) => `название длиннее ${formatCount(max, UP_TO.characters)}`,
+  titleTooLong: (max: number) => `название длиннее ${formatCount(max, CHARACTERS_UP_TO)}`,
   duplicateSku: (sku: string, line: number) => `артикул ${quote(sku)} уже встречался в строке ${line}`,
   priceNotNumber: (value: string) => `цена ${quote(value)} не число`,
   priceNegative: (value: string) => `цена ${quote(value)} меньше нуля`,
@@ -46,7 +46,7 @@ export const IMPORT_MESSAGES = {
   availableUnknown: (value: string) =>
     `наличие ${quote(value)} не распознано: укажите «да» (в наличии) или «нет» (под заказ)`,
   pictureInvalid: (value: string) => `адрес фото ${quote(value)} не ссылка http или https`,
-  descriptionTooLong: (max: number) => `описание длиннее ${formatCount(max, UP_TO.characters)}`,
+  descriptionTooLong: (max: number) => `описание длиннее ${formatCount(max, CHARACTERS_UP_TO)}`,
   /** The problem as common/markup-limits.ts words it, lowercased to follow «Строка N:». */
   descriptionMarkup: (problem: string) => `описание: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
 } as const
@@ -64,7 +64,7 @@ export const DRAFT_MESSAGES = {
     `${quote(title)}: значения ${quote(value)} нет в списке (${options})`,
   specNotBoolean: (title: string, value: string) => `${quote(title)}: ${quote(value)} — укажите «да» или «нет»`,
   specTooLong: (title: string, max: number) =>
-    `${quote(title)}: значение длиннее ${formatCount(max, UP_TO.characters)}`,
+    `${quote(title)}: значение длиннее ${formatCount(max, CHARACTERS_UP_TO)}`,
   specTypeMismatch: (value: string, category: string) =>
     `«Тип»: ${quote(value)} не совпадает с категорией ${quote(category)}`,
   specRequired: (title: string) => `не указана обязательная характеристика ${quote(title)}`,
