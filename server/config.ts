@@ -32,6 +32,10 @@ const Env = z.object({
   S3_REGION: z.string().min(1).default('ru-central1'),
   S3_FORCE_PATH_STYLE: Bool.default(true),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100).default(1),
+  /** DaData's API key: registration fills a company's details from its INN. Unset: off. */
+  DADATA_API_KEY: z.string().min(1).optional(),
+  /** Where DaData's API answers (a stand-in server in tests). */
+  DADATA_URL: z.url('DADATA_URL must be a URL').default('https://suggestions.dadata.ru'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   SMTP_URL: z

@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts'
+import { createDadataRegistry } from './company-registry/company-registry.ts'
 import { organizationsRoutes } from './organizations.routes.ts'
 import { createOrganizationsService, type OrganizationsService } from './organizations.service.ts'
 import * as tables from './organizations.table.ts'
@@ -16,11 +17,14 @@ export const organizationsModule = defineModule({
   routes: organizationsRoutes,
   // Names and e-mail addresses of any organization's members.
   internal: ['peopleOf'],
-  service: ({ limiter }, services): OrganizationsService =>
+  service: ({ limiter, config }, services): OrganizationsService =>
     createOrganizationsService({
       identity: services.identity,
       events: services.notifications,
       limiter,
       files: services.files,
+      registry: config.DADATA_API_KEY
+        ? createDadataRegistry({ url: config.DADATA_URL, apiKey: config.DADATA_API_KEY })
+        : null,
     }),
 })

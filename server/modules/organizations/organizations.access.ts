@@ -7,6 +7,7 @@ import { parseId } from '../../parse.ts'
 import type { IdentityService } from '../identity/index.ts'
 import type { Audience, Events, Recipient } from '../notifications/index.ts'
 import type { RateLimiter } from '../rate-limit/index.ts'
+import type { CompanyRegistry } from './company-registry/company-registry.ts'
 import { memberDirectory } from './member-directory.ts'
 import { organizationMembers, organizations } from './organizations.table.ts'
 
@@ -28,6 +29,8 @@ export interface OrganizationsDeps {
   events: Events
   limiter: RateLimiter
   files: FilesPort
+  /** The company-data provider (DaData), or null when none is configured. */
+  registry: CompanyRegistry | null
 }
 
 export { parse } from '../../parse.ts'

@@ -120,3 +120,15 @@ export const VerificationSchema = RoleSchema.extend({
 export const StaffCommentBody = z.object({
   comment: multiLineText().max(STAFF_COMMENT_MAX).optional().describe('Комментарий модератора, до 2000 символов'),
 })
+
+/** The register's record of a company (common/company-facts.ts). */
+export const CompanyFactsSchema = z.object({
+  inn: z.string(),
+  kpp: z.string().nullable(),
+  ogrn: z.string().describe('ОГРН или ОГРНИП'),
+  legalForm: z.enum(LEGAL_FORMS).nullable(),
+  shortName: z.string(),
+  fullName: z.string(),
+  legalAddress: z.string(),
+  active: z.boolean().describe('Действующая: не ликвидируется, не ликвидирована, не банкрот'),
+})

@@ -14,6 +14,7 @@ import {
 import { z } from '#common/zod.ts'
 import {
   BankRequisitesSchema,
+  CompanyFactsSchema,
   IdParams,
   JoinRequestSchema,
   MembersSchema,
@@ -51,6 +52,18 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: data(z.object({ id: z.uuid(), inn: z.string(), status: z.literal('pending') })) },
     }),
     async (req, reply) => reply.status(201).send({ data: await orgs.requestJoin(req.ctx, req.body) }),
+  )
+
+  app.get(
+    '/organizations/lookup',
+    opts({
+      summary: 'Реквизиты компании по ИНН из ЕГРЮЛ/ЕГРИП (DaData), для формы регистрации',
+      description:
+        'Наименование, КПП, ОГРН и адрес по ИНН. 404 — нет в реестре; 503 — провайдер не подключён или не отвечает.',
+      querystring: z.object({ inn: z.string().max(20) }),
+      response: { 200: data(CompanyFactsSchema) },
+    }),
+    async (req) => ({ data: await orgs.lookupCompany(req.ctx, req.query) }),
   )
 
   app.get(

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/index.ts'
 import type { Audience } from '../notifications/index.ts'
 import type { RateLimitRule } from '../rate-limit/index.ts'
 import { bankRequisitesColumns, createBankRequisitesService, toBankRequisites } from './bank-requisites.service.ts'
+import { createCompanyLookup } from './company-registry/company-lookup.ts'
 import { createInvitationsService } from './invitations/invitations.service.ts'
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts'
 import { createMembersService } from './members/members.service.ts'
@@ -160,6 +161,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     ...createVerificationService(deps),
     ...createStaffVerificationService(deps),
     ...createBankRequisitesService(deps),
+    ...createCompanyLookup(deps),
   }
 }
 

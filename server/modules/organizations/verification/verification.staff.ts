@@ -6,6 +6,7 @@ import { type Ctx, requireStaff, withDb } from '../../../context.ts'
 import { countRows, pageQuery } from '../../../db/pages.ts'
 import { AppError } from '../../../errors.ts'
 import { recordAudit } from '../../audit/index.ts'
+import { createCompanyLookup } from '../company-registry/company-lookup.ts'
 import { type OrganizationsDeps, parse, requireId } from '../organizations.access.ts'
 import { organizationDetails, organizationRoles, organizations } from '../organizations.table.ts'
 import { applyTransition, targetOf, transition, type VerificationEvent } from './verification.machine.ts'
@@ -24,7 +25,9 @@ export function createStaffVerificationService(deps: OrganizationsDeps) {
       .where(eq(organizationRoles.id, requireId(roleId, VERIFICATION_NOT_FOUND)))
     if (!row) throw new AppError('not_found', VERIFICATION_NOT_FOUND)
     const [role] = await describeRoles(ctx, deps, [row.role])
-    return { ...role!, organization: row.organization }
+    // What the register says beside what the organization typed (DaData, when configured).
+    const register = await createCompanyLookup(deps).checkAgainstRegister(row.organization)
+    return { ...role!, organization: row.organization, register }
   }
 
   async function decide(
