@@ -2,6 +2,8 @@ import { readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { STAND_IN_KEY } from './server/modules/organizations/company-registry/registry-stand-in.testing.ts'
+import { REGISTRY_STAND_IN_PORT } from './tests/e2e/registry-stand-in.setup.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 const BASE_URL = `http://127.0.0.1:${PORT}`
@@ -24,6 +26,7 @@ if (!process.env.TEST_WORKER_INDEX) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/registry-stand-in.setup.ts',
   fullyParallel: true,
   forbidOnly: CI,
   retries: 0,
@@ -84,6 +87,9 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // No map tiles: browser tests never connect beyond this machine.
       MAP_TILES_URL: '',
+      // Company details by INN from a local stand-in for DaData (tests/e2e/registry-stand-in.setup.ts).
+      DADATA_URL: `http://127.0.0.1:${REGISTRY_STAND_IN_PORT}`,
+      DADATA_API_KEY: STAND_IN_KEY,
     },
   },
 })

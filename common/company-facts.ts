@@ -38,10 +38,7 @@ const comparable = (value: string | null) =>
     .trim()
 
 /** The fields where what an organization typed differs from the register. */
-export function registerDifferences(
-  typed: Record<RegisterField, string | null>,
-  facts: CompanyFacts,
-): RegisterField[] {
+export function registerDifferences(typed: Record<RegisterField, string | null>, facts: CompanyFacts): RegisterField[] {
   return (Object.keys(REGISTER_FIELDS) as RegisterField[]).filter(
     (field) => comparable(typed[field]) !== comparable(facts[field]),
   )

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { STAND_IN_INN } from '../../server/modules/organizations/company-registry/registry-stand-in.testing.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { linkFromMail } from './mail.ts'
+import { expectNoSeriousViolations } from './a11y.ts'
 
 // A minimal real PDF (the server checks the %PDF- signature as well as the extension).
 const PDF = Buffer.from(
@@ -79,6 +81,8 @@ test('register → organization → vendor role with a document → staff confir
   const row = staff.getByRole('row').filter({ hasText: 'Воронцов Аэро' })
   await row.getByRole('link', { name: 'Проверить' }).click()
   await expect(staff.getByRole('link', { name: /vypiska-egrul\.pdf/ })).toBeVisible()
+  // The register (the stand-in) does not know this made-up INN: staff are told before deciding.
+  await expect(staff.getByText('ИНН не найден в ЕГРЮЛ и ЕГРИП')).toBeVisible()
   await staff.getByRole('button', { name: 'Подтвердить роль' }).click()
   await expect(staff.getByText(/подтвержден/i).first()).toBeVisible()
   await staffContext.close()
@@ -105,4 +109,36 @@ test('a guest opening the company page gets the modal and lands on the page afte
   await expect(modal).toBeHidden()
   await expect(page).toHaveURL('/personal-account/company')
   await expect(page.getByText('Агрохолдинг Заря').first()).toBeVisible()
+})
+
+test('«Заполнить по ИНН» fills the registration form from the state register, and says when it knows no such INN', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The register knowing no such INN answers 404; the browser reports it.
+  consoleErrors.expect(/status of 404 \(Not Found\)/)
+  const login = await page.request.post('/api/v1/auth/login', {
+    data: { email: 'buyer@example.com', password: 'demo-password' },
+  })
+  expect(login.status()).toBe(200)
+  await page.goto('/personal-account/company?new')
+  await waitForHydration(page)
+
+  // An INN the register does not know: said under the button, nothing filled.
+  await page.getByLabel('ИНН').pressSequentially(innWithCheckDigit('770812345'))
+  await page.getByRole('button', { name: 'Заполнить по ИНН' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /не найдены в ЕГРЮЛ и ЕГРИП/ })).toBeVisible()
+  await expect(page.getByLabel('Краткое наименование')).toHaveValue('')
+
+  // The stand-in's company (tests/e2e/registry-stand-in.setup.ts).
+  await page.getByLabel('ИНН').fill('')
+  await page.getByLabel('ИНН').pressSequentially(STAND_IN_INN.company)
+  await page.getByRole('button', { name: 'Заполнить по ИНН' }).click()
+  await expect(page.getByLabel('Краткое наименование')).toHaveValue('ООО «ЯНДЕКС»')
+  await expect(page.getByLabel('Полное наименование')).toHaveValue('ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «ЯНДЕКС»')
+  await expect(page.getByLabel('КПП')).toHaveValue(/^7704\s?01\s?001$|^770401001$/)
+  await expect(page.getByLabel('Юридический адрес')).toHaveValue('119021, г Москва, ул Льва Толстого, д 16')
+  await expect(page.getByLabel('ИНН')).toHaveValue(/7736\s?207\s?543|7736207543/)
+  await expect(page.getByRole('status').filter({ hasText: 'Данные из реестра подставлены' })).toBeVisible()
+  await expectNoSeriousViolations(page)
 })

@@ -1,17 +1,21 @@
 import { Alert, Button, Grid, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type RefObject, useRef, useState } from 'react'
 import { isSoleTrader, LEGAL_FORM_LABELS, LEGAL_FORMS, type LegalForm } from '#common/organizations.ts'
 import { fieldErrors, OrganizationInput } from '#common/organizations.schemas.ts'
 import { formValues } from '#app/lib/action-result.ts'
 import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
+import { api } from '#app/lib/api.ts'
+import { isApiError } from '#app/lib/api-client.ts'
+import type { CompanyFacts } from '#common/company-facts.ts'
 import { useCompanyFetcher } from './company-ui.ts'
 import { FormMessage } from './FormMessage.tsx'
 import { type OrganizationLayout, OrganizationFields } from './OrganizationFields.tsx'
 
+// The INN first: with a company-data provider the rest of the details fill themselves from it.
+const INN_LAYOUT: OrganizationLayout = [['inn', 4]]
 const LAYOUT: OrganizationLayout = [
   ['shortName', 8],
   ['fullName', 12],
-  ['inn', 4],
   ['kpp', 4],
   ['ogrn', 4],
   ['legalAddress', 12],
@@ -19,14 +23,18 @@ const LAYOUT: OrganizationLayout = [
   ['contactPhone', 6],
   ['website', 12],
 ]
-const FIELDS = ['legalForm', ...LAYOUT.map(([name]) => name)]
+const FIELDS = ['legalForm', 'inn', ...LAYOUT.map(([name]) => name)]
+/** What the register fills in the form: everything it knows that the form asks for. */
+const FILLED = ['shortName', 'fullName', 'kpp', 'ogrn', 'legalAddress'] as const
 const LEGAL_FORM_OPTIONS = LEGAL_FORMS.map((value) => ({ value, label: LEGAL_FORM_LABELS[value] }))
 
 /**
  * Registers an organization. Checked in the browser with the schema the server uses; on any
- * refusal what was typed stays. An INN that is already registered offers a request to join.
+ * refusal what was typed stays. An INN that is already registered offers a request to join. With
+ * `companyLookup` (a company-data provider is configured) «Заполнить по ИНН» fills the name, KPP,
+ * OGRN and address from the state register.
  */
-export function OrganizationForm() {
+export function OrganizationForm({ companyLookup = false }: { companyLookup?: boolean }) {
   const { fetcher, failure, errors: serverErrors, values, busy } = useCompanyFetcher('organization-create')
   const join = useCompanyFetcher('organization-join')
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
@@ -35,6 +43,10 @@ export function OrganizationForm() {
   const edits = useEditedFields(failure, clientErrors)
   const errors = withoutEdited({ ...serverErrors, ...clientErrors }, edits.edited)
   const existingOrganizationId = failure?.fieldErrors.existingOrganizationId
+  const formRef = useRef<HTMLFormElement>(null)
+  const lookup = useCompanyLookup(formRef, (form) => setLegalForm(form))
+  // The register's details replace what the inputs start with; a new version remounts them.
+  const startWith = (name: string) => lookup.filled?.[name] ?? values[name]
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const parsed = OrganizationInput.safeParse(formValues(new FormData(event.currentTarget)))
@@ -47,7 +59,7 @@ export function OrganizationForm() {
       <Title order={2} size="h3" id="organization-form-title" mb="md">
         Регистрация организации
       </Title>
-      <fetcher.Form method="post" noValidate onSubmit={validate} onChange={edits.onEdit}>
+      <fetcher.Form method="post" noValidate onSubmit={validate} onChange={edits.onEdit} ref={formRef}>
         <input type="hidden" name="intent" value="create" />
         <Stack gap="md">
           <FormMessage failure={failure} fields={FIELDS} />
@@ -65,8 +77,32 @@ export function OrganizationForm() {
               />
             </Grid.Col>
             <OrganizationFields
+              layout={INN_LAYOUT}
+              values={startWith}
+              errors={errors}
+              soleTrader={soleTrader}
+              registering
+            />
+            {companyLookup && (
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <Stack gap={4} mt={{ base: 0, sm: 25 }}>
+                  <div>
+                    <Button variant="light" loading={lookup.busy} onClick={lookup.run}>
+                      Заполнить по ИНН
+                    </Button>
+                  </div>
+                  <Text size="sm" c={lookup.problem ? 'red.8' : 'dimmed'} role="status">
+                    {lookup.problem ??
+                      lookup.note ??
+                      'Наименование, КПП, ОГРН и адрес подставятся из ЕГРЮЛ или ЕГРИП — проверьте их'}
+                  </Text>
+                </Stack>
+              </Grid.Col>
+            )}
+            <OrganizationFields
+              key={lookup.version}
               layout={LAYOUT}
-              values={(name) => values[name]}
+              values={startWith}
               errors={errors}
               soleTrader={soleTrader}
               registering
@@ -111,4 +147,45 @@ export function OrganizationForm() {
       </fetcher.Form>
     </Paper>
   )
+}
+
+/**
+ * «Заполнить по ИНН»: asks the register (GET /organizations/lookup) for the INN typed and gives
+ * the details to fill in, or says why it could not. `version` changes with every fill, so the
+ * inputs start again from the new details.
+ */
+function useCompanyLookup(formRef: RefObject<HTMLFormElement | null>, onLegalForm: (form: LegalForm) => void) {
+  const [state, setState] = useState<{
+    busy: boolean
+    filled: Record<string, string> | null
+    version: number
+    note: string | null
+    problem: string | null
+  }>({ busy: false, filled: null, version: 0, note: null, problem: null })
+
+  async function run() {
+    const inn = String(new FormData(formRef.current ?? undefined).get('inn') ?? '').replace(/\D/g, '')
+    if (!inn) return setState((s) => ({ ...s, problem: 'Сначала укажите ИНН', note: null }))
+    setState((s) => ({ ...s, busy: true, problem: null, note: null }))
+    try {
+      const { data: facts } = await api.get<{ data: CompanyFacts }>('/organizations/lookup', { query: { inn } })
+      const filled: Record<string, string> = { inn }
+      for (const name of FILLED) filled[name] = facts[name] ?? ''
+      if (facts.legalForm) onLegalForm(facts.legalForm)
+      setState((s) => ({
+        busy: false,
+        filled,
+        version: s.version + 1,
+        problem: null,
+        note: facts.active
+          ? 'Данные из реестра подставлены — проверьте их перед регистрацией'
+          : 'Внимание: по данным реестра организация ликвидируется или ликвидирована',
+      }))
+    } catch (error) {
+      const problem = isApiError(error) ? (error.fields?.inn ?? error.message) : 'Не удалось получить данные'
+      setState((s) => ({ ...s, busy: false, problem }))
+    }
+  }
+
+  return { ...state, run }
 }

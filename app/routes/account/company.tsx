@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invitation: token ? { token, details: invitation } : null,
   }
   const selected = organizations.find((o) => o.isSelected) ?? organizations[0]
-  if (!selected || url.searchParams.has('new')) return { ...base, company: null }
+  if (!selected || url.searchParams.has('new'))
+    return { ...base, company: null, companyLookup: orgs.companyLookupEnabled() }
   const company = await loadOrFail(request, async () => {
     const [organization, roles, members] = await Promise.all([
       orgs.get(ctx, selected.id),
@@ -48,14 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const joinRequests = members.myRole === 'member' ? [] : await orgs.listJoinRequests(ctx, selected.id)
     return { organization, roles, members, joinRequests }
   })
-  return { ...base, company }
+  return { ...base, company, companyLookup: false }
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => companyAction(request, context)
 
 export default function CompanyRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return null
-  const { organizations, invitation, company } = loaderData
+  const { organizations, invitation, company, companyLookup } = loaderData
   const selected = organizations.find((o) => o.isSelected) ?? organizations[0]
   return (
     <Stack gap="xl">
@@ -97,7 +98,7 @@ export default function CompanyRoute({ loaderData }: Route.ComponentProps) {
               платформе, укажите её ИНН — мы предложим попросить владельца добавить вас.
             </Text>
           )}
-          <OrganizationForm />
+          <OrganizationForm companyLookup={companyLookup} />
         </Stack>
       )}
     </Stack>

@@ -1,3 +1,4 @@
+import { RegisterCheck } from '#app/components/staff/RegisterCheck.tsx'
 import {
   Alert,
   Anchor,
@@ -234,6 +235,7 @@ function VerificationCard({ role, filesUrl, closeHref }: { role: Verification; f
             </Text>
           )}
         </SimpleGrid>
+        <RegisterCheck check={role.register} typed={org} />
         <Stack gap={6}>
           <Text fw={600} size="sm">
             Документы

@@ -58,7 +58,9 @@ const PARTIES: Record<string, object> = {
  * (never against the real service). It answers the known INNs, an empty list for others, 500 for
  * `failing`, and `slow` after two seconds.
  */
-export async function startRegistryStandIn(): Promise<{ url: string; queries: string[]; close(): Promise<void> }> {
+export async function startRegistryStandIn(
+  port = 0,
+): Promise<{ url: string; queries: string[]; close(): Promise<void> }> {
   const queries: string[] = []
   const server = createServer((req, res) => {
     let body = ''
@@ -79,11 +81,11 @@ export async function startRegistryStandIn(): Promise<{ url: string; queries: st
       else send(200, answer)
     })
   })
-  server.listen(0, '127.0.0.1')
+  server.listen(port, '127.0.0.1')
   await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
+  const { port: listening } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     queries,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
