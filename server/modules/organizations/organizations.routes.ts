@@ -59,7 +59,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     opts({
       summary: 'Реквизиты компании по ИНН из ЕГРЮЛ/ЕГРИП (DaData), для формы регистрации',
       description:
-        'Наименование, КПП, ОГРН и адрес по ИНН. 404 — нет в реестре; 503 — провайдер не подключён или не отвечает.',
+        'Наименование, КПП, ОГРН и адрес по ИНН. 404 — нет в реестре или провайдер не подключён; 503 — провайдер не отвечает.',
       querystring: z.object({ inn: z.string().max(20) }),
       response: { 200: data(CompanyFactsSchema) },
     }),

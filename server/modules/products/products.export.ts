@@ -36,6 +36,9 @@ function draftToFeedProduct(d: DraftRow, slug: string | undefined, links: FeedLi
     description: d.description,
     imageUrls: d.images.flatMap((image) => links.imageUrl(image.src) ?? []),
     specs: d.specs,
+    leadTimeDays: d.leadTimeDays,
+    stockQuantity: d.stockQuantity,
+    areas: d.areas,
     url: slug ? links.productUrl(slug) : '',
   }
 }

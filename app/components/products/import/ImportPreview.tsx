@@ -4,7 +4,7 @@ import { isApiError } from '#app/lib/api-client.ts'
 import { ATTRIBUTES } from '#common/catalog/attributes.ts'
 import { CATEGORIES, isLeafCategory } from '#common/catalog/categories.ts'
 import { VAT_RATE_LABELS, VAT_RATES, type VatRate } from '#common/catalog/vat.ts'
-import { formatNumber, type PluralForms, pluralize } from '#common/format.ts'
+import { formatCount, formatNumber, type PluralForms, pluralize } from '#common/format.ts'
 import type { ImportMappingInput, ImportView } from '#common/product-import.ts'
 import classes from './import.module.css'
 import { loadImport, saveMapping, startImport } from './import-api.ts'
@@ -184,8 +184,36 @@ export function ImportPreview({ view, onChange }: { view: ImportView; onChange: 
         <Button onClick={() => run(() => startImport(view.id))} loading={saving} disabled={importable === 0}>
           Импортировать
         </Button>
-        {importable === 0 && <Text c="dimmed">Нечего импортировать: сопоставьте категории или исправьте файл.</Text>}
+        {importable === 0 && <Text c="dimmed">{nothingToImport(view)}</Text>}
       </Group>
     </Stack>
   )
+}
+
+/**
+ * Why no row can be imported yet, in what the vendor can do about it: the VAT rate to choose, the
+ * categories to map, the rows with errors, the products waiting for staff.
+ */
+export function nothingToImport(view: ImportView): string {
+  const { counts, mapping } = view
+  const reasons: string[] = []
+  if (counts.withoutVat > 0 && !mapping.defaultVatRate)
+    reasons.push(
+      `у ${formatCount(counts.withoutVat, ['товара', 'товаров', 'товаров'])} не указана ставка НДС — выберите её для всех выше`,
+    )
+  const unmapped = view.categories.filter((c) => c.offers > 0 && !mapping.categories[c.id]).length
+  if (unmapped > 0)
+    reasons.push(
+      `${formatCount(unmapped, ['категория файла не сопоставлена', 'категории файла не сопоставлены', 'категорий файла не сопоставлено'])} с каталогом`,
+    )
+  if (counts.onModeration > 0)
+    reasons.push(
+      formatCount(counts.onModeration, [
+        'товар на модерации и не изменится',
+        'товара на модерации и не изменятся',
+        'товаров на модерации и не изменятся',
+      ]),
+    )
+  if (!reasons.length && view.errors.total > 0) reasons.push('в каждой строке есть ошибка — они перечислены выше')
+  return reasons.length ? `Нечего импортировать: ${reasons.join('; ')}.` : 'Нечего импортировать: в файле нет товаров.'
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { IconFileUpload } from '@tabler/icons-react'
 import { type DragEvent, useState } from 'react'
 import { isApiError } from '#app/lib/api-client.ts'
@@ -91,6 +91,17 @@ export function ImportUpload({ onUploaded }: { onUploaded: (view: ImportView) =>
             <Text fw={600}>Перетащите файл каталога сюда или выберите его</Text>
             <Text size="sm" c="dimmed">
               {M.limits}. Товары сопоставляются по артикулу: новые станут черновиками, существующие обновятся.
+            </Text>
+            <Text size="sm" mt={4}>
+              Образцы:{' '}
+              <Anchor href="/import/shablon-tovarov.csv" download>
+                шаблон таблицы CSV
+              </Anchor>{' '}
+              (откроется в Excel) и{' '}
+              <Anchor href="/import/primer-kataloga.yml" download>
+                пример каталога YML
+              </Anchor>
+              . Выгрузка товаров из кабинета — тот же CSV: её можно поправить и загрузить обратно.
             </Text>
           </div>
         </Group>

@@ -13,5 +13,8 @@ export const CSV_COLUMNS = {
   available: 'Наличие',
   description: 'Описание',
   pictures: 'Фото',
+  leadTime: 'Срок поставки, дней',
+  stock: 'Остаток, шт',
+  areas: 'Сферы применения',
 } as const
 export type CsvColumn = keyof typeof CSV_COLUMNS

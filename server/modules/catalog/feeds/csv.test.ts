@@ -8,9 +8,13 @@ const lines = csv.split('\r\n')
 
 describe('writeCsvFeed', () => {
   it('writes UTF-8 with a BOM, «;» and Russian headers, a column per characteristic in use', () => {
-    expect(csv.startsWith('\uFEFFАртикул;Название;Бренд;Модель;Категория;Цена;НДС;Наличие;Описание;Фото;Тип;')).toBe(
-      true,
-    )
+    expect(
+      csv.startsWith(
+        '\uFEFFАртикул;Название;Бренд;Модель;Категория;Цена;НДС;Наличие;Описание;Фото;Срок поставки, дней;Остаток, шт;Сферы применения;Тип;',
+      ),
+    ).toBe(true)
+    // The lead time, the stock and the spheres, which an export must keep for the import to read back.
+    expect(lines[1]).toContain(';;12;Сельское хозяйство, Экология;')
     expect(lines[0]).toContain(';Максимальная взлётная масса, кг;')
     expect(lines[0]).toContain(';Рабочая температура, от, °C;')
     expect(lines[0]).not.toContain('Максимальная скорость')
@@ -33,6 +37,6 @@ describe('writeCsvFeed', () => {
 
   it('round-trips through the CSV import to the same products', () => {
     const parsed = parseCsv(new TextEncoder().encode(csv))
-    expectSameProducts(parsed)
+    expectSameProducts(parsed, 'csv')
   })
 })

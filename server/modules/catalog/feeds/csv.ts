@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import { ATTRIBUTES, getAttribute } from '#common/catalog/attributes.ts'
+import { AREA_OPTIONS, ATTRIBUTES, getAttribute } from '#common/catalog/attributes.ts'
 import { getCategory } from '#common/catalog/categories.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { VAT_RATE_LABELS } from '#common/catalog/vat.ts'
@@ -28,7 +28,8 @@ function priceText(kopecks: number | null): string {
 
 export function writeCsvFeed(products: readonly FeedProduct[]): string {
   const used = new Set(products.flatMap((p) => Object.keys(p.specs)))
-  const specCodes = ATTRIBUTES.map((a) => a.code).filter((code) => used.has(code))
+  // Spheres have a column of their own («Сферы применения»), read back into the product's spheres.
+  const specCodes = ATTRIBUTES.map((a) => a.code).filter((code) => used.has(code) && code !== 'areas_of_application')
   const header = [
     ...Object.values(CSV_COLUMNS),
     ...specCodes.map((code) => {
@@ -49,6 +50,9 @@ export function writeCsvFeed(products: readonly FeedProduct[]): string {
       AVAILABILITY_LABELS[p.availability],
       guardFormula(p.description),
       p.imageUrls.join(' | '),
+      p.leadTimeDays === null ? '' : String(p.leadTimeDays),
+      p.stockQuantity === null ? '' : String(p.stockQuantity),
+      p.areas.map((slug) => AREA_OPTIONS.find((o) => o.value === slug)?.label ?? slug).join(', '),
       // Numbers stay as they are: a negative temperature is not a formula to guard.
       ...specCodes.map((code) => {
         const value = params.get(code) ?? ''

@@ -29,6 +29,9 @@ export const FEED_PRODUCTS: FeedProduct[] = [
       camera: 'FPV-камера "обзор" 1080p',
       areas_of_application: ['selskoe-khozyaistvo', 'lesnoe-khozyaistvo'],
     },
+    leadTimeDays: null,
+    stockQuantity: 12,
+    areas: ['selskoe-khozyaistvo', 'ekologiya'],
     url: 'https://bas.example/product/agrodron-at-30',
   },
   {
@@ -45,6 +48,9 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     description: '<p>Самолёт для картографии</p>',
     imageUrls: [],
     specs: { type: 'fixed_wing', max_takeoff_weight: 8.5, range: 120.5, rtk: false, ip_rating: 'IP54' },
+    leadTimeDays: 30,
+    stockQuantity: null,
+    areas: [],
     url: 'https://bas.example/product/geoskan-201',
   },
   {
@@ -61,12 +67,15 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     description: '<p>VTOL</p>',
     imageUrls: ['https://cdn.example/f1.jpg'],
     specs: { type: 'vtol', max_takeoff_weight: 12, wind_resistance: 15 },
+    leadTimeDays: null,
+    stockQuantity: null,
+    areas: [],
     url: 'https://bas.example/product/formula',
   },
 ]
 
 /** A feed read back by the import, mapped as suggested, gives FEED_PRODUCTS' fields unchanged. */
-export function expectSameProducts(parsed: ImportResult): void {
+export function expectSameProducts(parsed: ImportResult, format: 'yml' | 'csv' = 'yml'): void {
   expect(parsed.errors).toEqual([])
   const categories = suggestCategoryMapping(parsed.categories)
   const params = suggestParamMapping(parsed.offers.flatMap((o) => o.params))
@@ -84,8 +93,16 @@ export function expectSameProducts(parsed: ImportResult): void {
       vatRate: p.vatRate,
       availability: p.availability,
       description: p.description,
-      specs: p.specs,
       pictures: p.imageUrls,
+      // A CSV has columns of its own for the lead time, the stock and the spheres.
+      ...(format === 'csv'
+        ? {
+            specs: Object.fromEntries(Object.entries(p.specs).filter(([code]) => code !== 'areas_of_application')),
+            leadTimeDays: p.leadTimeDays,
+            stockQuantity: p.stockQuantity,
+            areas: p.areas,
+          }
+        : { specs: p.specs }),
     })),
   )
 }

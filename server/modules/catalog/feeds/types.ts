@@ -20,6 +20,10 @@ export interface FeedProduct {
   /** Absolute addresses. */
   imageUrls: string[]
   specs: Specs
+  /** Days to deliver «под заказ», units in stock, sphere slugs: the CSV's own columns. */
+  leadTimeDays: number | null
+  stockQuantity: number | null
+  areas: readonly string[]
   /** The product page, absolute. */
   url: string
 }

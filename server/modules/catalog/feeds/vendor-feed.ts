@@ -46,6 +46,9 @@ const feedColumns = {
   descriptionHtml: catalogProducts.descriptionHtml,
   images: catalogProducts.images,
   specs: catalogProducts.specs,
+  leadTimeDays: catalogProducts.leadTimeDays,
+  stockQuantity: catalogProducts.stockQuantity,
+  areas: catalogProducts.areas,
 }
 
 type FeedRow = Pick<typeof catalogProducts.$inferSelect, keyof typeof feedColumns>
@@ -68,6 +71,9 @@ export function toFeedProduct(row: FeedRow, links: FeedLinks): FeedProduct {
     description: row.descriptionHtml || (row.description ? `<p>${escapeHtml(row.description)}</p>` : ''),
     imageUrls: row.images.flatMap((image) => links.imageUrl(image.src) ?? []),
     specs: row.specs,
+    leadTimeDays: row.leadTimeDays,
+    stockQuantity: row.stockQuantity,
+    areas: row.areas,
     url: links.productUrl(row.slug),
   }
 }

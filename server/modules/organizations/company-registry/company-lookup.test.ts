@@ -86,10 +86,10 @@ describe.each(BACKENDS)('company details without a provider on %s', (backend) =>
     database = started.database
   })
 
-  it('is off: the lookup answers 503 with its reason and staff see the register is not connected', async () => {
+  it('is off: the lookup answers 404 with its reason, and says it is off', async () => {
     const user = await createTestUser(database.db)
     const res = await apiClient(app)('GET', `/organizations/lookup?inn=${STAND_IN_INN.company}`, user.cookie)
-    expect(res.statusCode).toBe(503)
+    expect(res.statusCode).toBe(404)
     expect(res.json().error.message).toBe(REGISTRY_MESSAGES.off)
     expect(app.services.organizations.companyLookupEnabled()).toBe(false)
   })

@@ -30,7 +30,8 @@ export function createCompanyLookup(deps: Pick<OrganizationsDeps, 'registry' | '
     /** The register's record for an INN: name, KPP, OGRN and address for the registration form. */
     async lookupCompany(ctx: Ctx, input: unknown): Promise<CompanyFacts> {
       const me = requireUser(ctx)
-      if (!deps.registry) throw new AppError('unavailable', REGISTRY_MESSAGES.off)
+      // Not a failure to retry (503): this platform has no provider, so there is nothing here.
+      if (!deps.registry) throw new AppError('not_found', REGISTRY_MESSAGES.off)
       const { inn } = parse(LookupInput, input)
       await deps.limiter.hit(`organizations:lookup:${me.id}`, LOOKUP_RATE_LIMIT)
       const facts = await deps.registry.findByInn(inn)

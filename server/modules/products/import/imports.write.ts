@@ -29,6 +29,10 @@ function columnsOf(fields: DraftFields, existing?: ExistingDraft) {
     priceOnRequest: fields.priceKopecks === null,
     vatRate: fields.vatRate!,
     availability: fields.availability,
+    // Lead time, stock and spheres only when the file has their columns (a YML has none).
+    ...(fields.leadTimeDays !== undefined && { leadTimeDays: fields.leadTimeDays }),
+    ...(fields.stockQuantity !== undefined && { stockQuantity: fields.stockQuantity }),
+    ...(fields.areas !== undefined && { areas: fields.areas }),
     ...(fields.description && { description: fields.description }),
     specs: { ...kept, ...fields.specs },
     updatedAt: new Date(),

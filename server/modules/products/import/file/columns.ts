@@ -12,6 +12,16 @@ const ALIASES: Record<CsvColumn, readonly string[]> = {
   available: ['наличие', 'в наличии', 'available', 'availability'],
   description: ['описание', 'description'],
   pictures: ['фото', 'фотографии', 'изображения', 'картинки', 'pictures', 'picture', 'images', 'image', 'photos'],
+  leadTime: [
+    'срок поставки, дней',
+    'срок поставки',
+    'срок поставки дни',
+    'lead time',
+    'lead time, days',
+    'delivery days',
+  ],
+  stock: ['остаток, шт', 'остаток', 'количество на складе', 'на складе, шт', 'stock', 'quantity', 'stock quantity'],
+  areas: ['сферы применения', 'сфера применения', 'сферы', 'areas', 'spheres'],
 }
 
 export function normalizeHeader(header: string): string {

@@ -102,6 +102,28 @@ describe('parseCsv', () => {
     ])
   })
 
+  it('reads the lead time, the stock and the spheres, and says exactly what is wrong with them', () => {
+    const text = [
+      'Артикул;Название;Наличие;Срок поставки, дней;Остаток, шт;Сферы применения',
+      '1;Дрон;да;;12;Сельское хозяйство, экология',
+      '2;Дрон под заказ;нет;30;;',
+      '3;Дрон;нет;три недели;5;Космос',
+    ].join('\n')
+    const result = parseCsv(utf8(text))
+    expect(result.offers.map((o) => [o.sku, o.leadTimeDays, o.stockQuantity, o.areas])).toEqual([
+      ['1', null, 12, ['selskoe-khozyaistvo', 'ekologiya']],
+      ['2', 30, null, []],
+    ])
+    expect(result.errors).toEqual([
+      { line: 4, message: `Строка 4: ${M.leadTimeInvalid('три недели', 365)}` },
+      { line: 4, message: `Строка 4: ${M.toOrderWithStock}` },
+      { line: 4, message: `Строка 4: ${M.areaUnknown('Космос')}` },
+    ])
+    // A file without those columns says nothing of them: an update keeps what the form has.
+    const plain = parseCsv(utf8('Артикул;Название\n1;Дрон\n')).offers[0]!
+    expect('leadTimeDays' in plain || 'stockQuantity' in plain || 'areas' in plain).toBe(false)
+  })
+
   it('refuses a file without the required columns or with a column twice', () => {
     expect(parseCsv(utf8('Название;Цена\nДрон;1\n')).errors).toEqual([{ line: 1, message: M.missingColumn('Артикул') }])
     expect(parseCsv(utf8('sku;Артикул;Название\n1;2;3\n')).errors).toEqual([

@@ -6,7 +6,7 @@ import { IMPORT_MESSAGES as M } from './messages.ts'
 import { OfferCollector, type RawOffer } from './offers.ts'
 import { checkFileSize, refuseFile } from './refusal.ts'
 import type { FileCategory, ImportResult } from './types.ts'
-import { splitPictures } from './values.ts'
+import { splitList, splitPictures } from './values.ts'
 
 /**
  * A catalogue as CSV: a header row, then one product per row. Read with csv-parse (quoted
@@ -109,6 +109,9 @@ export function parseCsvText(source: string): ImportResult {
       available: cell('available') ?? '',
       description: cell('description'),
       pictures: splitPictures(cell('pictures')),
+      leadTime: cell('leadTime'),
+      stock: cell('stock'),
+      areas: columns.has('areas') ? splitList(cell('areas')) : undefined,
       params: params.map((p) => ({
         name: p.name,
         ...(p.unit ? { unit: p.unit } : {}),

@@ -41,6 +41,10 @@ export interface DraftFields {
   description: string
   specs: Specs
   pictures: string[]
+  /** As the offer has them: absent when the file has no such column. */
+  leadTimeDays?: number | null
+  stockQuantity?: number | null
+  areas?: string[]
 }
 
 /** A field of the draft whose value from the file did not fit: `categorySlug`, `vatRate`, `specs.{code}`. */
@@ -371,6 +375,9 @@ export function offerToDraft(
       description: offer.description,
       specs,
       pictures: offer.pictures,
+      ...(offer.leadTimeDays !== undefined && { leadTimeDays: offer.leadTimeDays }),
+      ...(offer.stockQuantity !== undefined && { stockQuantity: offer.stockQuantity }),
+      ...(offer.areas !== undefined && { areas: offer.areas }),
     },
     errors,
   }

@@ -45,6 +45,11 @@ export const IMPORT_MESSAGES = {
   vatUnknown: (value: string) => `ставка НДС ${quote(value)} не распознана: укажите 22%, 10%, 7%, 5% или «без НДС»`,
   availableUnknown: (value: string) =>
     `наличие ${quote(value)} не распознано: укажите «да» (в наличии) или «нет» (под заказ)`,
+  leadTimeInvalid: (value: string, max: number) =>
+    `срок поставки ${quote(value)} не число дней от 1 до ${formatCount(max, ['дня', 'дней', 'дней'])}`,
+  stockInvalid: (value: string) => `остаток ${quote(value)} не целое число штук`,
+  toOrderWithStock: 'товар «под заказ» не может быть на складе: укажите наличие «да» или уберите остаток',
+  areaUnknown: (value: string) => `сфера применения ${quote(value)} не из списка платформы`,
   pictureInvalid: (value: string) => `адрес фото ${quote(value)} не ссылка http или https`,
   descriptionTooLong: (max: number) => `описание длиннее ${formatCount(max, CHARACTERS_UP_TO)}`,
   /** The problem as common/markup-limits.ts words it, lowercased to follow «Строка N:». */

@@ -11,7 +11,17 @@ import {
   MAX_SKU_LENGTH,
   MAX_TITLE_LENGTH,
 } from './types.ts'
-import { cleanLine, isPictureUrl, parsePrice, parseYesNo } from './values.ts'
+import { cleanLine, isPictureUrl, parsePrice, parseWhole, parseYesNo } from './values.ts'
+import { AREA_OPTIONS } from '#common/catalog/attributes.ts'
+import { PRODUCT_LIMITS as L } from '#common/products.ts'
+import type { SphereSlug } from '#common/spheres.ts'
+
+/** A sphere by its name on the platform («Сельское хозяйство») or its slug, any case. */
+function sphereOf(name: string): SphereSlug | undefined {
+  const wanted = name.toLowerCase().replace(/ё/g, 'е')
+  const found = AREA_OPTIONS.find((o) => o.value === wanted || o.label.toLowerCase().replace(/ё/g, 'е') === wanted)
+  return found?.value as SphereSlug | undefined
+}
 
 /**
  * The offer's description as stored formatted text; an error of the row when it is too long or
@@ -52,6 +62,10 @@ export interface RawOffer {
   description?: string
   params: ImportedParam[]
   pictures: string[]
+  /** Cells of the columns only a CSV has; undefined when the file has no such column. */
+  leadTime?: string
+  stock?: string
+  areas?: string[]
 }
 
 const ROUBLES = new Set(['RUR', 'RUB', 'РУБ'])
@@ -94,6 +108,18 @@ export class OfferCollector {
     const available = typeof raw.available === 'boolean' ? raw.available : parseYesNo(raw.available, true)
     if (available === null) rowErrors.push(M.availableUnknown(cleanLine(raw.available as string)))
 
+    const leadTimeDays = raw.leadTime === undefined ? undefined : parseWhole(raw.leadTime, 1, L.maxLeadTimeDays)
+    if (leadTimeDays === null) rowErrors.push(M.leadTimeInvalid(cleanLine(raw.leadTime), L.maxLeadTimeDays))
+    const stockQuantity = raw.stock === undefined ? undefined : parseWhole(raw.stock, 0, L.maxStock)
+    if (stockQuantity === null) rowErrors.push(M.stockInvalid(cleanLine(raw.stock)))
+    else if (available === false && (stockQuantity ?? 0) > 0) rowErrors.push(M.toOrderWithStock)
+    const areas: SphereSlug[] = []
+    for (const name of raw.areas ?? []) {
+      const slug = sphereOf(name)
+      if (slug) areas.push(slug)
+      else rowErrors.push(M.areaUnknown(name))
+    }
+
     const pictures = raw.pictures.map((url) => url.trim()).filter(Boolean)
     for (const url of pictures) if (!isPictureUrl(url)) rowErrors.push(M.pictureInvalid(url))
 
@@ -122,6 +148,10 @@ export class OfferCollector {
         }))
         .filter((p) => p.name && p.value),
       pictures: [...new Set(pictures)],
+      // Only what the file has a column for: an update keeps the rest as the form left it.
+      ...(raw.leadTime !== undefined && { leadTimeDays: leadTimeDays ?? null }),
+      ...(raw.stock !== undefined && { stockQuantity: stockQuantity ?? null }),
+      ...(raw.areas !== undefined && { areas: [...new Set(areas)] }),
     })
     return true
   }

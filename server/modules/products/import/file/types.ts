@@ -1,4 +1,5 @@
 import type { VatRate } from '#common/catalog/vat.ts'
+import type { SphereSlug } from '#common/spheres.ts'
 
 /** The largest file an import accepts: a catalogue of 10 000 offers with descriptions fits. */
 export const MAX_IMPORT_FILE_BYTES = 20 * 1024 * 1024
@@ -37,6 +38,12 @@ export interface ImportedOffer {
   description: string
   params: ImportedParam[]
   pictures: string[]
+  /** Days to deliver «под заказ»; absent when the file has no such column. */
+  leadTimeDays?: number | null
+  /** Units in stock; absent when the file has no such column. */
+  stockQuantity?: number | null
+  /** Spheres of application; absent when the file has no such column. */
+  areas?: SphereSlug[]
 }
 
 /** A problem with the file (line 0) or with one of its rows; the message is ready to show. */

@@ -81,3 +81,20 @@ export function splitPictures(text: string | undefined): string[] {
     .map((url) => url.trim())
     .filter(Boolean)
 }
+
+/** The names of a list cell: «Сельское хозяйство, Экология» or separated by «|», «;». */
+export function splitList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/[|;,]+/)
+    .map((name) => cleanLine(name))
+    .filter(Boolean)
+}
+
+/** A whole number from `min` to `max` («1 200», «15»); undefined for an empty cell, null when it is not one. */
+export function parseWhole(text: string | undefined, min: number, max: number): number | null | undefined {
+  const value = cleanLine(text).replace(/[\s\u00a0]/g, '')
+  if (value === '') return undefined
+  if (!/^\d+$/.test(value)) return null
+  const n = Number(value)
+  return n >= min && n <= max ? n : null
+}
