@@ -8,15 +8,12 @@
  * BENCH_FORM_FACTORS (mobile,desktop). The server runs in a process of its own on a scratch
  * embedded database, so Lighthouse's own work never shares its event loop.
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { availableParallelism, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { ensureServerBuild, envNumber } from './setup.ts'
+import { ensureServerBuild, envNumber, startBenchServer } from './setup.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(ROOT)
@@ -26,38 +23,8 @@ const PORT = 3290
 
 ensureServerBuild()
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bas-lighthouse-'))
-const origin = `http://127.0.0.1:${PORT}`
-// The embedded database and the in-memory broker, whatever this shell has set.
-const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...inherited,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    PUBLIC_URL: origin,
-    PGLITE_DIR: join(dataDir, 'db'),
-    MAIL_DIR: join(dataDir, 'mail'),
-    MAP_TILES_URL: '',
-  },
-})
-
-async function waitUntilReady(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error('the server was not ready within 120 s')
-}
+const server = await startBenchServer({ root: ROOT, port: PORT, name: 'lighthouse' })
+const { origin } = server
 
 async function json<T>(path: string): Promise<T> {
   const res = await fetch(origin + path)
@@ -136,7 +103,6 @@ const chrome = await launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 })
 try {
-  await waitUntilReady()
   type List = { data: { featured: { slug: string } | null; items: { slug: string }[] } }
   const list = (await json<List>('/api/v1/media/articles')).data
   const article = list.featured ?? list.items[0]
@@ -181,11 +147,7 @@ try {
   console.error(err)
 } finally {
   chrome.kill()
-  if (server.exitCode === null) {
-    server.kill('SIGTERM')
-    await new Promise((resolve) => server.once('exit', resolve))
-  }
-  rmSync(dataDir, { recursive: true, force: true })
+  await server.stop()
 }
 process.exit(failed ? 1 : 0)
 

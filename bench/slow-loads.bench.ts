@@ -10,13 +10,9 @@
  * Env: BENCH_RUNS (default 3), BENCH_CPU_SLOWDOWN (default 4). The server runs in a process of its
  * own on a scratch embedded database with the demo data.
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
-import { ensureServerBuild, envNumber } from './setup.ts'
+import { ensureServerBuild, envNumber, startBenchServer } from './setup.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(ROOT)
@@ -26,39 +22,8 @@ const PORT = 3291
 const TARGET_MS = 2000
 
 ensureServerBuild()
-
-const dataDir = mkdtempSync(join(tmpdir(), 'bas-slow-loads-'))
-const origin = `http://127.0.0.1:${PORT}`
-const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...inherited,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    PUBLIC_URL: origin,
-    PGLITE_DIR: join(dataDir, 'db'),
-    MAIL_DIR: join(dataDir, 'mail'),
-    MAP_TILES_URL: '',
-    RATE_LIMIT_SCALE: '20',
-  },
-})
-
-async function waitUntilReady(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error('the server was not ready within 120 s')
-}
+const server = await startBenchServer({ root: ROOT, port: PORT, name: 'slow-loads', env: { RATE_LIMIT_SCALE: '20' } })
+const { origin } = server
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 375, height: 800 }
@@ -144,7 +109,6 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, sce
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 try {
-  await waitUntilReady()
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
   try {
     console.log(`CPU slowed ${SLOWDOWN}×, ${RUNS} cold runs each, median; target ≤ ${TARGET_MS} ms\n`)
@@ -162,6 +126,5 @@ try {
     await browser.close()
   }
 } finally {
-  server.kill('SIGTERM')
-  rmSync(dataDir, { recursive: true, force: true })
+  await server.stop()
 }
