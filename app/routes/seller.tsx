@@ -88,9 +88,10 @@ export default function SellerRoute({ loaderData }: Route.ComponentProps) {
     <>
       <Breadcrumbs crumbs={[{ label: 'Продавцы', to: '/sellers' }, { label: seller.name }]} />
       <SellerHeader seller={seller} rating={reviews.summary} />
-      <SellerRequisites seller={seller} />
       <h2 className={classes.productsTitle}>Товары продавца</h2>
       <CatalogListing listing={listing} basePath={basePath} hiddenFacets={['vendor']} />
+      {/* After the products: the first screen is the catalogue's, whose pictures load first. */}
+      <SellerRequisites seller={seller} />
       <ReviewsSection
         title="Отзывы о продавце"
         page={reviews}

@@ -17,16 +17,15 @@ const STRANGER_EMAIL = 'sales@nevskie-drony.example'
 /** The demo order that is still new (server/seed/service-orders.ts). */
 const DEMO_TITLE = 'Аэрофотосъёмка 450 га полей для агроаудита'
 
-/** The number of the demo order that is still new, as the contractor's API answers it. */
+/** The number of the demo order that is still new, as the contractor's cabinet lists it. */
 async function findNewDemoOrder(vendor: Page): Promise<string> {
-  for (let n = 1; n <= 60; n++) {
-    const number = `S-2611-${String(n).padStart(5, '0')}`
-    const res = await vendor.request.get(`/api/v1/service-orders/sale/${number}`)
-    if (res.status() !== 200) continue
-    const order = (await res.json()).data as { title: string; status: string }
-    if (order.title === DEMO_TITLE && order.status === 'created') return number
-  }
-  throw new Error('the new demo service order is not in the demo data')
+  // Numbers carry the month the demo is dated in (it is dated back from the day it is seeded).
+  const res = await vendor.request.get('/api/v1/exchange/cabinet/orders?filter=active')
+  expect(res.status()).toBe(200)
+  const orders = (await res.json()).data as { number: string; title: string; status: string; side: string }[]
+  const order = orders.find((o) => o.title === DEMO_TITLE && o.status === 'created' && o.side === 'sale')
+  if (!order) throw new Error('the new demo service order is not in the demo data')
+  return order.number
 }
 
 const statusBadge = (page: Page, label: string) =>
