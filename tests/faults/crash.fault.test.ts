@@ -83,8 +83,11 @@ describe('an instance killed during checkouts and order moves', () => {
 
     // Three buyers' tabs and the seller's at once, until the instance is killed under them.
     const victim = instances[0]!
+    // Set once the instance is dead: a seller who had moved every order keeps finding nothing to
+    // move and never calls the dead instance, so without it that loop would wait forever.
+    let killed = false
     const forever = (step: () => Promise<void>) => async () => {
-      for (;;) {
+      while (!killed) {
         try {
           await step()
         } catch {
@@ -106,6 +109,7 @@ describe('an instance killed during checkouts and order moves', () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     await victim.crash()
+    killed = true
     await Promise.all(loops)
 
     const survivor = await startInstance({ DATABASE_URL: database.url })
