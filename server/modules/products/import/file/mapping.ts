@@ -258,7 +258,8 @@ const OPTION_SYNONYMS: Record<string, Record<string, readonly string[]>> = {
   navigation: { glonass: ['glonass'], visual: ['визуальная', 'vision', 'visual'] },
 }
 
-function matchOption(attr: Extract<AttributeDef, { kind: 'enum' }>, text: string): string | undefined {
+/** The option of an enum characteristic a file's text names: its value, its label or a synonym. */
+export function matchOption(attr: Extract<AttributeDef, { kind: 'enum' }>, text: string): string | undefined {
   const value = normalizeName(text)
   const synonyms = OPTION_SYNONYMS[attr.code] ?? {}
   return attr.options.find(

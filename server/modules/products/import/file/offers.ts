@@ -12,16 +12,13 @@ import {
   MAX_TITLE_LENGTH,
 } from './types.ts'
 import { cleanLine, isPictureUrl, parsePrice, parseWhole, parseYesNo } from './values.ts'
-import { AREA_OPTIONS } from '#common/catalog/attributes.ts'
+import { type AttributeDef, getAttribute } from '#common/catalog/attributes.ts'
 import { PRODUCT_LIMITS as L } from '#common/products.ts'
 import type { SphereSlug } from '#common/spheres.ts'
+import { matchOption } from './mapping.ts'
 
-/** A sphere by its name on the platform («Сельское хозяйство») or its slug, any case. */
-function sphereOf(name: string): SphereSlug | undefined {
-  const wanted = name.toLowerCase().replace(/ё/g, 'е')
-  const found = AREA_OPTIONS.find((o) => o.value === wanted || o.label.toLowerCase().replace(/ё/g, 'е') === wanted)
-  return found?.value as SphereSlug | undefined
-}
+/** The spheres' characteristic: a sphere is read by its name, slug or synonym as a characteristic is. */
+const AREAS = getAttribute('areas_of_application') as Extract<AttributeDef, { kind: 'enum' }>
 
 /**
  * The offer's description as stored formatted text; an error of the row when it is too long or
@@ -115,7 +112,7 @@ export class OfferCollector {
     else if (available === false && (stockQuantity ?? 0) > 0) rowErrors.push(M.toOrderWithStock)
     const areas: SphereSlug[] = []
     for (const name of raw.areas ?? []) {
-      const slug = sphereOf(name)
+      const slug = matchOption(AREAS, name) as SphereSlug | undefined
       if (slug) areas.push(slug)
       else rowErrors.push(M.areaUnknown(name))
     }
