@@ -18,6 +18,13 @@ export interface CompanyFacts {
   active: boolean
 }
 
+/** The register's word on an organization, for staff checking its role request beside what it typed. */
+export type RegisterCheck =
+  | { state: 'off' }
+  | { state: 'notFound' }
+  | { state: 'unavailable'; message: string }
+  | { state: 'found'; facts: CompanyFacts; differences: RegisterField[] }
+
 /** The fields staff compare with the register, in the words of the company page. */
 export const REGISTER_FIELDS = {
   fullName: 'Полное наименование',

@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { theme } from '#app/theme.ts'
-import { RegisterCheck, type RegisterCheckView } from './RegisterCheck.tsx'
+import type { RegisterCheck as RegisterCheckView } from '#common/company-facts.ts'
+import { RegisterCheck } from './RegisterCheck.tsx'
 
 const typed = {
   fullName: 'Общество с ограниченной ответственностью «Яндекс»',

@@ -1,12 +1,5 @@
 import { Alert, Badge, Stack, Table, Text } from '@mantine/core'
-import { type CompanyFacts, REGISTER_FIELDS, type RegisterField } from '#common/company-facts.ts'
-
-/** The register's word on an organization (server: company-registry/company-lookup.ts). */
-export type RegisterCheckView =
-  | { state: 'off' }
-  | { state: 'notFound' }
-  | { state: 'unavailable'; message: string }
-  | { state: 'found'; facts: CompanyFacts; differences: RegisterField[] }
+import { REGISTER_FIELDS, type RegisterCheck as RegisterCheckView, type RegisterField } from '#common/company-facts.ts'
 
 /**
  * «Сверка с ЕГРЮЛ/ЕГРИП» on a role request: what the organization typed beside what the state

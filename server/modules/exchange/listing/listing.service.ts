@@ -20,7 +20,7 @@ import type { SellersService } from '../../sellers/index.ts'
 import { publishedServiceOffers as offers } from '../offers/offers.table.ts'
 import { serviceRequests as requests } from '../requests/requests.table.ts'
 import { serviceReviews as reviews } from '../service-orders/service-orders.table.ts'
-import { contractorRatingOf } from '../service-orders/contractor-records.ts'
+import { contractorRatingOf, customersVisibleReviews } from '../service-orders/contractor-records.ts'
 import { storedHtml } from '../../../text/sanitize.ts'
 
 export interface ListingDeps {
@@ -243,11 +243,7 @@ export function createListingService(deps: ListingDeps) {
    */
   async function sellerServices(ctx: Ctx, slug: string): Promise<SellerServices> {
     const seller = await deps.sellers.getSeller(ctx, slug)
-    const visibleReview = and(
-      eq(reviews.subjectOrganizationId, seller.id),
-      eq(reviews.side, 'purchase'),
-      isNull(reviews.hiddenAt),
-    )
+    const visibleReview = and(eq(reviews.subjectOrganizationId, seller.id), customersVisibleReviews)
     const [offerRows, [summary], reviewRows] = await Promise.all([
       ctx.db
         .select({

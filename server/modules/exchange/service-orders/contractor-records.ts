@@ -5,7 +5,7 @@ import type { Ctx } from '../../../context.ts'
 import { serviceOrders, serviceReviews as reviews } from './service-orders.table.ts'
 
 /** The reviews a contractor's rating counts: customers' reviews of its work that staff did not hide. */
-const customersVisibleReviews = and(eq(reviews.side, 'purchase'), isNull(reviews.hiddenAt))
+export const customersVisibleReviews = and(eq(reviews.side, 'purchase'), isNull(reviews.hiddenAt))
 
 /** A contractor's rating as a column of a statement over its organizations (the listing's cards). */
 export const contractorRatingOf = (organizationId: AnyPgColumn) => sql<{ average: number; count: number }>`(

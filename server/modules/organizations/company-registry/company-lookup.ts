@@ -1,4 +1,9 @@
-import { type CompanyFacts, type RegisterField, registerDifferences } from '#common/company-facts.ts'
+import {
+  type CompanyFacts,
+  type RegisterCheck,
+  type RegisterField,
+  registerDifferences,
+} from '#common/company-facts.ts'
 import { Inn } from '#common/organizations.schemas.ts'
 import { z } from '#common/zod.ts'
 import { type Ctx, requireUser } from '../../../context.ts'
@@ -9,13 +14,6 @@ import { REGISTRY_MESSAGES } from './company-registry.ts'
 
 /** Lookups one person may make: a registration takes one or two, a probe of the register many. */
 export const LOOKUP_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 }
-
-/** The register's word on an organization, for staff checking its role request beside what it typed. */
-export type RegisterCheck =
-  | { state: 'off' }
-  | { state: 'notFound' }
-  | { state: 'unavailable'; message: string }
-  | { state: 'found'; facts: CompanyFacts; differences: RegisterField[] }
 
 const LookupInput = z.object({ inn: Inn })
 

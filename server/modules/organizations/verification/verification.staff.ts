@@ -16,6 +16,7 @@ const VERIFICATION_NOT_FOUND = 'Заявка не найдена'
 
 /** Platform staff check role requests: the queue, one request, approve, or send back for fixes. */
 export function createStaffVerificationService(deps: OrganizationsDeps) {
+  const lookup = createCompanyLookup(deps)
   async function getVerification(ctx: Ctx, roleId: string) {
     requireStaff(ctx)
     const [row] = await ctx.db
@@ -26,7 +27,7 @@ export function createStaffVerificationService(deps: OrganizationsDeps) {
     if (!row) throw new AppError('not_found', VERIFICATION_NOT_FOUND)
     const [role] = await describeRoles(ctx, deps, [row.role])
     // What the register says beside what the organization typed (DaData, when configured).
-    const register = await createCompanyLookup(deps).checkAgainstRegister(row.organization)
+    const register = await lookup.checkAgainstRegister(row.organization)
     return { ...role!, organization: row.organization, register }
   }
 
