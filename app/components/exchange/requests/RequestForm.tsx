@@ -78,7 +78,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
 const ERRORS_OF: Partial<Record<keyof RequestFormState, string[]>> = {
   // Either the address or the area tells where the work is; the area must lie in the region.
   region: ['region', 'area'],
-  address: ['address'],
   area: ['area', 'address'],
   budget: ['budgetKopecks'],
   onRequest: ['budgetKopecks'],
