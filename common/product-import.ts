@@ -74,13 +74,21 @@ export const ImportViewSchema = z.object({
     page: z.number().int(),
     pageSize: z.number().int(),
   }),
-  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  /** `offers`: rows written so far; `pictures`: products whose pictures were fetched so far. */
+  progress: z
+    .object({ done: z.number().int(), total: z.number().int(), stage: z.enum(['offers', 'pictures']) })
+    .nullable(),
   outcome: z
     .object({
       created: z.number().int(),
       updated: z.number().int(),
       skippedTotal: z.number().int(),
       skipped: z.array(z.object({ line: z.number().int(), sku: z.string(), reason: z.string() })),
+      /** Photos fetched from the file's picture addresses and added to drafts that had none. */
+      photosAdded: z.number().int(),
+      pictureWarningsTotal: z.number().int(),
+      /** Pictures not added (unreachable, not a picture…) or added but small; the first 200. */
+      pictureWarnings: z.array(z.object({ line: z.number().int(), sku: z.string(), message: z.string() })),
     })
     .nullable(),
   failure: z.string().nullable(),

@@ -1,4 +1,14 @@
+import ipaddr from 'ipaddr.js'
 import { z } from '#common/zod.ts'
+
+const isCidr = (value: string) => {
+  try {
+    ipaddr.parseCIDR(value)
+    return true
+  } catch {
+    return false
+  }
+}
 
 const Bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
@@ -36,6 +46,23 @@ const Env = z.object({
   DADATA_API_KEY: z.string().min(1).optional(),
   /** Where DaData's API answers (a stand-in server in tests). */
   DADATA_URL: z.url('DADATA_URL must be a URL').default('https://suggestions.dadata.ru'),
+  /**
+   * Private addresses (IPs or CIDRs, comma-separated) the server may fetch a catalogue file's
+   * pictures from, e.g. a vendor's mirror inside the operator's network. Empty: public addresses only.
+   */
+  IMPORT_PICTURES_ALLOWED_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((a) => ipaddr.isValid(a) || isCidr(a)),
+      'IMPORT_PICTURES_ALLOWED_ADDRESSES must be IP addresses or CIDRs separated by commas',
+    ),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   SMTP_URL: z

@@ -16,12 +16,19 @@ export function ImportProgress({ view, onAnother }: { view: ImportView; onAnothe
   const percent = total ? Math.round((done / total) * 100) : 0
   const finished = view.status === 'done'
   const outcome = view.outcome
+  const pictures = view.progress?.stage === 'pictures'
 
   return (
     <Stack gap="lg">
       <div>
         <Title order={2} size="h4" mb="sm">
-          {finished ? 'Импорт завершён' : view.status === 'failed' ? 'Импорт прервался' : 'Импортируем товары…'}
+          {finished
+            ? 'Импорт завершён'
+            : view.status === 'failed'
+              ? 'Импорт прервался'
+              : pictures
+                ? 'Загружаем фото товаров…'
+                : 'Импортируем товары…'}
         </Title>
         <Progress
           value={finished ? 100 : percent}
@@ -31,8 +38,10 @@ export function ImportProgress({ view, onAnother }: { view: ImportView; onAnothe
         />
         <Text size="sm" mt="xs" aria-live="polite" role="status">
           {finished
-            ? `Обработано ${formatNumber(total)} из ${formatNumber(total)}`
-            : `Обработано ${formatNumber(done)} из ${formatNumber(total)}`}
+            ? `Обработано ${formatNumber(view.counts.offers)} из ${formatNumber(view.counts.offers)}`
+            : pictures
+              ? `Фото загружены для ${formatNumber(done)} из ${formatNumber(total)} товаров`
+              : `Обработано ${formatNumber(done)} из ${formatNumber(total)}`}
         </Text>
       </div>
 
@@ -51,6 +60,12 @@ export function ImportProgress({ view, onAnother }: { view: ImportView; onAnothe
             Создано черновиков: <strong>{formatNumber(outcome.created)}</strong>. Обновлено:{' '}
             <strong>{formatNumber(outcome.updated)}</strong>. Пропущено:{' '}
             <strong>{formatNumber(outcome.skippedTotal)}</strong>.
+            {outcome.photosAdded > 0 && (
+              <>
+                {' '}
+                Добавлено фото из файла: <strong>{formatNumber(outcome.photosAdded)}</strong>.
+              </>
+            )}
           </Text>
           <Text size="sm" c="dimmed" mt={4}>
             Новые и обновлённые товары — в черновиках: проверьте их и отправьте на модерацию. Опубликованные товары
@@ -81,6 +96,7 @@ export function ImportProgress({ view, onAnother }: { view: ImportView; onAnothe
               </Table.Tbody>
             </Table>
           )}
+          {outcome.pictureWarnings.length > 0 && <PictureWarnings outcome={outcome} />}
         </section>
       )}
 
@@ -97,5 +113,37 @@ export function ImportProgress({ view, onAnother }: { view: ImportView; onAnothe
         </Group>
       )}
     </Stack>
+  )
+}
+
+/**
+ * What the vendor should know about the file's pictures: not added, and why, or added but too
+ * small for a sharp product card. Photos are only fetched for drafts that had none.
+ */
+function PictureWarnings({ outcome }: { outcome: NonNullable<ImportView['outcome']> }) {
+  return (
+    <Table striped withTableBorder layout="fixed" mt="md">
+      <Table.Caption>
+        Замечания к фото
+        {outcome.pictureWarningsTotal > outcome.pictureWarnings.length &&
+          ` (первые ${formatNumber(outcome.pictureWarnings.length)} из ${formatNumber(outcome.pictureWarningsTotal)})`}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={70}>Строка</Table.Th>
+          <Table.Th w="30%">Артикул</Table.Th>
+          <Table.Th>Замечание</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {outcome.pictureWarnings.map((row, i) => (
+          <Table.Tr key={`${row.line}:${i}`}>
+            <Table.Td>{row.line}</Table.Td>
+            <Table.Td className={classes.wrap}>{row.sku}</Table.Td>
+            <Table.Td className={classes.wrap}>{row.message}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   )
 }

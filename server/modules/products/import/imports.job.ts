@@ -8,6 +8,7 @@ import type { JobHandler } from '../../../jobs/runner.ts'
 import { loadSelectedOrganization } from '../../organizations/index.ts'
 import { vendorScope } from '../products.access.ts'
 import { PRODUCT_IMPORT_MESSAGES } from '#common/product-import.ts'
+import { importPictures, type PicturesDeps, queuePictures } from './imports.pictures.ts'
 import { type ImportOutcome, type ImportRow, productImports } from './imports.table.ts'
 import { writeBatch } from './imports.write.ts'
 
@@ -32,33 +33,42 @@ async function ctxOfImport(db: Db, row: ImportRow): Promise<Ctx> {
 
 /**
  * Writes an import's offers as drafts in batches, each batch in its own transaction together with
- * how far it got, so a job resumed after a restart or a failed attempt goes on where it stopped.
+ * how far it got, so a job resumed after a restart or a failed attempt goes on where it stopped;
+ * then fetches the pictures of the drafts that have none (imports.pictures.ts).
  */
-export const runImport: JobHandler = async (run) => {
-  const importId = String(run.job.payload.importId)
-  const [row] = await run.db.select().from(productImports).where(eq(productImports.id, importId))
-  if (!row) throw new AppError('not_found', PRODUCT_IMPORT_MESSAGES.notFound)
-  const ctx = await ctxOfImport(run.db, row)
-  const scope = vendorScope(ctx)
-  const offers = row.offers
-  const outcome: ImportOutcome = row.outcome ?? { processed: 0, created: 0, updated: 0, skipped: [] }
-  await run.progress(outcome.processed, offers.length)
-  while (outcome.processed < offers.length) {
-    run.stopIfAsked()
-    const batch = offers.slice(outcome.processed, outcome.processed + IMPORT_BATCH_SIZE)
-    const next: ImportOutcome = { ...outcome, skipped: [...outcome.skipped] }
-    await ctx.db.transaction(async (tx) => {
-      await writeBatch(withDb(ctx, tx), scope.organizationId, batch, row.mapping, next)
-      next.processed += batch.length
-      await tx.update(productImports).set({ outcome: next, updatedAt: new Date() }).where(eq(productImports.id, row.id))
-    })
-    Object.assign(outcome, next)
+export const createImportJob =
+  (pictures: PicturesDeps): JobHandler =>
+  async (run) => {
+    const importId = String(run.job.payload.importId)
+    const [row] = await run.db.select().from(productImports).where(eq(productImports.id, importId))
+    if (!row) throw new AppError('not_found', PRODUCT_IMPORT_MESSAGES.notFound)
+    const ctx = await ctxOfImport(run.db, row)
+    const scope = vendorScope(ctx)
+    const offers = row.offers
+    const outcome: ImportOutcome = row.outcome ?? { processed: 0, created: 0, updated: 0, skipped: [] }
     await run.progress(outcome.processed, offers.length)
-    await yieldToRequests()
+    while (outcome.processed < offers.length) {
+      run.stopIfAsked()
+      const batch = offers.slice(outcome.processed, outcome.processed + IMPORT_BATCH_SIZE)
+      const next = structuredClone(outcome)
+      await ctx.db.transaction(async (tx) => {
+        const wanting = await writeBatch(withDb(ctx, tx), scope.organizationId, batch, row.mapping, next)
+        await queuePictures(tx, row.id, next, wanting)
+        next.processed += batch.length
+        if (next.processed >= offers.length && next.pictures?.total) next.stage = 'pictures'
+        await tx
+          .update(productImports)
+          .set({ outcome: next, updatedAt: new Date() })
+          .where(eq(productImports.id, row.id))
+      })
+      Object.assign(outcome, next)
+      await run.progress(outcome.processed, offers.length)
+      await yieldToRequests()
+    }
+    await importPictures(run, row.id, outcome, pictures)
+    await run.db
+      .update(productImports)
+      .set({ status: 'done', outcome, updatedAt: new Date() })
+      .where(eq(productImports.id, row.id))
+    return { created: outcome.created, updated: outcome.updated, skipped: outcome.skipped.length }
   }
-  await run.db
-    .update(productImports)
-    .set({ status: 'done', outcome, updatedAt: new Date() })
-    .where(eq(productImports.id, row.id))
-  return { created: outcome.created, updated: outcome.updated, skipped: outcome.skipped.length }
-}

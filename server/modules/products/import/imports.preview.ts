@@ -41,6 +41,8 @@ export interface ExistingDraft {
   sku: string
   status: DraftStatus
   specs: Specs
+  /** A draft with photos keeps them: the file's pictures are only fetched for one without. */
+  hasPhotos: boolean
 }
 
 /** The organization's products with these SKUs (any case), by lower-cased SKU. */
@@ -54,6 +56,7 @@ export async function findExistingBySku(db: Db, organizationId: string, skus: st
         sku: productDrafts.sku,
         status: productDrafts.status,
         specs: productDrafts.specs,
+        hasPhotos: sql<boolean>`jsonb_array_length(${productDrafts.images}) > 0`,
       })
       .from(productDrafts)
       .where(

@@ -16,7 +16,8 @@ import type { ImportMapping } from './file/mapping.ts'
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/index.ts'
 import { requireConfirmed, vendorScope } from '../products.access.ts'
 import { createImportCleanup, STALE_AFTER_MS } from './imports.cleanup.ts'
-import { IMPORT_JOB, runImport } from './imports.job.ts'
+import { createImportJob, IMPORT_JOB } from './imports.job.ts'
+import type { PicturesDeps } from './imports.pictures.ts'
 import type { FilesService } from '../../files/index.ts'
 import { createParseJob, PARSE_JOB } from './imports.parse-job.ts'
 import { countImport } from './imports.preview.ts'
@@ -41,8 +42,14 @@ export const UPLOAD_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60 * 60_0
 /** Where uploads wait for their parsing job: the files' storage (files module). */
 export type UploadStore = FilesService['blobs']
 
-export function createImportsService(deps: { jobs: JobsService; limiter: RateLimiter; uploads: UploadStore }) {
-  deps.jobs.register(IMPORT_JOB, runImport)
+export function createImportsService(deps: {
+  jobs: JobsService
+  limiter: RateLimiter
+  uploads: UploadStore
+  /** Where the pictures of the files' rows are fetched from and stored. */
+  pictures: PicturesDeps
+}) {
+  deps.jobs.register(IMPORT_JOB, createImportJob(deps.pictures))
   deps.jobs.register(PARSE_JOB, createParseJob(deps.uploads))
   const cleanup = createImportCleanup(deps)
 
@@ -84,12 +91,22 @@ export function createImportsService(deps: { jobs: JobsService; limiter: RateLim
         pageSize,
       },
       // Parsing counts characters of the file, importing counts offers.
-      progress: job ? { done: job.progressDone, total: job.progressTotal || row.counts.offers } : null,
+      // Then the pictures' step counts products.
+      progress: job
+        ? {
+            done: job.progressDone,
+            total: job.progressTotal || row.counts.offers,
+            stage: outcome?.stage ?? ('offers' as const),
+          }
+        : null,
       outcome: outcome && {
         created: outcome.created,
         updated: outcome.updated,
         skippedTotal: outcome.skipped.length,
         skipped: outcome.skipped.slice(0, SKIPPED_SHOWN),
+        photosAdded: outcome.pictures?.added ?? 0,
+        pictureWarningsTotal: outcome.pictures?.warningsTotal ?? 0,
+        pictureWarnings: outcome.pictures?.warnings ?? [],
       },
       failure: refusal ?? (failed ? (row.status === 'parsing' ? M.parseFailed : M.failed) : null),
     }

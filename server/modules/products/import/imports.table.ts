@@ -1,5 +1,5 @@
 import { IMPORT_VIEW_STATUSES } from '#common/product-import.ts'
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { ImportMapping } from './file/mapping.ts'
 import type { FileCategory, ImportedOffer, ImportError } from './file/types.ts'
 import type { FileParam } from './imports.preview.ts'
@@ -29,12 +29,42 @@ export interface SkippedRow {
   reason: string
 }
 
+/** A draft without photos whose row gave picture addresses: they are fetched after the rows. */
+export interface PictureTask {
+  draftId: string
+  line: number
+  sku: string
+  urls: string[]
+}
+
+/** Something about a row's pictures the vendor should know: not fetched, or fetched but small. */
+export interface PictureWarning {
+  line: number
+  sku: string
+  message: string
+}
+
+/** Warnings an import keeps; the count says how many there were in all. */
+export const PICTURE_WARNINGS_KEPT = 200
+
 export interface ImportOutcome {
   /** Offers gone through so far: a job resumed after a restart starts here. */
   processed: number
   created: number
   updated: number
   skipped: SkippedRow[]
+  /** Set once every row is written and the pictures' step has products to go through. */
+  stage?: 'pictures'
+  /** The pictures' step (imports.pictures.ts); absent in imports written before it. */
+  pictures?: {
+    /** Products whose pictures were queued, and gone through. */
+    total: number
+    done: number
+    /** Photos added to drafts. */
+    added: number
+    warningsTotal: number
+    warnings: PictureWarning[]
+  }
 }
 
 /**
@@ -69,3 +99,23 @@ export const productImports = pgTable(
 )
 
 export type ImportRow = typeof productImports.$inferSelect
+
+/**
+ * The pictures' step's queue: a draft and its row's picture addresses, in the file's order. A
+ * row leaves the queue in the transaction that gives its draft the photos, so a job resumed after
+ * a restart goes on with the next product.
+ */
+export const productImportPictures = pgTable(
+  'product_import_pictures',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => productImports.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    draftId: uuid('draft_id').notNull(),
+    line: integer('line').notNull(),
+    sku: text('sku').notNull(),
+    urls: jsonb('urls').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.position] })],
+)

@@ -7,7 +7,7 @@ import type { ImportedOffer } from './file/types.ts'
 import { moveProduct, productTransition } from '../products.machine.ts'
 import { productDraftEvents, productDrafts } from '../products.table.ts'
 import { type ExistingDraft, findExistingBySku } from './imports.preview.ts'
-import type { ImportOutcome } from './imports.table.ts'
+import type { ImportOutcome, PictureTask } from './imports.table.ts'
 
 export const IMPORT_SKIP_REASONS = {
   onModeration: 'товар на модерации: отзовите его с модерации, чтобы обновить из файла',
@@ -44,7 +44,8 @@ function columnsOf(fields: DraftFields, existing?: ExistingDraft) {
  * become drafts; drafts and products sent back are updated; an approved product gets a new draft
  * version like an edit (the catalogue keeps the approved one until staff approve the new); a
  * product with staff is left alone. Rows that do not fit are skipped with their reasons.
- * Runs in the caller's transaction and adds to `outcome`.
+ * Runs in the caller's transaction and adds to `outcome`; answers the drafts that want the
+ * pictures their rows give.
  */
 export async function writeBatch(
   ctx: Ctx,
@@ -52,7 +53,7 @@ export async function writeBatch(
   offers: ImportedOffer[],
   mapping: ImportMapping,
   outcome: ImportOutcome,
-): Promise<void> {
+): Promise<PictureTask[]> {
   const fitting: { offer: ImportedOffer; fields: DraftFields }[] = []
   for (const offer of offers) {
     const { draft, errors } = offerToDraft(offer, mapping)
@@ -65,6 +66,12 @@ export async function writeBatch(
     organizationId,
     fitting.map((f) => f.offer.sku),
   )
+
+  // Drafts without photos whose rows give pictures: the job's pictures step fetches them.
+  const queue: PictureTask[] = []
+  const wantsPictures = (draftId: string, offer: ImportedOffer) => {
+    if (offer.pictures.length) queue.push({ draftId, line: offer.line, sku: offer.sku, urls: offer.pictures })
+  }
 
   const inserts: (typeof productDrafts.$inferInsert)[] = []
   for (const { offer, fields } of fitting) {
@@ -98,13 +105,19 @@ export async function writeBatch(
         skip(IMPORT_SKIP_REASONS.onModeration)
         continue
       }
+      if (!found.hasPhotos) wantsPictures(found.id, offer)
     }
     outcome.updated++
   }
 
   if (inserts.length) {
     // One statement for the batch's new drafts and one for their history rows.
-    const created = await ctx.db.insert(productDrafts).values(inserts).returning({ id: productDrafts.id })
+    const created = await ctx.db
+      .insert(productDrafts)
+      .values(inserts)
+      .returning({ id: productDrafts.id, sku: productDrafts.sku })
+    const offerOf = new Map(fitting.map(({ offer }) => [offer.sku.toLowerCase(), offer]))
+    for (const row of created) wantsPictures(row.id, offerOf.get(row.sku.toLowerCase())!)
     const step = productTransition(null, 'create', 'vendor')
     await ctx.db.insert(productDraftEvents).values(
       created.map((row) => ({
@@ -117,4 +130,5 @@ export async function writeBatch(
     )
     outcome.created += created.length
   }
+  return queue
 }

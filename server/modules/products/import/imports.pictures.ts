@@ -1,0 +1,176 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { formatFileSize } from '#common/files.ts'
+import { quote } from '#common/format.ts'
+import { PHOTO_LIMITS } from '#common/product-media.ts'
+import { PRODUCT_LIMITS } from '#common/products.ts'
+import type { Db } from '../../../db/client.ts'
+import { isAppError } from '../../../errors.ts'
+import type { JobRun } from '../../../jobs/runner.ts'
+import type { PublicFetcher, PublicFetchFailure } from '../../../public-fetch.ts'
+import type { FileStorage } from '../../files/index.ts'
+import { productDrafts } from '../products.table.ts'
+import { deleteUploadedPhoto, storeUploadedPhoto } from '../uploaded-photos.ts'
+import {
+  type ImportOutcome,
+  PICTURE_WARNINGS_KEPT,
+  type PictureTask,
+  productImportPictures,
+  productImports,
+} from './imports.table.ts'
+
+/** A picture whose shorter side is below this is added, with a warning that it will look blurred. */
+export const PICTURE_MIN_EDGE = 600
+/** For one picture, redirects and body included. */
+export const PICTURE_TIMEOUT_MS = 15_000
+/** Pictures of one product fetched at once. */
+const AT_ONCE = 4
+
+const failureText = (failure: PublicFetchFailure): string => {
+  switch (failure.reason) {
+    case 'address':
+      return 'адрес не открывается: нужна ссылка http или https'
+    case 'private':
+      return 'адрес во внутренней сети: такие адреса не загружаются'
+    case 'unreachable':
+      return 'сервер не найден или не отвечает'
+    case 'timeout':
+      return `не загрузилось за ${PICTURE_TIMEOUT_MS / 1000} секунд`
+    case 'status':
+      return `сервер ответил ошибкой ${failure.status}`
+    case 'redirects':
+      return 'слишком много перенаправлений'
+    case 'too_large':
+      return `файл больше ${formatFileSize(PHOTO_LIMITS.maxBytes)}`
+  }
+}
+
+export const PICTURE_MESSAGES = {
+  notFetched: (url: string, why: string) => `Фото ${quote(url)} не добавлено: ${why}`,
+  small: (url: string, width: number, height: number) =>
+    `Фото ${quote(url)} добавлено, но оно маленькое (${width}×${height}): на карточке товара будет размытым, нужно не меньше ${PICTURE_MIN_EDGE} точек по короткой стороне`,
+  tooMany: (left: number) => `В товаре не больше ${PRODUCT_LIMITS.photos} фото: ещё ${left} из файла не загружено`,
+  changedMeanwhile:
+    'Фото из файла не добавлены: пока они загружались, у товара появились свои фото или он ушёл на модерацию',
+} as const
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
+
+interface Fetched {
+  photos: { src: string }[]
+  warnings: string[]
+}
+
+/**
+ * One product's pictures, in the file's order: each fetched from the vendor's server (public
+ * addresses only, public-fetch.ts), re-encoded and stored as an uploaded photo is. What could not
+ * be fetched or read is a warning, not a failure of the import.
+ */
+async function fetchPictures(task: PictureTask, fetcher: PublicFetcher, storage: FileStorage): Promise<Fetched> {
+  const urls = task.urls.slice(0, PRODUCT_LIMITS.photos)
+  const results: ({ src: string; warning?: string } | { src?: undefined; warning: string })[] = []
+  for (let i = 0; i < urls.length; i += AT_ONCE) {
+    const part = urls.slice(i, i + AT_ONCE).map(async (url) => {
+      const response = await fetcher.fetch(url)
+      if (!response.ok) return { warning: PICTURE_MESSAGES.notFetched(url, failureText(response)) }
+      try {
+        const { src, width, height } = await storeUploadedPhoto(storage, response.bytes)
+        const small = Math.min(width, height) < PICTURE_MIN_EDGE
+        return { src, warning: small ? PICTURE_MESSAGES.small(url, width, height) : undefined }
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        return { warning: PICTURE_MESSAGES.notFetched(url, lowerFirst(error.message)) }
+      }
+    })
+    results.push(...(await Promise.all(part)))
+  }
+  const warnings = results.flatMap((r) => r.warning ?? [])
+  if (task.urls.length > urls.length) warnings.push(PICTURE_MESSAGES.tooMany(task.urls.length - urls.length))
+  return { photos: results.flatMap((r) => (r.src ? [{ src: r.src }] : [])), warnings }
+}
+
+export interface PicturesDeps {
+  fetcher: PublicFetcher
+  storage: FileStorage
+}
+
+/** Puts the drafts that want their rows' pictures in the import's queue (in the batch's transaction). */
+export async function queuePictures(db: Db, importId: string, outcome: ImportOutcome, tasks: PictureTask[]) {
+  const step = (outcome.pictures ??= { total: 0, done: 0, added: 0, warningsTotal: 0, warnings: [] })
+  if (!tasks.length) return
+  await db
+    .insert(productImportPictures)
+    .values(tasks.map((task, i) => ({ importId, position: step.total + i, ...task })))
+  step.total += tasks.length
+}
+
+/**
+ * The import's last step: the pictures of the drafts that had none, product by product. A
+ * product leaves the queue in the transaction that gives its draft the photos and notes how far
+ * the step got, so a job resumed after a restart goes on with the next one. A draft that got
+ * photos of its own or went to staff meanwhile keeps what it has.
+ */
+export async function importPictures(run: JobRun, importId: string, outcome: ImportOutcome, deps: PicturesDeps) {
+  const step = outcome.pictures
+  if (!step?.total) return
+  await run.progress(step.done, step.total)
+  for (;;) {
+    run.stopIfAsked()
+    const [task] = await run.db
+      .select()
+      .from(productImportPictures)
+      .where(eq(productImportPictures.importId, importId))
+      .orderBy(asc(productImportPictures.position))
+      .limit(1)
+    if (!task) break
+    const { photos, warnings } = await fetchPictures(task, deps.fetcher, deps.storage)
+    let kept = false // true once the draft's photos are committed
+    const next = structuredClone(step)
+    try {
+      kept = await run.db.transaction(async (tx) => {
+        const taken = photos.length === 0 || (await addToDraft(tx, task.draftId, photos))
+        const notes = taken ? warnings : [PICTURE_MESSAGES.changedMeanwhile]
+        next.done++
+        if (taken) next.added += photos.length
+        next.warningsTotal += notes.length
+        const room = PICTURE_WARNINGS_KEPT - next.warnings.length
+        next.warnings.push(
+          ...notes.slice(0, Math.max(0, room)).map((message) => ({ line: task.line, sku: task.sku, message })),
+        )
+        await tx
+          .delete(productImportPictures)
+          .where(and(eq(productImportPictures.importId, importId), eq(productImportPictures.position, task.position)))
+        await tx
+          .update(productImports)
+          .set({ outcome: { ...outcome, pictures: next }, updatedAt: new Date() })
+          .where(eq(productImports.id, importId))
+        return taken
+      })
+    } finally {
+      // No bytes without a product: what was stored for a draft that did not take it goes.
+      if (!kept) for (const photo of photos) await deleteUploadedPhoto(deps.storage, photo.src)
+    }
+    Object.assign(step, next)
+    await run.progress(step.done, step.total)
+  }
+}
+
+/** The photos as the draft's, captioned with its title, if it still has none and is not with staff. */
+async function addToDraft(db: Db, draftId: string, photos: { src: string }[]): Promise<boolean> {
+  const [draft] = await db
+    .select({ title: productDrafts.title })
+    .from(productDrafts)
+    .where(eq(productDrafts.id, draftId))
+  if (!draft) return false
+  const [saved] = await db
+    .update(productDrafts)
+    .set({ images: photos.map((p) => ({ src: p.src, alt: draft.title.trim() })), updatedAt: new Date() })
+    .where(
+      and(
+        eq(productDrafts.id, draftId),
+        ne(productDrafts.status, 'moderation'),
+        sql`jsonb_array_length(${productDrafts.images}) = 0`,
+      ),
+    )
+    .returning({ id: productDrafts.id })
+  return Boolean(saved)
+}
