@@ -89,6 +89,8 @@ export default defineConfig({
       MAP_TILES_URL: '',
       // Company details by INN from a local stand-in for DaData (tests/e2e/registry-stand-in.setup.ts).
       DADATA_URL: `http://127.0.0.1:${REGISTRY_STAND_IN_PORT}`,
+      // The import's pictures come from a picture host the test starts on the loopback.
+      IMPORT_PICTURES_ALLOWED_ADDRESSES: '127.0.0.1',
       DADATA_API_KEY: STAND_IN_KEY,
     },
   },

@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
@@ -95,3 +99,58 @@ for (const [width, vendor] of [
     expect(overflow).toBeLessThanOrEqual(0)
   })
 }
+
+/** A vendor's picture host on the loopback, which the e2e server may fetch from. */
+async function pictureHost() {
+  const pictures: Record<string, Buffer> = {
+    '/photo.jpg': await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer(),
+    '/small.png': await sharp({ create: { width: 100, height: 80, channels: 3, background: '#a36' } })
+      .png()
+      .toBuffer(),
+  }
+  const server = createServer((req, res) => {
+    const bytes = pictures[req.url ?? '']
+    res.statusCode = bytes ? 200 : 404
+    res.end(bytes)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+}
+
+test('the file’s pictures go into the new draft, and those not added or small are listed', async ({ page }) => {
+  const host = await pictureHost()
+  try {
+    // A fresh SKU: a draft that has photos already is not given the file's.
+    const sku = `PIC-${randomUUID().slice(0, 8)}`
+    const csv = [
+      'Артикул;Название;Бренд;Модель;Категория;Цена;НДС;Наличие;Максимальная взлётная масса, кг;Время полёта, мин;Фото',
+      `${sku};Квадрокоптер с фото;Аэроскан;Ф-1;Квадрокоптеры;150000;22%;да;1,9;41;${host.base}/photo.jpg|${host.base}/small.png|${host.base}/missing.jpg`,
+    ].join('\r\n')
+    await openImportPage(page, 'sales@tomskie-aerotekhnologii.example')
+    await expect(page.getByText('Фото по ссылкам из файла загружаются в товары, у которых фото ещё нет.')).toBeVisible()
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'foto.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByRole('button', { name: 'Загрузить и проверить' }).click()
+    await expect(page.getByRole('heading', { name: 'Файл «foto.csv»' })).toBeVisible({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Импортировать' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Импорт завершён' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText(/Создано черновиков: 1\..*Добавлено фото из файла: 2\./)).toBeVisible()
+    const warnings = page.getByRole('table').filter({ has: page.getByText('Замечания к фото') })
+    await expect(warnings.getByRole('row', { name: /small\.png.*маленькое \(100×80\)/ })).toBeVisible()
+    await expect(warnings.getByRole('row', { name: /missing\.jpg.*сервер ответил ошибкой 404/ })).toBeVisible()
+    await expect(warnings.getByRole('row')).toHaveCount(3) // the header and the two
+
+    // The draft shows the two photos, the big one first.
+    await page.getByRole('link', { name: 'Перейти к черновикам' }).click()
+    await page.waitForURL('**/personal-account/products?tab=non-published')
+    await page.getByRole('link', { name: 'Квадрокоптер с фото' }).first().click()
+    await waitForHydration(page)
+    await expect(page.locator('img[src*="product-photos/"]')).toHaveCount(2)
+  } finally {
+    host.server.close()
+  }
+})

@@ -91,6 +91,7 @@ export function ImportUpload({ onUploaded }: { onUploaded: (view: ImportView) =>
             <Text fw={600}>Перетащите файл каталога сюда или выберите его</Text>
             <Text size="sm" c="dimmed">
               {M.limits}. Товары сопоставляются по артикулу: новые станут черновиками, существующие обновятся.
+              Фото по ссылкам из файла загружаются в товары, у которых фото ещё нет.
             </Text>
             <Text size="sm" mt={4}>
               Образцы:{' '}
