@@ -63,6 +63,8 @@ const Env = z.object({
       (list) => list.every((a) => ipaddr.isValid(a) || isCidr(a)),
       'IMPORT_PICTURES_ALLOWED_ADDRESSES must be IP addresses or CIDRs separated by commas',
     ),
+  /** How long one run of an import's pictures job goes on before it queues the rest behind other jobs. */
+  IMPORT_PICTURES_SLICE_SECONDS: z.coerce.number().min(0).max(600).default(20),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   SMTP_URL: z

@@ -8,7 +8,8 @@ import type { JobHandler } from '../../../jobs/runner.ts'
 import { loadSelectedOrganization } from '../../organizations/index.ts'
 import { vendorScope } from '../products.access.ts'
 import { PRODUCT_IMPORT_MESSAGES } from '#common/product-import.ts'
-import { importPictures, type PicturesDeps, queuePictures } from './imports.pictures.ts'
+import { queuePictures, startPictures } from './imports.pictures.ts'
+import type { JobsService } from '../../../jobs/jobs.service.ts'
 import { type ImportOutcome, type ImportRow, productImports } from './imports.table.ts'
 import { writeBatch } from './imports.write.ts'
 
@@ -34,10 +35,10 @@ async function ctxOfImport(db: Db, row: ImportRow): Promise<Ctx> {
 /**
  * Writes an import's offers as drafts in batches, each batch in its own transaction together with
  * how far it got, so a job resumed after a restart or a failed attempt goes on where it stopped;
- * then fetches the pictures of the drafts that have none (imports.pictures.ts).
+ * then queues the job that fetches the pictures of the drafts that have none (imports.pictures.ts).
  */
 export const createImportJob =
-  (pictures: PicturesDeps): JobHandler =>
+  (jobs: Pick<JobsService, 'enqueue'>): JobHandler =>
   async (run) => {
     const importId = String(run.job.payload.importId)
     const [row] = await run.db.select().from(productImports).where(eq(productImports.id, importId))
@@ -65,7 +66,11 @@ export const createImportJob =
       await run.progress(outcome.processed, offers.length)
       await yieldToRequests()
     }
-    await importPictures(run, row.id, outcome, pictures)
+    // The pictures' step is a job of its own, queued behind what else is due.
+    if (outcome.pictures?.total) {
+      await run.commit((tx) => startPictures(tx, jobs, row.id, outcome))
+      return { created: outcome.created, updated: outcome.updated, skipped: outcome.skipped.length, pictures: true }
+    }
     await run.db
       .update(productImports)
       .set({ status: 'done', outcome, updatedAt: new Date() })

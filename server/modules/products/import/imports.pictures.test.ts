@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MEDIA_MESSAGES, uploadedPhotoKey } from '#common/product-media.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
 import type { Database } from '../../../db/client.ts'
+import { jobs } from '../../../jobs/jobs.table.ts'
 import { useTestApp } from '../../../testing/app.ts'
 import { until } from '../../../testing/poll.ts'
 import { BACKENDS } from '../../../testing/database.ts'
 import { createTestVendor } from '../../organizations/vendors.testing.ts'
 import { productDrafts } from '../products.table.ts'
 import { completeDraft, createMember, givePhoto } from '../products.testing.ts'
-import { PICTURE_MESSAGES } from './imports.pictures.ts'
+import { PICTURE_MESSAGES, PICTURES_JOB } from './imports.pictures.ts'
 import { productImportPictures } from './imports.table.ts'
 
 /** A vendor's picture host on the loopback (the one address the suite's app may fetch from). */
@@ -81,8 +82,9 @@ describe.each(BACKENDS)('the pictures of an imported file on %s', (backend) => {
       database = started.database
       app = started.app
     },
-    // The suite's picture host is on the loopback, which the server otherwise never fetches from.
-    { IMPORT_PICTURES_ALLOWED_ADDRESSES: '127.0.0.1' },
+    // The suite's picture host is on the loopback, which the server otherwise never fetches from;
+    // every part of the pictures' job takes one product, so the hand-over between parts is run.
+    { IMPORT_PICTURES_ALLOWED_ADDRESSES: '127.0.0.1', IMPORT_PICTURES_SLICE_SECONDS: '0' },
   )
 
   beforeAll(async () => {
@@ -172,6 +174,29 @@ describe.each(BACKENDS)('the pictures of an imported file on %s', (backend) => {
     // No more than the product takes is fetched, and the queue is empty once done.
     expect(host.asked.filter((url) => url.startsWith('/big.jpg?n='))).toHaveLength(PRODUCT_LIMITS.photos)
     expect(await database.db.select().from(productImportPictures)).toEqual([])
+    // One part of the pictures' job a product, each queued by the one before.
+    const parts = await database.db.select().from(jobs).where(eq(jobs.kind, PICTURES_JOB))
+    expect(parts.map((job) => [job.key, job.status]).sort()).toEqual([
+      [`${done.id}:0`, 'done'],
+      [`${done.id}:1`, 'done'],
+    ])
+  })
+
+  it('stops asking a host that did not answer twice', async () => {
+    // Nothing listens on port 1 of the loopback: each connection is refused at once.
+    const dead = 'http://127.0.0.1:1'
+    const done = await importFile([
+      row('PIC-DEAD-1', [`${dead}/1.jpg`]),
+      row('PIC-DEAD-2', [`${dead}/2.jpg`]),
+      row('PIC-DEAD-3', [`${dead}/3.jpg`, `${host.base}/big.jpg?after-dead`]),
+    ])
+    expect(done.status).toBe('done')
+    expect(done.outcome.photosAdded).toBe(1)
+    expect(done.outcome.pictureWarnings.map((w: { message: string }) => w.message)).toEqual([
+      PICTURE_MESSAGES.notFetched(`${dead}/1.jpg`, 'сервер не найден или не отвечает'),
+      PICTURE_MESSAGES.notFetched(`${dead}/2.jpg`, 'сервер не найден или не отвечает'),
+      PICTURE_MESSAGES.hostGaveUp(`${dead}/3.jpg`, '127.0.0.1:1'),
+    ])
   })
 
   it('leaves a draft that got photos of its own meanwhile as it is', async () => {

@@ -17,7 +17,7 @@ import type { RateLimiter, RateLimitRule } from '../../rate-limit/index.ts'
 import { requireConfirmed, vendorScope } from '../products.access.ts'
 import { createImportCleanup, STALE_AFTER_MS } from './imports.cleanup.ts'
 import { createImportJob, IMPORT_JOB } from './imports.job.ts'
-import type { PicturesDeps } from './imports.pictures.ts'
+import { createPicturesJob, type PicturesDeps, PICTURES_JOB } from './imports.pictures.ts'
 import type { FilesService } from '../../files/index.ts'
 import { createParseJob, PARSE_JOB } from './imports.parse-job.ts'
 import { countImport } from './imports.preview.ts'
@@ -49,7 +49,8 @@ export function createImportsService(deps: {
   /** Where the pictures of the files' rows are fetched from and stored. */
   pictures: PicturesDeps
 }) {
-  deps.jobs.register(IMPORT_JOB, createImportJob(deps.pictures))
+  deps.jobs.register(IMPORT_JOB, createImportJob(deps.jobs))
+  deps.jobs.register(PICTURES_JOB, createPicturesJob({ ...deps.pictures, jobs: deps.jobs }))
   deps.jobs.register(PARSE_JOB, createParseJob(deps.uploads))
   const cleanup = createImportCleanup(deps)
 

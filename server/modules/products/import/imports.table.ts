@@ -64,6 +64,8 @@ export interface ImportOutcome {
     added: number
     warningsTotal: number
     warnings: PictureWarning[]
+    /** Hosts that timed out or could not be reached, and how often. */
+    hostFailures?: Record<string, number>
   }
 }
 

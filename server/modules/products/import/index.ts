@@ -4,7 +4,7 @@ import { createFileStorage } from '../../files/index.ts'
 import { defineModule } from '../../module.ts'
 import { IMPORT_CLEANUP_JOB } from './imports.cleanup.ts'
 import { IMPORT_JOB } from './imports.job.ts'
-import { PICTURE_TIMEOUT_MS } from './imports.pictures.ts'
+import { PICTURE_TIMEOUT_MS, PICTURES_JOB } from './imports.pictures.ts'
 import { PARSE_JOB } from './imports.parse-job.ts'
 import { importsRoutes } from './imports.routes.ts'
 import { createImportsService, type ImportsService } from './imports.service.ts'
@@ -15,7 +15,7 @@ export const productImportsModule = defineModule({
   name: 'productImports',
   tables,
   routes: importsRoutes,
-  jobs: [PARSE_JOB, IMPORT_JOB, IMPORT_CLEANUP_JOB],
+  jobs: [PARSE_JOB, IMPORT_JOB, PICTURES_JOB, IMPORT_CLEANUP_JOB],
   service: ({ config, limiter }, { jobs, files }): ImportsService =>
     createImportsService({
       jobs,
@@ -29,6 +29,7 @@ export const productImportsModule = defineModule({
         }),
         // Photos are stored where the products module keeps them (the files' storage).
         storage: createFileStorage(config),
+        sliceMs: config.IMPORT_PICTURES_SLICE_SECONDS * 1000,
       },
     }),
 })
