@@ -14,13 +14,12 @@ import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/product'
 
-const RELATED_COUNT = 4
 const ARTICLES_COUNT = 3
 
 /**
  * /product/{slug}: published products only; anything else is the 404 page. «Похожие товары»
- * (the category's most popular) and «Статьи о товаре» stream in after the page: they must not
- * hold it up.
+ * (the same category's nearest by their main characteristics) and «Статьи о товаре» stream in
+ * after the page: they must not hold it up.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
@@ -28,13 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Two statements (the page and the summary), side by side: the reviews are part of the page.
   const reviews = await services.reviews.listForProduct(ctx, product.id, { page: reviewPageFromUrl(request.url) })
   const related = services.catalog
-    .listPopularProducts(ctx, product.category.slug, RELATED_COUNT + 1)
-    .then((items) =>
-      items
-        .filter((p) => p.id !== product.id)
-        .slice(0, RELATED_COUNT)
-        .map(toTileProduct),
-    )
+    .listSimilarProducts(ctx, product.id)
+    .then((items) => items.map(toTileProduct))
     // A decoration: if it fails the page simply goes without it.
     .catch(() => [])
   // «Статьи о товаре» likewise: streamed after the page, dropped on failure.

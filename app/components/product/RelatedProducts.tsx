@@ -1,7 +1,7 @@
 import classes from './product.module.css'
 import { ProductTiles, type TileProduct } from './ProductTile.tsx'
 
-/** «Похожие товары»: popular products of the same category, as small tiles. */
+/** «Похожие товары»: the same category's products nearest by their characteristics, as small tiles. */
 export function RelatedProducts({ products }: { products: TileProduct[] }) {
   if (!products.length) return null
   return (

@@ -14,6 +14,7 @@ import { createIndexKeeper } from './search/index-sync.ts'
 import { fetchCards, readCatalogState } from './catalog.listing.ts'
 import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
+import { SIMILAR_LIMIT, similarProducts } from './search/similar.ts'
 import { suggest } from './search/suggest.ts'
 import {
   catalogSpecs,
@@ -292,6 +293,15 @@ export function createCatalogService(deps: CatalogDeps) {
     listNewProducts: (ctx: Ctx, limit: number): Promise<ProductCard[]> => topProducts(ctx, 'new', limit),
 
     /** A category's most popular products, without the facets and totals a listing works out. */
+    /**
+     * «Похожие товары»: products of the same category (and sphere) nearest by their main
+     * characteristics (search/similar.ts), never another category's.
+     */
+    async listSimilarProducts(ctx: Ctx, productId: string, limit = SIMILAR_LIMIT): Promise<ProductCard[]> {
+      const index = await indexKeeper.current(ctx.db)
+      return cardsOf(ctx, await fetchCards(ctx.db, similarProducts(index, productId, limit)))
+    },
+
     listPopularProducts: (ctx: Ctx, categorySlug: string, limit: number): Promise<ProductCard[]> =>
       topProducts(ctx, 'popular', limit, categorySubtree(categorySlug)),
 

@@ -210,6 +210,11 @@ export class CatalogIndex {
     return slot
   }
 
+  /** The slot of a published product, or undefined. */
+  slotOf(id: string): number | undefined {
+    return this.slotById.get(id)
+  }
+
   /** Takes a product out (unpublished, deleted or replaced); unknown ids are ignored. */
   remove(id: string): void {
     const slot = this.slotById.get(id)

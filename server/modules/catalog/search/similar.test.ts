@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
+import { SPHERE_SLUGS } from '#common/spheres.ts'
+import { CatalogIndex, type IndexRow } from './listing-index.ts'
+import { SIMILAR_LIMIT, similarProducts } from './similar.ts'
+
+/** The sphere bits as catalog.table.ts computes them: the sphere's place in SPHERE_SLUGS. */
+const sphere = (slug: (typeof SPHERE_SLUGS)[number]) => 1 << SPHERE_SLUGS.indexOf(slug)
+const [AGRO, SURVEY] = [SPHERE_SLUGS[0]!, SPHERE_SLUGS[1]!]
+
+let serial = 0
+function row(
+  id: string,
+  over: {
+    category?: string
+    type?: string | null
+    spheres?: number
+    specs?: Partial<Record<RangeAttributeCode, number>>
+    popularity?: number
+  },
+): IndexRow {
+  const ranges = Object.fromEntries(
+    RANGE_ATTRIBUTE_CODES.map((code) => [code, over.specs?.[code] ?? null]),
+  ) as IndexRow['ranges']
+  return {
+    id,
+    slug: id,
+    title: id,
+    categorySlug: over.category ?? 'multirotornye',
+    vendorOrganizationId: 'vendor',
+    brand: 'DJI',
+    droneType: over.type === undefined ? 'multirotor' : over.type,
+    availability: 'in_stock',
+    madeInRussia: false,
+    rtk: false,
+    areasMask: over.spheres ?? sphere(AGRO),
+    priceKopecks: 100_000_00,
+    popularity: over.popularity ?? 0,
+    createdMicros: ++serial,
+    ranges,
+    searchText: id,
+    vector: '',
+  }
+}
+
+const sprayer = (payload: number, flight: number, mtow: number) => ({
+  payload,
+  flight_time: flight,
+  range: 2,
+  max_takeoff_weight: mtow,
+})
+
+describe('similar products', () => {
+  it('ranks the same category and sphere by their main characteristics, never another category', () => {
+    const index = new CatalogIndex()
+    index.put(row('agras-t50', { specs: sprayer(40, 7, 92) }))
+    index.put(row('agras-t40', { specs: sprayer(40, 7, 90) }))
+    index.put(row('agras-t25', { specs: sprayer(20, 9, 52) }))
+    index.put(row('small-sprayer', { specs: sprayer(5, 20, 15), popularity: 1000 }))
+    // A popular surveying drone of the same brand and category, sharing no sphere with the sprayer.
+    index.put(
+      row('mavic-3e', { spheres: sphere(SURVEY), specs: { flight_time: 45, max_takeoff_weight: 1 }, popularity: 5000 }),
+    )
+    // A sprayer of the same numbers in another category.
+    index.put(
+      row('fixed-wing-sprayer', { category: 'samoletnogo-tipa', type: 'fixed_wing', specs: sprayer(40, 7, 92) }),
+    )
+    // The same numbers but another type: further than a near multirotor.
+    index.put(row('vtol-sprayer', { type: 'vtol', specs: sprayer(40, 7, 92) }))
+    // Says nothing of its payload or weight.
+    index.put(row('unknown-sprayer', { specs: { flight_time: 7, range: 3 } }))
+    index.put(row('withdrawn', { specs: sprayer(40, 7, 92) }))
+    index.remove('withdrawn')
+
+    expect(similarProducts(index, 'agras-t50')).toEqual([
+      'agras-t40', // 0.02: 2 kg heavier
+      'vtol-sprayer', // 1: the same numbers, another type
+      'agras-t25', // 1.16: half the payload, a little longer in the air
+      'unknown-sprayer', // 1.33: payload and weight unknown, a third further
+      'small-sprayer', // 2.36, however popular
+    ])
+    expect(similarProducts(index, 'mavic-3e')).toEqual([])
+    expect(similarProducts(index, 'fixed-wing-sprayer')).toEqual([])
+    expect(similarProducts(index, 'not-in-the-catalogue')).toEqual([])
+  })
+
+  it('gives at most eight, the nearer first, and a product without spheres is compared with its whole category', () => {
+    const index = new CatalogIndex()
+    index.put(row('target', { spheres: 0, specs: sprayer(30, 10, 60) }))
+    for (let i = 1; i <= 12; i++)
+      index.put(row(`other-${String(i).padStart(2, '0')}`, { spheres: sphere(SURVEY), specs: sprayer(30 + i, 10, 60) }))
+    const found = similarProducts(index, 'target')
+    expect(found).toHaveLength(SIMILAR_LIMIT)
+    expect(found).toEqual(Array.from({ length: SIMILAR_LIMIT }, (_, i) => `other-${String(i + 1).padStart(2, '0')}`))
+  })
+})

@@ -1,0 +1,63 @@
+import type { RangeAttributeCode } from '#common/catalog/attributes.ts'
+import type { CatalogIndex } from './listing-index.ts'
+
+/** «Похожие товары» on a product page: no more than this. */
+export const SIMILAR_LIMIT = 8
+
+/**
+ * What a buyer compares drones by first: what it carries, how long and how far it flies, and its
+ * weight class (the takeoff mass). The type (multirotor, fixed wing, VTOL…) is compared apart.
+ */
+export const SIMILAR_SPECS = [
+  'payload',
+  'flight_time',
+  'range',
+  'max_takeoff_weight',
+] as const satisfies readonly RangeAttributeCode[]
+
+/** A characteristic one product states and the other does not: half as far as the farthest. */
+const UNKNOWN = 0.5
+/** Another type of drone weighs as much as one characteristic at its farthest. */
+const OTHER_TYPE = 1
+
+/**
+ * The products most like this one (its id): of its category only, sharing at least one of its
+ * spheres when it names any, ranked by how far their main characteristics are from its own
+ * (each the difference relative to the larger value, 0 to 1), then by popularity. An empty list
+ * for a product the catalogue does not hold. One pass over the index's columns.
+ */
+export function similarProducts(index: CatalogIndex, id: string, limit = SIMILAR_LIMIT): string[] {
+  const self = index.slotOf(id)
+  if (self === undefined || !index.alive[self]) return []
+  const category = index.category[self]
+  const spheres = index.areas[self]!
+  const found: { slot: number; distance: number }[] = []
+  for (let slot = 0; slot < index.size; slot++) {
+    if (slot === self || !index.alive[slot] || index.category[slot] !== category) continue
+    if (spheres && !(index.areas[slot]! & spheres)) continue
+    found.push({ slot, distance: distanceBetween(index, self, slot) })
+  }
+  found.sort(
+    (a, b) =>
+      a.distance - b.distance ||
+      index.popularity[b.slot]! - index.popularity[a.slot]! ||
+      (index.ids[a.slot]! < index.ids[b.slot]! ? -1 : 1),
+  )
+  return found.slice(0, limit).map(({ slot }) => index.ids[slot]!)
+}
+
+function distanceBetween(index: CatalogIndex, a: number, b: number): number {
+  let distance = index.droneType[a] === index.droneType[b] ? 0 : OTHER_TYPE
+  for (const code of SIMILAR_SPECS) {
+    const x = index.ranges[code][a]!
+    const y = index.ranges[code][b]!
+    if (Number.isNaN(x) && Number.isNaN(y)) continue
+    if (Number.isNaN(x) || Number.isNaN(y)) {
+      distance += UNKNOWN
+      continue
+    }
+    const larger = Math.max(Math.abs(x), Math.abs(y))
+    if (larger > 0) distance += Math.abs(x - y) / larger
+  }
+  return distance
+}
