@@ -13,6 +13,8 @@ export const PROPOSALS: PluralForms = ['предложение', 'предлож
 export const REQUESTS: PluralForms = ['заявка', 'заявки', 'заявок']
 export const SERVICES: PluralForms = ['услуга', 'услуги', 'услуг']
 export const TIMES: PluralForms = ['раз', 'раза', 'раз']
+/** After «за»: «за 1 секунду», «за 15 секунд». */
+export const SECONDS_WITHIN: PluralForms = ['секунду', 'секунды', 'секунд']
 
 /**
  * After «не больше», «не длиннее», «не короче», «до», «в течение» (genitive): «не больше

@@ -163,6 +163,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'products.clean_imports': 'Уборка старых импортов',
   'products.parse_import': 'Разбор файла импорта',
   'products.run_import': 'Импорт товаров',
+  'products.fetch_import_pictures': 'Фото импортированных товаров',
 }
 
 export const jobKindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind

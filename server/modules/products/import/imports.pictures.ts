@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { formatFileSize } from '#common/files.ts'
-import { quote } from '#common/format.ts'
+import { POINTS_UP_TO, PHOTOS_UP_TO, SECONDS_WITHIN } from '#common/counted-words.ts'
+import { formatCount, quote } from '#common/format.ts'
 import { PHOTO_LIMITS } from '#common/product-media.ts'
 import { PRODUCT_IMPORT_MESSAGES } from '#common/product-import.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
@@ -36,7 +37,7 @@ const failureText = (failure: PublicFetchFailure): string => {
     case 'unreachable':
       return 'сервер не найден или не отвечает'
     case 'timeout':
-      return `не загрузилось за ${PICTURE_TIMEOUT_MS / 1000} секунд`
+      return `не загрузилось за ${formatCount(PICTURE_TIMEOUT_MS / 1000, SECONDS_WITHIN)}`
     case 'status':
       return `сервер ответил ошибкой ${failure.status}`
     case 'redirects':
@@ -49,8 +50,9 @@ const failureText = (failure: PublicFetchFailure): string => {
 export const PICTURE_MESSAGES = {
   notFetched: (url: string, why: string) => `Фото ${quote(url)} не добавлено: ${why}`,
   small: (url: string, width: number, height: number) =>
-    `Фото ${quote(url)} добавлено, но оно маленькое (${width}×${height}): на карточке товара будет размытым, нужно не меньше ${PICTURE_MIN_EDGE} точек по короткой стороне`,
-  tooMany: (left: number) => `В товаре не больше ${PRODUCT_LIMITS.photos} фото: ещё ${left} из файла не загружено`,
+    `Фото ${quote(url)} добавлено, но оно маленькое (${width}×${height}): на карточке товара будет размытым, нужно не меньше ${formatCount(PICTURE_MIN_EDGE, POINTS_UP_TO)} по короткой стороне`,
+  tooMany: (left: number) =>
+    `В товаре не больше ${formatCount(PRODUCT_LIMITS.photos, PHOTOS_UP_TO)}: лишние адреса из файла (${left}) не загружались`,
   changedMeanwhile:
     'Фото из файла не добавлены: пока они загружались, у товара появились свои фото или он ушёл на модерацию',
   hostGaveUp: (url: string, host: string) =>
