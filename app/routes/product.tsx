@@ -6,6 +6,8 @@ import { productMeta } from '#app/components/product/product-meta.ts'
 import { buildProductSeo } from '#app/components/product/product-seo.server.ts'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductView } from '#app/components/product/ProductView.tsx'
+import { OtherOffers } from '#app/components/product/OtherOffers.tsx'
+import { toOfferRow } from '#app/components/product/other-offers.server.ts'
 import { RelatedProducts } from '#app/components/product/RelatedProducts.tsx'
 import { ProductArticles } from '#app/components/media/ProductArticles.tsx'
 import { reviewPageFromUrl } from '#app/components/reviews/review-page.ts'
@@ -17,9 +19,9 @@ import type { Route } from './+types/product'
 const ARTICLES_COUNT = 3
 
 /**
- * /product/{slug}: published products only; anything else is the 404 page. «Похожие товары»
- * (the same category's nearest by their main characteristics) and «Статьи о товаре» stream in
- * after the page: they must not hold it up.
+ * /product/{slug}: published products only; anything else is the 404 page. «Другие предложения»
+ * (the same model's other listings), «Похожие товары» (the same category's nearest by their main
+ * characteristics) and «Статьи о товаре» stream in after the page: they must not hold it up.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
@@ -31,12 +33,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .then((items) => items.map(toTileProduct))
     // A decoration: if it fails the page simply goes without it.
     .catch(() => [])
+  // «Другие предложения» likewise.
+  const offers = services.catalog
+    .listOtherOffers(ctx, product.id)
+    .then((items) => items.map(toOfferRow))
+    .catch(() => [])
   // «Статьи о товаре» likewise: streamed after the page, dropped on failure.
   const articles = services.media.embedding(ctx, product.id, ARTICLES_COUNT).catch(() => [])
   return {
     product,
     display: describeProduct(product),
     reviews,
+    offers,
     related,
     articles,
     ...buildProductSeo(publicConfig.publicUrl, product, reviews),
@@ -63,6 +71,9 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ProductView product={loaderData.product} display={loaderData.display} reviews={loaderData.reviews} />
+      <Suspense fallback={null}>
+        <Await resolve={loaderData.offers}>{(items) => <OtherOffers offers={items} />}</Await>
+      </Suspense>
       <Suspense fallback={null}>
         <Await resolve={loaderData.related}>{(items) => <RelatedProducts products={items} />}</Await>
       </Suspense>

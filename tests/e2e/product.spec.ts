@@ -119,13 +119,49 @@ test('an unknown product is the 404 page', async ({ page, consoleErrors }) => {
   await expect(page.getByRole('heading', { name: 'Ошибка 404' })).toBeVisible()
 })
 
+test('a model sold by several sellers lists its other offers; similar products are other models of its category', async ({
+  page,
+  request,
+}) => {
+  const response = await request.get(`/api/v1/catalog/products?q=${encodeURIComponent('Agras T50')}&limit=60`)
+  const found = (
+    (await response.json()) as { data: { items: (ListedProduct & { model: string; category: { slug: string } })[] } }
+  ).data.items
+  const t50 = found.filter((p) => p.model.replace(/\W/g, '').toLowerCase() === 'agrast50')
+  expect(t50.length, 'the demo catalogue sells the Agras T50 several times').toBeGreaterThan(2)
+  await page.goto(`/product/${t50[0]!.slug}`)
+  await waitForHydration(page)
+
+  const offers = page.getByRole('region', { name: 'Другие предложения этой модели' })
+  await expect(offers.getByRole('listitem')).toHaveCount(t50.length - 1)
+  const links = await offers
+    .getByRole('link', { name: /^Предложение / })
+    .evaluateAll((all) => all.map((a) => a.getAttribute('href')))
+  expect(links.sort()).toEqual(
+    t50
+      .slice(1)
+      .map((p) => `/product/${p.slug}`)
+      .sort(),
+  )
+
+  // «Похожие товары»: other models of the same category, never this model again.
+  const similar = page.getByRole('region', { name: 'Похожие товары' })
+  const similarLinks = await similar.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href')))
+  expect(similarLinks.length).toBeGreaterThan(0)
+  expect(similarLinks.length).toBeLessThanOrEqual(8)
+  for (const p of t50) expect(similarLinks).not.toContain(`/product/${p.slug}`)
+  await expect(similar.getByText(/Mavic|Matrice/)).toHaveCount(0)
+})
+
 for (const width of [375, 1280]) {
   test.describe(`the product page at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } })
 
     test('has no serious or critical axe violations and no horizontal overflow', async ({ page, request }) => {
-      const listed = await firstProduct(request)
+      // A model several sellers offer: the page has its «Другие предложения».
+      const listed = await firstProduct(request, `&q=${encodeURIComponent('Matrice 350 RTK')}`)
       await page.goto(`/product/${listed.slug}`)
+      await expect(page.getByRole('region', { name: 'Другие предложения этой модели' })).toBeVisible()
       await waitForHydration(page)
       await expect(page.locator('h1')).toHaveCount(1)
       await expectNoSeriousViolations(page)

@@ -14,7 +14,7 @@ import { createIndexKeeper } from './search/index-sync.ts'
 import { fetchCards, readCatalogState } from './catalog.listing.ts'
 import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
-import { SIMILAR_LIMIT, similarProducts } from './search/similar.ts'
+import { otherOffers, SIMILAR_LIMIT, similarProducts } from './search/similar.ts'
 import { suggest } from './search/suggest.ts'
 import {
   catalogSpecs,
@@ -300,6 +300,12 @@ export function createCatalogService(deps: CatalogDeps) {
     async listSimilarProducts(ctx: Ctx, productId: string, limit = SIMILAR_LIMIT): Promise<ProductCard[]> {
       const index = await indexKeeper.current(ctx.db)
       return cardsOf(ctx, await fetchCards(ctx.db, similarProducts(index, productId, limit)))
+    },
+
+    /** «Другие предложения»: the listings of this product's model (search/similar.ts), in stock and cheaper first. */
+    async listOtherOffers(ctx: Ctx, productId: string): Promise<ProductCard[]> {
+      const index = await indexKeeper.current(ctx.db)
+      return cardsOf(ctx, await fetchCards(ctx.db, otherOffers(index, productId)))
     },
 
     listPopularProducts: (ctx: Ctx, categorySlug: string, limit: number): Promise<ProductCard[]> =>

@@ -34,6 +34,7 @@ const COLUMNS = sql.raw(
     'p.category_slug as "categorySlug"',
     'p.vendor_organization_id as "vendorOrganizationId"',
     'p.brand',
+    'p.model',
     'p.drone_type as "droneType"',
     'p.availability',
     'p.made_in_russia as "madeInRussia"',

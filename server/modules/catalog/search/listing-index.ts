@@ -1,5 +1,6 @@
 import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
+import { modelKeyOf } from './model-key.ts'
 import { PostingList, type Postings, parseTsvector } from './postings.ts'
 import { TitleWords } from './title-words.ts'
 
@@ -21,6 +22,7 @@ export interface IndexRow {
   categorySlug: string
   vendorOrganizationId: string
   brand: string
+  model: string
   droneType: string | null
   availability: string
   madeInRussia: boolean
@@ -92,6 +94,8 @@ export class CatalogIndex {
   category = new Int32Array(0)
   vendor = new Int32Array(0)
   brand = new Int32Array(0)
+  /** The model the listing is of (model-key.ts): listings of one model by several sellers share it. */
+  model = new Int32Array(0)
   /** Index in DRONE_TYPES, -1 when the product has no type. */
   droneType = new Int8Array(0)
   /** Index in AVAILABILITIES. */
@@ -109,6 +113,7 @@ export class CatalogIndex {
   readonly categories = new Dictionary()
   readonly vendors = new Dictionary()
   readonly brands = new Dictionary()
+  readonly models = new Dictionary()
   /** Live products per category, vendor and brand code. */
   categoryCounts = new Int32Array(0)
   vendorCounts = new Int32Array(0)
@@ -191,6 +196,7 @@ export class CatalogIndex {
     this.category[slot] = this.categories.code(row.categorySlug)
     this.vendor[slot] = this.vendors.code(row.vendorOrganizationId)
     this.brand[slot] = this.brands.code(row.brand)
+    this.model[slot] = this.models.code(modelKeyOf(row.id, row.brand, row.model))
     this.droneType[slot] = row.droneType === null ? -1 : (DRONE_TYPE_CODES.get(row.droneType) ?? -1)
     this.availability[slot] = AVAILABILITY_CODES.get(row.availability) ?? -1
     this.flags[slot] = (row.madeInRussia ? FLAG_MADE_IN_RUSSIA : 0) | (row.rtk ? FLAG_RTK : 0)
@@ -315,6 +321,7 @@ export class CatalogIndex {
     this.category = grow(this.category, size)
     this.vendor = grow(this.vendor, size)
     this.brand = grow(this.brand, size)
+    this.model = grow(this.model, size)
     this.droneType = grow(this.droneType, size)
     this.availability = grow(this.availability, size)
     this.flags = grow(this.flags, size)

@@ -26,6 +26,7 @@ function product(id: number, vector: string, popularity = 0): IndexRow {
     categorySlug: 'multirotornye',
     vendorOrganizationId: '00000000-0000-0000-0000-00000000000a',
     brand: 'Бренд',
+    model: `Модель ${id}`,
     droneType: 'multirotor',
     availability: 'in_stock',
     madeInRussia: false,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { CatalogIndex, type IndexRow } from './listing-index.ts'
-import { SIMILAR_LIMIT, similarProducts } from './similar.ts'
+import { otherOffers, SIMILAR_LIMIT, similarProducts } from './similar.ts'
 
 /** The sphere bits as catalog.table.ts computes them: the sphere's place in SPHERE_SLUGS. */
 const sphere = (slug: (typeof SPHERE_SLUGS)[number]) => 1 << SPHERE_SLUGS.indexOf(slug)
@@ -12,6 +12,10 @@ let serial = 0
 function row(
   id: string,
   over: {
+    model?: string
+    vendor?: string
+    price?: number | null
+    availability?: string
     category?: string
     type?: string | null
     spheres?: number
@@ -27,14 +31,15 @@ function row(
     slug: id,
     title: id,
     categorySlug: over.category ?? 'multirotornye',
-    vendorOrganizationId: 'vendor',
+    vendorOrganizationId: over.vendor ?? 'vendor',
     brand: 'DJI',
+    model: over.model ?? id,
     droneType: over.type === undefined ? 'multirotor' : over.type,
-    availability: 'in_stock',
+    availability: over.availability ?? 'in_stock',
     madeInRussia: false,
     rtk: false,
     areasMask: over.spheres ?? sphere(AGRO),
-    priceKopecks: 100_000_00,
+    priceKopecks: over.price === undefined ? 100_000_00 : over.price,
     popularity: over.popularity ?? 0,
     createdMicros: ++serial,
     ranges,
@@ -92,5 +97,29 @@ describe('similar products', () => {
     const found = similarProducts(index, 'target')
     expect(found).toHaveLength(SIMILAR_LIMIT)
     expect(found).toEqual(Array.from({ length: SIMILAR_LIMIT }, (_, i) => `other-${String(i + 1).padStart(2, '0')}`))
+  })
+
+  it('leaves the listings of its own model out: they are its other offers, in stock first, then by price', () => {
+    const index = new CatalogIndex()
+    const t50 = { specs: sprayer(40, 7, 92) }
+    index.put(row('t50-aerotech', { ...t50, model: 'Agras T50', vendor: 'aerotech', price: 2_371_000_00 }))
+    index.put(
+      row('t50-nebosvod', {
+        ...t50,
+        model: 'AGRAS T-50',
+        vendor: 'nebosvod',
+        price: 2_280_000_00,
+        availability: 'to_order',
+      }),
+    )
+    index.put(row('t50-agro', { ...t50, model: 'agras t50', vendor: 'agro', price: 2_292_000_00 }))
+    index.put(row('t50-on-request', { ...t50, model: 'Agras T50', vendor: 'quiet', price: null }))
+    index.put(row('t50-kit', { ...t50, model: 'Agras T50', vendor: 'aerotech', price: 2_881_000_00 }))
+    index.put(row('t40', { specs: sprayer(40, 7, 90), model: 'Agras T40' }))
+
+    expect(similarProducts(index, 't50-aerotech')).toEqual(['t40'])
+    expect(otherOffers(index, 't50-aerotech')).toEqual(['t50-agro', 't50-kit', 't50-on-request', 't50-nebosvod'])
+    expect(otherOffers(index, 't40')).toEqual([])
+    expect(otherOffers(index, 'unknown')).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import type { RangeAttributeCode } from '#common/catalog/attributes.ts'
+import { AVAILABILITIES } from '#common/catalog/products.ts'
 import type { CatalogIndex } from './listing-index.ts'
 
 /** «Похожие товары» on a product page: no more than this. */
@@ -23,17 +24,19 @@ const OTHER_TYPE = 1
 /**
  * The products most like this one (its id): of its category only, sharing at least one of its
  * spheres when it names any, ranked by how far their main characteristics are from its own
- * (each the difference relative to the larger value, 0 to 1), then by popularity. An empty list
- * for a product the catalogue does not hold. One pass over the index's columns.
+ * (each the difference relative to the larger value, 0 to 1), then by popularity. Listings of
+ * its own model are other offers of it, not similar products (`otherOffers`). An empty list for
+ * a product the catalogue does not hold. One pass over the index's columns.
  */
 export function similarProducts(index: CatalogIndex, id: string, limit = SIMILAR_LIMIT): string[] {
   const self = index.slotOf(id)
   if (self === undefined || !index.alive[self]) return []
   const category = index.category[self]
+  const model = index.model[self]
   const spheres = index.areas[self]!
   const found: { slot: number; distance: number }[] = []
   for (let slot = 0; slot < index.size; slot++) {
-    if (slot === self || !index.alive[slot] || index.category[slot] !== category) continue
+    if (!index.alive[slot] || index.category[slot] !== category || index.model[slot] === model) continue
     if (spheres && !(index.areas[slot]! & spheres)) continue
     found.push({ slot, distance: distanceBetween(index, self, slot) })
   }
@@ -61,3 +64,35 @@ function distanceBetween(index: CatalogIndex, a: number, b: number): number {
   }
   return distance
 }
+
+/** «Другие предложения»: no more listings of one model than this on its page. */
+export const OTHER_OFFERS_LIMIT = 20
+
+/**
+ * The other sellers' listings of this product's model (and the seller's own other listings of
+ * it, such as kits), for its page: in stock before to order, then by price (a price on request
+ * last), then by popularity.
+ */
+export function otherOffers(index: CatalogIndex, id: string, limit = OTHER_OFFERS_LIMIT): string[] {
+  const self = index.slotOf(id)
+  if (self === undefined || !index.alive[self]) return []
+  const model = index.model[self]
+  const found: number[] = []
+  for (let slot = 0; slot < index.size; slot++)
+    if (slot !== self && index.alive[slot] && index.model[slot] === model) found.push(slot)
+  found.sort(
+    (a, b) =>
+      stockOrder(index.availability[a]!) - stockOrder(index.availability[b]!) ||
+      priceOrder(index.price[a]!, index.price[b]!) ||
+      index.popularity[b]! - index.popularity[a]! ||
+      (index.ids[a]! < index.ids[b]! ? -1 : 1),
+  )
+  return found.slice(0, limit).map((slot) => index.ids[slot]!)
+}
+
+/** In stock (index 0 of AVAILABILITIES), to order, then anything the index does not know. */
+const stockOrder = (code: number) => (code < 0 ? AVAILABILITIES.length : code)
+
+/** Lower first; «по запросу» (NaN) after every price. */
+const priceOrder = (a: number, b: number) =>
+  Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : Number.isNaN(b) ? -1 : a - b

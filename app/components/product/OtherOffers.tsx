@@ -1,0 +1,57 @@
+import { AppLink } from '#app/components/AppLink.tsx'
+import type { Availability } from '#common/catalog/products.ts'
+import classes from './product.module.css'
+
+/** One listing of the same model, formatted by the loader (toOfferRow in other-offers.server.ts). */
+export interface OfferRow {
+  id: string
+  slug: string
+  title: string
+  vendorName: string
+  vendorSlug: string
+  price: string
+  /** Null when the price is on request. */
+  vat: string | null
+  availability: Availability
+  availabilityLabel: string
+}
+
+/**
+ * «Другие предложения»: the same model from other sellers (and the seller's other kits of it),
+ * in stock and cheaper first, each row leading to that listing. Plain elements: the product
+ * page has a first-load budget.
+ */
+export function OtherOffers({ offers }: { offers: OfferRow[] }) {
+  if (!offers.length) return null
+  return (
+    <section className={classes.related} aria-labelledby="offers-title">
+      <h2 id="offers-title" className={classes.sectionTitle}>
+        Другие предложения этой модели
+      </h2>
+      <ul className={classes.offers}>
+        {offers.map((offer) => (
+          <li key={offer.id} className={classes.offer}>
+            <span className={classes.offerSeller}>
+              <AppLink to={`/sellers/${offer.vendorSlug}`}>{offer.vendorName}</AppLink>
+              <span className={classes.offerTitle}>{offer.title}</span>
+            </span>
+            <span className={classes.offerPrice}>
+              <strong>{offer.price}</strong>
+              {offer.vat && <span className={classes.vendorMeta}>{offer.vat}</span>}
+            </span>
+            <span className={classes.offerStock} data-availability={offer.availability}>
+              {offer.availabilityLabel}
+            </span>
+            <AppLink
+              to={`/product/${offer.slug}`}
+              className={classes.offerLink}
+              aria-label={`Предложение ${offer.vendorName}: ${offer.title}`}
+            >
+              Открыть
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+/**
+ * Which listings are one model sold by several sellers: the brand and the model name as vendors
+ * write them, told apart by letters and digits only («Agras T50», «AGRAS T-50» and «agras t50»
+ * are one model; «Agras T40» is another). A listing without a model name is a model of its own.
+ */
+export function modelKeyOf(id: string, brand: string, model: string): string {
+  const name = normalized(model)
+  return name ? `${normalized(brand)}|${name}` : `listing|${id}`
+}
+
+const normalized = (text: string) =>
+  text
+    .toLowerCase()
+    .replaceAll('ё', 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, '')
