@@ -25,22 +25,22 @@ export const createParseJob =
     if (!bytes) return fail(run, uploads, importId, M.parseFailed)
 
     let reported = 0
-    let size = 0
+    let finished = false
     // The progress writes, one after another, so that an earlier one never lands last.
     let writes = Promise.resolve()
     let parsed: Awaited<ReturnType<typeof parseUpload>>
     try {
       parsed = await parseUpload(bytes, row.fileName, (done, total) => {
-        size = total
-        // A write per tenth of the file at most, whatever its size.
-        if (done < total && done - reported < total / 10) return
+        // A write per tenth of the file at most, whatever its size; none once the result is in.
+        if (finished || (done < total && done - reported < total / 10)) return
         reported = done
         writes = writes.then(() => run.progress(done, total)).catch(() => {})
       })
-      // The whole file read, written before the preview: the thread's last report may come after
-      // its result, and would then find the job done and change nothing.
+      // The whole file read, written before the preview. The thread's reports travel apart from
+      // its result and may come after it: the result's own size is what is written last.
+      finished = true
       await writes
-      if (size > 0) await run.progress(size, size)
+      if (parsed.size > 0) await run.progress(parsed.size, parsed.size)
     } catch {
       // The thread ran out of its heap, or died: this file fails (a retry would fail the same
       // way), the process goes on. Shutting down, the job goes back to the queue instead.

@@ -31,11 +31,16 @@ export interface EvaluateTask {
   mapping: ImportMapping
 }
 
-/** A parsed upload: refused with a reason, or its preview with the offers as stored JSON text. */
+/**
+ * A parsed upload: refused with a reason, or its preview with the offers as stored JSON text.
+ * `size` is what the progress counts to (the file's characters): it comes with the result, as the
+ * progress messages travel apart from it and may arrive after it.
+ */
 export type ParsedUpload =
-  | { refusal: string }
+  | { refusal: string; size: number }
   | {
       refusal?: undefined
+      size: number
       categories: CountedCategory[]
       params: FileParam[]
       mapping: ImportMapping

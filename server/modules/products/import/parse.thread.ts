@@ -13,8 +13,10 @@ import type { EvaluateTask, ParsedUpload, ParseTask } from './parse-off-thread.t
 export default function work(task: ParseTask | EvaluateTask): ParsedUpload | ReturnType<typeof evaluateOffers> {
   if (task.kind === 'evaluate') return evaluateOffers(JSON.parse(task.offersJson) as ImportedOffer[], task.mapping)
   let reported = 0
+  let size = 0
   try {
     const parsed = parseImportFile(task.bytes, task.fileName, (done, total) => {
+      size = total
       // A few dozen messages for the largest file, not one per piece.
       if (done === total || done - reported >= total / 50) {
         reported = done
@@ -25,7 +27,7 @@ export default function work(task: ParseTask | EvaluateTask): ParsedUpload | Ret
     const refusal =
       parsed.errors.find((e) => e.line === 0) ??
       (parsed.offers.length ? undefined : (parsed.errors[0] ?? { line: 0, message: IMPORT_MESSAGES.noOffers }))
-    if (refusal) return { refusal: refusal.message }
+    if (refusal) return { refusal: refusal.message, size }
     const categories = categoriesOf(parsed.categories, parsed.offers)
     const params = paramsOf(parsed.offers)
     const mapping: ImportMapping = {
@@ -33,6 +35,7 @@ export default function work(task: ParseTask | EvaluateTask): ParsedUpload | Ret
       params: suggestParamMapping(params),
     }
     return {
+      size,
       categories,
       params,
       mapping,
