@@ -71,32 +71,18 @@ export function ImportProgress({ view, onAnother }: { view: ImportView; onAnothe
             Новые и обновлённые товары — в черновиках: проверьте их и отправьте на модерацию. Опубликованные товары
             остаются в каталоге в прежнем виде до одобрения новой версии.
           </Text>
-          {outcome.skipped.length > 0 && (
-            <Table striped withTableBorder layout="fixed" mt="md">
-              <Table.Caption>
-                Пропущенные строки
-                {outcome.skippedTotal > outcome.skipped.length &&
-                  ` (первые ${formatNumber(outcome.skipped.length)} из ${formatNumber(outcome.skippedTotal)})`}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>Строка</Table.Th>
-                  <Table.Th w="30%">Артикул</Table.Th>
-                  <Table.Th>Причина</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outcome.skipped.map((row) => (
-                  <Table.Tr key={`${row.line}:${row.sku}`}>
-                    <Table.Td>{row.line}</Table.Td>
-                    <Table.Td className={classes.wrap}>{row.sku}</Table.Td>
-                    <Table.Td className={classes.wrap}>{row.reason}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          {outcome.pictureWarnings.length > 0 && <PictureWarnings outcome={outcome} />}
+          <RowNotes
+            caption="Пропущенные строки"
+            noteHeader="Причина"
+            total={outcome.skippedTotal}
+            rows={outcome.skipped.map((row) => ({ line: row.line, sku: row.sku, note: row.reason }))}
+          />
+          <RowNotes
+            caption="Замечания к фото"
+            noteHeader="Замечание"
+            total={outcome.pictureWarningsTotal}
+            rows={outcome.pictureWarnings.map((row) => ({ line: row.line, sku: row.sku, note: row.message }))}
+          />
         </section>
       )}
 
@@ -117,30 +103,40 @@ export function ImportProgress({ view, onAnother }: { view: ImportView; onAnothe
 }
 
 /**
- * What the vendor should know about the file's pictures: not added, and why, or added but too
- * small for a sharp product card. Photos are only fetched for drafts that had none.
+ * Rows of the file the vendor should look at, with what is wrong (the import skipped them, or
+ * their pictures were not added or are small); the first ones when there are many.
  */
-function PictureWarnings({ outcome }: { outcome: NonNullable<ImportView['outcome']> }) {
+function RowNotes({
+  caption,
+  noteHeader,
+  total,
+  rows,
+}: {
+  caption: string
+  noteHeader: string
+  total: number
+  rows: { line: number; sku: string; note: string }[]
+}) {
+  if (!rows.length) return null
   return (
     <Table striped withTableBorder layout="fixed" mt="md">
       <Table.Caption>
-        Замечания к фото
-        {outcome.pictureWarningsTotal > outcome.pictureWarnings.length &&
-          ` (первые ${formatNumber(outcome.pictureWarnings.length)} из ${formatNumber(outcome.pictureWarningsTotal)})`}
+        {caption}
+        {total > rows.length && ` (первые ${formatNumber(rows.length)} из ${formatNumber(total)})`}
       </Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={70}>Строка</Table.Th>
           <Table.Th w="30%">Артикул</Table.Th>
-          <Table.Th>Замечание</Table.Th>
+          <Table.Th>{noteHeader}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {outcome.pictureWarnings.map((row, i) => (
+        {rows.map((row, i) => (
           <Table.Tr key={`${row.line}:${i}`}>
             <Table.Td>{row.line}</Table.Td>
             <Table.Td className={classes.wrap}>{row.sku}</Table.Td>
-            <Table.Td className={classes.wrap}>{row.message}</Table.Td>
+            <Table.Td className={classes.wrap}>{row.note}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -16,6 +16,7 @@ import { productDrafts } from '../products.table.ts'
 import { completeDraft, createMember, givePhoto } from '../products.testing.ts'
 import { PICTURE_MESSAGES, PICTURES_JOB } from './imports.pictures.ts'
 import { productImportPictures } from './imports.table.ts'
+import { multipartFile } from './imports.testing.ts'
 
 /** A vendor's picture host on the loopback (the one address the suite's app may fetch from). */
 async function pictureHost() {
@@ -60,15 +61,6 @@ const HEADER =
 const row = (sku: string, pictures: string[]) =>
   `${sku};Квадрокоптер ${sku};Аэроскан;Т-1;Квадрокоптеры;150000;22%;да;1,9;41;${pictures.join('|')}`
 
-function multipart(fileName: string, bytes: Buffer) {
-  const boundary = '----pictures-test-boundary'
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
-
 describe.each(BACKENDS)('the pictures of an imported file on %s', (backend) => {
   let database: Database
   let app: FastifyInstance
@@ -98,7 +90,7 @@ describe.each(BACKENDS)('the pictures of an imported file on %s', (backend) => {
     app.inject({ method, url: `/api/v1${url}`, payload, headers: { cookie: owner.cookie } })
 
   async function importFile(lines: string[]) {
-    const body = multipart('catalog.csv', Buffer.from([HEADER, ...lines].join('\r\n')))
+    const body = multipartFile('catalog.csv', Buffer.from([HEADER, ...lines].join('\r\n')))
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/cabinet/imports',
@@ -206,7 +198,7 @@ describe.each(BACKENDS)('the pictures of an imported file on %s', (backend) => {
     const draft = await draftOf('PIC-LATE')
 
     // The import waits for the vendor's server; the vendor adds a photo of its own meanwhile.
-    const body = multipart('catalog.csv', Buffer.from([HEADER, row('PIC-LATE', [`${base}/held.jpg`])].join('\r\n')))
+    const body = multipartFile('catalog.csv', Buffer.from([HEADER, row('PIC-LATE', [`${base}/held.jpg`])].join('\r\n')))
     const upload = await app.inject({
       method: 'POST',
       url: '/api/v1/cabinet/imports',

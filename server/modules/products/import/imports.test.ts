@@ -14,6 +14,7 @@ import { completeDraft, createMember, givePhoto } from '../products.testing.ts'
 import { PRODUCT_IMPORT_MESSAGES } from '#common/product-import.ts'
 import { removeStaleImports } from './imports.cleanup.ts'
 import { productImports } from './imports.table.ts'
+import { multipartFile } from './imports.testing.ts'
 import { IMPORT_SKIP_REASONS } from './imports.write.ts'
 
 const YML = readFileSync(new URL('../../../../tests/e2e/fixtures/catalog-import.yml', import.meta.url))
@@ -26,16 +27,6 @@ const CSV = Buffer.from(
     'CSV-3;Квадрокоптер Табличный 3;Аэроскан;Т-3;Квадрокоптеры;;;нет;2,2;35',
   ].join('\r\n'),
 )
-
-/** A multipart body with one file part, as a browser's form sends it. */
-function multipart(fileName: string, bytes: Buffer, field = 'file') {
-  const boundary = '----import-test-boundary'
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
 
 describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
   let database: Database
@@ -69,7 +60,7 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
   })
 
   const upload = (cookie: string | undefined, fileName: string, bytes: Buffer) => {
-    const body = multipart(fileName, bytes)
+    const body = multipartFile(fileName, bytes)
     return app.inject({
       method: 'POST',
       url: '/api/v1/cabinet/imports',
