@@ -153,6 +153,34 @@ test('a model sold by several sellers lists its other offers; similar products a
   await expect(similar.getByText(/Mavic|Matrice/)).toHaveCount(0)
 })
 
+test('a signed-in buyer puts another seller’s offer of the model into the cart from the product page', async ({
+  page,
+}) => {
+  // A demo organization no other browser test shops as: its cart is this test's alone.
+  const login = await page.request.post('/api/v1/auth/login', {
+    data: { email: 'sales@permskie-bespilotnye-tekhnologii.example', password: 'demo-password' },
+  })
+  expect(login.status()).toBe(200)
+  const cartIds = async () =>
+    (
+      (await (await page.request.get('/api/v1/cart')).json()).data as { groups: { items: { productId: string }[] }[] }
+    ).groups
+      .flatMap((g) => g.items)
+      .map((item) => item.productId)
+  for (const id of await cartIds()) await page.request.delete(`/api/v1/cart/items/${id}`)
+
+  const listed = await firstProduct(page.request, `&q=${encodeURIComponent('Matrice 350 RTK')}`)
+  await page.goto(`/product/${listed.slug}`)
+  await waitForHydration(page)
+  const first = page.getByRole('region', { name: 'Другие предложения этой модели' }).getByRole('listitem').first()
+  const href = await first.getByRole('link', { name: /^Предложение / }).getAttribute('href')
+  await first.getByRole('button', { name: /^В корзину: / }).click()
+
+  const offer = (await (await page.request.get(`/api/v1/catalog/products/${href!.replace('/product/', '')}`)).json())
+    .data as { id: string }
+  await expect.poll(cartIds).toEqual([offer.id])
+})
+
 for (const width of [375, 1280]) {
   test.describe(`the product page at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } })

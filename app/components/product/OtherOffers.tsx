@@ -1,4 +1,5 @@
 import { AppLink } from '#app/components/AppLink.tsx'
+import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
 import type { Availability } from '#common/catalog/products.ts'
 import classes from './product.module.css'
 
@@ -18,8 +19,8 @@ export interface OfferRow {
 
 /**
  * «Другие предложения»: the same model from other sellers (and the seller's other kits of it),
- * in stock and cheaper first, each row leading to that listing. Plain elements: the product
- * page has a first-load budget.
+ * in stock and cheaper first, each row with «В корзину» and a link to that listing. Plain
+ * elements and the page's own cart button: the product page has a first-load budget.
  */
 export function OtherOffers({ offers }: { offers: OfferRow[] }) {
   if (!offers.length) return null
@@ -41,6 +42,10 @@ export function OtherOffers({ offers }: { offers: OfferRow[] }) {
             </span>
             <span className={classes.offerStock} data-availability={offer.availability}>
               {offer.availabilityLabel}
+            </span>
+            <span className={classes.offerCart}>
+              {/* The seller in the name: the same title is often offered by several. */}
+              <AddToCartButton productId={offer.id} productTitle={`${offer.title} — ${offer.vendorName}`} />
             </span>
             <AppLink
               to={`/product/${offer.slug}`}
