@@ -7,7 +7,7 @@ import { buildProductSeo } from '#app/components/product/product-seo.server.ts'
 import { toTileProduct } from '#app/components/product/product-tile.server.ts'
 import { ProductView } from '#app/components/product/ProductView.tsx'
 import { OtherOffers } from '#app/components/product/OtherOffers.tsx'
-import { toOfferRow } from '#app/components/product/other-offers.server.ts'
+import { offerSortOf, toOfferRows } from '#app/components/product/other-offers.server.ts'
 import { RelatedProducts } from '#app/components/product/RelatedProducts.tsx'
 import { ProductArticles } from '#app/components/media/ProductArticles.tsx'
 import { reviewPageFromUrl } from '#app/components/reviews/review-page.ts'
@@ -34,9 +34,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A decoration: if it fails the page simply goes without it.
     .catch(() => [])
   // «Другие предложения» likewise.
+  const offerSort = offerSortOf(request.url)
   const offers = services.catalog
     .listOtherOffers(ctx, product.id)
-    .then((items) => items.map(toOfferRow))
+    .then(async (items) =>
+      toOfferRows(
+        items,
+        await services.reviews.sellerRatings(
+          ctx,
+          items.map((item) => item.vendor.id),
+        ),
+        offerSort,
+      ),
+    )
     .catch(() => [])
   // «Статьи о товаре» likewise: streamed after the page, dropped on failure.
   const articles = services.media.embedding(ctx, product.id, ARTICLES_COUNT).catch(() => [])
@@ -45,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     display: describeProduct(product),
     reviews,
     offers,
+    offerSort,
     related,
     articles,
     ...buildProductSeo(publicConfig.publicUrl, product, reviews),
@@ -72,7 +83,9 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
     <>
       <ProductView product={loaderData.product} display={loaderData.display} reviews={loaderData.reviews} />
       <Suspense fallback={null}>
-        <Await resolve={loaderData.offers}>{(items) => <OtherOffers offers={items} />}</Await>
+        <Await resolve={loaderData.offers}>
+          {(items) => <OtherOffers offers={items} sort={loaderData.offerSort} />}
+        </Await>
       </Suspense>
       <Suspense fallback={null}>
         <Await resolve={loaderData.related}>{(items) => <RelatedProducts products={items} />}</Await>

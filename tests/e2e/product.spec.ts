@@ -153,6 +153,42 @@ test('a model sold by several sellers lists its other offers; similar products a
   await expect(similar.getByText(/Mavic|Matrice/)).toHaveCount(0)
 })
 
+test('the other offers are ordered cheaper, sooner or better rated first, as the buyer chooses', async ({
+  page,
+  request,
+}) => {
+  const listed = await firstProduct(request, `&q=${encodeURIComponent('Matrice 350 RTK')}`)
+  await page.goto(`/product/${listed.slug}`)
+  await waitForHydration(page)
+  const offers = page.getByRole('region', { name: 'Другие предложения этой модели' })
+  const sorts = offers.getByRole('navigation', { name: 'Порядок предложений' })
+  await expect(sorts.getByRole('link', { name: 'дешевле' })).toHaveAttribute('aria-current', 'true')
+  const rows = offers.getByRole('listitem')
+  const count = await rows.count()
+  expect(count).toBeGreaterThan(3)
+
+  await sorts.getByRole('link', { name: 'быстрее' }).click()
+  await expect(page).toHaveURL(/[?&]offers=lead/)
+  await expect(sorts.getByRole('link', { name: 'быстрее' })).toHaveAttribute('aria-current', 'true')
+  const leadDays = (await rows.allTextContents()).map((text) =>
+    text.includes('В наличии') ? 0 : Number(/(\d+)\s+(?:дн|раб)/.exec(text)?.[1] ?? Infinity),
+  )
+  expect(leadDays).toHaveLength(count)
+  expect(leadDays).toEqual([...leadDays].sort((a, b) => a - b))
+
+  await sorts.getByRole('link', { name: 'с лучшим рейтингом' }).click()
+  await expect(page).toHaveURL(/[?&]offers=rating/)
+  await expect(sorts.getByRole('link', { name: 'с лучшим рейтингом' })).toHaveAttribute('aria-current', 'true')
+  const stars = (await rows.allTextContents()).map((text) =>
+    Number(/★ (\d,\d|\d)/.exec(text)?.[1]?.replace(',', '.') ?? -1),
+  )
+  expect(
+    stars.some((n) => n > 0),
+    'some demo sellers have reviews',
+  ).toBe(true)
+  expect(stars).toEqual([...stars].sort((a, b) => b - a))
+})
+
 test('a signed-in buyer puts another seller’s offer of the model into the cart from the product page', async ({
   page,
 }) => {

@@ -3,13 +3,25 @@ import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
 import type { Availability } from '#common/catalog/products.ts'
 import classes from './product.module.css'
 
-/** One listing of the same model, formatted by the loader (toOfferRow in other-offers.server.ts). */
+/** The orders a buyer can put the offers in: cheaper, sooner, better rated first. */
+export const OFFER_SORTS = ['price', 'lead', 'rating'] as const
+export type OfferSort = (typeof OFFER_SORTS)[number]
+
+const SORT_LABELS: Record<OfferSort, string> = {
+  price: 'дешевле',
+  lead: 'быстрее',
+  rating: 'с лучшим рейтингом',
+}
+
+/** One listing of the same model, formatted by the loader (toOfferRows in other-offers.server.ts). */
 export interface OfferRow {
   id: string
   slug: string
   title: string
   vendorName: string
   vendorSlug: string
+  /** «★ 4,8 · 23 отзыва» from the seller's reviews; null without any. */
+  rating: string | null
   price: string
   /** Null when the price is on request. */
   vat: string | null
@@ -22,18 +34,35 @@ export interface OfferRow {
  * in stock and cheaper first, each row with «В корзину» and a link to that listing. Plain
  * elements and the page's own cart button: the product page has a first-load budget.
  */
-export function OtherOffers({ offers }: { offers: OfferRow[] }) {
+export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferSort }) {
   if (!offers.length) return null
   return (
     <section className={classes.related} aria-labelledby="offers-title">
       <h2 id="offers-title" className={classes.sectionTitle}>
         Другие предложения этой модели
       </h2>
+      {offers.length > 1 && (
+        <nav className={classes.offerSorts} aria-label="Порядок предложений">
+          Сначала:
+          {OFFER_SORTS.map((option) => (
+            <AppLink
+              key={option}
+              to={{ search: option === 'price' ? '' : `?offers=${option}` }}
+              preventScrollReset
+              replace
+              aria-current={option === sort ? 'true' : undefined}
+            >
+              {SORT_LABELS[option]}
+            </AppLink>
+          ))}
+        </nav>
+      )}
       <ul className={classes.offers}>
         {offers.map((offer) => (
           <li key={offer.id} className={classes.offer}>
             <span className={classes.offerSeller}>
               <AppLink to={`/sellers/${offer.vendorSlug}`}>{offer.vendorName}</AppLink>
+              {offer.rating && <span className={classes.offerRating}>{offer.rating}</span>}
               <span className={classes.offerTitle}>{offer.title}</span>
             </span>
             <span className={classes.offerPrice}>

@@ -2,10 +2,38 @@ import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import type { ProductCard } from '#common/catalog/types.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
-import type { OfferRow } from './OtherOffers.tsx'
+import { formatCount, formatNumber } from '#common/format.ts'
+import { REVIEW_FORMS } from '#common/reviews.ts'
+import { OFFER_SORTS, type OfferRow, type OfferSort } from './OtherOffers.tsx'
 
-/** A row of «Другие предложения», formatted in the loader (the product page's first-load budget). */
-export function toOfferRow(card: ProductCard): OfferRow {
+type Rating = { average: number; count: number }
+
+/** The order the buyer chose for «Другие предложения» (`?offers=`); the price by default. */
+export function offerSortOf(url: string): OfferSort {
+  const asked = new URL(url).searchParams.get('offers')
+  return OFFER_SORTS.find((sort) => sort === asked) ?? 'price'
+}
+
+/**
+ * The rows of «Другие предложения», formatted in the loader (the product page's first-load
+ * budget), in the chosen order. The listings come in stock first and cheaper first; «быстрее»
+ * puts what is in stock, then the shortest lead time first; «рейтинг» the sellers with the best
+ * rating from their reviews first, those without reviews last. Ties keep the cheaper first.
+ */
+export function toOfferRows(cards: ProductCard[], ratings: Map<string, Rating>, sort: OfferSort): OfferRow[] {
+  const days = (card: ProductCard) => (card.availability === 'in_stock' ? 0 : (card.leadTimeDays ?? Infinity))
+  const stars = (card: ProductCard) => ratings.get(card.vendor.id)?.average ?? -1
+  const ordered = cards
+    .map((card, at) => ({ card, at }))
+    .sort((a, b) => {
+      if (sort === 'lead') return days(a.card) - days(b.card) || a.at - b.at
+      if (sort === 'rating') return stars(b.card) - stars(a.card) || a.at - b.at
+      return a.at - b.at
+    })
+  return ordered.map(({ card }) => toOfferRow(card, ratings.get(card.vendor.id)))
+}
+
+function toOfferRow(card: ProductCard, rating: Rating | undefined): OfferRow {
   const leadTime = card.availability === 'to_order' ? formatLeadTime(card.leadTimeDays) : ''
   return {
     id: card.id,
@@ -13,6 +41,7 @@ export function toOfferRow(card: ProductCard): OfferRow {
     title: card.title,
     vendorName: card.vendor.name,
     vendorSlug: card.vendor.slug,
+    rating: rating ? `★ ${formatNumber(rating.average, 1)} · ${formatCount(rating.count, REVIEW_FORMS)}` : null,
     price: formatPrice(card.priceKopecks),
     vat: card.priceKopecks === null ? null : vatNoteOf(card.vatRate),
     availability: card.availability,

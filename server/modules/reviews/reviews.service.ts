@@ -135,6 +135,31 @@ export function createReviewsService(deps: ReviewsDeps) {
       return listVisible(ctx, 'product', eq(productReviews.productId, id), query, null)
     },
 
+    /**
+     * Public: the sellers' ratings from their visible reviews (the average to a tenth and the
+     * count), for lists that show several sellers at once; a seller without reviews is absent.
+     */
+    async sellerRatings(ctx: Ctx, sellerIds: string[]): Promise<Map<string, { average: number; count: number }>> {
+      const ratings = new Map<string, { average: number; count: number }>()
+      if (!sellerIds.length) return ratings
+      const rows = await ctx.db
+        .select({ seller: sellerReviews.sellerOrganizationId, rating: sellerReviews.rating, n: count() })
+        .from(sellerReviews)
+        .where(
+          and(inArray(sellerReviews.sellerOrganizationId, [...new Set(sellerIds)]), isNull(sellerReviews.hiddenAt)),
+        )
+        .groupBy(sellerReviews.sellerOrganizationId, sellerReviews.rating)
+      const distributions = new Map<string, number[]>()
+      for (const row of rows) {
+        const distribution = distributions.get(row.seller) ?? [0, 0, 0, 0, 0]
+        distribution[row.rating - 1] = Number(row.n)
+        distributions.set(row.seller, distribution)
+      }
+      for (const [seller, distribution] of distributions)
+        ratings.set(seller, { average: averageOf(distribution), count: distribution.reduce((s, n) => s + n, 0) })
+      return ratings
+    },
+
     /** Public: a confirmed vendor's visible reviews; anyone else is a 404. */
     async listForSeller(ctx: Ctx, slug: string, query?: unknown): Promise<ReviewPage> {
       const id = (await deps.sellers.resolveVendorSlugs(ctx, [slug])).get(slug)

@@ -28,6 +28,7 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
   let colleague: Member
   let rival: Member
   let staff: Member
+  let vendorId: string
   let buyerOrg: { id: string }
   let drone: { id: string; title: string; slug: string }
   let battery: { id: string; title: string; slug: string }
@@ -65,6 +66,7 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
   beforeAll(async () => {
     const db = database.db
     const vendor = await createTestVendor(db, { name: 'АэроТех Отзывы', slug: 'aerotech-reviews' })
+    vendorId = vendor.id
     seller = await createMember(db, vendor.id, 'owner', 'Анна Продавец')
     await giveBankRequisites(db, vendor.id)
     buyerOrg = await buyerOrganization('Агрохолдинг Заря', 'zarya-reviews')
@@ -232,6 +234,11 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
     })
     const sellerPage = (await api('GET', '/sellers/aerotech-reviews/reviews', seller.cookie)).json().data
     expect(sellerPage).toMatchObject({ summary: { average: 4, count: 1 }, canAnswer: true })
+    // Several sellers' ratings at once (the product page's other offers): one without reviews is absent.
+    const ctx = { db: database.db } as Parameters<typeof app.services.reviews.sellerRatings>[0]
+    const ratings = await app.services.reviews.sellerRatings(ctx, [vendorId, buyerOrg.id, vendorId])
+    expect([...ratings]).toEqual([[vendorId, { average: 4, count: 1 }]])
+    expect(await app.services.reviews.sellerRatings(ctx, [])).toEqual(new Map())
     const id = sellerPage.items[0].id
     // Only the reviewed seller answers, once.
     const notSeller = await api('POST', `/reviews/sellers/${id}/answer`, rival.cookie, { text: 'Не наш ответ' })
