@@ -1,7 +1,8 @@
 import { AppLink } from '#app/components/AppLink.tsx'
 import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
 import type { Availability } from '#common/catalog/products.ts'
-import classes from './product.module.css'
+import page from './product.module.css'
+import classes from './OtherOffers.module.css'
 
 /** The orders a buyer can put the offers in: cheaper, sooner, better rated first. */
 export const OFFER_SORTS = ['price', 'lead', 'rating'] as const
@@ -37,12 +38,12 @@ export interface OfferRow {
 export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferSort }) {
   if (!offers.length) return null
   return (
-    <section className={classes.related} aria-labelledby="offers-title">
-      <h2 id="offers-title" className={classes.sectionTitle}>
+    <section className={page.related} aria-labelledby="offers-title">
+      <h2 id="offers-title" className={page.sectionTitle}>
         Другие предложения этой модели
       </h2>
       {offers.length > 1 && (
-        <nav className={classes.offerSorts} aria-label="Порядок предложений">
+        <nav className={classes.sorts} aria-label="Порядок предложений">
           Сначала:
           {OFFER_SORTS.map((option) => (
             <AppLink
@@ -57,28 +58,28 @@ export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferS
           ))}
         </nav>
       )}
-      <ul className={classes.offers}>
+      <ul className={classes.list}>
         {offers.map((offer) => (
-          <li key={offer.id} className={classes.offer}>
-            <span className={classes.offerSeller}>
+          <li key={offer.id} className={classes.row}>
+            <span className={classes.seller}>
               <AppLink to={`/sellers/${offer.vendorSlug}`}>{offer.vendorName}</AppLink>
-              {offer.rating && <span className={classes.offerRating}>{offer.rating}</span>}
-              <span className={classes.offerTitle}>{offer.title}</span>
+              {offer.rating && <span className={classes.rating}>{offer.rating}</span>}
+              <span className={classes.title}>{offer.title}</span>
             </span>
-            <span className={classes.offerPrice}>
+            <span className={classes.price}>
               <strong>{offer.price}</strong>
-              {offer.vat && <span className={classes.vendorMeta}>{offer.vat}</span>}
+              {offer.vat && <span className={page.vendorMeta}>{offer.vat}</span>}
             </span>
-            <span className={classes.offerStock} data-availability={offer.availability}>
+            <span className={classes.stock} data-availability={offer.availability}>
               {offer.availabilityLabel}
             </span>
-            <span className={classes.offerCart}>
+            <span className={classes.cart}>
               {/* The seller in the name: the same title is often offered by several. */}
               <AddToCartButton productId={offer.id} productTitle={`${offer.title} — ${offer.vendorName}`} />
             </span>
             <AppLink
               to={`/product/${offer.slug}`}
-              className={classes.offerLink}
+              className={classes.link}
               aria-label={`Предложение ${offer.vendorName}: ${offer.title}`}
             >
               Открыть
