@@ -56,7 +56,6 @@ export const createImportJob =
         const wanting = await writeBatch(withDb(ctx, tx), scope.organizationId, batch, row.mapping, next)
         await queuePictures(tx, row.id, next, wanting)
         next.processed += batch.length
-        if (next.processed >= offers.length && next.pictures?.total) next.stage = 'pictures'
         await tx
           .update(productImports)
           .set({ outcome: next, updatedAt: new Date() })

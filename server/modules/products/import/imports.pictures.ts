@@ -166,18 +166,18 @@ export function createPicturesJob(deps: PicturesDeps & { jobs: PicturesJobs }): 
     const importId = String(run.job.payload.importId)
     const part = Number(run.job.payload.part ?? 0)
     const [row] = await run.db.select().from(productImports).where(eq(productImports.id, importId))
-    if (!row?.outcome?.pictures) throw new AppError('not_found', PRODUCT_IMPORT_MESSAGES.notFound)
-    const outcome = row.outcome
-    const step = outcome.pictures!
+    const outcome = row?.outcome
+    if (!outcome?.pictures) throw new AppError('not_found', PRODUCT_IMPORT_MESSAGES.notFound)
+    let step: PicturesStep = outcome.pictures
     const until = performance.now() + deps.sliceMs
     await run.progress(step.done, step.total)
     // At least one product a part, however short the slice.
     do {
       run.stopIfAsked()
-      await nextProduct(run, importId, outcome, deps)
-      await run.progress(outcome.pictures!.done, step.total)
-    } while (outcome.pictures!.done < step.total && performance.now() < until)
-    const more = outcome.pictures!.done < step.total
+      step = await nextProduct(run, importId, { ...outcome, pictures: step }, deps)
+      await run.progress(step.done, step.total)
+    } while (step.done < step.total && performance.now() < until)
+    const more = step.done < step.total
     await run.commit(async (tx) => {
       if (more) {
         const next = await deps.jobs.enqueue(
@@ -190,28 +190,32 @@ export function createPicturesJob(deps: PicturesDeps & { jobs: PicturesJobs }): 
       } else {
         await tx
           .update(productImports)
-          .set({ status: 'done', outcome, updatedAt: new Date() })
+          .set({ status: 'done', outcome: { ...outcome, pictures: step }, updatedAt: new Date() })
           .where(eq(productImports.id, importId))
       }
     })
-    return { done: outcome.pictures!.done, total: step.total, more }
+    return { done: step.done, total: step.total, more }
   }
 }
 
-/** The next product of the queue, fetched and written. */
-async function nextProduct(run: JobRun, importId: string, outcome: ImportOutcome, deps: PicturesDeps) {
-  const step = outcome.pictures!
+type PicturesStep = NonNullable<ImportOutcome['pictures']>
+
+/** The next product of the queue, fetched and written; answers how far the step has got. */
+async function nextProduct(
+  run: JobRun,
+  importId: string,
+  outcome: ImportOutcome & { pictures: PicturesStep },
+  deps: PicturesDeps,
+): Promise<PicturesStep> {
+  const step = outcome.pictures
   const [task] = await run.db
     .select()
     .from(productImportPictures)
     .where(eq(productImportPictures.importId, importId))
     .orderBy(asc(productImportPictures.position))
     .limit(1)
-  if (!task) {
-    // Gone through already: an earlier attempt committed it, its count with it.
-    outcome.pictures = { ...step, done: step.total }
-    return
-  }
+  // Gone through already: an earlier attempt committed the last one, its count with it.
+  if (!task) return { ...step, done: step.total }
   const next = structuredClone(step)
   next.hostFailures ??= {}
   const { photos, warnings } = await fetchPictures(task, deps, next.hostFailures)
@@ -238,7 +242,7 @@ async function nextProduct(run: JobRun, importId: string, outcome: ImportOutcome
     // No bytes without a product: what was stored for a draft that did not take it goes.
     if (!kept) for (const photo of photos) await deleteUploadedPhoto(deps.storage, photo.src)
   }
-  outcome.pictures = next
+  return next
 }
 
 /** The photos as the draft's, captioned with its title, if it still has none and is not with staff. */

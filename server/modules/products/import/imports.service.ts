@@ -92,12 +92,12 @@ export function createImportsService(deps: {
         pageSize,
       },
       // Parsing counts characters of the file, importing counts offers.
-      // Then the pictures' step counts products.
+      // Then the pictures' job counts products.
       progress: job
         ? {
             done: job.progressDone,
             total: job.progressTotal || row.counts.offers,
-            stage: outcome?.stage ?? ('offers' as const),
+            stage: job.kind === PICTURES_JOB ? ('pictures' as const) : ('offers' as const),
           }
         : null,
       outcome: outcome && {

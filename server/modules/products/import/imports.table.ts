@@ -29,14 +29,6 @@ export interface SkippedRow {
   reason: string
 }
 
-/** A draft without photos whose row gave picture addresses: they are fetched after the rows. */
-export interface PictureTask {
-  draftId: string
-  line: number
-  sku: string
-  urls: string[]
-}
-
 /** Something about a row's pictures the vendor should know: not fetched, or fetched but small. */
 export interface PictureWarning {
   line: number
@@ -53,8 +45,6 @@ export interface ImportOutcome {
   created: number
   updated: number
   skipped: SkippedRow[]
-  /** Set once every row is written and the pictures' step has products to go through. */
-  stage?: 'pictures'
   /** The pictures' step (imports.pictures.ts); absent in imports written before it. */
   pictures?: {
     /** Products whose pictures were queued, and gone through. */
@@ -121,3 +111,6 @@ export const productImportPictures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.position] })],
 )
+
+/** A draft without photos whose row gave picture addresses: they are fetched after the rows. */
+export type PictureTask = Pick<typeof productImportPictures.$inferSelect, 'draftId' | 'line' | 'sku' | 'urls'>
