@@ -29,7 +29,7 @@ export type PublicFetchFailure =
   | { ok: false; reason: 'redirects' }
   | { ok: false; reason: 'too_large' }
 
-export type PublicFetchResult = { ok: true; bytes: Buffer; contentType: string | null } | PublicFetchFailure
+export type PublicFetchResult = { ok: true; bytes: Buffer } | PublicFetchFailure
 
 const REFUSED_BY_FILTER = /is not allowed/
 
@@ -101,7 +101,7 @@ export function createPublicFetcher(options: PublicFetchOptions): PublicFetcher 
         }
         const bytes = await body(response)
         if (bytes === 'too_large') return { ok: false, reason: 'too_large' }
-        return { ok: true, bytes, contentType: response.headers['content-type'] ?? null }
+        return { ok: true, bytes }
       }
     } catch (error) {
       if (signal.aborted) return { ok: false, reason: 'timeout' }

@@ -60,19 +60,13 @@ function toFacts(party: Party): CompanyFacts {
  * head office of the company with that INN. A refusal, a timeout or an answer of another shape is
  * «unavailable» (503): the forms then ask for the fields by hand.
  */
-export function createDadataRegistry(opts: {
-  url: string
-  apiKey: string
-  timeoutMs?: number
-  fetch?: typeof fetch
-}): CompanyRegistry {
-  const request = opts.fetch ?? fetch
+export function createDadataRegistry(opts: { url: string; apiKey: string; timeoutMs?: number }): CompanyRegistry {
   const endpoint = `${opts.url.replace(/\/$/, '')}/suggestions/api/4_1/rs/findById/party`
   return {
     async findByInn(inn) {
       let response: Response
       try {
-        response = await request(endpoint, {
+        response = await fetch(endpoint, {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
