@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import {
+  averageOf,
   type OwnReview,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type Review,
   type ReviewKind,
+  type ReviewSummary,
   reviewAuthor,
   type StaffReview,
 } from '#common/reviews.ts'
@@ -20,6 +22,13 @@ export type SellerRow = typeof sellerReviews.$inferSelect
 export type Row = ProductRow | SellerRow
 
 export const TABLES = { product: productReviews, seller: sellerReviews } as const
+
+/** Visible reviews counted per rating (the rows of a GROUP BY rating) as their summary. */
+export function summaryOf(byRating: readonly { rating: number; n: number }[]): ReviewSummary {
+  const distribution: ReviewSummary['distribution'] = [0, 0, 0, 0, 0]
+  for (const r of byRating) distribution[r.rating - 1] = Number(r.n)
+  return { average: averageOf(distribution), count: distribution.reduce((s, n) => s + n, 0), distribution }
+}
 
 /** `products` / `sellers` in URLs, `product` / `seller` in answers. */
 export function reviewKindOf(kind: string): ReviewKind {

@@ -1,13 +1,11 @@
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import {
-  averageOf,
   type OwnReview,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type Review,
   type ReviewKind,
   type ReviewPage,
-  type ReviewSummary,
   type Reviewable,
   reviewAuthor,
 } from '#common/reviews.ts'
@@ -28,7 +26,7 @@ import type { MemberDirectory } from '../organizations/index.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
 import type { SellersService } from '../sellers/index.ts'
 import { productReviews, sellerReviews } from './reviews.table.ts'
-import { type Row, TABLES, reviewKindOf, toReview, toOwnReview, findReview, DAY_MS } from './reviews.rows.ts'
+import { type Row, TABLES, reviewKindOf, toReview, toOwnReview, findReview, DAY_MS, summaryOf } from './reviews.rows.ts'
 import { createStaffReviews } from './reviews.staff.ts'
 
 /** Reviews, answers and edits are written by people, a few a day; more is a script. */
@@ -113,17 +111,15 @@ export function createReviewsService(deps: ReviewsDeps) {
       }),
       ctx.db.select({ rating: table.rating, n: count() }).from(table).where(where).groupBy(table.rating),
     ])
-    const distribution: ReviewSummary['distribution'] = [0, 0, 0, 0, 0]
-    for (const r of byRating) distribution[r.rating - 1] = Number(r.n)
-    const total = distribution.reduce((s, n) => s + n, 0)
+    const summary = summaryOf(byRating)
     const mine = ctx.organization?.id ?? null
     const seller = sellerOrganizationId ?? rows[0]?.sellerOrganizationId ?? null
     return {
-      summary: { average: averageOf(distribution), count: total, distribution },
+      summary,
       items: rows.map((r) => toReview(r, kind)),
       page,
       pageSize,
-      total,
+      total: summary.count,
       canAnswer: Boolean(ctx.user && mine && mine === seller),
     }
   }
@@ -149,14 +145,12 @@ export function createReviewsService(deps: ReviewsDeps) {
           and(inArray(sellerReviews.sellerOrganizationId, [...new Set(sellerIds)]), isNull(sellerReviews.hiddenAt)),
         )
         .groupBy(sellerReviews.sellerOrganizationId, sellerReviews.rating)
-      const distributions = new Map<string, number[]>()
-      for (const row of rows) {
-        const distribution = distributions.get(row.seller) ?? [0, 0, 0, 0, 0]
-        distribution[row.rating - 1] = Number(row.n)
-        distributions.set(row.seller, distribution)
+      const bySeller = new Map<string, typeof rows>()
+      for (const row of rows) bySeller.set(row.seller, [...(bySeller.get(row.seller) ?? []), row])
+      for (const [seller, counted] of bySeller) {
+        const { average, count: total } = summaryOf(counted)
+        ratings.set(seller, { average, count: total })
       }
-      for (const [seller, distribution] of distributions)
-        ratings.set(seller, { average: averageOf(distribution), count: distribution.reduce((s, n) => s + n, 0) })
       return ratings
     },
 
