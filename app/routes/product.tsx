@@ -28,21 +28,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await loadOrFail(request, () => services.catalog.getProduct(ctx, params.slug))
   // Two statements (the page and the summary), side by side: the reviews are part of the page.
   const reviews = await services.reviews.listForProduct(ctx, product.id, { page: reviewPageFromUrl(request.url) })
-  const related = services.catalog
-    .listSimilarProducts(ctx, product.id)
-    .then((items) => items.map(toTileProduct))
+  const neighbours = services.catalog.listNeighbours(ctx, product.id)
+  const related = neighbours
+    .then(({ similar }) => similar.map(toTileProduct))
     // A decoration: if it fails the page simply goes without it.
     .catch(() => [])
-  // «Другие предложения» likewise.
+  // «Другие предложения» likewise, with their sellers' ratings.
   const offerSort = offerSortOf(request.url)
-  const offers = services.catalog
-    .listOtherOffers(ctx, product.id)
-    .then(async (items) =>
+  const offers = neighbours
+    .then(async ({ offers: cards }) =>
       toOfferRows(
-        items,
+        cards,
         await services.reviews.sellerRatings(
           ctx,
-          items.map((item) => item.vendor.id),
+          cards.map((card) => card.vendor.id),
         ),
         offerSort,
       ),

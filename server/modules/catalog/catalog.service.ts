@@ -294,18 +294,19 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** A category's most popular products, without the facets and totals a listing works out. */
     /**
-     * «Похожие товары»: products of the same category (and sphere) nearest by their main
-     * characteristics (search/similar.ts), never another category's.
+     * A product page's neighbours (search/similar.ts): «Другие предложения», the listings of its
+     * model, in stock and cheaper first; «Похожие товары», products of the same category (and
+     * sphere) nearest by their main characteristics, never another category's. Both from one read
+     * of the index and one statement for their cards.
      */
-    async listSimilarProducts(ctx: Ctx, productId: string, limit = SIMILAR_LIMIT): Promise<ProductCard[]> {
+    async listNeighbours(ctx: Ctx, productId: string): Promise<{ offers: ProductCard[]; similar: ProductCard[] }> {
       const index = await indexKeeper.current(ctx.db)
-      return cardsOf(ctx, await fetchCards(ctx.db, similarProducts(index, productId, limit)))
-    },
-
-    /** «Другие предложения»: the listings of this product's model (search/similar.ts), in stock and cheaper first. */
-    async listOtherOffers(ctx: Ctx, productId: string): Promise<ProductCard[]> {
-      const index = await indexKeeper.current(ctx.db)
-      return cardsOf(ctx, await fetchCards(ctx.db, otherOffers(index, productId)))
+      const offerIds = otherOffers(index, productId)
+      const similarIds = similarProducts(index, productId, SIMILAR_LIMIT)
+      const cards = await cardsOf(ctx, await fetchCards(ctx.db, [...offerIds, ...similarIds]))
+      const byId = new Map(cards.map((card) => [card.id, card]))
+      const cardsFor = (ids: string[]) => ids.flatMap((id) => byId.get(id) ?? [])
+      return { offers: cardsFor(offerIds), similar: cardsFor(similarIds) }
     },
 
     listPopularProducts: (ctx: Ctx, categorySlug: string, limit: number): Promise<ProductCard[]> =>

@@ -364,12 +364,12 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
     })
 
     it('suggests similar products of its own category only, published, the nearest first', async () => {
-      const ctx = { db: database.db } as Parameters<typeof app.services.catalog.listSimilarProducts>[0]
+      const ctx = { db: database.db } as Parameters<typeof app.services.catalog.listNeighbours>[0]
       const published = FIXTURE_PRODUCTS.filter((p) => p.status === undefined || p.status === 'published')
       const categoryOf = new Map(published.map((p) => [p.slug, p.category]))
       let suggested = 0
       for (const product of published) {
-        const similar = await app.services.catalog.listSimilarProducts(ctx, fixture.ids[product.slug]!)
+        const { similar } = await app.services.catalog.listNeighbours(ctx, fixture.ids[product.slug]!)
         expect(similar.length).toBeLessThanOrEqual(8)
         for (const card of similar) {
           expect(categoryOf.get(card.slug), `${product.slug} → ${card.slug}`).toBe(product.category)
