@@ -5,7 +5,6 @@ import '@mantine/core/styles/default-css-variables.layer.css'
 import '@mantine/core/styles/global.layer.css'
 import './theme.css'
 import './app.css'
-import { mantineHtmlProps } from '@mantine/core'
 import { type ReactNode, useEffect } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
@@ -23,6 +22,12 @@ import { clearErrorPage, useForcedError } from './lib/forced-error.ts'
 import { getAppContext } from './lib/load-context.ts'
 import type { RootData } from './lib/root-data.ts'
 import { ViewportProvider } from './lib/viewport.tsx'
+
+/**
+ * Mantine's `mantineHtmlProps`, written out: importing it would tie every page's first load to the
+ * chunk of Mantine's components, which only the account and the overlays need.
+ */
+const MANTINE_HTML_PROPS = { suppressHydrationWarning: true, 'data-mantine-color-scheme': 'light' } as const
 
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware]
 
@@ -46,7 +51,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined
   return (
-    <html lang="ru" {...mantineHtmlProps}>
+    <html lang="ru" {...MANTINE_HTML_PROPS}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -18,6 +18,10 @@ import { loadRequestCtx } from './session.ts'
 export const BUILD_DIR = resolve(process.env.BUILD_DIR ?? 'build')
 export const SERVER_BUILD_PATH = resolve(BUILD_DIR, 'server/index.js')
 
+/** Hashed build output: never changes under its name. */
+const ASSETS_PATH = resolve(BUILD_DIR, 'client', 'assets')
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
 export function hasServerBuild(): boolean {
   return existsSync(SERVER_BUILD_PATH)
 }
@@ -71,6 +75,15 @@ export async function registerReactRouter(
     serverBuildPath: SERVER_BUILD_PATH,
     clientBuildDirectory: resolve(BUILD_DIR, 'client'),
     mode: config.isDevelopment ? 'development' : 'production',
+    // The build writes Brotli and gzip copies of its scripts and styles (scripts/vite-precompress.ts).
+    // The bundled @fastify/static picks one by Accept-Encoding but does not say so: caches must know.
+    staticOptions: {
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        res.setHeader('cache-control', filePath.startsWith(ASSETS_PATH) ? IMMUTABLE : 'public, max-age=3600')
+        res.setHeader('vary', 'accept-encoding')
+      },
+    },
     getLoadContext,
     routeOptions: {
       config: { fallbackMethods: PAGE_METHODS },

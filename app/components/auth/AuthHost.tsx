@@ -1,4 +1,4 @@
-import { useMounted } from '@mantine/hooks'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { lazy, Suspense } from 'react'
 import { setUserParams } from '#app/lib/analytics.ts'
 import { loadDeferred } from '#app/components/load-deferred.ts'
@@ -8,7 +8,7 @@ const AuthClient = lazy(() => loadDeferred().then((m) => m.loadAuthClient()))
 
 /** Mounted once in the root layout; see AuthClient. */
 export function AuthHost() {
-  const mounted = useMounted()
+  const mounted = useHydrated()
   if (!mounted) return null
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core'
-import { useMounted } from '@mantine/hooks'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from '@tabler/icons-react'
 import { formatDateTime, formatLocalDateTime } from '#app/lib/format.ts'
 import { describeUserAgent } from '#app/lib/user-agent.ts'
@@ -22,7 +22,7 @@ const ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: Ic
  * reader's own zone is used.
  */
 function useDateTimeFormat(): (iso: string) => string {
-  return useMounted() ? formatLocalDateTime : formatDateTime
+  return useHydrated() ? formatLocalDateTime : formatDateTime
 }
 
 function SessionRow({ session, formatDate }: { session: SessionView; formatDate: (iso: string) => string }) {

@@ -1,4 +1,4 @@
-import { useMounted } from '@mantine/hooks'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { lazy, Suspense } from 'react'
 import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { loadDeferred } from '#app/components/load-deferred.ts'
@@ -21,7 +21,7 @@ export const countId = (field: CountField) => `header-count-${field}`
 
 /** The counter of a header icon; its wrapper (`entryClass`) places it on the icon's corner. */
 export function EntryCount({ field }: { field: CountField }) {
-  const mounted = useMounted()
+  const mounted = useHydrated()
   if (!mounted) return null
   return (
     <Suspense fallback={null}>
@@ -38,7 +38,7 @@ export const entryClass = classes.entry
  */
 export function HeaderAccount({ compact }: { compact: boolean }) {
   const { user } = useSessionState()
-  const mounted = useMounted()
+  const mounted = useHydrated()
   if (!user) {
     return (
       <button
