@@ -33,6 +33,7 @@ export default defineConfig({
             // Every Mantine component some page imports, in one chunk: the account's pages, the
             // cart and the overlays use them; the public pages' first load has none.
             {
+              debugName: 'mantine',
               name: (id) => (MANTINE_COMPONENTS.test(id) && !id.endsWith('.css') ? 'mantine' : null),
               tags: ['$initial'],
             },
