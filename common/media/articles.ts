@@ -204,8 +204,10 @@ export interface StaffArticleRow {
 }
 
 /** The editor's view of one article. */
-export interface StaffArticle extends Omit<ArticleInput, 'slug'> {
+export interface StaffArticle extends Omit<ArticleInput, 'slug' | 'bodyHtml'> {
   id: string
+  /** As the sanitizer stored it: the editor shows it before its scripts arrive. */
+  bodyHtml: SanitizedHtml
   slug: string
   status: ArticleStatus
   publishAt: string | null

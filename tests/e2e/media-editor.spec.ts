@@ -103,7 +103,9 @@ test('staff write an article with a heading, a picture and a product, preview it
   await page.getByRole('combobox', { name: 'Теги' }).fill('ЛЭП')
   await page.keyboard.press('Enter')
 
-  // The body: a paragraph, a section heading, a picture with a caption and a product card.
+  // The body: a paragraph, a section heading, a picture with a caption and a product card, written
+  // with the editor's toolbar (until the editor arrives the body is a plain editable draft).
+  await expect(page.getByRole('button', { name: 'Вставить изображение' })).toBeVisible({ timeout: EDITOR_LOAD })
   await body.click()
   await page.keyboard.type('Линии электропередачи тянутся на сотни километров, и обходить их пешком долго.')
   await page.keyboard.press('Enter')
@@ -340,4 +342,33 @@ test('a save over a colleague’s newer version says so and loses nothing; leavi
   await expect(page.getByText('Все изменения сохранены')).toBeVisible({ timeout: FORM_POST })
   const stored = await (await page.request.get(`/api/v1/media/staff/articles/${article.id}`)).json()
   expect(stored.data.lead).toBe('Мой новый лид.')
+})
+
+test('the body can be typed into before the editor has loaded, and the editor goes on from what was typed', async ({
+  page,
+}) => {
+  await signIn(page, 'staff@example.com')
+  // The editor's chunk is held back until the draft has been typed into, as on a slow phone.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/RichTextField-[^/]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`${LIST}/new`)
+  await waitForHydration(page)
+  const body = page.getByRole('textbox', { name: 'Текст статьи' })
+  await expect(body).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Вставить изображение' })).toHaveCount(0)
+  await body.click()
+  await page.keyboard.type('Черновик до загрузки редактора. ')
+
+  release()
+  // The toolbar arrives, the draft gives way, the text stays and the caret goes on after it.
+  await expect(page.getByRole('button', { name: 'Вставить изображение' })).toBeVisible({ timeout: EDITOR_LOAD })
+  await expect(page.getByTestId('article-body-draft')).toHaveCount(0)
+  await expect(body).toHaveCount(1)
+  await page.keyboard.type('И после.')
+  await expect(body).toContainText('Черновик до загрузки редактора. И после.')
+  await expect(body.locator('p')).toHaveCount(1)
 })

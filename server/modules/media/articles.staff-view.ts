@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { type StaffArticle } from '#common/media/articles.ts'
 import { type Ctx } from '../../context.ts'
+import { storedHtml } from '../../text/sanitize.ts'
 import { ARTICLE_EVENT_LABELS, type ArticleEvent, allowedActions } from './articles.machine.ts'
 import type { ArticleRow } from './articles.public.ts'
 import { articleEvents, articleImages } from './articles.table.ts'
@@ -42,7 +43,7 @@ export async function viewStaffArticle(ctx: Ctx, describeUsers: DescribeUsers, r
     lead: row.lead,
     rubric: row.rubric,
     tags: row.tags,
-    bodyHtml: row.bodyHtml,
+    bodyHtml: storedHtml(row.bodyHtml),
     coverFileId: row.coverFileId,
     coverAlt: row.coverAlt,
     seoTitle: row.seoTitle,

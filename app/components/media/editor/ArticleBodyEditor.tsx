@@ -29,6 +29,7 @@ export default function ArticleBodyEditor({
   labelId,
   invalid,
   products: known,
+  onReady,
 }: {
   value: string
   onChange: (html: string) => void
@@ -36,11 +37,17 @@ export default function ArticleBodyEditor({
   invalid: boolean
   /** The embedded products already in the body, for their cards. */
   products: EmbedCardProduct[]
+  /** Once the editor exists (Tiptap makes it after the first render). */
+  onReady?: (editor: Editor) => void
 }) {
   const editorRef = useRef<Editor | null>(null)
-  const onEditor = useCallback((editor: Editor | null) => {
-    editorRef.current = editor
-  }, [])
+  const onEditor = useCallback(
+    (editor: Editor | null) => {
+      editorRef.current = editor
+      if (editor) onReady?.(editor)
+    },
+    [onReady],
+  )
   // One map for the editor's whole life: the embed's cards read it, each pick adds to it.
   const [products] = useState(() => new Map(known.map((p) => [p.id, p])))
   const extensions = useMemo(() => articleExtensions(products), [products])

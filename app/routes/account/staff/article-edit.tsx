@@ -3,10 +3,12 @@ import { Alert, Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Title } 
 import { IconAlertTriangle, IconDeviceFloppy, IconEye, IconInfoCircle } from '@tabler/icons-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useBeforeUnload, useBlocker, useFetcher } from 'react-router'
+import type { Editor } from '@tiptap/core'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { ArticleMainFields, ArticleSeoFields } from '#app/components/media/editor/ArticleFields.tsx'
 import { ArticleHistory } from '#app/components/media/editor/ArticleHistory.tsx'
 import { ArticleMoves } from '#app/components/media/editor/ArticleMoves.tsx'
+import { BodyDraft } from '#app/components/media/editor/BodyDraft.tsx'
 import {
   articleInputErrors,
   type ArticleFormState,
@@ -19,6 +21,7 @@ import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import { showToast } from '#app/lib/notify.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
+import type { SanitizedHtml } from '#common/html.ts'
 import { mediaLinks } from '#common/media/articles.ts'
 import type { Route } from './+types/article-edit'
 import {
@@ -30,6 +33,9 @@ import {
 
 /** Tiptap and the article's nodes load only here, in the staff console: never on public pages. */
 const ArticleBodyEditor = lazy(() => import('#app/components/media/editor/ArticleBodyEditor.tsx'))
+
+/** A new article's body: nothing yet. */
+const EMPTY_BODY = '' as SanitizedHtml
 
 /** /personal-account/staff/articles/new and /{id}: the article editor. */
 export const loader = ({ request, context, params }: Route.LoaderArgs) => loadArticleEditor(request, context, params.id)
@@ -85,6 +91,24 @@ function ArticleEditor({ data }: { data: Data }) {
     },
     [mark],
   )
+  const [editorReady, setEditorReady] = useState(false)
+  /** What was typed into the draft before the editor arrived (null: nothing). */
+  const draftHtml = useRef<string | null>(null)
+  const draftBox = useRef<HTMLDivElement>(null)
+  const typeIntoDraft = useCallback(
+    (html: string) => {
+      draftHtml.current = html
+      set('bodyHtml', html)
+    },
+    [set],
+  )
+  /** The editor starts from the draft's text and, if the draft had the caret, takes it on. */
+  const takeOverFromDraft = useCallback((editor: Editor) => {
+    const draftFocused = draftBox.current?.contains(document.activeElement) ?? false
+    if (draftHtml.current !== null) editor.commands.setContent(draftHtml.current, { emitUpdate: false })
+    setEditorReady(true)
+    if (draftFocused) editor.commands.focus('end')
+  }, [])
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !result) return
@@ -201,18 +225,29 @@ function ArticleEditor({ data }: { data: Data }) {
                   <Text size="sm" c="dimmed">
                     Заголовки разделов, списки, цитаты, таблицы, изображения с подписями и карточки товаров
                   </Text>
-                  {hydrated ? (
-                    <Suspense fallback={<Paper withBorder mih={400} radius="sm" aria-hidden="true" />}>
-                      <ArticleBodyEditor
-                        value={state.bodyHtml}
-                        onChange={(html) => set('bodyHtml', html)}
-                        labelId={bodyLabel}
-                        invalid={Boolean(errors.bodyHtml)}
-                        products={products}
-                      />
-                    </Suspense>
-                  ) : (
-                    <Paper withBorder mih={400} radius="sm" aria-hidden="true" />
+                  {/* Editable from the first paint; the editor takes the draft's place when ready. */}
+                  {!editorReady && (
+                    <BodyDraft
+                      ref={draftBox}
+                      saved={article?.bodyHtml ?? EMPTY_BODY}
+                      onChange={typeIntoDraft}
+                      labelId={bodyLabel}
+                      invalid={Boolean(errors.bodyHtml)}
+                    />
+                  )}
+                  {hydrated && (
+                    <div hidden={!editorReady}>
+                      <Suspense>
+                        <ArticleBodyEditor
+                          value={state.bodyHtml}
+                          onChange={(html) => set('bodyHtml', html)}
+                          labelId={bodyLabel}
+                          invalid={Boolean(errors.bodyHtml)}
+                          products={products}
+                          onReady={takeOverFromDraft}
+                        />
+                      </Suspense>
+                    </div>
                   )}
                   {errors.bodyHtml && (
                     <Text size="sm" c="red.8">
