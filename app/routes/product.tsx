@@ -27,7 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
   const product = await loadOrFail(request, () => services.catalog.getProduct(ctx, params.slug))
   // Two statements (the page and the summary), side by side: the reviews are part of the page.
-  const reviews = await services.reviews.listForProduct(ctx, product.id, { page: reviewPageFromUrl(request.url) })
+  const [reviews, model] = await Promise.all([
+    services.reviews.listForProduct(ctx, product.id, { page: reviewPageFromUrl(request.url) }),
+    // From the in-memory index, no statement: the JSON-LD's AggregateOffer for the page's head.
+    services.catalog.modelOfferSummary(ctx, product.id),
+  ])
   const neighbours = services.catalog.listNeighbours(ctx, product.id)
   const related = neighbours
     .then(({ similar }) => similar.map(toTileProduct))
@@ -57,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     offerSort,
     related,
     articles,
-    ...buildProductSeo(publicConfig.publicUrl, product, reviews),
+    ...buildProductSeo(publicConfig.publicUrl, product, reviews, model),
   }
 }
 

@@ -59,16 +59,18 @@ test('a product page shows the offer, the characteristics, the seller and valid 
   )
   const ld = await jsonLd(page)
   const product = ld.find((block) => block['@type'] === 'Product')
-  expect(product).toMatchObject({
-    '@context': 'https://schema.org',
-    name: listed.title,
-    brand: { '@type': 'Brand' },
-    offers: {
-      '@type': 'Offer',
-      seller: { '@type': 'Organization', name: listed.vendor.name, url: `${baseURL}/sellers/${listed.vendor.slug}` },
-    },
+  expect(product).toMatchObject({ '@context': 'https://schema.org', name: listed.title, brand: { '@type': 'Brand' } })
+  // The page's own Offer; inside an AggregateOffer when other sellers list the same model.
+  const listedOffers = product!.offers as { '@type': string; offers?: unknown[] }
+  const offers = (listedOffers['@type'] === 'AggregateOffer' ? listedOffers.offers![0] : listedOffers) as {
+    availability: string
+    price?: string
+    priceCurrency?: string
+  }
+  expect(offers).toMatchObject({
+    '@type': 'Offer',
+    seller: { '@type': 'Organization', name: listed.vendor.name, url: `${baseURL}/sellers/${listed.vendor.slug}` },
   })
-  const offers = product!.offers as { availability: string; price?: string; priceCurrency?: string }
   expect(offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|MadeToOrder)$/)
   // A price in roubles as a plain number, or none at all for «Цена по запросу».
   if (offers.price === undefined) await expect(page.getByTestId('product-price')).toHaveText('Цена по запросу')
@@ -125,7 +127,9 @@ test('a model sold by several sellers lists its other offers; similar products a
 }) => {
   const response = await request.get(`/api/v1/catalog/products?q=${encodeURIComponent('Agras T50')}&limit=60`)
   const found = (
-    (await response.json()) as { data: { items: (ListedProduct & { model: string; category: { slug: string } })[] } }
+    (await response.json()) as {
+      data: { items: (ListedProduct & { model: string; category: { slug: string }; priceKopecks: number | null })[] }
+    }
   ).data.items
   const t50 = found.filter((p) => p.model.replace(/\W/g, '').toLowerCase() === 'agrast50')
   expect(t50.length, 'the demo catalogue sells the Agras T50 several times').toBeGreaterThan(2)
@@ -143,6 +147,20 @@ test('a model sold by several sellers lists its other offers; similar products a
       .map((p) => `/product/${p.slug}`)
       .sort(),
   )
+
+  // Every row names its seller as checked by the platform.
+  await expect(offers.getByText('Проверен платформой')).toHaveCount(t50.length - 1)
+  // Search engines get the model's price range over its sellers: an AggregateOffer.
+  const prices = t50.flatMap((p) => (p.priceKopecks === null ? [] : [p.priceKopecks]))
+  const roubles = (kopecks: number) => (kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2))
+  const product = (await jsonLd(page)).find((block) => block['@type'] === 'Product')
+  expect(product!.offers).toMatchObject({
+    '@type': 'AggregateOffer',
+    offerCount: t50.length,
+    lowPrice: roubles(Math.min(...prices)),
+    highPrice: roubles(Math.max(...prices)),
+    priceCurrency: 'RUB',
+  })
 
   // «Похожие товары»: other models of the same category, never this model again.
   const similar = page.getByRole('region', { name: 'Похожие товары' })

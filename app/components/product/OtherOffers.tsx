@@ -63,6 +63,8 @@ export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferS
           <li key={offer.id} className={classes.row}>
             <span className={classes.seller}>
               <AppLink to={`/sellers/${offer.vendorSlug}`}>{offer.vendorName}</AppLink>
+              {/* Only vendors whose role staff confirmed against their documents sell here. */}
+              <span className={classes.verified}>Проверен платформой</span>
               {offer.rating && <span className={classes.rating}>{offer.rating}</span>}
               <span className={classes.title}>{offer.title}</span>
             </span>

@@ -16,6 +16,22 @@ export interface ProductSeo {
   jsonLd: JsonLd[]
 }
 
+/**
+ * The model's offers as schema.org's AggregateOffer, for a model more than one listing offers and
+ * at least one with a price (a range of «по запросу» says nothing); otherwise null.
+ */
+function aggregateOf(offer: JsonLd, model: ModelOffers | null | undefined): JsonLd | null {
+  if (!model || model.offerCount < 2 || model.lowKopecks === null || model.highKopecks === null) return null
+  return {
+    '@type': 'AggregateOffer',
+    offerCount: model.offerCount,
+    lowPrice: priceInRoubles(model.lowKopecks),
+    highPrice: priceInRoubles(model.highKopecks),
+    priceCurrency: 'RUB',
+    offers: [offer],
+  }
+}
+
 /** «1250000» or «1250000.50»: schema.org wants the number in the currency's units, no grouping. */
 export function priceInRoubles(kopecks: number): string {
   return kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2)
@@ -28,12 +44,26 @@ function truncate(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,.;:—-]+$/, '')}…`
 }
 
+/** The product's model across sellers (the catalogue's `modelOfferSummary`), itself included. */
+export interface ModelOffers {
+  offerCount: number
+  lowKopecks: number | null
+  highKopecks: number | null
+}
+
 /**
  * Everything a search engine reads on a product page: title, description, canonical, Open Graph,
  * and the JSON-LD Product (with its Offer, the seller and, once there are reviews, their rating)
- * and BreadcrumbList. Built in the loader, where the public URL is known.
+ * and BreadcrumbList. When other sellers offer the same model, the Product's offers are an
+ * AggregateOffer: the range of their prices and their number, with this page's Offer inside.
+ * Built in the loader, where the public URL is known.
  */
-export function buildProductSeo(publicUrl: string, product: ProductDetails, reviews?: ReviewPage): ProductSeo {
+export function buildProductSeo(
+  publicUrl: string,
+  product: ProductDetails,
+  reviews?: ReviewPage,
+  model?: ModelOffers | null,
+): ProductSeo {
   const path = `/product/${product.slug}`
   const url = `${publicUrl}${path}`
   const price = formatPrice(product.priceKopecks)
@@ -95,7 +125,7 @@ export function buildProductSeo(publicUrl: string, product: ProductDetails, revi
     model: product.model,
     brand: { '@type': 'Brand', name: product.brand },
     category: product.breadcrumbs.map((c) => c.title).join(' > '),
-    offers: offer,
+    offers: aggregateOf(offer, model) ?? offer,
   }
   if (product.images.length) {
     productLd.image = product.images.map(

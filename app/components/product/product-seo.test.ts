@@ -48,6 +48,26 @@ function product(overrides: Partial<ProductDetails> = {}): ProductDetails {
 }
 
 describe('product SEO', () => {
+  it("offers a model several sellers list as an AggregateOffer with this page's Offer inside", () => {
+    const model = { offerCount: 4, lowKopecks: 98_500_000, highKopecks: 125_000_050 }
+    const [productLd] = buildProductSeo(URL, product(), undefined, model).jsonLd
+    expect(productLd!.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      offerCount: 4,
+      lowPrice: '985000',
+      highPrice: '1250000.50',
+      priceCurrency: 'RUB',
+      offers: [{ '@type': 'Offer', price: '1250000.50', url: `${URL}/product/geoskan-201` }],
+    })
+    // One listing, or prices on request only: the page's own Offer, as before.
+    for (const alone of [
+      { offerCount: 1, lowKopecks: 125_000_050, highKopecks: 125_000_050 },
+      { offerCount: 3, lowKopecks: null, highKopecks: null },
+      null,
+    ])
+      expect(buildProductSeo(URL, product(), undefined, alone).jsonLd[0]!.offers).toMatchObject({ '@type': 'Offer' })
+  })
+
   it('writes prices in roubles as plain numbers', () => {
     expect(priceInRoubles(125_000_000)).toBe('1250000')
     expect(priceInRoubles(125_000_050)).toBe('1250000.50')

@@ -14,7 +14,13 @@ import { createIndexKeeper } from './search/index-sync.ts'
 import { fetchCards, readCatalogState } from './catalog.listing.ts'
 import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
-import { otherOffers, SIMILAR_LIMIT, similarProducts } from './search/similar.ts'
+import {
+  type ModelOfferSummary,
+  modelOfferSummary,
+  otherOffers,
+  SIMILAR_LIMIT,
+  similarProducts,
+} from './search/similar.ts'
 import { suggest } from './search/suggest.ts'
 import {
   catalogSpecs,
@@ -307,6 +313,11 @@ export function createCatalogService(deps: CatalogDeps) {
       const byId = new Map(cards.map((card) => [card.id, card]))
       const cardsFor = (ids: string[]) => ids.flatMap((id) => byId.get(id) ?? [])
       return { offers: cardsFor(offerIds), similar: cardsFor(similarIds) }
+    },
+
+    /** The product's model across sellers: how many listings, from which price to which. */
+    async modelOfferSummary(ctx: Ctx, productId: string): Promise<ModelOfferSummary | null> {
+      return modelOfferSummary(await indexKeeper.current(ctx.db), productId)
     },
 
     listPopularProducts: (ctx: Ctx, categorySlug: string, limit: number): Promise<ProductCard[]> =>

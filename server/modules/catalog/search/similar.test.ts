@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { CatalogIndex, type IndexRow } from './listing-index.ts'
-import { otherOffers, SIMILAR_LIMIT, similarProducts } from './similar.ts'
+import { modelOfferSummary, otherOffers, SIMILAR_LIMIT, similarProducts } from './similar.ts'
 
 /** The sphere bits as catalog.table.ts computes them: the sphere's place in SPHERE_SLUGS. */
 const sphere = (slug: (typeof SPHERE_SLUGS)[number]) => 1 << SPHERE_SLUGS.indexOf(slug)
@@ -121,5 +121,16 @@ describe('similar products', () => {
     expect(otherOffers(index, 't50-aerotech')).toEqual(['t50-agro', 't50-kit', 't50-on-request', 't50-nebosvod'])
     expect(otherOffers(index, 't40')).toEqual([])
     expect(otherOffers(index, 'unknown')).toEqual([])
+
+    // The AggregateOffer's figures: every listing of the model, the range of the stated prices.
+    expect(modelOfferSummary(index, 't50-nebosvod')).toEqual({
+      offerCount: 5,
+      lowKopecks: 2_280_000_00,
+      highKopecks: 2_881_000_00,
+    })
+    expect(modelOfferSummary(index, 't40')).toMatchObject({ offerCount: 1 })
+    expect(modelOfferSummary(index, 'unknown')).toBeNull()
+    index.remove('t50-kit')
+    expect(modelOfferSummary(index, 't50-agro')).toMatchObject({ offerCount: 4, highKopecks: 2_371_000_00 })
   })
 })

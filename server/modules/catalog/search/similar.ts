@@ -90,6 +90,35 @@ export function otherOffers(index: CatalogIndex, id: string, limit = OTHER_OFFER
   return found.slice(0, limit).map((slot) => index.ids[slot]!)
 }
 
+/** How many listings the product's model has (itself included) and their price range. */
+export interface ModelOfferSummary {
+  offerCount: number
+  /** The lowest and highest stated price among them; null when every one is «по запросу». */
+  lowKopecks: number | null
+  highKopecks: number | null
+}
+
+/** The product's model across every seller: what the page's AggregateOffer says (schema.org). */
+export function modelOfferSummary(index: CatalogIndex, id: string): ModelOfferSummary | null {
+  const self = index.slotOf(id)
+  if (self === undefined || !index.alive[self]) return null
+  const model = index.model[self]
+  let offerCount = 0
+  let low = Infinity
+  let high = -Infinity
+  for (let slot = 0; slot < index.size; slot++) {
+    if (!index.alive[slot] || index.model[slot] !== model) continue
+    offerCount++
+    const price = index.price[slot]!
+    if (Number.isNaN(price)) continue
+    low = Math.min(low, price)
+    high = Math.max(high, price)
+  }
+  return offerCount === 0 || low === Infinity
+    ? { offerCount, lowKopecks: null, highKopecks: null }
+    : { offerCount, lowKopecks: low, highKopecks: high }
+}
+
 /** In stock (index 0 of AVAILABILITIES), to order, then anything the index does not know. */
 const stockOrder = (code: number) => (code < 0 ? AVAILABILITIES.length : code)
 
