@@ -1,6 +1,5 @@
-// In the cascade layer `mantine` (which the root's base sheets open first): the site's own CSS is
-// unlayered, so it overrides Mantine's rules whichever of the two a page happened to load first.
-import '@mantine/core/styles.layer.css'
+// The sheets of the Mantine components in use, in the cascade layer `mantine`.
+import './mantine-styles.ts'
 import { MantineProvider } from '@mantine/core'
 import { type ReactNode, useEffect } from 'react'
 import { requestOverlays } from '#app/lib/overlays.ts'
@@ -13,8 +12,9 @@ import { cssVariablesResolver, theme } from '#app/theme.ts'
  * MantineProvider: its code would be on the first load of every page, where the site chrome and
  * the catalogue are plain elements. The CSS variables and classes a provider would write into
  * the page come with app/theme.css on every page instead, so this one writes none, and the site
- * has one colour scheme, light. Mantine's component CSS (about 40 kB gzip) comes with this module
- * too, so a page whose first paint has no Mantine component does not wait for it.
+ * has one colour scheme, light. The sheets of the Mantine components in use (mantine-styles.ts)
+ * come with this module too, so a page whose first paint has no Mantine component does not wait
+ * for them.
  */
 export function MantineScope({ children }: { children: ReactNode }) {
   // Modals are opened from Mantine UI: their container is ready by the time anyone can click.
