@@ -41,7 +41,15 @@ describe("Mantine's component styles", () => {
     expect(missing).toEqual([])
   })
 
-  it('name only sheets that exist', () => {
+  it('name only sheets that exist, in the order the whole sheet has them', () => {
     for (const name of listed) expect(existsSync(join(STYLES, `${name}.layer.css`)), name).toBe(true)
+    // Where a sheet's first class stands in Mantine's whole stylesheet.
+    const whole = readFileSync('node_modules/@mantine/core/styles.layer.css', 'utf8')
+    const at = (name: string) => {
+      const first = /\.(m_[0-9a-f]+)/.exec(readFileSync(join(STYLES, `${name}.layer.css`), 'utf8'))![1]!
+      return whole.indexOf(`.${first}`)
+    }
+    const names = [...listed]
+    expect(names).toEqual([...names].sort((a, b) => at(a) - at(b)))
   })
 })

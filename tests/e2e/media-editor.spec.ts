@@ -79,6 +79,8 @@ test('staff write an article with a heading, a picture and a product, preview it
     await page.getByRole('link', { name: 'Новая статья' }).click()
     await expect(page).toHaveURL(`${LIST}/new`)
     await expect(body).toBeVisible()
+    // The body is a plain draft at first; the editor's toolbar means its code has arrived.
+    await expect(page.getByRole('button', { name: 'Вставить изображение' })).toBeVisible({ timeout: EDITOR_LOAD })
   })
   // The check below can tell: the editor's own page does load the editor's code.
   expect(carriesEditor(editorScripts).length).toBeGreaterThan(0)
