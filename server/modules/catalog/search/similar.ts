@@ -76,10 +76,7 @@ export const OTHER_OFFERS_LIMIT = 20
 export function otherOffers(index: CatalogIndex, id: string, limit = OTHER_OFFERS_LIMIT): string[] {
   const self = index.slotOf(id)
   if (self === undefined || !index.alive[self]) return []
-  const model = index.model[self]
-  const found: number[] = []
-  for (let slot = 0; slot < index.size; slot++)
-    if (slot !== self && index.alive[slot] && index.model[slot] === model) found.push(slot)
+  const found = slotsOfModel(index, self).filter((slot) => slot !== self)
   found.sort(
     (a, b) =>
       stockOrder(index.availability[a]!) - stockOrder(index.availability[b]!) ||
@@ -88,6 +85,14 @@ export function otherOffers(index: CatalogIndex, id: string, limit = OTHER_OFFER
       (index.ids[a]! < index.ids[b]! ? -1 : 1),
   )
   return found.slice(0, limit).map((slot) => index.ids[slot]!)
+}
+
+/** The live listings of the model of the listing in `self`, itself included. */
+function slotsOfModel(index: CatalogIndex, self: number): number[] {
+  const model = index.model[self]
+  const found: number[] = []
+  for (let slot = 0; slot < index.size; slot++) if (index.alive[slot] && index.model[slot] === model) found.push(slot)
+  return found
 }
 
 /** How many listings the product's model has (itself included) and their price range. */
@@ -102,13 +107,11 @@ export interface ModelOfferSummary {
 export function modelOfferSummary(index: CatalogIndex, id: string): ModelOfferSummary | null {
   const self = index.slotOf(id)
   if (self === undefined || !index.alive[self]) return null
-  const model = index.model[self]
-  let offerCount = 0
+  const slots = slotsOfModel(index, self)
+  const offerCount = slots.length
   let low = Infinity
   let high = -Infinity
-  for (let slot = 0; slot < index.size; slot++) {
-    if (!index.alive[slot] || index.model[slot] !== model) continue
-    offerCount++
+  for (const slot of slots) {
     const price = index.price[slot]!
     if (Number.isNaN(price)) continue
     low = Math.min(low, price)
