@@ -15,6 +15,20 @@ export function formatOffer(offer: SuggestionOffer): string {
 }
 
 export const PRODUCT_FORMS: PluralForms = ['товар', 'товара', 'товаров']
+export const OFFER_FORMS: PluralForms = ['предложение', 'предложения', 'предложений']
+/** After «от»: «от 1 продавца», «от 3 продавцов». */
+const SELLERS_GENITIVE: PluralForms = ['продавца', 'продавцов', 'продавцов']
+
+/** «от 1 985 000 ₽» for a model card; the plain price when every offer is on request. */
+export function formatPriceFrom(kopecks: number | null): string {
+  return kopecks === null ? formatPrice(null) : `от ${formatPrice(kopecks)}`
+}
+
+/** «4 предложения от 3 продавцов», or «2 предложения» when one seller makes them all. */
+export function formatOfferCount(count: number, sellerCount: number): string {
+  const offers = formatCount(count, OFFER_FORMS)
+  return sellerCount > 1 ? `${offers} от ${formatCount(sellerCount, SELLERS_GENITIVE)}` : offers
+}
 
 /** «Под заказ, 14 дней» / «В наличии». */
 export function formatLeadTime(days: number | null): string {

@@ -49,6 +49,19 @@ export interface ProductCard {
   titleHighlighted?: string
   /** A snippet of the description around the match, escaped, with <mark>; searches only. */
   snippetHighlighted?: string
+  /**
+   * In the catalogue's listing, a model that more than one offer (of this seller or others)
+   * passing the filters: the card is the model's default offer, the best price in stock.
+   */
+  offers?: ModelOffersSummary
+}
+
+/** The offers of a model a catalogue card stands for. */
+export interface ModelOffersSummary {
+  count: number
+  /** The lowest stated price among them; null when every one is on request. */
+  lowPriceKopecks: number | null
+  sellerCount: number
 }
 
 export interface TermsFacetOption {
@@ -75,7 +88,10 @@ export type Facet =
 
 export interface Listing {
   items: ProductCard[]
+  /** Cards: in the catalogue one per model, on a seller's page one per offer. */
   total: number
+  /** Offers passing the filters (in the catalogue several can be one model's card). */
+  offerTotal: number
   page: number
   pageSize: number
   pageCount: number

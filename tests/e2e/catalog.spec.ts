@@ -4,13 +4,13 @@ import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.t
 
 const CATALOG = '/catalog/bespilotniki'
 
-/** «Найдено 1 234 товара» → 1234. */
+/** «Найдено 1 234 товара · 2 345 предложений» → 1234: the cards, one per model. */
 async function resultCount(page: Page): Promise<number> {
   const text = await page
     .getByRole('status')
     .filter({ hasText: /^Найдено/ })
     .textContent()
-  return Number((text ?? '').replace(/\D/g, ''))
+  return Number(/^Найдено ([\d\s]+) товар/.exec(text ?? '')?.[1]?.replace(/\s/g, '') ?? Number.NaN)
 }
 
 async function expectCount(page: Page, count: number) {
@@ -133,6 +133,49 @@ test.describe('at 1280 px', () => {
         return prices.length > 10 && prices.every((price, i) => i === 0 || prices[i - 1]! <= price)
       })
       .toBe(true)
+  })
+
+  test('a model several sellers offer is one card: from its lowest price, leading to its offers', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get('/api/v1/catalog/products?q=Matrice%20350')
+    expect(response.status()).toBe(200)
+    const { data } = (await response.json()) as {
+      data: {
+        total: number
+        offerTotal: number
+        items: {
+          title: string
+          model: string
+          offers?: { count: number; lowPriceKopecks: number; sellerCount: number }
+        }[]
+      }
+    }
+    // The demo catalogue has the Matrice 350 RTK from several sellers: one card, not one per offer.
+    const card = data.items.find((item) => item.offers && item.offers.sellerCount > 1)!
+    expect(card).toBeTruthy()
+    expect(data.offerTotal).toBeGreaterThan(data.total)
+    const models = data.items.map((item) => item.model.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))
+    expect(new Set(models).size).toBe(models.length)
+
+    await page.goto(`${CATALOG}?q=${encodeURIComponent('Matrice 350')}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('status').filter({ hasText: /^Найдено/ })).toHaveText(
+      new RegExp(`· ${data.offerTotal} предложени`),
+    )
+    const article = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: card.title, exact: true }) })
+    const roubles = (card.offers!.lowPriceKopecks / 100).toLocaleString('ru-RU').replace(/\s/g, '\\s')
+    await expect(article.getByText(new RegExp(`^от\\s${roubles}\\s₽$`))).toBeVisible()
+    const offers = article.getByRole('link', {
+      name: new RegExp(`^${card.offers!.count} предложени[йея]? от \\d+ продавц`),
+    })
+    await expect(offers).toBeVisible()
+    await offers.click()
+    await expect(page).toHaveURL(/\/product\/[^#]+#offers$/)
+    await expect(page.getByRole('heading', { name: 'Другие предложения этой модели' })).toBeVisible()
   })
 
   test('pages: next, with the page marked current and rel links', async ({ page }) => {

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useNavigation } from 'react-router'
 import { formatCount } from '#app/lib/format.ts'
 import { useViewport } from '#app/lib/viewport.tsx'
-import { PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { OFFER_FORMS, PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { hasFilters } from '#common/catalog/listing.ts'
 import type { Listing } from '#common/catalog/types.ts'
 import { AppliedFilters } from './AppliedFilters.tsx'
@@ -59,6 +59,7 @@ export function CatalogListing({ listing, basePath, hiddenFacets = [] }: Catalog
         <div className={classes.toolbar}>
           <p id={`${dialogId}-count`} className={classes.count} role="status">
             {listing.total > 0 ? `Найдено ${formatCount(listing.total, PRODUCT_FORMS)}` : 'Ничего не найдено'}
+            {listing.offerTotal > listing.total && ` · ${formatCount(listing.offerTotal, OFFER_FORMS)}`}
           </p>
           <div className={classes.toolbarActions}>
             <FiltersButton dialogId={dialogId} activeCount={chips.length} />

@@ -2,7 +2,7 @@ import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
-import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
+import { formatLeadTime, formatOfferCount, formatPrice, formatPriceFrom } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
 import type { ProductCard as Card } from '#common/catalog/types.ts'
@@ -15,7 +15,8 @@ const KEY_SPECS_SHOWN = 4
 
 /**
  * A catalogue card: picture, name (search matches marked), brand and model, key characteristics,
- * price with its VAT note, availability, the seller and the compare toggle.
+ * price with its VAT note, availability, the seller and the compare toggle. A model with several
+ * offers shows the lowest price «от …» and how many offers link to their list instead.
  */
 export function ProductCard({
   product,
@@ -28,6 +29,8 @@ export function ProductCard({
   priority?: boolean
 }) {
   const href = `/product/${product.slug}`
+  // A model with several offers: the card is its best offer, priced from the lowest of them.
+  const offers = product.offers
   const lead = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''
   return (
     <article className={classes.card}>
@@ -71,15 +74,28 @@ export function ProductCard({
           </p>
         )}
         <div className={classes.cardFooter}>
-          <p className={classes.price}>{formatPrice(product.priceKopecks)}</p>
-          {product.priceKopecks !== null && <p className={classes.muted}>{vatNoteOf(product.vatRate)}</p>}
+          {offers ? (
+            <>
+              <p className={classes.price}>{formatPriceFrom(offers.lowPriceKopecks)}</p>
+              <p className={classes.vendor}>
+                <AppLink to={`${href}#offers`}>{formatOfferCount(offers.count, offers.sellerCount)}</AppLink>
+              </p>
+            </>
+          ) : (
+            <>
+              <p className={classes.price}>{formatPrice(product.priceKopecks)}</p>
+              {product.priceKopecks !== null && <p className={classes.muted}>{vatNoteOf(product.vatRate)}</p>}
+            </>
+          )}
           <p className={classes.stock} data-availability={product.availability}>
             {AVAILABILITY_LABELS[product.availability]}
             {lead && `, ${lead}`}
           </p>
-          <p className={classes.vendor}>
-            Продавец: <AppLink to={`/sellers/${product.vendor.slug}`}>{product.vendor.name}</AppLink>
-          </p>
+          {(!offers || offers.sellerCount === 1) && (
+            <p className={classes.vendor}>
+              Продавец: <AppLink to={`/sellers/${product.vendor.slug}`}>{product.vendor.name}</AppLink>
+            </p>
+          )}
           <div className={classes.compare}>
             <AddToCartButton productId={product.id} productTitle={product.title} />
             <CompareButton productId={product.id} productTitle={product.title} />

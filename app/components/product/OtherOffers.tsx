@@ -38,7 +38,7 @@ export interface OfferRow {
 export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferSort }) {
   if (!offers.length) return null
   return (
-    <section className={page.related} aria-labelledby="offers-title">
+    <section id="offers" className={page.related} aria-labelledby="offers-title">
       <h2 id="offers-title" className={page.sectionTitle}>
         Другие предложения этой модели
       </h2>

@@ -33,6 +33,14 @@ export const ProductCardSchema = z.object({
   keySpecs: z.array(SpecEntrySchema),
   titleHighlighted: z.string().optional().describe('Только при поиске: HTML-экранированный текст с <mark>'),
   snippetHighlighted: z.string().optional(),
+  offers: z
+    .object({
+      count: z.number().int(),
+      lowPriceKopecks: z.number().int().nullable(),
+      sellerCount: z.number().int(),
+    })
+    .optional()
+    .describe('В каталоге: у модели больше одного предложения, прошедшего фильтры; карточка — лучшее из них'),
 })
 
 export const SellerCardSchema = z.object({
@@ -104,7 +112,8 @@ const RangeSchema = z.object({ min: z.number().optional(), max: z.number().optio
 
 export const ListingSchema = z.object({
   items: z.array(ProductCardSchema),
-  total: z.number().int(),
+  total: z.number().int().describe('Карточек: в каталоге по одной на модель, на странице продавца — на предложение'),
+  offerTotal: z.number().int().describe('Предложений, прошедших фильтры'),
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),

@@ -6,6 +6,7 @@ import type { VatRate } from '#common/catalog/vat.ts'
 import { registrationRequirement } from '#common/catalog/registration.ts'
 import type { ProductCard, ProductDetails, SellerCard, SpecEntry, VendorRef } from '#common/catalog/types.ts'
 import { storedHtml } from '../../text/sanitize.ts'
+import type { ModelOffers } from './search/select.ts'
 
 /** What a card needs from a product row (the listing reads the same fields as JSON). */
 export interface CardRow {
@@ -75,6 +76,18 @@ export function toCard(row: CardRow, vendors: Map<string, VendorRef>): ProductCa
   if (row.titleHighlighted) card.titleHighlighted = row.titleHighlighted
   if (row.snippetHighlighted) card.snippetHighlighted = row.snippetHighlighted
   return card
+}
+
+/**
+ * A catalogue card of a model with more than one offer passing the filters: «от … ₽ · N
+ * предложений» (the card itself is the model's default offer, search/select.ts).
+ */
+export function withModelOffers(card: ProductCard, offers: ModelOffers | undefined): ProductCard {
+  if (!offers || offers.count < 2) return card
+  return {
+    ...card,
+    offers: { count: offers.count, lowPriceKopecks: offers.lowKopecks, sellerCount: offers.sellerCount },
+  }
 }
 
 export function toDetails(row: DetailsRow, seller: SellerCard | undefined): ProductDetails {

@@ -7,7 +7,7 @@ import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { type CardRow, toCard, toDetails } from './catalog.cards.ts'
+import { type CardRow, toCard, toDetails, withModelOffers } from './catalog.cards.ts'
 import { buildFacets } from './catalog.facets.ts'
 import type { SortOrder } from './search/listing-index.ts'
 import { createIndexKeeper } from './search/index-sync.ts'
@@ -196,6 +196,7 @@ export function createCatalogService(deps: CatalogDeps) {
         vendorIds: query.vendors.map((s) => resolved.get(s)!),
         query,
         search: search?.match,
+        groupByModel: !vendorScopeId,
       })
       // The page's sellers are known from the index, so their names load beside the cards.
       const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
@@ -206,8 +207,9 @@ export function createCatalogService(deps: CatalogDeps) {
 
       const total = Number(selected.stats.values.total ?? 0)
       const listing: Listing = {
-        items: rows.map((row) => toCard(row, vendors)),
+        items: rows.map((row, i) => withModelOffers(toCard(row, vendors), selected.pageOffers?.[i])),
         total,
+        offerTotal: selected.offerTotal,
         page: query.page,
         pageSize: query.pageSize,
         pageCount: Math.ceil(total / query.pageSize),

@@ -34,6 +34,13 @@ const VARIANTS = [
   ' с выездной пусконаладкой',
 ] as const
 
+/**
+ * Models per offer in a bulk catalogue: 100 000 offers over 30 000 models, as a marketplace
+ * where most models have a few sellers (issue 33). Beyond the demo's models the rest are
+ * numbered series of them («Agras T50 S17»), with the same characteristics.
+ */
+const MODELS_PER_OFFER = 0.3
+
 /** mulberry32: small, fast and the same sequence for the same seed everywhere. */
 function generator(seed: number): () => number {
   let a = seed >>> 0
@@ -67,12 +74,15 @@ export function* generateBulkProducts(count: number, vendorIds: string[], seed =
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!
   // Titles repeat (a few thousand combinations): transliterate each once.
   const slugs = new Map<string, string>()
+  const seriesPerModel = Math.max(1, Math.round((count * MODELS_PER_OFFER) / CATALOG_MODELS.length))
   for (let i = 0; i < count; i++) {
     const model = pick(CATALOG_MODELS)
+    const series = Math.floor(rnd() * seriesPerModel)
+    const modelName = series ? `${model.model} S${series}` : model.model
     const configIndex = Math.floor(rnd() * model.configs.length)
     const config = model.configs[configIndex]!
     const variant = pick(VARIANTS)
-    const title = withConfig(`${pick(model.nouns)} ${model.brand} ${model.model}`, config.title) + variant
+    const title = withConfig(`${pick(model.nouns)} ${model.brand} ${modelName}`, config.title) + variant
     const suffix = `-b${seed}-${i.toString(36)}`
     let slugBase = slugs.get(title)
     if (slugBase === undefined) slugs.set(title, (slugBase = slugify(title)))
@@ -105,7 +115,7 @@ export function* generateBulkProducts(count: number, vendorIds: string[], seed =
       slug,
       title,
       brand: model.brand,
-      model: model.model,
+      model: modelName,
       vendorOrganizationId: pick(vendorIds),
       categorySlug: model.category,
       priceKopecks,

@@ -42,6 +42,32 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
     expect(listed(index).total).toBe(PUBLISHED.length)
   })
 
+  it("loads a model's offers into neighbouring slots, and marks a model changed since", async () => {
+    const copies = async (suffix: string) =>
+      database.db.execute(sql`
+        insert into catalog_products (slug, title, brand, model, vendor_organization_id, category_slug,
+          price_kopecks, availability, description, specs, areas, status, published_at)
+        select slug || ${suffix}, title, brand, model, vendor_organization_id, category_slug,
+          price_kopecks, availability, description, specs, areas, status, published_at
+        from catalog_products where slug in ('geoskan-201', 'dji-agras-t40')`)
+    await copies('-offer-2')
+    const keeper = createIndexKeeper()
+    const index = await keeper.current(database.db)
+    const models = Array.from({ length: index.size }, (_, slot) => index.model[slot]!)
+    // Each model's slots form one run: a model met again after another one has started is not.
+    const runs = models.filter((model, slot) => slot === 0 || models[slot - 1] !== model)
+    expect(new Set(runs).size).toBe(runs.length)
+    expect(runs.length).toBe(models.length - 2)
+    expect(index.modelRunsEnd).toBe(index.size)
+    // An offer published afterwards goes to the end: its model is read apart from then on.
+    await copies('-offer-3')
+    await keeper.current(database.db)
+    const geoskan = index.model[index.slotOf(fixture.ids['geoskan-201']!)!]!
+    expect(index.scatteredModel[geoskan]).toBe(1)
+    expect(index.liveSlotsOf(geoskan)).toHaveLength(3)
+    await database.db.execute(sql`delete from catalog_products where slug like '%-offer-_'`)
+  })
+
   it('stamps every change with the next revision, one per transaction', async () => {
     const before = await revision()
     await database.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import type { Db } from '../../../db/client.ts'
 import { CatalogIndex, type IndexRow } from './listing-index.ts'
+import { modelKeyOf } from './model-key.ts'
 import { RANGE_COLUMNS } from '../catalog.table.ts'
 import { type CatalogState, queryRows, readCatalogState } from '../catalog.listing.ts'
 
@@ -77,15 +78,39 @@ async function eachRow(db: Db, where: SQL, apply: (row: LoadedRow) => void): Pro
 }
 
 /**
+ * The ids of the products matching `where`, a model's offers next to each other: an index loaded
+ * in this order keeps each model's offers in neighbouring slots, which is what a listing grouped
+ * by model counts together (search/model-tally.ts) as its pass meets them. Offers put later go
+ * to the end; their models are read through their lists of slots instead.
+ */
+async function idsByModel(db: Db, where: SQL): Promise<string[]> {
+  const rows = await queryRows<{ id: string; brand: string; model: string }>(
+    db,
+    sql`select p.id, p.brand, p.model from catalog_products p where ${where}`,
+  )
+  const keyed = rows.map((r) => ({ id: r.id, key: modelKeyOf(r.id, r.brand, r.model) }))
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1))
+  return keyed.map((r) => r.id)
+}
+
+/**
  * A whole index at revision `state.revision`. Rows changed since have a later revision and are
  * left for the next catch-up, which applies them, so nothing is read twice or half-way.
  */
 async function buildIndex(db: Db): Promise<CatalogIndex> {
   const state = await readCatalogState(db, [])
   const index = new CatalogIndex()
-  await eachRow(db, sql`p.status = 'published' and p.revision <= ${state.revision}`, (row) =>
-    index.put(toIndexRow(row)),
-  )
+  const where = sql`p.status = 'published' and p.revision <= ${state.revision}`
+  const ids = await idsByModel(db, where)
+  for (let at = 0; at < ids.length; at += BATCH) {
+    const rows = await queryRows<LoadedRow>(
+      db,
+      sql`select ${COLUMNS} from unnest(${sql.param(ids.slice(at, at + BATCH))}::uuid[]) with ordinality as o(id, pos)
+          join catalog_products p on p.id = o.id where ${where} order by o.pos`,
+    )
+    for (const row of rows) index.put(toIndexRow(row))
+  }
+  index.sealModelRuns()
   index.sortAll()
   index.revision = state.revision
   return index

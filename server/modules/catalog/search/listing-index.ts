@@ -48,6 +48,9 @@ export type SortOrder = (typeof SORT_ORDERS)[number]
 const ORDERS = [...SORT_ORDERS, ...RANGE_ATTRIBUTE_CODES] as const
 export type IndexOrder = (typeof ORDERS)[number]
 
+/** The per-model work arrays of a listing (search/select.ts). */
+type ModelWork = 'passing' | 'priced' | 'taken' | 'aside'
+
 export const FLAG_MADE_IN_RUSSIA = 1
 export const FLAG_RTK = 2
 
@@ -114,6 +117,18 @@ export class CatalogIndex {
   readonly vendors = new Dictionary()
   readonly brands = new Dictionary()
   readonly models = new Dictionary()
+  /**
+   * The slots of each model code, dead ones included (readers check `alive`): a model's offers
+   * without a pass over the whole index. Slots only grow, so each list is in slot order.
+   */
+  readonly modelSlots: number[][] = []
+  /**
+   * Slots below this were loaded a model at a time (`sealModelRuns`): each model's offers there
+   * lie in one run, unless the model is marked in `scatteredModel` because an offer of it was
+   * put since. A grouped listing counts runs as it meets them (search/model-tally.ts).
+   */
+  modelRunsEnd = 0
+  scatteredModel = new Uint8Array(0)
   /** Live products per category, vendor and brand code. */
   categoryCounts = new Int32Array(0)
   vendorCounts = new Int32Array(0)
@@ -125,6 +140,7 @@ export class CatalogIndex {
 
   private readonly slotById = new Map<string, number>()
   private readonly workBytes = new Map<'status' | 'hits', Uint8Array>()
+  private readonly workModelCounts = new Map<ModelWork, Int32Array>()
   private workRanks = new Float64Array(0)
 
   constructor() {
@@ -179,6 +195,27 @@ export class CatalogIndex {
     return view
   }
 
+  /** As `work`, a zeroed counter per model code (a grouped listing's, search/select.ts). */
+  workPerModel(name: ModelWork): Int32Array {
+    const count = this.models.values.length
+    let buffer = this.workModelCounts.get(name)
+    if (!buffer || buffer.length < count) this.workModelCounts.set(name, (buffer = new Int32Array(count * 2)))
+    const view = buffer.subarray(0, count)
+    view.fill(0)
+    return view
+  }
+
+  /** Says that every slot so far was put a model at a time (index-sync.ts loads so). */
+  sealModelRuns(): void {
+    this.modelRunsEnd = this.size
+    this.scatteredModel = new Uint8Array(this.models.values.length)
+  }
+
+  /** The live slots of a model code. */
+  liveSlotsOf(model: number): number[] {
+    return (this.modelSlots[model] ?? []).filter((slot) => this.alive[slot])
+  }
+
   has(id: string): boolean {
     return this.slotById.has(id)
   }
@@ -196,7 +233,12 @@ export class CatalogIndex {
     this.category[slot] = this.categories.code(row.categorySlug)
     this.vendor[slot] = this.vendors.code(row.vendorOrganizationId)
     this.brand[slot] = this.brands.code(row.brand)
-    this.model[slot] = this.models.code(modelKeyOf(row.id, row.brand, row.model))
+    const model = (this.model[slot] = this.models.code(modelKeyOf(row.id, row.brand, row.model)))
+    ;(this.modelSlots[model] ??= []).push(slot)
+    if (this.modelRunsEnd > 0) {
+      this.scatteredModel = grow(this.scatteredModel, model + 1)
+      this.scatteredModel[model] = 1
+    }
     this.droneType[slot] = row.droneType === null ? -1 : (DRONE_TYPE_CODES.get(row.droneType) ?? -1)
     this.availability[slot] = AVAILABILITY_CODES.get(row.availability) ?? -1
     this.flags[slot] = (row.madeInRussia ? FLAG_MADE_IN_RUSSIA : 0) | (row.rtk ? FLAG_RTK : 0)

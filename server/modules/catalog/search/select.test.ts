@@ -7,10 +7,11 @@ import { AVAILABILITIES } from '#common/catalog/products.ts'
 import type { Database } from '../../../db/client.ts'
 import { generateBulkProducts, insertBulkProducts } from '../../../seed/catalog/bulk.ts'
 import { BACKENDS, openTestDatabase } from '../../../testing/database.ts'
-import type { CatalogIndex } from './listing-index.ts'
+import { type CatalogIndex, FLAG_RTK } from './listing-index.ts'
 import { createIndexKeeper } from './index-sync.ts'
 import { type FilterKey, queryRows, readCatalogState, statAlias } from '../catalog.listing.ts'
 import { resolveSearch } from './postings.ts'
+import { compareOffers } from './offer-order.ts'
 import { selectListing } from './select.ts'
 import { searchWords } from '../catalog.service.ts'
 import { RANGE_COLUMNS } from '../catalog.table.ts'
@@ -214,6 +215,119 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
           selected.pageIds.slice(firstOther).some((id) => inTitle.has(id)),
           q,
         ).toBe(false)
+    }
+  })
+
+  /**
+   * One card per model: the same offers pass as without grouping; the page holds each model once,
+   * as its best offer (offer-order.ts), in the order of its first offer (price descending: of its
+   * cheapest priced one); `total` counts models and the facets still count offers.
+   */
+  function compareGrouped(
+    change: Partial<ListingQuery>,
+    search?: ReturnType<typeof resolveSearch>,
+    vendors: string[] = [],
+  ) {
+    const categories = categorySubtree('bespilotniki')
+    const query: ListingQuery = { ...emptyListingQuery(), pageSize: 20, ...change }
+    const selection = { categories, vendorIds: vendors, query, search: search?.match }
+    const label = JSON.stringify(change)
+    const all = selectListing(index, { ...selection, query: { ...query, page: 1, pageSize: 100_000 } })
+    const grouped = selectListing(index, { ...selection, groupByModel: true })
+
+    const slots = all.pageIds.map((id) => index.slotOf(id)!)
+    const byModel = new Map<number, number[]>()
+    for (const slot of slots) byModel.set(index.model[slot]!, [...(byModel.get(index.model[slot]!) ?? []), slot])
+    const position = new Map<number, number>()
+    slots.forEach((slot, i) => {
+      const model = index.model[slot]!
+      const pricedOfModel = byModel.get(model)!.some((s) => !Number.isNaN(index.price[s]!))
+      const at = query.sort === 'price_desc' && pricedOfModel ? !Number.isNaN(index.price[slot]!) : true
+      if (at && (query.sort === 'price_desc' ? pricedOfModel || !position.has(model) : !position.has(model)))
+        position.set(model, i)
+    })
+    const models = [...position.entries()].sort((a, b) => a[1] - b[1]).map(([model]) => model)
+    const page = models.slice((query.page - 1) * query.pageSize, query.page * query.pageSize)
+    const best = page.map((model) => [...byModel.get(model)!].sort((a, b) => compareOffers(index, a, b))[0]!)
+
+    expect(grouped.pageIds, label).toEqual(best.map((slot) => index.ids[slot]))
+    expect(grouped.stats.values.total, label).toBe(byModel.size)
+    expect(grouped.offerTotal, label).toBe(slots.length)
+    // Each facet counts models: those with an offer passing every filter but the facet's own,
+    // once per value (an ungrouped listing without that filter gives those offers).
+    const without = (change: Partial<ListingQuery>, vendorIds = vendors) => {
+      const wide = selectListing(index, {
+        ...selection,
+        vendorIds,
+        query: { ...query, ...change, page: 1, pageSize: 100_000 },
+      })
+      return wide.pageIds.map((id) => index.slotOf(id)!)
+    }
+    const modelsPer = (offers: number[], values: (slot: number) => (string | number)[]) => {
+      const counts = new Map<string | number, Set<number>>()
+      for (const slot of offers)
+        for (const value of values(slot)) counts.set(value, (counts.get(value) ?? new Set()).add(index.model[slot]!))
+      return new Map([...counts].map(([value, models]) => [value, models.size]))
+    }
+    const brandsCounted = modelsPer(without({ brands: [] }), (slot) => [index.brands.values[index.brand[slot]!]!])
+    expect(new Map(grouped.stats.brands), `${label} brands`).toEqual(brandsCounted)
+    const vendorsCounted = modelsPer(without({}, []), (slot) => [index.vendors.values[index.vendor[slot]!]!])
+    expect(new Map(grouped.stats.vendors), `${label} vendors`).toEqual(vendorsCounted)
+    const available = modelsPer(without({ availability: [] }), (slot) => [index.availability[slot]!])
+    AVAILABILITIES.forEach((a, i) =>
+      expect(grouped.stats.values[statAlias.availability(i)], `${label} ${a}`).toBe(available.get(i) ?? 0),
+    )
+    const types = modelsPer(without({ types: [] }), (slot) => [index.droneType[slot]!])
+    DRONE_TYPES.forEach((t, i) =>
+      expect(grouped.stats.values[statAlias.type(i)], `${label} ${t.value}`).toBe(types.get(i) ?? 0),
+    )
+    const areas = modelsPer(without({ areas: [] }), (slot) =>
+      AREA_OPTIONS.flatMap((_, bit) => (index.areas[slot]! & (1 << bit) ? [bit] : [])),
+    )
+    AREA_OPTIONS.forEach((o, i) =>
+      expect(grouped.stats.values[statAlias.area(i)], `${label} ${o.value}`).toBe(areas.get(i) ?? 0),
+    )
+    const rtk = modelsPer(without({ rtk: false }), (slot) => (index.flags[slot]! & FLAG_RTK ? [1] : []))
+    expect(grouped.stats.values.rtk, `${label} rtk`).toBe(rtk.get(1) ?? 0)
+    // Ranges are bounds over offers, not counts: the same either way.
+    for (const key of Object.keys(all.stats.values).filter((k) => k.endsWith('_lo') || k.endsWith('_hi')))
+      expect(grouped.stats.values[key], `${label} ${key}`).toBe(all.stats.values[key])
+    expect(grouped.pageOffers, label).toEqual(
+      page.map((model) => {
+        const offers = byModel.get(model)!
+        const prices = offers.map((s) => index.price[s]!).filter((p) => !Number.isNaN(p))
+        return {
+          count: offers.length,
+          lowKopecks: prices.length ? Math.min(...prices) : null,
+          sellerCount: new Set(offers.map((s) => index.vendor[s])).size,
+        }
+      }),
+    )
+    return grouped
+  }
+
+  it('groups the offers of a model into one card, in every order and with filters', async () => {
+    for (const sort of ['popular', 'price_asc', 'price_desc', 'new'] as const) {
+      compareGrouped({ sort })
+      compareGrouped({ sort, page: 3 })
+    }
+    const grouped = compareGrouped({ sort: 'price_asc' })
+    // The bulk catalogue repeats its models: the grouping is not vacuous.
+    expect(grouped.pageOffers!.some((o) => o.count > 1)).toBe(true)
+    expect(grouped.stats.values.total).toBeLessThan(grouped.offerTotal)
+    compareGrouped({ availability: ['in_stock'], price: { max: 3_000_000 }, sort: 'price_desc' })
+    compareGrouped({ areas: ['selskoe-khozyaistvo'], rtk: true, availability: ['in_stock'] })
+    compareGrouped({ brands: [brands[0]!, brands[2]!], types: ['multirotor'] }, undefined, [vendorIds[0]!])
+    const state = await readCatalogState(database.db, searchWords('DJI Mavic'))
+    compareGrouped({ q: 'DJI Mavic', sort: 'relevance' }, resolveSearch(index, state.words))
+    // Models whose offers are not in one run (changed since the load) are counted apart: the same.
+    expect(index.modelRunsEnd).toBe(index.size)
+    index.modelRunsEnd = 0
+    try {
+      compareGrouped({ sort: 'new' })
+      compareGrouped({ areas: ['selskoe-khozyaistvo'], rtk: true, availability: ['in_stock'] })
+    } finally {
+      index.modelRunsEnd = index.size
     }
   })
 

@@ -8,6 +8,8 @@ import type { ListingQuery, Range } from '#common/catalog/listing.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
 import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK, type IndexOrder, type SortOrder } from './listing-index.ts'
 import { type FilterKey, type ListingStats, statAlias } from '../catalog.listing.ts'
+import { ALL_FACETS, facetBit, ModelTally } from './model-tally.ts'
+import { compareOffers } from './offer-order.ts'
 import type { SearchMatch } from './postings.ts'
 
 /**
@@ -25,6 +27,19 @@ export interface Selection {
   query: ListingQuery
   /** The search's matches; absent when there is no search. */
   search?: SearchMatch
+  /**
+   * One card per model (issue 33): the page holds each model once, as its default offer among
+   * those passing the filters, and `total` counts models. A seller's page lists its own offers.
+   */
+  groupByModel?: boolean
+}
+
+/** A model's offers that pass the listing's filters, as its card sums them up. */
+export interface ModelOffers {
+  count: number
+  /** The lowest stated price among them; null when every one is «по запросу». */
+  lowKopecks: number | null
+  sellerCount: number
 }
 
 export interface SelectedListing {
@@ -32,6 +47,10 @@ export interface SelectedListing {
   pageIds: string[]
   /** Their sellers' organization ids. */
   pageVendorIds: string[]
+  /** With `groupByModel`: each page entry's model offers (in the order of `pageIds`). */
+  pageOffers?: ModelOffers[]
+  /** Products passing every filter (with `groupByModel`, `stats.values.total` counts models). */
+  offerTotal: number
   stats: ListingStats
 }
 
@@ -126,7 +145,7 @@ const PASSES = 1
 class FacetTally {
   total = 0
   /** Products per combination of spheres; spread over the spheres once, in `stats`. */
-  private readonly areaMasks = new Int32Array(1 << AREA_OPTIONS.length)
+  readonly areaMasks = new Int32Array(1 << AREA_OPTIONS.length)
   readonly types = new Int32Array(DRONE_TYPES.length)
   readonly availability = new Int32Array(AVAILABILITIES.length)
   readonly brands: Int32Array
@@ -253,6 +272,9 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const tally = new FacetTally(index)
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more).
   const status = index.work('status')
+  const grouping = selection.groupByModel ? new ModelGrouping(index) : null
+  const modelTally = grouping ? new ModelTally(index, tally) : null
+  const facetBits = filters.map((f) => facetBit(f.key))
   const visit = (slot: number) => {
     if (!index.alive[slot] || !inCategories[index.category[slot]!]) return
     if (vendorScope !== -1 && index.vendor[slot] !== vendorScope) return
@@ -262,27 +284,120 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
       if (failed >= 0) return
       failed = k
     }
+    // Grouped, the facets count models (model-tally.ts).
     if (failed < 0) {
       status[slot] = PASSES
       tally.total++
-      tally.addAll(slot)
+      if (grouping) {
+        grouping.add(slot)
+        modelTally!.count(slot, ALL_FACETS)
+      } else tally.addAll(slot)
     } else {
       status[slot] = 2 + failed
-      tally.addTo(slot, filters[failed]!.key)
+      if (modelTally) modelTally.count(slot, facetBits[failed]!)
+      else tally.addTo(slot, filters[failed]!.key)
     }
   }
   if (search) for (const slot of search.slots) visit(slot)
   else for (let slot = 0; slot < index.size; slot++) visit(slot)
 
   const offset = (query.page - 1) * query.pageSize
+  const offerTotal = tally.total
+  if (grouping) {
+    modelTally!.finish()
+    tally.total = grouping.models
+    const models =
+      search && query.sort === 'relevance'
+        ? grouping.firstOfEach(byRelevance(index, status, search)).slice(offset, offset + query.pageSize)
+        : grouping.inOrder(status, sortOrder(query.sort), offset, query.pageSize)
+    const defaults = models.map((slot) => grouping.defaultOffer(status, slot))
+    return {
+      pageIds: defaults.map(({ slot }) => index.ids[slot]!),
+      pageVendorIds: defaults.map(({ slot }) => index.vendors.values[index.vendor[slot]!]!),
+      pageOffers: defaults.map(({ offers }) => offers),
+      offerTotal,
+      stats: tally.stats(rangeBounds(index, status, filters)),
+    }
+  }
   const pageSlots =
     search && query.sort === 'relevance'
-      ? byRelevance(index, status, search, offset, query.pageSize)
+      ? byRelevance(index, status, search).slice(offset, offset + query.pageSize)
       : index.takeInOrder(sortOrder(query.sort), query.pageSize, (slot) => status[slot] === PASSES, offset)
   return {
     pageIds: pageSlots.map((slot) => index.ids[slot]!),
     pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
+    offerTotal,
     stats: tally.stats(rangeBounds(index, status, filters)),
+  }
+}
+
+/**
+ * The listing's models: how many offers of each pass (counted as the pass finds them), the page
+ * in model order, and each page model's default offer. Work arrays per model code, so a listing
+ * of 100 000 offers allocates nothing per request.
+ */
+class ModelGrouping {
+  models = 0
+  private readonly index: CatalogIndex
+  /** Passing offers per model code, and those of them with a price. */
+  private readonly passing: Int32Array
+  private readonly priced: Int32Array
+
+  constructor(index: CatalogIndex) {
+    this.index = index
+    this.passing = index.workPerModel('passing')
+    this.priced = index.workPerModel('priced')
+  }
+
+  add(slot: number): void {
+    const model = this.index.model[slot]!
+    if (this.passing[model]!++ === 0) this.models++
+    if (!Number.isNaN(this.index.price[slot]!)) this.priced[model]!++
+  }
+
+  /**
+   * The page's models in a sort order, each at one of its passing offers. A model sorts where its
+   * first offer in the order stands (its most popular, newest or cheapest), except by price
+   * descending, where it stands at its cheapest priced offer: cards sort by the price they
+   * start from.
+   */
+  inOrder(status: Uint8Array, order: SortOrder, skip: number, limit: number): number[] {
+    const index = this.index
+    const seen = index.workPerModel('taken')
+    const { priced } = this
+    const atModel =
+      order === 'price_desc'
+        ? (model: number) => {
+            const n = ++seen[model]!
+            return priced[model] ? n === priced[model] : n === 1
+          }
+        : (model: number) => ++seen[model]! === 1
+    return index.takeInOrder(order, limit, (slot) => status[slot] === PASSES && atModel(index.model[slot]!), skip)
+  }
+
+  /** The first slot of each model, in the order given. */
+  firstOfEach(slots: number[]): number[] {
+    const seen = this.index.workPerModel('taken')
+    return slots.filter((slot) => ++seen[this.index.model[slot]!]! === 1)
+  }
+
+  /** The model's passing offers summed up, and the best of them (offer-order.ts). */
+  defaultOffer(status: Uint8Array, slot: number): { slot: number; offers: ModelOffers } {
+    const index = this.index
+    const offers = index.liveSlotsOf(index.model[slot]!).filter((s) => status[s] === PASSES)
+    let best = slot
+    let low = Number.NaN
+    const sellers = new Set<number>()
+    for (const offer of offers) {
+      if (compareOffers(index, offer, best) < 0) best = offer
+      const price = index.price[offer]!
+      if (!Number.isNaN(price) && !(price >= low)) low = price
+      sellers.add(index.vendor[offer]!)
+    }
+    return {
+      slot: best,
+      offers: { count: offers.length, lowKopecks: Number.isNaN(low) ? null : low, sellerCount: sellers.size },
+    }
   }
 }
 
@@ -294,13 +409,7 @@ function sortOrder(sort: ListingQuery['sort']): SortOrder {
  * Best rank first, then the most popular, then the id. Ranks are sums of a few weights, so they
  * take few values: the passing matches are bucketed by rank in popularity order and read off.
  */
-function byRelevance(
-  index: CatalogIndex,
-  status: Uint8Array,
-  search: SearchMatch,
-  offset: number,
-  limit: number,
-): number[] {
+function byRelevance(index: CatalogIndex, status: Uint8Array, search: SearchMatch): number[] {
   const buckets = new Map<number, number[]>()
   const { slots, length } = index.orders.popular
   for (let i = 0; i < length; i++) {
@@ -311,6 +420,5 @@ function byRelevance(
     if (!bucket) buckets.set(rank, (bucket = []))
     bucket.push(slot)
   }
-  const ranked = [...buckets.keys()].sort((a, b) => b - a).flatMap((rank) => buckets.get(rank)!)
-  return ranked.slice(offset, offset + limit)
+  return [...buckets.keys()].sort((a, b) => b - a).flatMap((rank) => buckets.get(rank)!)
 }

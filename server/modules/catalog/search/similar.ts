@@ -1,6 +1,6 @@
 import type { RangeAttributeCode } from '#common/catalog/attributes.ts'
-import { AVAILABILITIES } from '#common/catalog/products.ts'
 import type { CatalogIndex } from './listing-index.ts'
+import { compareOffers } from './offer-order.ts'
 
 /** «Похожие товары» on a product page: no more than this. */
 export const SIMILAR_LIMIT = 8
@@ -77,23 +77,12 @@ export function otherOffers(index: CatalogIndex, id: string, limit = OTHER_OFFER
   const self = index.slotOf(id)
   if (self === undefined || !index.alive[self]) return []
   const found = slotsOfModel(index, self).filter((slot) => slot !== self)
-  found.sort(
-    (a, b) =>
-      stockOrder(index.availability[a]!) - stockOrder(index.availability[b]!) ||
-      priceOrder(index.price[a]!, index.price[b]!) ||
-      index.popularity[b]! - index.popularity[a]! ||
-      (index.ids[a]! < index.ids[b]! ? -1 : 1),
-  )
+  found.sort((a, b) => compareOffers(index, a, b))
   return found.slice(0, limit).map((slot) => index.ids[slot]!)
 }
 
 /** The live listings of the model of the listing in `self`, itself included. */
-function slotsOfModel(index: CatalogIndex, self: number): number[] {
-  const model = index.model[self]
-  const found: number[] = []
-  for (let slot = 0; slot < index.size; slot++) if (index.alive[slot] && index.model[slot] === model) found.push(slot)
-  return found
-}
+const slotsOfModel = (index: CatalogIndex, self: number): number[] => index.liveSlotsOf(index.model[self]!)
 
 /** How many listings the product's model has (itself included) and their price range. */
 export interface ModelOfferSummary {
@@ -121,10 +110,3 @@ export function modelOfferSummary(index: CatalogIndex, id: string): ModelOfferSu
     ? { offerCount, lowKopecks: null, highKopecks: null }
     : { offerCount, lowKopecks: low, highKopecks: high }
 }
-
-/** In stock (index 0 of AVAILABILITIES), to order, then anything the index does not know. */
-const stockOrder = (code: number) => (code < 0 ? AVAILABILITIES.length : code)
-
-/** Lower first; «по запросу» (NaN) after every price. */
-const priceOrder = (a: number, b: number) =>
-  Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : Number.isNaN(b) ? -1 : a - b
