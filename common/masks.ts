@@ -1,4 +1,7 @@
 import IMask, { type Definitions } from 'imask'
+import { nationalDigits, PHONE_MASK } from './phone.ts'
+
+export { formatPhone, normalizePhone, PHONE_MASK } from './phone.ts'
 
 /**
  * Input masks for digit, letter and alphanumeric patterns (spec section 5), shared by the
@@ -19,7 +22,6 @@ export const MASK_DEFINITIONS = {
   '*': /[0-9A-Za-zА-Яа-яЁё]/,
 } satisfies Definitions
 
-export const PHONE_MASK = '+7 (000) 000-00-00'
 /** ИНН of a legal entity: 10 digits. */
 export const INN_LEGAL_MASK = '0000000000'
 /** ИНН of a person or sole trader: 12 digits. */
@@ -30,15 +32,6 @@ export const OGRNIP_MASK = '000000000000000'
 export const BIK_MASK = '000000000'
 /** Settlement or correspondent account: 20 digits. */
 export const ACCOUNT_MASK = '00000000000000000000'
-
-/** The national digits of a Russian number typed as +7…, 8… or without a prefix. */
-function nationalDigits(value: string): string {
-  // An explicit '+7' is the country code even in a half-typed number such as '+7 (916'.
-  const international = /^\s*\+\s*7(.*)$/.exec(value)
-  if (international) return (international[1] ?? '').replace(/\D/g, '')
-  const digits = value.replace(/\D/g, '')
-  return digits.length === 11 && /^[78]/.test(digits) ? digits.slice(1) : digits
-}
 
 /**
  * Formats raw or partly formatted input; characters the mask does not accept are dropped.
@@ -59,12 +52,4 @@ export function applyMask(mask: string, raw: string): string {
 /** The accepted characters without the mask's literals: '+7 (916) 123-45-67' → '9161234567'. */
 export function unmask(mask: string, value: string): string {
   return fill(mask, value).unmaskedValue
-}
-
-/** '+7XXXXXXXXXX' for a complete Russian phone number in any usual notation, else null. */
-export function normalizePhone(value: string): string | null {
-  // Only digits and the usual separators; a '+' must start the country code 7.
-  if (!/^\s*(\+\s*7)?[\d\s()-]+$/.test(value)) return null
-  const national = nationalDigits(value)
-  return national.length === 10 ? `+7${national}` : null
 }

@@ -1,4 +1,4 @@
-import { OrderNumber } from './orders.ts'
+import { OrderNumber } from './orders.schemas.ts'
 import { REVIEW_LIMITS, REVIEW_MESSAGES, STAFF_REVIEW_FILTERS } from './reviews.ts'
 import { multiLineText } from './text.ts'
 import { fromDigits, z } from './zod.ts'

@@ -1,5 +1,8 @@
 import { singleLineText } from './text.ts'
 import { fromDigits, z } from './zod.ts'
+import { LEAD_STATUSES } from './lead-statuses.ts'
+
+export { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from './lead-statuses.ts'
 
 /** Staff lists (leads, outbox, audit): fixed pages with a total, the same in the API and the UI. */
 export const STAFF_PAGE_SIZE = 50
@@ -19,14 +22,6 @@ export const PageQuery = z.object({
     1,
   ),
 })
-
-export const LEAD_STATUSES = ['new', 'in_progress', 'done'] as const
-export type LeadStatus = (typeof LEAD_STATUSES)[number]
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'Новая',
-  in_progress: 'В работе',
-  done: 'Закрыта',
-}
 
 export const LeadListQuery = PageQuery.extend({
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES, { error: 'Неизвестный статус' }).optional()),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CartAddInput, OrderListQuery } from './orders.ts'
+import { CartAddInput, OrderListQuery } from './orders.schemas.ts'
 import { fromDigits, z } from './zod.ts'
 
 describe('fromDigits', () => {

@@ -5,8 +5,8 @@ import { SERVICE_ORDER_STATUS_LABELS } from '#common/exchange/service-orders.ts'
 import { ORDER_STATUS_LABELS } from '#common/orders.ts'
 import { VERIFICATION_LABELS } from '#common/organizations.ts'
 import { DRAFT_STATUS_LABELS } from '#common/products.ts'
-import { LEAD_STATUS_LABELS } from '#common/staff.ts'
-import { ARTICLE_STATUS_LABELS } from '#common/media/articles.ts'
+import { LEAD_STATUS_LABELS } from '#common/lead-statuses.ts'
+import { ARTICLE_STATUS_LABELS } from '#common/media/article-constants.ts'
 
 /**
  * How the pages show the status of each lifecycle: its label (from `common/`, where the server

@@ -1,14 +1,10 @@
-import { singleLineText } from '../text.ts'
-import { fromDigits, z } from '../zod.ts'
 import type { CabinetExchangeTab } from './links.ts'
-import { OFFER_TABS, type OfferTab } from './offers.ts'
+import { OFFER_TABS, type OfferTab } from './offer-tabs.ts'
 import { PROPOSAL_STATUSES, type ProposalStatus } from './proposals.ts'
 import type { RequestStatus } from './requests.ts'
-import { SERVICE_ORDER_SIDES, type ServiceOrderSide, type ServiceOrderStatus } from './service-orders.ts'
+import type { ServiceOrderSide, ServiceOrderStatus } from './service-orders.ts'
 import type { PriceUnit, ServiceType } from './services.ts'
 import type { DraftStatus } from '../products.ts'
-import { formatCount } from '#common/format.ts'
-import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
 /**
  * The exchange in the personal account (/personal-account/service-exchange/{tab?}): the selected
@@ -89,33 +85,6 @@ export const CABINET_MESSAGES = {
   unknownTab: 'Такого раздела нет',
 } as const
 
-const search = singleLineText()
-  .max(CABINET_LIMITS.search, `Не больше ${formatCount(CABINET_LIMITS.search, CHARACTERS_UP_TO)}`)
-  .optional()
-const page = fromDigits(z.number().int().min(1).max(CABINET_LIMITS.maxPage)).default(1)
-
-export const CabinetRequestsQuery = z.object({ filter: z.enum(CABINET_REQUEST_FILTERS).optional(), q: search, page })
-export const CabinetProposalsQuery = z.object({ filter: z.enum(CABINET_PROPOSAL_FILTERS).optional(), q: search, page })
-export const CabinetOffersQuery = z.object({ filter: z.enum(CABINET_OFFER_FILTERS).optional(), q: search, page })
-export const CabinetOrdersQuery = z.object({
-  filter: z.enum(CABINET_ORDER_FILTERS).optional(),
-  side: z.enum(SERVICE_ORDER_SIDES).optional(),
-  q: search,
-  page,
-})
-
-/** Every tab's filters in one schema: what GET /exchange/cabinet/{tab} documents and accepts. */
-export const CabinetListQuery = z.object({
-  filter: z.string().max(40).optional().describe('Фильтр вкладки: группа статусов или статус'),
-  side: z
-    .enum(SERVICE_ORDER_SIDES)
-    .optional()
-    .describe('Только для заказов: purchase — я заказчик, sale — исполнитель'),
-  q: search.describe('Поиск по номеру или названию'),
-  page,
-})
-
-/** How many rows each tab has, for the tab labels. */
 export type CabinetCounts = Record<CabinetExchangeTab, number>
 
 /** A page of a tab, with the count of each of its filters (the filter links show them). */

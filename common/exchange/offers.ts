@@ -60,8 +60,7 @@ export interface OfferContent {
 }
 
 /** The cabinet's tabs of offers, as the products' ones. */
-export const OFFER_TABS = ['published', 'moderation', 'non-published'] as const
-export type OfferTab = (typeof OFFER_TABS)[number]
+export { OFFER_TABS, type OfferTab } from './offer-tabs.ts'
 
 export const OFFER_MESSAGES = {
   notFound: 'Услуга не найдена',

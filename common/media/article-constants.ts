@@ -41,3 +41,17 @@ export const mediaLinks = {
   staffEdit: (id: string) => `/personal-account/staff/articles/${id}`,
   staffPreview: (id: string) => `/personal-account/staff/articles/${id}/preview`,
 } as const
+
+/**
+ * draft → scheduled (a publish time in the future) → published → archived; staff may return a
+ * scheduled or archived article to draft, and publish a draft at once.
+ */
+export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number]
+
+export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
+  draft: 'Черновик',
+  scheduled: 'Запланирована',
+  published: 'Опубликована',
+  archived: 'В архиве',
+}

@@ -1,7 +1,12 @@
 import { ARTICLE_MARKUP } from '../markup-limits.ts'
 import { formattedHtml, multiLineText, singleLineText } from '../text.ts'
 import { fromDigits, z } from '../zod.ts'
-import { ARTICLE_RUBRICS, type ArticleRubric, MEDIA_SEARCH_MAX } from './article-constants.ts'
+import {
+  ARTICLE_RUBRICS,
+  type ArticleRubric,
+  type ArticleStatus,
+  MEDIA_SEARCH_MAX,
+} from './article-constants.ts'
 import type { SanitizedHtml } from '../html.ts'
 import { formatCount } from '#common/format.ts'
 import { CHARACTERS_UP_TO, TAGS_UP_TO } from '#common/counted-words.ts'
@@ -11,7 +16,10 @@ export {
   ARTICLE_COVER_SIZE,
   ARTICLE_RUBRIC_LABELS,
   ARTICLE_RUBRICS,
+  ARTICLE_STATUS_LABELS,
+  ARTICLE_STATUSES,
   type ArticleRubric,
+  type ArticleStatus,
   MEDIA_PAGE_SIZE,
   MEDIA_SEARCH_MAX,
   mediaLinks,
@@ -24,19 +32,6 @@ export {
  * `<figure data-product-embed="{productId}"></figure>`, replaced by a live card when rendered.
  */
 
-/**
- * draft → scheduled (a publish time in the future) → published → archived; staff may return a
- * scheduled or archived article to draft, and publish a draft at once.
- */
-export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const
-export type ArticleStatus = (typeof ARTICLE_STATUSES)[number]
-
-export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
-  draft: 'Черновик',
-  scheduled: 'Запланирована',
-  published: 'Опубликована',
-  archived: 'В архиве',
-}
 
 export const ARTICLE_LIMITS = {
   titleMax: 160,

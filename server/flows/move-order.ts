@@ -1,13 +1,5 @@
-import {
-  CancelOrderInput,
-  ConfirmOrderInput,
-  ORDER_LIMITS,
-  ORDER_MESSAGES,
-  OrderCommentInput,
-  type OrderDetails,
-  type OrderSide,
-  ShipOrderInput,
-} from '#common/orders.ts'
+import { ORDER_LIMITS, ORDER_MESSAGES, type OrderDetails, type OrderSide } from '#common/orders.ts'
+import { CancelOrderInput, ConfirmOrderInput, OrderCommentInput, ShipOrderInput } from '#common/orders.schemas.ts'
 import { type Ctx, requireUser, systemCtx, withDb } from '../context.ts'
 import { AppError } from '../errors.ts'
 import type { OrderMove, OrderRow } from '../modules/orders/index.ts'

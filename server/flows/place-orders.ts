@@ -1,4 +1,5 @@
-import { CheckoutInput, type CheckoutResult, ORDER_MESSAGES } from '#common/orders.ts'
+import { type CheckoutResult, ORDER_MESSAGES } from '#common/orders.ts'
+import { CheckoutInput } from '#common/orders.schemas.ts'
 import { type Ctx, requireUser, withDb } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { partyDirectory } from '../modules/organizations/index.ts'

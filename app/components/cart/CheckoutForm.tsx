@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Paper, Radio, Select, Stack, Text, Textarea, Tex
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { MaskedInput } from '#app/components/MaskedInput.tsx'
+import { LazyMaskedInput } from '#app/components/LazyMaskedInput.tsx'
 import { formatCount } from '#app/lib/format.ts'
 import { useSessionState } from '#app/lib/session-store.ts'
-import { applyMask, PHONE_MASK } from '#common/masks.ts'
+import { formatPhone, PHONE_MASK } from '#common/phone.ts'
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethod, ORDER_LIMITS } from '#common/orders.ts'
 import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 
@@ -144,14 +144,14 @@ export function CheckoutForm({
             error={errors.contactName}
             required
           />
-          <MaskedInput
+          <LazyMaskedInput
             name="contactPhone"
             label="Телефон контактного лица"
             mask={PHONE_MASK}
             placeholder="+7 (___) ___-__-__"
             autoComplete="tel"
             inputMode="tel"
-            defaultValue={values.contactPhone ?? (user?.phone ? applyMask(PHONE_MASK, user.phone) : '')}
+            defaultValue={values.contactPhone ?? (user?.phone ? formatPhone(user.phone) : '')}
             error={errors.contactPhone}
             required
           />

@@ -1,12 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm'
-import {
-  CART_LIMITS,
-  CART_MESSAGES,
-  CartAddInput,
-  CartQuantityInput,
-  type CartView,
-  stockLimitMessage,
-} from '#common/orders.ts'
+import { CART_LIMITS, CART_MESSAGES, type CartView, stockLimitMessage } from '#common/orders.ts'
+import { CartAddInput, CartQuantityInput } from '#common/orders.schemas.ts'
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'

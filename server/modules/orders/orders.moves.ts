@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
-import { ORDER_MESSAGES, OrderNumber, type OrderSide } from '#common/orders.ts'
+import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
+import { OrderNumber } from '#common/orders.schemas.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { targetOf } from '../../lifecycle/index.ts'

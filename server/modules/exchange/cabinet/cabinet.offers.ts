@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike } from 'drizzle-orm'
-import { type CabinetOffersPage, CabinetOffersQuery } from '#common/exchange/cabinet.ts'
+import { type CabinetOffersPage } from '#common/exchange/cabinet.ts'
+import { CabinetOffersQuery } from '#common/exchange/cabinet.schemas.ts'
 import type { Ctx } from '../../../context.ts'
 import { parse } from '../../../parse.ts'
 import { serviceOffers } from '../offers/offers.table.ts'

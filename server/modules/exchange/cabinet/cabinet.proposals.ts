@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm'
-import { type CabinetProposalsPage, CabinetProposalsQuery } from '#common/exchange/cabinet.ts'
+import { type CabinetProposalsPage } from '#common/exchange/cabinet.ts'
+import { CabinetProposalsQuery } from '#common/exchange/cabinet.schemas.ts'
 import type { Ctx } from '../../../context.ts'
 import { parse } from '../../../parse.ts'
 import { serviceProposals } from '../proposals/proposals.table.ts'

@@ -1,10 +1,6 @@
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm'
-import {
-  CABINET_LIMITS,
-  type CabinetRequestsPage,
-  CabinetRequestsQuery,
-  type SuggestedRequest,
-} from '#common/exchange/cabinet.ts'
+import { CABINET_LIMITS, type CabinetRequestsPage, type SuggestedRequest } from '#common/exchange/cabinet.ts'
+import { CabinetRequestsQuery } from '#common/exchange/cabinet.schemas.ts'
 import type { Ctx } from '../../../context.ts'
 import { parse } from '../../../parse.ts'
 import { publishedServiceOffers } from '../offers/offers.table.ts'

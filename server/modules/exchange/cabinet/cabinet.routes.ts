@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { CabinetListQuery } from '#common/exchange/cabinet.ts'
+import { CabinetListQuery } from '#common/exchange/cabinet.schemas.ts'
 import { data, passThrough } from '../../../http.ts'
 import { CabinetCountsSchema, CabinetPageSchema, CabinetTabParams, SuggestedRequestSchema } from './cabinet.api.ts'
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm'
-import { type CabinetOrdersPage, CabinetOrdersQuery } from '#common/exchange/cabinet.ts'
+import { type CabinetOrdersPage } from '#common/exchange/cabinet.ts'
+import { CabinetOrdersQuery } from '#common/exchange/cabinet.schemas.ts'
 import type { ServiceOrderSide } from '#common/exchange/service-orders.ts'
 import type { Ctx } from '../../../context.ts'
 import { parse } from '../../../parse.ts'
