@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
 import { getAppContext } from './lib/load-context.ts'
-import { hydrateAfterPaint } from './lib/hydrate-after-paint.server.ts'
+import { hydrateAfterPaint, paintsBeforeHydrating } from './lib/hydrate-after-paint.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -47,7 +47,8 @@ export default function handleRequest(
             },
           })
           responseHeaders.set('content-type', 'text/html; charset=utf-8')
-          pipe(hydrateAfterPaint()).pipe(body)
+          if (paintsBeforeHydrating(new URL(request.url).pathname)) pipe(hydrateAfterPaint()).pipe(body)
+          else pipe(body)
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,11 +1,7 @@
 import { UPLOADED_IMAGE_PREFIX } from './images.ts'
 import { formatFileSize } from './files.ts'
 import { pluralize } from './format.ts'
-import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 import { PRODUCT_LIMITS } from './products.ts'
-import { singleLineText } from './text.ts'
-import { z } from './zod.ts'
-import { formatCount } from '#common/format.ts'
 
 /**
  * Photos and documents of a product in the seller cabinet: what the server accepts and what the
@@ -95,18 +91,3 @@ export function checkPhotoBeforeUpload(file: { name: string; size: number; type:
   if (file.size > PHOTO_LIMITS.maxBytes) return MEDIA_MESSAGES.photoTooLarge
   return null
 }
-
-const line = (max: number) => singleLineText().max(max, `Не длиннее ${formatCount(max, CHARACTERS_UP_TO)}`)
-
-/** The photos in their new order, by id; the first becomes the main one. */
-export const PhotoOrderInput = z.object({
-  ids: z.array(z.string().max(64), MEDIA_MESSAGES.photoOrder).max(PRODUCT_LIMITS.photos, MEDIA_MESSAGES.photoOrder),
-})
-
-export const PhotoAltInput = z.object({ alt: line(PHOTO_LIMITS.altLength).transform((s) => s.trim()) })
-
-export const DocumentNameInput = z.object({
-  name: line(DOCUMENT_LIMITS.nameLength)
-    .transform((s) => s.trim())
-    .refine((s) => s.length > 0, MEDIA_MESSAGES.documentName),
-})

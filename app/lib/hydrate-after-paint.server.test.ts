@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, it } from 'vitest'
-import { hydrateAfterPaint, INERT_MEDIA, inertModulePreloads, PARKED_TYPE } from './hydrate-after-paint.server.ts'
+import {
+  hydrateAfterPaint,
+  INERT_MEDIA,
+  inertModulePreloads,
+  paintsBeforeHydrating,
+  PARKED_TYPE,
+} from './hydrate-after-paint.server.ts'
 
 const HEAD =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Медиа</title>' +
@@ -62,5 +68,21 @@ describe('hydrateAfterPaint', () => {
 
   it('passes a document without a head end through unchanged', async () => {
     expect(await through('<p>no head</p>', 3)).toBe('<p>no head</p>')
+  })
+})
+
+describe('paintsBeforeHydrating', () => {
+  it('keeps the paint first on the pages people land on, not where a signed-in user works', () => {
+    for (const path of [
+      '/',
+      '/catalog/bespilotniki',
+      '/product/dji-agras-t50',
+      '/media',
+      '/sellers/aerotekh',
+      '/cartography',
+    ])
+      expect(paintsBeforeHydrating(path), path).toBe(true)
+    for (const path of ['/cart', '/cart/', '/chat', '/personal-account/company', '/personal-account/staff/articles/1'])
+      expect(paintsBeforeHydrating(path), path).toBe(false)
   })
 })

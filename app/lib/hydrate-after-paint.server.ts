@@ -75,6 +75,16 @@ export function hydrateAfterPaint(): Transform {
   })
 }
 
+/**
+ * Where a signed-in user works rather than reads: the personal account, the cart and the chat.
+ * Their pages are forms and lists to act on, so they hydrate as soon as their modules arrive, with
+ * the modules preloaded beside the stylesheets. Everywhere else the first paint comes first
+ * (hydrate-after-paint.server.ts): those are the pages people and crawlers land on.
+ */
+const WORK_PAGES = /^\/(personal-account|cart|chat)(\/|$)/
+
+export const paintsBeforeHydrating = (pathname: string) => !WORK_PAGES.test(pathname)
+
 /** Longer than any boot script's opening tag, so one cut between chunks is still found. */
 const BOOT_TAG_MAX = 200
 

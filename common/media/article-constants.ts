@@ -55,3 +55,22 @@ export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
   published: 'Опубликована',
   archived: 'В архиве',
 }
+
+export const ARTICLE_LIMITS = {
+  titleMax: 160,
+  leadMax: 400,
+  slugMax: 120,
+  tagsMax: 8,
+  tagMax: 40,
+  seoTitleMax: 70,
+  seoDescriptionMax: 200,
+  coverAltMax: 200,
+  /** Characters of the body's plain text. */
+  bodyMax: 60_000,
+  /** Characters of the body's markup as the editor sends it. */
+  bodyHtmlMax: 400_000,
+  embedsMax: 12,
+} as const
+
+/** The element that stands for an embedded product in a stored body. */
+export const PRODUCT_EMBED_ATTRIBUTE = 'data-product-embed'

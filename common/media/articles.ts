@@ -2,6 +2,7 @@ import { ARTICLE_MARKUP } from '../markup-limits.ts'
 import { formattedHtml, multiLineText, singleLineText } from '../text.ts'
 import { fromDigits, z } from '../zod.ts'
 import {
+  ARTICLE_LIMITS,
   ARTICLE_RUBRICS,
   type ArticleRubric,
   type ArticleStatus,
@@ -14,6 +15,7 @@ import { CHARACTERS_UP_TO, TAGS_UP_TO } from '#common/counted-words.ts'
 // The constants and links the public pages use in the browser live apart, without zod.
 export {
   ARTICLE_COVER_SIZE,
+  ARTICLE_LIMITS,
   ARTICLE_RUBRIC_LABELS,
   ARTICLE_RUBRICS,
   ARTICLE_STATUS_LABELS,
@@ -23,6 +25,7 @@ export {
   MEDIA_PAGE_SIZE,
   MEDIA_SEARCH_MAX,
   mediaLinks,
+  PRODUCT_EMBED_ATTRIBUTE,
 } from './article-constants.ts'
 
 /**
@@ -32,25 +35,6 @@ export {
  * `<figure data-product-embed="{productId}"></figure>`, replaced by a live card when rendered.
  */
 
-
-export const ARTICLE_LIMITS = {
-  titleMax: 160,
-  leadMax: 400,
-  slugMax: 120,
-  tagsMax: 8,
-  tagMax: 40,
-  seoTitleMax: 70,
-  seoDescriptionMax: 200,
-  coverAltMax: 200,
-  /** Characters of the body's plain text. */
-  bodyMax: 60_000,
-  /** Characters of the body's markup as the editor sends it. */
-  bodyHtmlMax: 400_000,
-  embedsMax: 12,
-} as const
-
-/** The element that stands for an embedded product in a stored body. */
-export const PRODUCT_EMBED_ATTRIBUTE = 'data-product-embed'
 
 /** The public list's state, all of it in the URL: `/media?rubric=guides&tag=ОрВД&q=регистрация&page=2`. */
 export const MediaQuery = z.object({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
+import { PhotoAltInput, PhotoOrderInput } from '#common/product-media.schemas.ts'
 import { z } from '#common/zod.ts'
 import type { Ctx } from '../context.ts'
 import { data, passThrough } from '../http.ts'

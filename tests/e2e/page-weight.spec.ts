@@ -142,3 +142,18 @@ test('an account page fetches Mantine and React as one chunk each, and scripts c
     expect(await res.text()).toContain('mantine')
   }
 })
+
+test('where a signed-in user works, the modules load with the stylesheets and the page hydrates without waiting for the paint', async ({
+  page,
+}) => {
+  await signIn(page, 'vendor@example.com')
+  for (const path of ['/personal-account/service-exchange/proposals', '/cart']) {
+    const html = await (await page.request.get(path)).text()
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+    expect(preloads.length, `${path}: module preloads`).toBeGreaterThan(5)
+    for (const preload of preloads) expect(preload, `${path}: a live module preload`).not.toContain('media=')
+    expect(html, `${path}: the boot script runs as it arrives`).toMatch(/<script[^>]*type="module"/)
+    await page.goto(path)
+    await waitForHydration(page)
+  }
+})

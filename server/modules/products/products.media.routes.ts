@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { FILE_LIMITS } from '#common/files.ts'
-import { DocumentNameInput } from '#common/product-media.ts'
+import { DocumentNameInput } from '#common/product-media.schemas.ts'
 import { z } from '#common/zod.ts'
 import { data, passThrough } from '../../http.ts'
 import { registerPhotoRoutes } from '../../moderation/photo-routes.ts'

@@ -1,13 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { ProductImage } from '#common/catalog/products.ts'
 import { cleanFileName, typeByContent } from '#common/files.ts'
-import {
-  DocumentNameInput,
-  MEDIA_MESSAGES,
-  PhotoAltInput,
-  PhotoOrderInput,
-  uploadedPhotoKey,
-} from '#common/product-media.ts'
+import { MEDIA_MESSAGES, uploadedPhotoKey } from '#common/product-media.ts'
+import { DocumentNameInput, PhotoAltInput, PhotoOrderInput } from '#common/product-media.schemas.ts'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '#common/products.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'

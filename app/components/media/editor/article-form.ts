@@ -1,4 +1,4 @@
-import { type ArticleImage, ArticleInput, type ArticleRubric, type StaffArticle } from '#common/media/articles.ts'
+import type { ArticleImage, ArticleInput, ArticleRubric, StaffArticle } from '#common/media/articles.ts'
 import { slugify } from '#common/slug.ts'
 
 /** What the editor's form holds: the input without its version, and the cover as shown. */
@@ -52,8 +52,12 @@ export function fromMoscowWallTime(value: string): Date {
   return new Date(`${value.replace(' ', 'T')}+03:00`)
 }
 
-/** The shared schema's refusals by field, the first of each; null when the input is valid. */
-export function articleInputErrors(input: unknown): Record<string, string> | null {
+/**
+ * The shared schema's refusals by field, the first of each; null when the input is valid. The
+ * schema (and zod with it) loads on the first save, not with the page.
+ */
+export async function articleInputErrors(input: unknown): Promise<Record<string, string> | null> {
+  const { ArticleInput } = await import('#common/media/articles.ts')
   const parsed = ArticleInput.safeParse(input)
   if (parsed.success) return null
   const errors: Record<string, string> = {}

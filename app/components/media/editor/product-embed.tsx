@@ -3,7 +3,7 @@ import { IconPackage, IconX } from '@tabler/icons-react'
 import { Node } from '@tiptap/core'
 import { NodeViewWrapper, type ReactNodeViewProps, ReactNodeViewRenderer } from '@tiptap/react'
 import { formatPrice } from '#common/catalog/format.ts'
-import { PRODUCT_EMBED_ATTRIBUTE } from '#common/media/articles.ts'
+import { PRODUCT_EMBED_ATTRIBUTE } from '#common/media/article-constants.ts'
 import { quote } from '#common/format.ts'
 
 /** What the editor shows of an embedded product; the published page reads it live instead. */

@@ -85,7 +85,7 @@ export async function articleEditAction(request: Request, context: Readonly<Rout
     )
 
   if (input !== null) {
-    const errors = articleInputErrors(input)
+    const errors = await articleInputErrors(input)
     if (errors) return fail(400, 'Исправьте поля, отмеченные красным', errors)
   }
   let articleId = id

@@ -22,7 +22,7 @@ import { formatDateTime } from '#app/lib/format.ts'
 import { showToast } from '#app/lib/notify.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { SanitizedHtml } from '#common/html.ts'
-import { mediaLinks } from '#common/media/articles.ts'
+import { mediaLinks } from '#common/media/article-constants.ts'
 import type { Route } from './+types/article-edit'
 import {
   type ArticleEditResult,
@@ -120,14 +120,14 @@ function ArticleEditor({ data }: { data: Data }) {
     if (result.ok) showToast(result.message, 'success')
   }, [fetcher.state, result])
 
-  function send(intent: 'save' | ArticleMove, options: { at?: Date; overVersion?: number } = {}) {
+  async function send(intent: 'save' | ArticleMove, options: { at?: Date; overVersion?: number } = {}) {
     const form = new FormData()
     form.set('intent', intent)
     // A move with nothing changed carries no fields: it saves nothing and bumps no version. An
     // archived article is not edited: its only move, back to drafts, carries none either.
     if (!archived && (intent === 'save' || dirty || !article)) {
       const input = toArticleInput(state, options.overVersion ?? version)
-      const refused = articleInputErrors(input)
+      const refused = await articleInputErrors(input)
       setLocalErrors(refused)
       if (refused) return
       form.set('article', JSON.stringify(input))
@@ -159,7 +159,7 @@ function ArticleEditor({ data }: { data: Data }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        if (!busy && !archived) send('save')
+        if (!busy && !archived) void send('save')
       }}
     >
       <Stack gap="lg">
@@ -195,7 +195,7 @@ function ArticleEditor({ data }: { data: Data }) {
               </Text>
               {conflict !== null && article && (
                 <Group gap="sm">
-                  <Button size="xs" color="red" onClick={() => send('save', { overVersion: conflict })} disabled={busy}>
+                  <Button size="xs" color="red" onClick={() => void send('save', { overVersion: conflict })} disabled={busy}>
                     Сохранить мою версию поверх
                   </Button>
                   <Anchor href={mediaLinks.staffEdit(article.id)} target="_blank" rel="noopener" size="sm">
@@ -309,7 +309,7 @@ function ArticleEditor({ data }: { data: Data }) {
                     pending={pending}
                     busy={busy}
                     dirty={dirty}
-                    onMove={(move, at) => send(move, { at })}
+                    onMove={(move, at) => void send(move, { at })}
                   />
                 </Stack>
               </Paper>

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { OFFER_LIMITS, OFFER_MESSAGES, type OfferDetails } from '#common/exchange/offers.ts'
-import { PhotoAltInput, PhotoOrderInput } from '#common/product-media.ts'
+import { PhotoAltInput, PhotoOrderInput } from '#common/product-media.schemas.ts'
 import { type Ctx } from '../../../context.ts'
 import { photoList } from '../../../moderation/photos.ts'
 import { AppError } from '../../../errors.ts'
