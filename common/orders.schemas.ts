@@ -123,4 +123,3 @@ export const ShipOrderInput = z.object({
 })
 
 export const OrderCommentInput = z.object({ comment: multiLineText().max(ORDER_LIMITS.comment).optional() })
-

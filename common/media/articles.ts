@@ -35,7 +35,6 @@ export {
  * `<figure data-product-embed="{productId}"></figure>`, replaced by a live card when rendered.
  */
 
-
 /** The public list's state, all of it in the URL: `/media?rubric=guides&tag=ОрВД&q=регистрация&page=2`. */
 export const MediaQuery = z.object({
   rubric: z.enum(ARTICLE_RUBRICS, { error: 'Неизвестная рубрика' }).optional(),

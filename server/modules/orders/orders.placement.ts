@@ -1,5 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { type CheckoutResult, type Delivery, formatOrderNumber, ORDER_LIMITS, ORDER_MESSAGES, type OrderParty, stockLimitMessage, vatIncluded } from '#common/orders.ts'
+import {
+  type CheckoutResult,
+  type Delivery,
+  formatOrderNumber,
+  ORDER_LIMITS,
+  ORDER_MESSAGES,
+  type OrderParty,
+  stockLimitMessage,
+  vatIncluded,
+} from '#common/orders.ts'
 import { type CheckoutInput } from '#common/orders.schemas.ts'
 import type { z } from '#common/zod.ts'
 import type { Ctx } from '../../context.ts'

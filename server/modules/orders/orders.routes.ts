@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { CancelOrderInput, CartAddInput, CartQuantityInput, CheckoutInput, ConfirmOrderInput, OrderCommentInput, OrderListQuery, ShipOrderInput } from '#common/orders.schemas.ts'
+import {
+  CancelOrderInput,
+  CartAddInput,
+  CartQuantityInput,
+  CheckoutInput,
+  ConfirmOrderInput,
+  OrderCommentInput,
+  OrderListQuery,
+  ShipOrderInput,
+} from '#common/orders.schemas.ts'
 import { data, IdempotencyHeaders, pageOf, passThrough, toPageBody } from '../../http.ts'
 import { FILE_POLICY, sendStoredFile } from '../files/index.ts'
 import {

@@ -1,5 +1,13 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
-import { ORDER_FILTER_STATUSES, ORDER_LIMITS, ORDER_MESSAGES, type OrderDetails, type OrderList, type OrderSide, type OrderStatus } from '#common/orders.ts'
+import {
+  ORDER_FILTER_STATUSES,
+  ORDER_LIMITS,
+  ORDER_MESSAGES,
+  type OrderDetails,
+  type OrderList,
+  type OrderSide,
+  type OrderStatus,
+} from '#common/orders.ts'
 import { OrderListQuery, OrderNumber } from '#common/orders.schemas.ts'
 import { type Ctx, requireStaff } from '../../context.ts'
 import { countRows, pageQuery } from '../../db/pages.ts'

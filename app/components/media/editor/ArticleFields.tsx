@@ -1,5 +1,10 @@
 import { Anchor, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core'
-import { ARTICLE_LIMITS, ARTICLE_RUBRIC_LABELS, ARTICLE_RUBRICS, type ArticleRubric } from '#common/media/article-constants.ts'
+import {
+  ARTICLE_LIMITS,
+  ARTICLE_RUBRIC_LABELS,
+  ARTICLE_RUBRICS,
+  type ArticleRubric,
+} from '#common/media/article-constants.ts'
 import { type ArticleFormState, suggestSlug } from './article-form.ts'
 import { formatCount } from '#common/format.ts'
 import { TAGS_UP_TO } from '#common/counted-words.ts'

@@ -195,7 +195,12 @@ function ArticleEditor({ data }: { data: Data }) {
               </Text>
               {conflict !== null && article && (
                 <Group gap="sm">
-                  <Button size="xs" color="red" onClick={() => void send('save', { overVersion: conflict })} disabled={busy}>
+                  <Button
+                    size="xs"
+                    color="red"
+                    onClick={() => void send('save', { overVersion: conflict })}
+                    disabled={busy}
+                  >
                     Сохранить мою версию поверх
                   </Button>
                   <Anchor href={mediaLinks.staffEdit(article.id)} target="_blank" rel="noopener" size="sm">
