@@ -21,3 +21,16 @@ const stockOrder = (code: number) => (code < 0 ? AVAILABILITIES.length : code)
 /** Lower first; «по запросу» (NaN) after every price. */
 const priceOrder = (a: number, b: number) =>
   Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : Number.isNaN(b) ? -1 : a - b
+
+/** The lowest and highest stated price among the slots; null when every one is «по запросу». */
+export function priceRangeOf(index: CatalogIndex, slots: readonly number[]): { low: number; high: number } | null {
+  let low = Infinity
+  let high = -Infinity
+  for (const slot of slots) {
+    const price = index.price[slot]!
+    if (Number.isNaN(price)) continue
+    low = Math.min(low, price)
+    high = Math.max(high, price)
+  }
+  return low === Infinity ? null : { low, high }
+}

@@ -9,7 +9,7 @@ import { AVAILABILITIES } from '#common/catalog/products.ts'
 import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK, type IndexOrder, type SortOrder } from './listing-index.ts'
 import { type FilterKey, type ListingStats, statAlias } from '../catalog.listing.ts'
 import { ALL_FACETS, facetBit, ModelTally } from './model-tally.ts'
-import { compareOffers } from './offer-order.ts'
+import { compareOffers, priceRangeOf } from './offer-order.ts'
 import type { SearchMatch } from './postings.ts'
 
 /**
@@ -272,8 +272,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const tally = new FacetTally(index)
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more).
   const status = index.work('status')
-  const grouping = selection.groupByModel ? new ModelGrouping(index) : null
-  const modelTally = grouping ? new ModelTally(index, tally) : null
+  const grouping = selection.groupByModel ? new ModelGrouping(index, tally) : null
   const facetBits = filters.map((f) => facetBit(f.key))
   const visit = (slot: number) => {
     if (!index.alive[slot] || !inCategories[index.category[slot]!]) return
@@ -288,13 +287,11 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     if (failed < 0) {
       status[slot] = PASSES
       tally.total++
-      if (grouping) {
-        grouping.add(slot)
-        modelTally!.count(slot, ALL_FACETS)
-      } else tally.addAll(slot)
+      if (grouping) grouping.passes(slot)
+      else tally.addAll(slot)
     } else {
       status[slot] = 2 + failed
-      if (modelTally) modelTally.count(slot, facetBits[failed]!)
+      if (grouping) grouping.facets.count(slot, facetBits[failed]!)
       else tally.addTo(slot, filters[failed]!.key)
     }
   }
@@ -304,7 +301,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const offset = (query.page - 1) * query.pageSize
   const offerTotal = tally.total
   if (grouping) {
-    modelTally!.finish()
+    grouping.facets.finish()
     tally.total = grouping.models
     const models =
       search && query.sort === 'relevance'
@@ -332,27 +329,31 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
 }
 
 /**
- * The listing's models: how many offers of each pass (counted as the pass finds them), the page
- * in model order, and each page model's default offer. Work arrays per model code, so a listing
- * of 100 000 offers allocates nothing per request.
+ * The listing's models: how many offers of each pass (counted as the pass finds them), the
+ * facets in models (model-tally.ts), the page in model order, and each page model's default
+ * offer. Work arrays per model code, so a listing of 100 000 offers allocates nothing per request.
  */
 class ModelGrouping {
   models = 0
+  readonly facets: ModelTally
   private readonly index: CatalogIndex
   /** Passing offers per model code, and those of them with a price. */
   private readonly passing: Int32Array
   private readonly priced: Int32Array
 
-  constructor(index: CatalogIndex) {
+  constructor(index: CatalogIndex, tally: FacetTally) {
     this.index = index
+    this.facets = new ModelTally(index, tally)
     this.passing = index.workPerModel('passing')
     this.priced = index.workPerModel('priced')
   }
 
-  add(slot: number): void {
+  /** An offer passing every filter: its model's counts, and every facet. */
+  passes(slot: number): void {
     const model = this.index.model[slot]!
     if (this.passing[model]!++ === 0) this.models++
     if (!Number.isNaN(this.index.price[slot]!)) this.priced[model]!++
+    this.facets.count(slot, ALL_FACETS)
   }
 
   /**
@@ -385,18 +386,15 @@ class ModelGrouping {
   defaultOffer(status: Uint8Array, slot: number): { slot: number; offers: ModelOffers } {
     const index = this.index
     const offers = index.liveSlotsOf(index.model[slot]!).filter((s) => status[s] === PASSES)
-    let best = slot
-    let low = Number.NaN
-    const sellers = new Set<number>()
-    for (const offer of offers) {
-      if (compareOffers(index, offer, best) < 0) best = offer
-      const price = index.price[offer]!
-      if (!Number.isNaN(price) && !(price >= low)) low = price
-      sellers.add(index.vendor[offer]!)
-    }
+    const best = offers.reduce((a, b) => (compareOffers(index, b, a) < 0 ? b : a), slot)
+    const sellers = new Set(offers.map((offer) => index.vendor[offer]!))
     return {
       slot: best,
-      offers: { count: offers.length, lowKopecks: Number.isNaN(low) ? null : low, sellerCount: sellers.size },
+      offers: {
+        count: offers.length,
+        lowKopecks: priceRangeOf(index, offers)?.low ?? null,
+        sellerCount: sellers.size,
+      },
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { RangeAttributeCode } from '#common/catalog/attributes.ts'
 import type { CatalogIndex } from './listing-index.ts'
-import { compareOffers } from './offer-order.ts'
+import { compareOffers, priceRangeOf } from './offer-order.ts'
 
 /** «Похожие товары» on a product page: no more than this. */
 export const SIMILAR_LIMIT = 8
@@ -97,16 +97,6 @@ export function modelOfferSummary(index: CatalogIndex, id: string): ModelOfferSu
   const self = index.slotOf(id)
   if (self === undefined || !index.alive[self]) return null
   const slots = slotsOfModel(index, self)
-  const offerCount = slots.length
-  let low = Infinity
-  let high = -Infinity
-  for (const slot of slots) {
-    const price = index.price[slot]!
-    if (Number.isNaN(price)) continue
-    low = Math.min(low, price)
-    high = Math.max(high, price)
-  }
-  return offerCount === 0 || low === Infinity
-    ? { offerCount, lowKopecks: null, highKopecks: null }
-    : { offerCount, lowKopecks: low, highKopecks: high }
+  const range = priceRangeOf(index, slots)
+  return { offerCount: slots.length, lowKopecks: range?.low ?? null, highKopecks: range?.high ?? null }
 }
