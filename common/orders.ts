@@ -186,6 +186,8 @@ export interface CartItem {
   amountKopecks: number
   /** How many can be ordered at most (the seller's stock, or the general limit). */
   maxQuantity: number
+  /** The seller's minimum order: the fewest units the line can hold. */
+  minQuantity: number
   /** Off sale or out of stock now: shown, not ordered. */
   unavailable: boolean
   /** Why it is unavailable, or why the quantity was lowered. */

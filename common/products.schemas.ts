@@ -7,6 +7,8 @@ import { VAT_RATES } from './catalog/vat.ts'
 import { MEDIA_MESSAGES } from './product-media.ts'
 import { BULK_ACTIONS, CABINET_SORTS, PRODUCT_LIMITS as L, PRODUCT_TABS } from './products.ts'
 import { SPHERE_SLUGS } from './spheres.ts'
+import { MAX_MIN_ORDER, MAX_WARRANTY_MONTHS } from './catalog/offer-terms.ts'
+import { isRegionCode, REGION_CODES } from './regions.ts'
 import { RICH_TEXT_MARKUP } from './markup-limits.ts'
 import { formattedHtml, multiLineText, singleLineText } from './text.ts'
 import { isUuid } from './validators.ts'
@@ -54,6 +56,14 @@ export const DraftInput = z
     availability: z.enum(AVAILABILITIES, 'Выберите наличие').optional(),
     leadTimeDays: wholeNumber(1, L.maxLeadTimeDays, 'Срок поставки').nullable().optional(),
     stockQuantity: wholeNumber(0, L.maxStock, 'Количество').nullable().optional(),
+    /** Offer terms (catalog/offer-terms.ts): null warranty is «не указана», no regions is all of Russia. */
+    warrantyMonths: wholeNumber(0, MAX_WARRANTY_MONTHS, 'Гарантия').nullable().optional(),
+    deliveryRegions: z
+      .array(z.string().refine(isRegionCode, 'Выберите регионы из списка'))
+      .max(REGION_CODES.length)
+      .transform((codes) => [...new Set(codes)])
+      .optional(),
+    minOrderQuantity: wholeNumber(1, MAX_MIN_ORDER, 'Минимальный заказ').optional(),
     description: formattedHtml(DESCRIPTION_MAX_HTML, RICH_TEXT_MARKUP, 'Описание слишком длинное').optional(),
     areas: z.array(z.enum(SPHERE_SLUGS, 'Неизвестная сфера применения')).max(SPHERE_SLUGS.length).optional(),
     /** Characteristic values by code; checked against the category by `specProblems`. */

@@ -2,6 +2,7 @@ import { buildApp, type BuildAppOptions } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo } from './seed/seed.ts'
+import { assignModels } from './modules/catalog/index.ts'
 import { createFileStorage } from './modules/files/files.storage.ts'
 import { hasServerBuild, loadServerBuild } from './plugins/react-router.ts'
 
@@ -10,6 +11,8 @@ const config = loadConfig()
 const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR })
 await database.migrate()
 if (config.seedDemo) await seedDemo(database.db, createFileStorage(config))
+// Products from before models were records become offers of their models (decision 059).
+await assignModels(database.db)
 
 let pages: BuildAppOptions['pages']
 if (config.isDevelopment) {

@@ -8,6 +8,13 @@ export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
   'non-published': 'Черновик',
 }
 
+/**
+ * A model's statuses: `approved` models carry offers in the catalogue; a vendor's `proposed`
+ * model waits for staff, who approve or reject it; a `merged` model's offers moved to another.
+ */
+export const MODEL_STATUSES = ['approved', 'proposed', 'rejected', 'merged'] as const
+export type ModelStatus = (typeof MODEL_STATUSES)[number]
+
 export const AVAILABILITIES = ['in_stock', 'to_order'] as const
 export type Availability = (typeof AVAILABILITIES)[number]
 

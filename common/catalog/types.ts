@@ -56,6 +56,20 @@ export interface ProductCard {
   offers?: ModelOffersSummary
 }
 
+/** A seller's terms for its offer beyond price and stock (common/catalog/offer-terms.ts). */
+export interface OfferTerms {
+  /** Null: the seller does not say; 0: without warranty. */
+  warrantyMonths: number | null
+  /** Region codes (common/regions.ts); empty: all of Russia. */
+  deliveryRegions: string[]
+  minOrderQuantity: number
+}
+
+/** An offer of the model a product page shows, in «Другие предложения». */
+export interface OfferCard extends ProductCard {
+  terms: OfferTerms
+}
+
 /** The offers of a model a catalogue card stands for. */
 export interface ModelOffersSummary {
   count: number
@@ -144,6 +158,9 @@ export interface ProductDetails extends ProductCard {
   registration: RegistrationRequirement
   breadcrumbs: CategoryRef[]
   vendorCard: SellerCard
+  /** The model this is an offer of (catalog_models); null for a product not yet given one. */
+  modelId: string | null
+  terms: OfferTerms
   createdAt: string
   updatedAt: string
 }

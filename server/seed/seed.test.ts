@@ -11,6 +11,7 @@ import { isValidKpp, isValidLegalInn, isValidOgrn } from '#common/validators.ts'
 import { BankRequisitesInput } from '#common/bank-requisites.schemas.ts'
 import { auditLog } from '../modules/audit/audit.table.ts'
 import { catalogProducts, catalogSearchWords } from '../modules/catalog/catalog.table.ts'
+import { queryRows } from '../modules/catalog/catalog.listing.ts'
 import { createDiskStorage } from '../modules/files/files.storage.ts'
 import { files } from '../modules/files/files.table.ts'
 import { users } from '../modules/identity/identity.table.ts'
@@ -234,7 +235,9 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       expect(p.images.length, p.slug).toBeLessThanOrEqual(4)
       for (const image of p.images) {
         expect(assetExists(image.src), image.src).toBe(true)
-        expect(image.alt).toContain(p.model)
+        // The pictures show the drone: its brand and model, whichever kit the offer is of.
+        expect(image.alt.startsWith(`${p.brand} `), image.alt).toBe(true)
+        expect(p.model.startsWith(image.alt.slice(p.brand.length + 1).split(' ')[0]!), image.alt).toBe(true)
       }
       expect(p.areas.length, p.slug).toBeGreaterThanOrEqual(1)
       expect(p.areas.length, p.slug).toBeLessThanOrEqual(5)
@@ -254,6 +257,39 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(madeInRussia).toBeLessThan(0.4)
     expect(products.filter((p) => p.priceKopecks === null).length / products.length).toBeLessThan(0.15)
     expect(new Set(products.map((p) => p.description)).size).toBe(products.length)
+  })
+
+  it('makes every product an offer of a model, popular models sold by two to six sellers at spread prices', async () => {
+    const models = await queryRows<{ title: string; offers: number; sellers: number; low: number; high: number }>(
+      database.db,
+      sql`select m.title, count(*)::int as offers, count(distinct p.vendor_organization_id)::int as sellers,
+            min(p.price_kopecks)::float8 as low, max(p.price_kopecks)::float8 as high
+          from catalog_models m join catalog_products p on p.model_id = m.id and p.status = 'published'
+          group by m.id, m.title`,
+    )
+    const [{ unassigned }] = (await queryRows<{ unassigned: number }>(
+      database.db,
+      sql`select count(*)::int as unassigned from catalog_products where model_id is null`,
+    )) as [{ unassigned: number }]
+    expect(unassigned).toBe(0)
+    const shared = models.filter((m) => m.sellers >= 2)
+    expect(shared.length).toBeGreaterThanOrEqual(60)
+    expect(Math.max(...models.map((m) => m.offers))).toBeLessThanOrEqual(6)
+    for (const name of ['Agras T40', 'Agras T50', 'Mavic 3 Enterprise', 'Mavic 3 Thermal', 'Matrice 350 RTK']) {
+      const model = models.find((m) => m.title.endsWith(`DJI ${name}`))
+      expect(model?.sellers, name).toBeGreaterThanOrEqual(2)
+      // Sellers' prices differ by their markups: a real choice, within what one model costs.
+      expect(model!.high / model!.low, name).toBeGreaterThan(1.005)
+      expect(model!.high / model!.low, name).toBeLessThan(1.3)
+    }
+    // Kits are models of their own, not offers of the bare drone.
+    const kits = models.filter((m) => m.title.includes('DJI Matrice 350 RTK с'))
+    expect(kits.length).toBeGreaterThanOrEqual(3)
+    const terms = await database.db
+      .select({ warranty: catalogProducts.warrantyMonths, regions: catalogProducts.deliveryRegions })
+      .from(catalogProducts)
+    expect(terms.every((t) => t.warranty !== null)).toBe(true)
+    expect(terms.some((t) => t.regions.length > 0)).toBe(true)
   })
 
   it('signs in the owner of a catalogue vendor as a confirmed vendor', async () => {

@@ -38,7 +38,7 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
     setValue(next)
     clearTimeout(timer.current)
     const n = typeof next === 'number' ? next : Number(next)
-    if (!Number.isInteger(n) || n < 1 || n > item.maxQuantity || n === item.quantity) return
+    if (!Number.isInteger(n) || n < item.minQuantity || n > item.maxQuantity || n === item.quantity) return
     timer.current = setTimeout(() => {
       void quantity.submit({ intent: 'quantity', productId: item.productId, quantity: String(n) }, { method: 'post' })
     }, SAVE_DELAY_MS)
@@ -108,7 +108,7 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
             aria-label={`Количество: ${item.title}`}
             value={value}
             onChange={change}
-            min={1}
+            min={item.minQuantity}
             max={item.maxQuantity}
             clampBehavior="strict"
             allowDecimal={false}

@@ -28,6 +28,8 @@ export interface OfferRow {
   vat: string | null
   availability: Availability
   availabilityLabel: string
+  /** «Гарантия: 1 год · Доставка: по всей России · Минимальный заказ: 2 шт.» */
+  terms: string
 }
 
 /**
@@ -72,8 +74,11 @@ export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferS
               <strong>{offer.price}</strong>
               {offer.vat && <span className={page.vendorMeta}>{offer.vat}</span>}
             </span>
-            <span className={classes.stock} data-availability={offer.availability}>
-              {offer.availabilityLabel}
+            <span className={classes.stockAndTerms}>
+              <span className={classes.stock} data-availability={offer.availability}>
+                {offer.availabilityLabel}
+              </span>
+              <span className={classes.terms}>{offer.terms}</span>
             </span>
             <span className={classes.cart}>
               {/* The seller in the name: the same title is often offered by several. */}

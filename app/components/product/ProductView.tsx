@@ -87,6 +87,16 @@ export function ProductView({
               <span className={classes.availabilityDot} aria-hidden="true" />
               {display.availability}
             </p>
+            <dl className={classes.terms} aria-label="Условия продавца">
+              {display.terms.map((term) => (
+                <div key={term.label}>
+                  <dt>{term.label}</dt>
+                  <dd title={term.label === 'Доставка' ? display.deliveryRegions.join(', ') || undefined : undefined}>
+                    {term.value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
             <div className={classes.offerActions}>
               <AddToCartButton productId={product.id} productTitle={product.title} />
               <CompareButton productId={product.id} productTitle={product.title} />

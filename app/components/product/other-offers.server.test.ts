@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { ProductCard } from '#common/catalog/types.ts'
+import type { OfferCard } from '#common/catalog/types.ts'
 import { offerSortOf, toOfferRows } from './other-offers.server.ts'
 
 /** A listing as the catalogue's cards give it, cheaper first as `otherOffers` orders them. */
-function card(id: string, vendor: string, over: Partial<ProductCard>): ProductCard {
+function card(id: string, vendor: string, over: Partial<OfferCard>): OfferCard {
   return {
     id,
     slug: id,
@@ -18,13 +18,17 @@ function card(id: string, vendor: string, over: Partial<ProductCard>): ProductCa
     leadTimeDays: null,
     image: null,
     keySpecs: [],
+    terms: { warrantyMonths: 12, deliveryRegions: [], minOrderQuantity: 1 },
     ...over,
   }
 }
 
 const CARDS = [
   card('cheap', 'a', { priceKopecks: 1_100_000_00 }),
-  card('dear', 'b', { priceKopecks: 1_200_000_00 }),
+  card('dear', 'b', {
+    priceKopecks: 1_200_000_00,
+    terms: { warrantyMonths: 0, deliveryRegions: ['77', '50'], minOrderQuantity: 2 },
+  }),
   card('slow', 'c', { priceKopecks: 900_000_00, availability: 'to_order', leadTimeDays: 35 }),
   card('soon', 'd', { priceKopecks: 950_000_00, availability: 'to_order', leadTimeDays: 10 }),
 ]
@@ -47,6 +51,12 @@ describe('other offers of a model', () => {
     expect(slow!.rating).toBe('★ 4,2 · 1 отзыв')
     expect(slow!.availabilityLabel).toMatch(/^Под заказ, .*35 дней$/)
     expect(toOfferRows(CARDS, RATINGS, 'price')[0]!.rating).toBeNull()
+  })
+
+  it('say each seller’s warranty, where it delivers and its minimum order', () => {
+    const [cheap, dear] = toOfferRows(CARDS, RATINGS, 'price')
+    expect(cheap!.terms).toBe('Гарантия: 1 год · Доставка: по всей России')
+    expect(dear!.terms).toBe('Гарантия: без гарантии · Доставка: 2 региона · Минимальный заказ: 2 шт.')
   })
 
   it('read the order from the address, the price when it names none or an unknown one', () => {

@@ -1,6 +1,7 @@
 import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
-import type { ProductCard } from '#common/catalog/types.ts'
+import { describeTerms } from '#common/catalog/offer-terms.ts'
+import type { OfferCard } from '#common/catalog/types.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
 import { formatCount, formatNumber } from '#common/format.ts'
 import { REVIEW_FORMS } from '#common/reviews.ts'
@@ -20,9 +21,9 @@ export function offerSortOf(url: string): OfferSort {
  * puts what is in stock, then the shortest lead time first; «рейтинг» the sellers with the best
  * rating from their reviews first, those without reviews last. Ties keep the cheaper first.
  */
-export function toOfferRows(cards: ProductCard[], ratings: Map<string, Rating>, sort: OfferSort): OfferRow[] {
-  const days = (card: ProductCard) => (card.availability === 'in_stock' ? 0 : (card.leadTimeDays ?? Infinity))
-  const stars = (card: ProductCard) => ratings.get(card.vendor.id)?.average ?? -1
+export function toOfferRows(cards: OfferCard[], ratings: Map<string, Rating>, sort: OfferSort): OfferRow[] {
+  const days = (card: OfferCard) => (card.availability === 'in_stock' ? 0 : (card.leadTimeDays ?? Infinity))
+  const stars = (card: OfferCard) => ratings.get(card.vendor.id)?.average ?? -1
   const ordered = cards
     .map((card, at) => ({ card, at }))
     .sort((a, b) => {
@@ -33,7 +34,7 @@ export function toOfferRows(cards: ProductCard[], ratings: Map<string, Rating>, 
   return ordered.map(({ card }) => toOfferRow(card, ratings.get(card.vendor.id)))
 }
 
-function toOfferRow(card: ProductCard, rating: Rating | undefined): OfferRow {
+function toOfferRow(card: OfferCard, rating: Rating | undefined): OfferRow {
   const leadTime = card.availability === 'to_order' ? formatLeadTime(card.leadTimeDays) : ''
   return {
     id: card.id,
@@ -46,5 +47,8 @@ function toOfferRow(card: ProductCard, rating: Rating | undefined): OfferRow {
     vat: card.priceKopecks === null ? null : vatNoteOf(card.vatRate),
     availability: card.availability,
     availabilityLabel: AVAILABILITY_LABELS[card.availability] + (leadTime ? `, ${leadTime}` : ''),
+    terms: describeTerms(card.terms)
+      .map((term) => `${term.label}: ${term.value.charAt(0).toLowerCase()}${term.value.slice(1)}`)
+      .join(' · '),
   }
 }

@@ -1,4 +1,6 @@
 import { formatLeadTime, formatPrice, PRODUCT_FORMS } from '#common/catalog/format.ts'
+import { describeTerms } from '#common/catalog/offer-terms.ts'
+import { regionName } from '#common/regions.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
 import { REGISTRATION_NOTICES } from '#common/catalog/registration.ts'
@@ -14,6 +16,10 @@ export interface ProductDisplay {
   /** Null when the price is on request. */
   vat: string | null
   availability: string
+  /** The seller's warranty, delivery and minimum order (common/catalog/offer-terms.ts). */
+  terms: { label: string; value: string }[]
+  /** The regions the seller delivers to, named, when it names them. */
+  deliveryRegions: string[]
   registration: { heading: string; notice: string } | null
   vendorProducts: string
 }
@@ -24,6 +30,8 @@ export function describeProduct(product: ProductDetails): ProductDisplay {
     price: formatPrice(product.priceKopecks),
     vat: product.priceKopecks === null ? null : vatNoteOf(product.vatRate),
     availability: AVAILABILITY_LABELS[product.availability] + (leadTime ? `, ${leadTime}` : ''),
+    terms: describeTerms(product.terms),
+    deliveryRegions: product.terms.deliveryRegions.map(regionName),
     registration:
       product.registration === 'none'
         ? null

@@ -36,6 +36,8 @@ function product(overrides: Partial<ProductDetails> = {}): ProductDetails {
     specs: [],
     areas: [{ slug: 'stroitelstvo', title: 'Строительство' }],
     registration: 'account',
+    modelId: null,
+    terms: { warrantyMonths: 12, deliveryRegions: [], minOrderQuantity: 1 },
     breadcrumbs: [
       { slug: 'bespilotniki', title: 'Беспилотники' },
       { slug: 'samoletnogo-tipa', title: 'Самолётного типа' },
@@ -142,6 +144,21 @@ describe('product SEO', () => {
         notice: expect.stringContaining('поставить на учёт'),
       },
       vendorProducts: '21 товар',
+      terms: [
+        { label: 'Гарантия', value: '1 год' },
+        { label: 'Доставка', value: 'По всей России' },
+      ],
+      deliveryRegions: [],
+    })
+    expect(
+      describeProduct(product({ terms: { warrantyMonths: 0, deliveryRegions: ['66', '74'], minOrderQuantity: 2 } })),
+    ).toMatchObject({
+      terms: [
+        { label: 'Гарантия', value: 'Без гарантии' },
+        { label: 'Доставка', value: '2 региона' },
+        { label: 'Минимальный заказ', value: '2 шт.' },
+      ],
+      deliveryRegions: ['Свердловская область', 'Челябинская область'],
     })
     expect(describeProduct(product({ priceKopecks: null, registration: 'none' }))).toMatchObject({
       price: 'Цена по запросу',

@@ -1,4 +1,15 @@
-import { Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import {
+  Checkbox,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { AREA_OPTIONS, type AttributeDef } from '#common/catalog/attributes.ts'
 import { CATEGORIES, isLeafCategory } from '#common/catalog/categories.ts'
@@ -6,6 +17,7 @@ import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts
 import { VAT_RATE_LABELS, VAT_RATES } from '#common/catalog/vat.ts'
 import { formAttributes } from '#common/products.schemas.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
+import { REGION_OPTIONS } from '#common/regions.ts'
 import { kopecksToRubles } from '#app/lib/price-input.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import type { CabinetProductDetails } from './product-types.ts'
@@ -228,6 +240,40 @@ export function ProductFields({
             error={errors.stockQuantity}
           />
         </SimpleGrid>
+      </Section>
+
+      <Section
+        title="Условия продажи"
+        description="Покупатели сравнивают их с предложениями других продавцов этой модели"
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            name="warrantyMonths"
+            label="Гарантия, месяцев"
+            description="0 — без гарантии; пусто — не указывать"
+            inputMode="numeric"
+            defaultValue={product?.warrantyMonths?.toString() ?? ''}
+            error={errors.warrantyMonths}
+          />
+          <TextInput
+            name="minOrderQuantity"
+            label="Минимальный заказ, шт."
+            inputMode="numeric"
+            defaultValue={(product?.minOrderQuantity ?? 1).toString()}
+            error={errors.minOrderQuantity}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          name="deliveryRegions"
+          label="Регионы доставки"
+          description="Оставьте пустым, если доставляете по всей России"
+          placeholder="Начните вводить название региона"
+          data={REGION_OPTIONS}
+          defaultValue={product?.deliveryRegions ?? []}
+          searchable
+          nothingFoundMessage="Такого региона нет"
+          error={errors.deliveryRegions}
+        />
       </Section>
 
       <Section

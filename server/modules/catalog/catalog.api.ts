@@ -43,6 +43,16 @@ export const ProductCardSchema = z.object({
     .describe('В каталоге: у модели больше одного предложения, прошедшего фильтры; карточка — лучшее из них'),
 })
 
+export const OfferTermsSchema = z.object({
+  warrantyMonths: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Гарантия продавца, месяцев; null — не указана, 0 — без гарантии'),
+  deliveryRegions: z.array(z.string()).describe('Коды регионов доставки; пусто — по всей России'),
+  minOrderQuantity: z.number().int().describe('Минимальный заказ, штук'),
+})
+
 export const SellerCardSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
@@ -76,6 +86,8 @@ export const ProductDetailsSchema = ProductCardSchema.extend({
   registration: z.enum(['none', 'account', 'state']),
   breadcrumbs: z.array(RefSchema),
   vendorCard: SellerCardSchema,
+  modelId: z.uuid().nullable().describe('Модель, предложением которой является товар'),
+  terms: OfferTermsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 })

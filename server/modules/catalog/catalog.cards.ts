@@ -4,7 +4,14 @@ import { formatSpecValue } from '#common/catalog/format.ts'
 import type { Availability, ProductImage, ProductStatus } from '#common/catalog/products.ts'
 import type { VatRate } from '#common/catalog/vat.ts'
 import { registrationRequirement } from '#common/catalog/registration.ts'
-import type { ProductCard, ProductDetails, SellerCard, SpecEntry, VendorRef } from '#common/catalog/types.ts'
+import type {
+  OfferTerms,
+  ProductCard,
+  ProductDetails,
+  SellerCard,
+  SpecEntry,
+  VendorRef,
+} from '#common/catalog/types.ts'
 import { storedHtml } from '../../text/sanitize.ts'
 import type { ModelOffers } from './search/select.ts'
 
@@ -21,6 +28,10 @@ export interface CardRow {
   vatRate: VatRate
   availability: Availability
   leadTimeDays: number | null
+  modelId: string | null
+  warrantyMonths: number | null
+  deliveryRegions: string[]
+  minOrderQuantity: number
   images: ProductImage[]
   specs: Specs
   titleHighlighted?: string | null
@@ -90,6 +101,14 @@ export function withModelOffers(card: ProductCard, offers: ModelOffers | undefin
   }
 }
 
+export function termsOf(row: CardRow): OfferTerms {
+  return {
+    warrantyMonths: row.warrantyMonths,
+    deliveryRegions: row.deliveryRegions,
+    minOrderQuantity: row.minOrderQuantity,
+  }
+}
+
 export function toDetails(row: DetailsRow, seller: SellerCard | undefined): ProductDetails {
   const vendorCard: SellerCard = seller ?? {
     ...unknownVendor(row.vendorOrganizationId),
@@ -117,6 +136,8 @@ export function toDetails(row: DetailsRow, seller: SellerCard | undefined): Prod
     registration: registrationRequirement(typeof weight === 'number' ? weight : null),
     breadcrumbs: categoryTrail(row.categorySlug).map((c) => ({ slug: c.slug, title: c.title })),
     vendorCard,
+    modelId: row.modelId,
+    terms: termsOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -155,7 +155,9 @@ export async function fetchCards(db: Db, ids: string[], search?: string): Promis
     sql`
       select p.id, p.slug, p.title, p.brand, p.model, p.category_slug as "categorySlug",
         p.vendor_organization_id as "vendorOrganizationId", p.price_kopecks as "priceKopecks",
-        p.vat_rate as "vatRate", p.availability, p.lead_time_days as "leadTimeDays", p.images, p.specs
+        p.vat_rate as "vatRate", p.availability, p.lead_time_days as "leadTimeDays", p.images, p.specs,
+        p.model_id as "modelId", p.warranty_months as "warrantyMonths", p.delivery_regions as "deliveryRegions",
+        p.min_order_quantity as "minOrderQuantity"
         ${highlights}
       from unnest(${sql.param(ids)}::uuid[]) with ordinality as page(id, pos)
       join catalog_products p on p.id = page.id and p.status = 'published'

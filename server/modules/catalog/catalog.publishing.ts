@@ -6,6 +6,7 @@ import { getCategory } from '#common/catalog/categories.ts'
 import { slugify } from '#common/slug.ts'
 import type { Ctx } from '../../context.ts'
 import { catalogProducts } from './catalog.table.ts'
+import { modelIdFor } from './models/assign-models.ts'
 import { adjustSearchWords } from './search/search-words.ts'
 import type { SanitizedHtml } from '#common/html.ts'
 import { storedHtml } from '../../text/sanitize.ts'
@@ -31,6 +32,11 @@ export interface PublishedVersion {
   availability: Availability
   leadTimeDays: number | null
   stockQuantity: number | null
+  /** The model the vendor attached the offer to; null: the model of its brand and model name. */
+  modelId: string | null
+  warrantyMonths: number | null
+  deliveryRegions: string[]
+  minOrderQuantity: number
   description: string
   descriptionHtml: string
   areas: string[]
@@ -62,6 +68,10 @@ const versionColumns = {
   availability: catalogProducts.availability,
   leadTimeDays: catalogProducts.leadTimeDays,
   stockQuantity: catalogProducts.stockQuantity,
+  modelId: catalogProducts.modelId,
+  warrantyMonths: catalogProducts.warrantyMonths,
+  deliveryRegions: catalogProducts.deliveryRegions,
+  minOrderQuantity: catalogProducts.minOrderQuantity,
   description: catalogProducts.description,
   descriptionHtml: catalogProducts.descriptionHtml,
   areas: catalogProducts.areas,
@@ -111,16 +121,19 @@ export async function publishVersion(ctx: Ctx, version: PublishedVersion): Promi
   const [before] = await ctx.db.select(versionColumns).from(catalogProducts).where(eq(catalogProducts.id, version.id))
   const now = new Date()
   const specs = catalogSpecs(version)
+  const modelId = await modelIdFor(ctx.db, { ...version, specs })
   let slug: string
   if (before) {
     slug = before.slug
     await ctx.db
       .update(catalogProducts)
-      .set({ ...version, specs, status: 'published', updatedAt: now, publishedAt: before.publishedAt ?? now })
+      .set({ ...version, modelId, specs, status: 'published', updatedAt: now, publishedAt: before.publishedAt ?? now })
       .where(eq(catalogProducts.id, version.id))
   } else {
     slug = await freeProductSlug(ctx, version)
-    await ctx.db.insert(catalogProducts).values({ ...version, specs, slug, status: 'published', publishedAt: now })
+    await ctx.db
+      .insert(catalogProducts)
+      .values({ ...version, modelId, specs, slug, status: 'published', publishedAt: now })
   }
   await adjustSearchWords(ctx.db, {
     removed: before?.status === 'published' ? dictionaryText(before) : '',

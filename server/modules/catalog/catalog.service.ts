@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { CATEGORIES, categorySubtree, getCategory } from '#common/catalog/categories.ts'
 import type { ListingQuery } from '#common/catalog/listing.ts'
-import type { Listing, ProductCard, ProductDetails, SellerCard, Suggestion } from '#common/catalog/types.ts'
+import type { Listing, OfferCard, ProductCard, ProductDetails, SellerCard, Suggestion } from '#common/catalog/types.ts'
 import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { type CardRow, toCard, toDetails, withModelOffers } from './catalog.cards.ts'
+import { type CardRow, termsOf, toCard, toDetails, withModelOffers } from './catalog.cards.ts'
 import { buildFacets } from './catalog.facets.ts'
 import type { SortOrder } from './search/listing-index.ts'
 import { createIndexKeeper } from './search/index-sync.ts'
@@ -66,6 +66,10 @@ const cardColumns = {
   vatRate: catalogProducts.vatRate,
   availability: catalogProducts.availability,
   leadTimeDays: catalogProducts.leadTimeDays,
+  modelId: catalogProducts.modelId,
+  warrantyMonths: catalogProducts.warrantyMonths,
+  deliveryRegions: catalogProducts.deliveryRegions,
+  minOrderQuantity: catalogProducts.minOrderQuantity,
   images: catalogProducts.images,
   specs: catalogProducts.specs,
 }
@@ -307,14 +311,19 @@ export function createCatalogService(deps: CatalogDeps) {
      * sphere) nearest by their main characteristics, never another category's. Both from one read
      * of the index and one statement for their cards.
      */
-    async listNeighbours(ctx: Ctx, productId: string): Promise<{ offers: ProductCard[]; similar: ProductCard[] }> {
+    async listNeighbours(ctx: Ctx, productId: string): Promise<{ offers: OfferCard[]; similar: ProductCard[] }> {
       const index = await indexKeeper.current(ctx.db)
       const offerIds = otherOffers(index, productId)
       const similarIds = similarProducts(index, productId, SIMILAR_LIMIT)
-      const cards = await cardsOf(ctx, await fetchCards(ctx.db, [...offerIds, ...similarIds]))
+      const rows = await fetchCards(ctx.db, [...offerIds, ...similarIds])
+      const cards = await cardsOf(ctx, rows)
       const byId = new Map(cards.map((card) => [card.id, card]))
+      const terms = new Map(rows.map((row) => [row.id, termsOf(row)]))
       const cardsFor = (ids: string[]) => ids.flatMap((id) => byId.get(id) ?? [])
-      return { offers: cardsFor(offerIds), similar: cardsFor(similarIds) }
+      return {
+        offers: cardsFor(offerIds).map((card) => ({ ...card, terms: terms.get(card.id)! })),
+        similar: cardsFor(similarIds),
+      }
     },
 
     /** The product's model across sellers: how many listings, from which price to which. */

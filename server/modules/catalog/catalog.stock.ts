@@ -24,6 +24,8 @@ export interface Offer {
   availability: Availability
   /** Units in stock; null when the seller does not count them. */
   stockQuantity: number | null
+  /** The seller's minimum order in units. */
+  minOrderQuantity: number
   image: ProductImage | null
   registration: RegistrationRequirement
 }
@@ -48,6 +50,7 @@ export async function describeOffers(ctx: Ctx, ids: string[]): Promise<Map<strin
       vatRate: catalogProducts.vatRate,
       availability: catalogProducts.availability,
       stockQuantity: catalogProducts.stockQuantity,
+      minOrderQuantity: catalogProducts.minOrderQuantity,
       images: catalogProducts.images,
       weight: catalogProducts.maxTakeoffWeight,
     })

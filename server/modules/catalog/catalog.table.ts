@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { RangeAttributeCode, Specs } from '#common/catalog/attributes.ts'
-import { AVAILABILITIES, PRODUCT_STATUSES, type ProductImage } from '#common/catalog/products.ts'
+import { AVAILABILITIES, MODEL_STATUSES, PRODUCT_STATUSES, type ProductImage } from '#common/catalog/products.ts'
 import { VAT_RATES } from '#common/catalog/vat.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 
@@ -66,6 +66,20 @@ export const catalogProducts = pgTable(
     descriptionHtml: text('description_html').notNull().default(''),
     /** The vendor's article number; '' for products from before the cabinet. */
     sku: text('sku').notNull().default(''),
+    /**
+     * The model this is an offer of (catalog_models). Null only between a product's insert and
+     * the catalogue's assigning its model (catalog/models/assign-models.ts) in the same step.
+     */
+    modelId: uuid('model_id'),
+    /** The seller's warranty in months; null when the seller does not say. */
+    warrantyMonths: integer('warranty_months'),
+    /** Region codes (common/regions.ts) the seller delivers to; empty: all of Russia. */
+    deliveryRegions: text('delivery_regions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The fewest units the seller sells in one order. */
+    minOrderQuantity: integer('min_order_quantity').notNull().default(1),
     /** Units in stock when the vendor tells; null when not. */
     stockQuantity: integer('stock_quantity'),
     /** Certificates and spec sheets: uploaded files with their titles. */
@@ -116,6 +130,55 @@ export const catalogProducts = pgTable(
   (t) => [
     index('catalog_products_vendor_idx').on(t.vendorOrganizationId),
     index('catalog_products_revision_idx').on(t.revision),
+    index('catalog_products_model_idx').on(t.modelId),
+  ],
+)
+
+/**
+ * Models: one card of the catalogue, whoever sells it. A product (catalog_products) is one
+ * seller's offer of a model: its price, stock and terms. The model's description,
+ * characteristics and pictures are taken from an offer when the model is made (the
+ * most popular one for models grouped from existing products) and are the model's own after.
+ */
+export const catalogModels = pgTable(
+  'catalog_models',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Brand, model name and kit as compared (catalog/models/model-identity.ts): one model per key. */
+    key: text('key').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    brand: text('brand').notNull(),
+    /** The model name as the manufacturer writes it, kit included («Matrice 350 RTK с камерой Zenmuse H30T»). */
+    name: text('name').notNull(),
+    /** The manufacturer's part number; '' when unknown. */
+    partNumber: text('part_number').notNull().default(''),
+    /** GTIN (EAN-13 or another length), digits only; '' when unknown. */
+    gtin: text('gtin').notNull().default(''),
+    categorySlug: text('category_slug').notNull(),
+    description: text('description').notNull().default(''),
+    specs: jsonb('specs').$type<Specs>().notNull().default({}),
+    images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
+    areas: text('areas')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status', { enum: MODEL_STATUSES }).notNull().default('approved'),
+    /** The model this one was merged into (status 'merged'): its offers moved there. */
+    mergedIntoId: uuid('merged_into_id'),
+    /** The vendor that proposed it; null for models the platform made. */
+    proposedByOrganizationId: uuid('proposed_by_organization_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('catalog_models_part_number_idx')
+      .on(sql`lower(${t.partNumber})`)
+      .where(sql`${t.partNumber} <> ''`),
+    index('catalog_models_gtin_idx')
+      .on(t.gtin)
+      .where(sql`${t.gtin} <> ''`),
+    index('catalog_models_search_idx').using('gin', sql`lower(${t.brand} || ' ' || ${t.name}) gin_trgm_ops`),
   ],
 )
 

@@ -1,3 +1,4 @@
+import { assignModels } from './models/assign-models.ts'
 import type { Specs } from '#common/catalog/attributes.ts'
 import type { Availability, ProductStatus } from '#common/catalog/products.ts'
 import type { Db } from '../../db/client.ts'
@@ -237,6 +238,7 @@ export async function seedCatalogFixture(db: Db, extra: readonly FixtureProduct[
       })),
     )
     .returning({ id: catalogProducts.id, slug: catalogProducts.slug })
+  await assignModels(db)
   await rebuildSearchWords(db)
   return { vendors, ids: Object.fromEntries(rows.map((r) => [r.slug, r.id])) }
 }

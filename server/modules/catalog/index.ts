@@ -7,6 +7,7 @@ import * as tables from './catalog.table.ts'
 
 export { ListingParams, ListingSchema, SellerCardSchema, SellerDetailsSchema, VendorRefSchema } from './catalog.api.ts'
 export type { CatalogVersion, PublishedVersion } from './catalog.publishing.ts'
+export { assignModels } from './models/assign-models.ts'
 export { listingQueryFromUrl } from './catalog.routes.ts'
 export type { CatalogService } from './catalog.service.ts'
 export type { Offer, StockLine } from './catalog.stock.ts'

@@ -17,6 +17,11 @@ export interface CartRow {
 }
 
 /** What can be ordered of a product at most: its stock when the seller counts it. */
+/** Why a line cannot hold fewer units: the seller's minimum order. */
+export function minOrderMessage(min: number): string {
+  return `Минимальный заказ у продавца — ${min} шт.`
+}
+
 export function maxQuantityOf(offer: Pick<Offer, 'stockQuantity'>): number {
   return offer.stockQuantity === null ? CART_LIMITS.maxQuantity : Math.min(offer.stockQuantity, CART_LIMITS.maxQuantity)
 }
@@ -49,9 +54,11 @@ export function priceCart(
       continue
     }
     const max = maxQuantityOf(offer)
+    const min = Math.max(1, offer.minOrderQuantity)
     const onRequest = offer.priceKopecks === null
-    const outOfStock = max === 0
-    const quantity = Math.max(1, Math.min(row.quantity, max))
+    // Fewer on hand than the seller sells at once is as good as none.
+    const outOfStock = max === 0 || max < min
+    const quantity = Math.max(min, Math.min(row.quantity, max))
     if (row.quantity > max) shortages.push({ title: offer.title, available: max })
     const price = offer.priceKopecks
     const amount = price === null || outOfStock ? 0 : price * quantity
@@ -69,14 +76,19 @@ export function priceCart(
       vatRate: offer.vatRate,
       amountKopecks: amount,
       maxQuantity: max,
+      minQuantity: min,
       unavailable: outOfStock,
       note: outOfStock
-        ? 'Нет в наличии'
+        ? max === 0
+          ? 'Нет в наличии'
+          : `Продавец продаёт от ${min} шт., в наличии ${max}`
         : row.quantity > max
           ? `Доступно только ${max} шт.`
-          : onRequest
-            ? 'Цена по запросу: узнайте её у продавца'
-            : null,
+          : row.quantity < min
+            ? minOrderMessage(min)
+            : onRequest
+              ? 'Цена по запросу: узнайте её у продавца'
+              : null,
       onRequest,
     }
     const seller = sellers.get(offer.vendorOrganizationId) ?? {
@@ -126,6 +138,7 @@ function unavailableItem(row: CartRow): CartItem {
     priceKopecks: null,
     previousPriceKopecks: null,
     vatRate: 'none',
+    minQuantity: 1,
     amountKopecks: 0,
     maxQuantity: 0,
     unavailable: true,

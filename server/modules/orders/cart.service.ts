@@ -9,7 +9,7 @@ import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { MemberDirectory } from '../organizations/index.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
-import { type CartRow, maxQuantityOf, priceCart } from './cart.pricing.ts'
+import { type CartRow, maxQuantityOf, minOrderMessage, priceCart } from './cart.pricing.ts'
 import { cartItems } from './orders.table.ts'
 
 /** Steppers send a request per click; a script filling carts gets far more. */
@@ -116,7 +116,8 @@ export function createCartService(deps: CartDeps): CartService {
         // A retry of an add that already went through (its answer was lost) answers the same again.
         if (existing && key !== null && existing.lastAddKey === key)
           return { count: lines, quantity: existing.quantity }
-        const quantity = (existing?.quantity ?? 0) + data.quantity
+        // A first add takes at least the seller's minimum order.
+        const quantity = Math.max((existing?.quantity ?? 0) + data.quantity, offer.minOrderQuantity)
         const max = maxQuantityOf(offer)
         if (quantity > max) throw new AppError('conflict', stockLimitMessage(offer.title, max))
         if (existing) {
@@ -153,6 +154,10 @@ export function createCartService(deps: CartDeps): CartService {
         throw new AppError('conflict', stockLimitMessage(offer.title, maxQuantityOf(offer)), {
           quantity: stockLimitMessage(offer.title, maxQuantityOf(offer)),
         })
+      }
+      if (offer && quantity < offer.minOrderQuantity) {
+        const message = minOrderMessage(offer.minOrderQuantity)
+        throw new AppError('conflict', message, { quantity: message })
       }
       await ctx.db
         .update(cartItems)

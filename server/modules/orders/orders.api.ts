@@ -21,6 +21,7 @@ export const CartItemSchema = z.object({
   vatRate: z.enum(VAT_RATES),
   amountKopecks: Kopecks,
   maxQuantity: z.number().int(),
+  minQuantity: z.number().int().describe('Минимальный заказ продавца, штук'),
   unavailable: z.boolean(),
   note: z.string().nullable(),
   onRequest: z.boolean(),

@@ -49,6 +49,15 @@ export const productDrafts = pgTable(
     availability: text('availability', { enum: AVAILABILITIES }).notNull().default('in_stock'),
     leadTimeDays: integer('lead_time_days'),
     stockQuantity: integer('stock_quantity'),
+    /** The catalogue model (catalog_models) the vendor's offer is of; null: found by brand and model when approved. */
+    modelId: uuid('model_id'),
+    /** Offer terms (common/catalog/offer-terms.ts): warranty in months, delivery regions (empty: all), minimum order. */
+    warrantyMonths: integer('warranty_months'),
+    deliveryRegions: text('delivery_regions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    minOrderQuantity: integer('min_order_quantity').notNull().default(1),
     /** Sanitized HTML (server/text/sanitize.ts). */
     description: text('description').notNull().default(''),
     areas: text('areas')

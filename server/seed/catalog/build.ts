@@ -7,7 +7,7 @@ import { ART_CAPTIONS, ART_FAMILIES, type ArtName, artSrc, EXTRA_ART } from './a
 import { describeProduct, hashOf, withConfig } from './describe.ts'
 import { CATALOG_MODELS } from './models/index.ts'
 import type { DroneModel, ModelConfig, NewProductRow, Performance } from './types.ts'
-import { SELLER_TERMS } from './vendors/index.ts'
+import { demoOfferTerms, SELLER_TERMS } from './vendors/index.ts'
 
 const DAY = 86_400_000
 
@@ -164,7 +164,9 @@ export function buildCatalog(models: readonly DroneModel[] = CATALOG_MODELS): Ca
           slug,
           title,
           brand: model.brand,
-          model: model.model,
+          // A kit is a model of its own (decision 059): the Matrice 350 RTK with a Zenmuse H30T is
+          // compared with other sellers' H30T kits, not with the bare drone.
+          model: withConfig(model.model, config.title),
           vendorSlug,
           categorySlug: model.category,
           priceKopecks: priceKopecks(model, config, vendorSlug, h),
@@ -173,6 +175,7 @@ export function buildCatalog(models: readonly DroneModel[] = CATALOG_MODELS): Ca
           leadTimeDays: availability === 'to_order' ? Math.max(leadTime, slow < 1 ? 60 : 5) : null,
           // Units on the shelf for what is in stock (the cart stops there); made to order: not counted.
           stockQuantity: availability === 'in_stock' ? 2 + ((h >>> 11) % 23) : null,
+          ...demoOfferTerms(vendorSlug),
           description: describeOffer(model, config, perf, areas, h),
           images: productImages(model, config, offer),
           specs: specsOf(model, perf, config.camera ?? model.camera),

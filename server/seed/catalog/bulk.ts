@@ -3,6 +3,7 @@ import { MAX_SLUG_LENGTH, slugify } from '#common/slug.ts'
 import { SPHERE_SLUGS, type SphereSlug } from '#common/spheres.ts'
 import { catalogProducts } from '../../modules/catalog/catalog.table.ts'
 import type { Db } from '../../db/client.ts'
+import { assignModels } from '../../modules/catalog/models/assign-models.ts'
 import { CATALOG_EPOCH, describeOffer, productImages, specsOf } from './build.ts'
 import { withConfig } from './describe.ts'
 import { CATALOG_MODELS } from './models/index.ts'
@@ -154,5 +155,6 @@ export async function insertBulkProducts(db: Db, rows: Iterable<NewProductRow>, 
     if (chunk.length >= size) await flush()
   }
   await flush()
+  await assignModels(db)
   return total
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { catalogProducts } from '../../modules/catalog/catalog.table.ts'
+import { assignModels } from '../../modules/catalog/models/assign-models.ts'
 import { rebuildSearchWords } from '../../modules/catalog/search/search-words.ts'
 import type { FileStorage } from '../../modules/files/files.storage.ts'
 import { users } from '../../modules/identity/identity.table.ts'
@@ -138,5 +139,6 @@ export async function seedCatalog(db: Db, storage: FileStorage): Promise<void> {
   for (const chunk of chunks(rows)) {
     await db.insert(catalogProducts).values(chunk).onConflictDoNothing({ target: catalogProducts.slug })
   }
+  await assignModels(db)
   await rebuildSearchWords(db)
 }

@@ -57,6 +57,13 @@ export function draftInputFromForm(form: FormData): DraftInput {
     availability: text(form, 'availability') as DraftInput['availability'],
     leadTimeDays: wholeOrNull(text(form, 'leadTimeDays')),
     stockQuantity: wholeOrNull(text(form, 'stockQuantity')),
+    warrantyMonths: wholeOrNull(text(form, 'warrantyMonths')),
+    // The region picker posts its codes comma-separated in one hidden field.
+    deliveryRegions: text(form, 'deliveryRegions')
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean) as DraftInput['deliveryRegions'],
+    minOrderQuantity: wholeOrNull(text(form, 'minOrderQuantity')) ?? 1,
     description: text(form, 'description'),
     areas: form.getAll('areas').filter((v): v is string => typeof v === 'string') as DraftInput['areas'],
     specs: specsOf(form) as DraftInput['specs'],

@@ -45,9 +45,9 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
   it("loads a model's offers into neighbouring slots, and marks a model changed since", async () => {
     const copies = async (suffix: string) =>
       database.db.execute(sql`
-        insert into catalog_products (slug, title, brand, model, vendor_organization_id, category_slug,
+        insert into catalog_products (slug, title, brand, model, model_id, vendor_organization_id, category_slug,
           price_kopecks, availability, description, specs, areas, status, published_at)
-        select slug || ${suffix}, title, brand, model, vendor_organization_id, category_slug,
+        select slug || ${suffix}, title, brand, model, model_id, vendor_organization_id, category_slug,
           price_kopecks, availability, description, specs, areas, status, published_at
         from catalog_products where slug in ('geoskan-201', 'dji-agras-t40')`)
     await copies('-offer-2')

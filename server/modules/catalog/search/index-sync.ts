@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm'
 import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import type { Db } from '../../../db/client.ts'
 import { CatalogIndex, type IndexRow } from './listing-index.ts'
-import { modelKeyOf } from './model-key.ts'
 import { RANGE_COLUMNS } from '../catalog.table.ts'
 import { type CatalogState, queryRows, readCatalogState } from '../catalog.listing.ts'
 
@@ -36,6 +35,7 @@ const COLUMNS = sql.raw(
     'p.vendor_organization_id as "vendorOrganizationId"',
     'p.brand',
     'p.model',
+    'p.model_id as "modelId"',
     'p.drone_type as "droneType"',
     'p.availability',
     'p.made_in_russia as "madeInRussia"',
@@ -84,13 +84,11 @@ async function eachRow(db: Db, where: SQL, apply: (row: LoadedRow) => void): Pro
  * to the end; their models are read through their lists of slots instead.
  */
 async function idsByModel(db: Db, where: SQL): Promise<string[]> {
-  const rows = await queryRows<{ id: string; brand: string; model: string }>(
+  const rows = await queryRows<{ id: string }>(
     db,
-    sql`select p.id, p.brand, p.model from catalog_products p where ${where}`,
+    sql`select p.id from catalog_products p where ${where} order by p.model_id, p.id`,
   )
-  const keyed = rows.map((r) => ({ id: r.id, key: modelKeyOf(r.id, r.brand, r.model) }))
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1))
-  return keyed.map((r) => r.id)
+  return rows.map((r) => r.id)
 }
 
 /**

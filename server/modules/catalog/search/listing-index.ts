@@ -1,6 +1,5 @@
 import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
-import { modelKeyOf } from './model-key.ts'
 import { PostingList, type Postings, parseTsvector } from './postings.ts'
 import { TitleWords } from './title-words.ts'
 
@@ -23,6 +22,8 @@ export interface IndexRow {
   vendorOrganizationId: string
   brand: string
   model: string
+  /** The model record (catalog_models); null only for a product not yet given one. */
+  modelId: string | null
   droneType: string | null
   availability: string
   madeInRussia: boolean
@@ -233,7 +234,7 @@ export class CatalogIndex {
     this.category[slot] = this.categories.code(row.categorySlug)
     this.vendor[slot] = this.vendors.code(row.vendorOrganizationId)
     this.brand[slot] = this.brands.code(row.brand)
-    const model = (this.model[slot] = this.models.code(modelKeyOf(row.id, row.brand, row.model)))
+    const model = (this.model[slot] = this.models.code(row.modelId ?? `listing|${row.id}`))
     ;(this.modelSlots[model] ??= []).push(slot)
     if (this.modelRunsEnd > 0) {
       this.scatteredModel = grow(this.scatteredModel, model + 1)

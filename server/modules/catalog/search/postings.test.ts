@@ -27,6 +27,7 @@ function product(id: number, vector: string, popularity = 0): IndexRow {
     vendorOrganizationId: '00000000-0000-0000-0000-00000000000a',
     brand: 'Бренд',
     model: `Модель ${id}`,
+    modelId: null,
     droneType: 'multirotor',
     availability: 'in_stock',
     madeInRussia: false,

@@ -1,3 +1,4 @@
+import { modelKeyOf } from '../models/model-key.ts'
 import { describe, expect, it } from 'vitest'
 import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
@@ -34,6 +35,8 @@ function row(
     vendorOrganizationId: over.vendor ?? 'vendor',
     brand: 'DJI',
     model: over.model ?? id,
+    // Offers of one model share its record; the rule that groups products into models is model-key's.
+    modelId: modelKeyOf(id, 'DJI', over.model ?? id),
     droneType: over.type === undefined ? 'multirotor' : over.type,
     availability: over.availability ?? 'in_stock',
     madeInRussia: false,
