@@ -44,6 +44,14 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
   await expect(page.getByLabel('Цена, ₽')).toHaveValue('сто рублей')
 
   await page.getByLabel('Цена, ₽').fill('125 000')
+  // The seller's own terms: warranty, minimum order and the regions it delivers to.
+  await page.getByLabel('Гарантия, месяцев').fill('24')
+  await page.getByLabel('Минимальный заказ, шт.').fill('2')
+  const regions = page.getByRole('combobox', { name: 'Регионы доставки' })
+  await regions.fill('Свердлов')
+  await page.getByRole('option', { name: 'Свердловская область' }).click()
+  await regions.fill('Челяб')
+  await page.getByRole('option', { name: 'Челябинская область' }).click()
   await page.getByLabel('Максимальная взлётная масса, кг').fill('2,4')
   const editor = page.getByRole('textbox', { name: 'Описание товара' })
   await editor.click()
@@ -56,6 +64,9 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
   await expect(page.getByLabel('Артикул')).toHaveValue(sku)
   await expect(page.getByLabel('Цена, ₽')).toHaveValue('125000')
   await expect(page.getByLabel('Максимальная взлётная масса, кг')).toHaveValue('2,4')
+  await expect(page.getByLabel('Гарантия, месяцев')).toHaveValue('24')
+  await expect(page.getByLabel('Минимальный заказ, шт.')).toHaveValue('2')
+  await expect(page.locator('input[type=hidden][name=deliveryRegions]')).toHaveValue('66,74')
   await expect(page.getByRole('textbox', { name: 'Описание товара' })).toContainText('обследования кровли')
 
   // The preview shows it as its product page will.
@@ -63,6 +74,8 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
   await expect(page.getByRole('heading', { level: 1, name: `Квадрокоптер Проверка ${sku}` })).toBeVisible()
   await expect(page.getByText('Предпросмотр: так товар будет выглядеть в каталоге')).toBeVisible()
   await expect(page.getByText('Цена с НДС 22%')).toBeVisible()
+  const terms = page.getByRole('definition').filter({ hasText: /^(2 года|2 региона|2 шт\.)$/ })
+  await expect(terms).toHaveCount(3)
   await page.getByRole('link', { name: 'Вернуться к редактированию' }).click()
 
   // Moderation needs a photo.

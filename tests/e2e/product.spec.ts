@@ -187,7 +187,9 @@ test('the other offers are ordered cheaper, sooner or better rated first, as the
   await expect(sorts.getByRole('link', { name: 'дешевле' })).toHaveAttribute('aria-current', 'true')
   const rows = offers.getByRole('listitem')
   const count = await rows.count()
-  expect(count).toBeGreaterThan(3)
+  expect(count).toBeGreaterThanOrEqual(3)
+  // Each seller's own terms beside its price: warranty and where it delivers.
+  for (const text of await rows.allTextContents()) expect(text).toMatch(/Гарантия: .+ · Доставка: /)
 
   await sorts.getByRole('link', { name: 'быстрее' }).click()
   await expect(page).toHaveURL(/[?&]offers=lead/)
@@ -256,3 +258,23 @@ for (const width of [375, 1280]) {
     })
   })
 }
+
+test('the page’s offer states its seller’s warranty and where it delivers, on a phone too', async ({
+  page,
+  request,
+}) => {
+  // A regional dealer: it delivers to Yaroslavl and the regions around it only.
+  const response = await request.get('/api/v1/sellers/yaroslavskiy-geotsentr/products?limit=1')
+  expect(response.status()).toBe(200)
+  const [listed] = ((await response.json()) as { data: { items: ListedProduct[] } }).data.items
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto(`/product/${listed!.slug}`)
+  const terms = page.getByRole('definition')
+  const offer = page.locator('dl[aria-label="Условия продавца"]')
+  await expect(offer.getByRole('term')).toHaveText(['Гарантия', 'Доставка'])
+  await expect(offer.getByRole('definition')).toHaveText(['1 год', '8 регионов'])
+  await expect(terms.filter({ hasText: '8 регионов' })).toHaveAttribute('title', /Ярославская область/)
+  const box = await offer.boundingBox()
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375)
+  await expectNoSeriousViolations(page)
+})

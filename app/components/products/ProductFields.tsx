@@ -115,12 +115,13 @@ function SpecField({ def, value, error }: { def: AttributeDef; value: unknown; e
 export function ProductFields({
   product,
   errors,
-  onDescriptionChange,
+  onValueChange,
   media,
 }: {
   product: CabinetProductDetails | null
   errors: FieldErrors
-  onDescriptionChange: () => void
+  /** A change no input event tells the form of: the description editor's, the region picker's. */
+  onValueChange: () => void
   /** Photos and documents, after the main fields: they save through their own endpoints. */
   media?: ReactNode
 }) {
@@ -273,6 +274,7 @@ export function ProductFields({
           searchable
           nothingFoundMessage="Такого региона нет"
           error={errors.deliveryRegions}
+          onChange={onValueChange}
         />
       </Section>
 
@@ -294,7 +296,7 @@ export function ProductFields({
                   invalid={Boolean(errors.description)}
                   onChange={(html) => {
                     setDescription(html)
-                    onDescriptionChange()
+                    onValueChange()
                   }}
                 />
               </Suspense>

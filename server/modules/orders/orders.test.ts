@@ -194,6 +194,32 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect((await cart(member.cookie)).groups[0].items[0].quantity).toBe(7)
   })
 
+  it('holds a line at the seller’s minimum order: the first add puts the minimum in, less is refused', async () => {
+    const org = await buyerOrganization('Опт', 'minimum-orders')
+    const member = await createMember(database.db, org.id)
+    const pair = await createOffer(database.db, vendorA.id, {
+      title: 'Грузовой дрон, от двух',
+      priceKopecks: 500_000_00,
+    })
+    await database.db.update(catalogProducts).set({ minOrderQuantity: 2 }).where(eq(catalogProducts.id, pair.id))
+
+    expect((await add(member.cookie, pair.id, 1)).json().data).toEqual({ count: 1, quantity: 2 })
+    const fewer = await api('PATCH', `/cart/items/${pair.id}`, member.cookie, { quantity: 1 })
+    expect(fewer.statusCode).toBe(409)
+    expect(fewer.json().error.fields.quantity).toBe('Минимальный заказ у продавца — 2 шт.')
+    const [line] = (await cart(member.cookie)).groups[0].items
+    expect(line).toMatchObject({ quantity: 2, minQuantity: 2, amountKopecks: 1_000_000_00, unavailable: false })
+
+    // The seller raises its minimum above what it has: the line stays, and is not ordered.
+    await database.db.update(catalogProducts).set({ minOrderQuantity: 20 }).where(eq(catalogProducts.id, pair.id))
+    const raised = await cart(member.cookie)
+    expect(raised.groups[0].items[0]).toMatchObject({
+      unavailable: true,
+      note: 'Продавец продаёт от 20 шт., в наличии 10',
+    })
+    expect(raised.orderableCount).toBe(0)
+  })
+
   it('reads whole numbers strictly: hex, booleans and padded digits are a 400, not 16, 1 and 3', async () => {
     for (const quantity of ['0x10', true, ' 3 ', '1e1']) {
       const refused = await api('POST', '/cart/items', stranger.cookie, { productId: battery.id, quantity })

@@ -7,7 +7,7 @@ import { createTestUser } from '../../testing/auth.ts'
 import { buildTestApp, useTestApp } from '../../testing/app.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { findTransition, NOT_YOUR_MOVE } from '../../lifecycle/index.ts'
-import { catalogSearchWords } from '../catalog/catalog.table.ts'
+import { catalogModels, catalogSearchWords } from '../catalog/catalog.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
@@ -181,6 +181,37 @@ describe.each(BACKENDS)('seller cabinet products on %s', (backend) => {
     const history = await database.db.select().from(productDraftEvents).where(eq(productDraftEvents.productId, id))
     expect(history.map((h) => h.event)).toEqual(['create', 'submit', 'requestFixes', 'submit', 'approve'])
     expect(history.find((h) => h.event === 'requestFixes')?.comment).toBe('Добавьте фото')
+  })
+
+  it('keeps the seller’s own terms and publishes the product as an offer of its model', async () => {
+    const refused = await create(owner.cookie, completeDraft({ deliveryRegions: ['66', '00'], warrantyMonths: 121 }))
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error.fields).toMatchObject({
+      deliveryRegions: 'Выберите регионы из списка',
+      warrantyMonths: 'Гарантия: не больше 120',
+    })
+    expect((await create(owner.cookie, completeDraft({ minOrderQuantity: 0 }))).json().error.fields).toMatchObject({
+      minOrderQuantity: 'Минимальный заказ: не меньше 1',
+    })
+
+    const terms = { warrantyMonths: 24, deliveryRegions: ['66', '74', '66'], minOrderQuantity: 3 }
+    const made = await create(owner.cookie, completeDraft({ sku: 'TERMS-1', model: 'Сокол М', ...terms }))
+    expect(made.json().data).toMatchObject({ warrantyMonths: 24, deliveryRegions: ['66', '74'], minOrderQuantity: 3 })
+    const id = made.json().data.id as string
+    await api('POST', `/cabinet/products/${id}/submit`, owner.cookie)
+    const approved = (await api('POST', `/staff/products/${id}/approve`, staff.cookie)).json().data
+    const page = (await api('GET', `/catalog/products/${approved.live.slug}`)).json().data
+    expect(page.terms).toEqual({ warrantyMonths: 24, deliveryRegions: ['66', '74'], minOrderQuantity: 3 })
+    expect(page.modelId).toEqual(expect.any(String))
+    const [model] = await database.db.select().from(catalogModels).where(eq(catalogModels.id, page.modelId))
+    expect(model).toMatchObject({ brand: 'Аэроскан', name: 'Сокол М', status: 'approved' })
+
+    // Another seller's product of the same model becomes its second offer, not a second model.
+    const rival = await create(otherVendorOwner.cookie, completeDraft({ sku: 'R-1', model: 'сокол-м' }))
+    const rivalId = rival.json().data.id as string
+    await api('POST', `/cabinet/products/${rivalId}/submit`, otherVendorOwner.cookie)
+    const rivalLive = (await api('POST', `/staff/products/${rivalId}/approve`, staff.cookie)).json().data.live
+    expect((await api('GET', `/catalog/products/${rivalLive.slug}`)).json().data.modelId).toBe(page.modelId)
   })
 
   it('keeps the published version on sale, unchanged, until staff approve the new one', async () => {

@@ -235,7 +235,7 @@ function ProductEditor({
           <ProductFields
             product={product}
             errors={fieldErrors}
-            onDescriptionChange={changed}
+            onValueChange={changed}
             media={
               product ? (
                 // Their inputs save through their own endpoints, not with the form's autosave.
