@@ -39,6 +39,9 @@ function draftToFeedProduct(d: DraftRow, slug: string | undefined, links: FeedLi
     leadTimeDays: d.leadTimeDays,
     stockQuantity: d.stockQuantity,
     areas: d.areas,
+    warrantyMonths: d.warrantyMonths,
+    minOrderQuantity: d.minOrderQuantity,
+    deliveryRegions: d.deliveryRegions,
     url: slug ? links.productUrl(slug) : '',
   }
 }

@@ -16,5 +16,8 @@ export const CSV_COLUMNS = {
   leadTime: 'Срок поставки, дней',
   stock: 'Остаток, шт',
   areas: 'Сферы применения',
+  warranty: 'Гарантия, мес',
+  minOrder: 'Минимальный заказ, шт',
+  deliveryRegions: 'Регионы доставки',
 } as const
 export type CsvColumn = keyof typeof CSV_COLUMNS

@@ -3,6 +3,7 @@ import { AREA_OPTIONS, ATTRIBUTES, getAttribute } from '#common/catalog/attribut
 import { getCategory } from '#common/catalog/categories.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { VAT_RATE_LABELS } from '#common/catalog/vat.ts'
+import { regionName } from '#common/regions.ts'
 import { CSV_COLUMNS } from './columns.ts'
 import { feedParams } from './specs.ts'
 import type { FeedProduct } from './types.ts'
@@ -53,6 +54,10 @@ export function writeCsvFeed(products: readonly FeedProduct[]): string {
       p.leadTimeDays === null ? '' : String(p.leadTimeDays),
       p.stockQuantity === null ? '' : String(p.stockQuantity),
       p.areas.map((slug) => AREA_OPTIONS.find((o) => o.value === slug)?.label ?? slug).join(', '),
+      p.warrantyMonths === null ? '' : String(p.warrantyMonths),
+      String(p.minOrderQuantity),
+      // Region names hold commas in none of them; «|» reads back as a list all the same.
+      p.deliveryRegions.map(regionName).join(' | '),
       // Numbers stay as they are: a negative temperature is not a formula to guard.
       ...specCodes.map((code) => {
         const value = params.get(code) ?? ''

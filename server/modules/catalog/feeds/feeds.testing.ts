@@ -32,6 +32,9 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     leadTimeDays: null,
     stockQuantity: 12,
     areas: ['selskoe-khozyaistvo', 'ekologiya'],
+    warrantyMonths: 24,
+    minOrderQuantity: 2,
+    deliveryRegions: ['66', '74'],
     url: 'https://bas.example/product/agrodron-at-30',
   },
   {
@@ -51,6 +54,9 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     leadTimeDays: 30,
     stockQuantity: null,
     areas: [],
+    warrantyMonths: null,
+    minOrderQuantity: 1,
+    deliveryRegions: [],
     url: 'https://bas.example/product/geoskan-201',
   },
   {
@@ -70,6 +76,9 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     leadTimeDays: null,
     stockQuantity: null,
     areas: [],
+    warrantyMonths: null,
+    minOrderQuantity: 1,
+    deliveryRegions: [],
     url: 'https://bas.example/product/formula',
   },
 ]
@@ -94,15 +103,23 @@ export function expectSameProducts(parsed: ImportResult, format: 'yml' | 'csv' =
       availability: p.availability,
       description: p.description,
       pictures: p.imageUrls,
-      // A CSV has columns of its own for the lead time, the stock and the spheres.
+      // A CSV has columns of its own for the lead time, the stock, the spheres and the offer's terms.
       ...(format === 'csv'
         ? {
             specs: Object.fromEntries(Object.entries(p.specs).filter(([code]) => code !== 'areas_of_application')),
             leadTimeDays: p.leadTimeDays,
             stockQuantity: p.stockQuantity,
             areas: p.areas,
+            warrantyMonths: p.warrantyMonths,
+            minOrderQuantity: p.minOrderQuantity,
+            deliveryRegions: p.deliveryRegions,
           }
-        : { specs: p.specs }),
+        : {
+            specs: p.specs,
+            // YML's own elements: warranty-days when stated, min-quantity above one.
+            ...(p.warrantyMonths !== null && { warrantyMonths: p.warrantyMonths }),
+            ...(p.minOrderQuantity > 1 && { minOrderQuantity: p.minOrderQuantity }),
+          }),
     })),
   )
 }

@@ -24,6 +24,10 @@ export interface FeedProduct {
   leadTimeDays: number | null
   stockQuantity: number | null
   areas: readonly string[]
+  /** The offer's terms (common/catalog/offer-terms.ts). */
+  warrantyMonths: number | null
+  minOrderQuantity: number
+  deliveryRegions: readonly string[]
   /** The product page, absolute. */
   url: string
 }

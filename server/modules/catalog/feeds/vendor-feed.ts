@@ -49,6 +49,9 @@ const feedColumns = {
   leadTimeDays: catalogProducts.leadTimeDays,
   stockQuantity: catalogProducts.stockQuantity,
   areas: catalogProducts.areas,
+  warrantyMonths: catalogProducts.warrantyMonths,
+  minOrderQuantity: catalogProducts.minOrderQuantity,
+  deliveryRegions: catalogProducts.deliveryRegions,
 }
 
 type FeedRow = Pick<typeof catalogProducts.$inferSelect, keyof typeof feedColumns>
@@ -74,6 +77,9 @@ export function toFeedProduct(row: FeedRow, links: FeedLinks): FeedProduct {
     leadTimeDays: row.leadTimeDays,
     stockQuantity: row.stockQuantity,
     areas: row.areas,
+    warrantyMonths: row.warrantyMonths,
+    minOrderQuantity: row.minOrderQuantity,
+    deliveryRegions: row.deliveryRegions,
     url: links.productUrl(row.slug),
   }
 }

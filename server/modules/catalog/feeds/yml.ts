@@ -79,6 +79,18 @@ function offerXml(product: FeedProduct, categoryId: string | undefined, options:
     ...(product.model ? [element('model', product.model)] : []),
     `<description>${cdata(product.description)}</description>`,
     element('vat', YML_VAT[product.vatRate]),
+    // Yandex's period format: whole years as P1Y, else months.
+    ...(product.warrantyMonths === null
+      ? []
+      : [
+          element(
+            'warranty-days',
+            product.warrantyMonths % 12 === 0 && product.warrantyMonths > 0
+              ? `P${product.warrantyMonths / 12}Y`
+              : `P${product.warrantyMonths}M`,
+          ),
+        ]),
+    ...(product.minOrderQuantity > 1 ? [element('min-quantity', String(product.minOrderQuantity))] : []),
     ...feedParams(product.specs, product.categorySlug).map((p) =>
       element('param', p.value, ` name="${escapeXml(p.name)}"${p.unit ? ` unit="${escapeXml(p.unit)}"` : ''}`),
     ),

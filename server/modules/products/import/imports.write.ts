@@ -33,6 +33,10 @@ function columnsOf(fields: DraftFields, existing?: ExistingDraft) {
     ...(fields.leadTimeDays !== undefined && { leadTimeDays: fields.leadTimeDays }),
     ...(fields.stockQuantity !== undefined && { stockQuantity: fields.stockQuantity }),
     ...(fields.areas !== undefined && { areas: fields.areas }),
+    // The offer's terms likewise: a file without them leaves the form's.
+    ...(fields.warrantyMonths !== undefined && { warrantyMonths: fields.warrantyMonths }),
+    ...(fields.minOrderQuantity !== undefined && { minOrderQuantity: fields.minOrderQuantity }),
+    ...(fields.deliveryRegions !== undefined && { deliveryRegions: fields.deliveryRegions }),
     ...(fields.description && { description: fields.description }),
     specs: { ...kept, ...fields.specs },
     updatedAt: new Date(),

@@ -22,6 +22,9 @@ const ALIASES: Record<CsvColumn, readonly string[]> = {
   ],
   stock: ['остаток, шт', 'остаток', 'количество на складе', 'на складе, шт', 'stock', 'quantity', 'stock quantity'],
   areas: ['сферы применения', 'сфера применения', 'сферы', 'areas', 'spheres'],
+  warranty: ['гарантия, мес', 'гарантия', 'гарантия, месяцев', 'гарантия мес', 'warranty', 'warranty, months'],
+  minOrder: ['минимальный заказ, шт', 'минимальный заказ', 'мин заказ', 'min order', 'minimum order', 'min-quantity'],
+  deliveryRegions: ['регионы доставки', 'доставка', 'регионы', 'delivery regions', 'regions'],
 }
 
 export function normalizeHeader(header: string): string {

@@ -124,6 +124,29 @@ describe('parseCsv', () => {
     expect('leadTimeDays' in plain || 'stockQuantity' in plain || 'areas' in plain).toBe(false)
   })
 
+  it('reads the seller’s warranty, minimum order and delivery regions by name or code', () => {
+    const text = [
+      'Артикул;Название;Гарантия, мес;Минимальный заказ;Регионы доставки',
+      '1;Дрон;24;2;Свердловская область | 74 | свердловская  ОБЛАСТЬ',
+      '2;Дрон;;;Вся Россия',
+      '3;Дрон;P1Y6M;1;',
+      '4;Дрон;сто;0;Атлантида',
+    ].join('\n')
+    const result = parseCsv(utf8(text))
+    expect(result.offers.map((o) => [o.sku, o.warrantyMonths, o.minOrderQuantity, o.deliveryRegions])).toEqual([
+      ['1', 24, 2, ['66', '74']],
+      ['2', null, 1, []],
+      ['3', 18, 1, []],
+    ])
+    expect(result.errors).toEqual([
+      { line: 5, message: `Строка 5: ${M.warrantyInvalid('сто', 120)}` },
+      { line: 5, message: `Строка 5: ${M.minOrderInvalid('0', 10_000)}` },
+      { line: 5, message: `Строка 5: ${M.regionUnknown('Атлантида')}` },
+    ])
+    const plain = parseCsv(utf8('Артикул;Название\n1;Дрон\n')).offers[0]!
+    expect('warrantyMonths' in plain || 'minOrderQuantity' in plain || 'deliveryRegions' in plain).toBe(false)
+  })
+
   it('refuses a file without the required columns or with a column twice', () => {
     expect(parseCsv(utf8('Название;Цена\nДрон;1\n')).errors).toEqual([{ line: 1, message: M.missingColumn('Артикул') }])
     expect(parseCsv(utf8('sku;Артикул;Название\n1;2;3\n')).errors).toEqual([

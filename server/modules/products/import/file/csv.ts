@@ -112,6 +112,9 @@ export function parseCsvText(source: string): ImportResult {
       leadTime: cell('leadTime'),
       stock: cell('stock'),
       areas: columns.has('areas') ? splitList(cell('areas')) : undefined,
+      warranty: cell('warranty'),
+      minOrder: cell('minOrder'),
+      regions: columns.has('deliveryRegions') ? splitList(cell('deliveryRegions')) : undefined,
       params: params.map((p) => ({
         name: p.name,
         ...(p.unit ? { unit: p.unit } : {}),

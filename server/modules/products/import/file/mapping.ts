@@ -45,6 +45,9 @@ export interface DraftFields {
   leadTimeDays?: number | null
   stockQuantity?: number | null
   areas?: string[]
+  warrantyMonths?: number | null
+  minOrderQuantity?: number
+  deliveryRegions?: string[]
 }
 
 /** A field of the draft whose value from the file did not fit: `categorySlug`, `vatRate`, `specs.{code}`. */
@@ -379,6 +382,9 @@ export function offerToDraft(
       ...(offer.leadTimeDays !== undefined && { leadTimeDays: offer.leadTimeDays }),
       ...(offer.stockQuantity !== undefined && { stockQuantity: offer.stockQuantity }),
       ...(offer.areas !== undefined && { areas: offer.areas }),
+      ...(offer.warrantyMonths !== undefined && { warrantyMonths: offer.warrantyMonths }),
+      ...(offer.minOrderQuantity !== undefined && { minOrderQuantity: offer.minOrderQuantity }),
+      ...(offer.deliveryRegions !== undefined && { deliveryRegions: offer.deliveryRegions }),
     },
     errors,
   }

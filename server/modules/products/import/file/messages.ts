@@ -1,4 +1,4 @@
-import { formatCount, quote } from '#common/format.ts'
+import { formatCount, formatNumber, quote } from '#common/format.ts'
 import { CHARACTERS_UP_TO, PRODUCTS_UP_TO } from '#common/counted-words.ts'
 
 /** What the vendor reads about their import file, in one place so tests and pages share it. */
@@ -50,6 +50,12 @@ export const IMPORT_MESSAGES = {
   stockInvalid: (value: string) => `остаток ${quote(value)} не целое число штук`,
   toOrderWithStock: 'товар «под заказ» не может быть на складе: укажите наличие «да» или уберите остаток',
   areaUnknown: (value: string) => `сфера применения ${quote(value)} не из списка платформы`,
+  warrantyInvalid: (value: string, max: number) =>
+    `гарантия ${quote(value)} не число месяцев от 0 до ${max} (или срок вида P1Y, P18M)`,
+  minOrderInvalid: (value: string, max: number) =>
+    `минимальный заказ ${quote(value)} не целое число штук от 1 до ${formatNumber(max)}`,
+  regionUnknown: (value: string) =>
+    `регион доставки ${quote(value)} не найден: укажите название субъекта РФ или его код`,
   pictureInvalid: (value: string) => `адрес фото ${quote(value)} не ссылка http или https`,
   descriptionTooLong: (max: number) => `описание длиннее ${formatCount(max, CHARACTERS_UP_TO)}`,
   /** The problem as common/markup-limits.ts words it, lowercased to follow «Строка N:». */

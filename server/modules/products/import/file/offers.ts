@@ -11,7 +11,8 @@ import {
   MAX_SKU_LENGTH,
   MAX_TITLE_LENGTH,
 } from './types.ts'
-import { cleanLine, isPictureUrl, parsePrice, parseWhole, parseYesNo } from './values.ts'
+import { cleanLine, isPictureUrl, parsePrice, parseWarranty, parseWhole, parseYesNo, regionCodeOf } from './values.ts'
+import { MAX_MIN_ORDER, MAX_WARRANTY_MONTHS } from '#common/catalog/offer-terms.ts'
 import { type AttributeDef, getAttribute } from '#common/catalog/attributes.ts'
 import { PRODUCT_LIMITS as L } from '#common/products.ts'
 import type { SphereSlug } from '#common/spheres.ts'
@@ -63,6 +64,13 @@ export interface RawOffer {
   leadTime?: string
   stock?: string
   areas?: string[]
+  /** Months (a CSV cell) or a YML `warranty-days` period («P1Y», «365»); undefined when not given. */
+  warranty?: string
+  /** A bare number in `warranty` counts days (YML's `warranty-days`), not months. */
+  warrantyInDays?: boolean
+  minOrder?: string
+  /** Region names or codes; undefined when the file has no such column. */
+  regions?: string[]
 }
 
 const ROUBLES = new Set(['RUR', 'RUB', 'РУБ'])
@@ -117,6 +125,18 @@ export class OfferCollector {
       else rowErrors.push(M.areaUnknown(name))
     }
 
+    const warrantyMonths = parseWarranty(raw.warranty, raw.warrantyInDays)
+    if (warrantyMonths === null) rowErrors.push(M.warrantyInvalid(cleanLine(raw.warranty), MAX_WARRANTY_MONTHS))
+    const minOrderQuantity = raw.minOrder === undefined ? undefined : parseWhole(raw.minOrder, 1, MAX_MIN_ORDER)
+    if (minOrderQuantity === null) rowErrors.push(M.minOrderInvalid(cleanLine(raw.minOrder), MAX_MIN_ORDER))
+    const deliveryRegions: string[] = []
+    for (const name of raw.regions ?? []) {
+      const code = regionCodeOf(name)
+      if (code === 'all') continue
+      if (code) deliveryRegions.push(code)
+      else rowErrors.push(M.regionUnknown(name))
+    }
+
     const pictures = raw.pictures.map((url) => url.trim()).filter(Boolean)
     for (const url of pictures) if (!isPictureUrl(url)) rowErrors.push(M.pictureInvalid(url))
 
@@ -149,6 +169,10 @@ export class OfferCollector {
       ...(raw.leadTime !== undefined && { leadTimeDays: leadTimeDays ?? null }),
       ...(raw.stock !== undefined && { stockQuantity: stockQuantity ?? null }),
       ...(raw.areas !== undefined && { areas: [...new Set(areas)] }),
+      // An empty cell of a column the file has: no warranty stated, a minimum of one.
+      ...(raw.warranty !== undefined && { warrantyMonths: warrantyMonths ?? null }),
+      ...(raw.minOrder !== undefined && { minOrderQuantity: minOrderQuantity ?? 1 }),
+      ...(raw.regions !== undefined && { deliveryRegions: [...new Set(deliveryRegions)] }),
     })
     return true
   }

@@ -20,5 +20,17 @@ describe.each([
     const drafts = parsed.offers.map((offer) => offerToDraft(offer, { categories, params }))
     expect(drafts.flatMap((d) => d.errors)).toEqual([])
     expect(drafts.map((d) => d.draft.categorySlug)).toEqual(['multirotornye', expect.any(String)])
+    // The seller's terms come through too: a year of warranty on the agricultural drone.
+    expect(drafts[0]!.draft.warrantyMonths).toBe(12)
+  })
+})
+
+describe('the CSV template', () => {
+  it('shows the delivery regions by name', () => {
+    const parsed = parseImportFile(
+      new Uint8Array(readFileSync('public/import/shablon-tovarov.csv')),
+      'shablon-tovarov.csv',
+    )
+    expect(parsed.offers.map((o) => o.deliveryRegions)).toEqual([[], ['77', '50', '40']])
   })
 })

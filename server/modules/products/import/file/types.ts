@@ -44,6 +44,11 @@ export interface ImportedOffer {
   stockQuantity?: number | null
   /** Spheres of application; absent when the file has no such column. */
   areas?: SphereSlug[]
+  /** Offer terms (common/catalog/offer-terms.ts); each absent when the file does not give it. */
+  warrantyMonths?: number | null
+  minOrderQuantity?: number
+  /** Region codes; empty: all of Russia. */
+  deliveryRegions?: string[]
 }
 
 /** A problem with the file (line 0) or with one of its rows; the message is ready to show. */

@@ -1,3 +1,5 @@
+import { MAX_WARRANTY_MONTHS } from '#common/catalog/offer-terms.ts'
+import { isRegionCode, REGIONS } from '#common/regions.ts'
 import { IMPORT_MESSAGES as M } from './messages.ts'
 
 /** Reading the values of a file's fields the way Russian spreadsheets and feeds write them. */
@@ -97,4 +99,38 @@ export function parseWhole(text: string | undefined, min: number, max: number): 
   if (!/^\d+$/.test(value)) return null
   const n = Number(value)
   return n >= min && n <= max ? n : null
+}
+
+/**
+ * A warranty in months: a whole number of months (a CSV cell), or a period as YML's
+ * `warranty-days` writes it: days («365») or ISO 8601 («P1Y», «P18M», «P2Y6M», «P730D»), days
+ * rounded to whole months. Undefined when not given, null when it is not one or over the limit.
+ */
+export function parseWarranty(text: string | undefined, asDays = false): number | null | undefined {
+  const value = cleanLine(text).toUpperCase()
+  if (value === '') return undefined
+  let months: number
+  const period = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?$/.exec(value)
+  if (period && value !== 'P') {
+    const [, years, monthsPart, days] = period
+    months = Number(years ?? 0) * 12 + Number(monthsPart ?? 0) + Math.round(Number(days ?? 0) / 30.4)
+  } else if (/^\d+$/.test(value)) {
+    months = asDays ? Math.round(Number(value) / 30.4) : Number(value)
+  } else return null
+  return months <= MAX_WARRANTY_MONTHS ? months : null
+}
+
+const REGION_NAMES = new Map(REGIONS.map(([code, name]) => [regionKey(name), code]))
+const ALL_OF_RUSSIA = new Set(['вся россия', 'по всей россии', 'россия', 'рф', 'все регионы'])
+
+function regionKey(name: string): string {
+  return cleanLine(name).toLowerCase().replace(/ё/g, 'е').replace(/[—–-]/g, ' ').replace(/\s+/g, ' ')
+}
+
+/** A region's code from its name or code («Свердловская область», «66»); 'all' for «вся Россия». */
+export function regionCodeOf(text: string): string | 'all' | undefined {
+  const key = regionKey(text)
+  if (ALL_OF_RUSSIA.has(key)) return 'all'
+  if (isRegionCode(key)) return key
+  return REGION_NAMES.get(key)
 }

@@ -112,6 +112,32 @@ describe('parseYml', () => {
     expect(parseYml(utf8(yml(''))).errors).toEqual([{ line: 0, message: M.noOffers }])
   })
 
+  it('reads warranty-days as days or a period, and min-quantity', () => {
+    const result = parseYml(
+      utf8(
+        yml(
+          [
+            offer('a', '<warranty-days>P1Y</warranty-days><min-quantity>3</min-quantity>'),
+            offer('b', '<warranty-days>365</warranty-days>'),
+            offer('c', '<warranty-days>P6M20D</warranty-days>'),
+            offer('d', '<warranty-days>P20Y</warranty-days><min-quantity>ноль</min-quantity>'),
+            offer('e'),
+          ].join('\n'),
+        ),
+      ),
+    )
+    expect(result.offers.map((o) => [o.sku, o.warrantyMonths, o.minOrderQuantity])).toEqual([
+      ['a', 12, 3],
+      ['b', 12, undefined],
+      ['c', 7, undefined],
+      ['e', undefined, undefined],
+    ])
+    expect(result.errors.map((e) => e.message)).toEqual([
+      `Строка 8: ${M.warrantyInvalid('P20Y', 120)}`,
+      `Строка 8: ${M.minOrderInvalid('ноль', 10_000)}`,
+    ])
+  })
+
   it('reports each bad offer in Russian with its line and keeps the good ones', () => {
     const text = yml(
       [

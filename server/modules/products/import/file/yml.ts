@@ -71,6 +71,13 @@ function setField(offer: OpenOffer, field: OpenField): void {
     case 'description':
       offer.description = text
       break
+    case 'warranty-days':
+      offer.warranty = text
+      offer.warrantyInDays = true
+      break
+    case 'min-quantity':
+      offer.minOrder = text
+      break
     case 'param':
       offer.params.push({ name: field.attributes.name ?? '', unit: field.attributes.unit, value: text })
       break
