@@ -11,7 +11,7 @@ import { MAX_MIN_ORDER, MAX_WARRANTY_MONTHS } from './catalog/offer-terms.ts'
 import { isRegionCode, REGION_CODES } from './regions.ts'
 import { RICH_TEXT_MARKUP } from './markup-limits.ts'
 import { formattedHtml, multiLineText, singleLineText } from './text.ts'
-import { isUuid } from './validators.ts'
+import { isUuid, isValidGtin } from './validators.ts'
 import { fromDigits, z } from './zod.ts'
 import { formatCount } from '#common/format.ts'
 
@@ -46,6 +46,12 @@ export const DraftInput = z
     title: line(L.title, 'Название').optional(),
     brand: line(L.brand, 'Бренд').optional(),
     model: line(L.model, 'Модель').optional(),
+    /** The manufacturer's part number and GTIN of the model, for a model the vendor proposes. */
+    partNumber: line(60, 'Артикул производителя').optional(),
+    gtin: singleLineText({ error: 'GTIN: ожидаются цифры' })
+      .transform((text) => text.replace(/[\s-]/g, ''))
+      .refine((text) => text === '' || isValidGtin(text), 'GTIN: 8, 12, 13 или 14 цифр с верной контрольной цифрой')
+      .optional(),
     categorySlug: z.string().refine(isLeafCategory, 'Выберите категорию из списка').nullable().optional(),
     /** Kopecks; null with `priceOnRequest` for «по запросу». */
     priceKopecks: wholeNumber(100, L.maxPriceRubles * 100, 'Цена')
@@ -74,6 +80,14 @@ export const DraftInput = z
     message: TO_ORDER_WITH_STOCK,
   })
 export type DraftInput = z.output<typeof DraftInput>
+
+export const ModelSearchQuery = z.object({
+  q: singleLineText().max(100).catch('').default(''),
+})
+
+export const AttachModelInput = z.object({
+  modelId: z.string().refine(isUuid, 'Выберите модель из найденных').nullable(),
+})
 
 export const CabinetListQuery = z.object({
   tab: z.enum(PRODUCT_TABS).default('published'),

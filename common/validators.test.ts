@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isValidInn, isValidKpp, isValidLegalInn, isValidOgrn, isValidOgrnip, isValidPersonInn } from './validators.ts'
+import {
+  isValidInn,
+  isValidKpp,
+  isValidLegalInn,
+  isValidOgrn,
+  isValidOgrnip,
+  isValidPersonInn,
+  isValidGtin,
+} from './validators.ts'
 
 /** Every variant of `value` with one digit changed: a single typo must always be caught. */
 function oneDigitTypos(value: string): string[] {
@@ -97,5 +105,14 @@ describe('OGRNIP', () => {
       expect(isValidOgrn(`${body}${control}`)).toBe(true)
       expect(isValidOgrn(`${body}${(control + 1n) % 10n}`)).toBe(false)
     }
+  })
+})
+
+describe('GTIN', () => {
+  it('accepts EAN-13, EAN-8, UPC-A and GTIN-14 with their check digit, and nothing else', () => {
+    for (const gtin of ['4006381333931', '96385074', '036000291452', '10614141000415'])
+      expect(isValidGtin(gtin), gtin).toBe(true)
+    for (const gtin of ['4006381333932', '9638507', '40063813339310', 'abcdefghijklm', ''])
+      expect(isValidGtin(gtin), gtin).toBe(false)
   })
 })

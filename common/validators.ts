@@ -82,3 +82,15 @@ export function isValidOgrnip(value: string): boolean {
   if (!/^3\d{14}$/.test(value)) return false
   return remainder(value.slice(0, 14), 13) % 10 === Number(value[14])
 }
+
+/**
+ * A GTIN (EAN-8, UPC-A, EAN-13, GTIN-14): 8, 12, 13 or 14 digits whose last is the GS1 check
+ * digit (weights 3 and 1 from the right, before it).
+ */
+export function isValidGtin(value: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(value)) return false
+  const digits = [...value].map(Number)
+  const check = digits.pop()!
+  const sum = digits.reverse().reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0)
+  return (10 - (sum % 10)) % 10 === check
+}

@@ -9,10 +9,10 @@ export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
 }
 
 /**
- * A model's statuses: `approved` models carry offers in the catalogue; a vendor's `proposed`
- * model waits for staff, who approve or reject it; a `merged` model's offers moved to another.
+ * A model's statuses: `approved` models carry offers in the catalogue; a `merged` model's offers
+ * moved to another. A model a vendor proposes is its product's draft until staff approve it.
  */
-export const MODEL_STATUSES = ['approved', 'proposed', 'rejected', 'merged'] as const
+export const MODEL_STATUSES = ['approved', 'merged'] as const
 export type ModelStatus = (typeof MODEL_STATUSES)[number]
 
 export const AVAILABILITIES = ['in_stock', 'to_order'] as const

@@ -20,6 +20,7 @@ import { PRODUCT_LIMITS } from '#common/products.ts'
 import { REGION_OPTIONS } from '#common/regions.ts'
 import { kopecksToRubles } from '#app/lib/price-input.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { ModelPicker } from './ModelPicker.tsx'
 import type { CabinetProductDetails } from './product-types.ts'
 
 // Tiptap and its styles load with the form only, never with the public pages.
@@ -116,12 +117,18 @@ export function ProductFields({
   product,
   errors,
   onValueChange,
+  onAttachModel,
+  locked,
   media,
 }: {
   product: CabinetProductDetails | null
   errors: FieldErrors
   /** A change no input event tells the form of: the description editor's, the region picker's. */
   onValueChange: () => void
+  /** Attaches the product to a catalogue model, or detaches it (null). */
+  onAttachModel: (modelId: string | null) => void
+  /** With staff: nothing can be changed. */
+  locked: boolean
   /** Photos and documents, after the main fields: they save through their own endpoints. */
   media?: ReactNode
 }) {
@@ -133,61 +140,92 @@ export function ProductFields({
   const hydrated = useHydrated()
   const descriptionLabel = useId()
   const specs = (product?.specs ?? {}) as Record<string, unknown>
+  const attached = Boolean(product?.modelId)
+  const skuInput = (
+    <TextInput
+      name="sku"
+      label="Артикул"
+      description="Уникален в вашем каталоге"
+      withAsterisk
+      maxLength={PRODUCT_LIMITS.sku}
+      defaultValue={product?.sku ?? ''}
+      error={errors.sku}
+    />
+  )
 
   return (
     <Stack gap="lg">
-      <Section title="Основное">
-        <TextInput
-          name="title"
-          label="Название"
-          description="Так товар называется в каталоге и в поиске"
-          withAsterisk
-          maxLength={PRODUCT_LIMITS.title}
-          defaultValue={product?.title ?? ''}
-          error={errors.title}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <ModelPicker product={product} disabled={locked} onAttach={onAttachModel} />
+      {attached ? (
+        <Section title="Ваш товар" description="Артикул в вашем каталоге: по нему обновляет товар загрузка из файла">
+          <input type="hidden" name="modelAttached" value="1" />
+          {skuInput}
+        </Section>
+      ) : (
+        <Section title="Основное">
           <TextInput
-            name="brand"
-            label="Бренд"
+            name="title"
+            label="Название"
+            description="Так товар называется в каталоге и в поиске"
             withAsterisk
-            maxLength={PRODUCT_LIMITS.brand}
-            defaultValue={product?.brand ?? ''}
-            error={errors.brand}
+            maxLength={PRODUCT_LIMITS.title}
+            defaultValue={product?.title ?? ''}
+            error={errors.title}
           />
-          <TextInput
-            name="model"
-            label="Модель"
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              name="brand"
+              label="Бренд"
+              withAsterisk
+              maxLength={PRODUCT_LIMITS.brand}
+              defaultValue={product?.brand ?? ''}
+              error={errors.brand}
+            />
+            <TextInput
+              name="model"
+              label="Модель"
+              withAsterisk
+              maxLength={PRODUCT_LIMITS.model}
+              defaultValue={product?.model ?? ''}
+              error={errors.model}
+            />
+            {skuInput}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              name="partNumber"
+              label="Артикул производителя"
+              description="Необязательно: по нему модель находят другие продавцы"
+              maxLength={60}
+              defaultValue={product?.partNumber ?? ''}
+              error={errors.partNumber}
+            />
+            <TextInput
+              name="gtin"
+              label="GTIN (штрихкод)"
+              description="Необязательно: EAN-13 или другой GTIN"
+              inputMode="numeric"
+              maxLength={20}
+              defaultValue={product?.gtin ?? ''}
+              error={errors.gtin}
+            />
+          </SimpleGrid>
+          <NativeSelect
+            name="categorySlug"
+            label="Категория"
             withAsterisk
-            maxLength={PRODUCT_LIMITS.model}
-            defaultValue={product?.model ?? ''}
-            error={errors.model}
+            value={categorySlug}
+            onChange={(e) => setCategorySlug(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'Выберите категорию' },
+              ...LEAF_CATEGORIES.map((c) => ({ value: c.slug, label: c.title })),
+            ]}
+            error={errors.categorySlug}
           />
-          <TextInput
-            name="sku"
-            label="Артикул"
-            description="Уникален в вашем каталоге"
-            withAsterisk
-            maxLength={PRODUCT_LIMITS.sku}
-            defaultValue={product?.sku ?? ''}
-            error={errors.sku}
-          />
-        </SimpleGrid>
-        <NativeSelect
-          name="categorySlug"
-          label="Категория"
-          withAsterisk
-          value={categorySlug}
-          onChange={(e) => setCategorySlug(e.currentTarget.value)}
-          data={[
-            { value: '', label: 'Выберите категорию' },
-            ...LEAF_CATEGORIES.map((c) => ({ value: c.slug, label: c.title })),
-          ]}
-          error={errors.categorySlug}
-        />
-      </Section>
+        </Section>
+      )}
 
-      {media}
+      {!attached && media}
 
       <Section title="Цена и наличие">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -278,73 +316,77 @@ export function ProductFields({
         />
       </Section>
 
-      <Section
-        title="Описание"
-        description="Абзацы, списки, выделение и ссылки. Опишите назначение, комплект и условия поставки."
-      >
-        <div>
-          <Text id={descriptionLabel} size="sm" fw={500} mb={4}>
-            Описание товара <span aria-hidden="true">*</span>
-          </Text>
-          {hydrated ? (
-            <>
-              <input type="hidden" name="description" value={description} />
-              <Suspense fallback={<DescriptionPlaceholder />}>
-                <DescriptionEditor
-                  value={description}
-                  labelId={descriptionLabel}
-                  invalid={Boolean(errors.description)}
-                  onChange={(html) => {
-                    setDescription(html)
-                    onValueChange()
-                  }}
+      {!attached && (
+        <>
+          <Section
+            title="Описание"
+            description="Абзацы, списки, выделение и ссылки. Опишите назначение, комплект и условия поставки."
+          >
+            <div>
+              <Text id={descriptionLabel} size="sm" fw={500} mb={4}>
+                Описание товара <span aria-hidden="true">*</span>
+              </Text>
+              {hydrated ? (
+                <>
+                  <input type="hidden" name="description" value={description} />
+                  <Suspense fallback={<DescriptionPlaceholder />}>
+                    <DescriptionEditor
+                      value={description}
+                      labelId={descriptionLabel}
+                      invalid={Boolean(errors.description)}
+                      onChange={(html) => {
+                        setDescription(html)
+                        onValueChange()
+                      }}
+                    />
+                  </Suspense>
+                </>
+              ) : (
+                // Before the page is interactive (and without JavaScript) the HTML in a text area.
+                <textarea
+                  name="description"
+                  defaultValue={description}
+                  rows={8}
+                  aria-labelledby={descriptionLabel}
+                  style={{ width: '100%', font: 'inherit' }}
                 />
-              </Suspense>
-            </>
-          ) : (
-            // Before the page is interactive (and without JavaScript) the HTML in a text area.
-            <textarea
-              name="description"
-              defaultValue={description}
-              rows={8}
-              aria-labelledby={descriptionLabel}
-              style={{ width: '100%', font: 'inherit' }}
-            />
-          )}
-          {errors.description && (
-            <Text size="sm" c="red" mt={4}>
-              {errors.description}
-            </Text>
-          )}
-        </div>
-      </Section>
+              )}
+              {errors.description && (
+                <Text size="sm" c="red" mt={4}>
+                  {errors.description}
+                </Text>
+              )}
+            </div>
+          </Section>
 
-      <Section title="Сферы применения" description="По ним товар находят на страницах сфер и в фильтре каталога">
-        <Checkbox.Group defaultValue={product?.areas ?? []} error={errors.areas} aria-label="Сферы применения">
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
-            {AREA_OPTIONS.map((o) => (
-              <Checkbox key={o.value} name="areas" value={o.value} label={o.label} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-      </Section>
+          <Section title="Сферы применения" description="По ним товар находят на страницах сфер и в фильтре каталога">
+            <Checkbox.Group defaultValue={product?.areas ?? []} error={errors.areas} aria-label="Сферы применения">
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
+                {AREA_OPTIONS.map((o) => (
+                  <Checkbox key={o.value} name="areas" value={o.value} label={o.label} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+          </Section>
 
-      <Section
-        title="Характеристики"
-        description={
-          categorySlug
-            ? 'Отмеченные звёздочкой нужны для модерации'
-            : 'Выберите категорию, чтобы заполнить характеристики'
-        }
-      >
-        {categorySlug && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {formAttributes(categorySlug).map((def) => (
-              <SpecField key={def.code} def={def} value={specs[def.code]} error={errors[`spec.${def.code}`]} />
-            ))}
-          </SimpleGrid>
-        )}
-      </Section>
+          <Section
+            title="Характеристики"
+            description={
+              categorySlug
+                ? 'Отмеченные звёздочкой нужны для модерации'
+                : 'Выберите категорию, чтобы заполнить характеристики'
+            }
+          >
+            {categorySlug && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {formAttributes(categorySlug).map((def) => (
+                  <SpecField key={def.code} def={def} value={specs[def.code]} error={errors[`spec.${def.code}`]} />
+                ))}
+              </SimpleGrid>
+            )}
+          </Section>
+        </>
+      )}
     </Stack>
   )
 }

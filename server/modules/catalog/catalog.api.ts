@@ -193,3 +193,16 @@ export const ListingParams = z.object({
   page: z.string().optional(),
   limit: z.string().optional().describe('Размер страницы, до 60'),
 })
+
+export const ModelSummarySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  name: z.string().describe('Название модели, как его пишет производитель'),
+  partNumber: z.string().describe('Артикул производителя; пусто — не указан'),
+  gtin: z.string().describe('GTIN (EAN-13 и др.); пусто — не указан'),
+  categorySlug: z.string(),
+  image: ImageSchema.nullable(),
+  offerCount: z.number().int().describe('Предложений в продаже'),
+})

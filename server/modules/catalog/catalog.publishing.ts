@@ -34,6 +34,9 @@ export interface PublishedVersion {
   stockQuantity: number | null
   /** The model the vendor attached the offer to; null: the model of its brand and model name. */
   modelId: string | null
+  /** For a model the offer makes: the manufacturer's part number and GTIN the vendor gave. */
+  partNumber?: string
+  gtin?: string
   warrantyMonths: number | null
   deliveryRegions: string[]
   minOrderQuantity: number
@@ -121,19 +124,20 @@ export async function publishVersion(ctx: Ctx, version: PublishedVersion): Promi
   const [before] = await ctx.db.select(versionColumns).from(catalogProducts).where(eq(catalogProducts.id, version.id))
   const now = new Date()
   const specs = catalogSpecs(version)
+  const { partNumber: _p, gtin: _g, ...columns } = version
   const modelId = await modelIdFor(ctx.db, { ...version, specs })
   let slug: string
   if (before) {
     slug = before.slug
     await ctx.db
       .update(catalogProducts)
-      .set({ ...version, modelId, specs, status: 'published', updatedAt: now, publishedAt: before.publishedAt ?? now })
+      .set({ ...columns, modelId, specs, status: 'published', updatedAt: now, publishedAt: before.publishedAt ?? now })
       .where(eq(catalogProducts.id, version.id))
   } else {
     slug = await freeProductSlug(ctx, version)
     await ctx.db
       .insert(catalogProducts)
-      .values({ ...version, modelId, specs, slug, status: 'published', publishedAt: now })
+      .values({ ...columns, modelId, specs, slug, status: 'published', publishedAt: now })
   }
   await adjustSearchWords(ctx.db, {
     removed: before?.status === 'published' ? dictionaryText(before) : '',

@@ -4,11 +4,13 @@ import type { ListingQuery } from '#common/catalog/listing.ts'
 import { RU } from '#common/messages.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { z } from '#common/zod.ts'
+import { isUuid } from '#common/validators.ts'
 import { AppError } from '../../errors.ts'
 import {
   CategorySummarySchema,
   ListingParams,
   ListingSchema,
+  ModelSummarySchema,
   ProductDetailsSchema,
   SuggestionSchema,
 } from './catalog.api.ts'
@@ -92,5 +94,36 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await catalog.getProduct(req.ctx, req.params.slug) }),
+  )
+
+  const staff = { tags: ['staff'] }
+  app.get(
+    '/staff/models',
+    {
+      schema: {
+        ...staff,
+        summary:
+          'Модели каталога: поиск по названию, артикулу производителя, GTIN; без запроса — с наибольшим числом предложений',
+        querystring: z.object({ q: z.string().max(100).optional() }),
+        response: { 200: data(z.array(ModelSummarySchema)) },
+      },
+      ...passThrough,
+    },
+    async (req) => ({ data: await catalog.listModels(req.ctx, req.query.q ?? '') }),
+  )
+
+  app.post(
+    '/staff/models/:id/merge',
+    {
+      schema: {
+        ...staff,
+        summary: 'Объединить модель с другой: её предложения переходят к той, старая модель отсылает к ней',
+        params: z.object({ id: z.string() }),
+        body: z.object({ intoId: z.string().refine(isUuid, 'Выберите модель, с которой объединить') }),
+        response: { 200: data(z.object({ moved: z.number().int().describe('Перенесено предложений') })) },
+      },
+      ...passThrough,
+    },
+    async (req) => ({ data: await catalog.mergeModels(req.ctx, req.params.id, req.body.intoId) }),
   )
 }

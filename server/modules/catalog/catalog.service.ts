@@ -32,6 +32,7 @@ import {
 } from './catalog.publishing.ts'
 import { catalogProducts } from './catalog.table.ts'
 import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
+import { describeModel, findModels, listModels, mergeModels, similarModels } from './models/models.service.ts'
 import { wordsOf } from './search/title-words.ts'
 import type { VendorDirectory } from '../organizations/index.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
@@ -248,6 +249,12 @@ export function createCatalogService(deps: CatalogDeps) {
     publishVersion,
     unpublishVersion,
     removeVersion,
+    // Models: found by vendors, compared and merged by staff (models/models.service.ts).
+    findModels,
+    describeModel,
+    similarModels,
+    listModels,
+    mergeModels,
     // The cart and orders (catalog.stock.ts).
     describeOffers,
     takeStock,

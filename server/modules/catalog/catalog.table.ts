@@ -157,6 +157,8 @@ export const catalogModels = pgTable(
     gtin: text('gtin').notNull().default(''),
     categorySlug: text('category_slug').notNull(),
     description: text('description').notNull().default(''),
+    /** The description as sanitized HTML when it was formatted; '' otherwise. */
+    descriptionHtml: text('description_html').notNull().default(''),
     specs: jsonb('specs').$type<Specs>().notNull().default({}),
     images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
     areas: text('areas')

@@ -5,11 +5,19 @@ import { feedRoutes } from './feeds/feed.routes.ts'
 import { type CatalogService, createCatalogService } from './catalog.service.ts'
 import * as tables from './catalog.table.ts'
 
-export { ListingParams, ListingSchema, SellerCardSchema, SellerDetailsSchema, VendorRefSchema } from './catalog.api.ts'
+export {
+  ListingParams,
+  ListingSchema,
+  ModelSummarySchema,
+  SellerCardSchema,
+  SellerDetailsSchema,
+  VendorRefSchema,
+} from './catalog.api.ts'
 export type { CatalogVersion, PublishedVersion } from './catalog.publishing.ts'
 export { assignModels } from './models/assign-models.ts'
 export { listingQueryFromUrl } from './catalog.routes.ts'
 export type { CatalogService } from './catalog.service.ts'
+export type { ModelContent } from './models/models.service.ts'
 export type { Offer, StockLine } from './catalog.stock.ts'
 export { CSV_COLUMNS, type CsvColumn } from './feeds/columns.ts'
 export { writeCsvFeed } from './feeds/csv.ts'

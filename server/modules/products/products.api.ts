@@ -78,6 +78,8 @@ export const ProductDetailsSchema = CabinetProductSchema.extend({
   deliveryRegions: z.array(z.string()).describe('Коды регионов доставки; пусто — по всей России'),
   minOrderQuantity: z.number().int().describe('Минимальный заказ, штук'),
   modelId: z.uuid().nullable().describe('Модель каталога, к которой привязано предложение'),
+  partNumber: z.string().describe('Артикул производителя (для новой модели)'),
+  gtin: z.string().describe('GTIN (для новой модели)'),
   description: z.string().describe('HTML после очистки'),
   areas: z.array(z.string()),
   specs: SpecsSchema,

@@ -1,9 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
+import { AttachModelInput, FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
+import { RU } from '#common/messages.ts'
+import { recordAudit } from '../audit/index.ts'
+import { modelColumns, setDraftColumns } from './products.models.ts'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '#common/products.ts'
 import { getCategory } from '#common/catalog/categories.ts'
 import type { VendorRef } from '#common/catalog/types.ts'
-import { type Ctx, requireStaff } from '../../context.ts'
+import { type Ctx, requireStaff, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/index.ts'
@@ -17,7 +20,7 @@ import { staffDecisions } from '../../moderation/decisions.ts'
 import { nextWaiting, waitingForStaff } from '../../moderation/queue.ts'
 
 export interface ModerationDeps {
-  catalog: Pick<CatalogService, 'describeVersions' | 'publishVersion'>
+  catalog: Pick<CatalogService, 'describeVersions' | 'publishVersion' | 'similarModels' | 'describeModel'>
   organizations: Pick<OrganizationsService, 'nameOf'>
   vendors: { describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>> }
   events: Events
@@ -173,6 +176,46 @@ export function createProductModeration(deps: ModerationDeps) {
     /** A product with staff, with the version on sale (when there is one) to compare with. */
     async get(ctx: Ctx, id: string) {
       requireStaff(ctx)
+      return review(ctx, await findDraft(ctx, id))
+    },
+
+    /**
+     * The catalogue's models that may be the one a product on moderation proposes (the duplicate
+     * check before approving it as a new model); none for a product attached to a model.
+     */
+    async similarModels(ctx: Ctx, id: string) {
+      requireStaff(ctx)
+      const draft = await findDraft(ctx, id)
+      if (draft.modelId) return []
+      return deps.catalog.similarModels(ctx, {
+        id: draft.id,
+        brand: draft.brand,
+        model: draft.model,
+        partNumber: draft.partNumber,
+        gtin: draft.gtin,
+      })
+    },
+
+    /**
+     * Staff attach a product on moderation to an existing model instead of approving its own as
+     * a new one: the draft takes the model's description, characteristics and pictures. Audited.
+     */
+    async attachModel(ctx: Ctx, id: string, input: unknown) {
+      requireStaff(ctx)
+      const { modelId } = parse(AttachModelInput, input ?? {})
+      if (!modelId) throw new AppError('invalid', RU.invalidRequest, { modelId: 'Выберите модель из найденных' })
+      const draft = await findDraft(ctx, id)
+      if (draft.status !== 'moderation') throw new AppError('conflict', PRODUCT_MESSAGES.notOnModeration)
+      const model = await deps.catalog.describeModel(ctx, modelId)
+      await ctx.db.transaction(async (tx) => {
+        await setDraftColumns(withDb(ctx, tx), draft, modelColumns(model), 'staff')
+        await recordAudit(withDb(ctx, tx), {
+          action: 'product.attach_model',
+          targetType: 'product',
+          targetId: draft.id,
+          details: { modelId: model.id, model: model.title },
+        })
+      })
       return review(ctx, await findDraft(ctx, id))
     },
 

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { BulkInput, CabinetListQuery, DraftInput, FixesInput, StaffQueueQuery } from '#common/products.schemas.ts'
+import {
+  AttachModelInput,
+  BulkInput,
+  CabinetListQuery,
+  DraftInput,
+  FixesInput,
+  ModelSearchQuery,
+  StaffQueueQuery,
+} from '#common/products.schemas.ts'
+import { ModelSummarySchema } from '../catalog/index.ts'
 import { z } from '#common/zod.ts'
 import { data, IdempotencyHeaders, passThrough } from '../../http.ts'
 import { productMediaRoutes } from './products.media.routes.ts'
@@ -83,6 +92,28 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     )
   }
 
+  app.get(
+    '/cabinet/models',
+    cabinet({
+      summary: 'Модели каталога для привязки товара: по названию, артикулу производителя или GTIN',
+      querystring: ModelSearchQuery,
+      response: { 200: data(z.array(ModelSummarySchema)) },
+    }),
+    async (req) => ({ data: await products.findModels(req.ctx, req.query) }),
+  )
+
+  app.post(
+    '/cabinet/products/:id/model',
+    cabinet({
+      summary:
+        'Привязать товар к модели каталога (описание, характеристики и фото — модели) или отвязать (modelId: null)',
+      params: ProductIdParams,
+      body: AttachModelInput,
+      response: Details,
+    }),
+    async (req) => ({ data: await products.attachModel(req.ctx, req.params.id, req.body) }),
+  )
+
   app.post(
     '/cabinet/products/bulk',
     cabinet({
@@ -120,6 +151,27 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: data(ReviewSchema) },
     }),
     async (req) => ({ data: await moderation.get(req.ctx, req.params.id) }),
+  )
+
+  app.get(
+    '/staff/products/:id/similar-models',
+    staff({
+      summary: 'Похожие модели каталога для товара, предлагающего новую модель (проверка на дубликат)',
+      params: ProductIdParams,
+      response: { 200: data(z.array(ModelSummarySchema)) },
+    }),
+    async (req) => ({ data: await moderation.similarModels(req.ctx, req.params.id) }),
+  )
+
+  app.post(
+    '/staff/products/:id/model',
+    staff({
+      summary: 'Привязать товар на модерации к существующей модели вместо новой',
+      params: ProductIdParams,
+      body: AttachModelInput,
+      response: { 200: data(ReviewSchema) },
+    }),
+    async (req) => ({ data: await moderation.attachModel(req.ctx, req.params.id, req.body) }),
   )
 
   app.post(

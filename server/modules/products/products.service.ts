@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import { getCategory } from '#common/catalog/categories.ts'
-import { BulkInput, CabinetListQuery, DraftInput, specProblems } from '#common/products.schemas.ts'
+import {
+  AttachModelInput,
+  BulkInput,
+  CabinetListQuery,
+  DraftInput,
+  ModelSearchQuery,
+  specProblems,
+} from '#common/products.schemas.ts'
 import { type BulkAction, PRODUCT_LIMITS, PRODUCT_MESSAGES, type ProductTab } from '#common/products.ts'
 import { RU } from '#common/messages.ts'
 import { type Ctx, withDb } from '../../context.ts'
@@ -15,6 +22,7 @@ import { cleanRichText } from '../../text/clean.ts'
 import { moveProduct, productTransition, recordCreation } from './products.machine.ts'
 import { type DraftRow, findOwnDraft, requireConfirmed, requireManager, vendorScope } from './products.access.ts'
 import { createProductMedia, type ProductMediaDeps } from './products.media.ts'
+import { modelColumns, refuseModelFieldEdits, setDraftColumns } from './products.models.ts'
 import { productDrafts } from './products.table.ts'
 import { problemsOf, toDetails, toListItem, toPublishedVersion } from './products.view.ts'
 
@@ -26,7 +34,13 @@ export const SAVE_RATE_LIMIT: RateLimitRule = { limit: 1200, windowMs: 60 * 60_0
 export interface ProductsDeps {
   catalog: Pick<
     CatalogService,
-    'describeVersions' | 'publishVersion' | 'unpublishVersion' | 'removeVersion' | 'previewProduct'
+    | 'describeVersions'
+    | 'publishVersion'
+    | 'unpublishVersion'
+    | 'removeVersion'
+    | 'previewProduct'
+    | 'findModels'
+    | 'describeModel'
   >
   limiter: RateLimiter
   /** Photos' bytes and documents' files (products.media.ts). */
@@ -291,6 +305,7 @@ export function createProductsService(deps: ProductsDeps) {
       await deps.limiter.hit(`products:save:${ctx.user!.id}`, SAVE_RATE_LIMIT)
       const draft = await findOwnDraft(ctx, scope, id)
       if (draft.status === 'moderation') throw new AppError('conflict', PRODUCT_MESSAGES.notEditable)
+      refuseModelFieldEdits(draft, parsed)
       const columns = await toColumns(parsed, draft)
       try {
         if (draft.status === 'approved') {
@@ -308,6 +323,30 @@ export function createProductsService(deps: ProductsDeps) {
           throw new AppError('invalid', RU.invalidRequest, { sku: PRODUCT_MESSAGES.skuTaken(parsed.sku ?? '') })
         throw error
       }
+      return details(ctx, await findOwnDraft(ctx, scope, id))
+    },
+
+    /** Catalogue models a vendor may attach its product to, by name, part number or GTIN. */
+    async findModels(ctx: Ctx, input: unknown) {
+      vendorScope(ctx)
+      const { q } = parse(ModelSearchQuery, input ?? {})
+      return deps.catalog.findModels(ctx, q)
+    },
+
+    /**
+     * Attaches the product to a catalogue model (its description, characteristics and pictures
+     * become the model's) or, with `modelId: null`, detaches it: the vendor may then change them,
+     * and staff approve them as a model it proposes.
+     */
+    async attachModel(ctx: Ctx, id: string, input: unknown) {
+      const scope = vendorScope(ctx)
+      const { modelId } = parse(AttachModelInput, input ?? {})
+      await deps.limiter.hit(`products:save:${ctx.user!.id}`, SAVE_RATE_LIMIT)
+      const draft = await findOwnDraft(ctx, scope, id)
+      const set = modelId
+        ? modelColumns(await deps.catalog.describeModel(ctx, modelId))
+        : { modelId: null, updatedAt: new Date() }
+      await setDraftColumns(ctx, draft, set, 'vendor')
       return details(ctx, await findOwnDraft(ctx, scope, id))
     },
 

@@ -51,6 +51,9 @@ export const productDrafts = pgTable(
     stockQuantity: integer('stock_quantity'),
     /** The catalogue model (catalog_models) the vendor's offer is of; null: found by brand and model when approved. */
     modelId: uuid('model_id'),
+    /** The manufacturer's part number and GTIN of a model the vendor proposes; '' when unknown. */
+    partNumber: text('part_number').notNull().default(''),
+    gtin: text('gtin').notNull().default(''),
     /** Offer terms (common/catalog/offer-terms.ts): warranty in months, delivery regions (empty: all), minimum order. */
     warrantyMonths: integer('warranty_months'),
     deliveryRegions: text('delivery_regions')

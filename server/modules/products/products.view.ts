@@ -62,6 +62,8 @@ export function toPublishedVersion(d: DraftRow): PublishedVersion {
     leadTimeDays: d.availability === 'to_order' ? d.leadTimeDays : null,
     stockQuantity: d.stockQuantity,
     modelId: d.modelId,
+    partNumber: d.partNumber,
+    gtin: d.gtin,
     warrantyMonths: d.warrantyMonths,
     deliveryRegions: d.deliveryRegions,
     minOrderQuantity: d.minOrderQuantity,
@@ -106,6 +108,8 @@ export async function toDetails(ctx: Ctx, d: DraftRow, live: CatalogVersion | un
     deliveryRegions: d.deliveryRegions,
     minOrderQuantity: d.minOrderQuantity,
     modelId: d.modelId,
+    partNumber: d.partNumber,
+    gtin: d.gtin,
     /** The formatted description the sanitizer stored. */
     description: storedHtml(d.description),
     areas: d.areas,

@@ -61,4 +61,25 @@ describe('the product form', () => {
     const fields = bad.error!.issues.map((i) => i.path[0])
     expect(fields).toEqual(expect.arrayContaining(['priceKopecks', 'leadTimeDays']))
   })
+
+  it('sends only the offer’s own fields for a product attached to a catalogue model', () => {
+    const input = draftInputFromForm(
+      form([
+        ['modelAttached', '1'],
+        ['sku', 'AT-1'],
+        ['title', 'Чужое название'],
+        ['price', '100'],
+        ['warrantyMonths', '12'],
+        ['deliveryRegions', '66,74'],
+      ]),
+    )
+    expect(input).toMatchObject({
+      sku: 'AT-1',
+      priceKopecks: 100_00,
+      warrantyMonths: 12,
+      deliveryRegions: ['66', '74'],
+    })
+    for (const field of ['title', 'brand', 'model', 'categorySlug', 'description', 'areas', 'specs', 'gtin'])
+      expect(input, field).not.toHaveProperty(field)
+  })
 })

@@ -43,14 +43,31 @@ function specsOf(form: FormData): Record<string, unknown> {
   return specs
 }
 
+/**
+ * The form's fields as the service's input. A product attached to a catalogue model shows the
+ * model's fields read-only and marks the form `modelAttached`: then only the offer's own go.
+ */
 export function draftInputFromForm(form: FormData): DraftInput {
-  const onRequest = form.get('priceOnRequest') === 'on'
+  const offer = offerInputFromForm(form)
+  if (form.get('modelAttached') === '1') return offer
   return {
-    sku: text(form, 'sku'),
+    ...offer,
     title: text(form, 'title'),
     brand: text(form, 'brand'),
     model: text(form, 'model'),
+    partNumber: text(form, 'partNumber'),
+    gtin: text(form, 'gtin'),
     categorySlug: text(form, 'categorySlug') || null,
+    description: text(form, 'description'),
+    areas: form.getAll('areas').filter((v): v is string => typeof v === 'string') as DraftInput['areas'],
+    specs: specsOf(form) as DraftInput['specs'],
+  }
+}
+
+function offerInputFromForm(form: FormData): DraftInput {
+  const onRequest = form.get('priceOnRequest') === 'on'
+  return {
+    sku: text(form, 'sku'),
     priceOnRequest: onRequest,
     priceKopecks: onRequest ? null : rublesToKopecks(text(form, 'price')),
     vatRate: text(form, 'vatRate') as DraftInput['vatRate'],
@@ -64,9 +81,6 @@ export function draftInputFromForm(form: FormData): DraftInput {
       .map((code) => code.trim())
       .filter(Boolean) as DraftInput['deliveryRegions'],
     minOrderQuantity: wholeOrNull(text(form, 'minOrderQuantity')) ?? 1,
-    description: text(form, 'description'),
-    areas: form.getAll('areas').filter((v): v is string => typeof v === 'string') as DraftInput['areas'],
-    specs: specsOf(form) as DraftInput['specs'],
   }
 }
 

@@ -41,6 +41,8 @@ const MESSAGES: Record<string, string | null> = {
   submit: 'Товар отправлен на модерацию. Мы напишем, когда модератор его проверит.',
   withdraw: 'Товар отозван с модерации: его снова можно менять',
   unpublish: 'Товар снят с публикации и больше не виден в каталоге',
+  'attach-model': 'Товар привязан к модели каталога: описание, характеристики и фото — из её карточки',
+  'detach-model': 'Товар отвязан от модели: опишите свою модель, модератор проверит её вместе с товаром',
 }
 
 /**
@@ -66,6 +68,8 @@ export async function productFormAction(request: Request, context: Readonly<Rout
       // what it carries, which is newer.
       await products.update(ctx, created.id, input)
       if (intent === 'submit') await products.submit(ctx, created.id)
+      if (intent === 'attach-model')
+        await products.attachModel(ctx, created.id, { modelId: String(form.get('modelId') ?? '') })
       return redirect(editProductPath(created.id))
     }
     let problems: Record<string, string> = {}
@@ -82,6 +86,14 @@ export async function productFormAction(request: Request, context: Readonly<Rout
       case 'submit':
         await products.update(ctx, id, draftInputFromForm(form))
         await products.submit(ctx, id)
+        break
+      case 'attach-model':
+        // The offer's fields as typed first; the model's then replace the rest.
+        await products.update(ctx, id, draftInputFromForm(form))
+        await products.attachModel(ctx, id, { modelId: String(form.get('modelId') ?? '') })
+        break
+      case 'detach-model':
+        await products.attachModel(ctx, id, { modelId: null })
         break
       default:
         problems = toFormErrors((await products.update(ctx, id, draftInputFromForm(form))).problems)

@@ -141,6 +141,22 @@ function ProductEditor({
     timer.current = setTimeout(save, AUTOSAVE_DELAY_MS)
   }, [locked, save])
 
+  // Attaching to a catalogue model (or detaching) saves the offer's fields with it, then the page
+  // shows the product as the model's offer.
+  const attachModel = useCallback(
+    (modelId: string | null) => {
+      if (!formRef.current) return
+      clearTimeout(timer.current)
+      const form = new FormData(formRef.current)
+      form.set('intent', modelId ? 'attach-model' : 'detach-model')
+      if (modelId) form.set('modelId', modelId)
+      submitting.current = true
+      setDirty(false)
+      void fetcher.submit(form, { method: 'post', action: window.location.pathname })
+    },
+    [fetcher],
+  )
+
   // A button's submission carries every field: a save still waiting would only follow it and, on
   // the same fetcher, cancel its answer (a draft sent to moderation would look unsent).
   const submitted = useCallback(() => {
@@ -236,6 +252,8 @@ function ProductEditor({
             product={product}
             errors={fieldErrors}
             onValueChange={changed}
+            onAttachModel={attachModel}
+            locked={locked}
             media={
               product ? (
                 // Their inputs save through their own endpoints, not with the form's autosave.

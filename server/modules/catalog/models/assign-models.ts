@@ -22,6 +22,10 @@ interface Unassigned {
   model: string
   category_slug: string
   description: string
+  description_html: string
+  /** The proposing vendor's, for a product published from the cabinet. */
+  part_number?: string
+  gtin?: string
   specs: unknown
   images: unknown
   areas: string[]
@@ -79,6 +83,9 @@ async function createModels(db: Db, groups: Map<string, Unassigned>): Promise<Ma
     name: p.model,
     categorySlug: p.category_slug,
     description: p.description,
+    descriptionHtml: p.description_html,
+    partNumber: p.part_number ?? '',
+    gtin: p.gtin ?? '',
     specs: p.specs as typeof catalogModels.$inferInsert.specs,
     images: p.images as typeof catalogModels.$inferInsert.images,
     areas: p.areas,
@@ -106,7 +113,7 @@ export async function assignModels(db: Db): Promise<number> {
     // The most popular first: a group's first row is the offer its new model's card is taken from.
     const rows = await queryRows<Unassigned>(
       db,
-      sql`select id, title, brand, model, category_slug, description, specs, images, areas
+      sql`select id, title, brand, model, category_slug, description, description_html, specs, images, areas
           from catalog_products where model_id is null
           order by (status = 'published') desc, popularity desc, id limit ${BATCH}`,
     )
@@ -138,6 +145,9 @@ export async function modelIdFor(
   offer: Pick<Unassigned, 'id' | 'title' | 'brand' | 'model' | 'description' | 'specs' | 'images' | 'areas'> & {
     modelId: string | null
     categorySlug: string
+    descriptionHtml: string
+    partNumber?: string
+    gtin?: string
   },
 ): Promise<string> {
   if (offer.modelId) {
@@ -151,6 +161,20 @@ export async function modelIdFor(
   const key = modelKeyOf(offer.id, offer.brand, offer.model)
   const found = (await modelIdsByKey(db, [key])).get(key)
   if (found) return found
-  const made = await createModels(db, new Map([[key, { ...offer, category_slug: offer.categorySlug }]]))
+  const made = await createModels(
+    db,
+    new Map([
+      [
+        key,
+        {
+          ...offer,
+          category_slug: offer.categorySlug,
+          description_html: offer.descriptionHtml,
+          part_number: offer.partNumber,
+          gtin: offer.gtin,
+        },
+      ],
+    ]),
+  )
   return made.get(key)!
 }

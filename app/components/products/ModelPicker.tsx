@@ -1,0 +1,180 @@
+import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useEffect, useId, useRef, useState } from 'react'
+import { MODEL_QUERY_MIN, type ModelSummary } from '#common/catalog/models.ts'
+import { formatCount } from '#common/format.ts'
+import { AppImage } from '#app/components/AppImage.tsx'
+import type { CabinetProductDetails } from './product-types.ts'
+
+/** How long after the last keystroke the search asks the server. */
+const SEARCH_DELAY_MS = 300
+const OFFER_FORMS = ['предложение', 'предложения', 'предложений'] as const
+
+type Search =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'done'; query: string; models: ModelSummary[] }
+  | { state: 'failed' }
+
+/**
+ * «Модель каталога»: a vendor finds the model it sells by name, the manufacturer's part number
+ * or GTIN and attaches its product as an offer of it (the model's description, characteristics
+ * and pictures; the price, stock and terms stay the vendor's), or proposes a model of its own by
+ * filling the fields below. Its input is not the form's: it saves nothing by itself.
+ */
+export function ModelPicker({
+  product,
+  disabled,
+  onAttach,
+}: {
+  product: CabinetProductDetails | null
+  disabled: boolean
+  onAttach: (modelId: string | null) => void
+}) {
+  const headingId = useId()
+  if (product?.modelId) {
+    return (
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby={headingId}>
+        <Stack gap="xs">
+          <Title order={2} size="h4" id={headingId}>
+            Модель каталога
+          </Title>
+          <Text fw={600}>{product.title}</Text>
+          <Text size="sm">
+            {product.brand} {product.model}
+            {product.partNumber && ` · артикул производителя ${product.partNumber}`}
+            {product.gtin && ` · GTIN ${product.gtin}`}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Описание, характеристики и фото — из карточки модели. Вы задаёте свои цену, наличие и условия продажи.
+          </Text>
+          <Group>
+            <Button variant="default" onClick={() => onAttach(null)} disabled={disabled}>
+              Отвязать от модели
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    )
+  }
+  return <ModelSearch headingId={headingId} disabled={disabled} onAttach={onAttach} />
+}
+
+function ModelSearch({
+  headingId,
+  disabled,
+  onAttach,
+}: {
+  headingId: string
+  disabled: boolean
+  onAttach: (modelId: string) => void
+}) {
+  const [query, setQuery] = useState('')
+  const [search, setSearch] = useState<Search>({ state: 'idle' })
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const asked = useRef<AbortController>(undefined)
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      asked.current?.abort()
+    },
+    [],
+  )
+
+  function changed(text: string) {
+    setQuery(text)
+    clearTimeout(timer.current)
+    asked.current?.abort()
+    const q = text.trim()
+    if (q.length < MODEL_QUERY_MIN) {
+      setSearch({ state: 'idle' })
+      return
+    }
+    setSearch({ state: 'loading' })
+    timer.current = setTimeout(async () => {
+      const controller = (asked.current = new AbortController())
+      try {
+        const response = await fetch(`/api/v1/cabinet/models?q=${encodeURIComponent(q)}`, {
+          signal: controller.signal,
+        })
+        if (!response.ok) throw new Error(String(response.status))
+        const body = (await response.json()) as { data: ModelSummary[] }
+        setSearch({ state: 'done', query: q, models: body.data })
+      } catch (error) {
+        if (!controller.signal.aborted) setSearch({ state: 'failed' })
+        if (!(error instanceof Error)) throw error
+      }
+    }, SEARCH_DELAY_MS)
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby={headingId}>
+      {/* The search is not a field of the product: its changes must not start the form's autosave. */}
+      <Stack gap="sm" onChange={(event) => event.stopPropagation()}>
+        <div>
+          <Title order={2} size="h4" id={headingId}>
+            Модель каталога
+          </Title>
+          <Text size="sm" c="dimmed">
+            Продаёте модель, которая уже есть в каталоге? Найдите её и привяжите товар: покупатели увидят ваше
+            предложение рядом с предложениями других продавцов.
+          </Text>
+        </div>
+        <TextInput
+          label="Найти модель"
+          description="Название, артикул производителя или GTIN"
+          value={query}
+          onChange={(event) => changed(event.currentTarget.value)}
+          rightSection={search.state === 'loading' ? <Loader size="xs" aria-label="Ищем модели" /> : null}
+          disabled={disabled}
+          autoComplete="off"
+        />
+        <div aria-live="polite">
+          {search.state === 'failed' && (
+            <Text size="sm" c="red.8">
+              Не удалось найти модели. Попробуйте ещё раз.
+            </Text>
+          )}
+          {search.state === 'done' && search.models.length === 0 && (
+            <Text size="sm">
+              Модели «{search.query}» в каталоге нет. Заполните поля ниже: модератор проверит новую модель вместе с
+              товаром.
+            </Text>
+          )}
+          {search.state === 'done' && search.models.length > 0 && (
+            <Stack gap="xs" component="ul" aria-label="Найденные модели" style={{ listStyle: 'none', padding: 0 }}>
+              {search.models.map((model) => (
+                <Group key={model.id} component="li" wrap="nowrap" gap="sm" justify="space-between">
+                  <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                    {model.image && <AppImage src={model.image.src} alt="" size="thumb" />}
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {model.title}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {[
+                          model.partNumber && `арт. ${model.partNumber}`,
+                          model.gtin && `GTIN ${model.gtin}`,
+                          formatCount(model.offerCount, OFFER_FORMS),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    </div>
+                  </Group>
+                  <Button
+                    size="xs"
+                    onClick={() => onAttach(model.id)}
+                    disabled={disabled}
+                    aria-label={`Привязать к модели ${model.title}`}
+                  >
+                    Привязать
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </div>
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,143 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
+import type { Specs } from '#common/catalog/attributes.ts'
+import type { ProductImage } from '#common/catalog/products.ts'
+import { isUuid } from '#common/validators.ts'
+import { type Ctx, requireStaff } from '../../../context.ts'
+import { AppError } from '../../../errors.ts'
+import { recordAudit } from '../../audit/index.ts'
+import { queryRows } from '../catalog.listing.ts'
+import { catalogModels, catalogProducts } from '../catalog.table.ts'
+import { modelKeyOf } from './model-key.ts'
+
+/**
+ * The catalogue's models as vendors and staff look them up (decision 060): a vendor finds the
+ * model it sells by name, the manufacturer's part number or GTIN and attaches its offer; staff
+ * see the models like a proposed one before approving it, and merge two models into one.
+ */
+
+/** A model in full: what a vendor's offer attached to it shows. */
+export interface ModelContent extends ModelSummary {
+  description: string
+  descriptionHtml: string
+  specs: Specs
+  images: ProductImage[]
+  areas: string[]
+}
+
+const SEARCH_LIMIT = 10
+const SIMILAR_LIMIT = 5
+/** Trigram similarity of «brand model» above which two models may be one (pg_trgm's scale, 0…1). */
+const SIMILAR_NAMES = 0.45
+
+/** The columns of a summary, with the model's offers on sale and its first picture. */
+const SUMMARY = sql`m.id, m.slug, m.title, m.brand, m.name, m.part_number as "partNumber", m.gtin,
+  m.category_slug as "categorySlug", m.images -> 0 as image,
+  (select count(*)::int from catalog_products p where p.model_id = m.id and p.status = 'published') as "offerCount"`
+
+/** Letters and digits of a query, for GTIN and part-number matches («4 607 …», «CP.AG-01»). */
+const compact = (text: string) => text.replace(/[\s-]/g, '')
+
+/** Approved models matching a vendor's query: a GTIN or part number exactly, else every word of the name. */
+export async function findModels(ctx: Ctx, query: string, limit = SEARCH_LIMIT): Promise<ModelSummary[]> {
+  const q = query.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100)
+  if (q.length < 2) return []
+  const words = q.split(' ').map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  return queryRows<ModelSummary>(
+    ctx.db,
+    sql`select ${SUMMARY} from catalog_models m
+        where m.status = 'approved' and (
+          m.gtin = ${compact(q)} or (m.part_number <> '' and lower(m.part_number) = ${q})
+          or lower(m.brand || ' ' || m.name) like all(${sql.param(words)}::text[]))
+        order by (m.gtin = ${compact(q)} or lower(m.part_number) = ${q}) desc,
+          similarity(lower(m.brand || ' ' || m.name), ${q}) desc, m.title
+        limit ${Math.min(limit, 50)}`,
+  )
+}
+
+/** An approved model in full, for attaching an offer to it; not found otherwise. */
+export async function describeModel(ctx: Ctx, id: string): Promise<ModelContent> {
+  const [model] = isUuid(id)
+    ? await queryRows<ModelContent>(
+        ctx.db,
+        sql`select ${SUMMARY}, m.description, m.description_html as "descriptionHtml", m.specs, m.images, m.areas
+            from catalog_models m where m.id = ${id.toLowerCase()} and m.status = 'approved'`,
+      )
+    : []
+  if (!model) throw new AppError('not_found', MODEL_MESSAGES.notFound)
+  return model
+}
+
+/**
+ * Models that may be the one a vendor proposes (before staff approve it as a new one): the same
+ * brand and name as compared for grouping, the same GTIN or part number, or a name close by
+ * trigrams («Agras T50» and «Agras T-50 RTK»). The closest first.
+ */
+export async function similarModels(
+  ctx: Ctx,
+  proposed: { id: string; brand: string; model: string; partNumber: string; gtin: string },
+): Promise<ModelSummary[]> {
+  const name = `${proposed.brand} ${proposed.model}`.replace(/\s+/g, ' ').trim().toLowerCase()
+  if (!name) return []
+  const key = modelKeyOf(proposed.id, proposed.brand, proposed.model)
+  return queryRows<ModelSummary>(
+    ctx.db,
+    sql`select ${SUMMARY} from catalog_models m
+        where m.status = 'approved' and (
+          m.key = ${key}
+          or (${proposed.gtin} <> '' and m.gtin = ${proposed.gtin})
+          or (${proposed.partNumber} <> '' and lower(m.part_number) = lower(${proposed.partNumber}))
+          or similarity(lower(m.brand || ' ' || m.name), ${name}) > ${SIMILAR_NAMES})
+        order by (m.key = ${key}) desc, similarity(lower(m.brand || ' ' || m.name), ${name}) desc
+        limit ${SIMILAR_LIMIT}`,
+  )
+}
+
+/** Staff: approved models by name, part number or GTIN, or the most offered first without a query. */
+export async function listModels(ctx: Ctx, query: string): Promise<ModelSummary[]> {
+  requireStaff(ctx)
+  if (query.trim()) return findModels(ctx, query, 50)
+  return queryRows<ModelSummary>(
+    ctx.db,
+    sql`select * from (select ${SUMMARY} from catalog_models m where m.status = 'approved') s
+        order by "offerCount" desc, title limit 50`,
+  )
+}
+
+/**
+ * Staff merge `fromId` into `intoId`: its offers become the other's, it answers with the other
+ * model from now on (a vendor's draft attached to it, a product grouped by its name), and
+ * models merged into it before follow. Both must be approved and different. Audited.
+ */
+export async function mergeModels(ctx: Ctx, fromId: string, intoId: string): Promise<{ moved: number }> {
+  requireStaff(ctx)
+  if (fromId.toLowerCase() === intoId.toLowerCase()) throw new AppError('invalid', MODEL_MESSAGES.mergeIntoItself)
+  return ctx.db.transaction(async (tx) => {
+    const from = await describeModel({ ...ctx, db: tx }, fromId)
+    const into = await describeModel({ ...ctx, db: tx }, intoId)
+    const moved = await tx
+      .update(catalogProducts)
+      .set({ modelId: into.id, updatedAt: new Date() })
+      .where(eq(catalogProducts.modelId, from.id))
+      .returning({ id: catalogProducts.id })
+    const now = new Date()
+    await tx
+      .update(catalogModels)
+      .set({ mergedIntoId: into.id, updatedAt: now })
+      .where(and(eq(catalogModels.status, 'merged'), eq(catalogModels.mergedIntoId, from.id)))
+    await tx
+      .update(catalogModels)
+      .set({ status: 'merged', mergedIntoId: into.id, updatedAt: now })
+      .where(eq(catalogModels.id, from.id))
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: 'catalog.model_merge',
+        targetType: 'catalog_model',
+        targetId: from.id,
+        details: { into: into.id, fromTitle: from.title, intoTitle: into.title, offers: moved.length },
+      },
+    )
+    return { moved: moved.length }
+  })
+}
