@@ -89,6 +89,7 @@ export default [
       index('routes/account/staff/verifications.tsx'),
       route('products', 'routes/account/staff/products.tsx'),
       route('products/:id', 'routes/account/staff/product-review.tsx'),
+      route('models', 'routes/account/staff/models.tsx'),
       route('service-offers', 'routes/account/staff/service-offers.tsx'),
       route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
       route('reviews', 'routes/account/staff/reviews.tsx'),

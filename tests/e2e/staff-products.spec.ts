@@ -110,6 +110,8 @@ test('staff moderate products: the queue, an update beside the version on sale, 
   await expect(page).toHaveURL(`${QUEUE}/${update.id}`)
   await expect(page.getByRole('heading', { name: update.title })).toBeVisible()
   await expect(page.getByText('Изменено: цена, описание')).toBeVisible()
+  // An update of a product on sale proposes no new model: its own is not offered as a duplicate.
+  await expect(page.getByRole('region', { name: 'Каталог моделей' })).toContainText('Похожих моделей в каталоге нет')
   const price = page.getByRole('group', { name: 'Цена', exact: true })
   await expect(price).toHaveAttribute('data-changed', 'true')
   await expect(price.getByText('Изменено', { exact: true })).toBeVisible()

@@ -16,7 +16,7 @@ type Search =
   | { state: 'failed' }
 
 /**
- * «Модель каталога»: a vendor finds the model it sells by name, the manufacturer's part number
+ * «Каталог моделей»: a vendor finds the model it sells by name, the manufacturer's part number
  * or GTIN and attaches its product as an offer of it (the model's description, characteristics
  * and pictures; the price, stock and terms stay the vendor's), or proposes a model of its own by
  * filling the fields below. Its input is not the form's: it saves nothing by itself.
@@ -36,12 +36,12 @@ export function ModelPicker({
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby={headingId}>
         <Stack gap="xs">
           <Title order={2} size="h4" id={headingId}>
-            Модель каталога
+            Каталог моделей
           </Title>
           <Text fw={600}>{product.title}</Text>
           <Text size="sm">
             {product.brand} {product.model}
-            {product.partNumber && ` · артикул производителя ${product.partNumber}`}
+            {product.partNumber && ` · P/N ${product.partNumber}`}
             {product.gtin && ` · GTIN ${product.gtin}`}
           </Text>
           <Text size="sm" c="dimmed">
@@ -112,7 +112,7 @@ function ModelSearch({
       <Stack gap="sm" onChange={(event) => event.stopPropagation()}>
         <div>
           <Title order={2} size="h4" id={headingId}>
-            Модель каталога
+            Каталог моделей
           </Title>
           <Text size="sm" c="dimmed">
             Продаёте модель, которая уже есть в каталоге? Найдите её и привяжите товар: покупатели увидят ваше
@@ -120,7 +120,7 @@ function ModelSearch({
           </Text>
         </div>
         <TextInput
-          label="Найти модель"
+          label="Найти в каталоге"
           description="Название, артикул производителя или GTIN"
           value={query}
           onChange={(event) => changed(event.currentTarget.value)}
@@ -152,7 +152,7 @@ function ModelSearch({
                       </Text>
                       <Text size="sm" c="dimmed">
                         {[
-                          model.partNumber && `арт. ${model.partNumber}`,
+                          model.partNumber && `P/N ${model.partNumber}`,
                           model.gtin && `GTIN ${model.gtin}`,
                           formatCount(model.offerCount, OFFER_FORMS),
                         ]

@@ -194,8 +194,8 @@ export function ProductFields({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               name="partNumber"
-              label="Артикул производителя"
-              description="Необязательно: по нему модель находят другие продавцы"
+              label="Партномер (P/N)"
+              description="Необязательно: номер модели у производителя, по нему её находят другие продавцы"
               maxLength={60}
               defaultValue={product?.partNumber ?? ''}
               error={errors.partNumber}

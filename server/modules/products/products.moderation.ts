@@ -187,13 +187,16 @@ export function createProductModeration(deps: ModerationDeps) {
       requireStaff(ctx)
       const draft = await findDraft(ctx, id)
       if (draft.modelId) return []
-      return deps.catalog.similarModels(ctx, {
+      const similar = await deps.catalog.similarModels(ctx, {
         id: draft.id,
         brand: draft.brand,
         model: draft.model,
         partNumber: draft.partNumber,
         gtin: draft.gtin,
       })
+      // A product on sale is an offer of a model already: that one is not a duplicate of it.
+      const live = draft.published ? (await deps.catalog.describeVersions(ctx, [draft.id])).get(draft.id) : undefined
+      return similar.filter((model) => model.id !== live?.modelId)
     },
 
     /**

@@ -8,6 +8,7 @@ import {
   IconNews,
   IconPackage,
   IconPlane,
+  IconStack2,
   IconStar,
 } from '@tabler/icons-react'
 import { Outlet, useLocation } from 'react-router'
@@ -28,6 +29,7 @@ export const meta: Route.MetaFunction = () => [
 const TABS = [
   { to: '/personal-account/staff', label: 'Проверка ролей', Icon: IconFileCheck, exact: true },
   { to: '/personal-account/staff/products', label: 'Товары', Icon: IconPackage },
+  { to: '/personal-account/staff/models', label: 'Модели каталога', Icon: IconStack2 },
   { to: '/personal-account/staff/service-offers', label: 'Услуги на модерации', Icon: IconPlane },
   { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чатах', Icon: IconMessageReport },
   { to: '/personal-account/staff/reviews', label: 'Отзывы', Icon: IconStar },

@@ -44,6 +44,7 @@ import { DRAFT_STATUS_LABELS, PRODUCT_LIMITS } from '#common/products.ts'
 import classes from './product-review.module.css'
 import type { Route } from './+types/product-review'
 import { StoredHtml } from '#app/components/StoredHtml.tsx'
+import { type ModelAttachResult, SimilarModels } from '#app/components/staff/SimilarModels.tsx'
 
 const QUEUE_PATH = '/personal-account/staff/products'
 
@@ -58,6 +59,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = await loadOrFail(request, () => services.products.moderation.get(ctx, params.id))
   return {
     product,
+    // The duplicate check of a product that proposes a new model.
+    similarModels:
+      product.status === 'moderation' ? await services.products.moderation.similarModels(ctx, product.id) : [],
     // The longest-waiting other product: where staff go once this one is decided.
     nextId: await services.products.moderation.nextInQueue(ctx, product.id),
     waiting:
@@ -68,8 +72,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export type DecisionResult = ModerationDecisionResult<{ slug: string | null }>
 
-export async function action({ request, context, params }: Route.ActionArgs): Promise<DecisionResult> {
+export async function action({
+  request,
+  context,
+  params,
+}: Route.ActionArgs): Promise<DecisionResult | ModelAttachResult> {
   const form = await request.formData()
+  if (form.get('intent') === 'attach-model') return attachModel(context, params.id, String(form.get('modelId') ?? ''))
   const intent = form.get('intent') === 'approve' ? 'approve' : 'requestFixes'
   const app = staffContext(context)
   if (!app) return { ...SIGN_IN_FIRST, intent }
@@ -85,6 +94,27 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       intent,
       message: 'Товар возвращён на доработку. Продавец получит комментарий; версия в каталоге не меняется.',
       slug: null,
+    }
+  } catch (error) {
+    return staffActionFailure(error, { intent })
+  }
+}
+
+/** Staff attach the product to an existing model instead of approving a new one. */
+async function attachModel(
+  context: Route.ActionArgs['context'],
+  id: string,
+  modelId: string,
+): Promise<ModelAttachResult> {
+  const intent = 'attach-model' as const
+  const app = staffContext(context)
+  if (!app) return { ...SIGN_IN_FIRST, intent }
+  try {
+    const product = await app.services.products.moderation.attachModel(app.ctx, id, { modelId })
+    return {
+      ok: true,
+      intent,
+      message: `Товар привязан к модели «${product.title}». Одобрите его: он станет ещё одним её предложением.`,
     }
   } catch (error) {
     return staffActionFailure(error, { intent })
@@ -486,6 +516,9 @@ export default function StaffProductReview({ loaderData }: Route.ComponentProps)
 
       <Comparison product={product} filesUrl={filesUrl} />
 
+      {product.status === 'moderation' && (
+        <SimilarModels productId={product.id} attached={Boolean(product.modelId)} models={loaderData.similarModels} />
+      )}
       {notice && <DecisionNotice result={notice} nextId={nextId} />}
       {product.status === 'moderation' ? (
         <Decision product={product} fetcher={fetcher} />
