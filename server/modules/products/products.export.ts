@@ -42,6 +42,8 @@ function draftToFeedProduct(d: DraftRow, slug: string | undefined, links: FeedLi
     warrantyMonths: d.warrantyMonths,
     minOrderQuantity: d.minOrderQuantity,
     deliveryRegions: d.deliveryRegions,
+    partNumber: d.partNumber,
+    gtin: d.gtin,
     url: slug ? links.productUrl(slug) : '',
   }
 }

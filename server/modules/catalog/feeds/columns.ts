@@ -19,5 +19,7 @@ export const CSV_COLUMNS = {
   warranty: 'Гарантия, мес',
   minOrder: 'Минимальный заказ, шт',
   deliveryRegions: 'Регионы доставки',
+  partNumber: 'Партномер (P/N)',
+  gtin: 'GTIN',
 } as const
 export type CsvColumn = keyof typeof CSV_COLUMNS

@@ -10,13 +10,15 @@ describe('writeCsvFeed', () => {
   it('writes UTF-8 with a BOM, «;» and Russian headers, a column per characteristic in use', () => {
     expect(
       csv.startsWith(
-        '\uFEFFАртикул;Название;Бренд;Модель;Категория;Цена;НДС;Наличие;Описание;Фото;Срок поставки, дней;Остаток, шт;Сферы применения;Гарантия, мес;Минимальный заказ, шт;Регионы доставки;Тип;',
+        '\uFEFFАртикул;Название;Бренд;Модель;Категория;Цена;НДС;Наличие;Описание;Фото;Срок поставки, дней;Остаток, шт;Сферы применения;Гарантия, мес;Минимальный заказ, шт;Регионы доставки;Партномер (P/N);GTIN;Тип;',
       ),
     ).toBe(true)
     // The lead time, the stock and the spheres, which an export must keep for the import to read back.
-    expect(lines[1]).toContain(';;12;Сельское хозяйство, Экология;24;2;Свердловская область | Челябинская область;')
+    expect(lines[1]).toContain(
+      ';;12;Сельское хозяйство, Экология;24;2;Свердловская область | Челябинская область;AT-30-STD;4006381333931;',
+    )
     // No warranty stated, a minimum of one, all of Russia.
-    expect(lines[2]).toContain(';;1;;')
+    expect(lines[2]).toContain(';;1;;;;')
     expect(lines[0]).toContain(';Максимальная взлётная масса, кг;')
     expect(lines[0]).toContain(';Рабочая температура, от, °C;')
     expect(lines[0]).not.toContain('Максимальная скорость')

@@ -58,6 +58,8 @@ export function writeCsvFeed(products: readonly FeedProduct[]): string {
       String(p.minOrderQuantity),
       // Region names hold commas in none of them; «|» reads back as a list all the same.
       p.deliveryRegions.map(regionName).join(' | '),
+      guardFormula(p.partNumber),
+      p.gtin,
       // Numbers stay as they are: a negative temperature is not a formula to guard.
       ...specCodes.map((code) => {
         const value = params.get(code) ?? ''

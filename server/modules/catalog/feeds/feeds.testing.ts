@@ -35,6 +35,8 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     warrantyMonths: 24,
     minOrderQuantity: 2,
     deliveryRegions: ['66', '74'],
+    partNumber: 'AT-30-STD',
+    gtin: '4006381333931',
     url: 'https://bas.example/product/agrodron-at-30',
   },
   {
@@ -57,6 +59,8 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     warrantyMonths: null,
     minOrderQuantity: 1,
     deliveryRegions: [],
+    partNumber: '',
+    gtin: '',
     url: 'https://bas.example/product/geoskan-201',
   },
   {
@@ -79,6 +83,8 @@ export const FEED_PRODUCTS: FeedProduct[] = [
     warrantyMonths: null,
     minOrderQuantity: 1,
     deliveryRegions: [],
+    partNumber: '',
+    gtin: '',
     url: 'https://bas.example/product/formula',
   },
 ]
@@ -113,12 +119,15 @@ export function expectSameProducts(parsed: ImportResult, format: 'yml' | 'csv' =
             warrantyMonths: p.warrantyMonths,
             minOrderQuantity: p.minOrderQuantity,
             deliveryRegions: p.deliveryRegions,
+            ...(p.partNumber && { partNumber: p.partNumber }),
+            ...(p.gtin && { gtin: p.gtin }),
           }
         : {
             specs: p.specs,
             // YML's own elements: warranty-days when stated, min-quantity above one.
             ...(p.warrantyMonths !== null && { warrantyMonths: p.warrantyMonths }),
             ...(p.minOrderQuantity > 1 && { minOrderQuantity: p.minOrderQuantity }),
+            ...(p.gtin && { gtin: p.gtin }),
           }),
     })),
   )

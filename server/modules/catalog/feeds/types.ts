@@ -28,6 +28,9 @@ export interface FeedProduct {
   warrantyMonths: number | null
   minOrderQuantity: number
   deliveryRegions: readonly string[]
+  /** The model's part number and GTIN by its maker; '' when unknown. */
+  partNumber: string
+  gtin: string
   /** The product page, absolute. */
   url: string
 }

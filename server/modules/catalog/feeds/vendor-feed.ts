@@ -4,7 +4,7 @@ import { CATEGORIES } from '#common/catalog/categories.ts'
 import type { Ctx } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
 import type { ConfirmedVendor, VendorDirectory } from '../../organizations/index.ts'
-import { catalogProducts } from '../catalog.table.ts'
+import { catalogModels, catalogProducts } from '../catalog.table.ts'
 import type { FeedLinks } from './links.ts'
 import type { FeedProduct } from './types.ts'
 import { ymlFeedWriter } from './yml.ts'
@@ -19,7 +19,7 @@ import { ymlFeedWriter } from './yml.ts'
 
 export const FEED_BATCH_SIZE = 1000
 /** Changes with what the feed writes, so a changed format is never answered «not modified». */
-const FEED_FORMAT = 'yml-1'
+const FEED_FORMAT = 'yml-2'
 
 export interface VendorFeed {
   vendor: ConfirmedVendor
@@ -52,9 +52,18 @@ const feedColumns = {
   warrantyMonths: catalogProducts.warrantyMonths,
   minOrderQuantity: catalogProducts.minOrderQuantity,
   deliveryRegions: catalogProducts.deliveryRegions,
+  // The model's identity by its maker (a product without a model yet has none).
+  partNumber: catalogModels.partNumber,
+  gtin: catalogModels.gtin,
 }
 
-type FeedRow = Pick<typeof catalogProducts.$inferSelect, keyof typeof feedColumns>
+type FeedRow = Omit<
+  Pick<typeof catalogProducts.$inferSelect, Exclude<keyof typeof feedColumns, 'partNumber' | 'gtin'>>,
+  never
+> & {
+  partNumber: string | null
+  gtin: string | null
+}
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -80,6 +89,8 @@ export function toFeedProduct(row: FeedRow, links: FeedLinks): FeedProduct {
     warrantyMonths: row.warrantyMonths,
     minOrderQuantity: row.minOrderQuantity,
     deliveryRegions: row.deliveryRegions,
+    partNumber: row.partNumber ?? '',
+    gtin: row.gtin ?? '',
     url: links.productUrl(row.slug),
   }
 }
@@ -102,6 +113,7 @@ export function createVendorFeeds(deps: { vendors: VendorDirectory }) {
       const rows = await ctx.db
         .select(feedColumns)
         .from(catalogProducts)
+        .leftJoin(catalogModels, eq(catalogModels.id, catalogProducts.modelId))
         .where(
           and(
             eq(catalogProducts.vendorOrganizationId, vendorId),

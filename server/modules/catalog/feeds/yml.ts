@@ -91,6 +91,7 @@ function offerXml(product: FeedProduct, categoryId: string | undefined, options:
           ),
         ]),
     ...(product.minOrderQuantity > 1 ? [element('min-quantity', String(product.minOrderQuantity))] : []),
+    ...(product.gtin ? [element('barcode', product.gtin)] : []),
     ...feedParams(product.specs, product.categorySlug).map((p) =>
       element('param', p.value, ` name="${escapeXml(p.name)}"${p.unit ? ` unit="${escapeXml(p.unit)}"` : ''}`),
     ),

@@ -141,3 +141,28 @@ export async function mergeModels(ctx: Ctx, fromId: string, intoId: string): Pro
     return { moved: moved.length }
   })
 }
+
+/**
+ * Approved models by GTIN and by part number (any case), for an import's rows: one statement
+ * for a batch. Keys: `gtin:{digits}` and `pn:{lower-cased part number}`.
+ */
+export async function modelsByIdentity(
+  ctx: Ctx,
+  wanted: { gtins: string[]; partNumbers: string[] },
+): Promise<Map<string, ModelContent>> {
+  const gtins = [...new Set(wanted.gtins.filter(Boolean))]
+  const partNumbers = [...new Set(wanted.partNumbers.filter(Boolean).map((p) => p.toLowerCase()))]
+  if (!gtins.length && !partNumbers.length) return new Map()
+  const rows = await queryRows<ModelContent>(
+    ctx.db,
+    sql`select ${SUMMARY}, m.description, m.description_html as "descriptionHtml", m.specs, m.images, m.areas
+        from catalog_models m where m.status = 'approved'
+          and (m.gtin = any(${sql.param(gtins)}::text[]) or (m.part_number <> '' and lower(m.part_number) = any(${sql.param(partNumbers)}::text[])))`,
+  )
+  const found = new Map<string, ModelContent>()
+  for (const model of rows) {
+    if (model.gtin) found.set(`gtin:${model.gtin}`, model)
+    if (model.partNumber) found.set(`pn:${model.partNumber.toLowerCase()}`, model)
+  }
+  return found
+}

@@ -9,6 +9,7 @@ import { useTestApp } from '../../../testing/app.ts'
 import { createTestUser } from '../../../testing/auth.ts'
 import { BACKENDS } from '../../../testing/database.ts'
 import { createTestVendor } from '../../organizations/vendors.testing.ts'
+import { catalogModels } from '../../catalog/catalog.table.ts'
 import { productDraftEvents, productDrafts } from '../products.table.ts'
 import { completeDraft, createMember, givePhoto } from '../products.testing.ts'
 import { PRODUCT_IMPORT_MESSAGES } from '#common/product-import.ts'
@@ -16,6 +17,7 @@ import { removeStaleImports } from './imports.cleanup.ts'
 import { productImports } from './imports.table.ts'
 import { multipartFile } from './imports.testing.ts'
 import { IMPORT_SKIP_REASONS } from './imports.write.ts'
+import { PICTURES_JOB } from './imports.pictures.ts'
 
 const YML = readFileSync(new URL('../../../../tests/e2e/fixtures/catalog-import.yml', import.meta.url))
 
@@ -205,6 +207,55 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
     expect(edits).toHaveLength(1)
     const [withStaff] = await database.db.select().from(productDrafts).where(eq(productDrafts.id, withStaffId))
     expect(withStaff).toMatchObject({ status: 'moderation', title: 'На модерации' })
+  })
+
+  it('makes rows that name a catalogue model by GTIN or part number offers of it', async () => {
+    // A model another vendor sells, with its maker's identity.
+    const [model] = await database.db
+      .insert(catalogModels)
+      .values({
+        key: 'геоскан|201гео',
+        slug: 'geoskan-201-geo',
+        title: 'БПЛА Геоскан 201 Гео',
+        brand: 'Геоскан',
+        name: '201 Гео',
+        partNumber: 'GS-201-GEO',
+        gtin: '4006381333931',
+        categorySlug: 'samoletnogo-tipa',
+        description: 'Картограф с камерой 42 Мп.',
+        images: [{ src: 'catalog/fixed-wing-side.svg', alt: 'Геоскан 201' }],
+        areas: ['stroitelstvo'],
+      })
+      .returning()
+    const csv = Buffer.from(
+      [
+        'Артикул;Название;Бренд;Модель;Категория;Цена;НДС;Наличие;GTIN;Партномер (P/N);Фото',
+        'M-1;Мой картограф;Геоскан;201;Самолёты;1500000;22%;да;4006381333931;;https://x.example/1.jpg',
+        'M-2;Ещё картограф;Геоскан;201;Самолёты;1490000;22%;да;;gs-201-geo;',
+        'M-3;Свой дрон;Свой;С-1;Самолёты;100000;22%;да;400638133393;;',
+      ].join('\n'),
+    )
+    const preview = await uploadParsed(owner.cookie, 'models.csv', csv)
+    // A GTIN with a wrong check digit is an error of its row.
+    expect(preview.errors.items.map((e: { message: string }) => e.message)).toEqual([
+      expect.stringMatching(/^Строка 4: GTIN «400638133393» — не 8, 12, 13 или 14 цифр/),
+    ])
+    await call('PUT', `/cabinet/imports/${preview.id}/mapping`, owner.cookie, {
+      categories: { Самолёты: 'samoletnogo-tipa' },
+    })
+    await call('POST', `/cabinet/imports/${preview.id}/confirm`, owner.cookie, {})
+    await app.services.jobs.runUntilIdle()
+    const rows = (await drafts()).filter((d) => d.sku.startsWith('M-'))
+    expect(rows).toHaveLength(2)
+    for (const row of rows) {
+      // The model's card, the row's own price.
+      expect(row).toMatchObject({ modelId: model!.id, title: 'БПЛА Геоскан 201 Гео', model: '201 Гео' })
+      expect(row.images).toEqual(model!.images)
+    }
+    expect(rows.map((r) => r.priceKopecks).sort()).toEqual([1_490_000_00, 1_500_000_00])
+    // No pictures fetched for offers of a model: it has its own.
+    const pictureJobs = await database.db.select().from(jobs).where(eq(jobs.kind, PICTURES_JOB))
+    expect(pictureJobs.filter((j) => JSON.stringify(j.payload).includes('x.example'))).toEqual([])
   })
 
   it('refuses a broken or hostile file with a Russian reason and changes nothing', async () => {

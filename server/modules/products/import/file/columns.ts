@@ -25,6 +25,16 @@ const ALIASES: Record<CsvColumn, readonly string[]> = {
   warranty: ['гарантия, мес', 'гарантия', 'гарантия, месяцев', 'гарантия мес', 'warranty', 'warranty, months'],
   minOrder: ['минимальный заказ, шт', 'минимальный заказ', 'мин заказ', 'min order', 'minimum order', 'min-quantity'],
   deliveryRegions: ['регионы доставки', 'доставка', 'регионы', 'delivery regions', 'regions'],
+  partNumber: [
+    'партномер (p/n)',
+    'партномер',
+    'p/n',
+    'pn',
+    'part number',
+    'артикул производителя',
+    'код производителя',
+  ],
+  gtin: ['gtin', 'штрихкод', 'штрих-код', 'штрих код', 'ean', 'ean-13', 'ean13', 'barcode'],
 }
 
 export function normalizeHeader(header: string): string {

@@ -113,6 +113,8 @@ export function parseCsvText(source: string): ImportResult {
       stock: cell('stock'),
       areas: columns.has('areas') ? splitList(cell('areas')) : undefined,
       warranty: cell('warranty'),
+      partNumber: cell('partNumber'),
+      gtin: cell('gtin'),
       minOrder: cell('minOrder'),
       regions: columns.has('deliveryRegions') ? splitList(cell('deliveryRegions')) : undefined,
       params: params.map((p) => ({

@@ -48,6 +48,8 @@ export interface DraftFields {
   warrantyMonths?: number | null
   minOrderQuantity?: number
   deliveryRegions?: string[]
+  partNumber?: string
+  gtin?: string
 }
 
 /** A field of the draft whose value from the file did not fit: `categorySlug`, `vatRate`, `specs.{code}`. */
@@ -357,8 +359,10 @@ export function offerToDraft(
     }
     specs.type = category.droneType
   }
-  if (category)
-    // Those the registry marks required (the same as the cabinet's form asks for).
+  // Those the registry marks required (the same as the cabinet's form asks for). A row that names
+  // its model by GTIN or part number may be an offer of a catalogue model, which has them: if it
+  // is not, its draft says what is missing, as a draft from the form does.
+  if (category && !offer.gtin && !offer.partNumber)
     for (const code of category.attributes.filter((c) => getAttribute(c)?.required))
       if (specs[code] === undefined && !errors.some((e) => e.field === `specs.${code}`))
         errors.push({ field: `specs.${code}`, message: M.specRequired(getAttribute(code)!.title) })
@@ -379,6 +383,8 @@ export function offerToDraft(
       description: offer.description,
       specs,
       pictures: offer.pictures,
+      ...(offer.partNumber && { partNumber: offer.partNumber }),
+      ...(offer.gtin && { gtin: offer.gtin }),
       ...(offer.leadTimeDays !== undefined && { leadTimeDays: offer.leadTimeDays }),
       ...(offer.stockQuantity !== undefined && { stockQuantity: offer.stockQuantity }),
       ...(offer.areas !== undefined && { areas: offer.areas }),

@@ -54,6 +54,7 @@ export const IMPORT_MESSAGES = {
     `гарантия ${quote(value)} не число месяцев от 0 до ${max} (или срок вида P1Y, P18M)`,
   minOrderInvalid: (value: string, max: number) =>
     `минимальный заказ ${quote(value)} не целое число штук от 1 до ${formatNumber(max)}`,
+  gtinInvalid: (value: string) => `GTIN ${quote(value)} — не 8, 12, 13 или 14 цифр с верной контрольной цифрой`,
   regionUnknown: (value: string) =>
     `регион доставки ${quote(value)} не найден: укажите название субъекта РФ или его код`,
   pictureInvalid: (value: string) => `адрес фото ${quote(value)} не ссылка http или https`,

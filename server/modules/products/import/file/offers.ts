@@ -13,6 +13,7 @@ import {
 } from './types.ts'
 import { cleanLine, isPictureUrl, parsePrice, parseWarranty, parseWhole, parseYesNo, regionCodeOf } from './values.ts'
 import { MAX_MIN_ORDER, MAX_WARRANTY_MONTHS } from '#common/catalog/offer-terms.ts'
+import { isValidGtin } from '#common/validators.ts'
 import { type AttributeDef, getAttribute } from '#common/catalog/attributes.ts'
 import { PRODUCT_LIMITS as L } from '#common/products.ts'
 import type { SphereSlug } from '#common/spheres.ts'
@@ -71,6 +72,9 @@ export interface RawOffer {
   minOrder?: string
   /** Region names or codes; undefined when the file has no such column. */
   regions?: string[]
+  partNumber?: string
+  /** YML's `barcode`, a CSV's «GTIN». */
+  gtin?: string
 }
 
 const ROUBLES = new Set(['RUR', 'RUB', 'РУБ'])
@@ -137,6 +141,10 @@ export class OfferCollector {
       else rowErrors.push(M.regionUnknown(name))
     }
 
+    const partNumber = cleanLine(raw.partNumber).slice(0, 60)
+    const gtin = cleanLine(raw.gtin).replace(/[\s-]/g, '')
+    if (gtin && !isValidGtin(gtin)) rowErrors.push(M.gtinInvalid(cleanLine(raw.gtin)))
+
     const pictures = raw.pictures.map((url) => url.trim()).filter(Boolean)
     for (const url of pictures) if (!isPictureUrl(url)) rowErrors.push(M.pictureInvalid(url))
 
@@ -165,6 +173,8 @@ export class OfferCollector {
         }))
         .filter((p) => p.name && p.value),
       pictures: [...new Set(pictures)],
+      ...(partNumber && { partNumber }),
+      ...(gtin && { gtin }),
       // Only what the file has a column for: an update keeps the rest as the form left it.
       ...(raw.leadTime !== undefined && { leadTimeDays: leadTimeDays ?? null }),
       ...(raw.stock !== undefined && { stockQuantity: stockQuantity ?? null }),

@@ -49,6 +49,9 @@ export interface ImportedOffer {
   minOrderQuantity?: number
   /** Region codes; empty: all of Russia. */
   deliveryRegions?: string[]
+  /** The model's identity by its maker, to find it in the catalogue; absent when the row has none. */
+  partNumber?: string
+  gtin?: string
 }
 
 /** A problem with the file (line 0) or with one of its rows; the message is ready to show. */

@@ -75,6 +75,10 @@ function setField(offer: OpenOffer, field: OpenField): void {
       offer.warranty = text
       offer.warrantyInDays = true
       break
+    case 'barcode':
+      // Yandex allows several; the first names the model.
+      offer.gtin ??= text
+      break
     case 'min-quantity':
       offer.minOrder = text
       break
