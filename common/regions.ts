@@ -208,3 +208,15 @@ export const CODES_BY_NAME: readonly RegionCode[] = [
 
 /** Options for a select, alphabetically as people look for them. */
 export const REGION_OPTIONS = CODES_BY_NAME.map((value) => ({ value, label: regionName(value) }))
+
+const CODES_OF_NAMES = new Map<string, RegionCode>(REGIONS.map(([code, name]) => [regionKey(name), code]))
+
+function regionKey(name: string): string {
+  return name.trim().toLowerCase().replace(/ё/g, 'е').replace(/[—–-]/g, ' ').replace(/\s+/g, ' ')
+}
+
+/** A region's code from its name as people write it («свердловская  ОБЛАСТЬ», «Москва»), or its code («66»). */
+export function regionCodeByName(text: string): RegionCode | undefined {
+  const key = regionKey(text)
+  return isRegionCode(key) ? key : CODES_OF_NAMES.get(key)
+}

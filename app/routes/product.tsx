@@ -27,10 +27,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
   const product = await loadOrFail(request, () => services.catalog.getProduct(ctx, params.slug))
   // Two statements (the page and the summary), side by side: the reviews are part of the page.
-  const [reviews, model] = await Promise.all([
+  const [reviews, model, buyerRegion] = await Promise.all([
     services.reviews.listForProduct(ctx, product.id, { page: reviewPageFromUrl(request.url) }),
     // From the in-memory index, no statement: the JSON-LD's AggregateOffer for the page's head.
     services.catalog.modelOfferSummary(ctx, product.id),
+    // A signed-in buyer's region, to say which offers deliver there (guests' pages are cached).
+    services.organizations.regionCodeOf(ctx),
   ])
   const neighbours = services.catalog.listNeighbours(ctx, product.id)
   const related = neighbours
@@ -48,6 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           cards.map((card) => card.vendor.id),
         ),
         offerSort,
+        buyerRegion,
       ),
     )
     .catch(() => [])
@@ -55,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const articles = services.media.embedding(ctx, product.id, ARTICLES_COUNT).catch(() => [])
   return {
     product,
-    display: describeProduct(product),
+    display: describeProduct(product, buyerRegion),
     reviews,
     offers,
     offerSort,

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { getCategory, isLeafCategory } from '#common/catalog/categories.ts'
 import { organizationBrandName, slugify } from '#common/slug.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
-import { isValidKpp, isValidLegalInn, isValidOgrn } from '#common/validators.ts'
+import { isValidGtin, isValidKpp, isValidLegalInn, isValidOgrn } from '#common/validators.ts'
 import { BankRequisitesInput } from '#common/bank-requisites.schemas.ts'
 import { auditLog } from '../modules/audit/audit.table.ts'
 import { catalogProducts, catalogSearchWords } from '../modules/catalog/catalog.table.ts'
@@ -290,6 +290,13 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       .from(catalogProducts)
     expect(terms.every((t) => t.warranty !== null)).toBe(true)
     expect(terms.some((t) => t.regions.length > 0)).toBe(true)
+    // Some models carry their maker's codes, to be found by them.
+    const coded = await queryRows<{ key: string; gtin: string; part_number: string }>(
+      database.db,
+      sql`select key, gtin, part_number from catalog_models where gtin <> '' or part_number <> ''`,
+    )
+    expect(coded.map((m) => m.key)).toEqual(expect.arrayContaining(['dji|agrast40', 'уралдрон|гриф6']))
+    for (const model of coded) if (model.gtin) expect(isValidGtin(model.gtin), model.key).toBe(true)
   })
 
   it('signs in the owner of a catalogue vendor as a confirmed vendor', async () => {

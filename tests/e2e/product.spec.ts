@@ -278,3 +278,20 @@ test('the page’s offer states its seller’s warranty and where it delivers, o
   expect(box!.x + box!.width).toBeLessThanOrEqual(375)
   await expectNoSeriousViolations(page)
 })
+
+test('a signed-in buyer sees whether each seller delivers to its region', async ({ page, request }) => {
+  // The demo buyer is in the Voronezh region; the Yaroslavl dealer delivers around Yaroslavl only.
+  const login = await page.request.post('/api/v1/auth/login', {
+    data: { email: 'buyer@example.com', password: 'demo-password' },
+  })
+  expect(login.status()).toBe(200)
+  const response = await request.get('/api/v1/sellers/yaroslavskiy-geotsentr/products?limit=1')
+  const [listed] = ((await response.json()) as { data: { items: ListedProduct[] } }).data.items
+  await page.goto(`/product/${listed!.slug}`)
+  const offer = page.locator('dl[aria-label="Условия продавца"]')
+  await expect(offer.getByRole('term')).toHaveText(['Гарантия', 'Доставка', 'Доставка в ваш регион'])
+  await expect(offer.getByRole('definition').last()).toHaveText('Нет')
+  // The other sellers of the model say it too, each for itself.
+  const rows = page.getByRole('region', { name: 'Другие предложения этой модели' }).getByRole('listitem')
+  for (const text of await rows.allTextContents()) expect(text).toMatch(/Доставка в ваш регион: (есть|нет)/)
+})

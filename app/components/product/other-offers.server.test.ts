@@ -59,6 +59,16 @@ describe('other offers of a model', () => {
     expect(dear!.terms).toBe('Гарантия: без гарантии · Доставка: 2 региона · Минимальный заказ: 2 шт.')
   })
 
+  it('tell a signed-in buyer which sellers deliver to its region', () => {
+    const inMoscow = toOfferRows(CARDS, RATINGS, 'price', '77')
+    expect(inMoscow[1]!.terms).toMatch(/ · Доставка в ваш регион: есть$/)
+    const inYekaterinburg = toOfferRows(CARDS, RATINGS, 'price', '66')
+    expect(inYekaterinburg[0]!.terms).toMatch(/ · Доставка в ваш регион: есть$/)
+    expect(inYekaterinburg[1]!.terms).toMatch(/ · Доставка в ваш регион: нет$/)
+    // A guest, or a buyer whose region is not known, is told nothing of it.
+    expect(toOfferRows(CARDS, RATINGS, 'price')[1]!.terms).not.toContain('ваш регион')
+  })
+
   it('read the order from the address, the price when it names none or an unknown one', () => {
     expect(offerSortOf('https://bas.example/product/x?offers=lead')).toBe('lead')
     expect(offerSortOf('https://bas.example/product/x?offers=rating')).toBe('rating')

@@ -1,6 +1,7 @@
 import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { describeTerms } from '#common/catalog/offer-terms.ts'
+import { deliveryToBuyer } from './product-display.server.ts'
 import type { OfferCard } from '#common/catalog/types.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
 import { formatCount, formatNumber } from '#common/format.ts'
@@ -21,7 +22,12 @@ export function offerSortOf(url: string): OfferSort {
  * puts what is in stock, then the shortest lead time first; «рейтинг» the sellers with the best
  * rating from their reviews first, those without reviews last. Ties keep the cheaper first.
  */
-export function toOfferRows(cards: OfferCard[], ratings: Map<string, Rating>, sort: OfferSort): OfferRow[] {
+export function toOfferRows(
+  cards: OfferCard[],
+  ratings: Map<string, Rating>,
+  sort: OfferSort,
+  buyerRegion: string | null = null,
+): OfferRow[] {
   const days = (card: OfferCard) => (card.availability === 'in_stock' ? 0 : (card.leadTimeDays ?? Infinity))
   const stars = (card: OfferCard) => ratings.get(card.vendor.id)?.average ?? -1
   const ordered = cards
@@ -31,10 +37,10 @@ export function toOfferRows(cards: OfferCard[], ratings: Map<string, Rating>, so
       if (sort === 'rating') return stars(b.card) - stars(a.card) || a.at - b.at
       return a.at - b.at
     })
-  return ordered.map(({ card }) => toOfferRow(card, ratings.get(card.vendor.id)))
+  return ordered.map(({ card }) => toOfferRow(card, ratings.get(card.vendor.id), buyerRegion))
 }
 
-function toOfferRow(card: OfferCard, rating: Rating | undefined): OfferRow {
+function toOfferRow(card: OfferCard, rating: Rating | undefined, buyerRegion: string | null): OfferRow {
   const leadTime = card.availability === 'to_order' ? formatLeadTime(card.leadTimeDays) : ''
   return {
     id: card.id,
@@ -47,7 +53,7 @@ function toOfferRow(card: OfferCard, rating: Rating | undefined): OfferRow {
     vat: card.priceKopecks === null ? null : vatNoteOf(card.vatRate),
     availability: card.availability,
     availabilityLabel: AVAILABILITY_LABELS[card.availability] + (leadTime ? `, ${leadTime}` : ''),
-    terms: describeTerms(card.terms)
+    terms: [...describeTerms(card.terms), ...deliveryToBuyer(card.terms.deliveryRegions, buyerRegion)]
       .map((term) => `${term.label}: ${term.value.charAt(0).toLowerCase()}${term.value.slice(1)}`)
       .join(' · '),
   }

@@ -7,6 +7,7 @@ import {
 } from '#common/organizations.schemas.ts'
 import { type Ctx, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { isRegionCode, regionCodeByName } from '#common/regions.ts'
 import { recordAudit } from '../audit/index.ts'
 import type { Audience } from '../notifications/index.ts'
 import type { RateLimitRule } from '../rate-limit/index.ts'
@@ -77,6 +78,21 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
         .where(eq(organizations.id, requireId(organizationId)))
       if (!org) throw new AppError('not_found', ORGANIZATION_MESSAGES.notFound)
       return org
+    },
+
+    /**
+     * The region a signed-in member's organization buys for, as a code (common/regions.ts): the
+     * region it names on its page, else the one its INN was issued in; null without either.
+     */
+    async regionCodeOf(ctx: Ctx): Promise<string | null> {
+      if (!ctx.organization) return null
+      const [org] = await ctx.db
+        .select({ inn: organizations.inn, region: organizations.region })
+        .from(organizations)
+        .where(eq(organizations.id, ctx.organization.id))
+      if (!org) return null
+      const fromInn = org.inn.slice(0, 2)
+      return (org.region && regionCodeByName(org.region)) || (isRegionCode(fromInn) ? fromInn : null)
     },
 
     /** Whom an event reaches: the members of its audiences with their addresses (notifications only). */

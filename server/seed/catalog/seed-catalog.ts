@@ -11,6 +11,7 @@ import { DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '../accounts.ts'
 import { catalogVendorJoined, roleTimeline } from '../timeline.ts'
 import { seedConfirmedRoles } from '../verification.ts'
 import { buildCatalog } from './build.ts'
+import { seedModelCodes } from './model-codes.ts'
 import { ACCOUNTS_VENDOR_SLUG, CATALOG_VENDORS, vendorLogo, vendorOwnerEmail } from './vendors/index.ts'
 
 const CHUNK = 100
@@ -140,5 +141,6 @@ export async function seedCatalog(db: Db, storage: FileStorage): Promise<void> {
     await db.insert(catalogProducts).values(chunk).onConflictDoNothing({ target: catalogProducts.slug })
   }
   await assignModels(db)
+  await seedModelCodes(db)
   await rebuildSearchWords(db)
 }

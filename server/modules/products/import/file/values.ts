@@ -1,5 +1,5 @@
 import { MAX_WARRANTY_MONTHS } from '#common/catalog/offer-terms.ts'
-import { isRegionCode, REGIONS } from '#common/regions.ts'
+import { regionCodeByName } from '#common/regions.ts'
 import { IMPORT_MESSAGES as M } from './messages.ts'
 
 /** Reading the values of a file's fields the way Russian spreadsheets and feeds write them. */
@@ -120,17 +120,10 @@ export function parseWarranty(text: string | undefined, asDays = false): number 
   return months <= MAX_WARRANTY_MONTHS ? months : null
 }
 
-const REGION_NAMES = new Map(REGIONS.map(([code, name]) => [regionKey(name), code]))
 const ALL_OF_RUSSIA = new Set(['вся россия', 'по всей россии', 'россия', 'рф', 'все регионы'])
-
-function regionKey(name: string): string {
-  return cleanLine(name).toLowerCase().replace(/ё/g, 'е').replace(/[—–-]/g, ' ').replace(/\s+/g, ' ')
-}
 
 /** A region's code from its name or code («Свердловская область», «66»); 'all' for «вся Россия». */
 export function regionCodeOf(text: string): string | 'all' | undefined {
-  const key = regionKey(text)
-  if (ALL_OF_RUSSIA.has(key)) return 'all'
-  if (isRegionCode(key)) return key
-  return REGION_NAMES.get(key)
+  if (ALL_OF_RUSSIA.has(cleanLine(text).toLowerCase().replace(/ё/g, 'е'))) return 'all'
+  return regionCodeByName(cleanLine(text))
 }
