@@ -86,7 +86,7 @@ export const ModelSearchQuery = z.object({
 })
 
 export const AttachModelInput = z.object({
-  modelId: z.string().refine(isUuid, 'Выберите модель из найденных').nullable(),
+  modelId: z.string('Выберите модель из найденных').refine(isUuid, 'Выберите модель из найденных').nullable(),
 })
 
 export const CabinetListQuery = z.object({

@@ -1,3 +1,5 @@
+import { isUuid } from '../validators.ts'
+import { z } from '../zod.ts'
 import type { ProductImage } from './products.ts'
 
 /** A model of the catalogue as vendors pick it and staff compare it (decision 060). */
@@ -24,3 +26,7 @@ export const MODEL_MESSAGES = {
 
 /** The query a model search needs at least; shorter ones find nothing. */
 export const MODEL_QUERY_MIN = 2
+
+export const MergeModelsInput = z.object({
+  intoId: z.string('Выберите модель, с которой объединить').refine(isUuid, 'Выберите модель, с которой объединить'),
+})

@@ -72,6 +72,17 @@ export const FUZZ_SAMPLES: Sample[] = [
     body: { at: '2027-02-30T09:00:00Z' },
     found: 'a moment on a day that does not exist (probe of 2026-11-28)',
   },
+  {
+    method: 'POST',
+    path: '/api/v1/staff/models/{id}/merge',
+    found: 'a merge without a body read the model from null (run of 2026-11-29)',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/staff/products/{id}/model',
+    body: {},
+    found: 'an attachment without a model (run of 2026-11-29)',
+  },
 ]
 
 /** The samples of an operation as requests, with the known values in their path and body. */

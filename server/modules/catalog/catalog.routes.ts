@@ -4,7 +4,7 @@ import type { ListingQuery } from '#common/catalog/listing.ts'
 import { RU } from '#common/messages.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { z } from '#common/zod.ts'
-import { isUuid } from '#common/validators.ts'
+import { MergeModelsInput } from '#common/catalog/models.ts'
 import { AppError } from '../../errors.ts'
 import {
   CategorySummarySchema,
@@ -119,11 +119,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         ...staff,
         summary: 'Объединить модель с другой: её предложения переходят к той, старая модель отсылает к ней',
         params: z.object({ id: z.string() }),
-        body: z.object({ intoId: z.string().refine(isUuid, 'Выберите модель, с которой объединить') }),
+        body: MergeModelsInput,
         response: { 200: data(z.object({ moved: z.number().int().describe('Перенесено предложений') })) },
       },
       ...passThrough,
     },
-    async (req) => ({ data: await catalog.mergeModels(req.ctx, req.params.id, req.body.intoId) }),
+    async (req) => ({ data: await catalog.mergeModels(req.ctx, req.params.id, req.body) }),
   )
 }

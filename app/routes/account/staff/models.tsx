@@ -39,11 +39,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   try {
     const fromTitle = String(form.get('fromTitle') ?? '')
     const intoTitle = String(form.get('intoTitle') ?? '')
-    const { moved } = await app.services.catalog.mergeModels(
-      app.ctx,
-      String(form.get('fromId') ?? ''),
-      String(form.get('intoId') ?? ''),
-    )
+    const { moved } = await app.services.catalog.mergeModels(app.ctx, String(form.get('fromId') ?? ''), {
+      intoId: String(form.get('intoId') ?? ''),
+    })
     return {
       ok: true,
       message: `Модель «${fromTitle}» объединена с «${intoTitle}»: перенесено ${formatCount(moved, OFFER_FORMS)}.`,

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
+import { MergeModelsInput, MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
 import type { Specs } from '#common/catalog/attributes.ts'
 import type { ProductImage } from '#common/catalog/products.ts'
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireStaff } from '../../../context.ts'
 import { AppError } from '../../../errors.ts'
+import { parse } from '../../../parse.ts'
 import { recordAudit } from '../../audit/index.ts'
 import { queryRows } from '../catalog.listing.ts'
 import { catalogModels, catalogProducts } from '../catalog.table.ts'
@@ -109,8 +110,9 @@ export async function listModels(ctx: Ctx, query: string): Promise<ModelSummary[
  * model from now on (a vendor's draft attached to it, a product grouped by its name), and
  * models merged into it before follow. Both must be approved and different. Audited.
  */
-export async function mergeModels(ctx: Ctx, fromId: string, intoId: string): Promise<{ moved: number }> {
+export async function mergeModels(ctx: Ctx, fromId: string, input: unknown): Promise<{ moved: number }> {
   requireStaff(ctx)
+  const { intoId } = parse(MergeModelsInput, input ?? {})
   if (fromId.toLowerCase() === intoId.toLowerCase()) throw new AppError('invalid', MODEL_MESSAGES.mergeIntoItself)
   return ctx.db.transaction(async (tx) => {
     const from = await describeModel({ ...ctx, db: tx }, fromId)

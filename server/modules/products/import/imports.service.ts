@@ -1,3 +1,4 @@
+import { cleanFileName } from '#common/files.ts'
 import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
 import { isLeafCategory } from '#common/catalog/categories.ts'
 import { getAttribute } from '#common/catalog/attributes.ts'
@@ -188,7 +189,8 @@ export function createImportsService(deps: {
             .values({
               organizationId: scope.organizationId,
               userId: ctx.user!.id,
-              fileName: file.fileName.slice(0, 255),
+              // As the browser sent it, control characters and all: cleaned like any upload's name.
+              fileName: cleanFileName(file.fileName).slice(0, 255),
               fileSize: file.bytes.length,
               status: 'parsing',
               mapping: { categories: {}, params: {} },

@@ -258,6 +258,12 @@ describe.each(BACKENDS)('importing products from a file on %s', (backend) => {
     expect(pictureJobs.filter((j) => JSON.stringify(j.payload).includes('x.example'))).toEqual([])
   })
 
+  it('keeps a file name with control characters as a clean one', async () => {
+    const res = await upload(other.cookie, 'ката\u0000лог\u0007.yml', YML)
+    expect(res.statusCode).toBe(202)
+    expect(res.json().data.fileName).toBe('каталог.yml')
+  })
+
   it('refuses a broken or hostile file with a Russian reason and changes nothing', async () => {
     const before = await snapshot()
     const refusals: [string, Buffer, RegExp][] = [
