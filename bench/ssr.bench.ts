@@ -5,7 +5,9 @@
  * the load is a guest's: no cookies, so after the first request pages come from the cache.
  *
  * Env: BENCH_DURATION (s per load test, default 10), BENCH_CONNECTIONS (default 20),
- * BENCH_WARMUP (s of warm-up per route, default 2). Only 127.0.0.1 is ever loaded.
+ * BENCH_WARMUP (s of warm-up per route, default 2), BENCH_PAGES (which pages, comma-separated,
+ * default `home,catalogue`; `product` is the page of a model one seller sells, `model-20` the
+ * page of a model with 20 sellers' offers, made for the run). Only 127.0.0.1 is ever loaded.
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -21,17 +23,13 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 const DURATION = envNumber('BENCH_DURATION', 10)
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 20))
 const WARMUP = envNumber('BENCH_WARMUP', 2)
-/** The pages measured, each against its own HTML served as a constant string. */
-const PAGES = [
-  ['home', '/'],
-  ['catalogue', '/catalog/bespilotniki'],
-] as const
+const PAGE_NAMES = (process.env.BENCH_PAGES ?? 'home,catalogue').split(',').map((name) => name.trim())
 const HEADERS = BROWSER_HEADERS
 
 ensureServerBuild()
 
 // Bounded in time whatever happens: warm-ups and runs for each page and its twin, plus start-up and asset fetches.
-const deadlineMs = (2 * PAGES.length * (DURATION + WARMUP) + 120) * 1000
+const deadlineMs = (2 * PAGE_NAMES.length * (DURATION + WARMUP) + 120) * 1000
 setTimeout(() => {
   console.error(`bench:ssr did not finish within ${deadlineMs / 1000} s, giving up`)
   process.exit(2)
@@ -60,6 +58,22 @@ await database.migrate()
 // As server/main.ts does for the embedded database.
 if (config.seedDemo) await seedDemo(database.db, createFileStorage(config))
 const build = await loadServerBuild()
+const { modelPagePaths } = await import('./model-pages.ts')
+const modelPages = PAGE_NAMES.some((name) => name === 'product' || name === 'model-20')
+  ? await modelPagePaths(database.db, 20)
+  : undefined
+/** The pages measured, each against its own HTML served as a constant string. */
+const PATHS: Record<string, string | undefined> = {
+  home: '/',
+  catalogue: '/catalog/bespilotniki',
+  product: modelPages?.single,
+  'model-20': modelPages?.many,
+}
+const PAGES = PAGE_NAMES.map((name) => {
+  const path = PATHS[name]
+  if (!path) throw new Error(`BENCH_PAGES: unknown page «${name}» (home, catalogue, product, model-20)`)
+  return [name, path] as const
+})
 
 // Routes can only be added before ready(), and rendering needs a ready app: render each page
 // once on a throwaway instance (same build, config and database), then build the one we measure,
@@ -74,7 +88,7 @@ for (const [name, path] of PAGES) {
   pages.push({ name, path, staticPath: `/__bench/static/${name}`, html: res.body })
 }
 await renderer.close()
-const homeHtml = pages[0]!.html
+const homeHtml = pages.find((page) => page.path === '/')?.html
 
 const app = await buildApp({ config, database, pages: { kind: 'build', build } })
 for (const page of pages) {
@@ -155,8 +169,7 @@ try {
       `² 1-min load average before → after the run; above ${availableParallelism()} means other processes shared the CPUs.`,
   )
 
-  const js = await measureFirstLoadJs(homeHtml, origin)
-  printFirstLoadJs('/', js, { perFile: true })
+  if (homeHtml) printFirstLoadJs('/', await measureFirstLoadJs(homeHtml, origin), { perFile: true })
 } catch (err) {
   failed = true
   console.error(err)
