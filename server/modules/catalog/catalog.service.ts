@@ -15,6 +15,7 @@ import { fetchCards, readCatalogState } from './catalog.listing.ts'
 import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
 import {
+  modelOfferIds,
   type ModelOfferSummary,
   modelOfferSummary,
   otherOffers,
@@ -331,6 +332,11 @@ export function createCatalogService(deps: CatalogDeps) {
         offers: cardsFor(offerIds).map((card) => ({ ...card, terms: terms.get(card.id)! })),
         similar: cardsFor(similarIds),
       }
+    },
+
+    /** The ids of every offer on sale of the product's model (the reviews of a model are theirs). */
+    async modelOfferIds(ctx: Ctx, productId: string): Promise<string[]> {
+      return modelOfferIds(await indexKeeper.current(ctx.db), productId.toLowerCase())
     },
 
     /** The product's model across sellers: how many listings, from which price to which. */

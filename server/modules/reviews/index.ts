@@ -12,8 +12,9 @@ export const reviewsModule = defineModule({
   name: 'reviews',
   tables,
   routes: reviewsRoutes,
-  service: ({ limiter }, { orders, sellers, notifications }): ReviewsService =>
+  service: ({ limiter }, { orders, sellers, notifications, catalog }): ReviewsService =>
     createReviewsService({
+      catalog,
       orders,
       sellers,
       members: memberDirectory,

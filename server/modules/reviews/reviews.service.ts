@@ -1,3 +1,4 @@
+import type { CatalogService } from '../catalog/index.ts'
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import {
   type OwnReview,
@@ -41,6 +42,8 @@ export interface ReviewsDeps {
   members: Pick<MemberDirectory, 'membersOf'>
   events: Events
   limiter: RateLimiter
+  /** The offers of a product's model: a model's reviews are those of all its offers. */
+  catalog: Pick<CatalogService, 'modelOfferIds'>
 }
 
 export function createReviewsService(deps: ReviewsDeps) {
@@ -126,9 +129,11 @@ export function createReviewsService(deps: ReviewsDeps) {
 
   return {
     /** Public: a product's visible reviews with the average, count and distribution. */
+    /** Public: the reviews of the product's model, whichever seller's offer each buyer bought. */
     async listForProduct(ctx: Ctx, productId: string, query?: unknown): Promise<ReviewPage> {
       const id = parseId(productId, 'Товар не найден')
-      return listVisible(ctx, 'product', eq(productReviews.productId, id), query, null)
+      const offers = await deps.catalog.modelOfferIds(ctx, id)
+      return listVisible(ctx, 'product', inArray(productReviews.productId, offers), query, null)
     },
 
     /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { REVIEW_MESSAGES } from '#common/reviews.ts'
@@ -9,6 +9,7 @@ import { emailOutbox } from '../mail/mail.table.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
+import { catalogModels, catalogProducts } from '../catalog/catalog.table.ts'
 import { createOffer } from '../orders/orders.testing.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
 import { createTestBuyer, createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
@@ -255,6 +256,31 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
       404,
     )
     expect((await api('GET', '/sellers/nobody-here/reviews')).statusCode).toBe(404)
+  })
+
+  it('shows a model’s reviews on the page of every seller’s offer of it', async () => {
+    const other = await createTestVendor(database.db, { name: 'Другой продавец', slug: 'other-reviews' })
+    const twin = await createOffer(database.db, other.id, { title: 'Квадрокоптер Отзыв-1', priceKopecks: 99_000_00 })
+    const [model] = await database.db
+      .insert(catalogModels)
+      .values({
+        key: 'тест|отзыв1',
+        slug: 'test-otzyv-1',
+        title: 'Квадрокоптер Отзыв-1',
+        brand: 'Тест',
+        name: 'Отзыв-1',
+        categorySlug: 'multirotornye',
+      })
+      .returning({ id: catalogModels.id })
+    await database.db
+      .update(catalogProducts)
+      .set({ modelId: model!.id })
+      .where(inArray(catalogProducts.id, [drone.id, twin.id]))
+    const onTwin = (await api('GET', `/products/${twin.id}/reviews`)).json().data
+    expect(onTwin).toMatchObject({ summary: { average: 5, count: 1 }, total: 1 })
+    expect(onTwin.items[0].text).toBe(text)
+    // Another model's reviews stay its own.
+    expect((await api('GET', `/products/${battery.id}/reviews`)).json().data.total).toBe(1)
   })
 
   it('lets the author change its review, and no one else', async () => {

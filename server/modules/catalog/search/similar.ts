@@ -81,6 +81,13 @@ export function otherOffers(index: CatalogIndex, id: string, limit = OTHER_OFFER
   return found.slice(0, limit).map((slot) => index.ids[slot]!)
 }
 
+/** Every offer on sale of the product's model, itself first; just the product when it is not on sale. */
+export function modelOfferIds(index: CatalogIndex, id: string): string[] {
+  const self = index.slotOf(id)
+  if (self === undefined || !index.alive[self]) return [id]
+  return [id, ...slotsOfModel(index, self).flatMap((slot) => (slot === self ? [] : [index.ids[slot]!]))]
+}
+
 /** The live listings of the model of the listing in `self`, itself included. */
 const slotsOfModel = (index: CatalogIndex, self: number): number[] => index.liveSlotsOf(index.model[self]!)
 
