@@ -1,5 +1,6 @@
 import { isUuid } from '../validators.ts'
 import { z } from '../zod.ts'
+import { formatCount } from '../format.ts'
 import type { ProductImage } from './products.ts'
 
 /** A model of the catalogue as vendors pick it and staff compare it (decision 060). */
@@ -30,3 +31,16 @@ export const MODEL_QUERY_MIN = 2
 export const MergeModelsInput = z.object({
   intoId: z.string('Выберите модель, с которой объединить').refine(isUuid, 'Выберите модель, с которой объединить'),
 })
+
+/** «P/N … · GTIN … · 3 предложения», after the brand and name when `named`: a model in a list. */
+export function modelDetails(model: ModelSummary, extra: { named?: boolean; category?: string } = {}): string {
+  return [
+    extra.named && `${model.brand} ${model.name}`,
+    extra.category,
+    model.partNumber && `P/N ${model.partNumber}`,
+    model.gtin && `GTIN ${model.gtin}`,
+    formatCount(model.offerCount, ['предложение', 'предложения', 'предложений']),
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}

@@ -1,13 +1,11 @@
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useId, useRef, useState } from 'react'
-import { MODEL_QUERY_MIN, type ModelSummary } from '#common/catalog/models.ts'
-import { formatCount } from '#common/format.ts'
+import { MODEL_QUERY_MIN, modelDetails, type ModelSummary } from '#common/catalog/models.ts'
 import { AppImage } from '#app/components/AppImage.tsx'
 import type { CabinetProductDetails } from './product-types.ts'
 
 /** How long after the last keystroke the search asks the server. */
 const SEARCH_DELAY_MS = 300
-const OFFER_FORMS = ['предложение', 'предложения', 'предложений'] as const
 
 type Search =
   | { state: 'idle' }
@@ -151,13 +149,7 @@ function ModelSearch({
                         {model.title}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        {[
-                          model.partNumber && `P/N ${model.partNumber}`,
-                          model.gtin && `GTIN ${model.gtin}`,
-                          formatCount(model.offerCount, OFFER_FORMS),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
+                        {modelDetails(model)}
                       </Text>
                     </div>
                   </Group>

@@ -1,12 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useFetcher } from 'react-router'
-import type { ModelSummary } from '#common/catalog/models.ts'
-import { formatCount } from '#common/format.ts'
+import { modelDetails, type ModelSummary } from '#common/catalog/models.ts'
 import type { ActionResult } from '#app/lib/action-result.ts'
 
 export type ModelAttachResult = ActionResult<{ intent: 'attach-model'; message: string }, { intent: 'attach-model' }>
-
-const OFFER_FORMS = ['предложение', 'предложения', 'предложений'] as const
 
 /**
  * The duplicate check of a product that proposes a new model: the catalogue's models like it
@@ -57,14 +54,7 @@ export function SimilarModels({
                       {model.title}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {[
-                        `${model.brand} ${model.name}`,
-                        model.partNumber && `P/N ${model.partNumber}`,
-                        model.gtin && `GTIN ${model.gtin}`,
-                        formatCount(model.offerCount, OFFER_FORMS),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      {modelDetails(model, { named: true })}
                     </Text>
                   </div>
                   <fetcher.Form method="post">

@@ -308,16 +308,7 @@ export function createProductsService(deps: ProductsDeps) {
       refuseModelFieldEdits(draft, parsed)
       const columns = await toColumns(parsed, draft)
       try {
-        if (draft.status === 'approved') {
-          await moveProduct(ctx, draft.id, productTransition(draft.status, 'edit', 'vendor'), { set: columns })
-        } else {
-          const [saved] = await ctx.db
-            .update(productDrafts)
-            .set(columns)
-            .where(and(eq(productDrafts.id, draft.id), ne(productDrafts.status, 'moderation')))
-            .returning({ id: productDrafts.id })
-          if (!saved) throw new AppError('conflict', PRODUCT_MESSAGES.notEditable)
-        }
+        await setDraftColumns(ctx, draft, columns, 'vendor')
       } catch (error) {
         if (isSkuTaken(error))
           throw new AppError('invalid', RU.invalidRequest, { sku: PRODUCT_MESSAGES.skuTaken(parsed.sku ?? '') })

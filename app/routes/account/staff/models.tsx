@@ -6,7 +6,7 @@ import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { SIGN_IN_FIRST, type StaffActionResult, staffActionFailure, staffContext } from '#app/lib/staff-access.ts'
 import { getCategory } from '#common/catalog/categories.ts'
-import type { ModelSummary } from '#common/catalog/models.ts'
+import { modelDetails } from '#common/catalog/models.ts'
 import { formatCount } from '#common/format.ts'
 import type { Route } from './+types/models'
 
@@ -49,17 +49,6 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   } catch (error) {
     return staffActionFailure(error)
   }
-}
-
-function details(model: ModelSummary): string {
-  return [
-    `${model.brand} ${model.name}`,
-    getCategory(model.categorySlug)?.title,
-    model.partNumber && `P/N ${model.partNumber}`,
-    model.gtin && `GTIN ${model.gtin}`,
-  ]
-    .filter(Boolean)
-    .join(' · ')
 }
 
 export default function StaffModels({ loaderData }: Route.ComponentProps) {
@@ -137,7 +126,7 @@ export default function StaffModels({ loaderData }: Route.ComponentProps) {
                       {model.title}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {details(model)}
+                      {modelDetails(model, { named: true, category: getCategory(model.categorySlug)?.title })}
                     </Text>
                   </Table.Td>
                   <Table.Td>{formatCount(model.offerCount, OFFER_FORMS)}</Table.Td>
