@@ -280,11 +280,18 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** Published products among the ids, in the order asked (compare, cart). */
     /** Which of these products are on sale, with their category, in the order asked: one statement. */
-    async filterPublished(ctx: Ctx, ids: string[]): Promise<{ id: string; categorySlug: string }[]> {
+    async filterPublished(
+      ctx: Ctx,
+      ids: string[],
+    ): Promise<{ id: string; categorySlug: string; modelId: string | null }[]> {
       const valid = [...new Set(ids.filter(isUuid))]
       if (!valid.length) return []
       const rows = await ctx.db
-        .select({ id: catalogProducts.id, categorySlug: catalogProducts.categorySlug })
+        .select({
+          id: catalogProducts.id,
+          categorySlug: catalogProducts.categorySlug,
+          modelId: catalogProducts.modelId,
+        })
         .from(catalogProducts)
         .where(and(published, inArray(catalogProducts.id, valid)))
       const byId = new Map(rows.map((r) => [r.id, r]))

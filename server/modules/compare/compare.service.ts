@@ -30,7 +30,7 @@ export const COMPARE_GUEST_IP_RATE_LIMIT: RateLimitRule = { limit: 600, windowMs
 /** What the comparison asks of the catalogue: published products by id, in the order asked. */
 export interface CompareCatalog {
   getProductsByIds(ctx: Ctx, ids: string[]): Promise<ProductDetails[]>
-  filterPublished(ctx: Ctx, ids: string[]): Promise<{ id: string; categorySlug: string }[]>
+  filterPublished(ctx: Ctx, ids: string[]): Promise<{ id: string; categorySlug: string; modelId: string | null }[]>
 }
 
 export interface CompareService {
@@ -134,8 +134,22 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: Comp
         const products = await deps.catalog.filterPublished(txCtx, [productId, ...listed])
         const product = products.find((p) => p.id === productId)
         if (!product) throw new AppError('not_found', COMPARE_MESSAGES.notFound)
+        // Comparison is of models: another seller's offer of a model on the list takes its place.
+        const sameModel = products.filter((p) => p.id !== productId && p.modelId && p.modelId === product.modelId)
+        if (sameModel.length) {
+          await tx.delete(compareItems).where(
+            and(
+              eq(compareItems.owner, owner),
+              inArray(
+                compareItems.productId,
+                sameModel.map((p) => p.id),
+              ),
+            ),
+          )
+        }
+        const others = products.filter((p) => p.id !== productId && !sameModel.includes(p))
         if (!rows.some((r) => r.productId === productId)) {
-          const sameCategory = products.filter((p) => p.id !== productId && p.categorySlug === product.categorySlug)
+          const sameCategory = others.filter((p) => p.categorySlug === product.categorySlug)
           if (sameCategory.length >= COMPARE_LIMIT_PER_CATEGORY) {
             const title = getCategory(product.categorySlug)?.title ?? product.categorySlug
             throw new AppError('conflict', compareLimitMessage(title))
@@ -145,7 +159,7 @@ export function createCompareService(deps: { limiter: RateLimiter; catalog: Comp
             .values({ owner, productId, categorySlug: product.categorySlug })
             .onConflictDoNothing()
         }
-        const ids = [...products.filter((p) => p.id !== productId).map((p) => p.id), productId]
+        const ids = [...others.map((p) => p.id), productId]
         return { ids, count: ids.length }
       })
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { Specs } from '#common/catalog/attributes.ts'
@@ -10,7 +10,7 @@ import { useTestApp } from '../../testing/app.ts'
 import { createTestUser, TEST_PASSWORD } from '../../testing/auth.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { lastMailTo, linkToken } from '../../testing/mail.ts'
-import { catalogProducts } from '../catalog/catalog.table.ts'
+import { catalogModels, catalogProducts } from '../catalog/catalog.table.ts'
 import { apiClient, organizationInput } from '../organizations/organizations.testing.ts'
 import { bestOf } from './compare.service.ts'
 import { compareItems } from './compare.table.ts'
@@ -150,6 +150,30 @@ describe.each(BACKENDS)('compare on %s', (backend) => {
     const removed = await me.request('DELETE', `/compare/items/${a}`)
     expect(removed.json().data).toEqual({ ids: [b], count: 1 })
     expect(await me.summary()).toBe(1)
+  })
+
+  it('compares models: another seller’s offer of a model on the list takes its place', async () => {
+    const me = browser((await createTestUser(database.db)).cookie)
+    const [offer, rivalOffer, other] = [await product(), await product(), await product()]
+    const [model] = await database.db
+      .insert(catalogModels)
+      .values({
+        key: 'тест|сравнение',
+        slug: 'test-compare-model',
+        title: 'Модель',
+        brand: 'Тест',
+        name: 'Сравнение',
+        categorySlug: 'multirotornye',
+      })
+      .returning({ id: catalogModels.id })
+    await database.db
+      .update(catalogProducts)
+      .set({ modelId: model!.id })
+      .where(inArray(catalogProducts.id, [offer, rivalOffer]))
+    await me.add(offer)
+    await me.add(other)
+    expect((await me.add(rivalOffer)).json().data).toEqual({ ids: [other, rivalOffer], count: 2 })
+    expect(await me.ids()).toEqual({ ids: [other, rivalOffer], count: 2 })
   })
 
   it('limits each category with a clear 409 and lets other categories in', async () => {
