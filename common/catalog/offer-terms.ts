@@ -33,16 +33,23 @@ export function deliversTo(regions: readonly string[], region: string | null): b
   return !regions.length || region === null || regions.includes(region)
 }
 
-/** The terms as label and value, for the product page's offer and its list of offers. */
-export function describeTerms(terms: {
-  warrantyMonths: number | null
-  deliveryRegions: readonly string[]
-  minOrderQuantity: number
-}): { label: string; value: string }[] {
+/**
+ * The terms as label and value, for the product page's offer and its list of offers. With the
+ * region of a signed-in buyer, whether the seller delivers there too.
+ */
+export function describeTerms(
+  terms: { warrantyMonths: number | null; deliveryRegions: readonly string[]; minOrderQuantity: number },
+  buyerRegion: string | null = null,
+): { label: string; value: string }[] {
   const lines = [
     { label: 'Гарантия', value: warrantyLabel(terms.warrantyMonths) },
     { label: 'Доставка', value: deliveryLabel(terms.deliveryRegions) },
   ]
   if (terms.minOrderQuantity > 1) lines.push({ label: 'Минимальный заказ', value: `${terms.minOrderQuantity} шт.` })
+  if (buyerRegion !== null)
+    lines.push({
+      label: 'Доставка в ваш регион',
+      value: deliversTo(terms.deliveryRegions, buyerRegion) ? 'Есть' : 'Нет',
+    })
   return lines
 }

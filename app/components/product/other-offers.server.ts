@@ -1,7 +1,6 @@
 import { formatLeadTime, formatPrice } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { describeTerms } from '#common/catalog/offer-terms.ts'
-import { deliveryToBuyer } from './product-display.server.ts'
 import type { OfferCard } from '#common/catalog/types.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
 import { formatCount, formatNumber } from '#common/format.ts'
@@ -53,7 +52,7 @@ function toOfferRow(card: OfferCard, rating: Rating | undefined, buyerRegion: st
     vat: card.priceKopecks === null ? null : vatNoteOf(card.vatRate),
     availability: card.availability,
     availabilityLabel: AVAILABILITY_LABELS[card.availability] + (leadTime ? `, ${leadTime}` : ''),
-    terms: [...describeTerms(card.terms), ...deliveryToBuyer(card.terms.deliveryRegions, buyerRegion)]
+    terms: describeTerms(card.terms, buyerRegion)
       .map((term) => `${term.label}: ${term.value.charAt(0).toLowerCase()}${term.value.slice(1)}`)
       .join(' · '),
   }

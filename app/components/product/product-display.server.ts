@@ -1,5 +1,5 @@
 import { formatLeadTime, formatPrice, PRODUCT_FORMS } from '#common/catalog/format.ts'
-import { deliversTo, describeTerms } from '#common/catalog/offer-terms.ts'
+import { describeTerms } from '#common/catalog/offer-terms.ts'
 import { regionName } from '#common/regions.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
@@ -24,20 +24,13 @@ export interface ProductDisplay {
   vendorProducts: string
 }
 
-/** «Доставка в ваш регион»: for a signed-in buyer whose region is known, whether the seller delivers there. */
-export function deliveryToBuyer(regions: readonly string[], buyerRegion: string | null) {
-  return buyerRegion === null
-    ? []
-    : [{ label: 'Доставка в ваш регион', value: deliversTo(regions, buyerRegion) ? 'Есть' : 'Нет' }]
-}
-
 export function describeProduct(product: ProductDetails, buyerRegion: string | null = null): ProductDisplay {
   const leadTime = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''
   return {
     price: formatPrice(product.priceKopecks),
     vat: product.priceKopecks === null ? null : vatNoteOf(product.vatRate),
     availability: AVAILABILITY_LABELS[product.availability] + (leadTime ? `, ${leadTime}` : ''),
-    terms: [...describeTerms(product.terms), ...deliveryToBuyer(product.terms.deliveryRegions, buyerRegion)],
+    terms: describeTerms(product.terms, buyerRegion),
     deliveryRegions: product.terms.deliveryRegions.map(regionName),
     registration:
       product.registration === 'none'

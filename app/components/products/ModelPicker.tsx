@@ -97,9 +97,9 @@ function ModelSearch({
         if (!response.ok) throw new Error(String(response.status))
         const body = (await response.json()) as { data: ModelSummary[] }
         setSearch({ state: 'done', query: q, models: body.data })
-      } catch (error) {
+      } catch {
+        // Aborted by a newer keystroke: that search answers instead.
         if (!controller.signal.aborted) setSearch({ state: 'failed' })
-        if (!(error instanceof Error)) throw error
       }
     }, SEARCH_DELAY_MS)
   }

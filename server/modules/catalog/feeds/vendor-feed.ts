@@ -57,10 +57,7 @@ const feedColumns = {
   gtin: catalogModels.gtin,
 }
 
-type FeedRow = Omit<
-  Pick<typeof catalogProducts.$inferSelect, Exclude<keyof typeof feedColumns, 'partNumber' | 'gtin'>>,
-  never
-> & {
+type FeedRow = Pick<typeof catalogProducts.$inferSelect, Exclude<keyof typeof feedColumns, 'partNumber' | 'gtin'>> & {
   partNumber: string | null
   gtin: string | null
 }

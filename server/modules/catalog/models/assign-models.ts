@@ -15,16 +15,17 @@ import { modelKeyOf } from './model-key.ts'
 
 const BATCH = 2000
 
-interface Unassigned {
+/** An offer a model's card is made from. */
+interface CardSource {
   id: string
   title: string
   brand: string
   model: string
-  category_slug: string
+  categorySlug: string
   description: string
-  description_html: string
+  descriptionHtml: string
   /** The proposing vendor's, for a product published from the cabinet. */
-  part_number?: string
+  partNumber?: string
   gtin?: string
   specs: unknown
   images: unknown
@@ -68,7 +69,7 @@ async function freeSlugs(db: Db, titles: readonly string[]): Promise<string[]> {
 }
 
 /** Makes the models of `groups` (key → the offer to take the card from). Returns key → id. */
-async function createModels(db: Db, groups: Map<string, Unassigned>): Promise<Map<string, string>> {
+async function createModels(db: Db, groups: Map<string, CardSource>): Promise<Map<string, string>> {
   const entries = [...groups]
   if (!entries.length) return new Map()
   const slugs = await freeSlugs(
@@ -81,10 +82,10 @@ async function createModels(db: Db, groups: Map<string, Unassigned>): Promise<Ma
     title: p.title,
     brand: p.brand,
     name: p.model,
-    categorySlug: p.category_slug,
+    categorySlug: p.categorySlug,
     description: p.description,
-    descriptionHtml: p.description_html,
-    partNumber: p.part_number ?? '',
+    descriptionHtml: p.descriptionHtml,
+    partNumber: p.partNumber ?? '',
     gtin: p.gtin ?? '',
     specs: p.specs as typeof catalogModels.$inferInsert.specs,
     images: p.images as typeof catalogModels.$inferInsert.images,
@@ -111,16 +112,17 @@ export async function assignModels(db: Db): Promise<number> {
   let assigned = 0
   for (;;) {
     // The most popular first: a group's first row is the offer its new model's card is taken from.
-    const rows = await queryRows<Unassigned>(
+    const rows = await queryRows<CardSource>(
       db,
-      sql`select id, title, brand, model, category_slug, description, description_html, specs, images, areas
+      sql`select id, title, brand, model, category_slug as "categorySlug", description,
+            description_html as "descriptionHtml", specs, images, areas
           from catalog_products where model_id is null
           order by (status = 'published') desc, popularity desc, id limit ${BATCH}`,
     )
     if (!rows.length) return assigned
     const keyOf = new Map(rows.map((r) => [r.id, modelKeyOf(r.id, r.brand, r.model)]))
     const existing = await modelIdsByKey(db, [...new Set(keyOf.values())])
-    const missing = new Map<string, Unassigned>()
+    const missing = new Map<string, CardSource>()
     for (const row of rows) {
       const key = keyOf.get(row.id)!
       if (!existing.has(key) && !missing.has(key)) missing.set(key, row)
@@ -137,44 +139,20 @@ export async function assignModels(db: Db): Promise<number> {
 }
 
 /**
- * The model of an offer being published: the one the vendor attached it to when that model is
- * approved, else the model of its brand and model name, made from this offer when there is none.
+ * The model of an offer being published: the one the vendor attached it to (or the model that
+ * one was merged into), else the model of its brand and model name, made from this offer when
+ * there is none.
  */
-export async function modelIdFor(
-  db: Db,
-  offer: Pick<Unassigned, 'id' | 'title' | 'brand' | 'model' | 'description' | 'specs' | 'images' | 'areas'> & {
-    modelId: string | null
-    categorySlug: string
-    descriptionHtml: string
-    partNumber?: string
-    gtin?: string
-  },
-): Promise<string> {
+export async function modelIdFor(db: Db, offer: CardSource & { modelId: string | null }): Promise<string> {
   if (offer.modelId) {
     const [attached] = await queryRows<{ id: string }>(
       db,
-      sql`select coalesce(m.merged_into_id, m.id) as id from catalog_models m
-          where m.id = ${offer.modelId} and m.status in ('approved', 'merged')`,
+      sql`select coalesce(m.merged_into_id, m.id) as id from catalog_models m where m.id = ${offer.modelId}`,
     )
     if (attached) return attached.id
   }
   const key = modelKeyOf(offer.id, offer.brand, offer.model)
   const found = (await modelIdsByKey(db, [key])).get(key)
   if (found) return found
-  const made = await createModels(
-    db,
-    new Map([
-      [
-        key,
-        {
-          ...offer,
-          category_slug: offer.categorySlug,
-          description_html: offer.descriptionHtml,
-          part_number: offer.partNumber,
-          gtin: offer.gtin,
-        },
-      ],
-    ]),
-  )
-  return made.get(key)!
+  return (await createModels(db, new Map([[key, offer]]))).get(key)!
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { MergeModelsInput, MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
+import { MergeModelsInput, MODEL_MESSAGES, MODEL_QUERY_MIN, type ModelSummary } from '#common/catalog/models.ts'
 import type { Specs } from '#common/catalog/attributes.ts'
 import type { ProductImage } from '#common/catalog/products.ts'
 import { isUuid } from '#common/validators.ts'
@@ -36,23 +36,24 @@ const SUMMARY = sql`m.id, m.slug, m.title, m.brand, m.name, m.part_number as "pa
   m.category_slug as "categorySlug", m.images -> 0 as image,
   (select count(*)::int from catalog_products p where p.model_id = m.id and p.status = 'published') as "offerCount"`
 
+/** A summary's columns and the rest of the model's card. */
+const CONTENT = sql`${SUMMARY}, m.description, m.description_html as "descriptionHtml", m.specs, m.images, m.areas`
+
 /** Letters and digits of a query, for GTIN and part-number matches («4 607 …», «CP.AG-01»). */
 const compact = (text: string) => text.replace(/[\s-]/g, '')
 
 /** Approved models matching a vendor's query: a GTIN or part number exactly, else every word of the name. */
 export async function findModels(ctx: Ctx, query: string, limit = SEARCH_LIMIT): Promise<ModelSummary[]> {
   const q = query.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100)
-  if (q.length < 2) return []
+  if (q.length < MODEL_QUERY_MIN) return []
   const words = q.split(' ').map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  const exact = sql`(m.gtin = ${compact(q)} or (m.part_number <> '' and lower(m.part_number) = ${q}))`
   return queryRows<ModelSummary>(
     ctx.db,
     sql`select ${SUMMARY} from catalog_models m
-        where m.status = 'approved' and (
-          m.gtin = ${compact(q)} or (m.part_number <> '' and lower(m.part_number) = ${q})
-          or lower(m.brand || ' ' || m.name) like all(${sql.param(words)}::text[]))
-        order by (m.gtin = ${compact(q)} or lower(m.part_number) = ${q}) desc,
-          similarity(lower(m.brand || ' ' || m.name), ${q}) desc, m.title
-        limit ${Math.min(limit, 50)}`,
+        where m.status = 'approved' and (${exact} or lower(m.brand || ' ' || m.name) like all(${sql.param(words)}::text[]))
+        order by ${exact} desc, similarity(lower(m.brand || ' ' || m.name), ${q}) desc, m.title
+        limit ${limit}`,
   )
 }
 
@@ -61,8 +62,7 @@ export async function describeModel(ctx: Ctx, id: string): Promise<ModelContent>
   const [model] = isUuid(id)
     ? await queryRows<ModelContent>(
         ctx.db,
-        sql`select ${SUMMARY}, m.description, m.description_html as "descriptionHtml", m.specs, m.images, m.areas
-            from catalog_models m where m.id = ${id.toLowerCase()} and m.status = 'approved'`,
+        sql`select ${CONTENT} from catalog_models m where m.id = ${id.toLowerCase()} and m.status = 'approved'`,
       )
     : []
   if (!model) throw new AppError('not_found', MODEL_MESSAGES.notFound)
@@ -98,10 +98,15 @@ export async function similarModels(
 export async function listModels(ctx: Ctx, query: string): Promise<ModelSummary[]> {
   requireStaff(ctx)
   if (query.trim()) return findModels(ctx, query, 50)
+  // The 50 most offered counted in one pass over the offers; the summaries then for those only.
   return queryRows<ModelSummary>(
     ctx.db,
-    sql`select * from (select ${SUMMARY} from catalog_models m where m.status = 'approved') s
-        order by "offerCount" desc, title limit 50`,
+    sql`select ${SUMMARY} from (
+          select model_id, count(*) as offers from catalog_products
+          where status = 'published' and model_id is not null
+          group by model_id order by offers desc, model_id limit 50) top
+        join catalog_models m on m.id = top.model_id and m.status = 'approved'
+        order by top.offers desc, m.title`,
   )
 }
 
@@ -157,8 +162,7 @@ export async function modelsByIdentity(
   if (!gtins.length && !partNumbers.length) return new Map()
   const rows = await queryRows<ModelContent>(
     ctx.db,
-    sql`select ${SUMMARY}, m.description, m.description_html as "descriptionHtml", m.specs, m.images, m.areas
-        from catalog_models m where m.status = 'approved'
+    sql`select ${CONTENT} from catalog_models m where m.status = 'approved'
           and (m.gtin = any(${sql.param(gtins)}::text[]) or (m.part_number <> '' and lower(m.part_number) = any(${sql.param(partNumbers)}::text[])))`,
   )
   const found = new Map<string, ModelContent>()
