@@ -141,8 +141,9 @@ function ModelSearch({
           {search.state === 'done' && search.models.length > 0 && (
             <Stack gap="xs" component="ul" aria-label="Найденные модели" style={{ listStyle: 'none', padding: 0 }}>
               {search.models.map((model) => (
-                <Group key={model.id} component="li" wrap="nowrap" gap="sm" justify="space-between">
-                  <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                // On a phone the button goes under the model rather than squeezing its name.
+                <Group key={model.id} component="li" wrap="wrap" gap="sm" justify="space-between">
+                  <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 220px' }}>
                     {model.image && <AppImage src={model.image.src} alt="" size="thumb" />}
                     <div style={{ minWidth: 0 }}>
                       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -155,6 +156,7 @@ function ModelSearch({
                   </Group>
                   <Button
                     size="xs"
+                    style={{ flexShrink: 0 }}
                     onClick={() => onAttach(model.id)}
                     disabled={disabled}
                     aria-label={`Привязать к модели ${model.title}`}

@@ -109,13 +109,13 @@ export default function StaffModels({ loaderData }: Route.ComponentProps) {
           Попробуйте другое название, P/N производителя или GTIN.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        // Two columns fit a phone: the offers are counted in the model's line.
+        <Table.ScrollContainer minWidth={340}>
           <Table striped verticalSpacing="sm" aria-label="Модели каталога">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Модель</Table.Th>
-                <Table.Th w={140}>Предложения</Table.Th>
-                <Table.Th w={230}>Действие</Table.Th>
+                <Table.Th>Действие</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -129,7 +129,6 @@ export default function StaffModels({ loaderData }: Route.ComponentProps) {
                       {modelDetails(model, { named: true, category: getCategory(model.categorySlug)?.title })}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{formatCount(model.offerCount, OFFER_FORMS)}</Table.Td>
                   <Table.Td>
                     {merging ? (
                       <Form method="post">
@@ -156,7 +155,7 @@ export default function StaffModels({ loaderData }: Route.ComponentProps) {
                         variant="default"
                         aria-label={`Объединить модель «${model.title}» с другой`}
                       >
-                        Объединить с другой…
+                        Объединить…
                       </Button>
                     )}
                   </Table.Td>
