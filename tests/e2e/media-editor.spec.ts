@@ -145,11 +145,19 @@ test('staff write an article with a heading, a picture and a product, preview it
   await page.keyboard.press('Enter')
   await page.getByRole('button', { name: 'Вставить таблицу', exact: true }).click()
   await page.getByRole('button', { name: 'Вставить таблицу: столбцов 2, строк 2' }).click()
-  for (const [index, cell] of ['Модель', 'Время полёта', 'Matrice 350', '55 мин'].entries()) {
+  // Each cell is checked before Tab moves on, so a keystroke can never land ahead of the editor.
+  const cells = body.locator('table').locator('th, td')
+  await expect(cells).toHaveCount(4)
+  await page.waitForFunction(() => {
+    const anchor = window.getSelection()?.anchorNode
+    const element = anchor instanceof Element ? anchor : anchor?.parentElement
+    return element?.closest('th, td') === document.querySelector('[contenteditable] table th')
+  })
+  for (const [index, text] of ['Модель', 'Время полёта', 'Matrice 350', '55 мин'].entries()) {
     if (index > 0) await page.keyboard.press('Tab')
-    await page.keyboard.type(cell)
+    await page.keyboard.type(text)
+    await expect(cells.nth(index)).toHaveText(text)
   }
-  await expect(body.locator('table th').nth(1)).toHaveText('Время полёта')
 
   // The cover, with its description.
   const cover = page.waitForEvent('filechooser')
