@@ -40,6 +40,8 @@ export type CompareProduct = Pick<
   ProductCard,
   | 'id'
   | 'slug'
+  | 'modelSlug'
+  | 'href'
   | 'title'
   | 'brand'
   | 'model'

@@ -172,8 +172,14 @@ export interface PartyRef {
 }
 
 export interface CartItem {
+  /** The offer: one seller's terms for a model. */
   productId: string
+  /** The offer's slug; '' once it is off sale. */
   slug: string
+  /** The offer's model (common/catalog/product-href.ts); null for an offer not given one yet. */
+  modelSlug: string | null
+  /** The model's page with this offer chosen; '' once it is off sale. */
+  href: string
   title: string
   sku: string
   image: ProductImage | null

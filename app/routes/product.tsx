@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
-import { Await } from 'react-router'
+import { Await, redirect } from 'react-router'
+import { OFFER_PARAM } from '#common/catalog/product-href.ts'
 import { actionFailure, formValues } from '#app/lib/action-result.ts'
 import { describeProduct } from '#app/components/product/product-display.server.ts'
 import { productMeta } from '#app/components/product/product-meta.ts'
@@ -19,13 +20,18 @@ import type { Route } from './+types/product'
 const ARTICLES_COUNT = 3
 
 /**
- * /product/{slug}: published products only; anything else is the 404 page. «Другие предложения»
- * (the same model's other listings), «Похожие товары» (the same category's nearest by their main
- * characteristics) and «Статьи о товаре» stream in after the page: they must not hold it up.
+ * /product/{slug}: a model's page (decision 061) with the offer `?offer=` names, or its default
+ * offer (the best price in stock); an offer's own old address and a merged model's redirect
+ * permanently, anything else is the 404 page. «Другие предложения» (the model's other offers),
+ * «Похожие товары» (the same category's nearest by their main characteristics) and «Статьи о
+ * товаре» stream in after the page: they must not hold it up.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
-  const product = await loadOrFail(request, () => services.catalog.getProduct(ctx, params.slug))
+  const offerSlug = new URL(request.url).searchParams.get(OFFER_PARAM)
+  const page = await loadOrFail(request, () => services.catalog.openProductPage(ctx, params.slug, offerSlug))
+  if (page.kind === 'moved') throw redirect(page.to, 301)
+  const product = page.product
   // Two statements (the page and the summary), side by side: the reviews are part of the page.
   const [reviews, model, buyerRegion] = await Promise.all([
     services.reviews.listForProduct(ctx, product.id, { page: reviewPageFromUrl(request.url) }),
@@ -62,6 +68,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviews,
     offers,
     offerSort,
+    // The offer the address names, kept in the links that reorder the offers.
+    chosen: offerSlug === product.slug ? offerSlug : null,
     related,
     articles,
     ...buildProductSeo(publicConfig.publicUrl, product, reviews, model),
@@ -90,7 +98,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       <ProductView product={loaderData.product} display={loaderData.display} reviews={loaderData.reviews} />
       <Suspense fallback={null}>
         <Await resolve={loaderData.offers}>
-          {(items) => <OtherOffers offers={items} sort={loaderData.offerSort} />}
+          {(items) => <OtherOffers offers={items} sort={loaderData.offerSort} chosen={loaderData.chosen} />}
         </Await>
       </Suspense>
       <Suspense fallback={null}>

@@ -28,7 +28,12 @@ export interface SpecEntry {
 
 export interface ProductCard {
   id: string
+  /** The offer's own slug; its old address redirects to `href` (common/catalog/product-href.ts). */
   slug: string
+  /** The model's slug: its page is /product/{modelSlug}; null for an offer not yet given a model. */
+  modelSlug: string | null
+  /** Where the card links: the model's page with this offer chosen. */
+  href: string
   title: string
   brand: string
   model: string
@@ -68,6 +73,32 @@ export interface OfferTerms {
 /** An offer of the model a product page shows, in «Другие предложения». */
 export interface OfferCard extends ProductCard {
   terms: OfferTerms
+}
+
+/** A model with every seller's offer on sale (GET /catalog/models/{slug}, decision 061). */
+export interface ModelDetails {
+  id: string
+  slug: string
+  /** Its page, /product/{slug}. */
+  href: string
+  title: string
+  brand: string
+  /** The model name as its maker writes it. */
+  name: string
+  /** The maker's part number; '' when unknown. */
+  partNumber: string
+  /** GTIN; '' when unknown. */
+  gtin: string
+  category: CategoryRef
+  image: ProductImage | null
+  offerCount: number
+  /** The lowest and highest stated price; null when every offer's is on request. */
+  lowPriceKopecks: number | null
+  highPriceKopecks: number | null
+  /** The offer its page shows first: the best price among those in stock. */
+  defaultOfferId: string
+  /** In stock first, then cheaper, a price on request last (the page's order); at most 100. */
+  offers: OfferCard[]
 }
 
 /** The offers of a model a catalogue card stands for. */

@@ -53,8 +53,8 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
         {item.image ? <AppImage src={item.image.src} alt="" size="thumb" /> : <span aria-hidden="true" />}
       </div>
       <Stack gap={4} className={classes.about}>
-        {item.slug ? (
-          <AppLink to={`/product/${item.slug}`} className={classes.title}>
+        {item.href ? (
+          <AppLink to={item.href} className={classes.title}>
             {item.title}
           </AppLink>
         ) : (

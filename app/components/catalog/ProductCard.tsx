@@ -28,7 +28,7 @@ export function ProductCard({
   /** The page's LCP picture: fetched before the others. */
   priority?: boolean
 }) {
-  const href = `/product/${product.slug}`
+  const href = product.href
   // A model with several offers: the card is its best offer, priced from the lowest of them.
   const offers = product.offers
   const lead = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''

@@ -59,7 +59,7 @@ export function CompareTable({ group, diffOnly }: { group: CompareGroup; diffOnl
                       </button>
                     </Form>
                   </div>
-                  <AppLink to={`/product/${p.slug}`} className={classes.productTitle}>
+                  <AppLink to={p.href} className={classes.productTitle}>
                     {p.title}
                   </AppLink>
                   <span className={classes.price}>

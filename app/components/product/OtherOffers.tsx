@@ -1,6 +1,7 @@
 import { AppLink } from '#app/components/AppLink.tsx'
 import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
 import type { Availability } from '#common/catalog/products.ts'
+import { OFFER_PARAM } from '#common/catalog/product-href.ts'
 import page from './product.module.css'
 import classes from './OtherOffers.module.css'
 
@@ -18,6 +19,8 @@ const SORT_LABELS: Record<OfferSort, string> = {
 export interface OfferRow {
   id: string
   slug: string
+  /** The model's page with this offer chosen. */
+  href: string
   title: string
   vendorName: string
   vendorSlug: string
@@ -37,8 +40,23 @@ export interface OfferRow {
  * in stock and cheaper first, each row with «В корзину» and a link to that listing. Plain
  * elements and the page's own cart button: the product page has a first-load budget.
  */
-export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferSort }) {
+export function OtherOffers({
+  offers,
+  sort,
+  chosen,
+}: {
+  offers: OfferRow[]
+  sort: OfferSort
+  /** The offer the page's address names (`?offer=`), kept when the order changes. */
+  chosen: string | null
+}) {
   if (!offers.length) return null
+  const searchOf = (option: OfferSort) => {
+    const search = new URLSearchParams()
+    if (chosen) search.set(OFFER_PARAM, chosen)
+    if (option !== 'price') search.set('offers', option)
+    return search.size ? `?${search}` : ''
+  }
   return (
     <section id="offers" className={page.related} aria-labelledby="offers-title">
       <h2 id="offers-title" className={page.sectionTitle}>
@@ -50,7 +68,7 @@ export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferS
           {OFFER_SORTS.map((option) => (
             <AppLink
               key={option}
-              to={{ search: option === 'price' ? '' : `?offers=${option}` }}
+              to={{ search: searchOf(option) }}
               preventScrollReset
               replace
               aria-current={option === sort ? 'true' : undefined}
@@ -85,7 +103,7 @@ export function OtherOffers({ offers, sort }: { offers: OfferRow[]; sort: OfferS
               <AddToCartButton productId={offer.id} productTitle={`${offer.title} — ${offer.vendorName}`} />
             </span>
             <AppLink
-              to={`/product/${offer.slug}`}
+              to={offer.href}
               className={classes.link}
               aria-label={`Предложение ${offer.vendorName}: ${offer.title}`}
             >

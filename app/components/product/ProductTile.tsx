@@ -8,6 +8,8 @@ import classes from './ProductTile.module.css'
 export interface TileProduct {
   id: string
   slug: string
+  /** The model's page with this offer chosen. */
+  href: string
   title: string
   brand: string
   image: ProductImage | null
@@ -35,7 +37,7 @@ export function ProductTile({ product, headingLevel = 3 }: { product: TileProduc
       <span className={classes.body}>
         <span className={classes.brand}>{product.brand}</span>
         <Heading className={classes.title}>
-          <AppLink to={`/product/${product.slug}`} className={classes.link}>
+          <AppLink to={product.href} className={classes.link}>
             {product.title}
           </AppLink>
         </Heading>

@@ -213,7 +213,7 @@ export function ProductView({
             <ReviewsSection
               page={reviews}
               empty={REVIEW_MESSAGES.empty}
-              hrefOf={(page) => reviewPageHref(`/product/${product.slug}`, page)}
+              hrefOf={(page) => reviewPageHref(product.href, page)}
               answerFor={(review) =>
                 reviews.canAnswer && !review.answer ? <LazySellerAnswerForm reviewId={review.id} /> : null
               }

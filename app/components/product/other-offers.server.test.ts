@@ -7,6 +7,8 @@ function card(id: string, vendor: string, over: Partial<OfferCard>): OfferCard {
   return {
     id,
     slug: id,
+    modelSlug: 'dji-matrice-350-rtk',
+    href: `/product/dji-matrice-350-rtk?offer=${id}`,
     title: `Квадрокоптер ${id}`,
     brand: 'DJI',
     model: 'Matrice 350 RTK',

@@ -44,6 +44,7 @@ function toOfferRow(card: OfferCard, rating: Rating | undefined, buyerRegion: st
   return {
     id: card.id,
     slug: card.slug,
+    href: card.href,
     title: card.title,
     vendorName: card.vendor.name,
     vendorSlug: card.vendor.slug,

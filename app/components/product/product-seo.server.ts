@@ -1,4 +1,5 @@
 import { formatPrice } from '#common/catalog/format.ts'
+import { modelHref } from '#common/catalog/product-href.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { REVIEW_LIMITS, type ReviewPage } from '#common/reviews.ts'
@@ -64,7 +65,8 @@ export function buildProductSeo(
   reviews?: ReviewPage,
   model?: ModelOffers | null,
 ): ProductSeo {
-  const path = `/product/${product.slug}`
+  // One address per model: every offer's page names the model's as canonical.
+  const path = product.modelSlug ? modelHref(product.modelSlug) : product.href
   const url = `${publicUrl}${path}`
   const price = formatPrice(product.priceKopecks)
   const priced = product.priceKopecks !== null
@@ -92,7 +94,8 @@ export function buildProductSeo(
   const vatIncluded = product.vatRate === 'none' ? undefined : true
   const offer: JsonLd = {
     '@type': 'Offer',
-    url,
+    // This seller's offer: the model's page with it chosen.
+    url: `${publicUrl}${product.href}`,
     // «Под заказ» is made or shipped to order, with a lead time: schema.org's MadeToOrder.
     availability: product.availability === 'in_stock' ? 'https://schema.org/InStock' : 'https://schema.org/MadeToOrder',
     itemCondition: 'https://schema.org/NewCondition',

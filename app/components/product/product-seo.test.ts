@@ -13,6 +13,8 @@ function product(overrides: Partial<ProductDetails> = {}): ProductDetails {
   return {
     id: 'p1',
     slug: 'geoskan-201',
+    modelSlug: null,
+    href: '/product/geoskan-201',
     title: 'Геоскан 201 </script><b>',
     brand: 'Геоскан',
     model: '201',
@@ -68,6 +70,16 @@ describe('product SEO', () => {
       null,
     ])
       expect(buildProductSeo(URL, product(), undefined, alone).jsonLd[0]!.offers).toMatchObject({ '@type': 'Offer' })
+  })
+
+  it("names the model's page as canonical and the chosen offer's address in the Offer", () => {
+    const offer = product({ modelSlug: 'geoskan-201-2', href: '/product/geoskan-201-2?offer=geoskan-201' })
+    const { seo, jsonLd } = buildProductSeo(URL, offer)
+    expect(seo.canonical).toBe(`${URL}/product/geoskan-201-2`)
+    expect(jsonLd[0]).toMatchObject({
+      url: `${URL}/product/geoskan-201-2`,
+      offers: { '@type': 'Offer', url: `${URL}/product/geoskan-201-2?offer=geoskan-201` },
+    })
   })
 
   it('writes prices in roubles as plain numbers', () => {

@@ -11,6 +11,7 @@ export function toTileProduct(card: ProductCard): TileProduct {
   return {
     id: card.id,
     slug: card.slug,
+    href: card.href,
     title: card.title,
     brand: card.brand,
     image: card.image,

@@ -7,5 +7,8 @@ export function reviewPageFromUrl(url: string): number {
 
 /** The link to a page of reviews, at the reviews (the first page is the plain URL). */
 export function reviewPageHref(path: string, page: number): string {
-  return page > 1 ? `${path}?reviews=${page}#reviews` : `${path}#reviews`
+  const [pathname, search = ''] = path.split('?')
+  const params = new URLSearchParams(search)
+  if (page > 1) params.set('reviews', String(page))
+  return `${pathname}${params.size ? `?${params}` : ''}#reviews`
 }

@@ -18,8 +18,10 @@ const SpecEntrySchema = z.object({
 })
 
 export const ProductCardSchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
+  id: z.uuid().describe('Предложение: условия одного продавца для модели'),
+  slug: z.string().describe('Слаг предложения; его прежний адрес /product/{slug} ведёт на `href`'),
+  modelSlug: z.string().nullable().describe('Слаг модели: её страница — /product/{modelSlug}'),
+  href: z.string().describe('Страница модели с этим предложением: /product/{modelSlug}?offer={slug}'),
   title: z.string(),
   brand: z.string(),
   model: z.string(),
@@ -192,6 +194,30 @@ export const ListingParams = z.object({
   sort: z.enum(SORTS).optional(),
   page: z.string().optional(),
   limit: z.string().optional().describe('Размер страницы, до 60'),
+})
+
+export const OfferCardSchema = ProductCardSchema.extend({ terms: OfferTermsSchema })
+
+export const ModelDetailsSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  href: z.string().describe('Страница модели: /product/{slug}'),
+  title: z.string(),
+  brand: z.string(),
+  name: z.string().describe('Название модели, как его пишет производитель'),
+  partNumber: z.string().describe('Артикул производителя (P/N); пусто — не указан'),
+  gtin: z.string().describe('GTIN; пусто — не указан'),
+  category: RefSchema,
+  image: ImageSchema.nullable(),
+  offerCount: z.number().int().describe('Предложений в продаже'),
+  lowPriceKopecks: z.number().int().nullable().describe('Самая низкая цена; null — у всех по запросу'),
+  highPriceKopecks: z.number().int().nullable(),
+  defaultOfferId: z
+    .uuid()
+    .describe('Предложение, которое страница показывает первым: лучшая цена из тех, что в наличии'),
+  offers: z
+    .array(OfferCardSchema)
+    .describe('Предложения продавцов: в наличии первыми, затем дешевле, цена по запросу последней; до 100'),
 })
 
 export const ModelSummarySchema = z.object({

@@ -12,6 +12,7 @@ import type {
   SpecEntry,
   VendorRef,
 } from '#common/catalog/types.ts'
+import { offerHref } from '#common/catalog/product-href.ts'
 import { storedHtml } from '../../text/sanitize.ts'
 import type { ModelOffers } from './search/select.ts'
 
@@ -29,6 +30,8 @@ export interface CardRow {
   availability: Availability
   leadTimeDays: number | null
   modelId: string | null
+  /** The model's slug (catalog_models), for the card's address. */
+  modelSlug: string | null
   warrantyMonths: number | null
   deliveryRegions: string[]
   minOrderQuantity: number
@@ -72,6 +75,8 @@ export function toCard(row: CardRow, vendors: Map<string, VendorRef>): ProductCa
   const card: ProductCard = {
     id: row.id,
     slug: row.slug,
+    modelSlug: row.modelSlug,
+    href: offerHref(row),
     title: row.title,
     brand: row.brand,
     model: row.model,

@@ -157,10 +157,11 @@ export async function fetchCards(db: Db, ids: string[], search?: string): Promis
         p.vendor_organization_id as "vendorOrganizationId", p.price_kopecks as "priceKopecks",
         p.vat_rate as "vatRate", p.availability, p.lead_time_days as "leadTimeDays", p.images, p.specs,
         p.model_id as "modelId", p.warranty_months as "warrantyMonths", p.delivery_regions as "deliveryRegions",
-        p.min_order_quantity as "minOrderQuantity"
+        p.min_order_quantity as "minOrderQuantity", m.slug as "modelSlug"
         ${highlights}
       from unnest(${sql.param(ids)}::uuid[]) with ordinality as page(id, pos)
       join catalog_products p on p.id = page.id and p.status = 'published'
+      left join catalog_models m on m.id = p.model_id
       ${search ? sql`cross join plainto_tsquery('russian', ${search}) as s(query)` : sql``}
       order by page.pos
     `,

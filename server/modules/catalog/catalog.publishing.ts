@@ -6,6 +6,7 @@ import { getCategory } from '#common/catalog/categories.ts'
 import { slugify } from '#common/slug.ts'
 import type { Ctx } from '../../context.ts'
 import { catalogProducts } from './catalog.table.ts'
+import { queryRows } from './catalog.listing.ts'
 import { modelIdFor } from './models/assign-models.ts'
 import { adjustSearchWords } from './search/search-words.ts'
 import type { SanitizedHtml } from '#common/html.ts'
@@ -90,14 +91,18 @@ const versionColumns = {
 /** The words the typo dictionary counts for a product (search/search-words.ts reads the same). */
 const dictionaryText = (p: { title: string; brand: string; model: string }) => `${p.title} ${p.brand} ${p.model}`
 
-/** A product page address: the title in Latin letters, with a piece of the id when it is taken. */
+/**
+ * An offer's own address, which redirects to its model's page: the title in Latin letters, with a
+ * piece of the id when a product or a model has it (the two share /product/{slug}).
+ */
 async function freeProductSlug(ctx: Ctx, version: PublishedVersion): Promise<string> {
   const base = (slugify(version.title) || slugify(`${version.brand} ${version.model}`) || 'tovar').slice(0, 80)
-  const [taken] = await ctx.db
-    .select({ id: catalogProducts.id })
-    .from(catalogProducts)
-    .where(eq(catalogProducts.slug, base))
-  return taken ? `${base}-${version.id.slice(0, 8)}` : base
+  const taken = await queryRows<{ slug: string }>(
+    ctx.db,
+    sql`select slug from catalog_products where slug = ${base}
+        union all select slug from catalog_models where slug = ${base}`,
+  )
+  return taken.length ? `${base}-${version.id.slice(0, 8)}` : base
 }
 
 /**

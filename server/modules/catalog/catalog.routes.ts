@@ -10,6 +10,7 @@ import {
   CategorySummarySchema,
   ListingParams,
   ListingSchema,
+  ModelDetailsSchema,
   ModelSummarySchema,
   ProductDetailsSchema,
   SuggestionSchema,
@@ -84,11 +85,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
+    '/catalog/models/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'Модель с предложениями всех продавцов',
+        description:
+          'Модель — одна карточка товара (бренд, название, P/N, GTIN); предложение — условия одного продавца. Объединённая модель отвечает той, в которую вошла.',
+        params: z.object({ slug: z.string() }),
+        response: { 200: data(ModelDetailsSchema) },
+      },
+    },
+    async (req) => ({ data: await catalog.getModel(req.ctx, req.params.slug) }),
+  )
+
+  app.get(
     '/catalog/products/:slug',
     {
       schema: {
         tags,
-        summary: 'Карточка опубликованного товара',
+        summary: 'Предложение продавца по его слагу, с моделью (modelSlug, href)',
         params: z.object({ slug: z.string() }),
         response: { 200: data(ProductDetailsSchema) },
       },

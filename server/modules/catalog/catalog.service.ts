@@ -1,7 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { CATEGORIES, categorySubtree, getCategory } from '#common/catalog/categories.ts'
 import type { ListingQuery } from '#common/catalog/listing.ts'
-import type { Listing, OfferCard, ProductCard, ProductDetails, SellerCard, Suggestion } from '#common/catalog/types.ts'
+import type {
+  Listing,
+  ModelDetails,
+  OfferCard,
+  ProductCard,
+  ProductDetails,
+  SellerCard,
+  Suggestion,
+} from '#common/catalog/types.ts'
 import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
@@ -11,7 +19,7 @@ import { type CardRow, termsOf, toCard, toDetails, withModelOffers } from './cat
 import { buildFacets } from './catalog.facets.ts'
 import type { SortOrder } from './search/listing-index.ts'
 import { createIndexKeeper } from './search/index-sync.ts'
-import { fetchCards, readCatalogState } from './catalog.listing.ts'
+import { fetchCards, queryRows, readCatalogState } from './catalog.listing.ts'
 import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
 import {
@@ -31,9 +39,12 @@ import {
   removeVersion,
   unpublishVersion,
 } from './catalog.publishing.ts'
-import { catalogProducts } from './catalog.table.ts'
+import { catalogModels, catalogProducts } from './catalog.table.ts'
 import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
 import { describeModel, findModels, listModels, mergeModels, similarModels } from './models/models.service.ts'
+import { modelOffers, resolveProductAddress } from './models/model-page.ts'
+import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
+import { modelHref } from '#common/catalog/product-href.ts'
 import { wordsOf } from './search/title-words.ts'
 import type { VendorDirectory } from '../organizations/index.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
@@ -53,6 +64,8 @@ export interface CatalogDeps {
 }
 
 const MAX_SEARCH_WORDS = 8
+/** The most offers a model's API card lists (its offerCount counts them all). */
+const MODEL_OFFERS_LIMIT = 100
 
 const published = eq(catalogProducts.status, 'published')
 
@@ -72,6 +85,7 @@ const cardColumns = {
   warrantyMonths: catalogProducts.warrantyMonths,
   deliveryRegions: catalogProducts.deliveryRegions,
   minOrderQuantity: catalogProducts.minOrderQuantity,
+  modelSlug: catalogModels.slug,
   images: catalogProducts.images,
   specs: catalogProducts.specs,
 }
@@ -87,6 +101,13 @@ const detailsColumns = {
   createdAt: catalogProducts.createdAt,
   updatedAt: catalogProducts.updatedAt,
 }
+
+/** Products with what their page shows, their model's slug included (for its address). */
+const selectDetails = (ctx: Ctx) =>
+  ctx.db
+    .select(detailsColumns)
+    .from(catalogProducts)
+    .leftJoin(catalogModels, eq(catalogModels.id, catalogProducts.modelId))
 
 /** The words of a search as the database gets them: lower-case letters and digits. */
 export function searchWords(q: string | undefined): string[] {
@@ -163,7 +184,7 @@ export function createCatalogService(deps: CatalogDeps) {
     )
   }
 
-  return {
+  const service = {
     /**
      * A page of a category (and optionally one vendor's products) with its facets. Four
      * statements whatever the query and page size: vendor slugs to ids, the catalogue revision
@@ -240,6 +261,7 @@ export function createCatalogService(deps: CatalogDeps) {
           ...version,
           specs: catalogSpecs(version),
           slug: slug ?? '',
+          modelSlug: null,
           status: 'non-published',
           createdAt: now,
           updatedAt: now,
@@ -269,16 +291,75 @@ export function createCatalogService(deps: CatalogDeps) {
 
     async getProduct(ctx: Ctx, slug: string): Promise<ProductDetails> {
       if (!isPossibleSlug(slug)) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound)
-      const [row] = await ctx.db
-        .select(detailsColumns)
-        .from(catalogProducts)
-        .where(and(published, eq(catalogProducts.slug, slug)))
+      const [row] = await selectDetails(ctx).where(and(published, eq(catalogProducts.slug, slug)))
       if (!row) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound)
       const sellers = await sellerCardsOf(ctx, [row.vendorOrganizationId])
       return toDetails(row, sellers.get(row.vendorOrganizationId))
     },
 
-    /** Published products among the ids, in the order asked (compare, cart). */
+    /**
+     * What /product/{slug} shows (models/model-page.ts): a model's page with the offer asked for
+     * by `?offer=` or its default offer, or where an old address moved (an offer's own, a merged
+     * model's). Not found when the slug is neither or nothing of the model is on sale.
+     */
+    async openProductPage(ctx: Ctx, slug: string, offerSlug: string | null): Promise<ProductPage> {
+      if (!isPossibleSlug(slug)) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound)
+      const index = await indexKeeper.current(ctx.db)
+      const address = await resolveProductAddress(ctx.db, index, slug, offerSlug)
+      if (address.kind === 'moved') return address
+      if (address.kind === 'offer') {
+        const product = await service.getProduct(ctx, address.offerSlug)
+        return product.modelSlug ? { kind: 'moved', to: product.href } : { kind: 'page', product }
+      }
+      const [product] =
+        address.kind === 'model' && address.offerId ? await service.getProductsByIds(ctx, [address.offerId]) : []
+      if (!product) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound)
+      return { kind: 'page', product }
+    },
+
+    /**
+     * A model with its offers on sale (the API's model card): a merged model answers with the one
+     * it went into; not found when nothing of it is on sale.
+     */
+    async getModel(ctx: Ctx, slug: string): Promise<ModelDetails> {
+      if (!isPossibleSlug(slug)) throw new AppError('not_found', MODEL_MESSAGES.notFound)
+      const [model] = await queryRows<Omit<ModelSummary, 'offerCount'>>(
+        ctx.db,
+        sql`select coalesce(target.id, m.id) as id, coalesce(target.slug, m.slug) as slug,
+              coalesce(target.title, m.title) as title, coalesce(target.brand, m.brand) as brand,
+              coalesce(target.name, m.name) as name, coalesce(target.part_number, m.part_number) as "partNumber",
+              coalesce(target.gtin, m.gtin) as gtin, coalesce(target.category_slug, m.category_slug) as "categorySlug",
+              coalesce(target.images, m.images) -> 0 as image
+            from catalog_models m left join catalog_models target on target.id = m.merged_into_id
+            where m.slug = ${slug} and m.status in ('approved', 'merged')`,
+      )
+      const index = await indexKeeper.current(ctx.db)
+      const ids = model ? modelOffers(index, model.id, MODEL_OFFERS_LIMIT) : []
+      if (!model || !ids.length) throw new AppError('not_found', MODEL_MESSAGES.notFound)
+      const rows = await fetchCards(ctx.db, ids)
+      const cards = await cardsOf(ctx, rows)
+      const terms = new Map(rows.map((row) => [row.id, termsOf(row)]))
+      const offers = cards.map((card) => ({ ...card, terms: terms.get(card.id)! }))
+      const summary = modelOfferSummary(index, ids[0]!)
+      return {
+        id: model.id,
+        slug: model.slug,
+        href: modelHref(model.slug),
+        title: model.title,
+        brand: model.brand,
+        name: model.name,
+        partNumber: model.partNumber,
+        gtin: model.gtin,
+        category: { slug: model.categorySlug, title: getCategory(model.categorySlug)?.title ?? model.categorySlug },
+        image: model.image,
+        offerCount: summary?.offerCount ?? offers.length,
+        lowPriceKopecks: summary?.lowKopecks ?? null,
+        highPriceKopecks: summary?.highKopecks ?? null,
+        defaultOfferId: ids[0]!,
+        offers,
+      }
+    },
+
     /** Which of these products are on sale, with their category, in the order asked: one statement. */
     async filterPublished(
       ctx: Ctx,
@@ -301,10 +382,7 @@ export function createCatalogService(deps: CatalogDeps) {
     async getProductsByIds(ctx: Ctx, ids: string[]): Promise<ProductDetails[]> {
       const valid = [...new Set(ids.filter(isUuid))]
       if (!valid.length) return []
-      const rows = await ctx.db
-        .select(detailsColumns)
-        .from(catalogProducts)
-        .where(and(published, inArray(catalogProducts.id, valid)))
+      const rows = await selectDetails(ctx).where(and(published, inArray(catalogProducts.id, valid)))
       const sellers = await sellerCardsOf(
         ctx,
         rows.map((r) => r.vendorOrganizationId),
@@ -380,12 +458,20 @@ export function createCatalogService(deps: CatalogDeps) {
       })
     },
 
+    /**
+     * The product pages for the sitemap: one per model with an offer on sale (its offers' addresses
+     * redirect there), dated by its latest offer; an offer without a model yet at its own.
+     */
     async listSitemapProducts(ctx: Ctx): Promise<{ slug: string; updatedAt: Date }[]> {
-      return ctx.db
-        .select({ slug: catalogProducts.slug, updatedAt: catalogProducts.updatedAt })
-        .from(catalogProducts)
-        .where(published)
-        .orderBy(asc(catalogProducts.slug))
+      const rows = await queryRows<{ slug: string; updatedAt: string | Date }>(
+        ctx.db,
+        sql`select coalesce(m.slug, p.slug) as slug, max(p.updated_at) as "updatedAt"
+            from catalog_products p left join catalog_models m on m.id = p.model_id
+            where p.status = 'published'
+            group by coalesce(m.slug, p.slug)
+            order by 1`,
+      )
+      return rows.map((row) => ({ slug: row.slug, updatedAt: new Date(row.updatedAt) }))
     },
 
     countProductsByVendor,
@@ -400,6 +486,10 @@ export function createCatalogService(deps: CatalogDeps) {
       return { products: index.liveCount, arrayBytes: index.arrayBytes }
     },
   }
+  return service
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>
+
+/** A product address's page: the offer it shows, or where the address moved. */
+export type ProductPage = { kind: 'page'; product: ProductDetails } | { kind: 'moved'; to: string }

@@ -4,7 +4,7 @@ import { type RegistrationRequirement, registrationRequirement } from '#common/c
 import type { VatRate } from '#common/catalog/vat.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
-import { catalogProducts } from './catalog.table.ts'
+import { catalogModels, catalogProducts } from './catalog.table.ts'
 
 /**
  * What the cart and checkout need of products on sale: the price, the VAT, the stock, the
@@ -15,6 +15,8 @@ import { catalogProducts } from './catalog.table.ts'
 export interface Offer {
   id: string
   slug: string
+  /** Its model's slug, for the model page's address; null before it is given one. */
+  modelSlug: string | null
   title: string
   sku: string
   vendorOrganizationId: string
@@ -43,6 +45,7 @@ export async function describeOffers(ctx: Ctx, ids: string[]): Promise<Map<strin
     .select({
       id: catalogProducts.id,
       slug: catalogProducts.slug,
+      modelSlug: catalogModels.slug,
       title: catalogProducts.title,
       sku: catalogProducts.sku,
       vendorOrganizationId: catalogProducts.vendorOrganizationId,
@@ -55,6 +58,7 @@ export async function describeOffers(ctx: Ctx, ids: string[]): Promise<Map<strin
       weight: catalogProducts.maxTakeoffWeight,
     })
     .from(catalogProducts)
+    .leftJoin(catalogModels, eq(catalogModels.id, catalogProducts.modelId))
     .where(and(eq(catalogProducts.status, 'published'), inArray(catalogProducts.id, valid)))
   return new Map(
     rows.map(({ images, weight, ...row }) => [

@@ -301,7 +301,8 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
       expect(suggestions).toContainEqual({
         kind: 'product',
         labelHighlighted: 'Квадрокоптер <mark>DJI</mark> Mavic 3 Enterprise',
-        href: '/product/dji-mavic-3-enterprise',
+        // The model's page with this offer chosen (the product's own slug is the model's base, taken).
+        href: '/product/dji-mavic-3-enterprise-2?offer=dji-mavic-3-enterprise',
       })
       expect(suggestions.some((s) => s.href === '/product/secret-on-moderation')).toBe(false)
       const categories = (await get(`/catalog/suggestions?q=${encodeURIComponent('мульти')}`)).json().data

@@ -13,8 +13,10 @@ const Ids = z.object({
 })
 
 const Product = z.object({
-  id: z.uuid(),
+  id: z.uuid().describe('Предложение продавца; в сравнении — одно на модель'),
   slug: z.string(),
+  modelSlug: z.string().nullable().describe('Слаг модели: её страница — /product/{modelSlug}'),
+  href: z.string().describe('Страница модели с этим предложением'),
   title: z.string(),
   brand: z.string(),
   model: z.string(),

@@ -268,6 +268,8 @@ function toCompareProduct(p: ProductDetails): CompareProduct {
   return {
     id: p.id,
     slug: p.slug,
+    modelSlug: p.modelSlug,
+    href: p.href,
     title: p.title,
     brand: p.brand,
     model: p.model,

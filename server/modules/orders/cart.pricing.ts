@@ -6,6 +6,7 @@ import {
   type PartyRef,
   vatIncluded,
 } from '#common/orders.ts'
+import { offerHref } from '#common/catalog/product-href.ts'
 import type { Offer } from '../catalog/index.ts'
 
 export interface CartRow {
@@ -67,6 +68,8 @@ export function priceCart(
     const item: CartItem = {
       productId: offer.id,
       slug: offer.slug,
+      modelSlug: offer.modelSlug,
+      href: offerHref(offer),
       title: offer.title,
       sku: offer.sku,
       image: offer.image,
@@ -131,6 +134,8 @@ function unavailableItem(row: CartRow): CartItem {
   return {
     productId: row.productId,
     slug: '',
+    modelSlug: null,
+    href: '',
     title: row.title,
     sku: '',
     image: null,

@@ -10,8 +10,10 @@ const Party = z.object({ id: z.uuid(), name: z.string(), slug: z.string() })
 const Image = z.object({ src: z.string(), alt: z.string() })
 
 export const CartItemSchema = z.object({
-  productId: z.uuid(),
-  slug: z.string(),
+  productId: z.uuid().describe('Предложение: условия одного продавца для модели'),
+  slug: z.string().describe('Слаг предложения; пусто, если снято с продажи'),
+  modelSlug: z.string().nullable().describe('Слаг модели: её страница — /product/{modelSlug}'),
+  href: z.string().describe('Страница модели с этим предложением; пусто, если снято с продажи'),
   title: z.string(),
   sku: z.string(),
   image: Image.nullable(),

@@ -44,7 +44,8 @@ function draftToFeedProduct(d: DraftRow, slug: string | undefined, links: FeedLi
     deliveryRegions: d.deliveryRegions,
     partNumber: d.partNumber,
     gtin: d.gtin,
-    url: slug ? links.productUrl(slug) : '',
+    // The offer's own address: it leads to its model's page with the offer chosen.
+    url: slug ? links.productUrl({ slug, modelSlug: null }) : '',
   }
 }
 

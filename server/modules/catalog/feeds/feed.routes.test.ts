@@ -102,7 +102,8 @@ describe.each(BACKENDS)('the vendor YML feed on %s', (backend) => {
       res.body.indexOf(`<offer id="${published[1]!.id}"`),
       res.body.indexOf('</offer>', res.body.indexOf(`<offer id="${published[1]!.id}"`)),
     )
-    expect(offer).toMatch(/<url>https:\/\/bas\.example\/product\/[a-z0-9-]+<\/url>/)
+    // The offer's page: its model's, with the offer chosen.
+    expect(offer).toMatch(/<url>https:\/\/bas\.example\/product\/[a-z0-9-]+\?offer=[a-z0-9-]+<\/url>/)
     expect(offer).toMatch(
       /<picture>https:\/\/bas\.example\/marketplace-frontend-assets\/catalog\/sokol-1\.jpg\?w=1200&amp;h=900&amp;f=jpeg<\/picture>/,
     )

@@ -1,3 +1,4 @@
+import { offerHref } from '#common/catalog/product-href.ts'
 import { buildImageUrl, isImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
 
 /**
@@ -12,7 +13,8 @@ export const FEED_IMAGE = { ...SHARE_IMAGE_SIZES.product, format: 'jpeg' } as co
 export interface FeedLinks {
   /** The addresses' bases: a feed's version depends on them. */
   site: string
-  productUrl(slug: string): string
+  /** An offer's page: its model's with it chosen (common/catalog/product-href.ts). */
+  productUrl(offer: { slug: string; modelSlug: string | null }): string
   sellerUrl(slug: string): string
   /** Null for a source that is not an image (it would not render on the site either). */
   imageUrl(src: string): string | null
@@ -24,7 +26,7 @@ export function feedLinks(site: { publicUrl: string; cdnUrl: string }): FeedLink
     /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`
   return {
     site: `${origin} ${site.cdnUrl}`,
-    productUrl: (slug) => `${origin}/product/${encodeURIComponent(slug)}`,
+    productUrl: (offer) => `${origin}${offerHref(offer)}`,
     sellerUrl: (slug) => `${origin}/sellers/${encodeURIComponent(slug)}`,
     imageUrl: (src) => (isImageUrl(src) ? absolute(buildImageUrl(src, { cdnUrl: site.cdnUrl, ...FEED_IMAGE })) : null),
   }

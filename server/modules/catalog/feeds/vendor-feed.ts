@@ -19,7 +19,7 @@ import { ymlFeedWriter } from './yml.ts'
 
 export const FEED_BATCH_SIZE = 1000
 /** Changes with what the feed writes, so a changed format is never answered «not modified». */
-const FEED_FORMAT = 'yml-2'
+const FEED_FORMAT = 'yml-3'
 
 export interface VendorFeed {
   vendor: ConfirmedVendor
@@ -55,11 +55,16 @@ const feedColumns = {
   // The model's identity by its maker (a product without a model yet has none).
   partNumber: catalogModels.partNumber,
   gtin: catalogModels.gtin,
+  modelSlug: catalogModels.slug,
 }
 
-type FeedRow = Pick<typeof catalogProducts.$inferSelect, Exclude<keyof typeof feedColumns, 'partNumber' | 'gtin'>> & {
+type FeedRow = Pick<
+  typeof catalogProducts.$inferSelect,
+  Exclude<keyof typeof feedColumns, 'partNumber' | 'gtin' | 'modelSlug'>
+> & {
   partNumber: string | null
   gtin: string | null
+  modelSlug: string | null
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -88,7 +93,7 @@ export function toFeedProduct(row: FeedRow, links: FeedLinks): FeedProduct {
     deliveryRegions: row.deliveryRegions,
     partNumber: row.partNumber ?? '',
     gtin: row.gtin ?? '',
-    url: links.productUrl(row.slug),
+    url: links.productUrl(row),
   }
 }
 

@@ -44,7 +44,10 @@ export async function modelIdsByKey(db: Db, keys: readonly string[]): Promise<Ma
   return new Map(rows.map((r) => [r.key, r.id]))
 }
 
-/** Slugs for new models from their titles, none of them taken by another model or each other. */
+/**
+ * Slugs for new models from their titles, none of them taken by another model, by a product (an
+ * old product address redirects to its model, so the two never share one) or by each other.
+ */
 async function freeSlugs(db: Db, titles: readonly string[]): Promise<string[]> {
   const bases = titles.map(
     (t) =>
@@ -52,11 +55,14 @@ async function freeSlugs(db: Db, titles: readonly string[]): Promise<string[]> {
         .slice(0, MAX_SLUG_LENGTH - 4)
         .replace(/-+$/, '') || 'model',
   )
+  // Each base and its numbered forms («…-2»), matched by a hash join: one pass over each table.
   const taken = new Set(
     (
       await queryRows<{ slug: string }>(
         db,
-        sql`select slug from catalog_models where slug like any(${sql.param([...new Set(bases)].map((b) => `${b}%`))}::text[])`,
+        sql`select s.slug from (select slug from catalog_models union all select slug from catalog_products) s
+            join unnest(${sql.param([...new Set(bases)])}::text[]) as b(base)
+              on b.base = regexp_replace(s.slug, '-[0-9]+$', '')`,
       )
     ).map((r) => r.slug),
   )

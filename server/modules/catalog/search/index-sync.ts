@@ -36,6 +36,7 @@ const COLUMNS = sql.raw(
     'p.brand',
     'p.model',
     'p.model_id as "modelId"',
+    '(select m.slug from catalog_models m where m.id = p.model_id) as "modelSlug"',
     'p.drone_type as "droneType"',
     'p.availability',
     'p.made_in_russia as "madeInRussia"',

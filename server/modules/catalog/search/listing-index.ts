@@ -24,6 +24,8 @@ export interface IndexRow {
   model: string
   /** The model record (catalog_models); null only for a product not yet given one. */
   modelId: string | null
+  /** Its slug, for the model page's address; null with `modelId`. */
+  modelSlug: string | null
   droneType: string | null
   availability: string
   madeInRussia: boolean
@@ -123,6 +125,8 @@ export class CatalogIndex {
    * without a pass over the whole index. Slots only grow, so each list is in slot order.
    */
   readonly modelSlots: number[][] = []
+  /** Each model code's slug (its page's address); undefined for a listing without a model. */
+  readonly modelSlugs: (string | undefined)[] = []
   /**
    * Slots below this were loaded a model at a time (`sealModelRuns`): each model's offers there
    * lie in one run, unless the model is marked in `scatteredModel` because an offer of it was
@@ -236,6 +240,7 @@ export class CatalogIndex {
     this.brand[slot] = this.brands.code(row.brand)
     const model = (this.model[slot] = this.models.code(row.modelId ?? `listing|${row.id}`))
     ;(this.modelSlots[model] ??= []).push(slot)
+    if (row.modelSlug) this.modelSlugs[model] = row.modelSlug
     if (this.modelRunsEnd > 0) {
       this.scatteredModel = grow(this.scatteredModel, model + 1)
       this.scatteredModel[model] = 1

@@ -28,6 +28,7 @@ function product(id: number, vector: string, popularity = 0): IndexRow {
     brand: 'Бренд',
     model: `Модель ${id}`,
     modelId: null,
+    modelSlug: null,
     droneType: 'multirotor',
     availability: 'in_stock',
     madeInRussia: false,

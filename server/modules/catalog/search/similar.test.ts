@@ -37,6 +37,7 @@ function row(
     model: over.model ?? id,
     // Offers of one model share its record; the rule that groups products into models is model-key's.
     modelId: modelKeyOf(id, 'DJI', over.model ?? id),
+    modelSlug: null,
     droneType: over.type === undefined ? 'multirotor' : over.type,
     availability: over.availability ?? 'in_stock',
     madeInRussia: false,

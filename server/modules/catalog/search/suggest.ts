@@ -1,4 +1,5 @@
 import { CATEGORIES } from '#common/catalog/categories.ts'
+import { offerHref } from '#common/catalog/product-href.ts'
 import { MAX_QUERY_LENGTH } from '#common/catalog/listing.ts'
 import type { Suggestion } from '#common/catalog/types.ts'
 import { isSingleLineText } from '#common/text.ts'
@@ -139,7 +140,7 @@ async function productSuggestions(
     const suggestion: Suggestion = {
       kind: 'product',
       labelHighlighted: highlightTerms(index.titles[slot]!, marked),
-      href: `/product/${index.slugs[slot]}`,
+      href: offerHref({ slug: index.slugs[slot]!, modelSlug: index.modelSlugs[index.model[slot]!] ?? null }),
     }
     if (perTitle.get(index.titles[slot]!)! > 1)
       suggestion.offer = { vendorName: names.get(vendorOf(slot))?.name ?? '', priceKopecks: priceOf(slot) }
