@@ -1,4 +1,5 @@
 import { formatMoney, formatNumber } from './format.ts'
+import { offerHref } from './catalog/product-href.ts'
 import { CHARACTERS_UP_TO, FILES_UP_TO, MINUTES_UP_TO } from '#common/counted-words.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { z } from './zod.ts'
@@ -250,6 +251,8 @@ export const ReportListQuery = z.object({ status: z.enum(CHAT_REPORT_STATUSES).d
 export function productContext(product: {
   id: string
   slug: string
+  /** The offer's model: the card then links to the model's page with the offer chosen. */
+  modelSlug?: string | null
   title: string
   priceKopecks: number | null
   images: { src: string }[]
@@ -258,7 +261,7 @@ export function productContext(product: {
     type: 'product',
     id: product.id,
     title: product.title,
-    href: `/product/${product.slug}`,
+    href: offerHref({ slug: product.slug, modelSlug: product.modelSlug ?? null }),
     image: product.images[0]?.src ?? null,
     subtitle: product.priceKopecks === null ? 'Цена по запросу' : formatMoney(product.priceKopecks),
   }

@@ -29,7 +29,9 @@ const Quantity = fromDigits(
 
 /** POST /cart/items: adds the product (or more of it). */
 export const CartAddInput = z.object({
-  productId: z.uuid({ error: CART_MESSAGES.productId }),
+  productId: z
+    .uuid({ error: CART_MESSAGES.productId })
+    .describe('Предложение продавца (id товара): корзина держит предложения, не модели'),
   quantity: Quantity.default(1),
 })
 

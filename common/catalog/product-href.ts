@@ -17,3 +17,10 @@ export function offerHref(offer: { slug: string; modelSlug: string | null }): st
     ? `${modelHref(offer.modelSlug)}?${OFFER_PARAM}=${encodeURIComponent(offer.slug)}`
     : `/product/${offer.slug}`
 }
+
+/** The offer an address of `offerHref` names: its `?offer=`, else the slug after /product/; null for another address. */
+export function offerSlugOf(href: string): string | null {
+  const url = new URL(href, 'http://localhost')
+  if (!url.pathname.startsWith('/product/')) return null
+  return url.searchParams.get(OFFER_PARAM) ?? decodeURIComponent(url.pathname.slice('/product/'.length))
+}

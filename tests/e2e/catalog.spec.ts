@@ -64,7 +64,8 @@ test.describe('at 1280 px', () => {
     const links = await page.getByRole('article').getByRole('heading').getByRole('link').all()
     expect(links.length).toBeGreaterThan(0)
     for (const link of links) {
-      const slug = (await link.getAttribute('href'))!.replace('/product/', '')
+      // The model's page with the card's offer chosen.
+      const slug = new URL((await link.getAttribute('href'))!, 'http://x').searchParams.get('offer')
       const product = (await (await request.get(`/api/v1/catalog/products/${slug}`)).json()) as {
         data: { areas: { slug: string }[] }
       }

@@ -269,7 +269,8 @@ test('staff write an article with a heading, a picture and a product, preview it
   await expect(card).toHaveAttribute('href', /^\/product\/[a-z0-9-]+$/)
   const productHref = (await card.getAttribute('href'))!
   await card.click()
-  await expect(reader).toHaveURL(productHref)
+  // The offer's own address leads to its model's page with the offer chosen.
+  await expect(reader).toHaveURL(new RegExp(`/product/[a-z0-9-]+\\?offer=${productHref.slice('/product/'.length)}$`))
   await reader.context().close()
 
   // The editor shows it as published.

@@ -338,7 +338,8 @@ test('an article: one h1, its facts, a table of contents to its headings, the pr
   await expect(share.getByRole('status')).toHaveText('Ссылка скопирована')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/media/${SEEDED.slug}`)
   await card.getByRole('link', { name: product.name }).click()
-  await expect(page).toHaveURL(`/product/${product.slug}`)
+  // The offer's own address leads to its model's page with the offer chosen.
+  await expect(page).toHaveURL(new RegExp(`/product/[a-z0-9-]+\\?offer=${product.slug}$`))
   // The product page lists the articles that embed it.
   await expect(
     page.getByRole('region', { name: 'Статьи о товаре' }).getByRole('link', { name: SEEDED.title }),

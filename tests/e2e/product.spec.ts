@@ -3,7 +3,11 @@ import { expectNoSeriousViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 
 interface ListedProduct {
+  /** The offer's own slug: its old address redirects to `href`. */
   slug: string
+  modelSlug: string
+  /** The model's page with this offer chosen. */
+  href: string
   title: string
   vendor: { slug: string; name: string }
 }
@@ -31,8 +35,13 @@ test('a product page shows the offer, the characteristics, the seller and valid 
 }) => {
   // Several pictures, so the gallery has thumbnails to switch; heavy enough to need registration.
   const listed = await firstProduct(request, '&max_takeoff_weight_min=31')
+  // The offer's old address redirects permanently to its model's page with the offer chosen.
+  const moved = await request.get(`/product/${listed.slug}`, { maxRedirects: 0 })
+  expect(moved.status()).toBe(301)
+  expect(moved.headers()['location']).toBe(listed.href)
   const response = await page.goto(`/product/${listed.slug}`)
   expect(response?.status()).toBe(200)
+  await expect(page).toHaveURL(listed.href)
   await waitForHydration(page)
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(listed.title)
@@ -51,7 +60,8 @@ test('a product page shows the offer, the characteristics, the seller and valid 
     '/platforms/drone-registration',
   )
 
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/product/${listed.slug}`)
+  // One canonical address per model, whichever offer is chosen.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/product/${listed.modelSlug}`)
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product')
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     'content',
@@ -109,8 +119,8 @@ test('a product opens from the catalogue', async ({ page, request }) => {
   const listed = await firstProduct(request)
   await page.goto('/catalog/bespilotniki')
   await waitForHydration(page)
-  await page.locator(`a[href="/product/${listed.slug}"]`).first().click()
-  await expect(page).toHaveURL(`/product/${listed.slug}`)
+  await page.locator(`a[href="${listed.href}"]`).first().click()
+  await expect(page).toHaveURL(listed.href)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(listed.title)
 })
 
@@ -236,8 +246,8 @@ test('a signed-in buyer puts another seller’s offer of the model into the cart
   const href = await first.getByRole('link', { name: /^Предложение / }).getAttribute('href')
   await first.getByRole('button', { name: /^В корзину: / }).click()
 
-  const offer = (await (await page.request.get(`/api/v1/catalog/products/${href!.replace('/product/', '')}`)).json())
-    .data as { id: string }
+  const offerSlug = new URL(href!, 'http://x').searchParams.get('offer')
+  const offer = (await (await page.request.get(`/api/v1/catalog/products/${offerSlug}`)).json()).data as { id: string }
   await expect.poll(cartIds).toEqual([offer.id])
 })
 

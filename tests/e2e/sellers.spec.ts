@@ -100,7 +100,8 @@ test('the home page shows popular categories and new products that lead to their
   const product = productLinks.first()
   const title = (await product.textContent())!.trim()
   await product.click()
-  await expect(page).toHaveURL(/\/product\/[a-z0-9-]+$/)
+  // A model's page with the offer the tile showed.
+  await expect(page).toHaveURL(/\/product\/[a-z0-9-]+\?offer=[a-z0-9-]+$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
 })
 

@@ -6,9 +6,9 @@ import { storeUploadedPhoto } from '../products/index.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
 import { articleImages } from './articles.table.ts'
 import { productImageOf, uploadUrl } from './articles.view.ts'
+import { offerSlugOf } from '#common/catalog/product-href.ts'
 
 export const ARTICLE_IMAGE_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60 * 60 * 1000 }
-const PRODUCT_PREFIX = '/product/'
 
 /** A product the editor can embed. */
 export interface EmbeddableProduct {
@@ -48,9 +48,7 @@ export function createArticleEditor(deps: {
     async searchProducts(ctx: Ctx, q: string): Promise<EmbeddableProduct[]> {
       requireStaff(ctx)
       const suggestions = await deps.catalog.suggest(ctx, q ?? '')
-      const slugs = suggestions
-        .filter((s) => s.kind === 'product' && s.href.startsWith(PRODUCT_PREFIX))
-        .map((s) => s.href.slice(PRODUCT_PREFIX.length))
+      const slugs = suggestions.flatMap((s) => (s.kind === 'product' ? (offerSlugOf(s.href) ?? []) : []))
       const found = await Promise.all(slugs.map((slug) => deps.catalog.getProduct(ctx, slug).catch(() => null)))
       return found.flatMap((p) => {
         if (!p) return []

@@ -46,7 +46,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/items',
     route('cart', {
-      summary: 'Положить товар в корзину (или добавить количество; заголовок Idempotency-Key делает повтор безопасным)',
+      summary:
+        'Положить предложение продавца в корзину (или добавить количество; заголовок Idempotency-Key делает повтор безопасным)',
+      description:
+        'Предложения одной модели от разных продавцов — разные строки корзины: у каждого продавца свой заказ.',
       headers: IdempotencyHeaders,
       body: CartAddInput,
       response: { 200: data(CartAddedSchema) },

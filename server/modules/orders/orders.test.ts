@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RU } from '#common/messages.ts'
@@ -12,6 +12,7 @@ import { BACKENDS } from '../../testing/database.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { createTestUser } from '../../testing/auth.ts'
 import { catalogProducts } from '../catalog/catalog.table.ts'
+import { assignModels } from '../catalog/models/assign-models.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { uploadTestFile } from '../files/files.testing.ts'
 import { apiClient, PDF } from '../organizations/organizations.testing.ts'
@@ -45,6 +46,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
   let rivalOrg: { id: string }
   let notBuyerOrg: { id: string }
   let vendorA: { id: string; name: string }
+  let vendorB: { id: string; name: string }
   let drone: { id: string; title: string }
   let battery: { id: string; title: string }
   let camera: { id: string; title: string }
@@ -62,7 +64,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
   beforeAll(async () => {
     const db = database.db
     vendorA = await createTestVendor(db, { name: 'Аэротех', slug: 'aerotech-orders' })
-    const vendorB = await createTestVendor(db, { name: 'Геоскан', slug: 'geoscan-orders' })
+    vendorB = await createTestVendor(db, { name: 'Геоскан', slug: 'geoscan-orders' })
     sellerA = await createMember(db, vendorA.id, 'owner', 'Анна Продавец')
     sellerB = await createMember(db, vendorB.id, 'owner', 'Борис Продавец')
     buyerOrg = await buyerOrganization('Агрохолдинг', 'agro-orders')
@@ -167,6 +169,48 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect((await api('GET', '/header/summary', buyer.cookie)).json().cartCount).toBe(4)
     // A colleague of another organization sees an empty cart of their own.
     expect((await cart(stranger.cookie)).count).toBe(0)
+  })
+
+  it('holds two sellers’ offers of one model as two lines, each seller’s own, linking to the model’s page', async () => {
+    const db = database.db
+    const [ours, theirs] = [
+      await createOffer(db, vendorA.id, { title: 'Агродрон Т-16', priceKopecks: 700_000_00 }),
+      await createOffer(db, vendorB.id, { title: 'Агродрон Т-16', priceKopecks: 650_000_00, vatRate: 'none' }),
+    ]
+    await db
+      .update(catalogProducts)
+      .set({ model: 'Т-16' })
+      .where(inArray(catalogProducts.id, [ours.id, theirs.id]))
+    await assignModels(db)
+    const farm = await buyerOrganization('Ферма Т-16', 'farm-t16-orders')
+    const farmer = await createMember(db, farm.id, 'owner', 'Дина Фермер')
+    for (const offer of [ours, theirs]) expect((await add(farmer.cookie, offer.id)).statusCode).toBe(200)
+
+    const view = await cart(farmer.cookie)
+    const lines = view.groups.map((g: { seller: { id: string }; items: Record<string, unknown>[] }) => ({
+      seller: g.seller.id,
+      ...g.items[0],
+    }))
+    expect(lines).toHaveLength(2)
+    const modelSlug = lines[0].modelSlug as string
+    expect(modelSlug).toMatch(/^test-t-16/)
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ seller: vendorA.id, productId: ours.id, priceKopecks: 700_000_00, vatRate: '22' }),
+        expect.objectContaining({
+          seller: vendorB.id,
+          productId: theirs.id,
+          priceKopecks: 650_000_00,
+          vatRate: 'none',
+        }),
+      ]),
+    )
+    for (const [line, offer] of [ours, theirs].map((o) => [
+      lines.find((l: { productId: string }) => l.productId === o.id),
+      o,
+    ]))
+      expect(line).toMatchObject({ modelSlug, href: `/product/${modelSlug}?offer=${offer.slug}` })
+    expect(view.totalKopecks).toBe(700_000_00 + 650_000_00)
   })
 
   it('adds once for a retried request with the same Idempotency-Key, and again for a new one', async () => {
