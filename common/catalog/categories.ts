@@ -19,6 +19,9 @@ export interface Category {
   attributes: readonly AttributeCode[]
 }
 
+/** The root of payloads, accessories and spare parts: what fits a drone rather than flies. */
+export const ACCESSORY_ROOT = 'nagruzka-i-komplektuyushchie'
+
 const DRONE_ATTRIBUTES = [
   'type',
   'max_takeoff_weight',
@@ -87,7 +90,84 @@ export const CATEGORIES: readonly Category[] = [
     droneType: 'helicopter',
     attributes: DRONE_ATTRIBUTES,
   },
+  {
+    slug: ACCESSORY_ROOT,
+    title: 'Нагрузка и комплектующие',
+    heading: 'Полезная нагрузка, аксессуары и запчасти',
+    description:
+      'Камеры и подвесы, тепловизоры, лидары, системы опрыскивания, аккумуляторы, винты, RTK-станции, пульты и кейсы — со списком моделей, к которым они подходят.',
+    parent: null,
+    attributes: ['item_mass', 'country'],
+  },
+  accessory(
+    'kamery-i-podvesy',
+    'Камеры и подвесы',
+    'Камеры и подвесы для беспилотников',
+    'Зум-камеры и камеры для аэрофотосъёмки на стабилизированных подвесах: для инспекций, картографии и поиска.',
+    ['sensor_resolution', 'optical_zoom'],
+  ),
+  accessory(
+    'teplovizory-i-multispektralnye',
+    'Тепловизоры и мультиспектральные',
+    'Тепловизионные и мультиспектральные камеры',
+    'Тепловизоры для поиска людей и перегрева оборудования, мультиспектральные камеры для оценки посевов по индексам.',
+    ['thermal_resolution', 'sensor_resolution', 'spectral_bands'],
+  ),
+  accessory(
+    'lidary',
+    'Лидары',
+    'Лидары для беспилотников',
+    'Лазерные сканеры для цифровых моделей рельефа под лесом, обмеров карьеров и линий электропередачи.',
+    ['lidar_range', 'accuracy'],
+  ),
+  accessory(
+    'sistemy-opryskivaniya',
+    'Системы опрыскивания и баки',
+    'Системы опрыскивания, разбрасыватели и баки',
+    'Баки, форсунки, насосы и разбрасыватели гранул для агродронов: запас на сезон и замена изношенного.',
+    ['tank_volume', 'spray_width'],
+  ),
+  accessory(
+    'akkumulyatory-i-zaryadnye',
+    'Аккумуляторы и зарядные',
+    'Аккумуляторы и зарядные станции',
+    'Лётные аккумуляторы, зарядные станции и генераторы: чтобы аппарат летал весь рабочий день.',
+    ['battery_capacity', 'battery_voltage', 'charge_cycles'],
+  ),
+  accessory(
+    'vozdushnye-vinty',
+    'Воздушные винты',
+    'Воздушные винты для беспилотников',
+    'Винты для замены изношенных и повреждённых: держите запасной комплект на каждый вылет.',
+    ['propeller_diameter'],
+  ),
+  accessory(
+    'rtk-stantsii',
+    'RTK-станции',
+    'RTK-станции и GNSS-приёмники',
+    'Базовые станции и модули RTK для сантиметровой точности съёмки без наземных опорных точек.',
+    ['accuracy', 'link_range'],
+  ),
+  accessory(
+    'pulty-upravleniya',
+    'Пульты управления',
+    'Пульты управления беспилотниками',
+    'Пульты с экраном и защищённые наземные станции: запасной пульт или второй для оператора полезной нагрузки.',
+    ['link_range', 'screen_size'],
+  ),
+  accessory(
+    'keysy',
+    'Кейсы и транспортировка',
+    'Кейсы и сумки для транспортировки',
+    'Ударопрочные кейсы и рюкзаки для аппарата, батарей и полезной нагрузки.',
+    ['material'],
+  ),
 ]
+
+/** A leaf of the accessories tree: its own characteristics, then the mass and the country. */
+function accessory(slug: string, title: string, heading: string, description: string, own: AttributeCode[]): Category {
+  return { slug, title, heading, description, parent: ACCESSORY_ROOT, attributes: [...own, 'item_mass', 'country'] }
+}
 
 const BY_SLUG = new Map(CATEGORIES.map((c) => [c.slug, c]))
 
@@ -111,6 +191,11 @@ export function categoryTrail(slug: string): Category[] {
   const trail: Category[] = []
   for (let c = getCategory(slug); c; c = c.parent ? getCategory(c.parent) : undefined) trail.unshift(c)
   return trail
+}
+
+/** A payload, accessory or spare part's category: its page lists the drones it fits. */
+export function isAccessoryCategory(slug: string): boolean {
+  return getCategory(slug)?.parent === ACCESSORY_ROOT || slug === ACCESSORY_ROOT
 }
 
 /** The categories a product can be put in: the leaves. */

@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   index,
+  primaryKey,
   integer,
   jsonb,
   pgTable,
@@ -181,6 +182,27 @@ export const catalogModels = pgTable(
       .on(t.gtin)
       .where(sql`${t.gtin} <> ''`),
     index('catalog_models_search_idx').using('gin', sql`lower(${t.brand} || ' ' || ${t.name}) gin_trgm_ops`),
+  ],
+)
+
+/**
+ * Which drones a payload, accessory or spare part fits (issue 33, decision 062): a pair of models,
+ * so every seller's offer of the accessory fits every seller's offer of the drone. Read both ways:
+ * an accessory's page lists its drones, a drone's page its accessories.
+ */
+export const catalogModelFits = pgTable(
+  'catalog_model_fits',
+  {
+    accessoryModelId: uuid('accessory_model_id')
+      .notNull()
+      .references(() => catalogModels.id, { onDelete: 'cascade' }),
+    droneModelId: uuid('drone_model_id')
+      .notNull()
+      .references(() => catalogModels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accessoryModelId, t.droneModelId] }),
+    index('catalog_model_fits_drone_idx').on(t.droneModelId),
   ],
 )
 

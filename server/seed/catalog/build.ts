@@ -111,7 +111,7 @@ export function specsOf(model: DroneModel, perf: Performance, camera: string): S
 }
 
 /** A slug from the title; the same title from another seller gets the seller's name appended. */
-function uniqueSlug(title: string, vendorSlug: string, used: Set<string>): string {
+export function uniqueSlug(title: string, vendorSlug: string, used: Set<string>): string {
   const base = slugify(title)
   const tag = vendorSlug.split('-')[0]!
   const candidates = [base, `${base.slice(0, MAX_SLUG_LENGTH - tag.length - 1).replace(/-+$/, '')}-${tag}`]

@@ -11,6 +11,7 @@ import { DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '../accounts.ts'
 import { catalogVendorJoined, roleTimeline } from '../timeline.ts'
 import { seedConfirmedRoles } from '../verification.ts'
 import { buildCatalog } from './build.ts'
+import { buildAccessories, seedModelFits } from './accessories/index.ts'
 import { seedModelCodes } from './model-codes.ts'
 import { ACCOUNTS_VENDOR_SLUG, CATALOG_VENDORS, vendorLogo, vendorOwnerEmail } from './vendors/index.ts'
 
@@ -129,18 +130,22 @@ async function seedVendors(db: Db, storage: FileStorage): Promise<Map<string, st
 }
 
 /**
- * The demo catalogue: 26 vendor organizations besides the one of accounts.ts and their 300+
- * products. Idempotent: natural keys (e-mail, INN, product slug) with on-conflict-do-nothing.
+ * The demo catalogue: 26 vendor organizations besides the one of accounts.ts, their 300+
+ * drones and 100+ payloads, accessories and spare parts with the drones they fit. Idempotent:
+ * natural keys (e-mail, INN, product slug) with on-conflict-do-nothing.
  */
 export async function seedCatalog(db: Db, storage: FileStorage): Promise<void> {
   const orgIds = await seedVendors(db, storage)
-  const rows = buildCatalog()
+  const drones = buildCatalog()
+  const accessories = buildAccessories(new Set(drones.map((p) => p.slug)))
+  const rows = [...drones, ...accessories]
     .filter((p) => orgIds.has(p.vendorSlug))
     .map(({ vendorSlug, ...p }) => ({ ...p, vendorOrganizationId: orgIds.get(vendorSlug)! }))
   for (const chunk of chunks(rows)) {
     await db.insert(catalogProducts).values(chunk).onConflictDoNothing({ target: catalogProducts.slug })
   }
   await assignModels(db)
+  await seedModelFits(db)
   await seedModelCodes(db)
   await rebuildSearchWords(db)
 }
