@@ -10,6 +10,8 @@ import { ProductView } from '#app/components/product/ProductView.tsx'
 import { OtherOffers } from '#app/components/product/OtherOffers.tsx'
 import { offerSortOf, toOfferRows } from '#app/components/product/other-offers.server.ts'
 import { RelatedProducts } from '#app/components/product/RelatedProducts.tsx'
+import { Compatibility } from '#app/components/product/Compatibility.tsx'
+import { toCompatibility } from '#app/components/product/compatibility.server.ts'
 import { ProductArticles } from '#app/components/media/ProductArticles.tsx'
 import { reviewPageFromUrl } from '#app/components/reviews/review-page.ts'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
@@ -60,6 +62,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ),
     )
     .catch(() => [])
+  // «Совместимые аксессуары и запчасти» or «Подходит к моделям» likewise.
+  const compatibility = services.catalog
+    .compatibility(ctx, product)
+    .then((found) => toCompatibility(found, product.modelSlug))
+    .catch(() => toCompatibility({ fits: [], accessories: [] }, null))
   // «Статьи о товаре» likewise: streamed after the page, dropped on failure.
   const articles = services.media.embedding(ctx, product.id, ARTICLES_COUNT).catch(() => [])
   return {
@@ -71,6 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The offer the address names, kept in the links that reorder the offers.
     chosen: offerSlug === product.slug ? offerSlug : null,
     related,
+    compatibility,
     articles,
     ...buildProductSeo(publicConfig.publicUrl, product, reviews, model),
   }
@@ -100,6 +108,9 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
         <Await resolve={loaderData.offers}>
           {(items) => <OtherOffers offers={items} sort={loaderData.offerSort} chosen={loaderData.chosen} />}
         </Await>
+      </Suspense>
+      <Suspense fallback={null}>
+        <Await resolve={loaderData.compatibility}>{(found) => <Compatibility {...found} />}</Await>
       </Suspense>
       <Suspense fallback={null}>
         <Await resolve={loaderData.related}>{(items) => <RelatedProducts products={items} />}</Await>

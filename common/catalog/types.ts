@@ -99,6 +99,33 @@ export interface ModelDetails {
   defaultOfferId: string
   /** In stock first, then cheaper, a price on request last (the page's order); at most 100. */
   offers: OfferCard[]
+  /** For a payload, accessory or spare part: the drone models it fits. */
+  fits: CompatibleModel[]
+  /** For a drone: the payloads, accessories and spare parts that fit it. */
+  accessories: CompatibleModel[]
+}
+
+/** A model on the other side of a compatibility: a drone an accessory fits, or an accessory of a drone. */
+export interface CompatibleModel {
+  slug: string
+  /** Its page. */
+  href: string
+  title: string
+  brand: string
+  /** In stock when any of its offers is. */
+  availability: Availability
+  category: CategoryRef
+  image: ProductImage | null
+  /** Offers on sale. */
+  offerCount: number
+  /** The lowest stated price; null when every offer's is on request. */
+  lowPriceKopecks: number | null
+}
+
+/** A drone's accessories of one kind: «Аккумуляторы и зарядные». */
+export interface CompatibleGroup {
+  kind: CategoryRef
+  models: CompatibleModel[]
 }
 
 /** The offers of a model a catalogue card stands for. */
@@ -147,6 +174,8 @@ export interface Listing {
   query: ListingQuery
   /** A corrected spelling the search also tried ("квадракоптер" → "квадрокоптер"), if any. */
   correctedQuery?: string
+  /** With `compatible=`: the drone model the listing's products fit. */
+  compatibleWith?: { slug: string; title: string }
 }
 
 export interface Suggestion {

@@ -23,8 +23,8 @@ export interface TileProduct {
  * availability, the whole tile a link. Plain elements only — those pages have a first-load
  * JS budget, and the catalogue's card brings the compare button and its store.
  */
-export function ProductTile({ product, headingLevel = 3 }: { product: TileProduct; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+export function ProductTile({ product, headingLevel = 3 }: { product: TileProduct; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as const
   return (
     <li className={`${cards.card} ${cards.cardFocus} ${classes.tile}`}>
       <span className={`${cards.picture} ${classes.picture}`}>
@@ -51,7 +51,7 @@ export function ProductTile({ product, headingLevel = 3 }: { product: TileProduc
 }
 
 /** A row of tiles: two a line on phones, four on wide screens. */
-export function ProductTiles({ products, headingLevel }: { products: TileProduct[]; headingLevel?: 2 | 3 }) {
+export function ProductTiles({ products, headingLevel }: { products: TileProduct[]; headingLevel?: 2 | 3 | 4 }) {
   return (
     <ul className={`${cards.grid} ${cards.tiles}`}>
       {products.map((product) => (

@@ -140,6 +140,7 @@ export const ListingSchema = z.object({
     vendors: z.array(z.string()),
     types: z.array(z.string()),
     availability: z.array(z.string()),
+    compatible: z.string().optional(),
     madeInRussia: z.boolean(),
     rtk: z.boolean(),
     price: RangeSchema,
@@ -149,6 +150,10 @@ export const ListingSchema = z.object({
     pageSize: z.number().int(),
   }),
   correctedQuery: z.string().optional().describe('Исправленный запрос, по которому показаны результаты'),
+  compatibleWith: z
+    .object({ slug: z.string(), title: z.string() })
+    .optional()
+    .describe('С параметром compatible: модель беспилотника, к которой подходят товары'),
 })
 
 export const SuggestionSchema = z.object({
@@ -191,12 +196,28 @@ export const ListingParams = z.object({
   made_in_russia: z.string().optional().describe('1 — только произведённые в России'),
   rtk: z.string().optional(),
   ...rangeParams,
+  compatible: z
+    .string()
+    .optional()
+    .describe('Слаг модели беспилотника: только нагрузка, аксессуары и запчасти, которые к ней подходят'),
   sort: z.enum(SORTS).optional(),
   page: z.string().optional(),
   limit: z.string().optional().describe('Размер страницы, до 60'),
 })
 
 export const OfferCardSchema = ProductCardSchema.extend({ terms: OfferTermsSchema })
+
+const CompatibleModelSchema = z.object({
+  slug: z.string(),
+  href: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  availability: z.enum(AVAILABILITIES).describe('В наличии, если в наличии хотя бы одно предложение'),
+  category: RefSchema,
+  image: ImageSchema.nullable(),
+  offerCount: z.number().int(),
+  lowPriceKopecks: z.number().int().nullable(),
+})
 
 export const ModelDetailsSchema = z.object({
   id: z.uuid(),
@@ -218,6 +239,10 @@ export const ModelDetailsSchema = z.object({
   offers: z
     .array(OfferCardSchema)
     .describe('Предложения продавцов: в наличии первыми, затем дешевле, цена по запросу последней; до 100'),
+  fits: z
+    .array(CompatibleModelSchema)
+    .describe('Для нагрузки, аксессуара, запчасти: модели беспилотников, к которым подходит'),
+  accessories: z.array(CompatibleModelSchema).describe('Для беспилотника: совместимые нагрузка, аксессуары и запчасти'),
 })
 
 export const ModelSummarySchema = z.object({

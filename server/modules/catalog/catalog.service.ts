@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { CATEGORIES, categorySubtree, getCategory } from '#common/catalog/categories.ts'
+import { CATEGORIES, categorySubtree, getCategory, isAccessoryCategory } from '#common/catalog/categories.ts'
 import type { ListingQuery } from '#common/catalog/listing.ts'
 import type {
+  CompatibleGroup,
+  CompatibleModel,
   Listing,
   ModelDetails,
   OfferCard,
@@ -43,6 +45,7 @@ import { catalogModels, catalogProducts } from './catalog.table.ts'
 import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
 import { describeModel, findModels, listModels, mergeModels, similarModels } from './models/models.service.ts'
 import { modelOffers, resolveProductAddress } from './models/model-page.ts'
+import { accessoriesFitting, compatibleModels, groupByKind } from './models/compatibility.ts'
 import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
 import { modelHref } from '#common/catalog/product-href.ts'
 import { wordsOf } from './search/title-words.ts'
@@ -206,9 +209,10 @@ export function createCatalogService(deps: CatalogDeps) {
       const held = words.length ? await indexKeeper.held(ctx.db) : undefined
       const alphabets = held ? words.map((w) => held.titleWords.otherAlphabet(w, 'whole')) : []
       // Independent statements go out together (on PostgreSQL, over two connections).
-      const [resolved, state] = await Promise.all([
+      const [resolved, state, fitting] = await Promise.all([
         deps.vendors.resolveVendorSlugs(ctx, slugs),
         readCatalogState(ctx.db, words, alphabets),
+        input.compatible ? accessoriesFitting(ctx.db, input.compatible) : null,
       ])
       const vendorScopeId = scope.vendorSlug ? resolved.get(scope.vendorSlug) : undefined
       if (scope.vendorSlug && !vendorScopeId) throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
@@ -224,6 +228,8 @@ export function createCatalogService(deps: CatalogDeps) {
         query,
         search: search?.match,
         groupByModel: !vendorScopeId,
+        // «Совместимо с …»: a drone no model has fits nothing.
+        modelScope: input.compatible ? (fitting?.accessoryIds ?? new Set()) : undefined,
       })
       // The page's sellers are known from the index, so their names load beside the cards.
       const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
@@ -244,6 +250,8 @@ export function createCatalogService(deps: CatalogDeps) {
         facets: buildFacets(query, selected.stats, vendors),
         query,
       }
+      if (input.compatible)
+        listing.compatibleWith = { slug: input.compatible, title: fitting?.title ?? input.compatible }
       const corrected = query.q && search ? correctedQuery(query.q, words, search.fixes) : undefined
       if (corrected) listing.correctedQuery = corrected
       return listing
@@ -357,6 +365,26 @@ export function createCatalogService(deps: CatalogDeps) {
         highPriceKopecks: summary?.highKopecks ?? null,
         defaultOfferId: ids[0]!,
         offers,
+        fits: await compatibleModels(ctx.db, index, model.id, 'drones'),
+        accessories: await compatibleModels(ctx.db, index, model.id, 'accessories'),
+      }
+    },
+
+    /**
+     * A product page's compatibility: the drones a payload, accessory or spare part fits, or the
+     * accessories of a drone by kind. Empty for a product without a model.
+     */
+    async compatibility(
+      ctx: Ctx,
+      product: Pick<ProductDetails, 'modelId' | 'category'>,
+    ): Promise<{ fits: CompatibleModel[]; accessories: CompatibleGroup[] }> {
+      if (!product.modelId) return { fits: [], accessories: [] }
+      const index = await indexKeeper.current(ctx.db)
+      if (isAccessoryCategory(product.category.slug))
+        return { fits: await compatibleModels(ctx.db, index, product.modelId, 'drones'), accessories: [] }
+      return {
+        fits: [],
+        accessories: groupByKind(await compatibleModels(ctx.db, index, product.modelId, 'accessories')),
       }
     },
 

@@ -32,6 +32,8 @@ export interface Selection {
    * those passing the filters, and `total` counts models. A seller's page lists its own offers.
    */
   groupByModel?: boolean
+  /** Only offers of these models (ids): the accessories that fit a drone, «совместимо с …». */
+  modelScope?: ReadonlySet<string>
 }
 
 /** A model's offers that pass the listing's filters, as its card sums them up. */
@@ -268,6 +270,11 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     if (code !== undefined) inCategories[code] = 1
   }
   const vendorScope = selection.vendorScopeId === undefined ? -1 : (index.vendors.find(selection.vendorScopeId) ?? -2)
+  const inModels = selection.modelScope && new Uint8Array(index.models.values.length)
+  for (const id of selection.modelScope ?? []) {
+    const code = index.models.find(id)
+    if (code !== undefined) inModels![code] = 1
+  }
 
   const tally = new FacetTally(index)
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more).
@@ -277,6 +284,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const visit = (slot: number) => {
     if (!index.alive[slot] || !inCategories[index.category[slot]!]) return
     if (vendorScope !== -1 && index.vendor[slot] !== vendorScope) return
+    if (inModels && !inModels[index.model[slot]!]) return
     let failed = -1
     for (let k = 0; k < filters.length; k++) {
       if (filters[k]!.test(slot)) continue

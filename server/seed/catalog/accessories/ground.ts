@@ -47,8 +47,8 @@ export const GROUND: readonly AccessoryModel[] = [
   },
   {
     brand: 'DJI',
-    model: 'RTK-модуль Mavic 3 Enterprise',
-    noun: 'RTK-модуль',
+    model: 'RTK для Mavic 3 Enterprise',
+    noun: 'Модуль',
     category: 'rtk-stantsii',
     country: 'CN',
     price: 58_000,
@@ -63,7 +63,7 @@ export const GROUND: readonly AccessoryModel[] = [
   },
   {
     brand: 'Геоскан',
-    model: 'Базовая станция RTK',
+    model: 'RTK',
     noun: 'Базовая станция',
     category: 'rtk-stantsii',
     country: 'RU',
@@ -159,7 +159,7 @@ export const GROUND: readonly AccessoryModel[] = [
   },
   {
     brand: 'DJI',
-    model: 'Кейс Matrice 350',
+    model: 'для Matrice 350 RTK',
     noun: 'Транспортировочный кейс',
     category: 'keysy',
     country: 'CN',
@@ -191,7 +191,7 @@ export const GROUND: readonly AccessoryModel[] = [
   },
   {
     brand: 'Supercam',
-    model: 'Транспортный кейс S-серии',
+    model: 'S-серии',
     noun: 'Транспортный кейс',
     category: 'keysy',
     country: 'RU',
@@ -207,7 +207,7 @@ export const GROUND: readonly AccessoryModel[] = [
   },
   {
     brand: 'DJI',
-    model: 'Кейс для батарей DB1560',
+    model: 'для батарей DB1560',
     noun: 'Кейс',
     category: 'keysy',
     country: 'CN',

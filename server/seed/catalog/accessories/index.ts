@@ -1,6 +1,6 @@
-import { ACCESSORY_ROOT, getCategory } from '#common/catalog/categories.ts'
+import { ACCESSORY_ROOT, categorySubtree, getCategory } from '#common/catalog/categories.ts'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
-import type { SphereSlug } from '#common/spheres.ts'
+import { CATALOG_ROOT_SLUG, type SphereSlug } from '#common/spheres.ts'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client.ts'
 import { queryRows } from '../../../modules/catalog/catalog.listing.ts'
@@ -17,6 +17,8 @@ import { PAYLOADS } from './payloads.ts'
 import type { AccessoryModel } from './types.ts'
 
 const DAY = 86_400_000
+/** The drones' categories: an accessory named after its drone («Agras T50 40 л») is no kit of it. */
+const DRONE_CATEGORIES = categorySubtree(CATALOG_ROOT_SLUG)
 
 /** Every payload, accessory and spare part of the demo catalogue (issue 33, decision 062). */
 export const ACCESSORY_MODELS: readonly AccessoryModel[] = [...PAYLOADS, ...PARTS, ...GROUND]
@@ -99,7 +101,8 @@ export function buildAccessories(used: Set<string>): CatalogProduct[] {
 export async function seedModelFits(db: Db): Promise<number> {
   const models = await queryRows<{ id: string; key: string; name: string }>(
     db,
-    sql`select id, key, name from catalog_models where status = 'approved'`,
+    sql`select id, key, name from catalog_models
+        where status = 'approved' and category_slug = any(${sql.param(DRONE_CATEGORIES)}::text[])`,
   )
   const byKey = new Map(models.map((m) => [m.key, m.id]))
   const pairs: [string, string][] = []

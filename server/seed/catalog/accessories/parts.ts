@@ -8,8 +8,8 @@ const AGRAS_BIG = ['DJI Agras T40', 'DJI Agras T50']
 export const PARTS: readonly AccessoryModel[] = [
   {
     brand: 'DJI',
-    model: 'Agras T50 бак опрыскивателя 40 л',
-    noun: 'Бак',
+    model: 'Agras T50 40 л',
+    noun: 'Бак опрыскивателя',
     category: 'sistemy-opryskivaniya',
     country: 'CN',
     price: 95_000,
@@ -24,8 +24,8 @@ export const PARTS: readonly AccessoryModel[] = [
   },
   {
     brand: 'DJI',
-    model: 'Agras T40 бак опрыскивателя 40 л',
-    noun: 'Бак',
+    model: 'Agras T40 40 л',
+    noun: 'Бак опрыскивателя',
     category: 'sistemy-opryskivaniya',
     country: 'CN',
     price: 85_000,
@@ -56,8 +56,8 @@ export const PARTS: readonly AccessoryModel[] = [
   },
   {
     brand: 'DJI',
-    model: 'Agras T25 бак опрыскивателя 20 л',
-    noun: 'Бак',
+    model: 'Agras T25 20 л',
+    noun: 'Бак опрыскивателя',
     category: 'sistemy-opryskivaniya',
     country: 'CN',
     price: 58_000,
@@ -88,8 +88,8 @@ export const PARTS: readonly AccessoryModel[] = [
   },
   {
     brand: 'Аэромакс',
-    model: 'Бак АМ-16 16 л',
-    noun: 'Бак',
+    model: 'АМ-16 16 л',
+    noun: 'Бак опрыскивателя',
     category: 'sistemy-opryskivaniya',
     country: 'RU',
     price: 38_000,
@@ -200,7 +200,7 @@ export const PARTS: readonly AccessoryModel[] = [
   },
   {
     brand: 'Геоскан',
-    model: 'Аккумулятор 201',
+    model: '201 10 000 мА·ч',
     noun: 'Аккумулятор',
     category: 'akkumulyatory-i-zaryadnye',
     country: 'RU',
@@ -216,7 +216,7 @@ export const PARTS: readonly AccessoryModel[] = [
   },
   {
     brand: 'Supercam',
-    model: 'Аккумулятор 16 000 мА·ч',
+    model: 'S250/S350 16 000 мА·ч',
     noun: 'Аккумулятор',
     category: 'akkumulyatory-i-zaryadnye',
     country: 'RU',

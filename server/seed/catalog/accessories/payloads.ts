@@ -54,7 +54,7 @@ export const PAYLOADS: readonly AccessoryModel[] = [
   },
   {
     brand: 'Геоскан',
-    model: 'Фотомодуль RX1R II',
+    model: 'RX1R II',
     noun: 'Модуль аэрофотосъёмки',
     category: 'kamery-i-podvesy',
     country: 'RU',
@@ -70,7 +70,7 @@ export const PAYLOADS: readonly AccessoryModel[] = [
   },
   {
     brand: 'Supercam',
-    model: 'Фотомодуль 42 Мп',
+    model: '42 Мп',
     noun: 'Модуль аэрофотосъёмки',
     category: 'kamery-i-podvesy',
     country: 'RU',
@@ -150,7 +150,7 @@ export const PAYLOADS: readonly AccessoryModel[] = [
   },
   {
     brand: 'Геоскан',
-    model: 'Тепловизионный модуль 640',
+    model: '640',
     noun: 'Тепловизионный модуль',
     category: 'teplovizory-i-multispektralnye',
     country: 'RU',
