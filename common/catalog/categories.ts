@@ -111,7 +111,7 @@ export const CATEGORIES: readonly Category[] = [
     'Тепловизоры и мультиспектральные',
     'Тепловизионные и мультиспектральные камеры',
     'Тепловизоры для поиска людей и перегрева оборудования, мультиспектральные камеры для оценки посевов по индексам.',
-    ['thermal_resolution', 'sensor_resolution', 'spectral_bands'],
+    ['thermal_resolution', 'sensor_resolution', 'optical_zoom', 'spectral_bands'],
   ),
   accessory(
     'lidary',

@@ -4,7 +4,13 @@ import { join } from 'node:path'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
-import { getCategory, isLeafCategory } from '#common/catalog/categories.ts'
+import {
+  ACCESSORY_ROOT,
+  childCategories,
+  getCategory,
+  isAccessoryCategory,
+  isLeafCategory,
+} from '#common/catalog/categories.ts'
 import { organizationBrandName, slugify } from '#common/slug.ts'
 import { SPHERE_SLUGS } from '#common/spheres.ts'
 import { isValidGtin, isValidKpp, isValidLegalInn, isValidOgrn } from '#common/validators.ts'
@@ -204,7 +210,9 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     for (const leaf of ['multirotornye', 'samoletnogo-tipa', 'vtol', 'vertoletnogo-tipa']) {
       expect(published.filter((p) => p.categorySlug === leaf).length, leaf).toBeGreaterThanOrEqual(24)
     }
-    expect(published.filter((p) => p.categorySlug === 'multirotornye').length).toBeGreaterThan(published.length / 2)
+    // Multirotors are most of the drones (payloads and parts are counted apart).
+    const drones = published.filter((p) => !isAccessoryCategory(p.categorySlug))
+    expect(drones.filter((p) => p.categorySlug === 'multirotornye').length).toBeGreaterThan(drones.length / 2)
 
     const vendors = await db
       .select({ id: organizations.id, slug: organizations.slug, logo: organizations.logo })
@@ -229,6 +237,18 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     const products = await database.db.select().from(catalogProducts)
     for (const p of products) {
       expect(isLeafCategory(p.categorySlug), p.slug).toBe(true)
+      if (isAccessoryCategory(p.categorySlug)) {
+        // A payload, accessory or spare part: its category's characteristics, no drone's.
+        const own = getCategory(p.categorySlug)!.attributes as readonly string[]
+        expect(
+          Object.keys(p.specs).every((code) => own.includes(code)),
+          p.slug,
+        ).toBe(true)
+        expect(p.droneType, p.slug).toBeNull()
+        expect(p.images.length, p.slug).toBe(2)
+        expect(p.description.split(/(?<=[.!?])\s+/).length, p.slug).toBeGreaterThanOrEqual(3)
+        continue
+      }
       expect(p.specs.type, p.slug).toBe(getCategory(p.categorySlug)!.droneType)
       expect(p.droneType, p.slug).toBe(p.specs.type)
       expect(p.images.length, p.slug).toBeGreaterThanOrEqual(2)
@@ -297,6 +317,35 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     )
     expect(coded.map((m) => m.key)).toEqual(expect.arrayContaining(['dji|agrast40', 'уралдрон|гриф6']))
     for (const model of coded) if (model.gtin) expect(isValidGtin(model.gtin), model.key).toBe(true)
+  })
+
+  it('sells 80+ payloads, accessories and spare parts in every kind, each fitting the drones it names', async () => {
+    const accessories = await queryRows<{ category: string; offers: number; fits: number; kits: number }>(
+      database.db,
+      sql`select m.category_slug as category, count(distinct p.id)::int as offers,
+            count(distinct f.drone_model_id)::int as fits,
+            count(distinct f.drone_model_id) filter (where d.name like '% с %')::int as kits
+          from catalog_models m
+          join catalog_products p on p.model_id = m.id and p.status = 'published'
+          left join catalog_model_fits f on f.accessory_model_id = m.id
+          left join catalog_models d on d.id = f.drone_model_id
+          where m.category_slug in (select unnest(${sql.param(childCategories(ACCESSORY_ROOT).map((c) => c.slug))}::text[]))
+          group by m.id, m.category_slug`,
+    )
+    expect(accessories.reduce((n, a) => n + a.offers, 0)).toBeGreaterThanOrEqual(80)
+    expect(new Set(accessories.map((a) => a.category))).toEqual(
+      new Set(childCategories(ACCESSORY_ROOT).map((c) => c.slug)),
+    )
+    expect(accessories.every((a) => a.fits > 0)).toBe(true)
+    // A drone's kits fit what the bare drone does.
+    expect(accessories.some((a) => a.kits > 0)).toBe(true)
+    // Only drones are fitted: no accessory named after its drone («Agras T50 40 л») counts as one.
+    const [{ wrong }] = (await queryRows<{ wrong: number }>(
+      database.db,
+      sql`select count(*)::int as wrong from catalog_model_fits f join catalog_models d on d.id = f.drone_model_id
+          where d.category_slug in (select unnest(${sql.param(childCategories(ACCESSORY_ROOT).map((c) => c.slug))}::text[]))`,
+    )) as [{ wrong: number }]
+    expect(wrong).toBe(0)
   })
 
   it('signs in the owner of a catalogue vendor as a confirmed vendor', async () => {

@@ -99,12 +99,12 @@ export function buildAccessories(used: Set<string>): CatalogProduct[] {
  * kits («Matrice 350 RTK с камерой Zenmuse H30T») fit what the bare drone fits. Idempotent.
  */
 export async function seedModelFits(db: Db): Promise<number> {
-  const models = await queryRows<{ id: string; key: string; name: string }>(
+  const models = await queryRows<{ id: string; key: string; name: string; categorySlug: string }>(
     db,
-    sql`select id, key, name from catalog_models
-        where status = 'approved' and category_slug = any(${sql.param(DRONE_CATEGORIES)}::text[])`,
+    sql`select id, key, name, category_slug as "categorySlug" from catalog_models where status = 'approved'`,
   )
   const byKey = new Map(models.map((m) => [m.key, m.id]))
+  const drones = models.filter((m) => DRONE_CATEGORIES.includes(m.categorySlug))
   const pairs: [string, string][] = []
   for (const accessory of ACCESSORY_MODELS) {
     const accessoryId = byKey.get(modelKeyOf('', accessory.brand, accessory.model))
@@ -112,7 +112,7 @@ export async function seedModelFits(db: Db): Promise<number> {
     for (const name of accessory.fits) {
       const drone = DRONES.get(name)!
       const base = modelKeyOf('', drone.brand, drone.model)
-      for (const model of models)
+      for (const model of drones)
         if (
           model.key === base ||
           (model.key.startsWith(base) &&
