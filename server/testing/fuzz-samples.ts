@@ -83,6 +83,12 @@ export const FUZZ_SAMPLES: Sample[] = [
     body: {},
     found: 'an attachment without a model (run of 2026-11-29)',
   },
+  {
+    method: 'POST',
+    path: '/api/v1/chat/digest/unsubscribe',
+    body: { token: '    \u0000     ' },
+    found: 'a NUL byte in the unsubscribe token reached the database (run of 2026-11-30)',
+  },
 ]
 
 /** The samples of an operation as requests, with the known values in their path and body. */

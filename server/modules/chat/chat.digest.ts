@@ -13,7 +13,14 @@ export const DIGEST_JOB = 'chat.digest'
 /** Rooms a digest names; the rest are «и ещё N». */
 const DIGEST_ROOMS = 5
 
-const UnsubscribeInput = z.object({ token: z.string().min(10, 'Ссылка недействительна').max(100) })
+// Letters, digits and dashes only: a token is a UUID, and a NUL byte must not reach the database.
+const UnsubscribeInput = z.object({
+  token: z
+    .string()
+    .min(10, 'Ссылка недействительна')
+    .max(100)
+    .regex(/^[\w-]+$/, 'Ссылка недействительна'),
+})
 
 /**
  * E-mail digests of unread messages for people who stay away: each message that is news to

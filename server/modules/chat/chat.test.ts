@@ -415,6 +415,9 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     expect(await chat.digests.sendDigest(ctx, away.id)).toMatchObject({ sent: false, reason: 'recent' })
     expect((await api('POST', '/chat/digest/unsubscribe', undefined, { token })).statusCode).toBe(204)
     expect((await api('POST', '/chat/digest/unsubscribe', undefined, { token: 'x'.repeat(36) })).statusCode).toBe(404)
+    // A control character is a bad link, not a database error.
+    const nul = await api('POST', '/chat/digest/unsubscribe', undefined, { token: `    \u0000     ` })
+    expect(nul.statusCode).toBe(400)
     expect(await chat.digests.sendDigest(ctx, away.id)).toMatchObject({ sent: false, reason: 'unsubscribed' })
     // Someone who opened the chat recently gets none.
     await api('GET', '/chat/rooms', buyer.cookie)
