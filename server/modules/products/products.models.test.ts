@@ -7,7 +7,7 @@ import { createTestUser } from '../../testing/auth.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
-import { catalogModels, catalogProducts } from '../catalog/catalog.table.ts'
+import { catalogModelFits, catalogModels, catalogProducts } from '../catalog/catalog.table.ts'
 import { type CatalogFixture, seedCatalogFixture } from '../catalog/catalog.testing.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
 import { createTestVendor } from '../organizations/vendors.testing.ts'
@@ -186,8 +186,24 @@ describe.each(BACKENDS)('offers of catalogue models on %s', (backend) => {
     expect(refusedSelf.json().error.message).toBe(MODEL_MESSAGES.mergeIntoItself)
     expect((await api('POST', `/staff/models/${mini}/merge`, seller.cookie, { intoId: mavic })).statusCode).toBe(403)
 
+    // What fits either model, and what the merged one fits, is the other's afterwards, once.
+    const [battery, geoskan] = [await modelIdOf('dji-agras-t40'), await modelIdOf('geoskan-201')]
+    await database.db.insert(catalogModelFits).values([
+      { accessoryModelId: battery, droneModelId: mini },
+      { accessoryModelId: battery, droneModelId: mavic },
+      { accessoryModelId: mini, droneModelId: geoskan },
+    ])
     const merged = await api('POST', `/staff/models/${mini}/merge`, staff.cookie, { intoId: mavic })
     expect(merged.statusCode).toBe(200)
+    const fits = await database.db.select().from(catalogModelFits)
+    expect(fits).toEqual(
+      expect.arrayContaining([
+        { accessoryModelId: battery, droneModelId: mavic },
+        { accessoryModelId: mavic, droneModelId: geoskan },
+      ]),
+    )
+    expect(fits.filter((f) => f.accessoryModelId === battery && f.droneModelId === mavic)).toHaveLength(1)
+    expect(fits.some((f) => f.accessoryModelId === mini || f.droneModelId === mini)).toBe(false)
     expect(merged.json().data).toEqual({ moved: 1 })
     expect(await modelIdOf('dji-mini-4-pro')).toBe(mavic)
     const [old] = await database.db.select().from(catalogModels).where(eq(catalogModels.id, mini))

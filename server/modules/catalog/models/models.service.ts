@@ -112,8 +112,8 @@ export async function listModels(ctx: Ctx, query: string): Promise<ModelSummary[
 
 /**
  * Staff merge `fromId` into `intoId`: its offers become the other's, it answers with the other
- * model from now on (a vendor's draft attached to it, a product grouped by its name), and
- * models merged into it before follow. Both must be approved and different. Audited.
+ * model from now on (a vendor's draft attached to it, a product grouped by its name), what it
+ * fits or is fitted with is the other's, and models merged into it before follow. Both must be approved and different. Audited.
  */
 export async function mergeModels(ctx: Ctx, fromId: string, input: unknown): Promise<{ moved: number }> {
   requireStaff(ctx)
@@ -127,6 +127,17 @@ export async function mergeModels(ctx: Ctx, fromId: string, input: unknown): Pro
       .set({ modelId: into.id, updatedAt: new Date() })
       .where(eq(catalogProducts.modelId, from.id))
       .returning({ id: catalogProducts.id })
+    // Its compatibility becomes the other's, on both sides (a pair already there stays once).
+    for (const side of ['accessory_model_id', 'drone_model_id'] as const) {
+      const column = sql.raw(side)
+      await tx.execute(
+        sql`insert into catalog_model_fits (accessory_model_id, drone_model_id)
+            select ${side === 'accessory_model_id' ? sql`${into.id}::uuid, drone_model_id` : sql`accessory_model_id, ${into.id}::uuid`}
+            from catalog_model_fits where ${column} = ${from.id}
+            on conflict do nothing`,
+      )
+      await tx.execute(sql`delete from catalog_model_fits where ${column} = ${from.id}`)
+    }
     const now = new Date()
     await tx
       .update(catalogModels)
