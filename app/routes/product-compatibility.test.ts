@@ -101,7 +101,26 @@ describe('compatibility of drones and their accessories', () => {
     expect(listing.items.map((i: { modelSlug: string }) => i.modelSlug).sort()).toEqual(
       [slugs.battery, slugs.props].sort(),
     )
-    expect(listing.compatibleWith.slug).toBe(slugs.drone)
+    // «Совместимо с» leads the facets: each drone with how many accessory models fit it.
+    expect(listing.facets[0]).toMatchObject({ key: 'compatible', title: 'Совместимо с' })
+    expect(listing.facets[0].options).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: slugs.drone, count: 2, selected: true }),
+        expect.objectContaining({ value: slugs.other, count: 1, selected: false }),
+      ]),
+    )
+    // Two drones: what fits either.
+    const both = await app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/products?category=${ACCESSORY_ROOT}&compatible=${slugs.drone}&compatible=${slugs.other}`,
+    })
+    expect(both.json().data.total).toBe(3)
+    // Drones' own listing has no such facet, and the filter keeps nothing there.
+    const drones = (
+      await app.inject({ method: 'GET', url: `/api/v1/catalog/products?compatible=${slugs.drone}` })
+    ).json().data
+    expect(drones.facets.some((f: { key: string }) => f.key === 'compatible')).toBe(false)
+    expect(drones.total).toBe(0)
     // A drone no model has fits nothing; a malformed one is a 400.
     const none = await app.inject({
       method: 'GET',

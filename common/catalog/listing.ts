@@ -15,7 +15,7 @@ const VALUES_UP_TO: PluralForms = ['значения', 'значений', 'зн
  *
  * URL parameters: q, areas_of_application, brand, vendor, type, availability (repeatable),
  * made_in_russia=1, rtk=1, price_min / price_max (roubles), {attribute}_min / {attribute}_max,
- * compatible (a drone model's slug), sort, page, limit (API only).
+ * compatible (drone models' slugs, repeatable), sort, page, limit (API only).
  */
 export const SORTS = ['popular', 'price_asc', 'price_desc', 'new', 'relevance'] as const
 export type Sort = (typeof SORTS)[number]
@@ -53,8 +53,8 @@ export interface ListingFilters {
   rtk: boolean
   /** Roubles (the URL and the UI); the query converts to kopecks. */
   price: Range
-  /** A drone model's slug: only the payloads, accessories and parts that fit it («совместимо с …»). */
-  compatible?: string
+  /** Drone models' slugs: only the payloads, accessories and parts that fit one of them («совместимо с …»). */
+  compatible: string[]
   ranges: Partial<Record<RangeAttributeCode, Range>>
 }
 
@@ -75,6 +75,7 @@ export function emptyListingQuery(): ListingQuery {
     vendors: [],
     types: [],
     availability: [],
+    compatible: [],
     madeInRussia: false,
     rtk: false,
     price: {},
@@ -129,11 +130,7 @@ export function parseListingQuery(params: URLSearchParams): ListingParseResult {
     errors[name] = 'Ожидается 1 или 0'
     return false
   }
-  const compatible = params.get('compatible')?.trim()
-  if (compatible) {
-    if (/^[a-z0-9-]{1,100}$/.test(compatible)) query.compatible = compatible
-    else errors.compatible = 'Неизвестная модель'
-  }
+  query.compatible = list('compatible', (v) => /^[a-z0-9-]+$/.test(v))
   query.madeInRussia = flag('made_in_russia')
   query.rtk = flag('rtk')
 
@@ -202,7 +199,7 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   for (const v of query.brands ?? []) p.append('brand', v)
   for (const v of query.vendors ?? []) p.append('vendor', v)
   for (const v of query.availability ?? []) p.append('availability', v)
-  if (query.compatible) p.set('compatible', query.compatible)
+  for (const v of query.compatible ?? []) p.append('compatible', v)
   if (query.madeInRussia) p.set('made_in_russia', '1')
   if (query.rtk) p.set('rtk', '1')
   const setRange = (prefix: string, r: Range | undefined) => {
@@ -222,7 +219,7 @@ export function hasFilters(query: ListingFilters): boolean {
   return (
     query.areas.length + query.brands.length + query.vendors.length + query.types.length + query.availability.length >
       0 ||
-    query.compatible !== undefined ||
+    query.compatible.length > 0 ||
     query.madeInRussia ||
     query.rtk ||
     query.price.min !== undefined ||

@@ -174,8 +174,6 @@ export interface Listing {
   query: ListingQuery
   /** A corrected spelling the search also tried ("квадракоптер" → "квадрокоптер"), if any. */
   correctedQuery?: string
-  /** With `compatible=`: the drone model the listing's products fit. */
-  compatibleWith?: { slug: string; title: string }
 }
 
 export interface Suggestion {

@@ -35,7 +35,7 @@ export function CatalogListing({ listing, basePath, hiddenFacets = [] }: Catalog
   const { query } = listing
   const pending = navigation.state !== 'idle' && navigation.location?.pathname === basePath
   const facets = listing.facets.filter((f) => !hiddenFacets.includes(f.key))
-  const chips = appliedFilters({ facets, query, compatibleWith: listing.compatibleWith }, basePath)
+  const chips = appliedFilters({ facets, query }, basePath)
   const reset = resetHref(basePath, query)
   const filtered = hasFilters(query)
   const outOfRange = listing.items.length === 0 && listing.total > 0

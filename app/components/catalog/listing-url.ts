@@ -47,18 +47,13 @@ export function formatRange(min: number | undefined, max: number | undefined, un
  * One chip per selected value, in facet order. A facet's key is its URL parameter (ranges:
  * the prefix of `{key}_min` / `{key}_max`), so removing a chip removes those parameters.
  */
-export function appliedFilters(
-  listing: Pick<Listing, 'facets' | 'query' | 'compatibleWith'>,
-  basePath: string,
-): AppliedFilter[] {
+export function appliedFilters(listing: Pick<Listing, 'facets' | 'query'>, basePath: string): AppliedFilter[] {
   const params = listingSearchParams({ ...listing.query, page: 1 })
   const without = (drop: (name: string, value: string) => boolean) => {
     const kept = new URLSearchParams([...params].filter(([name, value]) => !drop(name, value))).toString()
     return kept ? `${basePath}?${kept}` : basePath
   }
   const chips: AppliedFilter[] = []
-  if (listing.compatibleWith)
-    chips.push({ label: `Совместимо с ${listing.compatibleWith.title}`, href: without((n) => n === 'compatible') })
   for (const facet of listing.facets) chips.push(...facetChips(facet, params, without))
   return chips
 }

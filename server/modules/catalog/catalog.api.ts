@@ -140,7 +140,7 @@ export const ListingSchema = z.object({
     vendors: z.array(z.string()),
     types: z.array(z.string()),
     availability: z.array(z.string()),
-    compatible: z.string().optional(),
+    compatible: z.array(z.string()),
     madeInRussia: z.boolean(),
     rtk: z.boolean(),
     price: RangeSchema,
@@ -150,10 +150,6 @@ export const ListingSchema = z.object({
     pageSize: z.number().int(),
   }),
   correctedQuery: z.string().optional().describe('Исправленный запрос, по которому показаны результаты'),
-  compatibleWith: z
-    .object({ slug: z.string(), title: z.string() })
-    .optional()
-    .describe('С параметром compatible: модель беспилотника, к которой подходят товары'),
 })
 
 export const SuggestionSchema = z.object({
@@ -196,10 +192,11 @@ export const ListingParams = z.object({
   made_in_russia: z.string().optional().describe('1 — только произведённые в России'),
   rtk: z.string().optional(),
   ...rangeParams,
-  compatible: z
-    .string()
+  compatible: many
     .optional()
-    .describe('Слаг модели беспилотника: только нагрузка, аксессуары и запчасти, которые к ней подходят'),
+    .describe(
+      'Слаги моделей беспилотников (повторяемый): только нагрузка, аксессуары и запчасти, которые подходят к одной из них',
+    ),
   sort: z.enum(SORTS).optional(),
   page: z.string().optional(),
   limit: z.string().optional().describe('Размер страницы, до 60'),

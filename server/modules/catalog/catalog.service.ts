@@ -45,7 +45,7 @@ import { catalogModels, catalogProducts } from './catalog.table.ts'
 import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
 import { describeModel, findModels, listModels, mergeModels, similarModels } from './models/models.service.ts'
 import { modelOffers, resolveProductAddress } from './models/model-page.ts'
-import { accessoriesFitting, compatibleModels, groupByKind } from './models/compatibility.ts'
+import { compatibilityFilter, compatibleModels, droneFits, groupByKind } from './models/compatibility.ts'
 import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
 import { modelHref } from '#common/catalog/product-href.ts'
 import { wordsOf } from './search/title-words.ts'
@@ -209,10 +209,11 @@ export function createCatalogService(deps: CatalogDeps) {
       const held = words.length ? await indexKeeper.held(ctx.db) : undefined
       const alphabets = held ? words.map((w) => held.titleWords.otherAlphabet(w, 'whole')) : []
       // Independent statements go out together (on PostgreSQL, over two connections).
-      const [resolved, state, fitting] = await Promise.all([
+      const accessories = isAccessoryCategory(scope.categorySlug)
+      const [resolved, state, fits] = await Promise.all([
         deps.vendors.resolveVendorSlugs(ctx, slugs),
         readCatalogState(ctx.db, words, alphabets),
-        input.compatible ? accessoriesFitting(ctx.db, input.compatible) : null,
+        accessories ? droneFits(ctx.db) : [],
       ])
       const vendorScopeId = scope.vendorSlug ? resolved.get(scope.vendorSlug) : undefined
       if (scope.vendorSlug && !vendorScopeId) throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
@@ -220,16 +221,19 @@ export function createCatalogService(deps: CatalogDeps) {
       const query: ListingQuery = { ...input, vendors: input.vendors.filter((s) => resolved.has(s)) }
       const index = await indexKeeper.at(ctx.db, state)
       // From here to the page's ids nothing awaits, so the index cannot change underneath.
+      const categories = categorySubtree(scope.categorySlug)
+      // Payloads, accessories and spare parts are listed by the drones they fit, too.
+      const compatibility = accessories ? compatibilityFilter(index, fits, categories, query.compatible) : undefined
       const search = words.length ? resolveSearch(index, state.words) : undefined
       const selected = selectListing(index, {
-        categories: categorySubtree(scope.categorySlug),
+        categories,
         vendorScopeId,
         vendorIds: query.vendors.map((s) => resolved.get(s)!),
         query,
         search: search?.match,
         groupByModel: !vendorScopeId,
-        // «Совместимо с …»: a drone no model has fits nothing.
-        modelScope: input.compatible ? (fitting?.accessoryIds ?? new Set()) : undefined,
+        // «Совместимо с …»: elsewhere than among accessories it keeps nothing.
+        modelScope: query.compatible.length ? (compatibility?.scope ?? new Set()) : undefined,
       })
       // The page's sellers are known from the index, so their names load beside the cards.
       const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
@@ -247,11 +251,9 @@ export function createCatalogService(deps: CatalogDeps) {
         pageSize: query.pageSize,
         pageCount: Math.ceil(total / query.pageSize),
         sort: query.sort,
-        facets: buildFacets(query, selected.stats, vendors),
+        facets: [...(compatibility ? [compatibility.facet] : []), ...buildFacets(query, selected.stats, vendors)],
         query,
       }
-      if (input.compatible)
-        listing.compatibleWith = { slug: input.compatible, title: fitting?.title ?? input.compatible }
       const corrected = query.q && search ? correctedQuery(query.q, words, search.fixes) : undefined
       if (corrected) listing.correctedQuery = corrected
       return listing

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { CATEGORIES, getCategory } from '#common/catalog/categories.ts'
 import { AVAILABILITIES, type ProductImage } from '#common/catalog/products.ts'
 import { modelHref } from '#common/catalog/product-href.ts'
-import type { CompatibleGroup, CompatibleModel } from '#common/catalog/types.ts'
+import type { CompatibleGroup, CompatibleModel, Facet } from '#common/catalog/types.ts'
 import type { Db } from '../../../db/client.ts'
 import { queryRows } from '../catalog.listing.ts'
 import type { CatalogIndex } from '../search/listing-index.ts'
@@ -73,20 +73,61 @@ export function groupByKind(models: CompatibleModel[]): CompatibleGroup[] {
   return [...groups.values()]
 }
 
-/**
- * The accessory models that fit the drone model of this slug, for the catalogue's «совместимо с»
- * filter, with the drone's title for its chip; null when no model has the slug.
- */
-export async function accessoriesFitting(
-  db: Db,
-  droneSlug: string,
-): Promise<{ title: string; accessoryIds: Set<string> } | null> {
-  const [row] = await queryRows<{ title: string; ids: string[] }>(
+/** The catalogue's «Совместимо с» facet and what its choice keeps (search/select.ts, `modelScope`). */
+export interface CompatibilityFilter {
+  facet: Extract<Facet, { kind: 'terms' }>
+  /** The accessory models fitting one of the chosen drones; absent when none is chosen. */
+  scope?: Set<string>
+}
+
+/** Each drone model with compatible accessories, with their model ids: one statement over the fits. */
+export async function droneFits(db: Db): Promise<DroneFits[]> {
+  return queryRows<DroneFits>(
     db,
-    sql`select d.title, coalesce(array_agg(f.accessory_model_id::text) filter (where f.accessory_model_id is not null), '{}') as ids
-        from catalog_models d left join catalog_model_fits f on f.drone_model_id = d.id
-        where d.slug = ${droneSlug}
-        group by d.id`,
+    sql`select d.slug, d.title, array_agg(f.accessory_model_id::text) as ids
+        from catalog_model_fits f join catalog_models d on d.id = f.drone_model_id
+        where d.status = 'approved'
+        group by d.slug, d.title`,
   )
-  return row ? { title: row.title, accessoryIds: new Set(row.ids) } : null
+}
+
+export interface DroneFits {
+  slug: string
+  title: string
+  /** The accessory models that fit it. */
+  ids: string[]
+}
+
+/**
+ * «Совместимо с …» in a listing of payloads, accessories and spare parts: each drone model with
+ * how many of the listing's accessory models (on sale, in its categories) fit it, and, for the
+ * drones chosen, the accessory models the listing keeps. In memory: the index must not change
+ * between it and the selection.
+ */
+export function compatibilityFilter(
+  index: CatalogIndex,
+  drones: DroneFits[],
+  categories: readonly string[],
+  chosen: readonly string[],
+): CompatibilityFilter {
+  const inCategories = new Set(categories.map((slug) => index.categories.find(slug)))
+  const onSale = (id: string) => {
+    const code = index.models.find(id)
+    return code !== undefined && index.liveSlotsOf(code).some((slot) => inCategories.has(index.category[slot]!))
+  }
+  const options = drones
+    .map((drone) => ({
+      value: drone.slug,
+      label: drone.title,
+      count: drone.ids.filter(onSale).length,
+      selected: chosen.includes(drone.slug),
+    }))
+    .filter((option) => option.count > 0 || option.selected)
+  // A drone chosen that no model is (any more) stays on as a choice that keeps nothing.
+  for (const slug of chosen)
+    if (!options.some((o) => o.value === slug)) options.push({ value: slug, label: slug, count: 0, selected: true })
+  options.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'ru'))
+  const facet = { kind: 'terms' as const, key: 'compatible', title: 'Совместимо с', options }
+  if (!chosen.length) return { facet }
+  return { facet, scope: new Set(drones.filter((d) => chosen.includes(d.slug)).flatMap((d) => d.ids)) }
 }
