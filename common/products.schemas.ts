@@ -40,6 +40,9 @@ const SpecValueInput = z.union([z.number(), z.string().max(500), z.boolean(), z.
 /** «Под заказ» means nothing is on hand: a quantity in stock beside it contradicts it. */
 export const TO_ORDER_WITH_STOCK = 'Товар под заказ не лежит на складе: уберите количество или выберите «В наличии»'
 
+/** The most drone models a payload, accessory or spare part can name as fitting. */
+export const MAX_FITS = 50
+
 export const DraftInput = z
   .object({
     sku: line(L.sku, 'Артикул').optional(),
@@ -70,6 +73,12 @@ export const DraftInput = z
       .transform((codes) => [...new Set(codes)])
       .optional(),
     minOrderQuantity: wholeNumber(1, MAX_MIN_ORDER, 'Минимальный заказ').optional(),
+    /** For a payload, accessory or spare part: the drone models it fits (catalog models' ids). */
+    fitsModelIds: z
+      .array(z.string().refine(isUuid, 'Выберите модели из найденных'))
+      .max(MAX_FITS, `Не больше ${MAX_FITS} моделей`)
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+      .optional(),
     description: formattedHtml(DESCRIPTION_MAX_HTML, RICH_TEXT_MARKUP, 'Описание слишком длинное').optional(),
     areas: z.array(z.enum(SPHERE_SLUGS, 'Неизвестная сфера применения')).max(SPHERE_SLUGS.length).optional(),
     /** Characteristic values by code; checked against the category by `specProblems`. */
@@ -83,6 +92,8 @@ export type DraftInput = z.output<typeof DraftInput>
 
 export const ModelSearchQuery = z.object({
   q: singleLineText().max(100).catch('').default(''),
+  /** `drones`: only drone models, for an accessory's «Совместимость». */
+  kind: z.enum(['any', 'drones']).catch('any').default('any'),
 })
 
 export const AttachModelInput = z.object({

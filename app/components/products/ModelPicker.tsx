@@ -1,17 +1,9 @@
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useEffect, useId, useRef, useState } from 'react'
-import { MODEL_QUERY_MIN, modelDetails, type ModelSummary } from '#common/catalog/models.ts'
+import { useId } from 'react'
+import { modelDetails } from '#common/catalog/models.ts'
 import { AppImage } from '#app/components/AppImage.tsx'
 import type { CabinetProductDetails } from './product-types.ts'
-
-/** How long after the last keystroke the search asks the server. */
-const SEARCH_DELAY_MS = 300
-
-type Search =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'done'; query: string; models: ModelSummary[] }
-  | { state: 'failed' }
+import { useModelSearch } from './use-model-search.ts'
 
 /**
  * «Каталог моделей»: a vendor finds the model it sells by name, the manufacturer's part number
@@ -66,43 +58,7 @@ function ModelSearch({
   disabled: boolean
   onAttach: (modelId: string) => void
 }) {
-  const [query, setQuery] = useState('')
-  const [search, setSearch] = useState<Search>({ state: 'idle' })
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const asked = useRef<AbortController>(undefined)
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current)
-      asked.current?.abort()
-    },
-    [],
-  )
-
-  function changed(text: string) {
-    setQuery(text)
-    clearTimeout(timer.current)
-    asked.current?.abort()
-    const q = text.trim()
-    if (q.length < MODEL_QUERY_MIN) {
-      setSearch({ state: 'idle' })
-      return
-    }
-    setSearch({ state: 'loading' })
-    timer.current = setTimeout(async () => {
-      const controller = (asked.current = new AbortController())
-      try {
-        const response = await fetch(`/api/v1/cabinet/models?q=${encodeURIComponent(q)}`, {
-          signal: controller.signal,
-        })
-        if (!response.ok) throw new Error(String(response.status))
-        const body = (await response.json()) as { data: ModelSummary[] }
-        setSearch({ state: 'done', query: q, models: body.data })
-      } catch {
-        // Aborted by a newer keystroke: that search answers instead.
-        if (!controller.signal.aborted) setSearch({ state: 'failed' })
-      }
-    }, SEARCH_DELAY_MS)
-  }
+  const { query, search, changed } = useModelSearch()
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby={headingId}>

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core'
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { AREA_OPTIONS, type AttributeDef } from '#common/catalog/attributes.ts'
-import { CATEGORIES, isLeafCategory } from '#common/catalog/categories.ts'
+import { CATEGORIES, categoryTrail, isAccessoryCategory, isLeafCategory } from '#common/catalog/categories.ts'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { VAT_RATE_LABELS, VAT_RATES } from '#common/catalog/vat.ts'
 import { formAttributes } from '#common/products.schemas.ts'
@@ -21,12 +21,20 @@ import { REGION_OPTIONS } from '#common/regions.ts'
 import { kopecksToRubles } from '#app/lib/price-input.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 import { ModelPicker } from './ModelPicker.tsx'
+import { FitsPicker } from './FitsPicker.tsx'
 import type { CabinetProductDetails } from './product-types.ts'
 
 // Tiptap and its styles load with the form only, never with the public pages.
 const DescriptionEditor = lazy(() => import('./DescriptionEditor.tsx'))
 
-const LEAF_CATEGORIES = CATEGORIES.filter((c) => isLeafCategory(c.slug))
+/** The leaves a product can be put in, under their roots: drones, then payloads and parts. */
+const CATEGORY_GROUPS = CATEGORIES.filter((c) => c.parent === null).map((root) => ({
+  group: root.title,
+  items: CATEGORIES.filter((c) => isLeafCategory(c.slug) && categoryTrail(c.slug)[0] === root).map((c) => ({
+    value: c.slug,
+    label: c.title,
+  })),
+}))
 
 /** The form's field errors by field name (`price`, `spec.flight_time`). */
 export type FieldErrors = Record<string, string>
@@ -216,13 +224,18 @@ export function ProductFields({
             withAsterisk
             value={categorySlug}
             onChange={(e) => setCategorySlug(e.currentTarget.value)}
-            data={[
-              { value: '', label: 'Выберите категорию' },
-              ...LEAF_CATEGORIES.map((c) => ({ value: c.slug, label: c.title })),
-            ]}
+            data={[{ value: '', label: 'Выберите категорию' }, ...CATEGORY_GROUPS]}
             error={errors.categorySlug}
           />
         </Section>
+      )}
+      {!attached && isAccessoryCategory(categorySlug) && (
+        <FitsPicker
+          initial={product?.fits ?? []}
+          disabled={locked}
+          error={errors.fitsModelIds}
+          onChange={onValueChange}
+        />
       )}
 
       {!attached && media}

@@ -2,7 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { Specs } from '#common/catalog/attributes.ts'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
 import type { VatRate } from '#common/catalog/vat.ts'
-import { getCategory } from '#common/catalog/categories.ts'
+import { categorySubtree, getCategory, isAccessoryCategory } from '#common/catalog/categories.ts'
+import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { slugify } from '#common/slug.ts'
 import type { Ctx } from '../../context.ts'
 import { catalogProducts } from './catalog.table.ts'
@@ -41,6 +42,8 @@ export interface PublishedVersion {
   warrantyMonths: number | null
   deliveryRegions: string[]
   minOrderQuantity: number
+  /** For a payload, accessory or spare part: the drone models the vendor says it fits. */
+  fitsModelIds?: string[]
   description: string
   descriptionHtml: string
   areas: string[]
@@ -129,8 +132,17 @@ export async function publishVersion(ctx: Ctx, version: PublishedVersion): Promi
   const [before] = await ctx.db.select(versionColumns).from(catalogProducts).where(eq(catalogProducts.id, version.id))
   const now = new Date()
   const specs = catalogSpecs(version)
-  const { partNumber: _p, gtin: _g, ...columns } = version
+  const { partNumber: _p, gtin: _g, fitsModelIds = [], ...columns } = version
   const modelId = await modelIdFor(ctx.db, { ...version, specs })
+  // What the approved offer fits, its model fits: approved drone models only, each pair once.
+  if (fitsModelIds.length && isAccessoryCategory(version.categorySlug))
+    await ctx.db.execute(
+      sql`insert into catalog_model_fits (accessory_model_id, drone_model_id)
+          select ${modelId}::uuid, d.id from catalog_models d
+          where d.id = any(${sql.param(fitsModelIds)}::uuid[]) and d.status = 'approved'
+            and d.category_slug = any(${sql.param(categorySubtree(CATALOG_ROOT_SLUG))}::text[])
+          on conflict do nothing`,
+    )
   let slug: string
   if (before) {
     slug = before.slug

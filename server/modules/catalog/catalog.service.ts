@@ -43,7 +43,14 @@ import {
 } from './catalog.publishing.ts'
 import { catalogModels, catalogProducts } from './catalog.table.ts'
 import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
-import { describeModel, findModels, listModels, mergeModels, similarModels } from './models/models.service.ts'
+import {
+  describeModel,
+  droneModelRefs,
+  findModels,
+  listModels,
+  mergeModels,
+  similarModels,
+} from './models/models.service.ts'
 import { modelOffers, resolveProductAddress } from './models/model-page.ts'
 import { compatibilityFilter, compatibleModels, droneFits, groupByKind } from './models/compatibility.ts'
 import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
@@ -284,6 +291,7 @@ export function createCatalogService(deps: CatalogDeps) {
     removeVersion,
     // Models: found by vendors, compared and merged by staff (models/models.service.ts).
     findModels,
+    droneModelRefs,
     describeModel,
     similarModels,
     listModels,

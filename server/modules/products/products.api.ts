@@ -80,6 +80,9 @@ export const ProductDetailsSchema = CabinetProductSchema.extend({
   modelId: z.uuid().nullable().describe('Модель каталога, к которой привязано предложение'),
   partNumber: z.string().describe('Артикул производителя (для новой модели)'),
   gtin: z.string().describe('GTIN (для новой модели)'),
+  fits: z
+    .array(z.object({ id: z.uuid(), title: z.string() }))
+    .describe('Для нагрузки, аксессуара, запчасти: модели беспилотников, к которым подходит'),
   description: z.string().describe('HTML после очистки'),
   areas: z.array(z.string()),
   specs: SpecsSchema,

@@ -178,6 +178,50 @@ describe.each(BACKENDS)('offers of catalogue models on %s', (backend) => {
     expect(refused.json().error.fields.gtin).toMatch(/^GTIN: /)
   })
 
+  it('takes the drones an accessory fits from its vendor, shows them to staff and, approved, on both pages', async () => {
+    const [mavic, geoskan, gemini] = (await Promise.all(
+      ['dji-mavic-3-enterprise', 'geoskan-201', 'geoskan-gemini'].map(modelIdOf),
+    )) as [string, string, string]
+    // Only drone models are offered, and only approved drone models are kept.
+    const found = await api('GET', `/cabinet/models?q=${encodeURIComponent('геоскан')}&kind=drones`, seller.cookie)
+    expect(found.json().data.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining([geoskan, gemini]))
+    const battery = await createDraft(
+      completeDraft({
+        sku: 'BAT-201',
+        title: 'Аккумулятор Аэроскан для Геоскан 201',
+        brand: 'Аэроскан',
+        model: 'АКБ-201',
+        categorySlug: 'akkumulyatory-i-zaryadnye',
+        specs: { battery_capacity: 10_000, battery_voltage: 22.2, country: 'RU' },
+        fitsModelIds: [geoskan, gemini, geoskan, '00000000-0000-4000-8000-000000000000'],
+      }),
+    )
+    const draft = (await api('GET', `/cabinet/products/${battery}`, seller.cookie)).json().data
+    expect(draft.fits.map((f: { id: string }) => f.id)).toEqual([geoskan, gemini])
+    const tooMany = await api('PATCH', `/cabinet/products/${battery}`, seller.cookie, {
+      fitsModelIds: Array.from({ length: 51 }, () => crypto.randomUUID()),
+    })
+    expect(tooMany.json().error.fields.fitsModelIds).toBe('Не больше 50 моделей')
+    await givePhoto(database.db, battery)
+    expect((await api('POST', `/cabinet/products/${battery}/submit`, seller.cookie)).statusCode).toBe(200)
+    const review = (await api('GET', `/staff/products/${battery}`, staff.cookie)).json().data
+    expect(review.fits.map((f: { title: string }) => f.title)).toHaveLength(2)
+    expect((await api('POST', `/staff/products/${battery}/approve`, staff.cookie)).statusCode).toBe(200)
+
+    const [offer] = await database.db.select().from(catalogProducts).where(eq(catalogProducts.id, battery))
+    const fits = await database.db
+      .select()
+      .from(catalogModelFits)
+      .where(eq(catalogModelFits.accessoryModelId, offer!.modelId!))
+    expect(fits.map((f) => f.droneModelId).sort()).toEqual([geoskan, gemini].sort())
+    // A drone's model card lists it; a drone model of another's stays without.
+    const [drone] = await database.db.select().from(catalogModels).where(eq(catalogModels.id, geoskan))
+    const card = (await api('GET', `/catalog/models/${drone!.slug}`)).json().data
+    expect(card.accessories.map((a: { title: string }) => a.title)).toEqual(['Аккумулятор Аэроскан для Геоскан 201'])
+    const [other] = await database.db.select().from(catalogModels).where(eq(catalogModels.id, mavic))
+    expect((await api('GET', `/catalog/models/${other!.slug}`)).json().data.accessories).toEqual([])
+  })
+
   it('merges two models for staff: the offers move, the old model leads to the new one, audited', async () => {
     const mavic = await modelIdOf('dji-mavic-3-enterprise')
     const mini = await modelIdOf('dji-mini-4-pro')

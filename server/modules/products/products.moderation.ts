@@ -20,7 +20,10 @@ import { staffDecisions } from '../../moderation/decisions.ts'
 import { nextWaiting, waitingForStaff } from '../../moderation/queue.ts'
 
 export interface ModerationDeps {
-  catalog: Pick<CatalogService, 'describeVersions' | 'publishVersion' | 'similarModels' | 'describeModel'>
+  catalog: Pick<
+    CatalogService,
+    'describeVersions' | 'publishVersion' | 'similarModels' | 'describeModel' | 'droneModelRefs'
+  >
   organizations: Pick<OrganizationsService, 'nameOf'>
   vendors: { describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>> }
   events: Events
@@ -44,11 +47,13 @@ export function createProductModeration(deps: ModerationDeps) {
   }
 
   async function review(ctx: Ctx, draft: DraftRow) {
-    const [live, vendors] = await Promise.all([
+    const [live, vendors, fits] = await Promise.all([
       deps.catalog.describeVersions(ctx, [draft.id]),
       deps.vendors.describeVendors(ctx, [draft.organizationId]),
+      // What the vendor says an accessory fits: staff check it with the rest.
+      deps.catalog.droneModelRefs(ctx, draft.fitsModelIds),
     ])
-    const details = await toDetails(ctx, draft, live.get(draft.id))
+    const details = { ...(await toDetails(ctx, draft, live.get(draft.id))), fits }
     const authors = [...new Set(details.history.flatMap((h) => (h.byUserId ? [h.byUserId] : [])))]
     const names = new Map((await deps.describeUsers(ctx, authors)).map((p) => [p.id, p.name]))
     return {

@@ -40,6 +40,7 @@ export interface ProductsDeps {
     | 'removeVersion'
     | 'previewProduct'
     | 'findModels'
+    | 'droneModelRefs'
     | 'describeModel'
   >
   limiter: RateLimiter
@@ -115,8 +116,11 @@ async function toColumns(input: DraftInput, current: Pick<DraftRow, 'categorySlu
  */
 export function createProductsService(deps: ProductsDeps) {
   async function details(ctx: Ctx, draft: DraftRow) {
-    const live = await deps.catalog.describeVersions(ctx, [draft.id])
-    return toDetails(ctx, draft, live.get(draft.id))
+    const [live, fits] = await Promise.all([
+      deps.catalog.describeVersions(ctx, [draft.id]),
+      deps.catalog.droneModelRefs(ctx, draft.fitsModelIds),
+    ])
+    return { ...(await toDetails(ctx, draft, live.get(draft.id))), fits }
   }
 
   async function submitOne(ctx: Ctx, draft: DraftRow): Promise<void> {
@@ -320,8 +324,8 @@ export function createProductsService(deps: ProductsDeps) {
     /** Catalogue models a vendor may attach its product to, by name, part number or GTIN. */
     async findModels(ctx: Ctx, input: unknown) {
       vendorScope(ctx)
-      const { q } = parse(ModelSearchQuery, input ?? {})
-      return deps.catalog.findModels(ctx, q)
+      const { q, kind } = parse(ModelSearchQuery, input ?? {})
+      return deps.catalog.findModels(ctx, q, undefined, kind)
     },
 
     /**

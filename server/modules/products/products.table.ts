@@ -61,6 +61,11 @@ export const productDrafts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    /** For a payload, accessory or spare part: the drone models (catalog_models) the vendor says it fits. */
+    fitsModelIds: uuid('fits_model_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Sanitized HTML (server/text/sanitize.ts). */
     description: text('description').notNull().default(''),
     areas: text('areas')

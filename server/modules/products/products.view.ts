@@ -67,6 +67,7 @@ export function toPublishedVersion(d: DraftRow): PublishedVersion {
     warrantyMonths: d.warrantyMonths,
     deliveryRegions: d.deliveryRegions,
     minOrderQuantity: d.minOrderQuantity,
+    fitsModelIds: d.fitsModelIds,
     description: richTextToPlain(d.description),
     descriptionHtml: d.description,
     areas: d.areas,

@@ -61,6 +61,10 @@ export function draftInputFromForm(form: FormData): DraftInput {
     description: text(form, 'description'),
     areas: form.getAll('areas').filter((v): v is string => typeof v === 'string') as DraftInput['areas'],
     specs: specsOf(form) as DraftInput['specs'],
+    // «Совместимость» is on the form for payloads, accessories and spare parts only.
+    ...(form.get('fitsPicker') === '1' && {
+      fitsModelIds: form.getAll('fitsModelIds').filter((v): v is string => typeof v === 'string'),
+    }),
   }
 }
 

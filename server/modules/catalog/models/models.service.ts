@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { MergeModelsInput, MODEL_MESSAGES, MODEL_QUERY_MIN, type ModelSummary } from '#common/catalog/models.ts'
 import type { Specs } from '#common/catalog/attributes.ts'
+import { categorySubtree } from '#common/catalog/categories.ts'
+import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import type { ProductImage } from '#common/catalog/products.ts'
 import { isUuid } from '#common/validators.ts'
 import { type Ctx, requireStaff } from '../../../context.ts'
@@ -43,7 +45,12 @@ const CONTENT = sql`${SUMMARY}, m.description, m.description_html as "descriptio
 const compact = (text: string) => text.replace(/[\s-]/g, '')
 
 /** Approved models matching a vendor's query: a GTIN or part number exactly, else every word of the name. */
-export async function findModels(ctx: Ctx, query: string, limit = SEARCH_LIMIT): Promise<ModelSummary[]> {
+export async function findModels(
+  ctx: Ctx,
+  query: string,
+  limit = SEARCH_LIMIT,
+  kind: 'any' | 'drones' = 'any',
+): Promise<ModelSummary[]> {
   const q = query.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100)
   if (q.length < MODEL_QUERY_MIN) return []
   const words = q.split(' ').map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
@@ -52,9 +59,24 @@ export async function findModels(ctx: Ctx, query: string, limit = SEARCH_LIMIT):
     ctx.db,
     sql`select ${SUMMARY} from catalog_models m
         where m.status = 'approved' and (${exact} or lower(m.brand || ' ' || m.name) like all(${sql.param(words)}::text[]))
+          ${kind === 'drones' ? sql`and m.category_slug = any(${sql.param(categorySubtree(CATALOG_ROOT_SLUG))}::text[])` : sql``}
         order by ${exact} desc, similarity(lower(m.brand || ' ' || m.name), ${q}) desc, m.title
         limit ${limit}`,
   )
+}
+
+/** Approved drone models among the ids, with their titles, in the order asked (a vendor's «Совместимость»). */
+export async function droneModelRefs(ctx: Ctx, ids: readonly string[]): Promise<{ id: string; title: string }[]> {
+  const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (!valid.length) return []
+  const rows = await queryRows<{ id: string; title: string }>(
+    ctx.db,
+    sql`select id, title from catalog_models
+        where id = any(${sql.param(valid)}::uuid[]) and status = 'approved'
+          and category_slug = any(${sql.param(categorySubtree(CATALOG_ROOT_SLUG))}::text[])`,
+  )
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return valid.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** An approved model in full, for attaching an offer to it; not found otherwise. */

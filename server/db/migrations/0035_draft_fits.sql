@@ -1,0 +1,1 @@
+ALTER TABLE "product_drafts" ADD COLUMN "fits_model_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
