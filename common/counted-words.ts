@@ -26,6 +26,7 @@ export const DOCUMENTS_UP_TO: PluralForms = ['документа', 'докуме
 export const EXECUTORS_UP_TO: PluralForms = ['исполнителя', 'исполнителей', 'исполнителей']
 export const FILES_UP_TO: PluralForms = ['файла', 'файлов', 'файлов']
 export const MINUTES_UP_TO: PluralForms = ['минуты', 'минут', 'минут']
+export const MODELS_UP_TO: PluralForms = ['модели', 'моделей', 'моделей']
 export const PHOTOS_UP_TO: PluralForms = ['фотографии', 'фотографий', 'фотографий']
 export const POINTS_UP_TO: PluralForms = ['точки', 'точек', 'точек']
 export const PRODUCTS_UP_TO: PluralForms = ['товара', 'товаров', 'товаров']

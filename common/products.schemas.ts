@@ -1,7 +1,7 @@
 import { type AttributeDef, getAttribute, type SpecValue } from './catalog/attributes.ts'
 import { getCategory, isLeafCategory } from './catalog/categories.ts'
 import { formatNumber } from './format.ts'
-import { CHARACTERS_UP_TO, PRODUCTS_UP_TO } from '#common/counted-words.ts'
+import { CHARACTERS_UP_TO, MODELS_UP_TO, PRODUCTS_UP_TO } from '#common/counted-words.ts'
 import { AVAILABILITIES } from './catalog/products.ts'
 import { VAT_RATES } from './catalog/vat.ts'
 import { MEDIA_MESSAGES } from './product-media.ts'
@@ -76,7 +76,7 @@ export const DraftInput = z
     /** For a payload, accessory or spare part: the drone models it fits (catalog models' ids). */
     fitsModelIds: z
       .array(z.string().refine(isUuid, 'Выберите модели из найденных'))
-      .max(MAX_FITS, `Не больше ${MAX_FITS} моделей`)
+      .max(MAX_FITS, `Не больше ${formatCount(MAX_FITS, MODELS_UP_TO)}`)
       .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
       .optional(),
     description: formattedHtml(DESCRIPTION_MAX_HTML, RICH_TEXT_MARKUP, 'Описание слишком длинное').optional(),

@@ -1,8 +1,7 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useId, useState } from 'react'
-import { modelDetails } from '#common/catalog/models.ts'
 import { MAX_FITS } from '#common/products.schemas.ts'
-import { useModelSearch } from './use-model-search.ts'
+import { ModelSearchField } from './ModelSearchField.tsx'
 
 /**
  * «Совместимость» of a payload, accessory or spare part: the drone models it fits, found in the
@@ -24,7 +23,6 @@ export function FitsPicker({
 }) {
   const headingId = useId()
   const [fits, setFits] = useState(initial)
-  const { query, search, changed } = useModelSearch('drones')
   const update = (next: { id: string; title: string }[]) => {
     setFits(next)
     // After React has put the hidden inputs in: the form reads them when it saves.
@@ -71,55 +69,24 @@ export function FitsPicker({
             {error}
           </Text>
         )}
-        <TextInput
+        <ModelSearchField
+          kind="drones"
           label="Найти беспилотник"
-          description="Название, артикул производителя или GTIN"
-          value={query}
-          onChange={(event) => changed(event.currentTarget.value)}
-          rightSection={search.state === 'loading' ? <Loader size="xs" aria-label="Ищем модели" /> : null}
+          listLabel="Найденные беспилотники"
+          notFound={(query) => `Беспилотника «${query}» в каталоге нет.`}
           disabled={disabled || fits.length >= MAX_FITS}
-          autoComplete="off"
-        />
-        <div aria-live="polite">
-          {search.state === 'failed' && (
-            <Text size="sm" c="red.8">
-              Не удалось найти модели. Попробуйте ещё раз.
-            </Text>
-          )}
-          {search.state === 'done' && search.models.length === 0 && (
-            <Text size="sm">Беспилотника «{search.query}» в каталоге нет.</Text>
-          )}
-          {search.state === 'done' && search.models.length > 0 && (
-            <Stack
-              gap="xs"
-              component="ul"
-              aria-label="Найденные беспилотники"
-              style={{ listStyle: 'none', padding: 0 }}
+          action={(model) => (
+            <Button
+              size="xs"
+              style={{ flexShrink: 0 }}
+              disabled={disabled || chosen.has(model.id) || fits.length >= MAX_FITS}
+              onClick={() => update([...fits, { id: model.id, title: model.title }])}
+              aria-label={`Добавить в совместимые: ${model.title}`}
             >
-              {search.models.map((model) => (
-                <Group key={model.id} component="li" wrap="wrap" gap="sm" justify="space-between">
-                  <div style={{ minWidth: 0, flex: '1 1 220px' }}>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {model.title}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {modelDetails(model)}
-                    </Text>
-                  </div>
-                  <Button
-                    size="xs"
-                    style={{ flexShrink: 0 }}
-                    disabled={disabled || chosen.has(model.id) || fits.length >= MAX_FITS}
-                    onClick={() => update([...fits, { id: model.id, title: model.title }])}
-                    aria-label={`Добавить в совместимые: ${model.title}`}
-                  >
-                    {chosen.has(model.id) ? 'Добавлено' : 'Добавить'}
-                  </Button>
-                </Group>
-              ))}
-            </Stack>
+              {chosen.has(model.id) ? 'Добавлено' : 'Добавить'}
+            </Button>
           )}
-        </div>
+        />
       </Stack>
     </Paper>
   )

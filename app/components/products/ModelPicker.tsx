@@ -1,9 +1,7 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useId } from 'react'
-import { modelDetails } from '#common/catalog/models.ts'
-import { AppImage } from '#app/components/AppImage.tsx'
 import type { CabinetProductDetails } from './product-types.ts'
-import { useModelSearch } from './use-model-search.ts'
+import { ModelSearchField } from './ModelSearchField.tsx'
 
 /**
  * «Каталог моделей»: a vendor finds the model it sells by name, the manufacturer's part number
@@ -58,8 +56,6 @@ function ModelSearch({
   disabled: boolean
   onAttach: (modelId: string) => void
 }) {
-  const { query, search, changed } = useModelSearch()
-
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby={headingId}>
       {/* The search is not a field of the product: its changes must not start the form's autosave. */}
@@ -73,57 +69,25 @@ function ModelSearch({
             предложение рядом с предложениями других продавцов.
           </Text>
         </div>
-        <TextInput
+        <ModelSearchField
           label="Найти в каталоге"
-          description="Название, артикул производителя или GTIN"
-          value={query}
-          onChange={(event) => changed(event.currentTarget.value)}
-          rightSection={search.state === 'loading' ? <Loader size="xs" aria-label="Ищем модели" /> : null}
+          listLabel="Найденные модели"
+          notFound={(query) =>
+            `Модели «${query}» в каталоге нет. Заполните поля ниже: модератор проверит новую модель вместе с товаром.`
+          }
           disabled={disabled}
-          autoComplete="off"
+          action={(model) => (
+            <Button
+              size="xs"
+              style={{ flexShrink: 0 }}
+              onClick={() => onAttach(model.id)}
+              disabled={disabled}
+              aria-label={`Привязать к модели ${model.title}`}
+            >
+              Привязать
+            </Button>
+          )}
         />
-        <div aria-live="polite">
-          {search.state === 'failed' && (
-            <Text size="sm" c="red.8">
-              Не удалось найти модели. Попробуйте ещё раз.
-            </Text>
-          )}
-          {search.state === 'done' && search.models.length === 0 && (
-            <Text size="sm">
-              Модели «{search.query}» в каталоге нет. Заполните поля ниже: модератор проверит новую модель вместе с
-              товаром.
-            </Text>
-          )}
-          {search.state === 'done' && search.models.length > 0 && (
-            <Stack gap="xs" component="ul" aria-label="Найденные модели" style={{ listStyle: 'none', padding: 0 }}>
-              {search.models.map((model) => (
-                // On a phone the button goes under the model rather than squeezing its name.
-                <Group key={model.id} component="li" wrap="wrap" gap="sm" justify="space-between">
-                  <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 220px' }}>
-                    {model.image && <AppImage src={model.image.src} alt="" size="thumb" />}
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {model.title}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {modelDetails(model)}
-                      </Text>
-                    </div>
-                  </Group>
-                  <Button
-                    size="xs"
-                    style={{ flexShrink: 0 }}
-                    onClick={() => onAttach(model.id)}
-                    disabled={disabled}
-                    aria-label={`Привязать к модели ${model.title}`}
-                  >
-                    Привязать
-                  </Button>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </div>
       </Stack>
     </Paper>
   )
