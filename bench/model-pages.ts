@@ -11,10 +11,10 @@ import { queryRows } from '../server/modules/catalog/catalog.listing.ts'
 export async function modelPagePaths(db: Db, offers: number): Promise<{ single: string; many: string }> {
   const [single] = await queryRows<{ slug: string }>(
     db,
-    sql`select p.slug from catalog_products p
+    sql`select m.slug from catalog_products p join catalog_models m on m.id = p.model_id
         where p.status = 'published' and p.price_kopecks is not null and (
           select count(*) from catalog_products o where o.model_id = p.model_id and o.status = 'published') = 1
-        order by p.popularity desc, p.slug limit 1`,
+        order by p.popularity desc, m.slug limit 1`,
   )
   const [top] = await queryRows<{ model_id: string; id: string; slug: string; n: number }>(
     db,
@@ -46,5 +46,7 @@ export async function modelPagePaths(db: Db, offers: number): Promise<{ single: 
     sql`select count(*)::int as n from catalog_products where model_id = ${top.model_id} and status = 'published'`,
   )
   if (n < offers) throw new Error(`The model has ${n} offers, not ${offers}: the demo has too few sellers`)
-  return { single: `/product/${single.slug}`, many: `/product/${top.slug}` }
+  // Their models' pages (decision 061), each opening on its default offer.
+  const [many] = await queryRows<{ slug: string }>(db, sql`select slug from catalog_models where id = ${top.model_id}`)
+  return { single: `/product/${single.slug}`, many: `/product/${many!.slug}` }
 }

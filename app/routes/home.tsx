@@ -20,7 +20,7 @@ import ui from '#app/components/ui/ui.module.css'
 import { formatCount } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
-import { isLeafCategory } from '#common/catalog/categories.ts'
+import { isAccessoryCategory, isLeafCategory } from '#common/catalog/categories.ts'
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { mediaLinks } from '#common/media/article-constants.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
@@ -39,6 +39,9 @@ const SERVICE_ICONS: Record<PlatformServiceIcon, typeof IconTool> = {
   permission: IconPlaneDeparture,
 }
 
+/** Kinds of payloads, accessories and spare parts on the home page, after the kinds of drones. */
+const HOME_ACCESSORY_KINDS = 4
+
 /** Product pictures are 4:3; the category tiles show one of the category's products. */
 const NEW_PRODUCTS = 8
 const LATEST_ARTICLES = 4
@@ -52,10 +55,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.media.latest(ctx, LATEST_ARTICLES).catch(() => []),
   ])
   return {
-    // The kinds of drones a buyer picks from: the leaves of the tree, not its root. Counts and
-    // prices are formatted here, so the page ships no formatting code.
-    categories: categories
-      .filter((c) => isLeafCategory(c.slug) && c.productCount > 0)
+    // The kinds of drones a buyer picks from (the leaves of the tree, not its root), then the four
+    // largest kinds of payloads, accessories and spare parts: two rows of four. Counts and prices
+    // are formatted here, so the page ships no formatting code.
+    categories: [
+      ...categories.filter((c) => isLeafCategory(c.slug) && !isAccessoryCategory(c.slug)),
+      ...categories
+        .filter((c) => isLeafCategory(c.slug) && isAccessoryCategory(c.slug))
+        .sort((a, b) => b.productCount - a.productCount)
+        .slice(0, HOME_ACCESSORY_KINDS),
+    ]
+      .filter((c) => c.productCount > 0)
       .map(({ slug, heading, productCount, image }) => ({
         slug,
         heading,

@@ -84,7 +84,9 @@ test('the home page shows popular categories and new products that lead to their
   await page.goto('/')
   await waitForHydration(page)
   const categories = page.getByRole('region', { name: 'Популярные категории' })
-  await expect(categories.getByRole('link')).toHaveCount(4)
+  // Four kinds of drones, then four kinds of payloads, accessories and spare parts.
+  await expect(categories.getByRole('link')).toHaveCount(8)
+  await expect(categories.getByRole('link').nth(4)).toHaveAttribute('href', /^\/catalog\/[a-z-]+$/)
   await expect(categories.getByRole('link').first()).toContainText(/\d+ товар/)
   const newProducts = page.getByRole('region', { name: 'Новые товары' })
   const productLinks = newProducts.locator('a[href^="/product/"]')
