@@ -52,7 +52,13 @@ import {
   similarModels,
 } from './models/models.service.ts'
 import { modelOffers, resolveProductAddress } from './models/model-page.ts'
-import { compatibilityFilter, compatibleModels, droneFits, groupByKind } from './models/compatibility.ts'
+import {
+  compatibilityFilter,
+  compatibleModels,
+  createFitsCache,
+  droneFits,
+  groupByKind,
+} from './models/compatibility.ts'
 import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
 import { modelHref } from '#common/catalog/product-href.ts'
 import { wordsOf } from './search/title-words.ts'
@@ -141,6 +147,8 @@ function correctedQuery(q: string, words: string[], fixes: (string | null)[] | n
 export function createCatalogService(deps: CatalogDeps) {
   // This instance's in-memory index of the published catalogue (decision 011).
   const indexKeeper = createIndexKeeper()
+  // What fits what, as of the index's revision (models/compatibility.ts).
+  const fitsAt = createFitsCache()
 
   /** Published products per vendor, from the index: one statement (the revision). */
   async function countProductsByVendor(ctx: Ctx, vendorIds: string[]): Promise<Map<string, number>> {
@@ -354,7 +362,7 @@ export function createCatalogService(deps: CatalogDeps) {
       const index = await indexKeeper.current(ctx.db)
       const ids = model ? modelOffers(index, model.id, MODEL_OFFERS_LIMIT) : []
       if (!model || !ids.length) throw new AppError('not_found', MODEL_MESSAGES.notFound)
-      const rows = await fetchCards(ctx.db, ids)
+      const [rows, fits] = await Promise.all([fetchCards(ctx.db, ids), fitsAt(ctx.db, index)])
       const cards = await cardsOf(ctx, rows)
       const terms = new Map(rows.map((row) => [row.id, termsOf(row)]))
       const offers = cards.map((card) => ({ ...card, terms: terms.get(card.id)! }))
@@ -375,8 +383,8 @@ export function createCatalogService(deps: CatalogDeps) {
         highPriceKopecks: summary?.highKopecks ?? null,
         defaultOfferId: ids[0]!,
         offers,
-        fits: await compatibleModels(ctx.db, index, model.id, 'drones'),
-        accessories: await compatibleModels(ctx.db, index, model.id, 'accessories'),
+        fits: compatibleModels(fits, index, model.id, 'drones'),
+        accessories: compatibleModels(fits, index, model.id, 'accessories'),
       }
     },
 
@@ -389,13 +397,12 @@ export function createCatalogService(deps: CatalogDeps) {
       product: Pick<ProductDetails, 'modelId' | 'category'>,
     ): Promise<{ fits: CompatibleModel[]; accessories: CompatibleGroup[] }> {
       if (!product.modelId) return { fits: [], accessories: [] }
-      const index = await indexKeeper.current(ctx.db)
+      // A decoration of the page: the index as held and the pairs as of its revision, no statement.
+      const index = await indexKeeper.held(ctx.db)
+      const fits = await fitsAt(ctx.db, index)
       if (isAccessoryCategory(product.category.slug))
-        return { fits: await compatibleModels(ctx.db, index, product.modelId, 'drones'), accessories: [] }
-      return {
-        fits: [],
-        accessories: groupByKind(await compatibleModels(ctx.db, index, product.modelId, 'accessories')),
-      }
+        return { fits: compatibleModels(fits, index, product.modelId, 'drones'), accessories: [] }
+      return { fits: [], accessories: groupByKind(compatibleModels(fits, index, product.modelId, 'accessories')) }
     },
 
     /** Which of these products are on sale, with their category, in the order asked: one statement. */

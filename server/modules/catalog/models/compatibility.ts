@@ -25,21 +25,66 @@ interface ModelRow {
   image: ProductImage | null
 }
 
-/** The models an accessory fits (`side` 'drones') or the accessories that fit a drone ('accessories'). */
-export async function compatibleModels(
-  db: Db,
+/** The compatibility pairs and the models in them, as of a catalogue revision. */
+interface FitsSnapshot {
+  /** Accessory model id → the drone model ids it fits, and the reverse. */
+  drones: Map<string, string[]>
+  accessories: Map<string, string[]>
+  models: Map<string, ModelRow>
+}
+
+/**
+ * The pairs, read again only when the catalogue's revision changes: every change that writes
+ * pairs (an approval, a merge, the seed) changes products in the same transaction. A product page
+ * then reads its compatibility without a statement.
+ */
+export function createFitsCache() {
+  let revision = -1
+  let snapshot: Promise<FitsSnapshot> | null = null
+  return (db: Db, index: CatalogIndex): Promise<FitsSnapshot> => {
+    if (snapshot && revision === index.revision) return snapshot
+    revision = index.revision
+    snapshot = loadFits(db).catch((error: unknown) => {
+      snapshot = null
+      throw error
+    })
+    return snapshot
+  }
+}
+
+async function loadFits(db: Db): Promise<FitsSnapshot> {
+  const [pairs, models] = await Promise.all([
+    queryRows<{ accessory: string; drone: string }>(
+      db,
+      sql`select accessory_model_id as accessory, drone_model_id as drone from catalog_model_fits`,
+    ),
+    queryRows<ModelRow>(
+      db,
+      sql`select m.id, m.slug, m.title, m.brand, m.category_slug as "categorySlug", m.images -> 0 as image
+          from catalog_models m
+          where m.status = 'approved' and m.id in (
+            select accessory_model_id from catalog_model_fits union select drone_model_id from catalog_model_fits)
+          order by m.title`,
+    ),
+  ])
+  const drones = new Map<string, string[]>()
+  const accessories = new Map<string, string[]>()
+  for (const { accessory, drone } of pairs) {
+    drones.set(accessory, [...(drones.get(accessory) ?? []), drone])
+    accessories.set(drone, [...(accessories.get(drone) ?? []), accessory])
+  }
+  return { drones, accessories, models: new Map(models.map((m) => [m.id, m])) }
+}
+
+/** The models an accessory fits (`side` 'drones') or the accessories that fit a drone ('accessories'), by title. */
+export function compatibleModels(
+  fits: FitsSnapshot,
   index: CatalogIndex,
   modelId: string,
   side: 'drones' | 'accessories',
-): Promise<CompatibleModel[]> {
-  const [own, other] = side === 'drones' ? ['accessory', 'drone'] : ['drone', 'accessory']
-  const rows = await queryRows<ModelRow>(
-    db,
-    sql`select m.id, m.slug, m.title, m.brand, m.category_slug as "categorySlug", m.images -> 0 as image
-        from catalog_model_fits f join catalog_models m on m.id = f.${sql.raw(`${other}_model_id`)}
-        where f.${sql.raw(`${own}_model_id`)} = ${modelId} and m.status = 'approved'
-        order by m.title`,
-  )
+): CompatibleModel[] {
+  const ids = (side === 'drones' ? fits.drones : fits.accessories).get(modelId) ?? []
+  const rows = ids.flatMap((id) => fits.models.get(id) ?? []).sort((a, b) => a.title.localeCompare(b.title, 'ru'))
   return rows.flatMap((row) => {
     const code = index.models.find(row.id)
     const slots = code === undefined ? [] : index.liveSlotsOf(code)

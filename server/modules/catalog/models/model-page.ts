@@ -30,6 +30,12 @@ export async function resolveProductAddress(
   slug: string,
   offerSlug: string | null,
 ): Promise<ProductAddress> {
+  // A model with offers on sale is in the index: no statement. Anything else asks the database.
+  const code = index.modelBySlug.get(slug)
+  if (code !== undefined && index.liveSlotsOf(code).length) {
+    const modelId = index.models.values[code]!
+    return { kind: 'model', modelId, modelSlug: slug, offerId: chooseOffer(index, modelId, offerSlug) }
+  }
   const [model] = await queryRows<ModelRow>(
     db,
     sql`select m.id, m.status, target.slug as "intoSlug"

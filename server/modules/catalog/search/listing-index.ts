@@ -127,6 +127,8 @@ export class CatalogIndex {
   readonly modelSlots: number[][] = []
   /** Each model code's slug (its page's address); undefined for a listing without a model. */
   readonly modelSlugs: (string | undefined)[] = []
+  /** Model codes by slug: a model's page finds its offers without a statement. */
+  readonly modelBySlug = new Map<string, number>()
   /**
    * Slots below this were loaded a model at a time (`sealModelRuns`): each model's offers there
    * lie in one run, unless the model is marked in `scatteredModel` because an offer of it was
@@ -240,7 +242,10 @@ export class CatalogIndex {
     this.brand[slot] = this.brands.code(row.brand)
     const model = (this.model[slot] = this.models.code(row.modelId ?? `listing|${row.id}`))
     ;(this.modelSlots[model] ??= []).push(slot)
-    if (row.modelSlug) this.modelSlugs[model] = row.modelSlug
+    if (row.modelSlug) {
+      this.modelSlugs[model] = row.modelSlug
+      this.modelBySlug.set(row.modelSlug, model)
+    }
     if (this.modelRunsEnd > 0) {
       this.scatteredModel = grow(this.scatteredModel, model + 1)
       this.scatteredModel[model] = 1
