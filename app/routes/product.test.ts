@@ -148,6 +148,10 @@ describe("a model's page and the old addresses of its offers", () => {
   it('redirects an offer’s own address permanently to its model’s page with the offer chosen', async () => {
     expect(modelSlug).toMatch(/^test-sokol-m/)
     expect(await movedTo(`/product/${offers.dear.slug}`)).toBe(`/product/${modelSlug}?offer=${offers.dear.slug}`)
+    // The page's own parameters go along; others do not.
+    expect(await movedTo(`/product/${offers.dear.slug}?offers=lead&reviews=2&utm=x`)).toBe(
+      `/product/${modelSlug}?offer=${offers.dear.slug}&offers=lead&reviews=2`,
+    )
     const page = await open(`/product/${modelSlug}?offer=${offers.dear.slug}`)
     expect(page.product.id).toBe(offers.dear.id)
     expect(page.chosen).toBe(offers.dear.slug)

@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, ctx, publicConfig } = getAppContext(context)
   const offerSlug = new URL(request.url).searchParams.get(OFFER_PARAM)
   const page = await loadOrFail(request, () => services.catalog.openProductPage(ctx, params.slug, offerSlug))
-  if (page.kind === 'moved') throw redirect(page.to, 301)
+  if (page.kind === 'moved') throw redirect(withPageParams(page.to, request.url), 301)
   const product = page.product
   // Two statements (the page and the summary), side by side: the reviews are part of the page.
   const [reviews, model, buyerRegion] = await Promise.all([
@@ -83,6 +83,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...buildProductSeo(publicConfig.publicUrl, product, reviews, model),
   }
 }
+
+/** The page's own parameters (the offers' order, the reviews' page) carried over to where it moved. */
+function withPageParams(to: string, from: string): string {
+  const target = new URL(to, 'http://localhost')
+  const asked = new URL(from).searchParams
+  for (const name of PAGE_PARAMS) {
+    const value = asked.get(name)
+    if (value !== null && !target.searchParams.has(name)) target.searchParams.set(name, value)
+  }
+  return target.pathname + target.search
+}
+
+/** What a product page reads from its address besides the chosen offer. */
+const PAGE_PARAMS = ['offers', 'reviews']
 
 /** A member of the product's seller answers a review of it (once); the service decides who may. */
 export async function action({ request, context }: Route.ActionArgs) {
