@@ -52,13 +52,7 @@ import {
   similarModels,
 } from './models/models.service.ts'
 import { modelOffers, resolveProductAddress } from './models/model-page.ts'
-import {
-  compatibilityFilter,
-  compatibleModels,
-  createFitsCache,
-  droneFits,
-  groupByKind,
-} from './models/compatibility.ts'
+import { compatibilityFilter, compatibleModels, createFitsCache, groupByKind } from './models/compatibility.ts'
 import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
 import { modelHref } from '#common/catalog/product-href.ts'
 import { wordsOf } from './search/title-words.ts'
@@ -228,7 +222,8 @@ export function createCatalogService(deps: CatalogDeps) {
       const [resolved, state, fits] = await Promise.all([
         deps.vendors.resolveVendorSlugs(ctx, slugs),
         readCatalogState(ctx.db, words, alphabets),
-        accessories ? droneFits(ctx.db) : [],
+        // The pairs as of the index this instance holds: no statement unless the revision moved.
+        accessories ? indexKeeper.held(ctx.db).then((held) => fitsAt(ctx.db, held)) : null,
       ])
       const vendorScopeId = scope.vendorSlug ? resolved.get(scope.vendorSlug) : undefined
       if (scope.vendorSlug && !vendorScopeId) throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
@@ -238,7 +233,7 @@ export function createCatalogService(deps: CatalogDeps) {
       // From here to the page's ids nothing awaits, so the index cannot change underneath.
       const categories = categorySubtree(scope.categorySlug)
       // Payloads, accessories and spare parts are listed by the drones they fit, too.
-      const compatibility = accessories ? compatibilityFilter(index, fits, categories, query.compatible) : undefined
+      const compatibility = fits ? compatibilityFilter(index, fits, categories, query.compatible) : undefined
       const search = words.length ? resolveSearch(index, state.words) : undefined
       const selected = selectListing(index, {
         categories,

@@ -26,7 +26,7 @@ interface ModelRow {
 }
 
 /** The compatibility pairs and the models in them, as of a catalogue revision. */
-interface FitsSnapshot {
+export interface FitsSnapshot {
   /** Accessory model id → the drone model ids it fits, and the reverse. */
   drones: Map<string, string[]>
   accessories: Map<string, string[]>
@@ -86,8 +86,7 @@ export function compatibleModels(
   const ids = (side === 'drones' ? fits.drones : fits.accessories).get(modelId) ?? []
   const rows = ids.flatMap((id) => fits.models.get(id) ?? []).sort((a, b) => a.title.localeCompare(b.title, 'ru'))
   return rows.flatMap((row) => {
-    const code = index.models.find(row.id)
-    const slots = code === undefined ? [] : index.liveSlotsOf(code)
+    const slots = index.liveSlotsOfModel(row.id)
     if (!slots.length) return []
     const range = priceRangeOf(index, slots)
     return [
@@ -125,41 +124,25 @@ export interface CompatibilityFilter {
   scope?: Set<string>
 }
 
-/** Each drone model with compatible accessories, with their model ids: one statement over the fits. */
-export async function droneFits(db: Db): Promise<DroneFits[]> {
-  return queryRows<DroneFits>(
-    db,
-    sql`select d.slug, d.title, array_agg(f.accessory_model_id::text) as ids
-        from catalog_model_fits f join catalog_models d on d.id = f.drone_model_id
-        where d.status = 'approved'
-        group by d.slug, d.title`,
-  )
-}
-
-export interface DroneFits {
-  slug: string
-  title: string
-  /** The accessory models that fit it. */
-  ids: string[]
-}
-
 /**
  * «Совместимо с …» in a listing of payloads, accessories and spare parts: each drone model with
  * how many of the listing's accessory models (on sale, in its categories) fit it, and, for the
- * drones chosen, the accessory models the listing keeps. In memory: the index must not change
- * between it and the selection.
+ * drones chosen, the accessory models the listing keeps. In memory, from the pairs as kept per
+ * revision: the index must not change between it and the selection.
  */
 export function compatibilityFilter(
   index: CatalogIndex,
-  drones: DroneFits[],
+  fits: FitsSnapshot,
   categories: readonly string[],
   chosen: readonly string[],
 ): CompatibilityFilter {
+  // Each approved drone model with the accessory models that fit it.
+  const drones = [...fits.accessories].flatMap(([id, ids]) => {
+    const drone = fits.models.get(id)
+    return drone ? [{ slug: drone.slug, title: drone.title, ids }] : []
+  })
   const inCategories = new Set(categories.map((slug) => index.categories.find(slug)))
-  const onSale = (id: string) => {
-    const code = index.models.find(id)
-    return code !== undefined && index.liveSlotsOf(code).some((slot) => inCategories.has(index.category[slot]!))
-  }
+  const onSale = (id: string) => index.liveSlotsOfModel(id).some((slot) => inCategories.has(index.category[slot]!))
   const options = drones
     .map((drone) => ({
       value: drone.slug,

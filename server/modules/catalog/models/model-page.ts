@@ -53,9 +53,8 @@ export async function resolveProductAddress(
 
 /** A model's offers on sale, the default first, as a model's page orders them; at most `limit`. */
 export function modelOffers(index: CatalogIndex, modelId: string, limit: number): string[] {
-  const code = index.models.find(modelId)
-  const slots = code === undefined ? [] : index.liveSlotsOf(code)
-  return slots
+  return index
+    .liveSlotsOfModel(modelId)
     .sort((a, b) => compareOffers(index, a, b))
     .slice(0, limit)
     .map((slot) => index.ids[slot]!)
@@ -67,8 +66,7 @@ export function modelOffers(index: CatalogIndex, modelId: string, limit: number)
  * its offers is on sale.
  */
 export function chooseOffer(index: CatalogIndex, modelId: string, offerSlug: string | null): string | null {
-  const code = index.models.find(modelId)
-  const slots = code === undefined ? [] : index.liveSlotsOf(code)
+  const slots = index.liveSlotsOfModel(modelId)
   if (!slots.length) return null
   const asked = offerSlug === null ? undefined : slots.find((slot) => index.slugs[slot] === offerSlug)
   const chosen = asked ?? slots.reduce((best, slot) => (compareOffers(index, slot, best) < 0 ? slot : best))

@@ -223,6 +223,12 @@ export class CatalogIndex {
     return (this.modelSlots[model] ?? []).filter((slot) => this.alive[slot])
   }
 
+  /** The live slots of a model by its id (catalog_models); none for a model the index does not hold. */
+  liveSlotsOfModel(modelId: string): number[] {
+    const code = this.models.find(modelId)
+    return code === undefined ? [] : this.liveSlotsOf(code)
+  }
+
   has(id: string): boolean {
     return this.slotById.has(id)
   }
