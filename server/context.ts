@@ -41,6 +41,11 @@ export interface Ctx {
   organization: CtxOrganization | null
   /** The platform itself (a job, a script), acting for nobody; services decide what it may do. */
   isSystem: boolean
+  /**
+   * Reads shared by everything one read-only request (GET, HEAD) does, so that its loaders see
+   * one answer and ask once (`readOnce`). Absent elsewhere: a write must see what it wrote.
+   */
+  reads?: Map<symbol, Promise<unknown>>
 }
 
 /** Where a call comes from: the request, connection, job or script, for logs, audit and rate limits. */
@@ -104,5 +109,21 @@ export function requireStaff(ctx: Ctx): CtxUser {
 
 /** The same context inside a transaction: services pass it on so every write shares it. */
 export function withDb(ctx: Ctx, db: Db): Ctx {
-  return { ...ctx, db }
+  // What the request read before is not what the transaction sees.
+  return { ...ctx, db, reads: undefined }
+}
+
+/**
+ * `read()` once per read-only request: its other callers get the same answer (a failed read is
+ * forgotten, so the next caller tries again). Outside such a request, simply `read()`.
+ */
+export function readOnce<T>(ctx: Pick<Ctx, 'reads'>, key: symbol, read: () => Promise<T>): Promise<T> {
+  const reads = ctx.reads
+  if (!reads) return read()
+  const known = reads.get(key) as Promise<T> | undefined
+  if (known) return known
+  const fresh = read()
+  reads.set(key, fresh)
+  fresh.catch(() => reads.delete(key))
+  return fresh
 }

@@ -38,7 +38,10 @@ declare module 'fastify' {
  * selected organization. A preHandler of the API and the first step of a page render.
  */
 export async function loadRequestCtx(req: FastifyRequest): Promise<void> {
-  req.ctx ??= await ctxForRequest(req)
+  if (req.ctx) return
+  const ctx = await ctxForRequest(req)
+  // A read-only request's loaders share their reads (readOnce): one look at the catalogue's revision, say.
+  req.ctx = req.method === 'GET' || req.method === 'HEAD' ? { ...ctx, reads: new Map() } : ctx
 }
 
 async function ctxForRequest(req: FastifyRequest): Promise<Ctx> {

@@ -62,6 +62,16 @@ export interface WordForms {
   lexemes: string[]
 }
 
+/** The catalogue's revision alone: what every look at the index starts with. */
+export async function readCatalogRevision(db: Db): Promise<CatalogState> {
+  const [row] = await queryRows<{ revision: string; resetRevision: string }>(
+    db,
+    sql`select revision, reset_revision as "resetRevision" from catalog_state`,
+  )
+  if (!row) throw new Error('catalog_state has no row')
+  return { revision: Number(row.revision), resetRevision: Number(row.resetRevision) }
+}
+
 /**
  * A word of a search: its lexemes; its spellings in the other alphabet that the catalogue has,
  * with their lexemes; and the closest catalogue word with its lexemes.

@@ -148,7 +148,7 @@ export function createCatalogService(deps: CatalogDeps) {
   async function countProductsByVendor(ctx: Ctx, vendorIds: string[]): Promise<Map<string, number>> {
     const ids = [...new Set(vendorIds.filter(isUuid).map((id) => id.toLowerCase()))]
     if (!ids.length) return new Map()
-    const index = await indexKeeper.current(ctx.db)
+    const index = await indexKeeper.current(ctx)
     return new Map(
       ids.map((id) => {
         const code = index.vendors.find(id)
@@ -159,7 +159,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** The vendors with at least one published product, from the index: one statement (the revision). */
   async function vendorsWithProducts(ctx: Ctx): Promise<string[]> {
-    const index = await indexKeeper.current(ctx.db)
+    const index = await indexKeeper.current(ctx)
     return index.vendors.values.filter((_id, code) => index.vendorCounts[code]! > 0)
   }
 
@@ -180,7 +180,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** The first products of an order, optionally of some categories only (at most 60). */
   async function topProducts(ctx: Ctx, order: SortOrder, limit: number, categories?: string[]): Promise<ProductCard[]> {
-    const index = await indexKeeper.current(ctx.db)
+    const index = await indexKeeper.current(ctx)
     const codes = categories && new Set(categories.map((slug) => index.categories.find(slug)))
     const slots = index.takeInOrder(
       order,
@@ -221,7 +221,10 @@ export function createCatalogService(deps: CatalogDeps) {
       const accessories = isAccessoryCategory(scope.categorySlug)
       const [resolved, state, fits] = await Promise.all([
         deps.vendors.resolveVendorSlugs(ctx, slugs),
-        readCatalogState(ctx.db, words, alphabets),
+        // The revision alone (once per request) unless there are words to look up with it.
+        words.length
+          ? readCatalogState(ctx.db, words, alphabets)
+          : indexKeeper.state(ctx).then((state) => ({ ...state, words: [] })),
         // The pairs as of the index this instance holds: no statement unless the revision moved.
         accessories ? indexKeeper.held(ctx.db).then((held) => fitsAt(ctx.db, held)) : null,
       ])
@@ -325,7 +328,7 @@ export function createCatalogService(deps: CatalogDeps) {
      */
     async openProductPage(ctx: Ctx, slug: string, offerSlug: string | null): Promise<ProductPage> {
       if (!isPossibleSlug(slug)) throw new AppError('not_found', CATALOG_MESSAGES.productNotFound)
-      const index = await indexKeeper.current(ctx.db)
+      const index = await indexKeeper.current(ctx)
       const address = await resolveProductAddress(ctx.db, index, slug, offerSlug)
       if (address.kind === 'moved') return address
       if (address.kind === 'offer') {
@@ -354,7 +357,7 @@ export function createCatalogService(deps: CatalogDeps) {
             from catalog_models m left join catalog_models target on target.id = m.merged_into_id
             where m.slug = ${slug} and m.status in ('approved', 'merged')`,
       )
-      const index = await indexKeeper.current(ctx.db)
+      const index = await indexKeeper.current(ctx)
       const ids = model ? modelOffers(index, model.id, MODEL_OFFERS_LIMIT) : []
       if (!model || !ids.length) throw new AppError('not_found', MODEL_MESSAGES.notFound)
       const [rows, fits] = await Promise.all([fetchCards(ctx.db, ids), fitsAt(ctx.db, index)])
@@ -445,7 +448,7 @@ export function createCatalogService(deps: CatalogDeps) {
      * of the index and one statement for their cards.
      */
     async listNeighbours(ctx: Ctx, productId: string): Promise<{ offers: OfferCard[]; similar: ProductCard[] }> {
-      const index = await indexKeeper.current(ctx.db)
+      const index = await indexKeeper.current(ctx)
       const offerIds = otherOffers(index, productId)
       const similarIds = similarProducts(index, productId, SIMILAR_LIMIT)
       const rows = await fetchCards(ctx.db, [...offerIds, ...similarIds])
@@ -461,12 +464,12 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** The ids of every offer on sale of the product's model (the reviews of a model are theirs). */
     async modelOfferIds(ctx: Ctx, productId: string): Promise<string[]> {
-      return modelOfferIds(await indexKeeper.current(ctx.db), productId.toLowerCase())
+      return modelOfferIds(await indexKeeper.current(ctx), productId.toLowerCase())
     },
 
     /** The product's model across sellers: how many listings, from which price to which. */
     async modelOfferSummary(ctx: Ctx, productId: string): Promise<ModelOfferSummary | null> {
-      return modelOfferSummary(await indexKeeper.current(ctx.db), productId)
+      return modelOfferSummary(await indexKeeper.current(ctx), productId)
     },
 
     listPopularProducts: (ctx: Ctx, categorySlug: string, limit: number): Promise<ProductCard[]> =>
@@ -474,7 +477,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** Every category with its number of products and the picture of its most popular one. */
     async listCategorySummaries(ctx: Ctx) {
-      const index = await indexKeeper.current(ctx.db)
+      const index = await indexKeeper.current(ctx)
       const counts = new Map(index.categories.values.map((slug, code) => [slug, index.categoryCounts[code]!]))
       // The most popular product of each leaf category, found walking the popularity order.
       const top = new Map<string, string>()
@@ -522,7 +525,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** Builds the listing index now rather than on the first catalogue request. */
     async warmUp(db: Db): Promise<{ products: number; arrayBytes: number }> {
-      const index = await indexKeeper.current(db)
+      const index = await indexKeeper.current({ db })
       return { products: index.liveCount, arrayBytes: index.arrayBytes }
     },
   }

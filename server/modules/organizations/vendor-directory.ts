@@ -101,6 +101,7 @@ async function describeSellerCards(ctx: Ctx, ids: string[]): Promise<Map<string,
  */
 async function resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(slugs.filter(isPossibleSlug))]
+  if (!wanted.length) return new Map()
   const rows = await ctx.db
     .select({ id: organizations.id, slug: organizations.slug })
     .from(organizations)

@@ -36,10 +36,29 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
     Number((await queryRows<{ revision: string }>(database.db, sql`select revision from catalog_state`))[0]!.revision)
 
   it('holds the published products and nothing else', async () => {
-    const index = await createIndexKeeper().current(database.db)
+    const index = await createIndexKeeper().current({ db: database.db })
     expect(index.liveCount).toBe(PUBLISHED.length)
     expect(index.has(fixture.ids['secret-on-moderation']!)).toBe(false)
     expect(listed(index).total).toBe(PUBLISHED.length)
+  })
+
+  it('looks at the revision once per read-only request, and sees a change in the next one', async () => {
+    const keeper = createIndexKeeper()
+    await keeper.current({ db: database.db }) // builds the index
+    const request = { db: database.db, reads: new Map<symbol, Promise<unknown>>() }
+    const before = database.statements.count
+    const atFirst = (await keeper.current(request)).revision
+    await Promise.all([keeper.current(request), keeper.state(request)])
+    // One statement for the three looks: the request sees the catalogue as of its first.
+    expect(database.statements.count - before).toBe(1)
+
+    const id = fixture.ids['dji-agras-t40']!
+    await database.db.update(catalogProducts).set({ popularity: 4242 }).where(eq(catalogProducts.id, id))
+    expect((await keeper.current(request)).revision).toBe(atFirst)
+    // The next request (and anything outside one) sees the change.
+    const next = await keeper.current({ db: database.db, reads: new Map() })
+    expect(next.revision).toBeGreaterThan(atFirst)
+    expect((await keeper.current({ db: database.db })).revision).toBe(next.revision)
   })
 
   it("loads a model's offers into neighbouring slots, and marks a model changed since", async () => {
@@ -52,7 +71,7 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
         from catalog_products where slug in ('geoskan-201', 'dji-agras-t40')`)
     await copies('-offer-2')
     const keeper = createIndexKeeper()
-    const index = await keeper.current(database.db)
+    const index = await keeper.current({ db: database.db })
     const models = Array.from({ length: index.size }, (_, slot) => index.model[slot]!)
     // Each model's slots form one run: a model met again after another one has started is not.
     const runs = models.filter((model, slot) => slot === 0 || models[slot - 1] !== model)
@@ -61,7 +80,7 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
     expect(index.modelRunsEnd).toBe(index.size)
     // An offer published afterwards goes to the end: its model is read apart from then on.
     await copies('-offer-3')
-    await keeper.current(database.db)
+    await keeper.current({ db: database.db })
     const geoskan = index.model[index.slotOf(fixture.ids['geoskan-201']!)!]!
     expect(index.scatteredModel[geoskan]).toBe(1)
     expect(index.liveSlotsOf(geoskan)).toHaveLength(3)
@@ -91,7 +110,7 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
     let keeper: IndexKeeper
     beforeAll(async () => {
       keeper = createIndexKeeper()
-      await keeper.current(database.db)
+      await keeper.current({ db: database.db })
     })
 
     it('a new product, a new price and brand, an unpublished and a deleted one', async () => {
@@ -112,7 +131,7 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
           popularity: 1_000_000,
         })
         .returning({ id: catalogProducts.id })
-      let index = await keeper.current(database.db)
+      let index = await keeper.current({ db: database.db })
       expect(listed(index).ids[0]).toBe(row!.id)
       expect(listed(index, { brands: ['Новинка'] }).total).toBe(1)
       expect(listed(index, { sort: 'price_asc' }).ids[0]).toBe(row!.id)
@@ -121,21 +140,21 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
         .update(catalogProducts)
         .set({ brand: 'Переименован', priceKopecks: 999_999_999_00 })
         .where(eq(catalogProducts.id, row!.id))
-      index = await keeper.current(database.db)
+      index = await keeper.current({ db: database.db })
       expect(listed(index, { brands: ['Новинка'] }).total).toBe(0)
       expect(listed(index, { brands: ['Переименован'] }).total).toBe(1)
       expect(listed(index, { sort: 'price_desc' }).ids[0]).toBe(row!.id)
       expect(listed(index).total).toBe(PUBLISHED.length + 1)
 
       await database.db.update(catalogProducts).set({ status: 'moderation' }).where(eq(catalogProducts.id, row!.id))
-      index = await keeper.current(database.db)
+      index = await keeper.current({ db: database.db })
       expect(listed(index).ids).not.toContain(row!.id)
       expect(listed(index).total).toBe(PUBLISHED.length)
 
       await database.db.update(catalogProducts).set({ status: 'published' }).where(eq(catalogProducts.id, row!.id))
-      expect(listed(await keeper.current(database.db)).ids).toContain(row!.id)
+      expect(listed(await keeper.current({ db: database.db })).ids).toContain(row!.id)
       await database.db.delete(catalogProducts).where(eq(catalogProducts.id, row!.id))
-      index = await keeper.current(database.db)
+      index = await keeper.current({ db: database.db })
       expect(listed(index).ids).not.toContain(row!.id)
       expect(listed(index).total).toBe(PUBLISHED.length)
       expect(listed(index, { brands: ['Переименован'] }).stats.brands).not.toContainEqual(['Переименован', 1])
@@ -143,26 +162,26 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
 
     it('two instances on one database each see the other one’s changes', async () => {
       const other = createIndexKeeper()
-      await other.current(database.db)
+      await other.current({ db: database.db })
       await database.db
         .update(catalogProducts)
         .set({ popularity: 5_000_000 })
         .where(eq(catalogProducts.slug, 'geoskan-201'))
-      expect(listed(await other.current(database.db)).ids[0]).toBe(fixture.ids['geoskan-201'])
-      expect(listed(await keeper.current(database.db)).ids[0]).toBe(fixture.ids['geoskan-201'])
+      expect(listed(await other.current({ db: database.db })).ids[0]).toBe(fixture.ids['geoskan-201'])
+      expect(listed(await keeper.current({ db: database.db })).ids[0]).toBe(fixture.ids['geoskan-201'])
     })
 
     it('builds afresh once dead slots pile up, answering from the old index meanwhile', async () => {
-      const first = await keeper.current(database.db)
+      const first = await keeper.current({ db: database.db })
       for (let round = 0; !first.needsRebuild; round++) {
         await database.db.update(catalogProducts).set({ popularity: sql`${catalogProducts.popularity} + 1` })
-        expect(listed(await keeper.current(database.db)).total).toBe(PUBLISHED.length)
+        expect(listed(await keeper.current({ db: database.db })).total).toBe(PUBLISHED.length)
         expect(round).toBeLessThan(200)
       }
       let fresh = first
       for (let wait = 0; fresh === first && wait < 100; wait++) {
         await new Promise((resolve) => setTimeout(resolve, 20))
-        fresh = await keeper.current(database.db)
+        fresh = await keeper.current({ db: database.db })
       }
       expect(fresh).not.toBe(first)
       expect(fresh.dead).toBe(0)
@@ -173,9 +192,9 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
 
   it('reloads everything after a TRUNCATE', async () => {
     const keeper = createIndexKeeper()
-    expect((await keeper.current(database.db)).liveCount).toBe(PUBLISHED.length)
+    expect((await keeper.current({ db: database.db })).liveCount).toBe(PUBLISHED.length)
     await database.db.execute(sql`truncate catalog_products`)
-    expect((await keeper.current(database.db)).liveCount).toBe(0)
+    expect((await keeper.current({ db: database.db })).liveCount).toBe(0)
     await database.db.insert(catalogProducts).values({
       slug: 'posle-ochistki',
       title: 'Дрон после очистки',
@@ -188,7 +207,7 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
       description: '',
       status: 'published',
     })
-    const index = await keeper.current(database.db)
+    const index = await keeper.current({ db: database.db })
     expect(index.liveCount).toBe(1)
     expect(listed(index).ids).toHaveLength(1)
   })

@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import type { Db } from '../../../db/client.ts'
+import { type Ctx, readOnce } from '../../../context.ts'
 import { CatalogIndex, type IndexRow } from './listing-index.ts'
 import { RANGE_COLUMNS } from '../catalog.table.ts'
-import { type CatalogState, queryRows, readCatalogState } from '../catalog.listing.ts'
+import { type CatalogState, queryRows, readCatalogRevision } from '../catalog.listing.ts'
 
 /**
  * Keeps an app instance's CatalogIndex equal to the database. Every change to catalog_products
@@ -13,6 +14,9 @@ import { type CatalogState, queryRows, readCatalogState } from '../catalog.listi
  * applied before the request is answered, so an instance never answers from an older catalogue
  * than the request saw. Several instances each follow the same revisions.
  */
+
+/** The key of a request's one look at the revision (readOnce). */
+const REVISION = Symbol('catalog revision')
 
 /** Rows per statement while loading, so a big catalogue never sits in memory twice at once. */
 const BATCH = 5000
@@ -97,7 +101,7 @@ async function idsByModel(db: Db, where: SQL): Promise<string[]> {
  * left for the next catch-up, which applies them, so nothing is read twice or half-way.
  */
 async function buildIndex(db: Db): Promise<CatalogIndex> {
-  const state = await readCatalogState(db, [])
+  const state = await readCatalogRevision(db)
   const index = new CatalogIndex()
   const where = sql`p.status = 'published' and p.revision <= ${state.revision}`
   const ids = await idsByModel(db, where)
@@ -134,8 +138,13 @@ async function catchUp(db: Db, index: CatalogIndex, target: number): Promise<voi
 export interface IndexKeeper {
   /** The index at the revision `state` read, or later. */
   at(db: Db, state: CatalogState): Promise<CatalogIndex>
-  /** Reads the revision, then as `at`: one statement when nothing changed. */
-  current(db: Db): Promise<CatalogIndex>
+  /** The catalogue's revision, read once per read-only request (readOnce). */
+  state(ctx: Pick<Ctx, 'db' | 'reads'>): Promise<CatalogState>
+  /**
+   * Reads the revision, then as `at`: one statement when nothing changed, and none more for the
+   * rest of a read-only request (readOnce), which sees the catalogue as of its first look.
+   */
+  current(ctx: Pick<Ctx, 'db' | 'reads'>): Promise<CatalogIndex>
   /**
    * The index as this instance holds it, without reading the revision (no statement, unless
    * there is no index yet): what a request may look at before its own statement, knowing the
@@ -185,9 +194,12 @@ export function createIndexKeeper(): IndexKeeper {
     return index!
   }
 
+  const state = (ctx: Pick<Ctx, 'db' | 'reads'>) => readOnce(ctx, REVISION, () => readCatalogRevision(ctx.db))
+
   return {
     at,
-    current: async (db) => at(db, await readCatalogState(db, [])),
+    state,
+    current: async (ctx) => at(ctx.db, await state(ctx)),
     held: async (db) => index ?? (await build(db)),
   }
 }

@@ -70,7 +70,7 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     const fixture = await seedCatalogFixture(database.db)
     vendorIds = Object.values(fixture.vendors).map((v) => v.id)
     await insertBulkProducts(database.db, generateBulkProducts(600, vendorIds, 7))
-    index = await createIndexKeeper().current(database.db)
+    index = await createIndexKeeper().current({ db: database.db })
     brands = (
       await queryRows<{ brand: string }>(
         database.db,
