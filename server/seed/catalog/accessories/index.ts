@@ -11,6 +11,7 @@ import { type CatalogProduct, CATALOG_EPOCH, uniqueSlug } from '../build.ts'
 import { hashOf } from '../describe.ts'
 import { CATALOG_MODELS } from '../models/index.ts'
 import { CATALOG_VENDORS, demoOfferTerms, SELLER_TERMS } from '../vendors/index.ts'
+import { FLEET } from './fleet.ts'
 import { GROUND } from './ground.ts'
 import { PARTS } from './parts.ts'
 import { PAYLOADS } from './payloads.ts'
@@ -21,7 +22,7 @@ const DAY = 86_400_000
 const DRONE_CATEGORIES = categorySubtree(CATALOG_ROOT_SLUG)
 
 /** Every payload, accessory and spare part of the demo catalogue (issue 33, decision 062). */
-export const ACCESSORY_MODELS: readonly AccessoryModel[] = [...PAYLOADS, ...PARTS, ...GROUND]
+export const ACCESSORY_MODELS: readonly AccessoryModel[] = [...PAYLOADS, ...PARTS, ...GROUND, ...FLEET]
 
 const DRONES = new Map(CATALOG_MODELS.map((m) => [`${m.brand} ${m.model}`, m]))
 const SELLER_NAMES = new Map<string, string>([
