@@ -218,6 +218,35 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     }
   })
 
+  it('pages a search as one sort of all its matches would: best rank, then the most popular', async () => {
+    const popularity = new Map<number, number>()
+    for (let i = 0; i < index.orders.popular.length; i++) popularity.set(index.orders.popular.slots[i]!, i)
+    const categories = categorySubtree('bespilotniki')
+    const inScope = new Set(categories.map((slug) => index.categories.find(slug)))
+    for (const q of ['квадрокоптеры', 'DJI Mavic', 'картографии съёмка']) {
+      const { match } = resolveSearch(index, (await readCatalogState(database.db, searchWords(q))).words)
+      const ranked = [...match.slots]
+        .filter((slot) => index.alive[slot] && inScope.has(index.category[slot]!))
+        .sort((a, b) => match.rank[b]! - match.rank[a]! || popularity.get(a)! - popularity.get(b)!)
+      expect(new Set(ranked.map((slot) => match.rank[slot])).size, q).toBeGreaterThan(1)
+      for (const [page, pageSize] of [
+        [1, 7],
+        [2, 7],
+        [5, 3],
+        [1, 100_000],
+      ] as const) {
+        const query = { ...emptyListingQuery(), q, sort: 'relevance' as const, page, pageSize }
+        const selected = selectListing(index, { categories, vendorIds: [], query, search: match })
+        const expected = ranked.slice((page - 1) * pageSize, page * pageSize).map((slot) => index.ids[slot])
+        expect(selected.pageIds, `${q} page ${page}`).toEqual(expected)
+      }
+      compareGrouped(
+        { q, sort: 'relevance', page: 2 },
+        resolveSearch(index, (await readCatalogState(database.db, searchWords(q))).words),
+      )
+    }
+  })
+
   /**
    * One card per model: the same offers pass as without grouping; the page holds each model once,
    * as its best offer (offer-order.ts), in the order of its first offer (price descending: of its

@@ -313,7 +313,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     tally.total = grouping.models
     const models =
       search && query.sort === 'relevance'
-        ? grouping.firstOfEach(byRelevance(index, status, search)).slice(offset, offset + query.pageSize)
+        ? pageByRelevance(index, status, search, offset, query.pageSize, grouping.firstOfModel())
         : grouping.inOrder(status, sortOrder(query.sort), offset, query.pageSize)
     const defaults = models.map((slot) => grouping.defaultOffer(status, slot))
     return {
@@ -326,7 +326,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   }
   const pageSlots =
     search && query.sort === 'relevance'
-      ? byRelevance(index, status, search).slice(offset, offset + query.pageSize)
+      ? pageByRelevance(index, status, search, offset, query.pageSize)
       : index.takeInOrder(sortOrder(query.sort), query.pageSize, (slot) => status[slot] === PASSES, offset)
   return {
     pageIds: pageSlots.map((slot) => index.ids[slot]!),
@@ -384,10 +384,10 @@ class ModelGrouping {
     return index.takeInOrder(order, limit, (slot) => status[slot] === PASSES && atModel(index.model[slot]!), skip)
   }
 
-  /** The first slot of each model, in the order given. */
-  firstOfEach(slots: number[]): number[] {
+  /** Says yes to the first slot of each model it is asked about, in the order asked. */
+  firstOfModel(): (slot: number) => boolean {
     const seen = this.index.workPerModel('taken')
-    return slots.filter((slot) => ++seen[this.index.model[slot]!]! === 1)
+    return (slot) => ++seen[this.index.model[slot]!]! === 1
   }
 
   /** The model's passing offers summed up, and the best of them (offer-order.ts). */
@@ -412,19 +412,33 @@ function sortOrder(sort: ListingQuery['sort']): SortOrder {
 }
 
 /**
- * Best rank first, then the most popular, then the id. Ranks are sums of a few weights, so they
- * take few values: the passing matches are bucketed by rank in popularity order and read off.
+ * A page of the passing matches, best rank first, then the most popular, then the id (the
+ * popularity order's tie-break), among those `admit` lets in (asked in that order). Ranks are
+ * sums of a few weights, so they take few values: for each, from the best, the popularity order
+ * is walked for its matches until the page is full, so a search matching most of the catalogue
+ * reads no further than its page, and a deep page one walk per rank at most.
  */
-function byRelevance(index: CatalogIndex, status: Uint8Array, search: SearchMatch): number[] {
-  const buckets = new Map<number, number[]>()
+function pageByRelevance(
+  index: CatalogIndex,
+  status: Uint8Array,
+  search: SearchMatch,
+  skip: number,
+  limit: number,
+  admit: (slot: number) => boolean = () => true,
+): number[] {
+  const ranks = new Set<number>()
+  for (const slot of search.slots) if (status[slot] === PASSES) ranks.add(search.rank[slot]!)
+  const page: number[] = []
+  if (limit <= 0) return page
+  let skipped = 0
   const { slots, length } = index.orders.popular
-  for (let i = 0; i < length; i++) {
-    const slot = slots[i]!
-    if (status[slot] !== PASSES) continue
-    const rank = search.rank[slot]!
-    let bucket = buckets.get(rank)
-    if (!bucket) buckets.set(rank, (bucket = []))
-    bucket.push(slot)
+  for (const rank of [...ranks].sort((a, b) => b - a)) {
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i]!
+      if (status[slot] !== PASSES || search.rank[slot] !== rank || !admit(slot)) continue
+      if (skipped < skip) skipped++
+      else if (page.push(slot) === limit) return page
+    }
   }
-  return [...buckets.keys()].sort((a, b) => b - a).flatMap((rank) => buckets.get(rank)!)
+  return page
 }
