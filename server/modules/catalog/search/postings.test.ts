@@ -59,17 +59,17 @@ describe('matchLexemes', () => {
 
   it('finds the products holding every lexeme, ranked title > brand > characteristics > description', () => {
     const both = matchLexemes(index, ['квадрокоптер', 'тепловизор'])
-    expect(both.slots.sort()).toEqual([0, 1])
+    expect([...both.slots].sort()).toEqual([0, 1])
     const thermal = matchLexemes(index, ['тепловизор'])
-    expect(thermal.slots.sort()).toEqual([0, 1, 2])
+    expect([...thermal.slots].sort()).toEqual([0, 1, 2])
     expect(thermal.rank[1]).toBe(1)
     expect(thermal.rank[2]).toBe(0.2)
     expect(thermal.rank[0]).toBe(0.1)
   })
 
   it('finds nothing for an unknown lexeme or for no lexemes at all', () => {
-    expect(matchLexemes(index, ['квадрокоптер', 'лидар']).slots).toEqual([])
-    expect(matchLexemes(index, []).slots).toEqual([])
+    expect([...matchLexemes(index, ['квадрокоптер', 'лидар']).slots]).toEqual([])
+    expect([...matchLexemes(index, []).slots]).toEqual([])
   })
 
   it('replaces only words no live product contains, by their spelling in the other alphabet first', () => {
@@ -86,7 +86,7 @@ describe('matchLexemes', () => {
     ])
     expect(fixed.fixes).toEqual(['квадрокоптер', null])
     expect(fixed.text).toBe('квадрокоптер тепловизор')
-    expect(fixed.match.slots.sort()).toEqual([0, 1])
+    expect([...fixed.match.slots].sort()).toEqual([0, 1])
 
     // A spelling in the other alphabet that a product contains comes before the closest word;
     // one that none contains is passed over.
@@ -103,7 +103,7 @@ describe('matchLexemes', () => {
       },
     ])
     expect(spelled.fixes).toEqual(['тепловизор'])
-    expect(spelled.match.slots.sort()).toEqual([0, 1, 2])
+    expect([...spelled.match.slots].sort()).toEqual([0, 1, 2])
     const unspelled = resolveSearch(index, [
       {
         word: 'kvadrokopter',
@@ -119,6 +119,6 @@ describe('matchLexemes', () => {
     index.remove(index.ids[1]!)
     const gone = resolveSearch(index, [word('квадрокоптер', ['квадрокоптер'], 'квадрокоптер', ['квадрокоптер'])])
     expect(gone.fixes).toEqual([null])
-    expect(gone.match.slots.filter((slot) => index.alive[slot])).toEqual([])
+    expect([...gone.match.slots].filter((slot) => index.alive[slot])).toEqual([])
   })
 })

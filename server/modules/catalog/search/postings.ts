@@ -91,8 +91,8 @@ export function parseTsvector(text: string): Map<string, number> {
 }
 
 export interface SearchMatch {
-  /** Slots containing every lexeme (dead ones included: readers check `alive`). */
-  slots: number[]
+  /** Slots containing every lexeme (dead ones included: readers check `alive`), in slot order. */
+  slots: Int32Array
   /**
    * Rank by slot (sum over the lexemes of their best weight), valid for the matched slots until
    * the next search on the same index (a work array, see CatalogIndex.work).
@@ -104,7 +104,7 @@ export interface SearchMatch {
 export function matchLexemes(index: CatalogIndex, lexemes: readonly string[]): SearchMatch {
   const rank = index.workNumbers()
   const lists = [...new Set(lexemes)].map((l) => index.postings.get(l) ?? new PostingList())
-  if (!lists.length || lists.some((l) => l.length === 0)) return { slots: [], rank }
+  if (!lists.length || lists.some((l) => l.length === 0)) return { slots: new Int32Array(0), rank }
   lists.sort((a, b) => a.length - b.length)
   // hits[slot] counts the lists seen so far that contain the slot; the shortest list goes first,
   // so later ones only add to slots still in the running.
@@ -119,13 +119,15 @@ export function matchLexemes(index: CatalogIndex, lexemes: readonly string[]): S
       rank[slot]! += RANK_BY_WEIGHTS[posting & 15]!
     }
   }
-  const slots: number[] = []
+  // A typed array: pushing tens of thousands of slots onto an array costs ten times as much.
   const { data, length } = lists[0]!
+  const slots = new Int32Array(length)
+  let found = 0
   for (let j = 0; j < length; j++) {
     const slot = data[j]! >>> 4
-    if (hits[slot] === lists.length) slots.push(slot)
+    if (hits[slot] === lists.length) slots[found++] = slot
   }
-  return { slots, rank }
+  return { slots: slots.subarray(0, found), rank }
 }
 
 /** Whether some live product contains all the lexemes. */

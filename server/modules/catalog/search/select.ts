@@ -303,7 +303,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
       else tally.addTo(slot, filters[failed]!.key)
     }
   }
-  if (search) for (const slot of search.slots) visit(slot)
+  if (search) for (let i = 0; i < search.slots.length; i++) visit(search.slots[i]!)
   else for (let slot = 0; slot < index.size; slot++) visit(slot)
 
   const offset = (query.page - 1) * query.pageSize
@@ -427,7 +427,10 @@ function pageByRelevance(
   admit: (slot: number) => boolean = () => true,
 ): number[] {
   const ranks = new Set<number>()
-  for (const slot of search.slots) if (status[slot] === PASSES) ranks.add(search.rank[slot]!)
+  for (let i = 0; i < search.slots.length; i++) {
+    const slot = search.slots[i]!
+    if (status[slot] === PASSES) ranks.add(search.rank[slot]!)
+  }
   const page: number[] = []
   if (limit <= 0) return page
   let skipped = 0
