@@ -55,7 +55,8 @@ import { modelOffers, resolveProductAddress } from './models/model-page.ts'
 import { compatibilityFilter, compatibleModels, createFitsCache, groupByKind } from './models/compatibility.ts'
 import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
 import { modelHref } from '#common/catalog/product-href.ts'
-import { wordsOf } from './search/title-words.ts'
+import { type OtherAlphabet, wordsOf } from './search/title-words.ts'
+import { SearchWordCache, searchWordKey } from './search/word-cache.ts'
 import type { VendorDirectory } from '../organizations/index.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
 
@@ -144,6 +145,25 @@ export function createCatalogService(deps: CatalogDeps) {
   // What fits what, as of the index's revision (models/compatibility.ts).
   const fitsAt = createFitsCache()
 
+  // The words of searches as the database read them, per catalogue revision (search/word-cache.ts).
+  const wordCache = new SearchWordCache()
+
+  /**
+   * The revision and what the words of a search are: the revision alone when every word is known
+   * as of it, else one statement for both.
+   */
+  async function searchState(ctx: Ctx, words: string[], alphabets: OtherAlphabet[]) {
+    const keys = words.map((word, i) => searchWordKey(word, alphabets[i]))
+    if (wordCache.knows(keys)) {
+      const state = await indexKeeper.state(ctx)
+      const known = wordCache.get(state.revision, keys)
+      if (known) return { ...state, words: known }
+    }
+    const state = await readCatalogState(ctx.db, words, alphabets)
+    wordCache.put(state.revision, keys, state.words)
+    return state
+  }
+
   /** Published products per vendor, from the index: one statement (the revision). */
   async function countProductsByVendor(ctx: Ctx, vendorIds: string[]): Promise<Map<string, number>> {
     const ids = [...new Set(vendorIds.filter(isUuid).map((id) => id.toLowerCase()))]
@@ -223,7 +243,7 @@ export function createCatalogService(deps: CatalogDeps) {
         deps.vendors.resolveVendorSlugs(ctx, slugs),
         // The revision alone (once per request) unless there are words to look up with it.
         words.length
-          ? readCatalogState(ctx.db, words, alphabets)
+          ? searchState(ctx, words, alphabets)
           : indexKeeper.state(ctx).then((state) => ({ ...state, words: [] })),
         // The pairs as of the index this instance holds: no statement unless the revision moved.
         accessories ? indexKeeper.held(ctx.db).then((held) => fitsAt(ctx.db, held)) : null,

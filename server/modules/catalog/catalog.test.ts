@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Facet, Listing } from '#common/catalog/types.ts'
 import type { Database } from '../../db/client.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { type CatalogFixture, FIXTURE_PRODUCTS, seedCatalogFixture } from './catalog.testing.ts'
+import { catalogProducts } from './catalog.table.ts'
+import { adjustSearchWords } from './search/search-words.ts'
 
 const PUBLISHED = FIXTURE_PRODUCTS.filter((p) => (p.status ?? 'published') === 'published')
 
@@ -226,6 +229,30 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
       const brand = await list('q=Геоскон')
       expect(new Set(slugs(brand))).toEqual(new Set(['geoskan-gemini', 'geoskan-201']))
       expect(brand.correctedQuery).toBe('геоскан')
+    })
+
+    it('corrects to a word a product gained since the same search was last asked', async () => {
+      const typo = 'q=гиперспектрамер'
+      expect((await list(typo)).total).toBe(0)
+      expect((await list(typo)).correctedQuery).toBeUndefined()
+      const rename = (from: string, to: string) =>
+        database.db.transaction(async (tx) => {
+          await tx.update(catalogProducts).set({ title: to }).where(eq(catalogProducts.slug, 'dji-mini-4-pro'))
+          await adjustSearchWords(tx, { removed: from, added: to })
+        })
+      const [{ title }] = (await database.db
+        .select({ title: catalogProducts.title })
+        .from(catalogProducts)
+        .where(eq(catalogProducts.slug, 'dji-mini-4-pro'))) as [{ title: string }]
+      await rename(title, `${title} гиперспектрометр`)
+      try {
+        const corrected = await list(typo)
+        expect(corrected.correctedQuery).toBe('гиперспектрометр')
+        expect(slugs(corrected)).toEqual(['dji-mini-4-pro'])
+      } finally {
+        await rename(`${title} гиперспектрометр`, title)
+      }
+      expect((await list(typo)).correctedQuery).toBeUndefined()
     })
 
     it('finds nothing for nonsense', async () => {
