@@ -61,6 +61,26 @@ describe.each(BACKENDS)('the listing index on %s', (backend) => {
     expect((await keeper.current({ db: database.db })).revision).toBe(next.revision)
   })
 
+  it("keeps a listing's facets for its other orders and pages, and counts again once the catalogue moved", async () => {
+    const keeper = createIndexKeeper()
+    let index = await keeper.current({ db: database.db })
+    const dji = listed(index, { brands: ['DJI'] })
+    // Another order and page of the same filters: the same facets, not counted again.
+    expect(listed(index, { brands: ['DJI'], sort: 'price_asc', page: 2, pageSize: 1 }).stats).toBe(dji.stats)
+    expect(listed(index, { brands: ['Геоскан'] }).stats).not.toBe(dji.stats)
+    const id = fixture.ids['dji-agras-t40']!
+    await database.db.update(catalogProducts).set({ status: 'moderation' }).where(eq(catalogProducts.id, id))
+    try {
+      index = await keeper.current({ db: database.db })
+      const after = listed(index, { brands: ['DJI'] })
+      expect(after.total).toBe(dji.total - 1)
+      expect(after.stats.brands).toContainEqual(['DJI', dji.total - 1])
+    } finally {
+      await database.db.update(catalogProducts).set({ status: 'published' }).where(eq(catalogProducts.id, id))
+    }
+    expect(listed(await keeper.current({ db: database.db }), { brands: ['DJI'] }).total).toBe(dji.total)
+  })
+
   it("loads a model's offers into neighbouring slots, and marks a model changed since", async () => {
     const copies = async (suffix: string) =>
       database.db.execute(sql`

@@ -261,6 +261,41 @@ function rangeBounds(index: CatalogIndex, status: Uint8Array, filters: Filter[])
   return bounds
 }
 
+/** The most listings' facets kept per index: the oldest go first beyond it. */
+const KNOWN_FACETS_LIMIT = 500
+
+/** Facets worked out at an index's revision, by what decides them (facetsKeyOf). */
+const facetsByIndex = new WeakMap<CatalogIndex, { revision: number; facets: Map<string, ListingStats> }>()
+
+/** The facets known at the index's current revision: none once it has moved on. */
+function knownFacets(index: CatalogIndex): Map<string, ListingStats> {
+  let kept = facetsByIndex.get(index)
+  if (!kept || kept.revision !== index.revision)
+    facetsByIndex.set(index, (kept = { revision: index.revision, facets: new Map() }))
+  return kept.facets
+}
+
+function keepFacets(index: CatalogIndex, key: string | null, stats: ListingStats): ListingStats {
+  if (key === null) return stats
+  const facets = knownFacets(index)
+  facets.set(key, Object.freeze(stats))
+  if (facets.size > KNOWN_FACETS_LIMIT) facets.delete(facets.keys().next().value!)
+  return stats
+}
+
+/** What a listing's facets depend on: its scope and filters, not its order or page. */
+function facetsKeyOf({ categories, vendorScopeId, vendorIds, query, groupByModel, modelScope }: Selection): string {
+  const { sort: _sort, page: _page, pageSize: _pageSize, q: _q, ...filters } = query
+  return JSON.stringify([
+    categories,
+    vendorScopeId ?? null,
+    vendorIds,
+    groupByModel ?? false,
+    modelScope ? [...modelScope].sort() : null,
+    filters,
+  ])
+}
+
 export function selectListing(index: CatalogIndex, selection: Selection): SelectedListing {
   const { query, search } = selection
   const filters = filtersOf(index, selection)
@@ -276,6 +311,10 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     if (code !== undefined) inModels![code] = 1
   }
 
+  // The facets do not depend on the order or the page: a listing asked again at the same
+  // revision (the catalogue's first page and its next ones, a category) reuses them.
+  const facetsKey = search ? null : facetsKeyOf(selection)
+  const known = facetsKey === null ? undefined : knownFacets(index).get(facetsKey)
   const tally = new FacetTally(index)
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more).
   const status = index.work('status')
@@ -295,10 +334,11 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     if (failed < 0) {
       status[slot] = PASSES
       tally.total++
-      if (grouping) grouping.passes(slot)
-      else tally.addAll(slot)
+      if (grouping) grouping.passes(slot, !known)
+      else if (!known) tally.addAll(slot)
     } else {
       status[slot] = 2 + failed
+      if (known) return
       if (grouping) grouping.facets.count(slot, facetBits[failed]!)
       else tally.addTo(slot, filters[failed]!.key)
     }
@@ -309,7 +349,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const offset = (query.page - 1) * query.pageSize
   const offerTotal = tally.total
   if (grouping) {
-    grouping.facets.finish()
+    if (!known) grouping.facets.finish()
     tally.total = grouping.models
     const models =
       search && query.sort === 'relevance'
@@ -321,7 +361,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
       pageVendorIds: defaults.map(({ slot }) => index.vendors.values[index.vendor[slot]!]!),
       pageOffers: defaults.map(({ offers }) => offers),
       offerTotal,
-      stats: tally.stats(rangeBounds(index, status, filters)),
+      stats: known ?? keepFacets(index, facetsKey, tally.stats(rangeBounds(index, status, filters))),
     }
   }
   const pageSlots =
@@ -332,7 +372,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     pageIds: pageSlots.map((slot) => index.ids[slot]!),
     pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
     offerTotal,
-    stats: tally.stats(rangeBounds(index, status, filters)),
+    stats: known ?? keepFacets(index, facetsKey, tally.stats(rangeBounds(index, status, filters))),
   }
 }
 
@@ -356,12 +396,12 @@ class ModelGrouping {
     this.priced = index.workPerModel('priced')
   }
 
-  /** An offer passing every filter: its model's counts, and every facet. */
-  passes(slot: number): void {
+  /** An offer passing every filter: its model's counts, and every facet unless they are known. */
+  passes(slot: number, countFacets: boolean): void {
     const model = this.index.model[slot]!
     if (this.passing[model]!++ === 0) this.models++
     if (!Number.isNaN(this.index.price[slot]!)) this.priced[model]!++
-    this.facets.count(slot, ALL_FACETS)
+    if (countFacets) this.facets.count(slot, ALL_FACETS)
   }
 
   /**
