@@ -3,7 +3,8 @@
  * PostgreSQL and on the embedded PGlite; plus the catalogue page's SSR throughput against the same
  * HTML served static, and the first-load JS of the catalogue and product pages.
  *
- * Env: BENCH_PRODUCTS (default 100000), BENCH_ROUNDS (rounds over the request mix, default 20),
+ * Env: BENCH_PRODUCTS (default 100000), BENCH_ROUNDS (rounds over the request mix, default 100:
+ * a class's p95 is then its fifth-slowest request, where over 20 it was its second-slowest),
  * BENCH_BACKENDS (default "postgres,pglite"), BENCH_DATABASE_URL (an existing PostgreSQL database
  * to connect to for creating the scratch one; default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_DURATION (s per SSR load test, default 8), BENCH_CONNECTIONS (default 10).
@@ -22,7 +23,7 @@ process.env.LOG_LEVEL = 'silent'
 process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 
 const PRODUCTS = Math.round(envNumber('BENCH_PRODUCTS', 100_000))
-const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 20))
+const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 100))
 const DURATION = envNumber('BENCH_DURATION', 8)
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 10))
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim())
