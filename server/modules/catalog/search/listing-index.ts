@@ -1,6 +1,8 @@
 import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
+import type { ListingStats } from '../catalog.listing.ts'
 import { PostingList, type Postings, parseTsvector } from './postings.ts'
+import { RevisionCache } from './revision-cache.ts'
 import { TitleWords } from './title-words.ts'
 
 /**
@@ -146,6 +148,11 @@ export class CatalogIndex {
   readonly orders = {} as Record<IndexOrder, { slots: Int32Array; length: number }>
 
   private readonly slotById = new Map<string, number>()
+  /**
+   * The facets of listings worked out at this index's revision, by their scope and filters
+   * (search/select.ts): a listing's other pages and orders, asked again, do not count them again.
+   */
+  readonly knownFacets = new RevisionCache<ListingStats>(500)
   private readonly workBytes = new Map<'status' | 'hits', Uint8Array>()
   private readonly workModelCounts = new Map<ModelWork, Int32Array>()
   private workRanks = new Float64Array(0)

@@ -261,25 +261,8 @@ function rangeBounds(index: CatalogIndex, status: Uint8Array, filters: Filter[])
   return bounds
 }
 
-/** The most listings' facets kept per index: the oldest go first beyond it. */
-const KNOWN_FACETS_LIMIT = 500
-
-/** Facets worked out at an index's revision, by what decides them (facetsKeyOf). */
-const facetsByIndex = new WeakMap<CatalogIndex, { revision: number; facets: Map<string, ListingStats> }>()
-
-/** The facets known at the index's current revision: none once it has moved on. */
-function knownFacets(index: CatalogIndex): Map<string, ListingStats> {
-  let kept = facetsByIndex.get(index)
-  if (!kept || kept.revision !== index.revision)
-    facetsByIndex.set(index, (kept = { revision: index.revision, facets: new Map() }))
-  return kept.facets
-}
-
 function keepFacets(index: CatalogIndex, key: string | null, stats: ListingStats): ListingStats {
-  if (key === null) return stats
-  const facets = knownFacets(index)
-  facets.set(key, Object.freeze(stats))
-  if (facets.size > KNOWN_FACETS_LIMIT) facets.delete(facets.keys().next().value!)
+  if (key !== null) index.knownFacets.set(index.revision, key, Object.freeze(stats))
   return stats
 }
 
@@ -314,7 +297,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   // The facets do not depend on the order or the page: a listing asked again at the same
   // revision (the catalogue's first page and its next ones, a category) reuses them.
   const facetsKey = search ? null : facetsKeyOf(selection)
-  const known = facetsKey === null ? undefined : knownFacets(index).get(facetsKey)
+  const known = facetsKey === null ? undefined : index.knownFacets.get(index.revision, facetsKey)
   const tally = new FacetTally(index)
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more).
   const status = index.work('status')

@@ -1,4 +1,5 @@
 import type { SearchWord } from '../catalog.listing.ts'
+import { RevisionCache } from './revision-cache.ts'
 import type { OtherAlphabet } from './title-words.ts'
 
 /** The most words kept: the oldest go first beyond it. */
@@ -13,8 +14,7 @@ const LIMIT = 5000
  * words are all known asks the database for the revision alone.
  */
 export class SearchWordCache {
-  private revision = -1
-  private readonly words = new Map<string, SearchWord>()
+  private readonly words = new RevisionCache<SearchWord>(LIMIT)
 
   /** Whether every word is known (as of the revision kept, which the caller still has to check). */
   knows(keys: readonly string[]): boolean {
@@ -23,25 +23,13 @@ export class SearchWordCache {
 
   /** The words as of `revision`, when every one is known at it. */
   get(revision: number, keys: readonly string[]): SearchWord[] | null {
-    if (revision !== this.revision || !this.knows(keys)) return null
-    return keys.map((key) => this.words.get(key)!)
+    const words = keys.map((key) => this.words.get(revision, key))
+    return keys.length && words.every((word) => word !== undefined) ? (words as SearchWord[]) : null
   }
 
   /** Keeps the words read at `revision`; an answer older than what is kept is dropped. */
   put(revision: number, keys: readonly string[], words: readonly SearchWord[]): void {
-    if (revision < this.revision) return
-    if (revision > this.revision) {
-      this.words.clear()
-      this.revision = revision
-    }
-    keys.forEach((key, i) => {
-      this.words.delete(key)
-      this.words.set(key, words[i]!)
-    })
-    for (const oldest of this.words.keys()) {
-      if (this.words.size <= LIMIT) break
-      this.words.delete(oldest)
-    }
+    keys.forEach((key, i) => this.words.set(revision, key, words[i]!))
   }
 }
 
