@@ -27,7 +27,7 @@ interface ModelRow {
 
 /** The compatibility pairs and the models in them, as of a catalogue revision. */
 export interface FitsSnapshot {
-  /** Accessory model id → the drone model ids it fits, and the reverse. */
+  /** Accessory model id → the approved drone model ids it fits, and the reverse, each by title. */
   drones: Map<string, string[]>
   accessories: Map<string, string[]>
   models: Map<string, ModelRow>
@@ -67,13 +67,24 @@ async function loadFits(db: Db): Promise<FitsSnapshot> {
           order by m.title`,
     ),
   ])
+  const byId = new Map(models.map((m) => [m.id, m]))
   const drones = new Map<string, string[]>()
   const accessories = new Map<string, string[]>()
-  for (const { accessory, drone } of pairs) {
-    drones.set(accessory, [...(drones.get(accessory) ?? []), drone])
-    accessories.set(drone, [...(accessories.get(drone) ?? []), accessory])
+  const add = (lists: Map<string, string[]>, of: string, id: string) => {
+    // Only approved models are shown: the others are left out here, once.
+    if (!byId.has(id)) return
+    const list = lists.get(of)
+    if (list) list.push(id)
+    else lists.set(of, [id])
   }
-  return { drones, accessories, models: new Map(models.map((m) => [m.id, m])) }
+  for (const { accessory, drone } of pairs) {
+    add(drones, accessory, drone)
+    add(accessories, drone, accessory)
+  }
+  // Each list by title, once per revision rather than on every page.
+  const byTitle = (a: string, b: string) => byId.get(a)!.title.localeCompare(byId.get(b)!.title, 'ru')
+  for (const list of [...drones.values(), ...accessories.values()]) list.sort(byTitle)
+  return { drones, accessories, models: byId }
 }
 
 /** The models an accessory fits (`side` 'drones') or the accessories that fit a drone ('accessories'), by title. */
@@ -84,7 +95,7 @@ export function compatibleModels(
   side: 'drones' | 'accessories',
 ): CompatibleModel[] {
   const ids = (side === 'drones' ? fits.drones : fits.accessories).get(modelId) ?? []
-  const rows = ids.flatMap((id) => fits.models.get(id) ?? []).sort((a, b) => a.title.localeCompare(b.title, 'ru'))
+  const rows = ids.map((id) => fits.models.get(id)!)
   return rows.flatMap((row) => {
     const slots = index.liveSlotsOfModel(row.id)
     if (!slots.length) return []
