@@ -16,11 +16,12 @@ export async function modelPagePaths(db: Db, offers: number): Promise<{ single: 
           select count(*) from catalog_products o where o.model_id = p.model_id and o.status = 'published') = 1
         order by p.popularity desc, m.slug limit 1`,
   )
-  const [top] = await queryRows<{ model_id: string; id: string; slug: string; n: number }>(
+  const [top] = await queryRows<{ model_id: string; id: string; modelSlug: string; n: number }>(
     db,
-    sql`select p.model_id, p.id, p.slug, (select count(*)::int from catalog_products o
+    sql`select p.model_id, p.id, m.slug as "modelSlug", (select count(*)::int from catalog_products o
           where o.model_id = p.model_id and o.status = 'published') as n
-        from catalog_products p where p.status = 'published' and p.price_kopecks is not null
+        from catalog_products p join catalog_models m on m.id = p.model_id
+        where p.status = 'published' and p.price_kopecks is not null
         order by n desc, p.popularity desc, p.slug limit 1`,
   )
   if (!single || !top) throw new Error('The demo catalogue has no published products to measure')
@@ -47,6 +48,5 @@ export async function modelPagePaths(db: Db, offers: number): Promise<{ single: 
   )
   if (n < offers) throw new Error(`The model has ${n} offers, not ${offers}: the demo has too few sellers`)
   // Their models' pages (decision 061), each opening on its default offer.
-  const [many] = await queryRows<{ slug: string }>(db, sql`select slug from catalog_models where id = ${top.model_id}`)
-  return { single: `/product/${single.slug}`, many: `/product/${many!.slug}` }
+  return { single: `/product/${single.slug}`, many: `/product/${top.modelSlug}` }
 }
