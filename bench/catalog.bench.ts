@@ -7,14 +7,16 @@
  * a class's p95 is then its fifth-slowest request, where over 20 it was its second-slowest),
  * BENCH_BACKENDS (default "postgres,pglite"), BENCH_DATABASE_URL (an existing PostgreSQL database
  * to connect to for creating the scratch one; default postgres://postgres@127.0.0.1:5432/test),
- * BENCH_DURATION (s per SSR load test, default 8), BENCH_CONNECTIONS (default 10).
+ * BENCH_DURATION (s per SSR load test, default 8), BENCH_CONNECTIONS (default 10), BENCH_KEEP=1
+ * (keep the filled PostgreSQL database after the run, and measure a kept one again without filling).
  * Only 127.0.0.1 is ever loaded.
  */
+import http from 'node:http'
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Result } from 'autocannon'
 import { measureFirstLoadJs, printFirstLoadJs } from './first-load.ts'
-import { createScratchDatabase, dropScratchDatabase } from './scratch-database.ts'
+import { createScratchDatabase, dropScratchDatabase, keptScratchDatabase } from './scratch-database.ts'
 import { BROWSER_HEADERS, ensureServerBuild, envNumber } from './setup.ts'
 import { buildRequestMix, type BenchRequest } from './catalog-requests.ts'
 
@@ -28,6 +30,7 @@ const DURATION = envNumber('BENCH_DURATION', 8)
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 10))
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim())
 const SCRATCH_DB = 'bench_catalog'
+const KEEP = process.env.BENCH_KEEP === '1'
 const HEADERS = BROWSER_HEADERS
 
 ensureServerBuild()
@@ -57,10 +60,12 @@ console.log(
     `${PRODUCTS.toLocaleString('en')} products, ${ROUNDS} rounds`,
 )
 
-async function openBackend(kind: string): Promise<Database | null> {
-  if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' })
-  const url = await createScratchDatabase(SCRATCH_DB)
-  return url ? openDatabase({ url, pgliteDir: '' }) : null
+/** The database to measure, and whether it is already filled (kept from an earlier run). */
+async function openBackend(kind: string): Promise<{ database: Database; filled: boolean } | null> {
+  if (kind === 'pglite') return { database: await openDatabase({ pgliteDir: 'memory://' }), filled: false }
+  const kept = KEEP ? await keptScratchDatabase(SCRATCH_DB) : null
+  const url = kept ?? (await createScratchDatabase(SCRATCH_DB))
+  return url ? { database: await openDatabase({ url, pgliteDir: '' }), filled: kept !== null } : null
 }
 
 /** Migrate, seed the demo data (vendors and 300+ products), then fill up to PRODUCTS. */
@@ -94,20 +99,37 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 const ms = (n: number) => n.toFixed(1)
 
+/**
+ * One GET over a kept-alive connection, read to the end: its status. Plain node:http, because
+ * `fetch` (undici) spends 3–5 ms of this same thread per request on its streams on this machine,
+ * which the timing would count as the server's.
+ */
+function get(agent: http.Agent, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers: { accept: 'application/json' } }, (res) => {
+      res.on('data', () => {})
+      res.on('end', () => resolve(res.statusCode ?? 0))
+      res.on('error', reject)
+    })
+    request.on('error', reject)
+  })
+}
+
 async function timeRequests(origin: string, mix: BenchRequest[]): Promise<{ p95: number }> {
   const samples = new Map<string, number[]>(mix.map((r) => [r.name, []]))
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   // One warm-up round (plans, caches), then the measured rounds; each round rotates the terms.
   for (let round = -1; round < ROUNDS; round++) {
     for (const request of mix) {
       const path = request.path(Math.max(0, round))
       const start = performance.now()
-      const res = await fetch(origin + path, { headers: { accept: 'application/json' } })
-      await res.arrayBuffer()
+      const status = await get(agent, origin + path)
       const elapsed = performance.now() - start
-      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`)
+      if (status !== 200) throw new Error(`GET ${path} answered ${status}`)
       if (round >= 0) samples.get(request.name)!.push(elapsed)
     }
   }
+  agent.destroy()
   console.log('\n| request | p50 ms | p95 ms | max ms |')
   console.log('| ------- | -----: | -----: | -----: |')
   const all: number[] = []
@@ -148,8 +170,9 @@ async function ssrRatio(origin: string, path: string, staticPath: string): Promi
 let failed = false
 let measuredPages = false
 for (const kind of BACKENDS) {
-  const database = await openBackend(kind)
-  if (!database) continue
+  const opened = await openBackend(kind)
+  if (!opened) continue
+  const { database } = opened
   console.log(`\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`)
   const config = loadConfig({
     ...process.env,
@@ -164,7 +187,8 @@ for (const kind of BACKENDS) {
     RATE_LIMIT_SCALE: '100',
   })
   try {
-    await fill(database)
+    if (opened.filled) console.log(`measuring the kept database ${SCRATCH_DB} as it is (BENCH_KEEP=1)`)
+    else await fill(database)
     const catalogPath = '/catalog/bespilotniki'
     // Routes can only be added before ready(): render the page once on a throwaway instance.
     const renderer = await buildApp({ config, database, pages: { kind: 'build', build } })
@@ -216,7 +240,7 @@ for (const kind of BACKENDS) {
     console.error(err)
   } finally {
     await database.close()
-    if (kind === 'postgres') await dropScratchDatabase(SCRATCH_DB)
+    if (kind === 'postgres' && !KEEP) await dropScratchDatabase(SCRATCH_DB)
   }
 }
 process.exit(failed ? 1 : 0)

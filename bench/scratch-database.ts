@@ -18,6 +18,12 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+function urlOf(name: string): string {
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
 /** A fresh, empty database `name` and its URL; null (said why) when PostgreSQL is not reachable. */
 export async function createScratchDatabase(name: string): Promise<string | null> {
   try {
@@ -27,9 +33,22 @@ export async function createScratchDatabase(name: string): Promise<string | null
     console.log(`\nPostgreSQL at ${ADMIN_URL} is not reachable (${(err as Error).message}): skipped`)
     return null
   }
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${name}`
-  return url.toString()
+  return urlOf(name)
+}
+
+/**
+ * The URL of scratch database `name` if an earlier run kept it (BENCH_KEEP=1), else null: filling
+ * 100 000 products takes minutes, measuring them again after a change does not need that.
+ */
+export async function keptScratchDatabase(name: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name])
+    return found.rowCount ? urlOf(name) : null
+  } finally {
+    await client.end()
+  }
 }
 
 export async function dropScratchDatabase(name: string): Promise<void> {

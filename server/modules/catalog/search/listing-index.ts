@@ -86,6 +86,20 @@ function grow<T extends Int8Array | Uint8Array | Int32Array | Float64Array>(arra
   return bigger
 }
 
+/**
+ * What a listing's full pass found that its other orders and pages do not change: the facets
+ * and the totals (select.ts). Kept per index revision, so the same filters asked again (the
+ * catalogue's next pages, another sort, the popular categories) only walk their order to the page.
+ */
+export interface KnownListing {
+  stats: ListingStats
+  offerTotal: number
+  /** The passing offers, when few enough to keep; their page walks go through them alone. */
+  passing?: Int32Array
+  /** `passing` sorted in each order asked so far. */
+  inOrder: Map<SortOrder, Int32Array>
+}
+
 export class CatalogIndex {
   /** The catalogue revision (catalog_state) this index reflects. */
   revision = 0
@@ -152,7 +166,7 @@ export class CatalogIndex {
    * The facets of listings worked out at this index's revision, by their scope and filters
    * (search/select.ts): a listing's other pages and orders, asked again, do not count them again.
    */
-  readonly knownFacets = new RevisionCache<ListingStats>(500)
+  readonly knownFacets = new RevisionCache<KnownListing>(500)
   private readonly workBytes = new Map<'status' | 'hits', Uint8Array>()
   private readonly workModelCounts = new Map<ModelWork, Int32Array>()
   private workRanks = new Float64Array(0)

@@ -22,6 +22,11 @@ export class RevisionCache<V> {
     return revision === this.revision ? this.entries.get(key) : undefined
   }
 
+  /** Forgets every answer (a test's way to make the next listing count again). */
+  clear(): void {
+    this.entries.clear()
+  }
+
   set(revision: number, key: string, value: V): void {
     if (revision < this.revision) return
     if (revision > this.revision) {

@@ -12,7 +12,7 @@ import { createIndexKeeper } from './index-sync.ts'
 import { type FilterKey, queryRows, readCatalogState, statAlias } from '../catalog.listing.ts'
 import { resolveSearch } from './postings.ts'
 import { compareOffers } from './offer-order.ts'
-import { selectListing } from './select.ts'
+import { keepsPassing, selectListing } from './select.ts'
 import { searchWords } from '../catalog.service.ts'
 import { RANGE_COLUMNS } from '../catalog.table.ts'
 import { seedCatalogFixture } from '../catalog.testing.ts'
@@ -334,6 +334,45 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     )
     return grouped
   }
+
+  it('answers a listing asked again from its kept facets and totals as its full pass does', async () => {
+    const categories = categorySubtree('bespilotniki')
+    const filters: Partial<ListingQuery>[] = [
+      {},
+      { availability: ['in_stock'], price: { max: 3_000_000 } },
+      { areas: ['selskoe-khozyaistvo'], rtk: true },
+      { brands: [brands[0]!, brands[1]!] },
+      { brands: [brands[3]!], availability: ['in_stock'] },
+    ]
+    const orders = [
+      ['popular', 1],
+      ['price_desc', 1],
+      ['price_desc', 3],
+      ['price_asc', 2],
+      ['new', 4],
+    ] as const
+    let grouped = 0
+    const kept = new Set<boolean>()
+    for (const groupByModel of [false, true])
+      for (const change of filters)
+        for (const [sort, page] of orders) {
+          const query: ListingQuery = { ...emptyListingQuery(), pageSize: 7, ...change, sort, page }
+          const selection = { categories, vendorIds: [], query, groupByModel }
+          index.knownFacets.clear()
+          const counted = selectListing(index, selection)
+          const again = selectListing(index, selection)
+          const label = JSON.stringify({ groupByModel, change, sort, page })
+          // The same stats object: the second answer did not count again.
+          expect(again.stats, label).toBe(counted.stats)
+          expect(again, label).toEqual(counted)
+          if (page === 1) expect(counted.pageIds.length, label).toBeGreaterThan(0)
+          if (counted.pageOffers?.some((o) => o.count > 1)) grouped++
+          kept.add(keepsPassing(index, counted.offerTotal))
+        }
+    expect(grouped).toBeGreaterThan(0)
+    // Narrow listings page through their kept offers, broad ones walk the index: both are here.
+    expect([...kept].sort()).toEqual([false, true])
+  })
 
   it('groups the offers of a model into one card, in every order and with filters', async () => {
     for (const sort of ['popular', 'price_asc', 'price_desc', 'new'] as const) {

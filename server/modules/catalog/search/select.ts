@@ -4,37 +4,29 @@ import {
   RANGE_ATTRIBUTE_CODES,
   type RangeAttributeCode,
 } from '#common/catalog/attributes.ts'
-import type { ListingQuery, Range } from '#common/catalog/listing.ts'
+import type { ListingQuery } from '#common/catalog/listing.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
-import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK, type IndexOrder, type SortOrder } from './listing-index.ts'
+import {
+  type CatalogIndex,
+  FLAG_MADE_IN_RUSSIA,
+  FLAG_RTK,
+  type IndexOrder,
+  type KnownListing,
+  type SortOrder,
+} from './listing-index.ts'
 import { type FilterKey, type ListingStats, statAlias } from '../catalog.listing.ts'
 import { ALL_FACETS, facetBit, ModelTally } from './model-tally.ts'
 import { compareOffers, priceRangeOf } from './offer-order.ts'
+import { type Filter, filtersOf, markFailures, markScope, PASSES, scopeOf, type Selection } from './filters.ts'
 import type { SearchMatch } from './postings.ts'
 
 /**
  * A listing over the in-memory index: which products pass, every facet's counts, and the ids of
  * the page. Facets are disjunctive: a facet counts the products passing every filter but its
- * own. One pass over the scope does it all: a product failing no filter counts for every facet,
- * one failing exactly one counts for that filter's facet only, the rest count for nothing.
+ * own. The filters mark each product's status (filters.ts), then one pass up the slots counts: a
+ * product failing no filter counts for every facet, one failing exactly one counts for that
+ * filter's facet only, the rest count for nothing.
  */
-export interface Selection {
-  categories: readonly string[]
-  /** A seller page: only this vendor's products. */
-  vendorScopeId?: string
-  /** Vendor ids the vendor filter keeps. */
-  vendorIds: readonly string[]
-  query: ListingQuery
-  /** The search's matches; absent when there is no search. */
-  search?: SearchMatch
-  /**
-   * One card per model (issue 33): the page holds each model once, as its default offer among
-   * those passing the filters, and `total` counts models. A seller's page lists its own offers.
-   */
-  groupByModel?: boolean
-  /** Only offers of these models (ids): the accessories that fit a drone, «совместимо с …». */
-  modelScope?: ReadonlySet<string>
-}
 
 /** A model's offers that pass the listing's filters, as its card sums them up. */
 export interface ModelOffers {
@@ -56,88 +48,11 @@ export interface SelectedListing {
   stats: ListingStats
 }
 
-interface Filter {
-  key: FilterKey
-  test: (slot: number) => boolean
-}
-
-/** A range test on a float4 column, compared as PostgreSQL compares `real`s. */
-function rangeTest(column: Float64Array, range: Range): ((slot: number) => boolean) | null {
-  const min = range.min === undefined ? undefined : Math.fround(range.min)
-  const max = range.max === undefined ? undefined : Math.fround(range.max)
-  if (min === undefined && max === undefined) return null
-  // NaN (not stated) fails both comparisons, as NULL fails a filter in SQL.
-  return (slot) => {
-    const v = Math.fround(column[slot]!)
-    return (min === undefined || v >= min) && (max === undefined || v <= max)
-  }
-}
-
-function filtersOf(index: CatalogIndex, selection: Selection): Filter[] {
-  const { query } = selection
-  const filters: Filter[] = []
-  const add = (key: FilterKey, test: (slot: number) => boolean) => filters.push({ key, test })
-  const codes = (values: readonly string[], find: (v: string) => number | undefined) => {
-    const set = new Set<number>()
-    for (const v of values) {
-      const code = find(v)
-      if (code !== undefined && code >= 0) set.add(code)
-    }
-    return set
-  }
-  if (query.areas.length) {
-    const mask = query.areas.reduce((m, slug) => m | areaBit(slug), 0)
-    add('areas_of_application', (slot) => (index.areas[slot]! & mask) !== 0)
-  }
-  const price = {
-    ...(query.price.min === undefined ? {} : { min: Math.round(query.price.min * 100) }),
-    ...(query.price.max === undefined ? {} : { max: Math.round(query.price.max * 100) }),
-  }
-  if (price.min !== undefined || price.max !== undefined)
-    add('price', (slot) => {
-      const v = index.price[slot]!
-      return (price.min === undefined || v >= price.min) && (price.max === undefined || v <= price.max)
-    })
-  if (query.types.length) {
-    const types = codes(query.types, (v) => DRONE_TYPES.findIndex((t) => t.value === v))
-    add('type', (slot) => types.has(index.droneType[slot]!))
-  }
-  if (query.brands.length) {
-    const brands = codes(query.brands, (v) => index.brands.find(v))
-    add('brand', (slot) => brands.has(index.brand[slot]!))
-  }
-  if (selection.vendorIds.length) {
-    const vendors = codes(selection.vendorIds, (v) => index.vendors.find(v))
-    add('vendor', (slot) => vendors.has(index.vendor[slot]!))
-  }
-  if (query.availability.length) {
-    const availability = codes(query.availability, (v) => (AVAILABILITIES as readonly string[]).indexOf(v))
-    add('availability', (slot) => availability.has(index.availability[slot]!))
-  }
-  if (query.madeInRussia) add('made_in_russia', (slot) => (index.flags[slot]! & FLAG_MADE_IN_RUSSIA) !== 0)
-  if (query.rtk) add('rtk', (slot) => (index.flags[slot]! & FLAG_RTK) !== 0)
-  for (const code of RANGE_ATTRIBUTE_CODES) {
-    const range = query.ranges[code]
-    const test = range && rangeTest(index.ranges[code], range)
-    if (test) add(code, test)
-  }
-  return filters
-}
-
-/** The bit of a sphere in `areas_mask` (catalog.table.ts). */
-function areaBit(slug: string): number {
-  const i = AREA_OPTIONS.findIndex((o) => o.value === slug)
-  return i < 0 ? 0 : 1 << i
-}
-
 /** The range facets with the index order that sorts each ascending, nulls last. */
 const RANGE_FACETS: readonly { key: FilterKey; order: IndexOrder }[] = [
   { key: 'price', order: 'price_asc' },
   ...RANGE_ATTRIBUTE_CODES.map((code) => ({ key: code, order: code })),
 ]
-
-/** `status` of a product in scope that passes every filter; 2 + k: it fails only filters[k]. */
-const PASSES = 1
 
 /**
  * Counters of the terms facets. `addAll` counts a product passing every filter for every facet;
@@ -261,11 +176,6 @@ function rangeBounds(index: CatalogIndex, status: Uint8Array, filters: Filter[])
   return bounds
 }
 
-function keepFacets(index: CatalogIndex, key: string | null, stats: ListingStats): ListingStats {
-  if (key !== null) index.knownFacets.set(index.revision, key, Object.freeze(stats))
-  return stats
-}
-
 /** What a listing's facets depend on: its scope and filters, not its order or page. */
 function facetsKeyOf({ categories, vendorScopeId, vendorIds, query, groupByModel, modelScope }: Selection): string {
   const { sort: _sort, page: _page, pageSize: _pageSize, q: _q, ...filters } = query
@@ -279,98 +189,182 @@ function facetsKeyOf({ categories, vendorScopeId, vendorIds, query, groupByModel
   ])
 }
 
+/**
+ * A listing passing at most a sixteenth of the catalogue (and no more than this many offers)
+ * keeps them with its facets (KnownListing.passing): walking the index's order for its page
+ * would read most of it. A broader one finds its page within about 16 × the page's end.
+ */
+const KEEP_PASSING = 4096
+export const keepsPassing = (index: CatalogIndex, offerTotal: number) =>
+  offerTotal <= Math.min(KEEP_PASSING, index.size / 16)
+
+/** The slots a page is taken from, in order: `limit` that `accept` keeps, after skipping `skip` of those. */
+type Walk = (accept: (slot: number) => boolean, skip: number, limit: number) => number[]
+
+const walkOrder =
+  (index: CatalogIndex, order: SortOrder): Walk =>
+  (accept, skip, limit) =>
+    index.takeInOrder(order, limit, accept, skip)
+
+function walkList(slots: Int32Array): Walk {
+  return (accept, skip, limit) => {
+    const taken: number[] = []
+    for (let i = 0, skipped = 0; i < slots.length && taken.length < limit; i++) {
+      if (!accept(slots[i]!)) continue
+      if (skipped < skip) skipped++
+      else taken.push(slots[i]!)
+    }
+    return taken
+  }
+}
+
 export function selectListing(index: CatalogIndex, selection: Selection): SelectedListing {
   const { query, search } = selection
   const filters = filtersOf(index, selection)
-  const inCategories = new Uint8Array(index.categories.values.length)
-  for (const slug of selection.categories) {
-    const code = index.categories.find(slug)
-    if (code !== undefined) inCategories[code] = 1
-  }
-  const vendorScope = selection.vendorScopeId === undefined ? -1 : (index.vendors.find(selection.vendorScopeId) ?? -2)
-  const inModels = selection.modelScope && new Uint8Array(index.models.values.length)
-  for (const id of selection.modelScope ?? []) {
-    const code = index.models.find(id)
-    if (code !== undefined) inModels![code] = 1
+  // The facets and totals do not depend on the order or the page: a listing asked again at the
+  // same revision reuses them and looks only at the products its page walk reaches.
+  const key = search ? null : facetsKeyOf(selection)
+  const known = key === null ? undefined : index.knownFacets.get(index.revision, key)
+  if (known) return selectKnown(index, selection, known, filters)
+
+  // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more), PASSES,
+  // or 2 + k when it fails filters[k] only (filters.ts).
+  const status = index.work('status')
+  if (search) {
+    const inScope = scopeOf(index, selection)
+    for (let i = 0; i < search.slots.length; i++) {
+      const slot = search.slots[i]!
+      status[slot] = inScope(slot) ? statusOf(slot, filters) : 0
+    }
+  } else {
+    markScope(index, selection, status)
+    markFailures(status, filters)
   }
 
-  // The facets do not depend on the order or the page: a listing asked again at the same
-  // revision (the catalogue's first page and its next ones, a category) reuses them.
-  const facetsKey = search ? null : facetsKeyOf(selection)
-  const known = facetsKey === null ? undefined : index.knownFacets.get(index.revision, facetsKey)
   const tally = new FacetTally(index)
-  // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more).
-  const status = index.work('status')
   const grouping = selection.groupByModel ? new ModelGrouping(index, tally) : null
   const facetBits = filters.map((f) => facetBit(f.key))
-  const visit = (slot: number) => {
-    if (!index.alive[slot] || !inCategories[index.category[slot]!]) return
-    if (vendorScope !== -1 && index.vendor[slot] !== vendorScope) return
-    if (inModels && !inModels[index.model[slot]!]) return
-    let failed = -1
-    for (let k = 0; k < filters.length; k++) {
-      if (filters[k]!.test(slot)) continue
-      if (failed >= 0) return
-      failed = k
-    }
-    // Grouped, the facets count models (model-tally.ts).
-    if (failed < 0) {
-      status[slot] = PASSES
+  // Up the slots, as the model tally needs (model-tally.ts); grouped, the facets count models.
+  const count = (slot: number) => {
+    const s = status[slot]!
+    if (s === 0) return
+    if (s === PASSES) {
       tally.total++
-      if (grouping) grouping.passes(slot, !known)
-      else if (!known) tally.addAll(slot)
-    } else {
-      status[slot] = 2 + failed
-      if (known) return
-      if (grouping) grouping.facets.count(slot, facetBits[failed]!)
-      else tally.addTo(slot, filters[failed]!.key)
-    }
+      if (grouping) grouping.passes(slot)
+      else tally.addAll(slot)
+    } else if (grouping) grouping.facets.count(slot, facetBits[s - 2]!)
+    else tally.addTo(slot, filters[s - 2]!.key)
   }
-  if (search) for (let i = 0; i < search.slots.length; i++) visit(search.slots[i]!)
-  else for (let slot = 0; slot < index.size; slot++) visit(slot)
+  if (search) for (let i = 0; i < search.slots.length; i++) count(search.slots[i]!)
+  else for (let slot = 0; slot < index.size; slot++) count(slot)
 
   const offset = (query.page - 1) * query.pageSize
   const offerTotal = tally.total
+  const passes = (slot: number) => status[slot] === PASSES
+  const keep = (stats: ListingStats): ListingStats => {
+    if (key === null) return stats
+    const passing = keepsPassing(index, offerTotal) ? new Int32Array(offerTotal) : undefined
+    if (passing) for (let slot = 0, n = 0; n < offerTotal; slot++) if (status[slot] === PASSES) passing[n++] = slot
+    index.knownFacets.set(index.revision, key, { stats: Object.freeze(stats), offerTotal, passing, inOrder: new Map() })
+    return stats
+  }
+  const walk = walkOrder(index, sortOrder(query.sort))
   if (grouping) {
-    if (!known) grouping.facets.finish()
+    grouping.facets.finish()
     tally.total = grouping.models
+    const stats = keep(tally.stats(rangeBounds(index, status, filters)))
+    const page = new ModelPage(index, passes, (model) => grouping.priced[model]!)
     const models =
       search && query.sort === 'relevance'
-        ? pageByRelevance(index, status, search, offset, query.pageSize, grouping.firstOfModel())
-        : grouping.inOrder(status, sortOrder(query.sort), offset, query.pageSize)
-    const defaults = models.map((slot) => grouping.defaultOffer(status, slot))
-    return {
-      pageIds: defaults.map(({ slot }) => index.ids[slot]!),
-      pageVendorIds: defaults.map(({ slot }) => index.vendors.values[index.vendor[slot]!]!),
-      pageOffers: defaults.map(({ offers }) => offers),
-      offerTotal,
-      stats: known ?? keepFacets(index, facetsKey, tally.stats(rangeBounds(index, status, filters))),
-    }
+        ? pageByRelevance(index, status, search, offset, query.pageSize, page.firstOfModel())
+        : page.inOrder(walk, query.sort === 'price_desc', offset, query.pageSize)
+    return { ...page.defaults(models), offerTotal, stats }
   }
   const pageSlots =
     search && query.sort === 'relevance'
       ? pageByRelevance(index, status, search, offset, query.pageSize)
-      : index.takeInOrder(sortOrder(query.sort), query.pageSize, (slot) => status[slot] === PASSES, offset)
+      : walk(passes, offset, query.pageSize)
   return {
     pageIds: pageSlots.map((slot) => index.ids[slot]!),
     pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
     offerTotal,
-    stats: known ?? keepFacets(index, facetsKey, tally.stats(rangeBounds(index, status, filters))),
+    stats: keep(tally.stats(rangeBounds(index, status, filters))),
   }
 }
 
+/** The status of one slot in scope (see markFailures), by testing it against each filter. */
+function statusOf(slot: number, filters: readonly Filter[]): number {
+  let failed = -1
+  for (let k = 0; k < filters.length; k++) {
+    if (filters[k]!.test(slot)) continue
+    if (failed >= 0) return 0
+    failed = k
+  }
+  return failed < 0 ? PASSES : 2 + failed
+}
+
 /**
- * The listing's models: how many offers of each pass (counted as the pass finds them), the
- * facets in models (model-tally.ts), the page in model order, and each page model's default
- * offer. Work arrays per model code, so a listing of 100 000 offers allocates nothing per request.
+ * A listing whose facets and totals are known. A narrow one walks its kept offers, sorted once
+ * per order; a broad one walks the index's order, testing each product it reaches, and finds its
+ * page within a few hundred of them.
+ */
+function selectKnown(
+  index: CatalogIndex,
+  selection: Selection,
+  known: KnownListing,
+  filters: readonly Filter[],
+): SelectedListing {
+  const { query } = selection
+  const offset = (query.page - 1) * query.pageSize
+  const order = sortOrder(query.sort)
+  let passes: (slot: number) => boolean
+  let walk: Walk
+  if (known.passing) {
+    const status = index.work('status')
+    for (const slot of known.passing) status[slot] = PASSES
+    passes = (slot) => status[slot] === PASSES
+    let sorted = known.inOrder.get(order)
+    if (!sorted) known.inOrder.set(order, (sorted = known.passing.slice().sort(index.comparator(order))))
+    walk = walkList(sorted)
+  } else {
+    const inScope = scopeOf(index, selection)
+    passes = (slot) => inScope(slot) && filters.every((f) => f.test(slot))
+    walk = walkOrder(index, order)
+  }
+  const known_ = { offerTotal: known.offerTotal, stats: known.stats }
+  if (!selection.groupByModel) {
+    const pageSlots = walk(passes, offset, query.pageSize)
+    return {
+      pageIds: pageSlots.map((slot) => index.ids[slot]!),
+      pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
+      ...known_,
+    }
+  }
+  // A model's priced passing offers, counted when the price-descending walk first asks (+1: 0 is
+  // «not yet»).
+  const priced = index.workPerModel('priced')
+  const pricedOf = (model: number) => {
+    if (priced[model] === 0)
+      priced[model] =
+        1 + index.liveSlotsOf(model).filter((slot) => passes(slot) && !Number.isNaN(index.price[slot]!)).length
+    return priced[model]! - 1
+  }
+  const page = new ModelPage(index, passes, pricedOf)
+  return { ...page.defaults(page.inOrder(walk, order === 'price_desc', offset, query.pageSize)), ...known_ }
+}
+
+/**
+ * The listing's models as its full pass finds them: how many offers of each pass, how many of
+ * those have a price, and the facets in models (model-tally.ts). Work arrays per model code, so
+ * a listing of 100 000 offers allocates nothing per request.
  */
 class ModelGrouping {
   models = 0
   readonly facets: ModelTally
-  private readonly index: CatalogIndex
   /** Passing offers per model code, and those of them with a price. */
+  readonly priced: Int32Array
   private readonly passing: Int32Array
-  private readonly priced: Int32Array
+  private readonly index: CatalogIndex
 
   constructor(index: CatalogIndex, tally: FacetTally) {
     this.index = index
@@ -379,12 +373,25 @@ class ModelGrouping {
     this.priced = index.workPerModel('priced')
   }
 
-  /** An offer passing every filter: its model's counts, and every facet unless they are known. */
-  passes(slot: number, countFacets: boolean): void {
+  /** An offer passing every filter: its model's counts and every facet. */
+  passes(slot: number): void {
     const model = this.index.model[slot]!
     if (this.passing[model]!++ === 0) this.models++
     if (!Number.isNaN(this.index.price[slot]!)) this.priced[model]!++
-    if (countFacets) this.facets.count(slot, ALL_FACETS)
+    this.facets.count(slot, ALL_FACETS)
+  }
+}
+
+/** The page of a listing grouped by model, from which offers pass and how many of a model's have a price. */
+class ModelPage {
+  private readonly index: CatalogIndex
+  private readonly passes: (slot: number) => boolean
+  private readonly priced: (model: number) => number
+
+  constructor(index: CatalogIndex, passes: (slot: number) => boolean, priced: (model: number) => number) {
+    this.index = index
+    this.passes = passes
+    this.priced = priced
   }
 
   /**
@@ -393,18 +400,17 @@ class ModelGrouping {
    * descending, where it stands at its cheapest priced offer: cards sort by the price they
    * start from.
    */
-  inOrder(status: Uint8Array, order: SortOrder, skip: number, limit: number): number[] {
-    const index = this.index
+  inOrder(walk: Walk, priceDescending: boolean, skip: number, limit: number): number[] {
+    const { index, passes, priced } = this
     const seen = index.workPerModel('taken')
-    const { priced } = this
-    const atModel =
-      order === 'price_desc'
-        ? (model: number) => {
-            const n = ++seen[model]!
-            return priced[model] ? n === priced[model] : n === 1
-          }
-        : (model: number) => ++seen[model]! === 1
-    return index.takeInOrder(order, limit, (slot) => status[slot] === PASSES && atModel(index.model[slot]!), skip)
+    const atModel = priceDescending
+      ? (model: number) => {
+          const n = ++seen[model]!
+          const withPrice = priced(model)
+          return withPrice ? n === withPrice : n === 1
+        }
+      : (model: number) => ++seen[model]! === 1
+    return walk((slot) => passes(slot) && atModel(index.model[slot]!), skip, limit)
   }
 
   /** Says yes to the first slot of each model it is asked about, in the order asked. */
@@ -413,10 +419,20 @@ class ModelGrouping {
     return (slot) => ++seen[this.index.model[slot]!]! === 1
   }
 
-  /** The model's passing offers summed up, and the best of them (offer-order.ts). */
-  defaultOffer(status: Uint8Array, slot: number): { slot: number; offers: ModelOffers } {
+  /** The page's ids: each model's best passing offer (offer-order.ts), with the model's passing offers summed up. */
+  defaults(models: number[]): Pick<SelectedListing, 'pageIds' | 'pageVendorIds' | 'pageOffers'> {
+    const { index } = this
+    const defaults = models.map((slot) => this.defaultOffer(slot))
+    return {
+      pageIds: defaults.map(({ slot }) => index.ids[slot]!),
+      pageVendorIds: defaults.map(({ slot }) => index.vendors.values[index.vendor[slot]!]!),
+      pageOffers: defaults.map(({ offers }) => offers),
+    }
+  }
+
+  private defaultOffer(slot: number): { slot: number; offers: ModelOffers } {
     const index = this.index
-    const offers = index.liveSlotsOf(index.model[slot]!).filter((s) => status[s] === PASSES)
+    const offers = index.liveSlotsOf(index.model[slot]!).filter(this.passes)
     const best = offers.reduce((a, b) => (compareOffers(index, b, a) < 0 ? b : a), slot)
     const sellers = new Set(offers.map((offer) => index.vendor[offer]!))
     return {

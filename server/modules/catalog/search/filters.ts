@@ -1,0 +1,201 @@
+import { AREA_OPTIONS, DRONE_TYPES, RANGE_ATTRIBUTE_CODES } from '#common/catalog/attributes.ts'
+import type { ListingQuery, Range } from '#common/catalog/listing.ts'
+import { AVAILABILITIES } from '#common/catalog/products.ts'
+import type { FilterKey } from '../catalog.listing.ts'
+import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK } from './listing-index.ts'
+import type { SearchMatch } from './postings.ts'
+
+/** What a listing lists: its scope, its filters and how it groups them. */
+export interface Selection {
+  categories: readonly string[]
+  /** A seller page: only this vendor's products. */
+  vendorScopeId?: string
+  /** Vendor ids the vendor filter keeps. */
+  vendorIds: readonly string[]
+  query: ListingQuery
+  /** The search's matches; absent when there is no search. */
+  search?: SearchMatch
+  /**
+   * One card per model (issue 33): the page holds each model once, as its default offer among
+   * those passing the filters, and `total` counts models. A seller's page lists its own offers.
+   */
+  groupByModel?: boolean
+  /** Only offers of these models (ids): the accessories that fit a drone, «совместимо с …». */
+  modelScope?: ReadonlySet<string>
+}
+
+/**
+ * A listing's filters over the in-memory index, each in two forms: a test of one slot (for the
+ * matches of a search, and for a page walk once the facets are known), and a pass over every
+ * slot that marks those failing it. The pass is a loop of its own per kind of column, so a
+ * listing over 100 000 products runs a few tight loops over typed arrays instead of calling a
+ * different test per filter per product.
+ */
+export interface Filter {
+  key: FilterKey
+  test: (slot: number) => boolean
+  /** Marks in `status` the slots still counted that fail: see `markFailures`. */
+  mark: (status: Uint8Array, failed: number) => void
+}
+
+/** `status` of a product in scope that passes every filter so far; 2 + k: it fails only filters[k]. */
+export const PASSES = 1
+
+/**
+ * Statuses of a listing's products: 0 counts for nothing (out of scope, or failing two filters
+ * or more), PASSES, or 2 + k when filters[k] is the only one it fails. `status` holds the scope
+ * (PASSES or 0); each filter's pass moves a passing slot it fails to its own code, and one that
+ * failed another filter already to 0.
+ */
+export function markFailures(status: Uint8Array, filters: readonly Filter[]): void {
+  filters.forEach((filter, k) => filter.mark(status, 2 + k))
+}
+
+/** The live slots of the selection's categories, vendor and models as PASSES, the rest 0. */
+export function markScope(index: CatalogIndex, selection: Selection, status: Uint8Array): void {
+  const inScope = scopeOf(index, selection)
+  for (let slot = 0; slot < index.size; slot++) status[slot] = inScope(slot) ? PASSES : 0
+}
+
+/** Whether a slot is a live product in the selection's categories, vendor and models. */
+export function scopeOf(index: CatalogIndex, selection: Selection): (slot: number) => boolean {
+  const inCategories = new Uint8Array(index.categories.values.length)
+  for (const slug of selection.categories) {
+    const code = index.categories.find(slug)
+    if (code !== undefined) inCategories[code] = 1
+  }
+  const vendorScope = selection.vendorScopeId === undefined ? -1 : (index.vendors.find(selection.vendorScopeId) ?? -2)
+  const inModels = selection.modelScope && new Uint8Array(index.models.values.length)
+  for (const id of selection.modelScope ?? []) {
+    const code = index.models.find(id)
+    if (code !== undefined) inModels![code] = 1
+  }
+  return (slot) =>
+    index.alive[slot] === 1 &&
+    inCategories[index.category[slot]!] === 1 &&
+    (vendorScope === -1 || index.vendor[slot] === vendorScope) &&
+    (!inModels || inModels[index.model[slot]!] === 1)
+}
+
+// One loop per kind of column. A slot failing moves from PASSES to `failed`, from any other
+// code to 0; 0 stays.
+
+function markCodes(column: Int32Array | Int8Array, allowed: Uint8Array, status: Uint8Array, failed: number): void {
+  for (let slot = 0; slot < status.length; slot++) {
+    const s = status[slot]!
+    if (s === 0) continue
+    const code = column[slot]!
+    if (code >= 0 && allowed[code] === 1) continue
+    status[slot] = s === PASSES ? failed : 0
+  }
+}
+
+function markMask(column: Int32Array | Uint8Array, mask: number, status: Uint8Array, failed: number): void {
+  for (let slot = 0; slot < status.length; slot++) {
+    const s = status[slot]!
+    if (s === 0 || (column[slot]! & mask) !== 0) continue
+    status[slot] = s === PASSES ? failed : 0
+  }
+}
+
+/** NaN (not stated) fails both comparisons, as NULL fails a filter in SQL. */
+function markBetween(column: Float64Array, min: number, max: number, status: Uint8Array, failed: number): void {
+  for (let slot = 0; slot < status.length; slot++) {
+    const s = status[slot]!
+    if (s === 0) continue
+    const v = column[slot]!
+    if (v >= min && v <= max) continue
+    status[slot] = s === PASSES ? failed : 0
+  }
+}
+
+/** As markBetween, on a float4 column compared as PostgreSQL compares `real`s. */
+function markBetweenReal(column: Float64Array, min: number, max: number, status: Uint8Array, failed: number): void {
+  for (let slot = 0; slot < status.length; slot++) {
+    const s = status[slot]!
+    if (s === 0) continue
+    const v = Math.fround(column[slot]!)
+    if (v >= min && v <= max) continue
+    status[slot] = s === PASSES ? failed : 0
+  }
+}
+
+/** The bounds of a range filter as numbers (±Infinity where open), or null when it has none. */
+function bounds(range: Range | undefined, scale: (n: number) => number): { min: number; max: number } | null {
+  if (!range || (range.min === undefined && range.max === undefined)) return null
+  return {
+    min: range.min === undefined ? -Infinity : scale(range.min),
+    max: range.max === undefined ? Infinity : scale(range.max),
+  }
+}
+
+export function filtersOf(index: CatalogIndex, selection: Selection): Filter[] {
+  const { query } = selection
+  const filters: Filter[] = []
+  const add = (key: FilterKey, test: Filter['test'], mark: Filter['mark']) => filters.push({ key, test, mark })
+  /** A filter on a dictionary-coded column: the codes of the values asked for. */
+  const oneOf = (
+    key: FilterKey,
+    column: Int32Array | Int8Array,
+    values: readonly string[],
+    find: (v: string) => number,
+  ) => {
+    const allowed = new Uint8Array(Math.max(1, ...values.map((v) => find(v) + 1)))
+    for (const v of values) if (find(v) >= 0) allowed[find(v)] = 1
+    add(
+      key,
+      (slot) => column[slot]! >= 0 && allowed[column[slot]!] === 1,
+      (status, failed) => markCodes(column, allowed, status, failed),
+    )
+  }
+  const withMask = (key: FilterKey, column: Int32Array | Uint8Array, mask: number) =>
+    add(
+      key,
+      (slot) => (column[slot]! & mask) !== 0,
+      (status, failed) => markMask(column, mask, status, failed),
+    )
+
+  if (query.areas.length)
+    withMask(
+      'areas_of_application',
+      index.areas,
+      query.areas.reduce((m, slug) => m | areaBit(slug), 0),
+    )
+  const price = bounds(query.price, (rubles) => Math.round(rubles * 100))
+  if (price)
+    add(
+      'price',
+      (slot) => index.price[slot]! >= price.min && index.price[slot]! <= price.max,
+      (status, failed) => markBetween(index.price, price.min, price.max, status, failed),
+    )
+  if (query.types.length)
+    oneOf('type', index.droneType, query.types, (v) => DRONE_TYPES.findIndex((t) => t.value === v))
+  if (query.brands.length) oneOf('brand', index.brand, query.brands, (v) => index.brands.find(v) ?? -1)
+  if (selection.vendorIds.length) oneOf('vendor', index.vendor, selection.vendorIds, (v) => index.vendors.find(v) ?? -1)
+  if (query.availability.length)
+    oneOf('availability', index.availability, query.availability, (v) =>
+      (AVAILABILITIES as readonly string[]).indexOf(v),
+    )
+  if (query.madeInRussia) withMask('made_in_russia', index.flags, FLAG_MADE_IN_RUSSIA)
+  if (query.rtk) withMask('rtk', index.flags, FLAG_RTK)
+  for (const code of RANGE_ATTRIBUTE_CODES) {
+    const range = bounds(query.ranges[code], Math.fround)
+    const column = index.ranges[code]
+    if (range)
+      add(
+        code,
+        (slot) => {
+          const v = Math.fround(column[slot]!)
+          return v >= range.min && v <= range.max
+        },
+        (status, failed) => markBetweenReal(column, range.min, range.max, status, failed),
+      )
+  }
+  return filters
+}
+
+/** The bit of a sphere in `areas_mask` (catalog.table.ts). */
+function areaBit(slug: string): number {
+  const i = AREA_OPTIONS.findIndex((o) => o.value === slug)
+  return i < 0 ? 0 : 1 << i
+}
