@@ -37,8 +37,10 @@ export interface CardRow {
   minOrderQuantity: number
   images: ProductImage[]
   specs: Specs
-  titleHighlighted?: string | null
-  snippetHighlighted?: string | null
+  /** Read for a search's cards only, for their snippets. */
+  description?: string
+  titleHighlighted?: string
+  snippetHighlighted?: string
 }
 
 export interface DetailsRow extends CardRow {

@@ -7,7 +7,7 @@ import type { OtherAlphabet } from './search/title-words.ts'
 /**
  * The two statements of a listing besides the sellers': the catalogue's revision with the
  * search's words as PostgreSQL's `russian` configuration reads them, before the in-memory index
- * picks the page (search/select.ts); then the page's cards by id, with highlighted matches.
+ * picks the page (search/select.ts); then the page's cards by id.
  */
 
 /** Rows of a raw statement; both drivers (pg, PGlite) answer `{ rows }`. */
@@ -144,22 +144,11 @@ export async function readCatalogState(
   return { revision: Number(row.revision), resetRevision: Number(row.resetRevision), words: row.words ?? [] }
 }
 
-const escapeHtmlSql = (expr: SQL) =>
-  sql`replace(replace(replace(replace(replace(${expr}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`
-
 /**
- * Cards of the published products among the ids, in the order given: one statement. With a
- * search, the title and a description snippet come with the matches in `<mark>` (the rest
- * escaped), by PostgreSQL's `ts_headline` for the words searched.
+ * Cards of the published products among the ids, in the order given: one statement. With
+ * `withDescription` (a search) the description comes too, for the snippet (search/highlight.ts).
  */
-export async function fetchCards(db: Db, ids: string[], search?: string): Promise<CardRow[]> {
-  const highlights = search
-    ? sql`,
-        ts_headline('russian', ${escapeHtmlSql(sql`p.title`)}, s.query,
-          'StartSel=<mark>, StopSel=</mark>, HighlightAll=true') as "titleHighlighted",
-        ts_headline('russian', ${escapeHtmlSql(sql`p.description`)}, s.query,
-          'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "') as "snippetHighlighted"`
-    : sql``
+export async function fetchCards(db: Db, ids: string[], withDescription = false): Promise<CardRow[]> {
   return queryRows<CardRow>(
     db,
     sql`
@@ -168,11 +157,10 @@ export async function fetchCards(db: Db, ids: string[], search?: string): Promis
         p.vat_rate as "vatRate", p.availability, p.lead_time_days as "leadTimeDays", p.images, p.specs,
         p.model_id as "modelId", p.warranty_months as "warrantyMonths", p.delivery_regions as "deliveryRegions",
         p.min_order_quantity as "minOrderQuantity", m.slug as "modelSlug"
-        ${highlights}
+        ${withDescription ? sql`, p.description` : sql``}
       from unnest(${sql.param(ids)}::uuid[]) with ordinality as page(id, pos)
       join catalog_products p on p.id = page.id and p.status = 'published'
       left join catalog_models m on m.id = p.model_id
-      ${search ? sql`cross join plainto_tsquery('russian', ${search}) as s(query)` : sql``}
       order by page.pos
     `,
   )

@@ -57,6 +57,7 @@ import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
 import { modelHref } from '#common/catalog/product-href.ts'
 import { type OtherAlphabet, wordsOf } from './search/title-words.ts'
 import { SearchWordCache, searchWordKey } from './search/word-cache.ts'
+import { highlightCards, WordLexemes } from './search/highlight.ts'
 import type { VendorDirectory } from '../organizations/index.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
 
@@ -147,6 +148,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   // The words of searches as the database read them, per catalogue revision (search/word-cache.ts).
   const wordCache = new SearchWordCache()
+  const wordLexemes = new WordLexemes()
 
   /**
    * The revision and what the words of a search are: the revision alone when every word is known
@@ -271,9 +273,10 @@ export function createCatalogService(deps: CatalogDeps) {
       // The page's sellers are known from the index, so their names load beside the cards.
       const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
       const [rows, vendors] = await Promise.all([
-        fetchCards(ctx.db, selected.pageIds, search?.text),
+        fetchCards(ctx.db, selected.pageIds, search !== undefined),
         deps.vendors.describeVendors(ctx, [...vendorIds]),
       ])
+      if (search) await highlightCards(ctx.db, wordLexemes, rows, search.lexemes)
 
       const total = Number(selected.stats.values.total ?? 0)
       const listing: Listing = {

@@ -145,8 +145,10 @@ export interface ResolvedSearch {
   match: SearchMatch
   /** Per word, the catalogue word searched instead, or null when the word was kept. */
   fixes: (string | null)[]
-  /** The words searched, corrections in place, for highlighting. */
+  /** The words searched, corrections in place. */
   text: string
+  /** The lexemes searched (corrections in place), which the cards mark (highlight.ts). */
+  lexemes: string[]
 }
 
 /**
@@ -169,5 +171,6 @@ export function resolveSearch(index: CatalogIndex, words: readonly SearchWord[])
     match: matchLexemes(index, lexemes),
     fixes,
     text: words.map((w, i) => fixes[i] ?? w.word).join(' '),
+    lexemes,
   }
 }

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../../db/client.ts'
+import { type CardRow, escapeHtml } from '../catalog.cards.ts'
+import { queryRows } from '../catalog.listing.ts'
+
+/**
+ * The search words marked in a card's title and in a snippet of its description (decision 064).
+ * PostgreSQL's `russian` configuration decides what a word's lexemes are, as it does for the
+ * search itself; it is asked once per word ever seen (`WordLexemes`), and the marking is done
+ * here, so a page of results costs the database no parse of its descriptions.
+ */
+
+interface Token {
+  start: number
+  end: number
+  word: string
+}
+
+const OTHER_LETTER = /[\p{L}\p{N}]/u
+
+/** Letters and digits; Latin and Cyrillic by their codes, which is nearly every character here. */
+function isWordChar(c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)
+  if (c >= 0x400 && c <= 0x4ff) return true
+  return OTHER_LETTER.test(String.fromCharCode(c))
+}
+
+/** Words: runs of letters and digits, as the text search parser's words are for the most part. */
+function tokens(text: string): Token[] {
+  const found: Token[] = []
+  for (let i = 0; i < text.length;) {
+    if (!isWordChar(text.charCodeAt(i))) {
+      i++
+      continue
+    }
+    const start = i
+    while (i < text.length && isWordChar(text.charCodeAt(i))) i++
+    found.push({ start, end: i, word: text.slice(start, i).toLowerCase() })
+  }
+  return found
+}
+
+/** The distinct words of the texts, lower-cased. */
+export function wordsOf(texts: readonly string[]): string[] {
+  return [...new Set(texts.flatMap((text) => tokens(text).map((t) => t.word)))]
+}
+
+/**
+ * Each word's lexemes under the `russian` configuration, remembered: a word's lexemes do not
+ * change. Bounded: past `limit` words it starts again empty.
+ */
+export class WordLexemes {
+  private readonly known = new Map<string, readonly string[]>()
+  private readonly limit: number
+
+  constructor(limit = 200_000) {
+    this.limit = limit
+  }
+
+  /** Learns the lexemes of the words not known yet: one statement, or none when all are known. */
+  async learn(db: Db, words: readonly string[]): Promise<void> {
+    const unknown = words.filter((w) => !this.known.has(w))
+    if (unknown.length === 0) return
+    if (this.known.size + unknown.length > this.limit) this.known.clear()
+    const rows = await queryRows<{ word: string; lexemes: string[] }>(
+      db,
+      sql`select w.word, tsvector_to_array(to_tsvector('russian', w.word)) as lexemes
+          from unnest(${sql.param(unknown)}::text[]) as w(word)`,
+    )
+    for (const row of rows) this.known.set(row.word, row.lexemes)
+  }
+
+  /** Whether the word has one of the lexemes; a word not learnt has none. */
+  matches(word: string, lexemes: ReadonlySet<string>): boolean {
+    return this.known.get(word)?.some((l) => lexemes.has(l)) ?? false
+  }
+}
+
+/** The text escaped, with the tokens at `marked` in <mark>. */
+function markUp(text: string, all: Token[], marked: ReadonlySet<number>, from: number, to: number): string {
+  let out = ''
+  let at = all[from]!.start
+  for (let i = from; i < to; i++) {
+    const token = all[i]!
+    if (!marked.has(i)) continue
+    out += `${escapeHtml(text.slice(at, token.start))}<mark>${escapeHtml(text.slice(token.start, token.end))}</mark>`
+    at = token.end
+  }
+  return out + escapeHtml(text.slice(at, all[to - 1]!.end))
+}
+
+/** A title with every search word marked; escaped. */
+export function highlightTitle(title: string, isMatch: (word: string) => boolean, all = tokens(title)): string {
+  const marked = new Set(all.flatMap((t, i) => (isMatch(t.word) ? [i] : [])))
+  if (all.length === 0) return escapeHtml(title)
+  return (
+    escapeHtml(title.slice(0, all[0]!.start)) +
+    markUp(title, all, marked, 0, all.length) +
+    escapeHtml(title.slice(all.at(-1)!.end))
+  )
+}
+
+/** Words before a match that a fragment starts with, and the words a fragment holds. */
+const LEAD_WORDS = 6
+const FRAGMENT_WORDS = 20
+const FRAGMENTS = 2
+/** Without a match, the snippet is the description's first words. */
+const OPENING_WORDS = 12
+
+/**
+ * Up to two fragments of the description around its first matches, each of twenty words
+ * starting a few words before a match (more near the end), joined by « … »; escaped, with the matches marked. A
+ * description without a match gives its first twelve words, as `ts_headline` did.
+ */
+export function highlightSnippet(
+  description: string,
+  isMatch: (word: string) => boolean,
+  all = tokens(description),
+): string {
+  if (all.length === 0) return ''
+  const marked = new Set(all.flatMap((t, i) => (isMatch(t.word) ? [i] : [])))
+  const fragments: [number, number][] = []
+  for (const i of [...marked].sort((a, b) => a - b)) {
+    if (fragments.length === FRAGMENTS) break
+    if (fragments.length && i < fragments.at(-1)![1]) continue
+    // Near the end, the fragment starts earlier so that it still holds its twenty words.
+    const start = Math.max(fragments.at(-1)?.[1] ?? 0, Math.min(i - LEAD_WORDS, all.length - FRAGMENT_WORDS))
+    fragments.push([start, Math.min(all.length, start + FRAGMENT_WORDS)])
+  }
+  if (fragments.length === 0) fragments.push([0, Math.min(all.length, OPENING_WORDS)])
+  // Fragments that touch read as one.
+  const joined = fragments.reduce<[number, number][]>((list, f) => {
+    const last = list.at(-1)
+    if (last && last[1] === f[0]) last[1] = f[1]
+    else list.push([...f])
+    return list
+  }, [])
+  return joined.map(([from, to]) => markUp(description, all, marked, from, to)).join(' … ')
+}
+
+/** Marks the searched lexemes in the cards' titles and description snippets. */
+export async function highlightCards(
+  db: Db,
+  known: WordLexemes,
+  rows: CardRow[],
+  searched: readonly string[],
+): Promise<void> {
+  const texts = rows.map((row) => ({ row, title: tokens(row.title), description: tokens(row.description ?? '') }))
+  const words = new Set<string>()
+  for (const text of texts) for (const token of [...text.title, ...text.description]) words.add(token.word)
+  await known.learn(db, [...words])
+  const lexemes = new Set(searched)
+  const isMatch = (word: string) => known.matches(word, lexemes)
+  for (const { row, title, description } of texts) {
+    row.titleHighlighted = highlightTitle(row.title, isMatch, title)
+    row.snippetHighlighted = highlightSnippet(row.description ?? '', isMatch, description)
+  }
+}
