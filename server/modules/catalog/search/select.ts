@@ -141,15 +141,50 @@ class FacetTally {
 
 /**
  * The lowest and highest value of each range facet among the products it counts (those passing
- * every filter but its own): the first and the last such product of its ascending order. For
- * a broad listing that is a step or two from either end, not a pass over every product.
+ * every filter but its own). For a facet counting many products, the first and the last such
+ * product of its ascending order, a few steps from either end. For one counting few (at most a
+ * sixteenth of the catalogue), where those walks would read most of the order, one pass over the
+ * statuses serves all of them at once. `passing` is how many pass every filter, `onlyFailing[k]`
+ * how many fail filters[k] alone.
  */
-function rangeBounds(index: CatalogIndex, status: Uint8Array, filters: Filter[]): Record<string, number | null> {
+function rangeBounds(
+  index: CatalogIndex,
+  status: Uint8Array,
+  filters: Filter[],
+  passing: number,
+  onlyFailing: Int32Array,
+): Record<string, number | null> {
   const bounds: Record<string, number | null> = {}
-  for (const { key, order } of RANGE_FACETS) {
+  const facets = RANGE_FACETS.map(({ key, order }) => {
     const own = filters.findIndex((f) => f.key === key)
-    const counted = (slot: number) => status[slot] === PASSES || (own >= 0 && status[slot] === 2 + own)
     const column = key === 'price' ? index.price : index.ranges[key as RangeAttributeCode]
+    return { key, order, own, column, few: passing + (own >= 0 ? onlyFailing[own]! : 0) <= index.size / 16 }
+  })
+  const few = facets.filter((f) => f.few)
+  if (few.length) {
+    const lo = few.map(() => Infinity)
+    const hi = few.map(() => -Infinity)
+    const ownOf = new Int32Array(filters.length).fill(-1)
+    few.forEach((f, i) => f.own >= 0 && (ownOf[f.own] = i))
+    const widen = (i: number, slot: number) => {
+      const v = few[i]!.column[slot]!
+      if (v < lo[i]!) lo[i] = v
+      if (v > hi[i]!) hi[i] = v
+    }
+    for (let slot = 0; slot < index.size; slot++) {
+      const s = status[slot]!
+      if (s === 0) continue
+      if (s === PASSES) for (let i = 0; i < few.length; i++) widen(i, slot)
+      else if (ownOf[s - 2]! >= 0) widen(ownOf[s - 2]!, slot)
+    }
+    // NaN (not stated) widens nothing: both comparisons fail.
+    few.forEach(({ key }, i) => {
+      bounds[statAlias.min(key)] = lo[i] === Infinity ? null : lo[i]!
+      bounds[statAlias.max(key)] = hi[i] === -Infinity ? null : hi[i]!
+    })
+  }
+  for (const { key, order, own, column } of facets.filter((f) => !f.few)) {
+    const counted = (slot: number) => status[slot] === PASSES || (own >= 0 && status[slot] === 2 + own)
     const { slots, length } = index.orders[order]
     // Nulls sort last: find where they start, then look in from both ends of the rest.
     let stated = 0
@@ -244,6 +279,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const tally = new FacetTally(index)
   const grouping = selection.groupByModel ? new ModelGrouping(index, tally) : null
   const facetBits = filters.map((f) => facetBit(f.key))
+  const onlyFailing = new Int32Array(filters.length)
   // Up the slots, as the model tally needs (model-tally.ts); grouped, the facets count models.
   const count = (slot: number) => {
     const s = status[slot]!
@@ -252,8 +288,11 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
       tally.total++
       if (grouping) grouping.passes(slot)
       else tally.addAll(slot)
-    } else if (grouping) grouping.facets.count(slot, facetBits[s - 2]!)
-    else tally.addTo(slot, filters[s - 2]!.key)
+    } else {
+      onlyFailing[s - 2]!++
+      if (grouping) grouping.facets.count(slot, facetBits[s - 2]!)
+      else tally.addTo(slot, filters[s - 2]!.key)
+    }
   }
   if (search) for (let i = 0; i < search.slots.length; i++) count(search.slots[i]!)
   else for (let slot = 0; slot < index.size; slot++) count(slot)
@@ -272,7 +311,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   if (grouping) {
     grouping.facets.finish()
     tally.total = grouping.models
-    const stats = keep(tally.stats(rangeBounds(index, status, filters)))
+    const stats = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing)))
     const page = new ModelPage(index, passes, (model) => grouping.priced[model]!)
     const models =
       search && query.sort === 'relevance'
@@ -288,7 +327,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     pageIds: pageSlots.map((slot) => index.ids[slot]!),
     pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
     offerTotal,
-    stats: keep(tally.stats(rangeBounds(index, status, filters))),
+    stats: keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing))),
   }
 }
 
