@@ -218,12 +218,100 @@ export function createCatalogService(deps: CatalogDeps) {
     )
   }
 
+  /**
+   * A page of a category as of the index this instance holds (`held`: null when the catalogue
+   * has moved on since, or the search's words are not known at the held revision), or as of the
+   * revision read first (`read`).
+   */
+  async function listAt(
+    ctx: Ctx,
+    input: ListingQuery,
+    scope: { categorySlug: string; vendorSlug?: string },
+    mode: 'held' | 'read',
+  ): Promise<Listing | null> {
+    const slugs = scope.vendorSlug ? [...input.vendors, scope.vendorSlug] : input.vendors
+    const words = searchWords(input.q)
+    // What each word may be meant as in the other alphabet («мавик» → mavic), from the index as
+    // held: the statement below brings those words' lexemes with the search's own.
+    const held = await indexKeeper.held(ctx.db)
+    const heldAt = held.revision
+    const alphabets = words.map((w) => held.titleWords.otherAlphabet(w, 'whole'))
+    // As held, the words must be known at the held revision; else they are read with the revision.
+    const keys = words.map((word, i) => searchWordKey(word, alphabets[i]))
+    const heldWords = words.length ? wordCache.get(heldAt, keys) : []
+    if (mode === 'held' && !heldWords) return null
+    // Independent statements go out together (on PostgreSQL, over two connections).
+    const accessories = isAccessoryCategory(scope.categorySlug)
+    const [resolved, state, fits] = await Promise.all([
+      deps.vendors.resolveVendorSlugs(ctx, slugs),
+      // As held, the words known at the held revision stand for the statement's.
+      mode === 'held'
+        ? { revision: heldAt, resetRevision: 0, words: heldWords! }
+        : // The revision alone (once per request) unless there are words to look up with it.
+          words.length
+          ? searchState(ctx, words, alphabets)
+          : indexKeeper.state(ctx).then((state) => ({ ...state, words: [] })),
+      // The pairs as of the index this instance holds: no statement unless the revision moved.
+      accessories ? fitsAt(ctx.db, held) : null,
+    ])
+    const vendorScopeId = scope.vendorSlug ? resolved.get(scope.vendorSlug) : undefined
+    if (scope.vendorSlug && !vendorScopeId) throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
+    // Vendors that do not exist (any more) are dropped like any other invalid value.
+    const query: ListingQuery = { ...input, vendors: input.vendors.filter((s) => resolved.has(s)) }
+    // Another request may have caught the index up meanwhile: then the words are of the past.
+    if (mode === 'held' && held.revision !== heldAt) return null
+    const index = mode === 'held' ? held : await indexKeeper.at(ctx.db, state)
+    // From here to the page's ids nothing awaits, so the index cannot change underneath.
+    const workedAt = index.revision
+    const categories = categorySubtree(scope.categorySlug)
+    // Payloads, accessories and spare parts are listed by the drones they fit, too.
+    const compatibility = fits ? compatibilityFilter(index, fits, categories, query.compatible) : undefined
+    const search = words.length ? resolveSearch(index, state.words) : undefined
+    const selected = selectListing(index, {
+      categories,
+      vendorScopeId,
+      vendorIds: query.vendors.map((s) => resolved.get(s)!),
+      query,
+      search: search?.match,
+      groupByModel: !vendorScopeId,
+      // «Совместимо с …»: elsewhere than among accessories it keeps nothing.
+      modelScope: query.compatible.length ? (compatibility?.scope ?? new Set()) : undefined,
+    })
+    // The page's sellers are known from the index, so their names load beside the cards.
+    const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
+    const [rows, vendors, now] = await Promise.all([
+      fetchCards(ctx.db, selected.pageIds, search !== undefined),
+      deps.vendors.describeVendors(ctx, [...vendorIds]),
+      mode === 'held' ? indexKeeper.state(ctx) : null,
+    ])
+    // The catalogue moved on after the index this instance holds: work it out as of now.
+    if (now && (now.revision !== workedAt || now.resetRevision > workedAt)) return null
+    if (search) await highlightCards(ctx.db, wordLexemes, rows, search.lexemes)
+
+    const total = Number(selected.stats.values.total ?? 0)
+    const listing: Listing = {
+      items: rows.map((row, i) => withModelOffers(toCard(row, vendors), selected.pageOffers?.[i])),
+      total,
+      offerTotal: selected.offerTotal,
+      page: query.page,
+      pageSize: query.pageSize,
+      pageCount: Math.ceil(total / query.pageSize),
+      sort: query.sort,
+      facets: [...(compatibility ? [compatibility.facet] : []), ...buildFacets(query, selected.stats, vendors)],
+      query,
+    }
+    const corrected = query.q && search ? correctedQuery(query.q, words, search.fixes) : undefined
+    if (corrected) listing.correctedQuery = corrected
+    return listing
+  }
+
   const service = {
     /**
-     * A page of a category (and optionally one vendor's products) with its facets. Four
-     * statements whatever the query and page size: vendor slugs to ids, the catalogue revision
-     * with the search's word forms, the page's cards, and the names of the vendors shown. The
-     * filters, counts, sort and page are worked out in memory (search/select.ts).
+     * A page of a category (and optionally one vendor's products) with its facets. At most four
+     * statements whatever the query and page size: vendor slugs to ids (when there are any), the
+     * catalogue revision (with the search's word forms when they are not known yet), the page's
+     * cards, and the names of the vendors shown. The filters, counts, sort and page are worked out
+     * in memory (search/select.ts).
      */
     async listProducts(
       ctx: Ctx,
@@ -233,66 +321,11 @@ export function createCatalogService(deps: CatalogDeps) {
       if (!getCategory(scope.categorySlug)) throw new AppError('not_found', CATALOG_MESSAGES.categoryNotFound)
       if (scope.vendorSlug !== undefined && !isPossibleSlug(scope.vendorSlug))
         throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
-      const slugs = scope.vendorSlug ? [...input.vendors, scope.vendorSlug] : input.vendors
-      const words = searchWords(input.q)
-      // What each word may be meant as in the other alphabet («мавик» → mavic), from the index as
-      // held: the statement below brings those words' lexemes with the search's own.
-      const held = words.length ? await indexKeeper.held(ctx.db) : undefined
-      const alphabets = held ? words.map((w) => held.titleWords.otherAlphabet(w, 'whole')) : []
-      // Independent statements go out together (on PostgreSQL, over two connections).
-      const accessories = isAccessoryCategory(scope.categorySlug)
-      const [resolved, state, fits] = await Promise.all([
-        deps.vendors.resolveVendorSlugs(ctx, slugs),
-        // The revision alone (once per request) unless there are words to look up with it.
-        words.length
-          ? searchState(ctx, words, alphabets)
-          : indexKeeper.state(ctx).then((state) => ({ ...state, words: [] })),
-        // The pairs as of the index this instance holds: no statement unless the revision moved.
-        accessories ? indexKeeper.held(ctx.db).then((held) => fitsAt(ctx.db, held)) : null,
-      ])
-      const vendorScopeId = scope.vendorSlug ? resolved.get(scope.vendorSlug) : undefined
-      if (scope.vendorSlug && !vendorScopeId) throw new AppError('not_found', CATALOG_MESSAGES.sellerNotFound)
-      // Vendors that do not exist (any more) are dropped like any other invalid value.
-      const query: ListingQuery = { ...input, vendors: input.vendors.filter((s) => resolved.has(s)) }
-      const index = await indexKeeper.at(ctx.db, state)
-      // From here to the page's ids nothing awaits, so the index cannot change underneath.
-      const categories = categorySubtree(scope.categorySlug)
-      // Payloads, accessories and spare parts are listed by the drones they fit, too.
-      const compatibility = fits ? compatibilityFilter(index, fits, categories, query.compatible) : undefined
-      const search = words.length ? resolveSearch(index, state.words) : undefined
-      const selected = selectListing(index, {
-        categories,
-        vendorScopeId,
-        vendorIds: query.vendors.map((s) => resolved.get(s)!),
-        query,
-        search: search?.match,
-        groupByModel: !vendorScopeId,
-        // «Совместимо с …»: elsewhere than among accessories it keeps nothing.
-        modelScope: query.compatible.length ? (compatibility?.scope ?? new Set()) : undefined,
-      })
-      // The page's sellers are known from the index, so their names load beside the cards.
-      const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
-      const [rows, vendors] = await Promise.all([
-        fetchCards(ctx.db, selected.pageIds, search !== undefined),
-        deps.vendors.describeVendors(ctx, [...vendorIds]),
-      ])
-      if (search) await highlightCards(ctx.db, wordLexemes, rows, search.lexemes)
-
-      const total = Number(selected.stats.values.total ?? 0)
-      const listing: Listing = {
-        items: rows.map((row, i) => withModelOffers(toCard(row, vendors), selected.pageOffers?.[i])),
-        total,
-        offerTotal: selected.offerTotal,
-        page: query.page,
-        pageSize: query.pageSize,
-        pageCount: Math.ceil(total / query.pageSize),
-        sort: query.sort,
-        facets: [...(compatibility ? [compatibility.facet] : []), ...buildFacets(query, selected.stats, vendors)],
-        query,
-      }
-      const corrected = query.q && search ? correctedQuery(query.q, words, search.fixes) : undefined
-      if (corrected) listing.correctedQuery = corrected
-      return listing
+      // Most requests find the catalogue as this instance holds it: the page is worked out on it
+      // and its revision is checked beside the cards, one round trip instead of two. When the
+      // catalogue has moved on, the listing is worked out again as of the revision read, which
+      // always answers.
+      return (await listAt(ctx, input, scope, 'held')) ?? (await listAt(ctx, input, scope, 'read'))!
     },
 
     // For the products module, which has authorized the caller (catalog.publishing.ts).

@@ -319,6 +319,22 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
     expect(counts).toEqual(expected)
   })
 
+  it('works a listing out on the index it holds, and again as of now once the catalogue moved on', async () => {
+    const before = await list('brand=DJI&limit=60')
+    expect(slugs(before)).toContain('dji-agras-t40')
+    // Changed behind this instance's back: its index still holds the product.
+    const id = fixture.ids['dji-agras-t40']!
+    await database.db.update(catalogProducts).set({ status: 'moderation' }).where(eq(catalogProducts.id, id))
+    try {
+      const after = await list('brand=DJI&limit=60')
+      expect(slugs(after)).not.toContain('dji-agras-t40')
+      expect(after.offerTotal).toBe(before.offerTotal - 1)
+    } finally {
+      await database.db.update(catalogProducts).set({ status: 'published' }).where(eq(catalogProducts.id, id))
+    }
+    expect(slugs(await list('brand=DJI&limit=60'))).toContain('dji-agras-t40')
+  })
+
   describe('suggestions', () => {
     it('offer categories, brands and products with the match highlighted', async () => {
       const res = await get(`/catalog/suggestions?q=${encodeURIComponent('dji')}`)
