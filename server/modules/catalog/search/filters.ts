@@ -51,25 +51,48 @@ export function markFailures(status: Uint8Array, filters: readonly Filter[]): vo
   filters.forEach((filter, k) => filter.mark(status, 2 + k))
 }
 
-/** The live slots of the selection's categories, vendor and models as PASSES, the rest 0. */
+/**
+ * The live slots of the selection's categories, vendor and models as PASSES, the rest 0: a loop
+ * per condition, as the filters' (PASSES is 1, so `alive & inCategories` is the status).
+ */
 export function markScope(index: CatalogIndex, selection: Selection, status: Uint8Array): void {
-  const inScope = scopeOf(index, selection)
-  for (let slot = 0; slot < index.size; slot++) status[slot] = inScope(slot) ? PASSES : 0
+  const { alive, category, vendor, model } = index
+  const inCategories = categoryCodes(index, selection)
+  for (let slot = 0; slot < status.length; slot++) status[slot] = alive[slot]! & inCategories[category[slot]!]!
+  if (selection.vendorScopeId !== undefined) {
+    const only = index.vendors.find(selection.vendorScopeId) ?? -1
+    for (let slot = 0; slot < status.length; slot++) if (vendor[slot] !== only) status[slot] = 0
+  }
+  const inModels = modelCodes(index, selection)
+  if (inModels) for (let slot = 0; slot < status.length; slot++) status[slot] = status[slot]! & inModels[model[slot]!]!
+}
+
+/** 1 for each category code of the selection's categories. */
+function categoryCodes(index: CatalogIndex, selection: Selection): Uint8Array {
+  const codes = new Uint8Array(index.categories.values.length)
+  for (const slug of selection.categories) {
+    const code = index.categories.find(slug)
+    if (code !== undefined) codes[code] = 1
+  }
+  return codes
+}
+
+/** 1 for each model code of the selection's models; undefined when it is not limited to some. */
+function modelCodes(index: CatalogIndex, selection: Selection): Uint8Array | undefined {
+  if (!selection.modelScope) return undefined
+  const codes = new Uint8Array(index.models.values.length)
+  for (const id of selection.modelScope) {
+    const code = index.models.find(id)
+    if (code !== undefined) codes[code] = 1
+  }
+  return codes
 }
 
 /** Whether a slot is a live product in the selection's categories, vendor and models. */
 export function scopeOf(index: CatalogIndex, selection: Selection): (slot: number) => boolean {
-  const inCategories = new Uint8Array(index.categories.values.length)
-  for (const slug of selection.categories) {
-    const code = index.categories.find(slug)
-    if (code !== undefined) inCategories[code] = 1
-  }
+  const inCategories = categoryCodes(index, selection)
   const vendorScope = selection.vendorScopeId === undefined ? -1 : (index.vendors.find(selection.vendorScopeId) ?? -2)
-  const inModels = selection.modelScope && new Uint8Array(index.models.values.length)
-  for (const id of selection.modelScope ?? []) {
-    const code = index.models.find(id)
-    if (code !== undefined) inModels![code] = 1
-  }
+  const inModels = modelCodes(index, selection)
   return (slot) =>
     index.alive[slot] === 1 &&
     inCategories[index.category[slot]!] === 1 &&

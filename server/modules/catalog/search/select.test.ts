@@ -335,6 +335,26 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     return grouped
   }
 
+  it("keeps to a seller's own offers on its page, and to the models given", () => {
+    const categories = categorySubtree('bespilotniki')
+    const query: ListingQuery = { ...emptyListingQuery(), pageSize: 100_000 }
+    const all = selectListing(index, { categories, vendorIds: [], query })
+    const slotsOf = (ids: string[]) => ids.map((id) => index.slotOf(id)!)
+    const modelOf = (slot: number) => index.models.values[index.model[slot]!]!
+    const vendor = vendorIds[1]!
+    const models = new Set(slotsOf(all.pageIds).slice(0, 40).map(modelOf))
+    for (const asked of ['first', 'again']) {
+      if (asked === 'first') index.knownFacets.clear()
+      const own = selectListing(index, { categories, vendorIds: [], query, vendorScopeId: vendor })
+      const expected = slotsOf(all.pageIds).filter((slot) => index.vendors.values[index.vendor[slot]!] === vendor)
+      expect(expected.length).toBeGreaterThan(0)
+      expect(slotsOf(own.pageIds), asked).toEqual(expected)
+      const fitting = selectListing(index, { categories, vendorIds: [], query, modelScope: models })
+      expect(slotsOf(fitting.pageIds), asked).toEqual(slotsOf(all.pageIds).filter((slot) => models.has(modelOf(slot))))
+      expect(fitting.pageIds.length).toBeLessThan(all.pageIds.length)
+    }
+  })
+
   it('answers a listing asked again from its kept facets and totals as its full pass does', async () => {
     const categories = categorySubtree('bespilotniki')
     const filters: Partial<ListingQuery>[] = [
