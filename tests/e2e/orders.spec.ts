@@ -75,6 +75,7 @@ test('the cart splits by seller, steps quantities, and checks out into one order
   page,
   consoleErrors,
 }) => {
+  test.slow() // two sellers' carts, quantities stepped, a refused form, then two orders
   // The form's refusal comes back as a 400 with the field errors.
   consoleErrors.expect(/status of 400 \(Bad Request\)/)
   const login = await page.request.post('/api/v1/auth/login', { data: BUYER })
