@@ -91,8 +91,8 @@ function markUp(text: string, all: Token[], marked: ReadonlySet<number>, from: n
 
 /** A title with every search word marked; escaped. */
 export function highlightTitle(title: string, isMatch: (word: string) => boolean, all = tokens(title)): string {
-  const marked = new Set(all.flatMap((t, i) => (isMatch(t.word) ? [i] : [])))
   if (all.length === 0) return escapeHtml(title)
+  const marked = new Set(all.flatMap((t, i) => (isMatch(t.word) ? [i] : [])))
   return (
     escapeHtml(title.slice(0, all[0]!.start)) +
     markUp(title, all, marked, 0, all.length) +
@@ -109,8 +109,9 @@ const OPENING_WORDS = 12
 
 /**
  * Up to two fragments of the description around its first matches, each of twenty words
- * starting a few words before a match (more near the end), joined by « … »; escaped, with the matches marked. A
- * description without a match gives its first twelve words, as `ts_headline` did.
+ * starting a few words before a match (more near the end), joined by « … »; escaped, with the
+ * matches marked. A description without a match gives its first twelve words, as `ts_headline`
+ * did.
  */
 export function highlightSnippet(
   description: string,

@@ -370,13 +370,13 @@ function selectKnown(
     passes = (slot) => inScope(slot) && filters.every((f) => f.test(slot))
     walk = walkOrder(index, order)
   }
-  const known_ = { offerTotal: known.offerTotal, stats: known.stats }
+  const totals = { offerTotal: known.offerTotal, stats: known.stats }
   if (!selection.groupByModel) {
     const pageSlots = walk(passes, offset, query.pageSize)
     return {
       pageIds: pageSlots.map((slot) => index.ids[slot]!),
       pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
-      ...known_,
+      ...totals,
     }
   }
   // A model's priced passing offers, counted when the price-descending walk first asks (+1: 0 is
@@ -389,7 +389,7 @@ function selectKnown(
     return priced[model]! - 1
   }
   const page = new ModelPage(index, passes, pricedOf)
-  return { ...page.defaults(page.inOrder(walk, order === 'price_desc', offset, query.pageSize)), ...known_ }
+  return { ...page.defaults(page.inOrder(walk, order === 'price_desc', offset, query.pageSize)), ...totals }
 }
 
 /**
