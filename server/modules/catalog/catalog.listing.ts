@@ -93,6 +93,48 @@ export interface SearchWord {
 }
 
 /**
+ * The closest catalogue word to `w.word` or its respelling `w.other` by trigram similarity (a
+ * lateral subquery over `unnest(…) as w(word, other, …)`): pg_trgm over the small word list.
+ */
+const closestWord = sql`
+  select sw.word from catalog_search_words sw
+  where char_length(w.word) >= 3 and (sw.word % w.word or sw.word % w.other)
+    and greatest(similarity(sw.word, w.word), similarity(sw.word, w.other)) >= ${CORRECTION_THRESHOLD}
+  order by greatest(similarity(sw.word, w.word), similarity(sw.word, w.other)) desc, sw.frequency desc, sw.word
+  limit 1`
+
+/** A word's closest catalogue word (readCorrections). */
+export interface Correction {
+  word: string
+  respelled: string | null
+  closest: WordForms | null
+}
+
+/**
+ * The closest catalogue word of each word (also compared with its respelling in the other
+ * alphabet), with its lexemes: one statement. For the words of a search no product contains.
+ */
+export async function readCorrections(
+  db: Db,
+  words: readonly { word: string; respelled: string | null }[],
+): Promise<Correction[]> {
+  const rows = await queryRows<{ closest: string | null; lexemes: string[] | null }>(
+    db,
+    sql`
+      select c.word as closest, tsvector_to_array(to_tsvector('russian', c.word)) as lexemes
+      from unnest(${sql.param(words.map((w) => w.word))}::text[], ${sql.param(words.map((w) => w.respelled))}::text[])
+        with ordinality as w(word, other, ord)
+      left join lateral (${closestWord}) c on true
+      order by w.ord
+    `,
+  )
+  return words.map((w, i) => {
+    const row = rows[i]!
+    return { ...w, closest: row.closest === null ? null : { word: row.closest, lexemes: row.lexemes ?? [] } }
+  })
+}
+
+/**
  * The catalogue's revision, and for each search word its lexemes, the lexemes of its spellings
  * in the other alphabet and its closest catalogue word (pg_trgm over the small word list, also
  * compared with the word's `respelled` form): one statement, whatever the words. `alphabets[i]`
@@ -128,14 +170,7 @@ export async function readCatalogState(
         ) order by w.ord)
         from unnest(${sql.param(words)}::text[], ${sql.param(respelled)}::text[])
           with ordinality as w(word, other, ord)
-        left join lateral (
-          select sw.word from catalog_search_words sw
-          where char_length(w.word) >= 3 and (sw.word % w.word or sw.word % w.other)
-            and greatest(similarity(sw.word, w.word), similarity(sw.word, w.other)) >= ${CORRECTION_THRESHOLD}
-          order by greatest(similarity(sw.word, w.word), similarity(sw.word, w.other)) desc,
-            sw.frequency desc, sw.word
-          limit 1
-        ) c on true
+        left join lateral (${closestWord}) c on true
       ) as words
       from catalog_state s
     `,

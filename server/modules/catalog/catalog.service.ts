@@ -21,7 +21,7 @@ import { type CardRow, termsOf, toCard, toDetails, withModelOffers } from './cat
 import { buildFacets } from './catalog.facets.ts'
 import type { SortOrder } from './search/listing-index.ts'
 import { createIndexKeeper } from './search/index-sync.ts'
-import { fetchCards, queryRows, readCatalogState } from './catalog.listing.ts'
+import { fetchCards, queryRows } from './catalog.listing.ts'
 import { resolveSearch } from './search/postings.ts'
 import { selectListing } from './search/select.ts'
 import {
@@ -55,9 +55,10 @@ import { modelOffers, resolveProductAddress } from './models/model-page.ts'
 import { compatibilityFilter, compatibleModels, createFitsCache, groupByKind } from './models/compatibility.ts'
 import { MODEL_MESSAGES, type ModelSummary } from '#common/catalog/models.ts'
 import { modelHref } from '#common/catalog/product-href.ts'
-import { type OtherAlphabet, wordsOf } from './search/title-words.ts'
-import { SearchWordCache, searchWordKey } from './search/word-cache.ts'
-import { highlightCards, WordLexemes } from './search/highlight.ts'
+import { wordsOf } from './search/title-words.ts'
+import { SearchTerms } from './search/search-terms.ts'
+import { WordLexemes } from './search/word-lexemes.ts'
+import { highlightCards } from './search/highlight.ts'
 import type { VendorDirectory } from '../organizations/index.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
 
@@ -146,25 +147,10 @@ export function createCatalogService(deps: CatalogDeps) {
   // What fits what, as of the index's revision (models/compatibility.ts).
   const fitsAt = createFitsCache()
 
-  // The words of searches as the database read them, per catalogue revision (search/word-cache.ts).
-  const wordCache = new SearchWordCache()
+  // Words' lexemes, learnt once per word ever seen, for searches and for the marks of their results.
   const wordLexemes = new WordLexemes()
-
-  /**
-   * The revision and what the words of a search are: the revision alone when every word is known
-   * as of it, else one statement for both.
-   */
-  async function searchState(ctx: Ctx, words: string[], alphabets: OtherAlphabet[]) {
-    const keys = words.map((word, i) => searchWordKey(word, alphabets[i]))
-    if (wordCache.knows(keys)) {
-      const state = await indexKeeper.state(ctx)
-      const known = wordCache.get(state.revision, keys)
-      if (known) return { ...state, words: known }
-    }
-    const state = await readCatalogState(ctx.db, words, alphabets)
-    wordCache.put(state.revision, keys, state.words)
-    return state
-  }
+  // The words of searches as the index and the database read them (search/search-terms.ts).
+  const searchTerms = new SearchTerms(wordLexemes)
 
   /** Published products per vendor, from the index: one statement (the revision). */
   async function countProductsByVendor(ctx: Ctx, vendorIds: string[]): Promise<Map<string, number>> {
@@ -220,8 +206,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /**
    * A page of a category as of the index this instance holds (`held`: null when the catalogue
-   * has moved on since, or the search's words are not known at the held revision), or as of the
-   * revision read first (`read`).
+   * has moved on since), or as of the revision read first (`read`).
    */
   async function listAt(
     ctx: Ctx,
@@ -231,26 +216,18 @@ export function createCatalogService(deps: CatalogDeps) {
   ): Promise<Listing | null> {
     const slugs = scope.vendorSlug ? [...input.vendors, scope.vendorSlug] : input.vendors
     const words = searchWords(input.q)
-    // What each word may be meant as in the other alphabet («мавик» → mavic), from the index as
-    // held: the statement below brings those words' lexemes with the search's own.
+    // What each word may be meant as in the other alphabet («мавик» → mavic), from the index as held.
     const held = await indexKeeper.held(ctx.db)
     const heldAt = held.revision
     const alphabets = words.map((w) => held.titleWords.otherAlphabet(w, 'whole'))
-    // As held, the words must be known at the held revision; else they are read with the revision.
-    const keys = words.map((word, i) => searchWordKey(word, alphabets[i]))
-    const heldWords = words.length ? wordCache.get(heldAt, keys) : []
-    if (mode === 'held' && !heldWords) return null
+    // As held, the search's words as of the held index: no statement for words seen before.
+    const heldWords = mode === 'held' && words.length ? await searchTerms.of(ctx.db, held, words, alphabets) : []
     // Independent statements go out together (on PostgreSQL, over two connections).
     const accessories = isAccessoryCategory(scope.categorySlug)
     const [resolved, state, fits] = await Promise.all([
       deps.vendors.resolveVendorSlugs(ctx, slugs),
-      // As held, the words known at the held revision stand for the statement's.
-      mode === 'held'
-        ? { revision: heldAt, resetRevision: 0, words: heldWords! }
-        : // The revision alone (once per request) unless there are words to look up with it.
-          words.length
-          ? searchState(ctx, words, alphabets)
-          : indexKeeper.state(ctx).then((state) => ({ ...state, words: [] })),
+      // As held, the revision is checked beside the cards instead.
+      mode === 'held' ? { revision: heldAt, resetRevision: 0 } : indexKeeper.state(ctx),
       // The pairs as of the index this instance holds: no statement unless the revision moved.
       accessories ? fitsAt(ctx.db, held) : null,
     ])
@@ -260,13 +237,20 @@ export function createCatalogService(deps: CatalogDeps) {
     const query: ListingQuery = { ...input, vendors: input.vendors.filter((s) => resolved.has(s)) }
     // Another request may have caught the index up meanwhile: then the words are of the past.
     if (mode === 'held' && held.revision !== heldAt) return null
-    const index = mode === 'held' ? held : await indexKeeper.at(ctx.db, state)
+    let index = mode === 'held' ? held : await indexKeeper.at(ctx.db, state)
+    // As read, the words as of the index caught up; that may ask the database, so the index is
+    // caught up again after (a correction of the revision before is still a fair suggestion).
+    let searched = heldWords
+    if (mode === 'read' && words.length) {
+      searched = await searchTerms.of(ctx.db, index, words, alphabets)
+      index = await indexKeeper.at(ctx.db, state)
+    }
     // From here to the page's ids nothing awaits, so the index cannot change underneath.
     const workedAt = index.revision
     const categories = categorySubtree(scope.categorySlug)
     // Payloads, accessories and spare parts are listed by the drones they fit, too.
     const compatibility = fits ? compatibilityFilter(index, fits, categories, query.compatible) : undefined
-    const search = words.length ? resolveSearch(index, state.words) : undefined
+    const search = words.length ? resolveSearch(index, searched) : undefined
     const selected = selectListing(index, {
       categories,
       vendorScopeId,
@@ -307,10 +291,11 @@ export function createCatalogService(deps: CatalogDeps) {
 
   const service = {
     /**
-     * A page of a category (and optionally one vendor's products) with its facets. At most four
-     * statements whatever the query and page size: vendor slugs to ids (when there are any), the
-     * catalogue revision (with the search's word forms when they are not known yet), the page's
-     * cards, and the names of the vendors shown. The filters, counts, sort and page are worked out
+     * A page of a category (and optionally one vendor's products) with its facets. A few
+     * statements whatever the query and page size: vendor slugs to ids (when there are any); for
+     * a search, the lexemes of words never seen before and the closest catalogue word of a typo
+     * (search/search-terms.ts); then the page's cards, the names of the vendors shown and the
+     * catalogue's revision, together. The filters, counts, sort and page are worked out
      * in memory (search/select.ts).
      */
     async listProducts(

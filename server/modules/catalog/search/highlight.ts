@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client.ts'
 import { type CardRow, escapeHtml } from '../catalog.cards.ts'
-import { queryRows } from '../catalog.listing.ts'
+import type { WordLexemes } from './word-lexemes.ts'
 
 /**
  * The search words marked in a card's title and in a snippet of its description (decision 064).
@@ -38,42 +37,6 @@ function tokens(text: string): Token[] {
     found.push({ start, end: i, word: text.slice(start, i).toLowerCase() })
   }
   return found
-}
-
-/** The distinct words of the texts, lower-cased. */
-export function wordsOf(texts: readonly string[]): string[] {
-  return [...new Set(texts.flatMap((text) => tokens(text).map((t) => t.word)))]
-}
-
-/**
- * Each word's lexemes under the `russian` configuration, remembered: a word's lexemes do not
- * change. Bounded: past `limit` words it starts again empty.
- */
-export class WordLexemes {
-  private readonly known = new Map<string, readonly string[]>()
-  private readonly limit: number
-
-  constructor(limit = 200_000) {
-    this.limit = limit
-  }
-
-  /** Learns the lexemes of the words not known yet: one statement, or none when all are known. */
-  async learn(db: Db, words: readonly string[]): Promise<void> {
-    const unknown = words.filter((w) => !this.known.has(w))
-    if (unknown.length === 0) return
-    if (this.known.size + unknown.length > this.limit) this.known.clear()
-    const rows = await queryRows<{ word: string; lexemes: string[] }>(
-      db,
-      sql`select w.word, tsvector_to_array(to_tsvector('russian', w.word)) as lexemes
-          from unnest(${sql.param(unknown)}::text[]) as w(word)`,
-    )
-    for (const row of rows) this.known.set(row.word, row.lexemes)
-  }
-
-  /** Whether the word has one of the lexemes; a word not learnt has none. */
-  matches(word: string, lexemes: ReadonlySet<string>): boolean {
-    return this.known.get(word)?.some((l) => lexemes.has(l)) ?? false
-  }
 }
 
 /** The text escaped, with the tokens at `marked` in <mark>. */

@@ -96,8 +96,8 @@ export interface KnownListing {
   offerTotal: number
   /** The passing offers, when few enough to keep; their page walks go through them alone. */
   passing?: Int32Array
-  /** `passing` sorted in each order asked so far. */
-  inOrder: Map<SortOrder, Int32Array>
+  /** `passing` sorted in each order asked so far (a search's also by relevance). */
+  inOrder: Map<SortOrder | 'relevance', Int32Array>
 }
 
 export class CatalogIndex {

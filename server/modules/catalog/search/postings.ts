@@ -98,13 +98,19 @@ export interface SearchMatch {
    * the next search on the same index (a work array, see CatalogIndex.work).
    */
   rank: Float64Array
+  /**
+   * The distinct lexemes matched, sorted: what the match is at one catalogue revision, so a
+   * listing's kept facets can be found by them (select.ts).
+   */
+  lexemes: readonly string[]
 }
 
 /** The slots containing all the lexemes; none when there are no lexemes (only stop words). */
 export function matchLexemes(index: CatalogIndex, lexemes: readonly string[]): SearchMatch {
   const rank = index.workNumbers()
-  const lists = [...new Set(lexemes)].map((l) => index.postings.get(l) ?? new PostingList())
-  if (!lists.length || lists.some((l) => l.length === 0)) return { slots: new Int32Array(0), rank }
+  const distinct = [...new Set(lexemes)].sort()
+  const lists = distinct.map((l) => index.postings.get(l) ?? new PostingList())
+  if (!lists.length || lists.some((l) => l.length === 0)) return { slots: new Int32Array(0), rank, lexemes: distinct }
   lists.sort((a, b) => a.length - b.length)
   // hits[slot] counts the lists seen so far that contain the slot; the shortest list goes first,
   // so later ones only add to slots still in the running.
@@ -127,7 +133,7 @@ export function matchLexemes(index: CatalogIndex, lexemes: readonly string[]): S
     const slot = data[j]! >>> 4
     if (hits[slot] === lists.length) slots[found++] = slot
   }
-  return { slots: slots.subarray(0, found), rank }
+  return { slots: slots.subarray(0, found), rank, lexemes: distinct }
 }
 
 /** Whether some live product contains all the lexemes. */
@@ -139,6 +145,21 @@ function anyLive(index: CatalogIndex, lexemes: readonly string[]): boolean {
   }
   const { slots } = matchLexemes(index, lexemes)
   return slots.some((slot) => index.alive[slot] === 1)
+}
+
+/** A word of three letters or more with lexemes that no live product contains. */
+function isMissing(index: CatalogIndex, w: Pick<SearchWord, 'word' | 'lexemes'>): boolean {
+  return w.word.length >= 3 && w.lexemes.length > 0 && !anyLive(index, w.lexemes)
+}
+
+/** The word's first spelling in the other alphabet that some live product contains. */
+function spellingFound(index: CatalogIndex, w: Pick<SearchWord, 'word' | 'spellings'>): WordForms | undefined {
+  return w.spellings.find((s) => s.word !== w.word && s.lexemes.length > 0 && anyLive(index, s.lexemes))
+}
+
+/** Whether resolveSearch would look for the word's closest catalogue word: neither it nor a spelling is found. */
+export function needsCorrection(index: CatalogIndex, w: Omit<SearchWord, 'closest' | 'closestLexemes'>): boolean {
+  return isMissing(index, w) && !spellingFound(index, w)
 }
 
 export interface ResolvedSearch {
@@ -160,8 +181,8 @@ export interface ResolvedSearch {
  */
 export function resolveSearch(index: CatalogIndex, words: readonly SearchWord[]): ResolvedSearch {
   const replacements = words.map((w): WordForms | null => {
-    if (w.word.length < 3 || w.lexemes.length === 0 || anyLive(index, w.lexemes)) return null
-    const spelled = w.spellings.find((s) => s.word !== w.word && s.lexemes.length > 0 && anyLive(index, s.lexemes))
+    if (!isMissing(index, w)) return null
+    const spelled = spellingFound(index, w)
     if (spelled) return spelled
     return w.closest && w.closest !== w.word ? { word: w.closest, lexemes: w.closestLexemes } : null
   })

@@ -394,6 +394,35 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     expect([...kept].sort()).toEqual([false, true])
   })
 
+  it('answers a search asked again from its kept facets and totals as its full pass does', async () => {
+    const categories = categorySubtree('bespilotniki')
+    const orders = [
+      ['relevance', 1],
+      ['relevance', 2],
+      ['price_desc', 1],
+      ['new', 3],
+    ] as const
+    const kept = new Set<boolean>()
+    for (const q of ['квадрокоптеры', 'DJI Mavic', 'картографии съёмка'])
+      for (const change of [{}, { availability: ['in_stock'] }] as Partial<ListingQuery>[])
+        for (const groupByModel of [false, true])
+          for (const [sort, page] of orders) {
+            const query: ListingQuery = { ...emptyListingQuery(), pageSize: 5, ...change, q, sort, page }
+            const words = (await readCatalogState(database.db, searchWords(q))).words
+            const selection = { categories, vendorIds: [], query, groupByModel }
+            index.knownFacets.clear()
+            const counted = selectListing(index, { ...selection, search: resolveSearch(index, words).match })
+            // As a request would: the words resolved again, the match found again.
+            const again = selectListing(index, { ...selection, search: resolveSearch(index, words).match })
+            const label = JSON.stringify({ q, change, groupByModel, sort, page })
+            expect(again.stats, label).toBe(counted.stats)
+            expect(again, label).toEqual(counted)
+            if (page === 1) expect(counted.pageIds.length, label).toBeGreaterThan(0)
+            kept.add(keepsPassing(index, counted.offerTotal))
+          }
+    expect([...kept].sort()).toEqual([false, true])
+  })
+
   it('groups the offers of a model into one card, in every order and with filters', async () => {
     for (const sort of ['popular', 'price_asc', 'price_desc', 'new'] as const) {
       compareGrouped({ sort })

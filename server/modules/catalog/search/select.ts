@@ -143,8 +143,8 @@ class FacetTally {
  * The lowest and highest value of each range facet among the products it counts (those passing
  * every filter but its own). For a facet counting many products, the first and the last such
  * product of its ascending order, a few steps from either end. For one counting few (at most a
- * sixteenth of the catalogue), where those walks would read most of the order, one pass over the
- * statuses serves all of them at once. `passing` is how many pass every filter, `onlyFailing[k]`
+ * sixteenth of the catalogue), where those walks would read most of the order, the slots they
+ * count are gathered in one pass over the statuses and each facet reads its column at those. `passing` is how many pass every filter, `onlyFailing[k]`
  * how many fail filters[k] alone.
  */
 function rangeBounds(
@@ -162,26 +162,22 @@ function rangeBounds(
   })
   const few = facets.filter((f) => f.few)
   if (few.length) {
-    const lo = few.map(() => Infinity)
-    const hi = few.map(() => -Infinity)
-    const ownOf = new Int32Array(filters.length).fill(-1)
-    few.forEach((f, i) => f.own >= 0 && (ownOf[f.own] = i))
-    const widen = (i: number, slot: number) => {
-      const v = few[i]!.column[slot]!
-      if (v < lo[i]!) lo[i] = v
-      if (v > hi[i]!) hi[i] = v
-    }
+    // The slots the narrow facets count, gathered in one pass over the statuses: those passing,
+    // and those failing a narrow facet's own filter alone. Then a loop per facet over them.
+    const lists: (Int32Array | undefined)[] = new Array(2 + filters.length).fill(undefined)
+    lists[PASSES] = new Int32Array(passing)
+    for (const { own } of few) if (own >= 0) lists[2 + own] = new Int32Array(onlyFailing[own]!)
+    const filled = new Int32Array(lists.length)
     for (let slot = 0; slot < index.size; slot++) {
       const s = status[slot]!
-      if (s === 0) continue
-      if (s === PASSES) for (let i = 0; i < few.length; i++) widen(i, slot)
-      else if (ownOf[s - 2]! >= 0) widen(ownOf[s - 2]!, slot)
+      const list = lists[s]
+      if (list !== undefined) list[filled[s]!++] = slot
     }
-    // NaN (not stated) widens nothing: both comparisons fail.
-    few.forEach(({ key }, i) => {
-      bounds[statAlias.min(key)] = lo[i] === Infinity ? null : lo[i]!
-      bounds[statAlias.max(key)] = hi[i] === -Infinity ? null : hi[i]!
-    })
+    for (const { key, own, column } of few) {
+      const [lo, hi] = boundsAmong(column, lists[PASSES]!, own >= 0 ? lists[2 + own] : undefined)
+      bounds[statAlias.min(key)] = lo
+      bounds[statAlias.max(key)] = hi
+    }
   }
   for (const { key, order, own, column } of facets.filter((f) => !f.few)) {
     const counted = (slot: number) => status[slot] === PASSES || (own >= 0 && status[slot] === 2 + own)
@@ -211,10 +207,33 @@ function rangeBounds(
   return bounds
 }
 
-/** What a listing's facets depend on: its scope and filters, not its order or page. */
-function facetsKeyOf({ categories, vendorScopeId, vendorIds, query, groupByModel, modelScope }: Selection): string {
+/** The lowest and highest stated value of a column among some slots; NaN (not stated) widens nothing. */
+function boundsAmong(column: Float64Array, slots: Int32Array, more?: Int32Array): [number | null, number | null] {
+  let lo = Infinity
+  let hi = -Infinity
+  for (const list of more ? [slots, more] : [slots])
+    for (let i = 0; i < list.length; i++) {
+      const v = column[list[i]!]!
+      if (v < lo) lo = v
+      if (v > hi) hi = v
+    }
+  return [lo === Infinity ? null : lo, hi === -Infinity ? null : hi]
+}
+
+/** What a listing's facets depend on: its scope, filters and search, not its order or page. */
+function facetsKeyOf({
+  categories,
+  vendorScopeId,
+  vendorIds,
+  query,
+  search,
+  groupByModel,
+  modelScope,
+}: Selection): string {
   const { sort: _sort, page: _page, pageSize: _pageSize, q: _q, ...filters } = query
   return JSON.stringify([
+    // A search by the lexemes it matched: other words for the same ones find the same products.
+    search ? search.lexemes : null,
     categories,
     vendorScopeId ?? null,
     vendorIds,
@@ -258,8 +277,8 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const filters = filtersOf(index, selection)
   // The facets and totals do not depend on the order or the page: a listing asked again at the
   // same revision reuses them and looks only at the products its page walk reaches.
-  const key = search ? null : facetsKeyOf(selection)
-  const known = key === null ? undefined : index.knownFacets.get(index.revision, key)
+  const key = facetsKeyOf(selection)
+  const known = index.knownFacets.get(index.revision, key)
   if (known) return selectKnown(index, selection, known, filters)
 
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more), PASSES,
@@ -301,28 +320,24 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const offerTotal = tally.total
   const passes = (slot: number) => status[slot] === PASSES
   const keep = (stats: ListingStats): ListingStats => {
-    if (key === null) return stats
     const passing = keepsPassing(index, offerTotal) ? new Int32Array(offerTotal) : undefined
     if (passing) for (let slot = 0, n = 0; n < offerTotal; slot++) if (status[slot] === PASSES) passing[n++] = slot
     index.knownFacets.set(index.revision, key, { stats: Object.freeze(stats), offerTotal, passing, inOrder: new Map() })
     return stats
   }
-  const walk = walkOrder(index, sortOrder(query.sort))
+  const walk =
+    search && query.sort === 'relevance'
+      ? walkByRelevance(index, status, search)
+      : walkOrder(index, sortOrder(query.sort))
   if (grouping) {
     grouping.facets.finish()
     tally.total = grouping.models
     const stats = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing)))
     const page = new ModelPage(index, passes, (model) => grouping.priced[model]!)
-    const models =
-      search && query.sort === 'relevance'
-        ? pageByRelevance(index, status, search, offset, query.pageSize, page.firstOfModel())
-        : page.inOrder(walk, query.sort === 'price_desc', offset, query.pageSize)
+    const models = page.inOrder(walk, query.sort === 'price_desc', offset, query.pageSize)
     return { ...page.defaults(models), offerTotal, stats }
   }
-  const pageSlots =
-    search && query.sort === 'relevance'
-      ? pageByRelevance(index, status, search, offset, query.pageSize)
-      : walk(passes, offset, query.pageSize)
+  const pageSlots = walk(passes, offset, query.pageSize)
   return {
     pageIds: pageSlots.map((slot) => index.ids[slot]!),
     pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
@@ -345,7 +360,8 @@ function statusOf(slot: number, filters: readonly Filter[]): number {
 /**
  * A listing whose facets and totals are known. A narrow one walks its kept offers, sorted once
  * per order; a broad one walks the index's order, testing each product it reaches, and finds its
- * page within a few hundred of them.
+ * page within a few hundred of them. A broad search marks its matches again (a test each, no
+ * counting) and walks them by relevance as its full pass does.
  */
 function selectKnown(
   index: CatalogIndex,
@@ -353,18 +369,32 @@ function selectKnown(
   known: KnownListing,
   filters: readonly Filter[],
 ): SelectedListing {
-  const { query } = selection
+  const { query, search } = selection
   const offset = (query.page - 1) * query.pageSize
   const order = sortOrder(query.sort)
+  const byRelevance = search !== undefined && query.sort === 'relevance'
   let passes: (slot: number) => boolean
   let walk: Walk
   if (known.passing) {
     const status = index.work('status')
     for (const slot of known.passing) status[slot] = PASSES
     passes = (slot) => status[slot] === PASSES
-    let sorted = known.inOrder.get(order)
-    if (!sorted) known.inOrder.set(order, (sorted = known.passing.slice().sort(index.comparator(order))))
+    const sortedBy = byRelevance ? 'relevance' : order
+    let sorted = known.inOrder.get(sortedBy)
+    if (!sorted) {
+      const compare = byRelevance ? relevanceComparator(index, search) : index.comparator(order)
+      known.inOrder.set(sortedBy, (sorted = known.passing.slice().sort(compare)))
+    }
     walk = walkList(sorted)
+  } else if (search) {
+    const status = index.work('status')
+    const inScope = scopeOf(index, selection)
+    for (let i = 0; i < search.slots.length; i++) {
+      const slot = search.slots[i]!
+      if (inScope(slot) && statusOf(slot, filters) === PASSES) status[slot] = PASSES
+    }
+    passes = (slot) => status[slot] === PASSES
+    walk = byRelevance ? walkByRelevance(index, status, search) : walkOrder(index, order)
   } else {
     const inScope = scopeOf(index, selection)
     passes = (slot) => inScope(slot) && filters.every((f) => f.test(slot))
@@ -452,12 +482,6 @@ class ModelPage {
     return walk((slot) => passes(slot) && atModel(index.model[slot]!), skip, limit)
   }
 
-  /** Says yes to the first slot of each model it is asked about, in the order asked. */
-  firstOfModel(): (slot: number) => boolean {
-    const seen = this.index.workPerModel('taken')
-    return (slot) => ++seen[this.index.model[slot]!]! === 1
-  }
-
   /** The page's ids: each model's best passing offer (offer-order.ts), with the model's passing offers summed up. */
   defaults(models: number[]): Pick<SelectedListing, 'pageIds' | 'pageVendorIds' | 'pageOffers'> {
     const { index } = this
@@ -489,37 +513,38 @@ function sortOrder(sort: ListingQuery['sort']): SortOrder {
   return sort === 'relevance' ? 'popular' : sort
 }
 
+/** Search matches best rank first, then the most popular, then the id (the popularity order's tie-break). */
+function relevanceComparator(index: CatalogIndex, search: SearchMatch): (a: number, b: number) => number {
+  const popular = index.comparator('popular')
+  return (a, b) => search.rank[b]! - search.rank[a]! || popular(a, b)
+}
+
 /**
- * A page of the passing matches, best rank first, then the most popular, then the id (the
- * popularity order's tie-break), among those `admit` lets in (asked in that order). Ranks are
+ * The passing matches (`status`) best rank first, then the most popular, then the id. Ranks are
  * sums of a few weights, so they take few values: for each, from the best, the popularity order
  * is walked for its matches until the page is full, so a search matching most of the catalogue
  * reads no further than its page, and a deep page one walk per rank at most.
  */
-function pageByRelevance(
-  index: CatalogIndex,
-  status: Uint8Array,
-  search: SearchMatch,
-  skip: number,
-  limit: number,
-  admit: (slot: number) => boolean = () => true,
-): number[] {
+function walkByRelevance(index: CatalogIndex, status: Uint8Array, search: SearchMatch): Walk {
   const ranks = new Set<number>()
   for (let i = 0; i < search.slots.length; i++) {
     const slot = search.slots[i]!
     if (status[slot] === PASSES) ranks.add(search.rank[slot]!)
   }
-  const page: number[] = []
-  if (limit <= 0) return page
-  let skipped = 0
-  const { slots, length } = index.orders.popular
-  for (const rank of [...ranks].sort((a, b) => b - a)) {
-    for (let i = 0; i < length; i++) {
-      const slot = slots[i]!
-      if (status[slot] !== PASSES || search.rank[slot] !== rank || !admit(slot)) continue
-      if (skipped < skip) skipped++
-      else if (page.push(slot) === limit) return page
+  const best = [...ranks].sort((a, b) => b - a)
+  return (accept, skip, limit) => {
+    const page: number[] = []
+    if (limit <= 0) return page
+    let skipped = 0
+    const { slots, length } = index.orders.popular
+    for (const rank of best) {
+      for (let i = 0; i < length; i++) {
+        const slot = slots[i]!
+        if (search.rank[slot] !== rank || !accept(slot)) continue
+        if (skipped < skip) skipped++
+        else if (page.push(slot) === limit) return page
+      }
     }
+    return page
   }
-  return page
 }
