@@ -59,6 +59,7 @@ import { wordsOf } from './search/title-words.ts'
 import { SearchTerms } from './search/search-terms.ts'
 import { WordLexemes } from './search/word-lexemes.ts'
 import { highlightCards } from './search/highlight.ts'
+import { VendorSlugGuesses } from './vendor-slugs.ts'
 import type { VendorDirectory } from '../organizations/index.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
 
@@ -151,6 +152,8 @@ export function createCatalogService(deps: CatalogDeps) {
   const wordLexemes = new WordLexemes()
   // The words of searches as the index and the database read them (search/search-terms.ts).
   const searchTerms = new SearchTerms(wordLexemes)
+  // Sellers' slugs as last resolved, so a listing by seller need not wait for them (vendor-slugs.ts).
+  const vendorSlugs = new VendorSlugGuesses()
 
   /** Published products per vendor, from the index: one statement (the revision). */
   async function countProductsByVendor(ctx: Ctx, vendorIds: string[]): Promise<Map<string, number>> {
@@ -222,10 +225,12 @@ export function createCatalogService(deps: CatalogDeps) {
     const alphabets = words.map((w) => held.titleWords.otherAlphabet(w, 'whole'))
     // As held, the search's words as of the held index: no statement for words seen before.
     const heldWords = mode === 'held' && words.length ? await searchTerms.of(ctx.db, held, words, alphabets) : []
+    // As held, sellers' slugs resolved before are taken as they were, and checked beside the cards.
+    const guessed = mode === 'held' ? vendorSlugs.guess(slugs) : null
     // Independent statements go out together (on PostgreSQL, over two connections).
     const accessories = isAccessoryCategory(scope.categorySlug)
     const [resolved, state, fits] = await Promise.all([
-      deps.vendors.resolveVendorSlugs(ctx, slugs),
+      guessed ?? deps.vendors.resolveVendorSlugs(ctx, slugs).then((ids) => (vendorSlugs.learn(slugs, ids), ids)),
       // As held, the revision is checked beside the cards instead.
       mode === 'held' ? { revision: heldAt, resetRevision: 0 } : indexKeeper.state(ctx),
       // The pairs as of the index this instance holds: no statement unless the revision moved.
@@ -263,13 +268,18 @@ export function createCatalogService(deps: CatalogDeps) {
     })
     // The page's sellers are known from the index, so their names load beside the cards.
     const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
-    const [rows, vendors, now] = await Promise.all([
+    const [rows, { byId: vendors, bySlug: checked }, now] = await Promise.all([
       fetchCards(ctx.db, selected.pageIds, search !== undefined),
-      deps.vendors.describeVendors(ctx, [...vendorIds]),
+      // With the guessed slugs checked in the same statement.
+      deps.vendors.describeListingVendors(ctx, [...vendorIds], guessed ? slugs : []),
       mode === 'held' ? indexKeeper.state(ctx) : null,
     ])
     // The catalogue moved on after the index this instance holds: work it out as of now.
     if (now && (now.revision !== workedAt || now.resetRevision > workedAt)) return null
+    // A seller's slug no longer says what it did: work it out with the slugs as they are.
+    if (guessed?.size && !vendorSlugs.learn(slugs, checked)) return null
+    // The sellers in the facet are those a buyer filters by next.
+    vendorSlugs.remember(vendors.values())
     if (search) await highlightCards(ctx.db, wordLexemes, rows, search.lexemes)
 
     const total = Number(selected.stats.values.total ?? 0)
@@ -292,10 +302,10 @@ export function createCatalogService(deps: CatalogDeps) {
   const service = {
     /**
      * A page of a category (and optionally one vendor's products) with its facets. A few
-     * statements whatever the query and page size: vendor slugs to ids (when there are any); for
-     * a search, the lexemes of words never seen before and the closest catalogue word of a typo
-     * (search/search-terms.ts); then the page's cards, the names of the vendors shown and the
-     * catalogue's revision, together. The filters, counts, sort and page are worked out
+     * statements whatever the query and page size: for a search, the lexemes of words never seen
+     * before and the closest catalogue word of a typo (search/search-terms.ts); then the page's
+     * cards, the names of the vendors shown (with the sellers' slugs asked for, to check them)
+     * and the catalogue's revision, together; slugs not resolved before are resolved first. The filters, counts, sort and page are worked out
      * in memory (search/select.ts).
      */
     async listProducts(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { SellerCard, VendorRef } from '#common/catalog/types.ts'
 import { isPossibleSlug } from '#common/slug.ts'
 import { isUuid } from '#common/validators.ts'
@@ -15,6 +15,11 @@ import { organizationRoles, organizations } from './organizations.table.ts'
 export interface VendorDirectory {
   /** Names and slugs by id; one statement even for no ids. */
   describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>>
+  /**
+   * A listing's sellers in one statement: names and slugs by id (as describeVendors) and the
+   * confirmed vendors' ids of the slugs it filters by (as resolveVendorSlugs).
+   */
+  describeListingVendors(ctx: Ctx, ids: string[], slugs: string[]): Promise<ListingVendors>
   /** Public cards by id; the catalogue adds the product counts, which it knows. */
   describeSellerCards(ctx: Ctx, ids: string[]): Promise<Map<string, Omit<SellerCard, 'productCount'>>>
   /** Confirmed vendors' ids by slug, unknown slugs left out; one statement even for no slugs. */
@@ -32,6 +37,12 @@ export interface VendorDirectory {
   confirmedVendorPage(ctx: Ctx, slug: string): Promise<VendorPage | null>
   /** Every confirmed vendor's slug with its last change, for the sitemap. */
   confirmedVendorSlugs(ctx: Ctx): Promise<{ slug: string; updatedAt: Date }[]>
+}
+
+export interface ListingVendors {
+  byId: Map<string, VendorRef>
+  /** Confirmed vendors' ids by slug, unknown slugs left out. */
+  bySlug: Map<string, string>
 }
 
 export interface ConfirmedVendor extends VendorRef {
@@ -79,12 +90,32 @@ export const sellerCardColumns = {
  * even for no ids (a listing costs the same number of statements when it is empty).
  */
 async function describeVendors(ctx: Ctx, ids: string[]): Promise<Map<string, VendorRef>> {
-  const valid = [...new Set(ids.filter(isUuid))]
+  return (await describeListingVendors(ctx, ids, [])).byId
+}
+
+async function describeListingVendors(ctx: Ctx, ids: string[], slugs: string[]): Promise<ListingVendors> {
+  const valid = new Set(ids.filter(isUuid))
+  const wanted = new Set(slugs.filter(isPossibleSlug))
   const rows = await ctx.db
-    .select({ id: organizations.id, slug: organizations.slug, name: organizations.shortName })
+    .select({
+      id: organizations.id,
+      slug: organizations.slug,
+      name: organizations.shortName,
+      confirmed: wanted.size ? sql<boolean>`${confirmedVendor}` : sql<boolean>`false`,
+    })
     .from(organizations)
-    .where(inArray(organizations.id, valid))
-  return new Map(rows.map((r) => [r.id, r]))
+    .where(
+      wanted.size
+        ? or(inArray(organizations.id, [...valid]), sql`${organizations.slug} = any(${sql.param([...wanted])}::text[])`)
+        : inArray(organizations.id, [...valid]),
+    )
+  const byId = new Map<string, VendorRef>()
+  const bySlug = new Map<string, string>()
+  for (const { confirmed, ...vendor } of rows) {
+    if (valid.has(vendor.id)) byId.set(vendor.id, vendor)
+    if (confirmed && wanted.has(vendor.slug)) bySlug.set(vendor.slug, vendor.id)
+  }
+  return { byId, bySlug }
 }
 
 /** Cards of the given vendors (confirmed or not), for product pages; no statement for no ids. */
@@ -202,6 +233,7 @@ function confirmedVendorSlugs(ctx: Ctx): Promise<{ slug: string; updatedAt: Date
 
 export const vendorDirectory: VendorDirectory = {
   describeVendors,
+  describeListingVendors,
   describeSellerCards,
   resolveVendorSlugs,
   confirmedVendorIds,

@@ -103,7 +103,7 @@ export function scopeOf(index: CatalogIndex, selection: Selection): (slot: numbe
 // One loop per kind of column. A slot failing moves from PASSES to `failed`, from any other
 // code to 0; 0 stays.
 
-function markCodes(column: Int32Array | Int8Array, allowed: Uint8Array, status: Uint8Array, failed: number): void {
+function markCodes(column: Int32Array, allowed: Uint8Array, status: Uint8Array, failed: number): void {
   for (let slot = 0; slot < status.length; slot++) {
     const s = status[slot]!
     if (s === 0) continue
@@ -113,7 +113,7 @@ function markCodes(column: Int32Array | Int8Array, allowed: Uint8Array, status: 
   }
 }
 
-function markMask(column: Int32Array | Uint8Array, mask: number, status: Uint8Array, failed: number): void {
+function markMask(column: Int32Array, mask: number, status: Uint8Array, failed: number): void {
   for (let slot = 0; slot < status.length; slot++) {
     const s = status[slot]!
     if (s === 0 || (column[slot]! & mask) !== 0) continue
@@ -156,14 +156,19 @@ export function filtersOf(index: CatalogIndex, selection: Selection): Filter[] {
   const { query } = selection
   const filters: Filter[] = []
   const add = (key: FilterKey, test: Filter['test'], mark: Filter['mark']) => filters.push({ key, test, mark })
-  /** A filter on a dictionary-coded column: the codes of the values asked for. */
+  /**
+   * A filter on a dictionary-coded column: the codes of the values asked for. `allowed` has a
+   * place for every code, so no read falls outside it: out-of-bounds reads of a typed array make
+   * V8 take a slow path, tripling the cost of the pass.
+   */
   const oneOf = (
     key: FilterKey,
-    column: Int32Array | Int8Array,
+    column: Int32Array,
+    codes: number,
     values: readonly string[],
     find: (v: string) => number,
   ) => {
-    const allowed = new Uint8Array(Math.max(1, ...values.map((v) => find(v) + 1)))
+    const allowed = new Uint8Array(codes)
     for (const v of values) if (find(v) >= 0) allowed[find(v)] = 1
     add(
       key,
@@ -171,7 +176,7 @@ export function filtersOf(index: CatalogIndex, selection: Selection): Filter[] {
       (status, failed) => markCodes(column, allowed, status, failed),
     )
   }
-  const withMask = (key: FilterKey, column: Int32Array | Uint8Array, mask: number) =>
+  const withMask = (key: FilterKey, column: Int32Array, mask: number) =>
     add(
       key,
       (slot) => (column[slot]! & mask) !== 0,
@@ -192,11 +197,13 @@ export function filtersOf(index: CatalogIndex, selection: Selection): Filter[] {
       (status, failed) => markBetween(index.price, price.min, price.max, status, failed),
     )
   if (query.types.length)
-    oneOf('type', index.droneType, query.types, (v) => DRONE_TYPES.findIndex((t) => t.value === v))
-  if (query.brands.length) oneOf('brand', index.brand, query.brands, (v) => index.brands.find(v) ?? -1)
-  if (selection.vendorIds.length) oneOf('vendor', index.vendor, selection.vendorIds, (v) => index.vendors.find(v) ?? -1)
+    oneOf('type', index.droneType, DRONE_TYPES.length, query.types, (v) => DRONE_TYPES.findIndex((t) => t.value === v))
+  if (query.brands.length)
+    oneOf('brand', index.brand, index.brands.values.length, query.brands, (v) => index.brands.find(v) ?? -1)
+  if (selection.vendorIds.length)
+    oneOf('vendor', index.vendor, index.vendors.values.length, selection.vendorIds, (v) => index.vendors.find(v) ?? -1)
   if (query.availability.length)
-    oneOf('availability', index.availability, query.availability, (v) =>
+    oneOf('availability', index.availability, AVAILABILITIES.length, query.availability, (v) =>
       (AVAILABILITIES as readonly string[]).indexOf(v),
     )
   if (query.madeInRussia) withMask('made_in_russia', index.flags, FLAG_MADE_IN_RUSSIA)

@@ -394,6 +394,51 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     expect([...kept].sort()).toEqual([false, true])
   })
 
+  it("takes a facet from the listing without that facet's filter when it is known, as counting it would", async () => {
+    const categories = categorySubtree('bespilotniki')
+    const words = (await readCatalogState(database.db, searchWords('квадрокоптеры'))).words
+    const cases: [Partial<ListingQuery>, string[], boolean][] = [
+      [{ brands: [brands[0]!] }, [], false],
+      [{}, [vendorIds[1]!], false],
+      [{ areas: ['selskoe-khozyaistvo'], rtk: true }, [], false],
+      [{ types: ['multirotor'], availability: ['in_stock'], price: { max: 3_000_000 } }, [], false],
+      [{ madeInRussia: true, brands: [brands[1]!, brands[2]!] }, [vendorIds[0]!], false],
+      [{ brands: [brands[0]!] }, [], true],
+    ]
+    let taken = 0
+    for (const groupByModel of [false, true])
+      for (const [change, vendors, searched] of cases) {
+        const label = JSON.stringify({ groupByModel, change, vendors, searched })
+        const query: ListingQuery = { ...emptyListingQuery(), pageSize: 5, ...change, sort: 'price_asc' }
+        const selectionOf = (q: ListingQuery, v: string[]) => ({
+          categories,
+          vendorIds: v,
+          query: q,
+          groupByModel,
+          search: searched ? resolveSearch(index, words).match : undefined,
+        })
+        index.knownFacets.clear()
+        const counted = selectListing(index, selectionOf(query, vendors))
+        // The listings without each of its filters first, then this one, which may take their facets.
+        index.knownFacets.clear()
+        const without = (q: Partial<ListingQuery>, v = vendors) =>
+          selectListing(index, selectionOf({ ...query, ...q }, v))
+        const withoutBrand = query.brands.length ? without({ brands: [] }) : null
+        const withoutVendor = vendors.length ? without({}, []) : null
+        if (query.areas.length) without({ areas: [] })
+        if (query.types.length) without({ types: [] })
+        if (query.availability.length) without({ availability: [] })
+        if (query.rtk) without({ rtk: false })
+        if (query.madeInRussia) without({ madeInRussia: false })
+        const taking = selectListing(index, selectionOf(query, vendors))
+        expect(taking, label).toEqual(counted)
+        if (taking.stats.brands === withoutBrand?.stats.brands) taken++
+        if (taking.stats.vendors === withoutVendor?.stats.vendors) taken++
+      }
+    // Taken, not counted again: the very same arrays, in every case with a brand or a seller.
+    expect(taken).toBe(10)
+  })
+
   it('answers a search asked again from its kept facets and totals as its full pass does', async () => {
     const categories = categorySubtree('bespilotniki')
     const orders = [

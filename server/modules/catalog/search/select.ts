@@ -220,6 +220,68 @@ function boundsAmong(column: Float64Array, slots: Int32Array, more?: Int32Array)
   return [lo === Infinity ? null : lo, hi === -Infinity ? null : hi]
 }
 
+/** The facets counted by terms, not bounds: those a listing may take from the listing without its filter. */
+const TERMS_FACETS: ReadonlySet<FilterKey> = new Set<FilterKey>([
+  'areas_of_application',
+  'type',
+  'brand',
+  'vendor',
+  'availability',
+  'made_in_russia',
+  'rtk',
+])
+
+/** The selection without the filter of one terms facet. */
+function without(selection: Selection, key: FilterKey): Selection {
+  const query = { ...selection.query }
+  switch (key) {
+    case 'vendor':
+      return { ...selection, vendorIds: [], query: { ...query, vendors: [] } }
+    case 'areas_of_application':
+      query.areas = []
+      break
+    case 'type':
+      query.types = []
+      break
+    case 'brand':
+      query.brands = []
+      break
+    case 'availability':
+      query.availability = []
+      break
+    case 'made_in_russia':
+      query.madeInRussia = false
+      break
+    case 'rtk':
+      query.rtk = false
+  }
+  return { ...selection, query }
+}
+
+/** Puts the counts of facet `key` in `from` into `stats`. */
+function takeFacet(stats: ListingStats, from: ListingStats, key: FilterKey): void {
+  const copy = (alias: (i: number) => string, n: number) => {
+    for (let i = 0; i < n; i++) stats.values[alias(i)] = from.values[alias(i)] ?? null
+  }
+  switch (key) {
+    case 'brand':
+      stats.brands = from.brands
+      return
+    case 'vendor':
+      stats.vendors = from.vendors
+      return
+    case 'areas_of_application':
+      return copy(statAlias.area, AREA_OPTIONS.length)
+    case 'type':
+      return copy(statAlias.type, DRONE_TYPES.length)
+    case 'availability':
+      return copy(statAlias.availability, AVAILABILITIES.length)
+    case 'made_in_russia':
+    case 'rtk':
+      stats.values[key] = from.values[key] ?? null
+  }
+}
+
 /** What a listing's facets depend on: its scope, filters and search, not its order or page. */
 function facetsKeyOf({
   categories,
@@ -299,10 +361,17 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const grouping = selection.groupByModel ? new ModelGrouping(index, tally) : null
   const facetBits = filters.map((f) => facetBit(f.key))
   const onlyFailing = new Int32Array(filters.length)
+  // A facet counts what passes every filter but its own, which is what the same listing without
+  // that filter passes: when that listing is known (a brand's, after the category's), its counts
+  // are taken and the products failing this filter alone are not counted again.
+  const borrowed = filters.map((f) =>
+    TERMS_FACETS.has(f.key)
+      ? index.knownFacets.get(index.revision, facetsKeyOf(without(selection, f.key)))?.stats
+      : undefined,
+  )
   // Up the slots, as the model tally needs (model-tally.ts); grouped, the facets count models.
   const count = (slot: number) => {
     const s = status[slot]!
-    if (s === 0) return
     if (s === PASSES) {
       tally.total++
       if (grouping) grouping.passes(slot)
@@ -313,13 +382,23 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
       else tally.addTo(slot, filters[s - 2]!.key)
     }
   }
-  if (search) for (let i = 0; i < search.slots.length; i++) count(search.slots[i]!)
-  else for (let slot = 0; slot < index.size; slot++) count(slot)
+  // The statuses counted: passing, and failing one filter whose facet is not taken (so
+  // `onlyFailing` counts only those: range facets, which need it, are never taken).
+  const counted = new Uint8Array(2 + filters.length)
+  counted[PASSES] = 1
+  borrowed.forEach((from, k) => (counted[2 + k] = from ? 0 : 1))
+  if (search)
+    for (let i = 0; i < search.slots.length; i++) {
+      const slot = search.slots[i]!
+      if (counted[status[slot]!] === 1) count(slot)
+    }
+  else for (let slot = 0; slot < index.size; slot++) if (counted[status[slot]!] === 1) count(slot)
 
   const offset = (query.page - 1) * query.pageSize
   const offerTotal = tally.total
   const passes = (slot: number) => status[slot] === PASSES
   const keep = (stats: ListingStats): ListingStats => {
+    borrowed.forEach((from, k) => from && takeFacet(stats, from, filters[k]!.key))
     const passing = keepsPassing(index, offerTotal) ? new Int32Array(offerTotal) : undefined
     if (passing) for (let slot = 0, n = 0; n < offerTotal; slot++) if (status[slot] === PASSES) passing[n++] = slot
     index.knownFacets.set(index.revision, key, { stats: Object.freeze(stats), offerTotal, passing, inOrder: new Map() })
