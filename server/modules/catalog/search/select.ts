@@ -220,6 +220,10 @@ function boundsAmong(column: Float64Array, slots: Int32Array, more?: Int32Array)
   return [lo === Infinity ? null : lo, hi === -Infinity ? null : hi]
 }
 
+/** How a listing's full pass treats a status (selectListing). */
+const COUNT = 1
+const ONLY_NUMBER = 2
+
 /** The facets counted by terms, not bounds: those a listing may take from the listing without its filter. */
 const TERMS_FACETS: ReadonlySet<FilterKey> = new Set<FilterKey>([
   'areas_of_application',
@@ -382,17 +386,18 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
       else tally.addTo(slot, filters[s - 2]!.key)
     }
   }
-  // The statuses counted: passing, and failing one filter whose facet is not taken (so
-  // `onlyFailing` counts only those: range facets, which need it, are never taken).
+  // What each status counts for: COUNT passing and failing a terms filter whose facet is not
+  // taken; ONLY_NUMBER failing a range filter alone (its bounds need how many); nothing else.
   const counted = new Uint8Array(2 + filters.length)
-  counted[PASSES] = 1
-  borrowed.forEach((from, k) => (counted[2 + k] = from ? 0 : 1))
-  if (search)
-    for (let i = 0; i < search.slots.length; i++) {
-      const slot = search.slots[i]!
-      if (counted[status[slot]!] === 1) count(slot)
-    }
-  else for (let slot = 0; slot < index.size; slot++) if (counted[status[slot]!] === 1) count(slot)
+  counted[PASSES] = COUNT
+  filters.forEach((f, k) => (counted[2 + k] = borrowed[k] ? 0 : facetBits[k] ? COUNT : ONLY_NUMBER))
+  const visit = (slot: number) => {
+    const c = counted[status[slot]!]
+    if (c === COUNT) count(slot)
+    else if (c === ONLY_NUMBER) onlyFailing[status[slot]! - 2]!++
+  }
+  if (search) for (let i = 0; i < search.slots.length; i++) visit(search.slots[i]!)
+  else for (let slot = 0; slot < index.size; slot++) visit(slot)
 
   const offset = (query.page - 1) * query.pageSize
   const offerTotal = tally.total
