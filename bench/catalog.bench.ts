@@ -84,14 +84,15 @@ async function fill(database: Database): Promise<void> {
   await rebuildSearchWords(database.db)
   // Vacuumed now rather than by autovacuum in the middle of the measurement.
   await database.db.execute(sql`vacuum analyze`)
-  const total = await queryRows<{ count: number; published: number }>(
+  const total = await queryRows<{ count: number; published: number; models: number }>(
     database.db,
-    sql`select count(*)::int as count, count(*) filter (where status = 'published')::int as published from catalog_products`,
+    sql`select count(*)::int as count, count(*) filter (where status = 'published')::int as published,
+          count(distinct model_id)::int as models from catalog_products`,
   )
   const t = total[0]!
   console.log(
     `seeded ${t.count.toLocaleString('en')} products (${t.published.toLocaleString('en')} published) ` +
-      `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `of ${t.models.toLocaleString('en')} models in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
 }
 

@@ -334,9 +334,12 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
     expect((await list('vendor=geodron&limit=60')).offerTotal).toBe(before.offerTotal)
   })
 
-  it('works a listing out on the index it holds, and again as of now once the catalogue moved on', async () => {
+  it('works a listing or a search out on the index it holds, and again as of now once the catalogue moved on', async () => {
     const before = await list('brand=DJI&limit=60')
     expect(slugs(before)).toContain('dji-agras-t40')
+    // A search kept at the held revision too.
+    const searched = await list('q=агродрон&limit=60')
+    expect(slugs(searched)).toContain('dji-agras-t40')
     // Changed behind this instance's back: its index still holds the product.
     const id = fixture.ids['dji-agras-t40']!
     await database.db.update(catalogProducts).set({ status: 'moderation' }).where(eq(catalogProducts.id, id))
@@ -344,10 +347,14 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
       const after = await list('brand=DJI&limit=60')
       expect(slugs(after)).not.toContain('dji-agras-t40')
       expect(after.offerTotal).toBe(before.offerTotal - 1)
+      const searchedAfter = await list('q=агродрон&limit=60')
+      expect(slugs(searchedAfter)).not.toContain('dji-agras-t40')
+      expect(searchedAfter.offerTotal).toBe(searched.offerTotal - 1)
     } finally {
       await database.db.update(catalogProducts).set({ status: 'published' }).where(eq(catalogProducts.id, id))
     }
     expect(slugs(await list('brand=DJI&limit=60'))).toContain('dji-agras-t40')
+    expect(slugs(await list('q=агродрон&limit=60'))).toContain('dji-agras-t40')
   })
 
   describe('suggestions', () => {
