@@ -224,17 +224,6 @@ function boundsAmong(column: Float64Array, slots: Int32Array, more?: Int32Array)
 const COUNT = 1
 const ONLY_NUMBER = 2
 
-/** The facets counted by terms, not bounds: those a listing may take from the listing without its filter. */
-const TERMS_FACETS: ReadonlySet<FilterKey> = new Set<FilterKey>([
-  'areas_of_application',
-  'type',
-  'brand',
-  'vendor',
-  'availability',
-  'made_in_russia',
-  'rtk',
-])
-
 /** The selection without the filter of one terms facet. */
 function without(selection: Selection, key: FilterKey): Selection {
   const query = { ...selection.query }
@@ -367,9 +356,10 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   const onlyFailing = new Int32Array(filters.length)
   // A facet counts what passes every filter but its own, which is what the same listing without
   // that filter passes: when that listing is known (a brand's, after the category's), its counts
-  // are taken and the products failing this filter alone are not counted again.
+  // are taken and the products failing this filter alone are not counted again. Only the terms
+  // facets (those with a facet bit); a range facet's bounds come from the statuses.
   const borrowed = filters.map((f) =>
-    TERMS_FACETS.has(f.key)
+    facetBit(f.key) !== 0
       ? index.knownFacets.get(index.revision, facetsKeyOf(without(selection, f.key)))?.stats
       : undefined,
   )
