@@ -103,13 +103,6 @@ const closestWord = sql`
   order by greatest(similarity(sw.word, w.word), similarity(sw.word, w.other)) desc, sw.frequency desc, sw.word
   limit 1`
 
-/** A word's closest catalogue word (readCorrections). */
-export interface Correction {
-  word: string
-  respelled: string | null
-  closest: WordForms | null
-}
-
 /**
  * The closest catalogue word of each word (also compared with its respelling in the other
  * alphabet), with its lexemes: one statement. For the words of a search no product contains.
@@ -117,7 +110,7 @@ export interface Correction {
 export async function readCorrections(
   db: Db,
   words: readonly { word: string; respelled: string | null }[],
-): Promise<Correction[]> {
+): Promise<(WordForms | null)[]> {
   const rows = await queryRows<{ closest: string | null; lexemes: string[] | null }>(
     db,
     sql`
@@ -128,10 +121,7 @@ export async function readCorrections(
       order by w.ord
     `,
   )
-  return words.map((w, i) => {
-    const row = rows[i]!
-    return { ...w, closest: row.closest === null ? null : { word: row.closest, lexemes: row.lexemes ?? [] } }
-  })
+  return rows.map((row) => (row.closest === null ? null : { word: row.closest, lexemes: row.lexemes ?? [] }))
 }
 
 /**

@@ -131,13 +131,8 @@ async function describeSellerCards(ctx: Ctx, ids: string[]): Promise<Map<string,
  * so a listing request costs the same number of statements whatever it filters on.
  */
 async function resolveVendorSlugs(ctx: Ctx, slugs: string[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(slugs.filter(isPossibleSlug))]
-  if (!wanted.length) return new Map()
-  const rows = await ctx.db
-    .select({ id: organizations.id, slug: organizations.slug })
-    .from(organizations)
-    .where(and(sql`${organizations.slug} = any(${sql.param(wanted)}::text[])`, confirmedVendor))
-  return new Map(rows.map((r) => [r.slug, r.id]))
+  if (!slugs.some(isPossibleSlug)) return new Map()
+  return (await describeListingVendors(ctx, [], slugs)).bySlug
 }
 
 async function confirmedVendorIds(ctx: Ctx, ids: string[]): Promise<Set<string>> {

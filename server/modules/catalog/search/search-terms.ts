@@ -49,9 +49,9 @@ export class SearchTerms {
     // Answered here even if the catalogue moves on meanwhile and the cache no longer keeps them.
     const answered = new Map<string, WordForms | null>()
     if (asked.length)
-      for (const [i, answer] of (await readCorrections(db, asked)).entries()) {
-        answered.set(asked[i]!.key, answer.closest)
-        this.corrections.set(revision, asked[i]!.key, answer.closest)
+      for (const [i, closest] of (await readCorrections(db, asked)).entries()) {
+        answered.set(asked[i]!.key, closest)
+        this.corrections.set(revision, asked[i]!.key, closest)
       }
     return found.map((w, i) => {
       const key = correctionKey(w.word, alphabets[i])

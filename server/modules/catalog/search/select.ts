@@ -358,8 +358,8 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   // that filter passes: when that listing is known (a brand's, after the category's), its counts
   // are taken and the products failing this filter alone are not counted again. Only the terms
   // facets (those with a facet bit); a range facet's bounds come from the statuses.
-  const borrowed = filters.map((f) =>
-    facetBit(f.key) !== 0
+  const borrowed = filters.map((f, k) =>
+    facetBits[k] !== 0
       ? index.knownFacets.get(index.revision, facetsKeyOf(without(selection, f.key)))?.stats
       : undefined,
   )
