@@ -7,7 +7,13 @@
  * Env: BENCH_DURATION (s per load test, default 10), BENCH_CONNECTIONS (default 20),
  * BENCH_WARMUP (s of warm-up per route, default 2), BENCH_PAGES (which pages, comma-separated,
  * default `home,catalogue`; `product` is the page of a model one seller sells, `model-20` the
- * page of a model with 20 sellers' offers, made for the run). Only 127.0.0.1 is ever loaded.
+ * page of a model with 20 sellers' offers, made for the run; `seller`, `cart` and `order` are the
+ * demo vendor's page, the cart and the signed-in user's largest order), BENCH_AS (`buyer` or
+ * `vendor`: every request carries the session of a real sign-in of that demo user, so every page is
+ * rendered as a signed-in user gets it, whatever PAGE_CACHE says), BENCH_BACKEND (`pglite`, the
+ * default: the embedded database in the server's own thread; `postgres`: a scratch database on the
+ * server of BENCH_DATABASE_URL, and the database's CPU per request is printed beside the server's).
+ * Only 127.0.0.1 is ever loaded.
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -24,7 +30,16 @@ const DURATION = envNumber('BENCH_DURATION', 10)
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 20))
 const WARMUP = envNumber('BENCH_WARMUP', 2)
 const PAGE_NAMES = (process.env.BENCH_PAGES ?? 'home,catalogue').split(',').map((name) => name.trim())
-const HEADERS = BROWSER_HEADERS
+const AS = process.env.BENCH_AS || undefined
+if (AS !== undefined && AS !== 'buyer' && AS !== 'vendor')
+  throw new Error(`BENCH_AS: «${AS}» is neither buyer nor vendor`)
+const BACKEND = process.env.BENCH_BACKEND || 'pglite'
+if (BACKEND !== 'pglite' && BACKEND !== 'postgres')
+  throw new Error(`BENCH_BACKEND: «${BACKEND}» is neither pglite nor postgres`)
+const ACCOUNT_PAGES = ['seller', 'cart', 'order']
+if (!AS && PAGE_NAMES.some((name) => name === 'cart' || name === 'order')) {
+  throw new Error('BENCH_PAGES: cart and order are pages of a signed-in user: set BENCH_AS=buyer or vendor')
+}
 
 ensureServerBuild()
 
@@ -43,6 +58,12 @@ const { seedDemo } = await import('../server/seed/seed.ts')
 const { createFileStorage } = await import('../server/modules/files/files.storage.ts')
 const { loadServerBuild } = await import('../server/plugins/react-router.ts')
 
+const { createScratchDatabase, dropScratchDatabase } = await import('./scratch-database.ts')
+const { postgresCpuMs } = await import('./postgres-cpu.ts')
+const SCRATCH = 'bench_ssr'
+const databaseUrl = BACKEND === 'postgres' ? await createScratchDatabase(SCRATCH) : undefined
+if (databaseUrl === null) process.exit(1)
+
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
@@ -50,17 +71,21 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   PORT: '0',
   PGLITE_DIR: 'memory://',
-  DATABASE_URL: undefined,
+  DATABASE_URL: databaseUrl,
   REDIS_URL: undefined,
 })
-const database = await openDatabase({ pgliteDir: 'memory://' })
+const database = await openDatabase({ url: databaseUrl, pgliteDir: 'memory://' })
 await database.migrate()
-// As server/main.ts does for the embedded database.
-if (config.seedDemo) await seedDemo(database.db, createFileStorage(config))
+// As server/main.ts does for the embedded database; the scratch PostgreSQL database gets the same.
+await seedDemo(database.db, createFileStorage(config))
 const build = await loadServerBuild()
 const { modelPagePaths } = await import('./model-pages.ts')
 const modelPages = PAGE_NAMES.some((name) => name === 'product' || name === 'model-20')
   ? await modelPagePaths(database.db, 20)
+  : undefined
+const { accountPagePaths, signInCookie } = await import('./signed-in-pages.ts')
+const accountPages = PAGE_NAMES.some((name) => ACCOUNT_PAGES.includes(name))
+  ? await accountPagePaths(database.db, AS === 'vendor' ? 'vendor' : 'buyer')
   : undefined
 /** The pages measured, each against its own HTML served as a constant string. */
 const PATHS: Record<string, string | undefined> = {
@@ -68,10 +93,13 @@ const PATHS: Record<string, string | undefined> = {
   catalogue: '/catalog/bespilotniki',
   product: modelPages?.single,
   'model-20': modelPages?.many,
+  seller: accountPages?.seller,
+  cart: '/cart',
+  order: accountPages?.order,
 }
 const PAGES = PAGE_NAMES.map((name) => {
   const path = PATHS[name]
-  if (!path) throw new Error(`BENCH_PAGES: unknown page «${name}» (home, catalogue, product, model-20)`)
+  if (!path) throw new Error(`BENCH_PAGES: unknown page «${name}» (${Object.keys(PATHS).join(', ')})`)
   return [name, path] as const
 })
 
@@ -79,6 +107,10 @@ const PAGES = PAGE_NAMES.map((name) => {
 // once on a throwaway instance (same build, config and database), then build the one we measure,
 // which serves each page's HTML as a constant string too: its static twin.
 const renderer = await buildApp({ config, database, pages: { kind: 'build', build } })
+// A signed-in run: the session is the database's, so the measured instance knows it too.
+const HEADERS: Record<string, string> = AS
+  ? { ...BROWSER_HEADERS, cookie: await signInCookie(renderer, AS) }
+  : { ...BROWSER_HEADERS }
 const pages: { name: string; path: string; staticPath: string; html: string }[] = []
 for (const [name, path] of PAGES) {
   const res = await renderer.inject({ method: 'GET', url: path, headers: HEADERS })
@@ -115,6 +147,9 @@ try {
   console.log(`# bench:ssr — ${new Date().toISOString()}`)
   console.log(`node ${process.version}, ${availableParallelism()} CPUs, build ${build.assets.version}`)
   console.log(
+    `${AS ? `signed in as the demo ${AS} (every page rendered)` : 'a guest'}, ${BACKEND === 'postgres' ? 'PostgreSQL (a scratch database on this machine)' : 'PGlite in the server thread'}`,
+  )
+  console.log(
     `guest page cache: ${config.PAGE_CACHE ? 'on' : 'off'} (PAGE_CACHE=${config.PAGE_CACHE}); HTML uncompressed (the load generator asks for no encoding): ` +
       pages.map((p) => `${p.path} ${(Buffer.byteLength(p.html) / 1024).toFixed(1)} KiB`).join(', '),
   )
@@ -128,25 +163,28 @@ try {
   // competing for the two cores (the load generator's thread is not counted).
   const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
   const load1 = () => loadavg()[0]!.toFixed(2)
-  type Run = Result & { cpuMsPerReq: number; loadBefore: string; loadAfter: string }
+  type Run = Result & { cpuMsPerReq: number; dbCpuMsPerReq: number | null; loadBefore: string; loadAfter: string }
   async function measure(name: string, path: string): Promise<Run> {
     await load(path, WARMUP)
     const loadBefore = load1()
     const cpuBefore = process.threadCpuUsage()
+    const dbBefore = BACKEND === 'postgres' ? postgresCpuMs() : null
     const r = await load(path, DURATION)
     const cpuMsPerReq = cpuMs(process.threadCpuUsage(cpuBefore)) / Math.max(1, r.requests.total)
+    const dbAfter = dbBefore === null ? null : postgresCpuMs()
+    const dbCpuMsPerReq = dbAfter === null ? null : (dbAfter - dbBefore!) / Math.max(1, r.requests.total)
     const bad = r.errors + r.timeouts + r.non2xx
     if (bad > 0) {
       failed = true
       console.error(`${name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx responses`)
     }
-    return { ...r, cpuMsPerReq, loadBefore, loadAfter: load1() }
+    return { ...r, cpuMsPerReq, dbCpuMsPerReq, loadBefore, loadAfter: load1() }
   }
 
   const row = (name: string, r: Run) =>
     `| ${name.padEnd(26)} | ${r.requests.average.toFixed(0).padStart(8)} | ${r.latency.p50.toFixed(0).padStart(6)} | ` +
     `${r.latency.p99.toFixed(0).padStart(6)} | ${String(r.requests.total).padStart(8)} | ` +
-    `${r.cpuMsPerReq.toFixed(3).padStart(13)} | ${r.loadBefore} → ${r.loadAfter} |`
+    `${r.cpuMsPerReq.toFixed(3).padStart(13)} | ${r.dbCpuMsPerReq === null ? '—' : r.dbCpuMsPerReq.toFixed(2)} | ${r.loadBefore} → ${r.loadAfter} |`
   const lines: string[] = []
   const ratios: string[] = []
   for (const page of pages) {
@@ -160,13 +198,18 @@ try {
         `server CPU per request ${(ssr.cpuMsPerReq / stat.cpuMsPerReq).toFixed(1)}x`,
     )
   }
-  console.log('| route                      |  req/s   | p50 ms | p99 ms | requests | CPU ms/req ¹ | load avg ² |')
-  console.log('| -------------------------- | -------- | ------ | ------ | -------- | ------------- | ---------- |')
+  console.log(
+    '| route                      |  req/s   | p50 ms | p99 ms | requests | CPU ms/req ¹ | DB CPU ms/req ³ | load avg ² |',
+  )
+  console.log(
+    '| -------------------------- | -------- | ------ | ------ | -------- | ------------- | --------------- | ---------- |',
+  )
   for (const line of lines) console.log(line)
   console.log(`\n${ratios.join('\n')}`)
   console.log(
     `¹ CPU time of the server's thread per request (load generator excluded). ` +
-      `² 1-min load average before → after the run; above ${availableParallelism()} means other processes shared the CPUs.`,
+      `² 1-min load average before → after the run; above ${availableParallelism()} means other processes shared the CPUs. ` +
+      `³ CPU time of all PostgreSQL processes per request (from /proc), with BENCH_BACKEND=postgres.`,
   )
 
   if (homeHtml) printFirstLoadJs('/', await measureFirstLoadJs(homeHtml, origin), { perFile: true })
@@ -176,5 +219,6 @@ try {
 } finally {
   await app.close()
   await database.close()
+  if (databaseUrl) await dropScratchDatabase(SCRATCH)
 }
 process.exit(failed ? 1 : 0)

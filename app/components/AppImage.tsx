@@ -18,15 +18,15 @@ export interface AppImageProps {
   loading?: 'lazy' | 'eager'
   priority?: boolean
   className?: string
-  sizes?: string
 }
 
 /**
  * Every picture of the pages: width and height set, 1x and 2x from the image service, WebP, with
  * an AVIF source in front where AVIF is smaller at that size. The <picture> takes no box of its own
- * (display: contents), so styles and layouts see the <img> as before.
+ * (display: contents), so styles and layouts see the <img> as before. No `sizes`: with 1x and 2x
+ * candidates the browser picks by pixel density and ignores it (it serves width descriptors only).
  */
-export function AppImage({ src, alt, size, height, loading, priority = false, className, sizes }: AppImageProps) {
+export function AppImage({ src, alt, size, height, loading, priority = false, className }: AppImageProps) {
   const root = useRouteLoaderData('root') as RootData | undefined
   const opts = { cdnUrl: root?.publicConfig.cdnUrl ?? '', version: root?.publicConfig.assetsVersion }
   const webp = buildImageSrcSet(src, size, opts)
@@ -35,7 +35,6 @@ export function AppImage({ src, alt, size, height, loading, priority = false, cl
     <img
       src={webp.src}
       srcSet={webp.srcSet}
-      sizes={sizes}
       alt={alt}
       width={box.width}
       height={'height' in box ? box.height : height}
@@ -56,7 +55,6 @@ export function AppImage({ src, alt, size, height, loading, priority = false, cl
       as: 'image',
       type: 'image/avif',
       imageSrcSet: avif.srcSet,
-      imageSizes: sizes,
       fetchPriority: 'high',
     })
   }
@@ -65,7 +63,7 @@ export function AppImage({ src, alt, size, height, loading, priority = false, cl
   // of its own (an empty cell beside the cover).
   return (
     <picture style={{ display: 'contents' }}>
-      <source type="image/avif" srcSet={avif.srcSet} sizes={sizes} style={{ display: 'none' }} />
+      <source type="image/avif" srcSet={avif.srcSet} style={{ display: 'none' }} />
       {img}
     </picture>
   )

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, it } from 'vitest'
 import {
+  compactManifest,
   hydrateAfterPaint,
   INERT_MEDIA,
   inertModulePreloads,
@@ -60,6 +61,26 @@ describe('hydrateAfterPaint', () => {
       expect(out.indexOf('<main><p>Статья</p></main>')).toBeGreaterThan(out.indexOf('</head>'))
     },
   )
+
+  it('parks the route manifest on one line, the same data', async () => {
+    const manifest = {
+      entry: { module: '/assets/entry.client.js', imports: ['/a.js'] },
+      routes: { 'info:about': { id: 'x\ny' } },
+    }
+    const boot = `import * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};\n  window.__reactRouterRouteModules = {"root":route0};`
+    const out = await through(`${HEAD}</head>${BODY.replace(BOOT, boot)}`, 64)
+    const parked = out.slice(
+      out.indexOf(`type="${PARKED_TYPE}">`) + `type="${PARKED_TYPE}">`.length,
+      out.indexOf('</script><script nonce="n">(() =>'),
+    )
+    expect(parked).toBe(compactManifest(boot))
+    const line = parked.split('\n').find((l) => l.includes('__reactRouterManifest'))!
+    expect(JSON.parse(line.slice(line.indexOf('{'), line.lastIndexOf(';')))).toEqual(manifest)
+    expect(parked.length).toBeLessThan(boot.length - 40)
+    expect(parked).toContain('import * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = {"entry": {')
+    expect(parked).toMatch(/;\n {2}window\.__reactRouterRouteModules = \{"root":route0\};$/)
+    expect(compactManifest(BOOT)).toBe(BOOT)
+  })
 
   it('passes a body without a boot script through unchanged', async () => {
     const body = '</head><body><p>Ошибка</p></body></html>'

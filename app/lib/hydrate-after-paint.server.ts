@@ -22,7 +22,8 @@ export const PARKED_TYPE = 'text/x-hydration-boot'
  * So this transform:
  *
  * 1. makes the module preloads in the head inert, with a media query that never matches;
- * 2. parks the boot script under a type that does not run, and puts after it a small script that,
+ * 2. parks the boot script under a type that does not run (its route manifest without the
+ *    indentation React Router prints it with), and puts after it a small script that,
  *    once the first contentful paint has happened (at once if the page is hidden, a second after
  *    its load event at the latest), puts a live copy of the boot script, with the same nonce, in the
  *    parked one's place. The browser then fetches the modules as the imports name them, and
@@ -109,10 +110,26 @@ function parkBootScript(body: Buffer): Buffer | null {
   return Buffer.concat([
     body.subarray(0, boot.index),
     Buffer.from(`<script nonce="${nonce}" type="${PARKED_TYPE}">`),
-    body.subarray(boot.index + boot[0].length, cut),
+    Buffer.from(compactManifest(body.subarray(boot.index + boot[0].length, cut).toString('utf8'))),
     Buffer.from(`<script nonce="${nonce}">${LOADER}</script>`),
     body.subarray(cut),
   ])
+}
+
+const MANIFEST = 'window.__reactRouterManifest = {'
+
+/**
+ * The boot script with its route manifest on one line. React Router prints the manifest with
+ * `JSON.stringify(…, null, 2)`: eight kilobytes on a catalogue page, a third of them indentation.
+ * In that output a raw line break is only ever formatting (one inside a string is escaped), and the
+ * manifest's own last line is its closing brace at the start of a line.
+ */
+export function compactManifest(script: string): string {
+  const start = script.indexOf(MANIFEST)
+  if (start === -1) return script
+  const end = script.indexOf('\n};', start)
+  if (end === -1) return script
+  return script.slice(0, start) + script.slice(start, end + 2).replace(/\n */g, '') + script.slice(end + 2)
 }
 
 /**

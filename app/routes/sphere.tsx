@@ -56,13 +56,7 @@ export default function SphereRoute({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <div className={classes.grid}>
         <div className={classes.main}>
-          <AppImage
-            src={sphere.image}
-            alt={sphere.imageAlt}
-            size="sphere"
-            priority
-            sizes="(max-width: 760px) 100vw, 760px"
-          />
+          <AppImage src={sphere.image} alt={sphere.imageAlt} size="sphere" priority />
           <RichText html={sphere.description} />
         </div>
         <div className={classes.aside}>

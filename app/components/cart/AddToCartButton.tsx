@@ -1,8 +1,8 @@
-import { IconShoppingCartPlus } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { takePendingCartAdd } from '#app/lib/cart.ts'
 import { loadDeferred } from '#app/components/load-deferred.ts'
 import { useSessionState } from '#app/lib/session-store.ts'
+import { SpriteIcon } from '#app/components/IconSprite.tsx'
 import classes from './AddToCartButton.module.css'
 
 /**
@@ -41,7 +41,7 @@ export function AddToCartButton({ productId, productTitle }: { productId: string
       aria-label={`В корзину: ${productTitle}`}
       onClick={add}
     >
-      <IconShoppingCartPlus size={18} aria-hidden="true" />В корзину
+      <SpriteIcon name="shopping-cart-plus" size={18} />В корзину
     </button>
   )
 }

@@ -1,9 +1,9 @@
 import { ActionIcon, Group, NumberInput, Stack, Text } from '@mantine/core'
-import { IconTrash } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { SpriteIcon } from '#app/components/IconSprite.tsx'
 import { WriteToSeller } from '#app/components/chat/WriteToSeller.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import { formatMoney } from '#app/lib/format.ts'
@@ -134,7 +134,7 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
           aria-label={`Убрать из корзины: ${item.title}`}
           title="Убрать из корзины"
         >
-          <IconTrash size={18} aria-hidden="true" />
+          <SpriteIcon name="trash" size={18} />
         </ActionIcon>
       </removal.Form>
     </li>

@@ -43,7 +43,6 @@ export function ProductCard({
             size="productCard"
             loading={eager ? 'eager' : 'lazy'}
             priority={priority}
-            sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 360px"
           />
         ) : (
           <span className={cards.noImage}>Фото появится позже</span>

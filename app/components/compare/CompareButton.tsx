@@ -1,4 +1,4 @@
-import { IconScale } from '@tabler/icons-react'
+import { SpriteIcon } from '#app/components/IconSprite.tsx'
 import { useState } from 'react'
 import { useCompareIds } from '#app/lib/compare.ts'
 import { loadDeferred } from '#app/components/load-deferred.ts'
@@ -49,7 +49,7 @@ export function CompareButton({
       title={icon ? label : undefined}
       onClick={toggle}
     >
-      <IconScale size={18} aria-hidden="true" />
+      <SpriteIcon name="scale" size={18} />
       {!icon && label}
     </button>
   )

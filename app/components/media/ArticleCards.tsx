@@ -30,7 +30,6 @@ export function ArticleCardItem({
         decorative
         priority={priority}
         className={classes.cover}
-        sizes="(min-width: 64em) 400px, 100vw"
       />
       <div className={classes.body}>
         <span className={classes.rubric}>{facts.rubric}</span>

@@ -11,26 +11,17 @@ export function ArticlePicture({
   image,
   size,
   priority = false,
-  sizes,
   className,
   decorative = false,
 }: {
   image: ArticleImage
   size: ImageSizeName
   priority?: boolean
-  sizes?: string
   className?: string
   /** On a card whose title says it all, the picture is decoration (alt=""). */
   decorative?: boolean
 }) {
   return (
-    <AppImage
-      src={image.src}
-      alt={decorative ? '' : image.alt}
-      size={size}
-      priority={priority}
-      sizes={sizes}
-      className={className}
-    />
+    <AppImage src={image.src} alt={decorative ? '' : image.alt} size={size} priority={priority} className={className} />
   )
 }

@@ -62,13 +62,7 @@ export function ArticleView({ article, url }: { article: ArticlePage; url: strin
       </header>
 
       <figure className={classes.cover}>
-        <ArticlePicture
-          image={article.cover}
-          size="articleCover"
-          priority
-          sizes="(min-width: 60em) 960px, 100vw"
-          className={classes.coverImage}
-        />
+        <ArticlePicture image={article.cover} size="articleCover" priority className={classes.coverImage} />
       </figure>
 
       {/* Without contents the body takes the whole column, not the contents' narrow one. */}

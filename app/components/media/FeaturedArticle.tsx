@@ -15,7 +15,6 @@ export function FeaturedArticle({ article }: { article: ArticleCard }) {
         size="articleFeatured"
         priority
         decorative
-        sizes="(min-width: 62em) 720px, 100vw"
         className={classes.featuredCover}
       />
       <div className={classes.featuredBody}>

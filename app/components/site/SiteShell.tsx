@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { IconSprite } from '../IconSprite.tsx'
 import { SiteFooter } from './SiteFooter.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
 
@@ -9,6 +10,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         Перейти к содержимому
       </a>
+      <IconSprite />
       <SiteHeader />
       <main id="main" style={{ flex: 1 }}>
         {children}
