@@ -2,7 +2,11 @@ import type { MemberRole, RoleType, VerificationStatus } from '#common/organizat
 import type { Db } from './db/client.ts'
 import { AppError } from './errors.ts'
 import { findCtxUser } from './modules/identity/sessions.ts'
-import { loadSelectedOrganization } from './modules/organizations/organizations.context.ts'
+import {
+  listUserOrganizations,
+  loadSelectedOrganization,
+  MEMBERSHIPS,
+} from './modules/organizations/organizations.context.ts'
 
 export interface CtxUser {
   id: string
@@ -78,12 +82,13 @@ export function systemCtx(db: Db, origin: Partial<CtxOrigin> & { requestId: stri
 export async function ctxForUser(
   db: Db,
   user: string | CtxUser,
-  origin: Partial<CtxOrigin> & { sessionId?: string | null; guestId?: string | null } = {},
+  origin: Partial<CtxOrigin> & { sessionId?: string | null; guestId?: string | null; reads?: Ctx['reads'] } = {},
 ): Promise<Ctx> {
-  const { sessionId = null, guestId = null, ...where } = origin
+  const { sessionId = null, guestId = null, reads, ...where } = origin
   const found = typeof user === 'string' ? await findCtxUser(db, user) : user
   if (!found) throw new AppError('unauthorized', 'Войдите, чтобы продолжить')
   return {
+    reads,
     db,
     requestId: `user:${found.id}`,
     ...INTERNAL,
@@ -91,7 +96,7 @@ export async function ctxForUser(
     guestId,
     user: found,
     sessionId,
-    organization: await loadSelectedOrganization(db, found.id, found.selectedOrganizationId),
+    organization: await selectedOrganization(db, found, reads),
     isSystem: false,
   }
 }
@@ -105,6 +110,24 @@ export function requireStaff(ctx: Ctx): CtxUser {
   const user = requireUser(ctx)
   if (!user.isStaff) throw new AppError('forbidden', 'Доступно только сотрудникам платформы')
   return user
+}
+
+/**
+ * The organization the user works as. A read-only request reads all of the user's memberships
+ * instead, in one statement as well, and keeps them for the page's whoami (`readOnce`), which
+ * would otherwise ask again.
+ */
+async function selectedOrganization(db: Db, user: CtxUser, reads: Ctx['reads']): Promise<CtxOrganization | null> {
+  if (!reads) return loadSelectedOrganization(db, user.id, user.selectedOrganizationId)
+  const memberships = listUserOrganizations(db, user.id, user.selectedOrganizationId)
+  reads.set(MEMBERSHIPS, memberships)
+  const selected = (await memberships).find((org) => org.isSelected)
+  if (!selected) return null
+  return {
+    id: selected.id,
+    memberRole: selected.memberRole,
+    roles: selected.roles.map(({ type, status }) => ({ type, status })),
+  }
 }
 
 /** The same context inside a transaction: services pass it on so every write shares it. */

@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from '#common/auth.ts'
 import type { Config } from '../config.ts'
 import { type Ctx, ctxForUser, guestCtx } from '../context.ts'
 import type { Db } from '../db/client.ts'
+import { USER_PROFILE } from '../modules/identity/index.ts'
 
 export const SESSION_COOKIE = 'sid'
 /** A visitor's long-lived random browser token (compare list); only its SHA-256 is stored. */
@@ -39,12 +40,12 @@ declare module 'fastify' {
  */
 export async function loadRequestCtx(req: FastifyRequest): Promise<void> {
   if (req.ctx) return
-  const ctx = await ctxForRequest(req)
   // A read-only request's loaders share their reads (readOnce): one look at the catalogue's revision, say.
-  req.ctx = req.method === 'GET' || req.method === 'HEAD' ? { ...ctx, reads: new Map() } : ctx
+  const reads = req.method === 'GET' || req.method === 'HEAD' ? new Map<symbol, Promise<unknown>>() : undefined
+  req.ctx = await ctxForRequest(req, reads)
 }
 
-async function ctxForRequest(req: FastifyRequest): Promise<Ctx> {
+async function ctxForRequest(req: FastifyRequest, reads: Ctx['reads']): Promise<Ctx> {
   const db: Db = req.server.db
   const guestToken = req.cookies[GUEST_COOKIE]
   const token = req.cookies[SESSION_COOKIE]
@@ -53,8 +54,10 @@ async function ctxForRequest(req: FastifyRequest): Promise<Ctx> {
   const origin = { requestId: req.id, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }
   const guestId = guestToken && GUEST_TOKEN.test(guestToken) ? hashGuestToken(guestToken) : null
   const session = token ? await req.server.services.identity.resolveSession({ db }, token) : null
-  if (!session) return guestCtx(db, origin, guestId)
-  return ctxForUser(db, session.user, { ...origin, sessionId: session.sessionId, guestId })
+  if (!session) return { ...guestCtx(db, origin, guestId), reads }
+  // The page's whoami takes the profile the session's statement brought along.
+  reads?.set(USER_PROFILE, Promise.resolve(session.profile))
+  return ctxForUser(db, session.user, { ...origin, sessionId: session.sessionId, guestId, reads })
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {

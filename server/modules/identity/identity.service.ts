@@ -8,7 +8,7 @@ import {
   ProfileUpdateInput,
 } from '#common/auth.ts'
 import type { WhoamiOrganization, WhoamiUser } from '#common/organizations.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
+import { type Ctx, readOnce, requireUser, withDb } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
@@ -27,8 +27,10 @@ import {
   deleteUserSessions,
   isSessionLive,
   listUserSessions,
+  readUserProfile,
   resolveSession,
   type SessionPolicy,
+  USER_PROFILE,
 } from './sessions.ts'
 import { createSignInThrottle, type SignInAttempt } from './sign-in-throttle.ts'
 import { hashToken, newToken } from './tokens.ts'
@@ -142,21 +144,11 @@ export function createIdentityService(deps: {
 
     async whoami(ctx: Ctx): Promise<WhoamiUser> {
       const me = requireUser(ctx)
-      const [row] = await ctx.db
-        .select({
-          id: users.id,
-          email: users.email,
-          emailConfirmedAt: users.emailConfirmedAt,
-          name: users.name,
-          phone: users.phone,
-          isStaff: users.isStaff,
-        })
-        .from(users)
-        .where(eq(users.id, me.id))
-      if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
-      const { emailConfirmedAt, ...user } = row
+      // A page's whoami has the profile from the session's statement; a write reads it after its change.
+      const user = await readOnce(ctx, USER_PROFILE, () => readUserProfile(ctx.db, me.id))
+      if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
       const organizations = await deps.listOrganizations(ctx)
-      return { ...user, emailConfirmed: emailConfirmedAt !== null, organizations }
+      return { ...user, organizations }
     },
 
     async requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {

@@ -6,6 +6,7 @@ import { useTestApp } from '../../testing/app.ts'
 import { createTestUser, sessionCookieFrom, TEST_PASSWORD } from '../../testing/auth.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
+import { organizationInput } from '../organizations/organizations.testing.ts'
 import { sessions } from './identity.table.ts'
 import { hashToken } from './tokens.ts'
 
@@ -44,6 +45,39 @@ describe.each(BACKENDS)('identity on %s', (backend) => {
       name: 'Укажите имя и фамилию',
       consent: 'Нужно согласие с пользовательским соглашением и на обработку персональных данных',
     })
+  })
+
+  it('answers whoami from the session’s statement and the memberships’ alone, and shows a change at once', async () => {
+    const user = await createTestUser(database.db)
+    const headers = { cookie: user.cookie }
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/organizations',
+      payload: organizationInput(),
+      headers,
+    })
+    expect(created.statusCode).toBe(201)
+
+    const before = database.statements.count
+    const res = await whoami(user.cookie)
+    // The session with the user's profile, then every membership (the selected one is the context's).
+    expect(database.statements.count - before).toBe(2)
+    expect(res.json().data).toMatchObject({
+      id: user.id,
+      email: user.email,
+      emailConfirmed: true,
+      isStaff: false,
+      organizations: [{ id: created.json().data.id, isSelected: true, memberRole: 'owner' }],
+    })
+
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me',
+      payload: { name: 'Вера Новикова', phone: '+7 912 000-11-22' },
+      headers,
+    })
+    expect(changed.statusCode).toBe(204)
+    expect((await whoami(user.cookie)).json().data).toMatchObject({ name: 'Вера Новикова', phone: '+79120001122' })
   })
 
   it('answers whoami 401 when signed out', async () => {

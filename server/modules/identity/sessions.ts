@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { isUuid } from '#common/validators.ts'
+import type { WhoamiUser } from '#common/organizations.ts'
 import type { CtxUser } from '../../context.ts'
 import { sessions, users } from './identity.table.ts'
 import { hashToken, newToken } from './tokens.ts'
@@ -26,7 +27,6 @@ export async function createSession(
   return { token, id, expiresAt }
 }
 
-/** The live session behind a cookie token, or null when it is unknown, idle too long or expired. */
 /** The columns of a user that a `Ctx` carries. */
 const CTX_USER_COLUMNS = {
   id: users.id,
@@ -43,7 +43,24 @@ export async function findCtxUser(db: Db, userId: string): Promise<CtxUser | nul
   return user ?? null
 }
 
-export async function resolveSession(db: Db, token: string, policy: SessionPolicy) {
+/** The user as whoami tells of them, without their organizations. */
+export type UserProfile = Omit<WhoamiUser, 'organizations'>
+
+/**
+ * A read-only request's user profile (`readOnce`): the session's statement reads it, and the
+ * page's whoami takes it from there instead of asking again.
+ */
+export const USER_PROFILE = Symbol('user profile')
+
+/**
+ * The live session behind a cookie token, or null when it is unknown, idle too long or expired;
+ * with it the user's profile, read in the same statement for the page's whoami.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+): Promise<{ sessionId: string; user: CtxUser; profile: UserProfile } | null> {
   if (token.length < 20 || token.length > 100) return null
   const id = hashToken(token)
   const [row] = await db
@@ -52,6 +69,8 @@ export async function resolveSession(db: Db, token: string, policy: SessionPolic
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       user: CTX_USER_COLUMNS,
+      phone: users.phone,
+      emailConfirmedAt: users.emailConfirmedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -68,7 +87,29 @@ export async function resolveSession(db: Db, token: string, policy: SessionPolic
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, id))
   }
-  return { sessionId: row.sessionId, user: row.user }
+  return {
+    sessionId: row.sessionId,
+    user: row.user,
+    profile: profileOf({ ...row.user, phone: row.phone, emailConfirmedAt: row.emailConfirmedAt }),
+  }
+}
+
+const profileOf = (row: CtxUser & { phone: string | null; emailConfirmedAt: Date | null }): UserProfile => ({
+  id: row.id,
+  email: row.email,
+  emailConfirmed: row.emailConfirmedAt !== null,
+  name: row.name,
+  phone: row.phone,
+  isStaff: row.isStaff,
+})
+
+/** The profile of a user as it is now: for a write's whoami, or a request without a session. */
+export async function readUserProfile(db: Db, userId: string): Promise<UserProfile | null> {
+  const [row] = await db
+    .select({ ...CTX_USER_COLUMNS, phone: users.phone, emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row ? profileOf(row) : null
 }
 
 /** Whether the session exists and has not reached its absolute end (idle ones go at the next request). */

@@ -28,6 +28,9 @@ export async function loadSelectedOrganization(
   }
 }
 
+/** A read-only request's memberships of the user (`readOnce`): read with its context, kept for whoami. */
+export const MEMBERSHIPS = Symbol('memberships')
+
 /** Every organization the user belongs to, with its roles: the `organizations` of whoami. */
 export async function listUserOrganizations(
   db: Db,

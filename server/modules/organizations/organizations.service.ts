@@ -5,7 +5,7 @@ import {
   OrganizationInput,
   OrganizationUpdateInput,
 } from '#common/organizations.schemas.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
+import { type Ctx, readOnce, requireUser, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { isRegionCode, regionCodeByName } from '#common/regions.ts'
 import { recordAudit } from '../audit/index.ts'
@@ -24,7 +24,7 @@ import {
   requireManager,
   requireMember,
 } from './organizations.access.ts'
-import { listUserOrganizations } from './organizations.context.ts'
+import { listUserOrganizations, MEMBERSHIPS } from './organizations.context.ts'
 import { organizationDetails, organizationMembers, organizations } from './organizations.table.ts'
 import { freeSlug } from './organizations.slug.ts'
 import { createVerificationService } from './verification/verification.service.ts'
@@ -101,7 +101,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     /** The organizations the caller belongs to, as in whoami. */
     async listMine(ctx: Ctx) {
       const me = requireUser(ctx)
-      return listUserOrganizations(ctx.db, me.id, me.selectedOrganizationId)
+      return readOnce(ctx, MEMBERSHIPS, () => listUserOrganizations(ctx.db, me.id, me.selectedOrganizationId))
     },
 
     /** Registers an organization; the creator becomes its owner and works as it from now on. */
