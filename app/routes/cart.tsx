@@ -7,6 +7,7 @@ import { CartItemRow } from '#app/components/cart/CartItemRow.tsx'
 import classes from '#app/components/cart/cart.module.css'
 import { CheckoutForm } from '#app/components/cart/CheckoutForm.tsx'
 import { MantineScope } from '#app/components/MantineScope.tsx'
+import ui from '#app/components/ui/ui.module.css'
 import { SignInRequired } from '#app/components/SignInRequired.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { formatCount, formatMoney } from '#app/lib/format.ts'
@@ -145,58 +146,53 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
         </Alert>
       )}
       <div className={classes.layout}>
-        <Stack gap="lg">
+        <div className={classes.groups}>
           {cart.groups.map((group) => (
-            <Paper
+            <section
               key={group.seller.id || 'gone'}
-              withBorder
-              p="md"
-              radius="md"
-              component="section"
+              className={`${ui.panel} ${classes.group}`}
               aria-label={group.seller.id ? `Продавец ${group.seller.name}` : group.seller.name}
             >
-              <Group justify="space-between" align="baseline">
-                <Title order={2} size="h4">
+              <div className={classes.groupHead}>
+                <h2 className={`${ui.title} ${ui.h4}`}>
                   {group.seller.slug ? (
-                    <Anchor component={AppLink} to={`/sellers/${group.seller.slug}`} inherit>
+                    <AppLink to={`/sellers/${group.seller.slug}`} className={ui.anchor}>
                       {group.seller.name}
-                    </Anchor>
+                    </AppLink>
                   ) : (
                     group.seller.name
                   )}
-                </Title>
+                </h2>
                 {group.subtotalKopecks > 0 && (
-                  <Text size="sm">
+                  <p className={`${ui.text} ${ui.sm}`}>
                     Итого по продавцу: <strong>{formatMoney(group.subtotalKopecks)}</strong>
                     {group.vatKopecks > 0 && <>, в т. ч. НДС {formatMoney(group.vatKopecks)}</>}
-                  </Text>
+                  </p>
                 )}
-              </Group>
+              </div>
               <ul className={classes.items}>
                 {group.items.map((item) => (
                   <CartItemRow key={item.productId} item={item} sellerId={group.seller.id} />
                 ))}
               </ul>
-            </Paper>
+            </section>
           ))}
-        </Stack>
+        </div>
         <Stack gap="md" className={classes.summary}>
           {cart.orderableCount > 0 ? (
             <>
-              <Paper withBorder p="lg" radius="md">
-                <Stack gap={4}>
-                  <Text size="sm" c="dimmed">
-                    {formatCount(cart.orderableCount, ['товар', 'товара', 'товаров'])} к заказу
-                    {sellers > 1 ? `, ${formatCount(sellers, ['продавец', 'продавца', 'продавцов'])}` : ''}
-                  </Text>
-                  <Text size="xl" fw={700} data-testid="cart-total">
-                    {formatMoney(cart.totalKopecks)}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {cart.vatKopecks > 0 ? `в т. ч. НДС ${formatMoney(cart.vatKopecks)}` : 'Без НДС'}
-                  </Text>
-                </Stack>
-              </Paper>
+              <div className={`${ui.panel} ${classes.totals}`}>
+                <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
+                  {formatCount(cart.orderableCount, ['товар', 'товара', 'товаров'])} к заказу
+                  {sellers > 1 ? `, ${formatCount(sellers, ['продавец', 'продавца', 'продавцов'])}` : ''}
+                </p>
+                <p className={`${ui.text} ${ui.xl} ${ui.bold}`} data-testid="cart-total">
+                  {formatMoney(cart.totalKopecks)}
+                </p>
+                <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
+                  {cart.vatKopecks > 0 ? `в т. ч. НДС ${formatMoney(cart.vatKopecks)}` : 'Без НДС'}
+                </p>
+              </div>
               <CheckoutForm
                 payers={data.payers}
                 selectedPayerId={data.selectedPayerId}

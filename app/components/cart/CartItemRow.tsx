@@ -1,5 +1,5 @@
-import { ActionIcon, Group, NumberInput, Stack, Text } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { ActionIcon } from '@mantine/core'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { AppImage } from '#app/components/AppImage.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -10,6 +10,7 @@ import { formatMoney } from '#app/lib/format.ts'
 import { PRICE_ON_REQUEST } from '#common/catalog/products.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
 import type { CartItem } from '#common/orders.ts'
+import ui from '#app/components/ui/ui.module.css'
 import classes from './cart.module.css'
 import { quote } from '#common/format.ts'
 
@@ -19,29 +20,40 @@ const SAVE_DELAY_MS = 400
 /**
  * One product in the cart: its price (and the one it had when added, if it changed), a quantity
  * stepper limited by the seller's stock, and what can be done with it. A product priced on
- * request offers a question to the seller instead of a line of the order.
+ * request offers a question to the seller instead of a line of the order. Plain elements and a
+ * native number field: the cart renders for every change of it, and Mantine's stepper alone cost
+ * a third of a millisecond per line on the server (bench/README.md, signed-in renders).
  */
 export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: string }) {
   const quantity = useFetcher<{ ok: boolean; message?: string }>()
   const removal = useFetcher()
-  const [value, setValue] = useState<number | string>(item.quantity)
+  const [value, setValue] = useState<string>(String(item.quantity))
+  const errorId = useId()
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   // The server's quantity after a save (or another tab's change) replaces what was typed.
   const [shown, setShown] = useState(item.quantity)
   if (shown !== item.quantity) {
     setShown(item.quantity)
-    setValue(item.quantity)
+    setValue(String(item.quantity))
   }
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  function change(next: number | string) {
+  function change(next: string) {
     setValue(next)
     clearTimeout(timer.current)
-    const n = typeof next === 'number' ? next : Number(next)
+    const n = next.trim() === '' ? Number.NaN : Number(next)
     if (!Number.isInteger(n) || n < item.minQuantity || n > item.maxQuantity || n === item.quantity) return
     timer.current = setTimeout(() => {
       void quantity.submit({ intent: 'quantity', productId: item.productId, quantity: String(n) }, { method: 'post' })
     }, SAVE_DELAY_MS)
+  }
+
+  // Leaving the field with what cannot be ordered puts the nearest quantity that can be.
+  function settle() {
+    const n = Number(value)
+    if (value.trim() !== '' && Number.isInteger(n) && n >= item.minQuantity && n <= item.maxQuantity) return
+    const nearest = Number.isFinite(n) && value.trim() !== '' ? Math.round(n) : item.quantity
+    change(String(Math.min(item.maxQuantity, Math.max(item.minQuantity, nearest))))
   }
 
   const removing = removal.state !== 'idle'
@@ -52,25 +64,21 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
       <div className={classes.picture}>
         {item.image ? <AppImage src={item.image.src} alt="" size="thumb" /> : <span aria-hidden="true" />}
       </div>
-      <Stack gap={4} className={classes.about}>
+      <div className={classes.about}>
         {item.href ? (
           <AppLink to={item.href} className={classes.title}>
             {item.title}
           </AppLink>
         ) : (
-          <Text fw={600}>{item.title}</Text>
+          <p className={`${ui.text} ${classes.strong}`}>{item.title}</p>
         )}
-        {item.sku && (
-          <Text size="xs" c="dimmed">
-            Артикул: {item.sku}
-          </Text>
-        )}
+        {item.sku && <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>Артикул: {item.sku}</p>}
         {item.note && (
-          <Text size="sm" c={item.unavailable ? 'red.8' : 'accent.9'} role="status">
+          <p className={`${ui.text} ${ui.sm} ${item.unavailable ? classes.alert : classes.notice}`} role="status">
             {item.note}
-          </Text>
+          </p>
         )}
-        <Group gap="xs" mt={4}>
+        <div className={classes.actions}>
           {item.slug && !item.unavailable && (
             <CompareButton productId={item.productId} productTitle={item.title} variant="icon" />
           )}
@@ -83,45 +91,56 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
               input={{ organizationId: sellerId, productSlug: item.slug }}
             />
           )}
-        </Group>
-      </Stack>
+        </div>
+      </div>
       <div className={classes.price}>
         {priced ? (
           <>
-            <Text fw={600}>{formatMoney(item.priceKopecks!)}</Text>
+            <p className={`${ui.text} ${classes.strong}`}>{formatMoney(item.priceKopecks!)}</p>
             {item.previousPriceKopecks !== null && (
-              <Text size="xs" c="accent.9">
+              <p className={`${ui.text} ${ui.xs} ${classes.notice}`}>
                 Было <s>{formatMoney(item.previousPriceKopecks)}</s>
-              </Text>
+              </p>
             )}
-            <Text size="xs" c="dimmed">
-              {vatNoteOf(item.vatRate)}
-            </Text>
+            <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>{vatNoteOf(item.vatRate)}</p>
           </>
         ) : (
-          <Text fw={600}>{item.unavailable ? '—' : PRICE_ON_REQUEST}</Text>
+          <p className={`${ui.text} ${classes.strong}`}>{item.unavailable ? '—' : PRICE_ON_REQUEST}</p>
         )}
       </div>
       <div className={classes.quantity}>
         {!item.unavailable && (
-          <NumberInput
-            aria-label={`Количество: ${item.title}`}
-            value={value}
-            onChange={change}
-            min={item.minQuantity}
-            max={item.maxQuantity}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
-            w={110}
-            suffix=" шт."
-            error={failed}
-          />
+          <>
+            <label className={classes.quantityField}>
+              <input
+                type="number"
+                inputMode="numeric"
+                className={classes.quantityInput}
+                aria-label={`Количество: ${item.title}`}
+                aria-invalid={failed ? true : undefined}
+                aria-describedby={failed ? errorId : undefined}
+                value={value}
+                min={item.minQuantity}
+                max={item.maxQuantity}
+                step={1}
+                onChange={(event) => change(event.currentTarget.value)}
+                onBlur={settle}
+              />
+              <span className={classes.unit} aria-hidden="true">
+                шт.
+              </span>
+            </label>
+            {failed && (
+              <p id={errorId} className={`${ui.text} ${ui.xs} ${classes.alert}`}>
+                {failed}
+              </p>
+            )}
+          </>
         )}
       </div>
-      <Text className={classes.amount} fw={700}>
+      <p className={`${ui.text} ${ui.bold} ${classes.amount}`}>
         {priced && !item.unavailable ? formatMoney(item.amountKopecks) : ''}
-      </Text>
+      </p>
       <removal.Form method="post" className={classes.remove}>
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={item.productId} />

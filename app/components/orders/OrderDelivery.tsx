@@ -1,17 +1,14 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import ui from '#app/components/ui/ui.module.css'
 import { formatDate } from '#app/lib/format.ts'
 import { DELIVERY_METHOD_LABELS, type OrderDetails } from '#common/orders.ts'
+import classes from './order-facts.module.css'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Text>
+      <dt className={classes.label}>{label}</dt>
+      <dd className={`${classes.value} ${classes.preWrap}`}>{children}</dd>
     </div>
   )
 }
@@ -31,40 +28,38 @@ type DeliveryView = Pick<
 export function OrderDelivery({ order }: { order: DeliveryView }) {
   const { delivery, shipment } = order
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="order-delivery-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="order-delivery-title">
-          Доставка
-        </Title>
-        <Stack component="dl" gap={8} m={0}>
-          <Fact label="Способ получения">{DELIVERY_METHOD_LABELS[delivery.method]}</Fact>
-          {delivery.address && (
-            <Fact label={delivery.method === 'pickup' ? 'Адрес склада' : 'Адрес доставки'}>{delivery.address}</Fact>
-          )}
-          {delivery.carrier && <Fact label="Транспортная компания покупателя">{delivery.carrier}</Fact>}
-          <Fact label="Контактное лицо">
-            {order.contactName}
-            {order.contactPhone && (
-              <>
-                {', '}
-                <Anchor href={`tel:${order.contactPhone}`} size="sm">
-                  {formatPhone(order.contactPhone)}
-                </Anchor>
-              </>
-            )}
-          </Fact>
-          {order.deliveryDate && (
-            <Fact label="Продавец обещал доставить или передать">{formatDate(`${order.deliveryDate}T12:00:00Z`)}</Fact>
-          )}
-          {order.comment && <Fact label="Комментарий покупателя">{order.comment}</Fact>}
-          {shipment && (
+    <section className={`${ui.panel} ${classes.panel} ${classes.stackSm}`} aria-labelledby="order-delivery-title">
+      <h2 className={`${ui.title} ${ui.h3}`} id="order-delivery-title">
+        Доставка
+      </h2>
+      <dl className={classes.facts}>
+        <Fact label="Способ получения">{DELIVERY_METHOD_LABELS[delivery.method]}</Fact>
+        {delivery.address && (
+          <Fact label={delivery.method === 'pickup' ? 'Адрес склада' : 'Адрес доставки'}>{delivery.address}</Fact>
+        )}
+        {delivery.carrier && <Fact label="Транспортная компания покупателя">{delivery.carrier}</Fact>}
+        <Fact label="Контактное лицо">
+          {order.contactName}
+          {order.contactPhone && (
             <>
-              {shipment.carrier && <Fact label="Отправлен через">{shipment.carrier}</Fact>}
-              {shipment.trackingNumber && <Fact label="Трек-номер">{shipment.trackingNumber}</Fact>}
+              {', '}
+              <a href={`tel:${order.contactPhone}`} className={ui.anchor}>
+                {formatPhone(order.contactPhone)}
+              </a>
             </>
           )}
-        </Stack>
-      </Stack>
-    </Paper>
+        </Fact>
+        {order.deliveryDate && (
+          <Fact label="Продавец обещал доставить или передать">{formatDate(`${order.deliveryDate}T12:00:00Z`)}</Fact>
+        )}
+        {order.comment && <Fact label="Комментарий покупателя">{order.comment}</Fact>}
+        {shipment && (
+          <>
+            {shipment.carrier && <Fact label="Отправлен через">{shipment.carrier}</Fact>}
+            {shipment.trackingNumber && <Fact label="Трек-номер">{shipment.trackingNumber}</Fact>}
+          </>
+        )}
+      </dl>
+    </section>
   )
 }

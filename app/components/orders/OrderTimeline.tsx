@@ -1,6 +1,8 @@
-import { Paper, Stack, Text, Timeline, Title } from '@mantine/core'
+import { Timeline } from '@mantine/core'
+import ui from '#app/components/ui/ui.module.css'
 import { formatDateTime } from '#app/lib/format.ts'
 import { ORDER_STATUS_LABELS, type OrderHistoryEntry } from '#common/orders.ts'
+import classes from './order-facts.module.css'
 
 const ACTORS: Record<OrderHistoryEntry['by'], string> = {
   buyer: 'Покупатель',
@@ -22,27 +24,25 @@ export function actorOf(entry: Pick<OrderHistoryEntry, 'by' | 'byName'>): string
 /** The order's history, oldest first: each move with who made it, when, and what they wrote. */
 export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="order-history-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="order-history-title">
-          История заказа
-        </Title>
-        <Timeline active={history.length - 1} bulletSize={14} lineWidth={2}>
-          {history.map((entry, i) => (
-            <Timeline.Item key={`${entry.at}-${i}`} title={titleOf(entry)}>
-              <Text size="sm">{actorOf(entry)}</Text>
-              <Text size="xs" c="dimmed">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-              </Text>
-              {entry.comment && (
-                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {entry.to === 'cancelled' ? 'Причина' : 'Комментарий'}: {entry.comment}
-                </Text>
-              )}
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      </Stack>
-    </Paper>
+    <section className={`${ui.panel} ${classes.panel} ${classes.stackMd}`} aria-labelledby="order-history-title">
+      <h2 className={`${ui.title} ${ui.h3}`} id="order-history-title">
+        История заказа
+      </h2>
+      <Timeline active={history.length - 1} bulletSize={14} lineWidth={2}>
+        {history.map((entry, i) => (
+          <Timeline.Item key={`${entry.at}-${i}`} title={titleOf(entry)}>
+            <p className={`${ui.text} ${ui.sm}`}>{actorOf(entry)}</p>
+            <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </p>
+            {entry.comment && (
+              <p className={`${ui.text} ${ui.sm} ${classes.preWrap} ${classes.comment}`}>
+                {entry.to === 'cancelled' ? 'Причина' : 'Комментарий'}: {entry.comment}
+              </p>
+            )}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </section>
   )
 }
