@@ -12,7 +12,7 @@ import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { categoryTrail, childCategories, getCategory } from '#common/catalog/categories.ts'
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { listingSearchParams, parseListingQuery } from '#common/catalog/listing.ts'
-import type { Listing } from '#common/catalog/types.ts'
+import { type Listing, listingView } from '#common/catalog/types.ts'
 import { buildImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
 import { PLATFORM } from '#content/company.ts'
 import type { Route } from './+types/catalog'
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const heading = q ? `Результаты поиска ${quote(q)}` : category.heading
   return {
-    listing,
+    listing: listingView(listing),
     basePath,
     heading,
     description: q ? null : category.description,

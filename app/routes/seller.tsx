@@ -13,6 +13,7 @@ import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { hasFilters, parseListingQuery } from '#common/catalog/listing.ts'
+import { listingView } from '#common/catalog/types.ts'
 import { REVIEW_MESSAGES } from '#common/reviews.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
 import { PLATFORM } from '#content/company.ts'
@@ -42,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pageNote = listing.page > 1 ? `, страница ${listing.page}` : ''
   return {
     seller,
-    listing,
+    listing: listingView(listing),
     reviews,
     basePath,
     // Filtered and searched states are for people; the index gets the seller's plain pages.

@@ -176,6 +176,34 @@ export interface Listing {
   correctedQuery?: string
 }
 
+/** How many characteristics a card shows. */
+export const TILE_SPECS = 4
+
+/**
+ * A card as a listing page draws it: what the page's data carries for the card to hydrate, and no
+ * more. The API's card also has the slugs, the category, the seller's id and the specs' raw values;
+ * on a page of 24 they were a fifth of the data sent with it.
+ */
+export type ProductTile = Omit<ProductCard, 'slug' | 'modelSlug' | 'category' | 'vendor' | 'keySpecs'> & {
+  vendor: Pick<VendorRef, 'slug' | 'name'>
+  keySpecs: Pick<SpecEntry, 'code' | 'title' | 'display'>[]
+}
+
+/** A listing as a page draws it: its cards as tiles. */
+export type ListingView = Omit<Listing, 'items'> & { items: ProductTile[] }
+
+export function tileOf(card: ProductCard): ProductTile {
+  const { slug: _slug, modelSlug: _modelSlug, category: _category, vendor, keySpecs, ...rest } = card
+  return {
+    ...rest,
+    vendor: { slug: vendor.slug, name: vendor.name },
+    keySpecs: keySpecs.slice(0, TILE_SPECS).map(({ code, title, display }) => ({ code, title, display })),
+  }
+}
+
+/** The listing a page sends its browser: the cards as tiles. */
+export const listingView = (listing: Listing): ListingView => ({ ...listing, items: listing.items.map(tileOf) })
+
 export interface Suggestion {
   kind: 'product' | 'brand' | 'category'
   /** What to show (escaped, matches in <mark>). */

@@ -4,7 +4,7 @@ import { formatCount } from '#app/lib/format.ts'
 import { useViewport } from '#app/lib/viewport.tsx'
 import { OFFER_FORMS, PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { hasFilters } from '#common/catalog/listing.ts'
-import type { Listing } from '#common/catalog/types.ts'
+import type { ListingView } from '#common/catalog/types.ts'
 import { AppliedFilters } from './AppliedFilters.tsx'
 import classes from './catalog.module.css'
 import { EmptyState } from './EmptyState.tsx'
@@ -16,7 +16,7 @@ import { ProductGrid } from './ProductGrid.tsx'
 import { SortSelect } from './SortSelect.tsx'
 
 export interface CatalogListingProps {
-  listing: Listing
+  listing: ListingView
   /** The page the listing lives on ('/catalog/bespilotniki', '/sellers/aerotech'): every link keeps it. */
   basePath: string
   /** Facet keys not to offer (a seller's page hides 'vendor'). */

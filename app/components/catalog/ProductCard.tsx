@@ -5,13 +5,10 @@ import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import { formatLeadTime, formatOfferCount, formatPrice, formatPriceFrom } from '#common/catalog/format.ts'
 import { AVAILABILITY_LABELS } from '#common/catalog/products.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
-import type { ProductCard as Card } from '#common/catalog/types.ts'
+import { type ProductTile, TILE_SPECS } from '#common/catalog/types.ts'
 import cards from '../ui/card-grid.module.css'
 import classes from './catalog.module.css'
 import { Highlighted } from './Highlighted.tsx'
-
-/** Cards show pictures at 4:3; the 2x variant covers the widest column. */
-const KEY_SPECS_SHOWN = 4
 
 /**
  * A catalogue card: picture, name (search matches marked), brand and model, key characteristics,
@@ -23,7 +20,7 @@ export function ProductCard({
   eager = false,
   priority = false,
 }: {
-  product: Card
+  product: ProductTile
   eager?: boolean
   /** The page's LCP picture: fetched before the others. */
   priority?: boolean
@@ -59,7 +56,7 @@ export function ProductCard({
         </p>
         {product.keySpecs.length > 0 && (
           <dl className={classes.specs}>
-            {product.keySpecs.slice(0, KEY_SPECS_SHOWN).map((spec) => (
+            {product.keySpecs.slice(0, TILE_SPECS).map((spec) => (
               <div key={spec.code}>
                 <dt>{spec.title}</dt>
                 <dd>{spec.display}</dd>

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { listingView, type ProductCard, TILE_SPECS, tileOf } from './types.ts'
+
+const spec = (i: number) => ({ code: 'range' as const, title: `Свойство ${i}`, value: i, display: `${i} км` })
+
+const CARD: ProductCard = {
+  id: '9a3d1bc1-ebdb-48e5-ac72-4d9fe1d5b617',
+  slug: 'kvadrokopter-dji-mavic-3-thermal',
+  modelSlug: 'dji-mavic-3-thermal',
+  href: '/product/dji-mavic-3-thermal?offer=kvadrokopter-dji-mavic-3-thermal',
+  title: 'Квадрокоптер DJI Mavic 3 Thermal',
+  brand: 'DJI',
+  model: 'Mavic 3 Thermal',
+  category: { slug: 'multirotornye', title: 'Мультироторные' },
+  vendor: { id: '72287f37-e5e0-4a29-aa3b-73c463f64d33', slug: 'nebosvod', name: 'ООО «Небосвод»' },
+  priceKopecks: 63_369_000,
+  vatRate: '22',
+  availability: 'in_stock',
+  leadTimeDays: null,
+  image: { src: 'catalog/quad-compact-sky.svg', alt: 'DJI Mavic 3 Thermal в полёте' },
+  keySpecs: [1, 2, 3, 4, 5, 6].map(spec),
+  titleHighlighted: 'Квадрокоптер <mark>DJI</mark> Mavic 3 Thermal',
+  offers: { count: 4, lowPriceKopecks: 63_369_000, sellerCount: 4 },
+}
+
+describe('a listing as a page sends it', () => {
+  it('keeps of a card what the tile draws and drops the rest', () => {
+    const tile = tileOf(CARD)
+    expect(tile).toEqual({
+      id: CARD.id,
+      href: CARD.href,
+      title: CARD.title,
+      brand: 'DJI',
+      model: 'Mavic 3 Thermal',
+      vendor: { slug: 'nebosvod', name: 'ООО «Небосвод»' },
+      priceKopecks: 63_369_000,
+      vatRate: '22',
+      availability: 'in_stock',
+      leadTimeDays: null,
+      image: CARD.image,
+      keySpecs: [1, 2, 3, 4].map((i) => ({ code: 'range', title: `Свойство ${i}`, display: `${i} км` })),
+      titleHighlighted: CARD.titleHighlighted,
+      offers: CARD.offers,
+    })
+    expect(tile.keySpecs).toHaveLength(TILE_SPECS)
+    expect(JSON.stringify(tile).length).toBeLessThan(JSON.stringify(CARD).length * 0.75)
+  })
+
+  it('turns every card of a listing and leaves the rest of it', () => {
+    const listing = {
+      items: [CARD, { ...CARD, id: 'b', keySpecs: [] }],
+      total: 2,
+      offerTotal: 5,
+      page: 1,
+      pageSize: 24,
+      pageCount: 1,
+      sort: 'popular' as const,
+      facets: [],
+      query: {} as never,
+    }
+    const view = listingView(listing)
+    expect(view.items.map((item) => [item.id, item.keySpecs.length])).toEqual([
+      [CARD.id, 4],
+      ['b', 0],
+    ])
+    expect({ ...view, items: [] }).toEqual({ ...listing, items: [] })
+  })
+})
