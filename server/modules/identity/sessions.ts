@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { isUuid } from '#common/validators.ts'
 import type { WhoamiUser } from '#common/organizations.ts'
 import type { CtxUser } from '../../context.ts'
@@ -52,6 +53,23 @@ export type UserProfile = Omit<WhoamiUser, 'organizations'>
  */
 export const USER_PROFILE = Symbol('user profile')
 
+/** Every signed-in request's first statement: prepared once. */
+const sessionLookup = preparedOnce((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: CTX_USER_COLUMNS,
+      phone: users.phone,
+      emailConfirmedAt: users.emailConfirmedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_lookup'),
+)
+
 /**
  * The live session behind a cookie token, or null when it is unknown, idle too long or expired;
  * with it the user's profile, read in the same statement for the page's whoami.
@@ -63,18 +81,7 @@ export async function resolveSession(
 ): Promise<{ sessionId: string; user: CtxUser; profile: UserProfile } | null> {
   if (token.length < 20 || token.length > 100) return null
   const id = hashToken(token)
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      user: CTX_USER_COLUMNS,
-      phone: users.phone,
-      emailConfirmedAt: users.emailConfirmedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
+  const [row] = await sessionLookup(db).execute({ id })
   if (!row) return null
   const now = Date.now()
   if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > policy.idleMs) {

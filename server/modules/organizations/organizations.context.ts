@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { WhoamiOrganization } from '#common/organizations.ts'
 import type { CtxOrganization } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { organizationMembers, organizationRoles, organizations } from './organizations.table.ts'
 
 /**
@@ -31,13 +32,9 @@ export async function loadSelectedOrganization(
 /** A read-only request's memberships of the user (`readOnce`): read with its context, kept for whoami. */
 export const MEMBERSHIPS = Symbol('memberships')
 
-/** Every organization the user belongs to, with its roles: the `organizations` of whoami. */
-export async function listUserOrganizations(
-  db: Db,
-  userId: string,
-  selectedId: string | null,
-): Promise<WhoamiOrganization[]> {
-  const rows = await db
+/** Every signed-in page's memberships (the context reads them, whoami shows them): prepared once. */
+const membershipsOf = preparedOnce((db) =>
+  db
     .select({
       id: organizations.id,
       name: organizations.shortName,
@@ -50,8 +47,18 @@ export async function listUserOrganizations(
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .leftJoin(organizationRoles, eq(organizationRoles.organizationId, organizations.id))
-    .where(eq(organizationMembers.userId, userId))
+    .where(eq(organizationMembers.userId, sql.placeholder('userId')))
     .orderBy(asc(organizationMembers.createdAt), asc(organizationRoles.type))
+    .prepare('user_memberships'),
+)
+
+/** Every organization the user belongs to, with its roles: the `organizations` of whoami. */
+export async function listUserOrganizations(
+  db: Db,
+  userId: string,
+  selectedId: string | null,
+): Promise<WhoamiOrganization[]> {
+  const rows = await membershipsOf(db).execute({ userId })
   const byId = new Map<string, WhoamiOrganization>()
   for (const row of rows) {
     const org = byId.get(row.id) ?? {
