@@ -20,6 +20,7 @@ const CASES: LinkProps[] = [
   { to: '/product/dji-mavic-3?offer=kvadrokopter&x=1#offers', className: 'card', 'aria-label': 'Карточка' },
   { to: '/sellers/aerotekh-sistemy/', tabIndex: -1, 'aria-hidden': true },
   { to: '/', target: '_blank', rel: 'noopener' },
+  { to: '/catalog/bespilotniki?q=квадрокоптер с камерой&brands=DJI%20Enterprise' },
   { to: '/cart', discover: 'none', prefetch: 'intent', replace: true, state: { from: 'x' } },
   { to: '/personal-account/order/sale/2611-00042', reloadDocument: true, preventScrollReset: true },
   // What the router normalises or resolves: these go through <Link> itself.
