@@ -16,6 +16,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Result } from 'autocannon'
 import { measureFirstLoadJs, printFirstLoadJs } from './first-load.ts'
+import { postgresCpuMs } from './postgres-cpu.ts'
 import { createScratchDatabase, dropScratchDatabase, keptScratchDatabase } from './scratch-database.ts'
 import { BROWSER_HEADERS, ensureServerBuild, envNumber } from './setup.ts'
 import { buildRequestMix, type BenchRequest } from './catalog-requests.ts'
@@ -147,6 +148,45 @@ async function timeRequests(origin: string, mix: BenchRequest[]): Promise<{ p95:
   return { p95 }
 }
 
+/**
+ * CPU per request of each class, the server's and PostgreSQL's: the class's requests back to back
+ * (ROUNDS of them, the terms rotating as in the timed rounds, after the timed rounds warmed every
+ * key), so that the CPU used over the batch is that class's. The server thread also runs this
+ * client, whose share (node:http, a few tens of microseconds a request) is in every class alike.
+ * PostgreSQL's CPU comes from /proc, at a tick's resolution (10 ms) over the whole batch.
+ */
+async function cpuPerClass(origin: string, mix: BenchRequest[], postgres: boolean): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const list = mix.find((r) => r.name === 'root, popular')
+  const rows: { name: string; server: number; database: number | null }[] = []
+  for (const request of mix) {
+    const cpuBefore = process.threadCpuUsage()
+    const dbBefore = postgres ? postgresCpuMs() : null
+    for (let round = 0; round < ROUNDS; round++) {
+      const status = await get(agent, origin + request.path(round))
+      if (status !== 200) throw new Error(`GET ${request.path(round)} answered ${status}`)
+    }
+    const used = process.threadCpuUsage(cpuBefore)
+    const dbAfter = dbBefore === null ? null : postgresCpuMs()
+    rows.push({
+      name: request.name,
+      server: (used.user + used.system) / 1000 / ROUNDS,
+      database: dbAfter === null || dbBefore === null ? null : (dbAfter - dbBefore) / ROUNDS,
+    })
+  }
+  agent.destroy()
+  const base = rows.find((row) => row.name === list?.name)
+  const total = (row: (typeof rows)[number]) => row.server + (row.database ?? 0)
+  console.log('\n| request | server CPU ms | PostgreSQL CPU ms | together | against «root, popular» |')
+  console.log('| ------- | ------------: | ----------------: | -------: | ----------------------: |')
+  for (const row of rows) {
+    const ratio = base ? `${(total(row) / total(base)).toFixed(2)}×` : '—'
+    console.log(
+      `| ${row.name} | ${row.server.toFixed(2)} | ${row.database === null ? '—' : row.database.toFixed(2)} | ${total(row).toFixed(2)} | ${ratio} |`,
+    )
+  }
+}
+
 async function ssrRatio(origin: string, path: string, staticPath: string): Promise<void> {
   const load = (url: string, duration: number): Promise<Result> =>
     autocannon({ url: origin + url, connections: CONNECTIONS, duration, workers: 1, timeout: 10, headers: HEADERS })
@@ -224,6 +264,7 @@ for (const kind of BACKENDS) {
       console.log(
         `\np95 over the mix: ${ms(p95)} ms (target on PostgreSQL ≤ ${target} ms: ${p95 <= target ? 'met' : 'MISSED'})`,
       )
+      await cpuPerClass(origin, mix, kind === 'postgres')
       await ssrRatio(origin, catalogPath, staticPath)
       if (!measuredPages) {
         measuredPages = true
