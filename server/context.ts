@@ -2,11 +2,7 @@ import type { MemberRole, RoleType, VerificationStatus } from '#common/organizat
 import type { Db } from './db/client.ts'
 import { AppError } from './errors.ts'
 import { findCtxUser } from './modules/identity/sessions.ts'
-import {
-  listUserOrganizations,
-  loadSelectedOrganization,
-  MEMBERSHIPS,
-} from './modules/organizations/organizations.context.ts'
+import { listUserOrganizations, MEMBERSHIPS } from './modules/organizations/organizations.context.ts'
 
 export interface CtxUser {
   id: string
@@ -113,14 +109,12 @@ export function requireStaff(ctx: Ctx): CtxUser {
 }
 
 /**
- * The organization the user works as. A read-only request reads all of the user's memberships
- * instead, in one statement as well, and keeps them for the page's whoami (`readOnce`), which
- * would otherwise ask again.
+ * The organization the user works as, out of all the user's memberships (one statement). A
+ * read-only request keeps them for the page's whoami (`readOnce`), which would otherwise ask again.
  */
 async function selectedOrganization(db: Db, user: CtxUser, reads: Ctx['reads']): Promise<CtxOrganization | null> {
-  if (!reads) return loadSelectedOrganization(db, user.id, user.selectedOrganizationId)
   const memberships = listUserOrganizations(db, user.id, user.selectedOrganizationId)
-  reads.set(MEMBERSHIPS, memberships)
+  reads?.set(MEMBERSHIPS, memberships)
   const selected = (await memberships).find((org) => org.isSelected)
   if (!selected) return null
   return {

@@ -17,6 +17,9 @@ import { quote } from '#common/format.ts'
 /** How long the stepper waits for more clicks before it saves the quantity. */
 const SAVE_DELAY_MS = 400
 
+/** The number typed in the quantity field; NaN when it is empty. */
+const quantityOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
+
 /**
  * One product in the cart: its price (and the one it had when added, if it changed), a quantity
  * stepper limited by the seller's stock, and what can be done with it. A product priced on
@@ -38,11 +41,13 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
   }
   useEffect(() => () => clearTimeout(timer.current), [])
 
+  const orderable = (n: number) => Number.isInteger(n) && n >= item.minQuantity && n <= item.maxQuantity
+
   function change(next: string) {
     setValue(next)
     clearTimeout(timer.current)
-    const n = next.trim() === '' ? Number.NaN : Number(next)
-    if (!Number.isInteger(n) || n < item.minQuantity || n > item.maxQuantity || n === item.quantity) return
+    const n = quantityOf(next)
+    if (!orderable(n) || n === item.quantity) return
     timer.current = setTimeout(() => {
       void quantity.submit({ intent: 'quantity', productId: item.productId, quantity: String(n) }, { method: 'post' })
     }, SAVE_DELAY_MS)
@@ -50,9 +55,9 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
 
   // Leaving the field with what cannot be ordered puts the nearest quantity that can be.
   function settle() {
-    const n = Number(value)
-    if (value.trim() !== '' && Number.isInteger(n) && n >= item.minQuantity && n <= item.maxQuantity) return
-    const nearest = Number.isFinite(n) && value.trim() !== '' ? Math.round(n) : item.quantity
+    const n = quantityOf(value)
+    if (orderable(n)) return
+    const nearest = Number.isFinite(n) ? Math.round(n) : item.quantity
     change(String(Math.min(item.maxQuantity, Math.max(item.minQuantity, nearest))))
   }
 
