@@ -5,7 +5,10 @@
  *      of two sellers and checking out BENCH_ROUNDS (5) times;
  *   2. the race for the last BENCH_RACE_STOCK (10) units by BENCH_RACE_BUYERS (100) buyers checking
  *      out at the same moment: exactly that many orders, and the stock ends at 0, never below;
- *   3. the order list of a seller with BENCH_ORDERS (10 000) orders: first page, a deep page, a
+ *   3. what a checkout costs: BENCH_CPU_CHECKOUTS (300) checkouts of carts filled beforehand with
+ *      products of two sellers, sent from a worker thread BENCH_CPU_CONCURRENCY (1) at a time: the
+ *      server thread's CPU and PostgreSQL's CPU per checkout and per order, and the statements sent;
+ *   4. the order list of a seller with BENCH_ORDERS (10 000) orders: first page, a deep page, a
  *      status filter and searches by number and by buyer, BENCH_LIST_ROUNDS (50) each, p95.
  *
  * Env: BENCH_DATABASE_URL / DATABASE_URL (the PostgreSQL server; a scratch `bench_orders` is
@@ -13,6 +16,9 @@
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import pg from 'pg'
+import { postgresCpuMs } from './postgres-cpu.ts'
 import { createScratchDatabase, dropScratchDatabase } from './scratch-database.ts'
 import { envNumber } from './setup.ts'
 
@@ -25,6 +31,8 @@ const RACE_BUYERS = Math.round(envNumber('BENCH_RACE_BUYERS', 100))
 const RACE_STOCK = Math.round(envNumber('BENCH_RACE_STOCK', 10))
 const ORDERS = Math.round(envNumber('BENCH_ORDERS', 10_000))
 const LIST_ROUNDS = Math.round(envNumber('BENCH_LIST_ROUNDS', 50))
+const CPU_CHECKOUTS = Math.round(envNumber('BENCH_CPU_CHECKOUTS', 300))
+const CPU_CONCURRENCY = Math.round(envNumber('BENCH_CPU_CONCURRENCY', 1))
 const SCRATCH_DB = 'bench_orders'
 
 setTimeout(() => {
@@ -42,6 +50,7 @@ const { organizationRoles, organizationMembers } =
 const { users } = await import('../server/modules/identity/identity.table.ts')
 const { createOffer } = await import('../server/modules/orders/orders.testing.ts')
 const { catalogProducts } = await import('../server/modules/catalog/catalog.table.ts')
+const { cartItems } = await import('../server/modules/orders/orders.table.ts')
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -178,7 +187,110 @@ console.log(
 const raceOk = won === RACE_STOCK && lost === RACE_BUYERS - RACE_STOCK && stock === 0
 console.log(raceOk ? 'exactly the stock was sold, nothing below zero' : 'RACE RESULT WRONG')
 
-// ---- 3. the order list of a seller with many orders ---------------------------------------------
+// ---- 3. what a checkout costs, in CPU ------------------------------------------------------------
+// Carts filled straight in the database, then checked out over HTTP from a worker thread: this
+// thread runs only the server, so its CPU time over the run is the checkouts' alone.
+const payers: { org: { id: string }; cookie: string; user: string }[] = []
+for (let i = 0; i < Math.min(CPU_CHECKOUTS, 50); i++) {
+  const payer = await buyerOrganization('Плательщик')
+  const [member] = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organizationId, payer.org.id))
+  payers.push({ ...payer, user: member!.userId })
+}
+type CpuRequest = { payer: (typeof payers)[number]; a: { id: string }; b: { id: string } }
+const cpuRequests: CpuRequest[] = []
+const cpuRounds = Math.ceil(CPU_CHECKOUTS / payers.length)
+for (let round = 0; round < cpuRounds; round++) {
+  for (const [i, payer] of payers.entries()) {
+    if (cpuRequests.length >= CPU_CHECKOUTS) break
+    const a = sellers[(i + round) % sellers.length]!.products[round % 4]!
+    const b = sellers[(i + round + 1) % sellers.length]!.products[(round + 1) % 4]!
+    cpuRequests.push({ payer, a, b })
+  }
+}
+// Each payer's cart holds one round's two products at a time: filled before its checkout's turn.
+const fillCart = async ({ payer, a, b }: CpuRequest) => {
+  for (const [product, quantity] of [
+    [a, 1],
+    [b, 2],
+  ] as const) {
+    await db.insert(cartItems).values({
+      organizationId: payer.org.id,
+      productId: product.id,
+      quantity,
+      priceKopecksAtAdd: null,
+      title: 'Товар',
+      addedByUserId: payer.user,
+    })
+  }
+}
+const priceOf = async (id: string) =>
+  (
+    (await db
+      .select({ price: catalogProducts.priceKopecks })
+      .from(catalogProducts)
+      .where(eq(catalogProducts.id, id))) as [{ price: number }]
+  )[0].price
+const cpuResults: { status: number; ms: number }[] = []
+let serverCpuMs = 0
+let databaseCpuMs: number | null = 0
+let statements = 0
+const countStatements = pg.Client.prototype.query
+for (let from = 0; from < cpuRequests.length; from += payers.length) {
+  const batch = cpuRequests.slice(from, from + payers.length)
+  for (const request of batch) await fillCart(request)
+  const bodies = []
+  for (const { payer, a, b } of batch) {
+    bodies.push({
+      method: 'POST',
+      path: '/api/v1/checkout',
+      cookie: payer.cookie,
+      body: checkoutBody(payer.org.id, (await priceOf(a.id)) + 2 * (await priceOf(b.id))),
+    })
+  }
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++
+    return (countStatements as (...a: unknown[]) => unknown).apply(this, args)
+  } as typeof countStatements
+  const dbBefore = postgresCpuMs()
+  const cpuBefore = process.threadCpuUsage()
+  const worker = new Worker(new URL('./http-client-worker.ts', import.meta.url), {
+    workerData: { base, requests: bodies, concurrency: CPU_CONCURRENCY },
+  })
+  const answered = await new Promise<{ status: number; ms: number }[]>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+  const used = process.threadCpuUsage(cpuBefore)
+  const dbAfter = postgresCpuMs()
+  pg.Client.prototype.query = countStatements
+  await worker.terminate()
+  serverCpuMs += (used.user + used.system) / 1000
+  databaseCpuMs =
+    dbBefore === null || dbAfter === null || databaseCpuMs === null ? null : databaseCpuMs + dbAfter - dbBefore
+  cpuResults.push(...answered)
+}
+const cpuPlaced = cpuResults.filter((r) => r.status === 201).length
+console.log(`\n## What a checkout costs (HTTP from a worker thread, ${CPU_CONCURRENCY} at a time)`)
+console.log(
+  '| checkouts | failed | orders | p50 ms | p95 ms | server CPU ms / checkout | / order | PostgreSQL CPU ms / checkout | / order | statements / checkout |',
+)
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+const perCheckout = (v: number) => (v / Math.max(1, cpuPlaced)).toFixed(2)
+const perOrder = (v: number) => (v / Math.max(1, 2 * cpuPlaced)).toFixed(2)
+const cpuTimes = cpuResults.map((r) => r.ms)
+console.log(
+  `| ${cpuPlaced} | ${cpuResults.length - cpuPlaced} | ${2 * cpuPlaced} | ${ms(percentile(cpuTimes, 50))} | ` +
+    `${ms(percentile(cpuTimes, 95))} | ${perCheckout(serverCpuMs)} | ${perOrder(serverCpuMs)} | ` +
+    `${databaseCpuMs === null ? 'n/a' : perCheckout(databaseCpuMs)} | ${databaseCpuMs === null ? 'n/a' : perOrder(databaseCpuMs)} | ` +
+    `${(statements / Math.max(1, cpuResults.length)).toFixed(1)} |`,
+)
+if (cpuPlaced !== cpuResults.length)
+  console.log(`statuses: ${[...new Set(cpuResults.map((r) => r.status))].join(', ')}`)
+
+// ---- 4. the order list of a seller with many orders ---------------------------------------------
 const listSeller = sellers[1]!
 const sellerUser = await createTestUser(db, { name: 'Менеджер продаж' })
 await db
@@ -238,4 +350,4 @@ for (const [name, path] of queries) {
 await app.close()
 await database.close()
 await dropScratchDatabase(SCRATCH_DB)
-if (!raceOk) process.exit(1)
+if (!raceOk || cpuPlaced !== cpuResults.length) process.exit(1)

@@ -311,4 +311,4 @@ export function vatIncluded(amountKopecks: number, rate: VatRate): number {
   return Math.round((amountKopecks * r) / (100 + r))
 }
 
-export { formatOrderNumber } from './order-number.ts'
+export { formatOrderNumber, orderNumberPrefix } from './order-number.ts'

@@ -9,36 +9,48 @@ import type { FlowServices } from './flow.ts'
  * which the first news opens. After the commit the flow calls `notifications.afterCommit()`.
  */
 export function createOrderNews({ orders, notifications, chat }: FlowServices) {
-  /** The order's conversation between its two sides, opened with its first news. */
-  async function conversationOf(tx: Ctx, row: OrderRow): Promise<string> {
-    if (row.chatRoomId) return row.chatRoomId
-    const { guid } = await chat.openRequestRoom(tx, {
-      requestId: row.id,
-      title: `Заказ № ${row.number}`,
-      customerOrganizationId: row.buyerOrganizationId,
-      vendorOrganizationId: row.sellerOrganizationId,
-    })
-    await orders.moves.setConversation(tx, row.id, guid)
-    return guid
+  /** The orders' conversations between their two sides, opened with their first news: two statements for any number. */
+  async function conversationsOf(tx: Ctx, rows: OrderRow[]): Promise<string[]> {
+    const closed = rows.filter((row) => !row.chatRoomId)
+    const opened = await chat.openRequestRooms(
+      tx,
+      closed.map((row) => ({
+        requestId: row.id,
+        title: `Заказ № ${row.number}`,
+        customerOrganizationId: row.buyerOrganizationId,
+        vendorOrganizationId: row.sellerOrganizationId,
+      })),
+    )
+    await orders.moves.setConversations(
+      tx,
+      closed.map((row, i) => ({ orderId: row.id, roomId: opened[i]!.guid })),
+    )
+    const rooms = new Map(closed.map((row, i) => [row.id, opened[i]!.guid]))
+    return rows.map((row) => row.chatRoomId ?? rooms.get(row.id)!)
   }
 
-  async function tell(tx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) {
-    await notifications.emit(tx, {
-      type: 'orders.status_changed',
-      order: { number: row.number, status: row.status, totalKopecks: row.totalKopecks },
-      buyer: { id: row.buyer.id, name: row.buyer.name },
-      seller: { id: row.seller.id, name: row.seller.name },
-      by,
-      comment,
-      room: await conversationOf(tx, row),
-    })
+  /** Each order's news, told together (the people looked up once, the notes written at once). */
+  async function tell(tx: Ctx, rows: OrderRow[], by: OrderActor, comment: (row: OrderRow) => string | null) {
+    const rooms = await conversationsOf(tx, rows)
+    await notifications.emit(
+      tx,
+      ...rows.map((row, i) => ({
+        type: 'orders.status_changed' as const,
+        order: { number: row.number, status: row.status, totalKopecks: row.totalKopecks },
+        buyer: { id: row.buyer.id, name: row.buyer.name },
+        seller: { id: row.seller.id, name: row.seller.name },
+        by,
+        comment: comment(row),
+        room: rooms[i]!,
+      })),
+    )
   }
 
   return {
-    /** A new order, with the buyer's comment on it. */
-    placed: (tx: Ctx, row: OrderRow) => tell(tx, row, 'buyer', row.comment || null),
+    /** New orders (a checkout's, one per seller), each with the buyer's comment on it. */
+    placed: (tx: Ctx, rows: OrderRow[]) => tell(tx, rows, 'buyer', (row) => row.comment || null),
     /** A move, with the mover's comment or reason. */
-    moved: tell,
+    moved: (tx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) => tell(tx, [row], by, () => comment),
   }
 }
 

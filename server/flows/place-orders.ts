@@ -54,7 +54,7 @@ export function createPlaceOrders(
       const parties = await partyDirectory.describeParties(db, [payer.id, ...cart.orderable.keys()])
       const written = await orders.placement.write(tx, cart, parties, payer.id, data)
       // With the orders, not after them: a crash after the commit loses no e-mail and no message.
-      for (const order of written.placed) await news.placed(tx, order)
+      await news.placed(tx, written.placed)
       return { result: written.result, placed: written.placed.length }
     })
     if (placed) notifications.afterCommit()

@@ -8,7 +8,7 @@ import type { LifecycleRules } from './transitions.ts'
 export type Lifecycle<S extends string, E extends string, A extends string> = LifecycleRules<S, E, A> & LifecycleStore
 
 export { historyColumns } from './history-columns.ts'
-export { type LifecycleStore, type Move, moveStatus, recordMove } from './move-status.ts'
+export { historyRows, type LifecycleStore, type Move, moveStatus, recordMove } from './move-status.ts'
 export {
   actorOf,
   findTransition,

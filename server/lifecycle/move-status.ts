@@ -59,15 +59,29 @@ export async function recordMove<S extends string>(
   move: Move<S>,
   comment: string | null = null,
 ): Promise<void> {
+  await ctx.db.insert(store.history.table).values(historyRows(ctx, store, [subjectId], move, comment))
+}
+
+/**
+ * The history rows of the same move of several subjects (a checkout's orders), for a caller that
+ * writes them with others in one statement.
+ */
+export function historyRows<S extends string>(
+  ctx: Ctx,
+  store: LifecycleStore,
+  subjectIds: readonly string[],
+  move: Move<S>,
+  comment: string | null = null,
+): Record<string, unknown>[] {
   const { history } = store
-  await ctx.db.insert(history.table).values({
+  return subjectIds.map((subjectId) => ({
     [keyOf(history.table, history.subjectId)]: subjectId,
     ...(history.event && { [keyOf(history.table, history.event)]: move.event ?? null }),
     fromStatus: move.from,
     toStatus: move.to,
     byUserId: ctx.user?.id ?? null,
     comment,
-  })
+  }))
 }
 
 /** The property name Drizzle knows a column by, for `set` and `values`. */

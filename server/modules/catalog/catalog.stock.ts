@@ -1,9 +1,10 @@
-import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
 import { type RegistrationRequirement, registrationRequirement } from '#common/catalog/registration.ts'
 import type { VatRate } from '#common/catalog/vat.ts'
 import { isUuid } from '#common/validators.ts'
 import type { Ctx } from '../../context.ts'
+import { rowsOf } from '../../db/rows.ts'
 import { catalogModels, catalogProducts } from './catalog.table.ts'
 
 /**
@@ -70,40 +71,50 @@ export async function describeOffers(ctx: Ctx, ids: string[]): Promise<Map<strin
 
 /**
  * Takes the units from stock, all or none: the caller's transaction rolls back on a shortage.
- * Rows are locked in id order, so two checkouts of the same products never deadlock; of two
- * buyers racing for the last unit, the second waits for the first and then finds none left.
- * Returns the products that had too few, with how many they have.
+ * One statement whatever the number of lines. Its rows are locked in id order first, so two
+ * checkouts of the same products never deadlock; of two buyers racing for the last unit, the
+ * second waits for the first and then reads what it left (a locked row is read as last
+ * committed). Returns the products that had too few, with how many they have.
  */
 export async function takeStock(ctx: Ctx, lines: StockLine[]): Promise<{ productId: string; available: number }[]> {
-  const shortages: { productId: string; available: number }[] = []
-  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const [taken] = await ctx.db
-      .update(catalogProducts)
-      .set({ stockQuantity: sql`${catalogProducts.stockQuantity} - ${line.quantity}` })
-      .where(
-        and(
-          eq(catalogProducts.id, line.productId),
-          eq(catalogProducts.status, 'published'),
-          or(isNull(catalogProducts.stockQuantity), gte(catalogProducts.stockQuantity, line.quantity)),
-        ),
-      )
-      .returning({ id: catalogProducts.id })
-    if (taken) continue
-    const [row] = await ctx.db
-      .select({ stock: catalogProducts.stockQuantity })
-      .from(catalogProducts)
-      .where(eq(catalogProducts.id, line.productId))
-    shortages.push({ productId: line.productId, available: row?.stock ?? 0 })
-  }
-  return shortages
+  if (!lines.length) return []
+  const { ids, quantities } = stockArrays(lines)
+  const rows = rowsOf<{ id: string; available: number | null; taken: boolean }>(
+    await ctx.db.execute(sql`
+    with wanted as (
+      select id, sum(quantity)::int as quantity
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity) group by id
+    ), locked as (
+      select p.id, p.status, p.stock_quantity from ${catalogProducts} p
+      where p.id in (select id from wanted) order by p.id for update
+    ), taken as (
+      update ${catalogProducts} p set stock_quantity = p.stock_quantity - w.quantity
+      from locked l join wanted w on w.id = l.id
+      where p.id = l.id and l.status = 'published' and (l.stock_quantity is null or l.stock_quantity >= w.quantity)
+      returning p.id
+    )
+    select w.id, l.stock_quantity as available, w.id in (select id from taken) as taken
+    from wanted w left join locked l on l.id = w.id`),
+  )
+  return rows.filter((row) => !row.taken).map((row) => ({ productId: row.id, available: row.available ?? 0 }))
 }
 
-/** Gives units back (a cancelled order), whether or not the product is still on sale. */
+/** Gives units back (a cancelled order), whether or not the product is still on sale: one statement. */
 export async function returnStock(ctx: Ctx, lines: StockLine[]): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    await ctx.db
-      .update(catalogProducts)
-      .set({ stockQuantity: sql`${catalogProducts.stockQuantity} + ${line.quantity}` })
-      .where(eq(catalogProducts.id, line.productId))
-  }
+  if (!lines.length) return
+  const { ids, quantities } = stockArrays(lines)
+  await ctx.db.execute(sql`
+    with back as (
+      select id, sum(quantity)::int as quantity
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity) group by id
+    ), locked as (
+      select p.id from ${catalogProducts} p where p.id in (select id from back) order by p.id for update
+    )
+    update ${catalogProducts} p set stock_quantity = p.stock_quantity + b.quantity
+    from back b where p.id = b.id and p.id in (select id from locked)`)
+}
+
+/** The lines as two parallel arrays, for `unnest`: one parameter each however many lines. */
+export function stockArrays(lines: StockLine[]): { ids: string[]; quantities: number[] } {
+  return { ids: lines.map((l) => l.productId), quantities: lines.map((l) => l.quantity) }
 }

@@ -68,7 +68,7 @@ export function createChatRooms(deps: ChatDeps, view: ViewDeps) {
     return sql`(${activityOf(chatRooms)}, ${chatRooms.id}) < (${place})`
   }
 
-  return {
+  const rooms = {
     /** Rooms of the caller's organizations, latest activity first, with a search by name. */
     async listRooms(ctx: Ctx, query: unknown = {}): Promise<ChatRoomList> {
       const chatter = await requireChatter(ctx, members)
@@ -174,31 +174,50 @@ export function createChatRooms(deps: ChatDeps, view: ViewDeps) {
      * by the services exchange for the customer or the vendor (or the platform).
      */
     async openRequestRoom(ctx: Ctx, input: RequestRoomInput): Promise<{ guid: string; created: boolean }> {
-      const values = {
-        type: 'request' as const,
-        sideA: input.customerOrganizationId,
-        sideB: input.vendorOrganizationId,
-        requestId: input.requestId,
-        requestTitle: input.title,
-        openedBy: input.vendorOrganizationId,
-      }
-      const [created] = await ctx.db
+      return (await rooms.openRequestRooms(ctx, [input]))[0]!
+    },
+
+    /**
+     * The same for several requests at once (a checkout's orders), in the order given: one
+     * statement when all are new, a second for those that were there already.
+     */
+    async openRequestRooms(ctx: Ctx, inputs: RequestRoomInput[]): Promise<{ guid: string; created: boolean }[]> {
+      if (!inputs.length) return []
+      const created = await ctx.db
         .insert(chatRooms)
-        .values(values)
-        .onConflictDoNothing()
-        .returning({ id: chatRooms.id })
-      if (created) return { guid: created.id, created: true }
-      const [existing] = await ctx.db
-        .select({ id: chatRooms.id })
-        .from(chatRooms)
-        .where(
-          and(
-            eq(chatRooms.type, 'request'),
-            eq(chatRooms.requestId, input.requestId),
-            eq(chatRooms.sideB, input.vendorOrganizationId),
-          ),
+        .values(
+          inputs.map((input) => ({
+            type: 'request' as const,
+            sideA: input.customerOrganizationId,
+            sideB: input.vendorOrganizationId,
+            requestId: input.requestId,
+            requestTitle: input.title,
+            openedBy: input.vendorOrganizationId,
+          })),
         )
-      return { guid: existing!.id, created: false }
+        .onConflictDoNothing()
+        .returning({ id: chatRooms.id, requestId: chatRooms.requestId, sideB: chatRooms.sideB })
+      const key = (requestId: string | null, vendor: string) => `${requestId}:${vendor}`
+      const found = new Map(created.map((room) => [key(room.requestId, room.sideB), { guid: room.id, created: true }]))
+      const missing = inputs.filter((input) => !found.has(key(input.requestId, input.vendorOrganizationId)))
+      if (missing.length) {
+        const existing = await ctx.db
+          .select({ id: chatRooms.id, requestId: chatRooms.requestId, sideB: chatRooms.sideB })
+          .from(chatRooms)
+          .where(
+            and(
+              eq(chatRooms.type, 'request'),
+              or(
+                ...missing.map((input) =>
+                  and(eq(chatRooms.requestId, input.requestId), eq(chatRooms.sideB, input.vendorOrganizationId)),
+                ),
+              ),
+            ),
+          )
+        for (const room of existing) found.set(key(room.requestId, room.sideB), { guid: room.id, created: false })
+      }
+      return inputs.map((input) => found.get(key(input.requestId, input.vendorOrganizationId))!)
     },
   }
+  return rooms
 }

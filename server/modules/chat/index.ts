@@ -24,7 +24,7 @@ export const chatModule = defineModule({
   tables,
   routes: chatRoutes,
   // Any room, as the platform: only the modules whose lifecycles have rooms may write there.
-  internal: ['postSystemMessage', 'postNews', 'openRequestRoom'],
+  internal: ['postSystemMessage', 'postSystemMessages', 'postNews', 'openRequestRoom', 'openRequestRooms'],
   jobs: [PUBLISH_JOB, DIGEST_JOB],
   service: ({ config, limiter, log }, { realtime, catalog, files, identity, jobs, notifications }): ChatService => {
     const describeUsers = identity.describeUsers

@@ -20,8 +20,11 @@ export interface OutgoingEmail {
 export type OutboxItem = typeof emailOutbox.$inferSelect
 
 export interface MailService {
-  /** Stores the message in the outbox and, with SMTP configured, sends it. Never throws on SMTP errors. */
-  send(db: Db, email: OutgoingEmail): Promise<{ id: string }>
+  /**
+   * Stores the messages in the outbox (one statement however many) and, with SMTP configured,
+   * sends each. Never throws on SMTP errors.
+   */
+  send(db: Db, ...emails: OutgoingEmail[]): Promise<{ id: string }[]>
   /** Staff: the outbox, newest first, 50 a page; one-time links in the texts are masked. */
   listOutbox(ctx: Ctx, query: unknown): Promise<Page<OutboxItem>>
   close(): Promise<void>
@@ -36,26 +39,29 @@ export function createMailService(opts: {
 }): MailService {
   const transport: Transporter | undefined = opts.smtpUrl ? createTransport(opts.smtpUrl) : undefined
   return {
-    async send(db, email) {
-      const [row] = await db
+    async send(db, ...emails) {
+      if (!emails.length) return []
+      const rows = await db
         .insert(emailOutbox)
-        .values(email)
+        .values(emails)
         .returning({ id: emailOutbox.id, createdAt: emailOutbox.createdAt })
-      if (opts.mailDir) await writeMailFile(opts.mailDir, row!, email, opts.from)
-      if (transport) {
+      for (const [i, row] of rows.entries()) {
+        const email = emails[i]!
+        if (opts.mailDir) await writeMailFile(opts.mailDir, row, email, opts.from)
+        if (!transport) continue
         try {
           await transport.sendMail({ from: opts.from, to: email.to, subject: email.subject, text: email.text })
-          await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row!.id))
+          await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id))
         } catch (err) {
           // Kept in the outbox with the error, for staff to see and for a resend.
           opts.log('smtp send failed', err)
           await db
             .update(emailOutbox)
             .set({ error: String(err).slice(0, 500) })
-            .where(eq(emailOutbox.id, row!.id))
+            .where(eq(emailOutbox.id, row.id))
         }
       }
-      return row!
+      return rows.map(({ id }) => ({ id }))
     },
     async listOutbox(ctx, query) {
       requireStaff(ctx)

@@ -21,6 +21,7 @@ import { embedsOf, headingsOf, splitBlocks } from './article-html.ts'
 import { ARTICLE_MESSAGES } from './articles.machine.ts'
 import { articleImages, articleProducts, articles } from './articles.table.ts'
 import { cardColumns, isPublic, productImageOf, shownAt, toCard } from './articles.view.ts'
+import { rowsOf } from '../../db/rows.ts'
 
 export type ArticleRow = typeof articles.$inferSelect
 
@@ -147,7 +148,7 @@ export function createPublicArticles(deps: PublicArticlesDeps) {
         total: n,
         pageCount: n === 0 ? 0 : Math.max(1, Math.ceil(listed / MEDIA_PAGE_SIZE)),
         rubrics: ARTICLE_RUBRICS.map((rubric) => ({ rubric, count: byRubric.get(rubric) ?? 0 })),
-        tags: (tagRows as unknown as { rows: { tag: string; n: number }[] }).rows.map((r) => ({
+        tags: rowsOf<{ tag: string; n: number }>(tagRows).map((r) => ({
           tag: r.tag,
           count: Number(r.n),
         })),

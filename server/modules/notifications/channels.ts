@@ -6,6 +6,8 @@ import type { Links } from './links.ts'
 /** Someone told of an event as a member of `organizationId` (a person in two organizations is told once per each). */
 export interface Recipient extends Person {
   organizationId: string
+  /** The person's role there: an event told to some roles only is told to those. */
+  role: MemberRole
 }
 
 /** The members of an organization told of an event; with `roles`, only those holding one of them. */

@@ -236,7 +236,8 @@ export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>
  * so whatever it writes (an outbox row) commits or rolls back together with the change.
  */
 export interface Events {
-  emit(ctx: Ctx, event: DomainEvent): Promise<void>
+  /** One event, or several that happened together (a checkout's orders), told in one go. */
+  emit(ctx: Ctx, ...events: DomainEvent[]): Promise<void>
   /**
    * Once the transaction that emitted has committed: what its events queued for delivery (a
    * conversation's note) goes out now rather than at the jobs' next poll.

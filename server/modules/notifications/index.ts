@@ -21,7 +21,7 @@ export const notificationsModule = defineModule({
       publicUrl: config.publicUrl,
       ports: {
         peopleOf: (ctx, audiences) => services.organizations.peopleOf(ctx, audiences),
-        postNote: (ctx, room, text, typed, subject) => services.chat.postNews(ctx, room, text, typed, subject),
+        postNotes: (ctx, notes, subject) => services.chat.postNews(ctx, notes, subject),
         wake: () => services.jobs.wake(),
       },
     }),

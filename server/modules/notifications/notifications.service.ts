@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts'
 import type { MailService } from '../mail/index.ts'
-import type { Audience, Channels, Recipient } from './channels.ts'
+import type { Audience, Channels, Recipient, RoomNote } from './channels.ts'
 import type { DomainEvent, Events, EventType } from './events.ts'
 import * as identity from './identity.emails.ts'
 import { createLinks } from './links.ts'
@@ -76,19 +76,24 @@ function channelsOf<E extends DomainEvent>(event: E): Channels<E['type']> {
 
 /**
  * What the module asks of others when an event comes: the people of an audience (organizations'
- * members, with their addresses), a note in a conversation, and the jobs' wake-up call.
+ * members, with their addresses), notes in conversations, and the jobs' wake-up call.
  */
 export interface NotificationPorts {
   peopleOf(ctx: Ctx, audiences: Audience[]): Promise<Recipient[]>
-  /** Writes the note and the mover's typed words; absent where the chat is not built. */
-  postNote?(ctx: Ctx, room: string, text: string, typed: string | null, subject: string): Promise<void>
+  /** Writes the notes and the mover's typed words; absent where the chat is not built. */
+  postNotes?(ctx: Ctx, notes: RoomNote[], subject: string): Promise<void>
   wake(): void
 }
 
+/** Whether the recipient is among the audiences (its organization, and one of the roles asked for). */
+const within = (audiences: Audience[], person: Recipient) =>
+  audiences.some((a) => a.organizationId === person.organizationId && (!a.roles || a.roles.includes(person.role)))
+
 /**
- * Handles each event in the emitter's transaction: the e-mails go into the outbox and the note
- * into the conversation through `ctx.db`, so a change that rolls back leaves no message behind,
- * and one that commits has its messages written with it.
+ * Handles the events in the emitter's transaction: the e-mails go into the outbox and the notes
+ * into the conversations through `ctx.db`, so a change that rolls back leaves no message behind,
+ * and one that commits has its messages written with it. Several events at once (a checkout's
+ * orders) cost what one does: one look-up of the people, one write of the e-mails, one of the notes.
  */
 export function createNotifications(deps: {
   mail: Pick<MailService, 'send'>
@@ -97,15 +102,22 @@ export function createNotifications(deps: {
 }): Events {
   const links = createLinks(deps.publicUrl)
   return {
-    async emit(ctx, event) {
-      const channels = channelsOf(event)
-      const audience = channels.audience?.(event)
-      const recipients = audience?.length ? await deps.ports.peopleOf(ctx, audience) : []
-      for (const email of channels.email?.(event, links, recipients) ?? []) {
-        await deps.mail.send(ctx.db, email)
-      }
-      const note = channels.chat?.(event)
-      if (note && deps.ports.postNote) await deps.ports.postNote(ctx, note.room, note.text, note.typed, event.type)
+    async emit(ctx, ...events) {
+      const audiences = events.map((event) => channelsOf(event).audience?.(event) ?? [])
+      const everyone = audiences.flat()
+      const people = everyone.length ? await deps.ports.peopleOf(ctx, everyone) : []
+      const emails = events.flatMap(
+        (event, i) =>
+          channelsOf(event).email?.(
+            event,
+            links,
+            people.filter((person) => within(audiences[i]!, person)),
+          ) ?? [],
+      )
+      if (emails.length) await deps.mail.send(ctx.db, ...emails)
+      const notes = events.flatMap((event) => channelsOf(event).chat?.(event) ?? [])
+      const subject = [...new Set(events.map((event) => event.type))].join(', ')
+      if (notes.length && deps.ports.postNotes) await deps.ports.postNotes(ctx, notes, subject)
     },
     afterCommit() {
       deps.ports.wake()

@@ -208,6 +208,71 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     expect((await unreadByRoom(database.db, buyer.members[0]!.id, [buyer.id], [room])).get(room)).toBe(2)
   })
 
+  it('tells several events at once in the statements of one: every e-mail to its own side, every note in its room, in turn', async () => {
+    const buyer = await organizationWith(database.db, 'Лесхоз', ['owner'])
+    const sellers = [
+      await organizationWith(database.db, 'Первый Поставщик', ['owner', 'member']),
+      await organizationWith(database.db, 'Второй Поставщик', ['owner']),
+    ]
+    const system = ctxOf(database.db)
+    const rooms = await services.chat.openRequestRooms(
+      system,
+      sellers.map((seller, i) => ({
+        requestId: randomUUID(),
+        title: `Заказ № 2611-0090${i}`,
+        customerOrganizationId: buyer.id,
+        vendorOrganizationId: seller.id,
+      })),
+    )
+    const asBuyer = await ctxForUser(database.db, buyer.members[0]!.id)
+    const event = (i: number, status: 'created' | 'cancelled', comment: string | null): DomainEvent => ({
+      type: 'orders.status_changed',
+      order: { number: `2611-0090${i}`, status, totalKopecks: 1_000_00 * (i + 1) },
+      buyer: buyer.ref,
+      seller: sellers[i]!.ref,
+      by: 'buyer',
+      comment,
+      room: rooms[i]!.guid,
+    })
+    const statementsOf = async (...events: DomainEvent[]) => {
+      const before = database.statements.count
+      await database.db.transaction((tx) => notifications.emit({ ...asBuyer, db: tx }, ...events))
+      return database.statements.count - before
+    }
+    const alone = await statementsOf(event(1, 'created', null))
+    // The first room hears twice at once: its order placed, then cancelled with the buyer's reason.
+    const together = await statementsOf(event(0, 'created', null), event(0, 'cancelled', 'Нашли дешевле'))
+    // The people, their e-mails, the rooms, the messages and the publication: one statement each.
+    expect(together).toBe(alone)
+
+    const [first, second] = sellers
+    const subjects = async (email: string) => (await outboxTo(database.db, email)).map((m) => m.subject).sort()
+    for (const member of first!.members)
+      expect(await subjects(member.email)).toEqual(['Заказ отменён: № 2611-00900', 'Новый заказ: № 2611-00900'])
+    expect(await subjects(second!.members[0]!.email)).toEqual(['Новый заказ: № 2611-00901'])
+    expect(await outboxTo(database.db, buyer.members[0]!.email)).toEqual([])
+
+    const inRoom = async (room: string) =>
+      (
+        await database.db
+          .select()
+          .from(chatMessages)
+          .where(eq(chatMessages.roomId, room))
+          .orderBy(asc(chatMessages.seq))
+      ).map((m) => [m.seq, m.isSystem, m.content])
+    expect(await inRoom(rooms[0]!.guid)).toEqual([
+      [1, true, expect.stringContaining('Оформлен заказ № 2611-00900')],
+      [2, true, expect.stringContaining('«Отменён». Причина — в следующем сообщении.')],
+      [3, false, 'Нашли дешевле'],
+    ])
+    expect(await inRoom(rooms[1]!.guid)).toEqual([[1, true, expect.stringContaining('Оформлен заказ № 2611-00901')]])
+    // The buyer's reason is read by its author; the seller's side has all three unread.
+    expect(await unreadByRoom(database.db, buyer.members[0]!.id, [buyer.id], [rooms[0]!.guid])).toEqual(new Map())
+    expect(
+      (await unreadByRoom(database.db, first!.members[0]!.id, [first!.id], [rooms[0]!.guid])).get(rooms[0]!.guid),
+    ).toBe(3)
+  })
+
   it("a request's news reaches a member of two addressed vendors once", async () => {
     const first = await organizationWith(database.db, 'Первый Подрядчик', ['owner'])
     const second = await organizationWith(database.db, 'Второй Подрядчик', ['owner'])

@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES, ORDER_STATUS_LABELS, type OrderAction, type OrderStatus } from '#common/orders.ts'
 import type { Ctx } from '../../context.ts'
-import { findTransition, type Lifecycle, moveStatus, recordMove, type Transition } from '../../lifecycle/index.ts'
+import { findTransition, historyRows, type Lifecycle, moveStatus, type Transition } from '../../lifecycle/index.ts'
 import { orderEvents, orders } from './orders.table.ts'
 
 /**
@@ -85,6 +85,8 @@ export function moveOrder(
   })
 }
 
-export function recordPlacement(ctx: Ctx, orderId: string, comment: string | null): Promise<void> {
-  return recordMove(ctx, orderLifecycle, orderId, historyEvent(orderTransition(null, 'place', 'buyer')), comment)
+/** The first history entry of each order a checkout writes: placed by the buyer, with its comment. */
+export function placementHistory(ctx: Ctx, orderIds: string[], comment: string | null) {
+  const place = historyEvent(orderTransition(null, 'place', 'buyer'))
+  return historyRows(ctx, orderLifecycle, orderIds, place, comment) as (typeof orderEvents.$inferInsert)[]
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
 import { OrderNumber } from '#common/orders.schemas.ts'
 import { type Ctx, requireUser } from '../../context.ts'
@@ -42,8 +42,8 @@ export interface OrderMoves {
   quantities(tx: Ctx, orderId: string): Promise<{ productId: string; quantity: number }[]>
   /** The lines with drones to register, in order. */
   dronesOf(tx: Ctx, orderId: string): Promise<(typeof orderLines.$inferSelect)[]>
-  /** The order's conversation, once it is opened. */
-  setConversation(tx: Ctx, orderId: string, roomId: string): Promise<void>
+  /** The orders' conversations, once they are opened: one statement however many. */
+  setConversations(tx: Ctx, rooms: { orderId: string; roomId: string }[]): Promise<void>
 }
 
 /** The organization the caller works as; orders are its, whoever of its members acts. */
@@ -128,7 +128,12 @@ export const orderMoves: OrderMoves = {
       .orderBy(orderLines.position)
   },
 
-  async setConversation(tx, orderId, roomId) {
-    await tx.db.update(orders).set({ chatRoomId: roomId }).where(eq(orders.id, orderId))
+  async setConversations(tx, rooms) {
+    if (!rooms.length) return
+    await tx.db.execute(sql`
+      update ${orders} o set chat_room_id = r.room_id
+      from unnest(${sql.param(rooms.map((r) => r.orderId))}::uuid[], ${sql.param(rooms.map((r) => r.roomId))}::uuid[])
+        as r(order_id, room_id)
+      where o.id = r.order_id`)
   },
 }

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   type CheckoutResult,
   type Delivery,
-  formatOrderNumber,
   ORDER_LIMITS,
   ORDER_MESSAGES,
+  orderNumberPrefix,
   type OrderParty,
   stockLimitMessage,
   vatIncluded,
@@ -15,8 +16,8 @@ import type { Ctx } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { cartOwner, type CartDeps, pricedCart } from './cart.service.ts'
 import type { OrderableItem } from './cart.pricing.ts'
-import { recordPlacement } from './orders.machine.ts'
-import { cartItems, orderLines, orders } from './orders.table.ts'
+import { placementHistory } from './orders.machine.ts'
+import { cartItems, orderEvents, orderLines, orders } from './orders.table.ts'
 import type { OrderRow } from './orders.view.ts'
 
 type Checkout = z.output<typeof CheckoutInput>
@@ -49,7 +50,10 @@ export interface OrderPlacement {
     payer: { id: string; name: string },
     data: Pick<Checkout, 'checkoutKey' | 'expectedTotalKopecks'>,
   ): Promise<OpenedCart>
-  /** One order per seller with its lines and its first history entry; the ordered lines leave the cart. */
+  /**
+   * One order per seller with its lines and its first history entry; the ordered lines leave the
+   * cart. One statement however many sellers.
+   */
   write(
     tx: Ctx,
     cart: Exclude<OpenedCart, { done: CheckoutResult }>,
@@ -98,42 +102,50 @@ export function createOrderPlacement(deps: Pick<CartDeps, 'catalog' | 'members'>
 
     async write(tx, cart, parties, payerId, data) {
       const buyer = parties.get(payerId)!
-      const placed: OrderRow[] = []
-      for (const [sellerId, items] of cart.orderable) {
-        const seller = parties.get(sellerId)!
-        const delivery: Delivery = {
-          method: data.deliveryMethod,
-          address: data.deliveryMethod === 'pickup' ? seller.address : data.address,
-          carrier: data.deliveryMethod === 'carrier' ? data.carrier : null,
-        }
-        const numbered = await tx.db.execute<{ next: number }>(sql`select nextval('order_numbers')::int as next`)
-        const next = Number((numbered as unknown as { rows: { next: number }[] }).rows[0]!.next)
-        const now = new Date()
-        const lines = items.map(({ item, offer }, i) => ({
-          position: i + 1,
-          productId: item.productId,
-          slug: item.slug,
-          title: item.title,
-          sku: item.sku,
-          quantity: item.quantity,
-          priceKopecks: item.priceKopecks!,
-          vatRate: item.vatRate,
-          amountKopecks: item.amountKopecks,
-          vatKopecks: vatIncluded(item.amountKopecks, item.vatRate),
-          registration: offer.registration,
-        }))
-        const [order] = await tx.db
-          .insert(orders)
-          .values({
-            number: formatOrderNumber(now, next),
-            status: 'created',
+      const now = new Date()
+      // The ids are made here, so that the lines and the history can name their orders in the
+      // same statement.
+      const placing = [...cart.orderable].map(([sellerId, items]) => ({
+        id: randomUUID(),
+        seller: parties.get(sellerId)!,
+        lines: orderLinesOf(items),
+      }))
+      const bought = placing.flatMap((order) => order.lines.map((line) => line.productId))
+      const lines = tx.db
+        .insert(orderLines)
+        .values(placing.flatMap((order) => order.lines.map((line) => ({ ...line, orderId: order.id }))))
+      const history = tx.db.insert(orderEvents).values(
+        placementHistory(
+          tx,
+          placing.map((order) => order.id),
+          data.comment || null,
+        ),
+      )
+      const emptied = tx.db
+        .delete(cartItems)
+        .where(and(eq(cartItems.organizationId, cart.owner), inArray(cartItems.productId, bought)))
+      // One statement however many sellers: the orders, numbered by the sequence as they are
+      // written, their lines and first history entries, and the ordered lines gone from the cart.
+      // The lines' and history's references to the orders are checked at its end.
+      const returned = await tx.db
+        .with(
+          tx.db.$with('lines', {}).as(lines.getSQL()),
+          tx.db.$with('history', {}).as(history.getSQL()),
+          tx.db.$with('emptied', {}).as(emptied.getSQL()),
+        )
+        .insert(orders)
+        .values(
+          placing.map(({ id, seller, lines }) => ({
+            id,
+            number: nextOrderNumber(now),
+            status: 'created' as const,
             buyerOrganizationId: buyer.id,
             sellerOrganizationId: seller.id,
             buyer,
             seller,
             checkoutKey: data.checkoutKey,
             createdByUserId: tx.user!.id,
-            delivery,
+            delivery: deliveryOf(data, seller),
             contactName: data.contactName,
             contactPhone: data.contactPhone,
             comment: data.comment,
@@ -141,21 +153,51 @@ export function createOrderPlacement(deps: Pick<CartDeps, 'catalog' | 'members'>
             vatKopecks: lines.reduce((s, l) => s + l.vatKopecks, 0),
             createdAt: now,
             updatedAt: now,
-          })
-          .returning()
-        await tx.db.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })))
-        await recordPlacement(tx, order!.id, data.comment || null)
-        placed.push(order!)
-      }
-      const bought = [...cart.orderable.values()].flat().map(({ item }) => item.productId)
-      await tx.db
-        .delete(cartItems)
-        .where(and(eq(cartItems.organizationId, cart.owner), inArray(cartItems.productId, bought)))
+          })),
+        )
+        .returning()
+      const byId = new Map(returned.map((order) => [order.id, order]))
+      const placed = placing.map((order) => byId.get(order.id)!)
       return { placed, result: { orders: placed.map(placedOrder), leftInCart: cart.count - bought.length } }
     },
 
     shortage,
   }
+}
+
+/**
+ * The next number of the sequence as `formatOrderNumber` writes it, taken as the row is written:
+ * each row of a multi-row insert has its own sub-select, so each takes a number of its own.
+ */
+function nextOrderNumber(now: Date) {
+  return sql<string>`(select ${orderNumberPrefix(now)} || lpad(n::text, greatest(5, length(n::text)), '0')
+    from nextval('order_numbers') as n)`
+}
+
+/** Pickup is at the seller's address; a carrier or courier takes the buyer's. */
+function deliveryOf(data: Checkout, seller: OrderParty): Delivery {
+  return {
+    method: data.deliveryMethod,
+    address: data.deliveryMethod === 'pickup' ? seller.address : data.address,
+    carrier: data.deliveryMethod === 'carrier' ? data.carrier : null,
+  }
+}
+
+/** The order's lines as bought: numbered, priced, with VAT and whether the drone needs registering. */
+function orderLinesOf(items: OrderableItem[]) {
+  return items.map(({ item, offer }, i) => ({
+    position: i + 1,
+    productId: item.productId,
+    slug: item.slug,
+    title: item.title,
+    sku: item.sku,
+    quantity: item.quantity,
+    priceKopecks: item.priceKopecks!,
+    vatRate: item.vatRate,
+    amountKopecks: item.amountKopecks,
+    vatKopecks: vatIncluded(item.amountKopecks, item.vatRate),
+    registration: offer.registration,
+  }))
 }
 
 function shortage(items: { title: string; available: number }[]): AppError {

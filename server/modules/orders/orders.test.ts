@@ -375,6 +375,57 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(await stock(lastUnit.id)).toBe(0)
   })
 
+  it('checks out three sellers in as many statements as one, each order with its lines, history and conversation', async () => {
+    const payerOrg = await buyerOrganization('Три продавца', 'three-sellers-orders')
+    const payer = await createMember(database.db, payerOrg.id, 'owner', 'Дарья Закупщик')
+    const vendorC = await createTestVendor(database.db, { name: 'Третий', slug: 'third-orders' })
+    await createMember(database.db, vendorC.id, 'owner', 'Евгений Продавец')
+    const propeller = await createOffer(database.db, vendorC.id, { title: 'Винт 30"', priceKopecks: 5_000_00 })
+    const lens = await createOffer(database.db, vendorB.id, { title: 'Объектив 35 мм', priceKopecks: 7_000_00 })
+    const checkout = async () => {
+      const total = (await cart(payer.cookie)).totalKopecks as number
+      const before = database.statements.count
+      const res = await api('POST', '/checkout', payer.cookie, {
+        ...checkoutBody(total),
+        payerOrganizationId: payerOrg.id,
+      })
+      expect(res.statusCode).toBe(201)
+      return { placed: res.json().data.orders as { number: string }[], statements: database.statements.count - before }
+    }
+    await add(payer.cookie, battery.id)
+    const one = await checkout()
+    for (const product of [battery, lens, propeller]) await add(payer.cookie, product.id)
+    const three = await checkout()
+    expect(one.placed).toHaveLength(1)
+    expect(three.placed).toHaveLength(3)
+    expect(three.statements).toBe(one.statements)
+
+    // Each of the three written by the one statement is whole: its lines, its history, its room and news.
+    const rows = await database.db
+      .select()
+      .from(ordersTable)
+      .where(
+        inArray(
+          ordersTable.number,
+          three.placed.map((o) => o.number),
+        ),
+      )
+    expect(new Set(rows.map((r) => r.sellerOrganizationId))).toEqual(new Set([vendorA.id, vendorB.id, vendorC.id]))
+    for (const row of rows) {
+      const details = (await order('purchase', row.number, payer.cookie)).json().data
+      expect(details.lines).toHaveLength(1)
+      expect(details.history.map((h: { to: string; by: string }) => `${h.to}:${h.by}`)).toEqual(['created:buyer'])
+      const news = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, row.chatRoomId!))
+      expect(news.map((m) => [m.seq, m.content])).toEqual([
+        [1, expect.stringContaining(`Оформлен заказ № ${row.number}`)],
+      ])
+    }
+    // Numbers are the sequence's, in the order of the sellers' groups.
+    const sequence = three.placed.map((o) => Number(o.number.split('-')[1]))
+    expect(sequence).toEqual([sequence[0], sequence[0]! + 1, sequence[0]! + 2])
+    expect((await cart(payer.cookie)).count).toBe(0)
+  })
+
   it('refuses an organization paying for its own products, whichever of its organizations holds the cart', async () => {
     // A confirmed buyer that is also a confirmed vendor, selling one product.
     const both = await createTestVendor(database.db, { name: 'Сам себе', slug: 'self-orders' })
@@ -557,7 +608,10 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     // Its realtime publication was queued in the checkout's transaction: it goes out once the
     // order is committed, even if this instance dies right after.
     const publications = await database.db.select().from(jobs).where(eq(jobs.kind, CHAT_PUBLISH_JOB))
-    expect(publications.map((j) => (j.payload as { messageIds: string[] }).messageIds)).toContainEqual([news[0]!.id])
+    const published = publications.flatMap(
+      (j) => (j.payload as { rooms: { roomId: string; messageIds: string[] }[] }).rooms,
+    )
+    expect(published).toContainEqual({ roomId: room!.id, messageIds: [news[0]!.id] })
     expect((await order('purchase', number, buyer.cookie)).json().data.chatRoomGuid).toBe(room!.id)
 
     const sale = (path: string, body: object = {}) =>

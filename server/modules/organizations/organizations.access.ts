@@ -101,6 +101,6 @@ export async function peopleOf(ctx: Ctx, deps: OrganizationsDeps, audiences: Aud
   )
   return told.flatMap((m) => {
     const person = people.get(m.userId)
-    return person ? [{ ...person, organizationId: m.organizationId }] : []
+    return person ? [{ ...person, organizationId: m.organizationId, role: m.role }] : []
   })
 }

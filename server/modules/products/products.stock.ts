@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import type { CatalogService, StockLine } from '../catalog/index.ts'
+import { type CatalogService, type StockLine, stockArrays } from '../catalog/index.ts'
 import { productDrafts } from './products.table.ts'
 
 /**
@@ -15,14 +15,17 @@ export interface ProductStock {
 }
 
 export function createProductStock(catalog: Pick<CatalogService, 'takeStock' | 'returnStock'>): ProductStock {
+  /** One statement: a vendor that does not count units keeps not counting them. */
   async function followInDrafts(ctx: Ctx, lines: StockLine[], sign: 1 | -1) {
-    for (const line of lines) {
-      await ctx.db
-        .update(productDrafts)
-        .set({ stockQuantity: sql`greatest(${productDrafts.stockQuantity} + ${sign * line.quantity}, 0)` })
-        // A vendor that does not count units keeps not counting them.
-        .where(and(eq(productDrafts.id, line.productId), isNotNull(productDrafts.stockQuantity)))
-    }
+    if (!lines.length) return
+    const { ids, quantities } = stockArrays(lines)
+    await ctx.db.execute(sql`
+      update ${productDrafts} d set stock_quantity = greatest(d.stock_quantity + ${sign} * w.quantity, 0)
+      from (
+        select id, sum(quantity)::int as quantity
+        from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity) group by id
+      ) w
+      where d.id = w.id and d.stock_quantity is not null`)
   }
 
   return {

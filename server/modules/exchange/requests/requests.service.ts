@@ -29,6 +29,7 @@ import type { RequestJobs } from './requests.jobs.ts'
 import { moveRequest, recordRequestCreation, requestTransition } from './requests.machine.ts'
 import { serviceRequests } from './requests.table.ts'
 import { viewRequest } from './requests.view.ts'
+import { rowsOf } from '../../../db/rows.ts'
 
 /** Creating is a click; dozens an hour is a script. */
 export const REQUEST_CREATE_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60 * 60_000 }
@@ -233,7 +234,7 @@ export function createRequestsService(deps: RequestsDeps): RequestsService {
             const numbered = await tx.execute<{ next: number }>(
               sql`select nextval('service_request_numbers')::int as next`,
             )
-            const next = Number((numbered as unknown as { rows: { next: number }[] }).rows[0]!.next)
+            const next = Number(rowsOf<{ next: number }>(numbered)[0]!.next)
             const [row] = await tx
               .insert(serviceRequests)
               .values({

@@ -5,6 +5,7 @@ import type { serviceProposals } from '../proposals/proposals.table.ts'
 import type { serviceRequests } from '../requests/requests.table.ts'
 import { recordServiceOrderCreation } from './service-orders.machine.ts'
 import { serviceOrders } from './service-orders.table.ts'
+import { rowsOf } from '../../../db/rows.ts'
 
 type RequestRow = typeof serviceRequests.$inferSelect
 type ProposalRow = typeof serviceProposals.$inferSelect
@@ -26,7 +27,7 @@ export async function createServiceOrder(
     .where(sql`${serviceOrders.proposalId} = ${proposal.id}`)
   if (existing) return existing
   const numbered = await ctx.db.execute<{ next: number }>(sql`select nextval('service_order_numbers')::int as next`)
-  const next = Number((numbered as unknown as { rows: { next: number }[] }).rows[0]!.next)
+  const next = Number(rowsOf<{ next: number }>(numbered)[0]!.next)
   const [order] = await ctx.db
     .insert(serviceOrders)
     .values({
