@@ -114,6 +114,9 @@ const sellers: { vendor: { id: string }; products: { id: string }[] }[] = []
 for (let i = 0; i < 5; i++) {
   const vendor = await createTestVendor(db, { name: `Продавец ${i}`, slug: `bench-seller-${i}` })
   await giveBankRequisites(db, vendor.id)
+  // An owner, who gets the e-mail of each new order, as a real seller's would.
+  const owner = await createTestUser(db, { name: `Владелец ${i}` })
+  await db.insert(organizationMembers).values({ organizationId: vendor.id, userId: owner.id, role: 'owner' })
   const products: { id: string }[] = []
   for (let p = 0; p < 4; p++) {
     products.push(
