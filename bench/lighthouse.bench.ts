@@ -4,6 +4,9 @@
  * and desktop. Prints the four category scores and LCP, TBT, CLS and FCP per page: the median of
  * BENCH_RUNS runs (default 3) by performance score.
  *
+ * The signed-in pages (the cart, an order, the comparison of the demo buyer, who adds three
+ * products of one category to it first) are loaded with the buyer's session cookie.
+ *
  * Env: BENCH_RUNS (default 3), BENCH_PAGES (comma-separated names to measure, default all),
  * BENCH_FORM_FACTORS (mobile,desktop). The server runs in a process of its own on a scratch
  * embedded database, so Lighthouse's own work never shares its event loop.
@@ -13,7 +16,9 @@ import { fileURLToPath } from 'node:url'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { DEMO_PASSWORD } from '../server/seed/accounts.ts'
 import { ensureServerBuild, envNumber, startBenchServer } from './setup.ts'
+import { SIGNED_IN_AS } from './signed-in-pages.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(ROOT)
@@ -51,11 +56,12 @@ interface Figures {
   fcp: number
 }
 
-async function measure(url: string, formFactor: 'mobile' | 'desktop', port: number): Promise<Figures> {
+async function measure(url: string, formFactor: 'mobile' | 'desktop', port: number, cookie?: string): Promise<Figures> {
   const result = await lighthouse(
     url,
     {
       port,
+      ...(cookie && { extraHeaders: { Cookie: cookie } }),
       output: 'json',
       logLevel: 'error',
       ignoreStatusCode: true,
@@ -81,10 +87,15 @@ async function measure(url: string, formFactor: 'mobile' | 'desktop', port: numb
 }
 
 /** Lighthouse now and then loses the trace of a load (NO_NAVSTART): that run is made again, twice at most. */
-async function measureWithRetry(url: string, formFactor: 'mobile' | 'desktop', port: number): Promise<Figures> {
+async function measureWithRetry(
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+  port: number,
+  cookie?: string,
+): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(url, formFactor, port)
+      return await measure(url, formFactor, port, cookie)
     } catch (err) {
       if (attempt === 3 || !String(err).includes('NO_NAVSTART')) throw err
       console.error(`${url}: the trace was lost, measuring again`)
@@ -107,15 +118,22 @@ try {
   const list = (await json<List>('/api/v1/media/articles')).data
   const article = list.featured ?? list.items[0]
   if (!article) throw new Error('the demo data has no published article')
-  const pages: [string, string][] = [
+  const buyer = await signedInBuyer()
+  const pages: [string, string, string?][] = [
     ['home', '/'],
     ['catalogue', '/catalog/bespilotniki'],
     ['product', await firstLink('/catalog/bespilotniki', /\/product\/[a-z0-9-]+/)],
     ['seller', await firstLink('/sellers', /\/sellers\/[a-z0-9-]+/)],
+    ['sphere', await firstLink('/', /\/spheres\/[a-z0-9-]+/)],
     ['services', '/services'],
+    ['service seller', await firstLink('/services', /\/services\/seller\/[a-z0-9-]+/)],
     ['media', '/media'],
     ['article', `/media/${article.slug}`],
+    ['compare', '/compare'],
     ['404', '/no-such-page'],
+    ['cart (signed in)', '/cart', buyer.cookie],
+    ['order (signed in)', buyer.order, buyer.cookie],
+    ['compare (signed in)', '/compare', buyer.cookie],
   ]
   const wanted = process.env.BENCH_PAGES?.split(',')
   const measured = wanted ? pages.filter(([name]) => wanted.includes(name)) : pages
@@ -129,9 +147,9 @@ try {
     console.log(`\n## ${formFactor}\n`)
     console.log('| page | path | perf | a11y | best pr. | SEO | LCP s | TBT ms | CLS | FCP s |')
     console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
-    for (const [name, path] of measured) {
+    for (const [name, path, cookie] of measured) {
       const runs: Figures[] = []
-      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(origin + path, formFactor, chrome.port))
+      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(origin + path, formFactor, chrome.port, cookie))
       const m = median(runs)
       console.log(
         `| ${name} | ${path} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ` +
@@ -150,6 +168,34 @@ try {
   await server.stop()
 }
 process.exit(failed ? 1 : 0)
+
+/**
+ * The demo buyer signed in through the API, with three drones of one category in its comparison
+ * and the path of its order with the most lines: what its own pages show.
+ */
+async function signedInBuyer(): Promise<{ cookie: string; order: string }> {
+  const login = await fetch(`${origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SIGNED_IN_AS.buyer, password: DEMO_PASSWORD }),
+  })
+  const cookie = /sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0]
+  if (!login.ok || !cookie) throw new Error(`the demo buyer could not sign in: ${login.status}`)
+  const call = async <T>(method: string, path: string, body?: object): Promise<T> => {
+    const res = await fetch(`${origin}/api/v1${path}`, {
+      method,
+      headers: { cookie, ...(body && { 'content-type': 'application/json' }) },
+      body: body && JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`)
+    return ((await res.json()) as { data: T }).data
+  }
+  const listing = await call<{ items: { id: string }[] }>('GET', '/catalog/products?category=bespilotniki')
+  for (const product of listing.items.slice(0, 3)) await call('POST', '/compare/items', { productId: product.id })
+  const orders = await call<{ number: string; lineCount?: number }[]>('GET', '/orders?side=purchase')
+  if (!orders.length) throw new Error('the demo buyer has no order')
+  return { cookie, order: `/personal-account/order/purchase/${orders[0]!.number}` }
+}
 
 async function chromeVersion(port: number): Promise<string> {
   const info = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string }
