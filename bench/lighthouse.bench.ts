@@ -16,9 +16,8 @@ import { fileURLToPath } from 'node:url'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { DEMO_PASSWORD } from '../server/seed/accounts.ts'
 import { ensureServerBuild, envNumber, startBenchServer } from './setup.ts'
-import { SIGNED_IN_AS } from './signed-in-pages.ts'
+import { signInOverHttp } from './signed-in-pages.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(ROOT)
@@ -174,13 +173,7 @@ process.exit(failed ? 1 : 0)
  * and the path of its order with the most lines: what its own pages show.
  */
 async function signedInBuyer(): Promise<{ cookie: string; order: string }> {
-  const login = await fetch(`${origin}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: SIGNED_IN_AS.buyer, password: DEMO_PASSWORD }),
-  })
-  const cookie = /sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0]
-  if (!login.ok || !cookie) throw new Error(`the demo buyer could not sign in: ${login.status}`)
+  const cookie = await signInOverHttp(origin, 'buyer')
   const call = async <T>(method: string, path: string, body?: object): Promise<T> => {
     const res = await fetch(`${origin}/api/v1${path}`, {
       method,

@@ -36,7 +36,7 @@ export async function startBenchServer(opts: {
   port: number
   name: string
   env?: Record<string, string>
-}): Promise<{ origin: string; stop(): Promise<void> }> {
+}): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `bas-${opts.name}-`))
   const origin = `http://127.0.0.1:${opts.port}`
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
@@ -71,7 +71,7 @@ export async function startBenchServer(opts: {
         (res) => res.ok,
         () => false,
       )
-      if (ready) return { origin, stop }
+      if (ready) return { origin, pid: server.pid!, stop }
       await new Promise((resolve) => setTimeout(resolve, 500))
     }
   } catch (error) {

@@ -25,6 +25,18 @@ export async function signInCookie(app: FastifyInstance, as: SignedInAs): Promis
   return sid[0]
 }
 
+/** The same against a server in a process of its own (`startBenchServer`), over HTTP. */
+export async function signInOverHttp(origin: string, as: SignedInAs): Promise<string> {
+  const res = await fetch(`${origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SIGNED_IN_AS[as], password: DEMO_PASSWORD }),
+  })
+  const sid = /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')
+  if (!res.ok || !sid) throw new Error(`sign-in of ${SIGNED_IN_AS[as]}: ${res.status}`)
+  return sid[0]
+}
+
 /**
  * The signed-in user's pages besides the public ones: the seller page of the demo vendor, and the
  * order of the user's side with the most lines (the buyer's purchase, the vendor's sale).
