@@ -9,7 +9,10 @@ import type { FlowServices } from './flow.ts'
  * which the first news opens. After the commit the flow calls `notifications.afterCommit()`.
  */
 export function createOrderNews({ orders, notifications, chat }: FlowServices) {
-  /** The orders' conversations between their two sides, opened with their first news: two statements for any number. */
+  /**
+   * The orders' conversations between their two sides, opened with their first news: two
+   * statements however many orders.
+   */
   async function conversationsOf(tx: Ctx, rows: OrderRow[]): Promise<string[]> {
     const closed = rows.filter((row) => !row.chatRoomId)
     const opened = await chat.openRequestRooms(
