@@ -154,10 +154,16 @@ test('the list: the featured article on top, the others below, breadcrumbs, cano
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/media`)
   await expect(page).toHaveTitle(/Медиа о беспилотниках/)
 
-  // The newest article (this file's, published last) is featured, its cover loaded first.
-  const featured = page.getByRole('article', { name: SEEDED.title })
+  // The newest article is featured, its cover loaded first: this file's, published last, unless
+  // the editor's test (another worker) has published one since; the list's API says which.
+  const newest = (await (await page.request.get('/api/v1/media/articles')).json()).data.featured as {
+    title: string
+    slug: string
+  }
+  if (newest.title !== SEEDED.title) expect(newest.title).toContain('для обследования ЛЭП')
+  const featured = page.getByRole('article', { name: newest.title })
   await expect(featured).toBeVisible()
-  await expect(featured.getByRole('link', { name: SEEDED.title })).toHaveAttribute('href', `/media/${SEEDED.slug}`)
+  await expect(featured.getByRole('link', { name: newest.title })).toHaveAttribute('href', `/media/${newest.slug}`)
   const cover = featured.locator('img')
   await expect(cover).toHaveAttribute('fetchpriority', 'high')
   await expect(cover).toHaveAttribute('loading', 'eager')
@@ -166,7 +172,8 @@ test('the list: the featured article on top, the others below, breadcrumbs, cano
   // The others: cards with pictures sized ahead of loading, none repeating the featured one.
   const titles = await cardTitles(page)
   expect(titles.length).toBeGreaterThan(0)
-  expect(titles).not.toContain(SEEDED.title)
+  expect(titles).not.toContain(newest.title)
+  if (newest.title !== SEEDED.title) expect(titles).toContain(SEEDED.title)
   const firstCard = cards(page).first()
   await expect(firstCard.locator('img')).toHaveAttribute('width', /\d+/)
   await expect(firstCard.locator('img')).toHaveAttribute('height', /\d+/)
