@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
 import { type RegistrationRequirement, registrationRequirement } from '#common/catalog/registration.ts'
 import type { VatRate } from '#common/catalog/vat.ts'
@@ -78,12 +78,10 @@ export async function describeOffers(ctx: Ctx, ids: string[]): Promise<Map<strin
  */
 export async function takeStock(ctx: Ctx, lines: StockLine[]): Promise<{ productId: string; available: number }[]> {
   if (!lines.length) return []
-  const { ids, quantities } = stockArrays(lines)
   const rows = rowsOf<{ id: string; available: number | null; taken: boolean }>(
     await ctx.db.execute(sql`
     with wanted as (
-      select id, sum(quantity)::int as quantity
-      from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity) group by id
+      ${stockLines(lines)}
     ), locked as (
       select p.id, p.status, p.stock_quantity from ${catalogProducts} p
       where p.id in (select id from wanted) order by p.id for update
@@ -102,11 +100,9 @@ export async function takeStock(ctx: Ctx, lines: StockLine[]): Promise<{ product
 /** Gives units back (a cancelled order), whether or not the product is still on sale: one statement. */
 export async function returnStock(ctx: Ctx, lines: StockLine[]): Promise<void> {
   if (!lines.length) return
-  const { ids, quantities } = stockArrays(lines)
   await ctx.db.execute(sql`
     with back as (
-      select id, sum(quantity)::int as quantity
-      from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity) group by id
+      ${stockLines(lines)}
     ), locked as (
       select p.id from ${catalogProducts} p where p.id in (select id from back) order by p.id for update
     )
@@ -114,7 +110,12 @@ export async function returnStock(ctx: Ctx, lines: StockLine[]): Promise<void> {
     from back b where p.id = b.id and p.id in (select id from locked)`)
 }
 
-/** The lines as two parallel arrays, for `unnest`: one parameter each however many lines. */
-export function stockArrays(lines: StockLine[]): { ids: string[]; quantities: number[] } {
-  return { ids: lines.map((l) => l.productId), quantities: lines.map((l) => l.quantity) }
+/**
+ * The lines as a relation (id, quantity), one row per product however often it comes: two array
+ * parameters for `unnest` however many lines. For a statement's `with … as (…)` or `from (…)`.
+ */
+export function stockLines(lines: StockLine[]): SQL {
+  return sql`select id, sum(quantity)::int as quantity
+    from unnest(${sql.param(lines.map((l) => l.productId))}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[])
+      as w(id, quantity) group by id`
 }

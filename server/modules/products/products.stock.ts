@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import { type CatalogService, type StockLine, stockArrays } from '../catalog/index.ts'
+import { type CatalogService, type StockLine, stockLines } from '../catalog/index.ts'
 import { productDrafts } from './products.table.ts'
 
 /**
@@ -18,13 +18,9 @@ export function createProductStock(catalog: Pick<CatalogService, 'takeStock' | '
   /** One statement: a vendor that does not count units keeps not counting them. */
   async function followInDrafts(ctx: Ctx, lines: StockLine[], sign: 1 | -1) {
     if (!lines.length) return
-    const { ids, quantities } = stockArrays(lines)
     await ctx.db.execute(sql`
       update ${productDrafts} d set stock_quantity = greatest(d.stock_quantity + ${sign} * w.quantity, 0)
-      from (
-        select id, sum(quantity)::int as quantity
-        from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity) group by id
-      ) w
+      from (${stockLines(lines)}) w
       where d.id = w.id and d.stock_quantity is not null`)
   }
 
