@@ -103,19 +103,20 @@ export function createNotifications(deps: {
   const links = createLinks(deps.publicUrl)
   return {
     async emit(ctx, ...events) {
-      const audiences = events.map((event) => channelsOf(event).audience?.(event) ?? [])
+      const told = events.map((event) => ({ event, channels: channelsOf(event) }))
+      const audiences = told.map(({ event, channels }) => channels.audience?.(event) ?? [])
       const everyone = audiences.flat()
       const people = everyone.length ? await deps.ports.peopleOf(ctx, everyone) : []
-      const emails = events.flatMap(
-        (event, i) =>
-          channelsOf(event).email?.(
+      const emails = told.flatMap(
+        ({ event, channels }, i) =>
+          channels.email?.(
             event,
             links,
             people.filter((person) => within(audiences[i]!, person)),
           ) ?? [],
       )
       if (emails.length) await deps.mail.send(ctx.db, ...emails)
-      const notes = events.flatMap((event) => channelsOf(event).chat?.(event) ?? [])
+      const notes = told.flatMap(({ event, channels }) => channels.chat?.(event) ?? [])
       const subject = [...new Set(events.map((event) => event.type))].join(', ')
       if (notes.length && deps.ports.postNotes) await deps.ports.postNotes(ctx, notes, subject)
     },
