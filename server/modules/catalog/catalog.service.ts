@@ -58,7 +58,7 @@ import { modelHref } from '#common/catalog/product-href.ts'
 import { wordsOf } from './search/title-words.ts'
 import { SearchTerms } from './search/search-terms.ts'
 import { WordLexemes } from './search/word-lexemes.ts'
-import { highlightCards } from './search/highlight.ts'
+import { KeptMarks } from './search/highlight.ts'
 import { VendorSlugGuesses } from './vendor-slugs.ts'
 import type { VendorDirectory } from '../organizations/index.ts'
 import { createVendorFeeds } from './feeds/vendor-feed.ts'
@@ -152,6 +152,8 @@ export function createCatalogService(deps: CatalogDeps) {
   const wordLexemes = new WordLexemes()
   // The words of searches as the index and the database read them (search/search-terms.ts).
   const searchTerms = new SearchTerms(wordLexemes)
+  // Search results' marks as worked out at the index's revision (search/highlight.ts).
+  const keptMarks = new KeptMarks()
   // Sellers' slugs as last resolved, so a listing by seller need not wait for them (vendor-slugs.ts).
   const vendorSlugs = new VendorSlugGuesses()
 
@@ -268,8 +270,10 @@ export function createCatalogService(deps: CatalogDeps) {
     })
     // The page's sellers are known from the index, so their names load beside the cards.
     const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
+    // A search's page marked before at the revision needs no descriptions.
+    const marked = search ? keptMarks.of(workedAt, search.lexemes, selected.pageIds) : null
     const [rows, { byId: vendors, bySlug: checked }, now] = await Promise.all([
-      fetchCards(ctx.db, selected.pageIds, search !== undefined),
+      fetchCards(ctx.db, selected.pageIds, search !== undefined && !marked),
       // With the guessed slugs checked in the same statement.
       deps.vendors.describeListingVendors(ctx, [...vendorIds], guessed ? slugs : []),
       mode === 'held' ? indexKeeper.state(ctx) : null,
@@ -280,7 +284,7 @@ export function createCatalogService(deps: CatalogDeps) {
     if (guessed?.size && !vendorSlugs.learn(slugs, checked)) return null
     // The sellers in the facet are those a buyer filters by next.
     vendorSlugs.remember(vendors.values())
-    if (search) await highlightCards(ctx.db, wordLexemes, rows, search.lexemes)
+    if (search) await keptMarks.mark(ctx.db, wordLexemes, workedAt, rows, search.lexemes, marked)
 
     const total = Number(selected.stats.values.total ?? 0)
     const listing: Listing = {

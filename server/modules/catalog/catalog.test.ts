@@ -281,6 +281,28 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
       const plain = await list('')
       expect(plain.items.every((i) => i.titleHighlighted === undefined)).toBe(true)
     })
+
+    it('marks a search asked again as the first time, and a changed description anew', async () => {
+      const first = await list('q=дрон')
+      expect(await list('q=дрон')).toEqual(first)
+      const id = fixture.ids['html-title-drone']!
+      const [{ description } = { description: '' }] = await database.db
+        .select({ description: catalogProducts.description })
+        .from(catalogProducts)
+        .where(eq(catalogProducts.id, id))
+      expect(description).toContain('дрон')
+      await database.db
+        .update(catalogProducts)
+        .set({ description: 'Новое описание: дрон для обследования мостов.' })
+        .where(eq(catalogProducts.id, id))
+      try {
+        const card = (await list('q=дрон')).items.find((i) => i.slug === 'html-title-drone')!
+        expect(card.snippetHighlighted).toBe('Новое описание: <mark>дрон</mark> для обследования мостов')
+      } finally {
+        await database.db.update(catalogProducts).set({ description }).where(eq(catalogProducts.id, id))
+      }
+      expect(await list('q=дрон')).toEqual(first)
+    })
   })
 
   it('pages stably: the pages together are every product once', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts'
 import { type CardRow, escapeHtml } from '../catalog.cards.ts'
+import { RevisionCache } from './revision-cache.ts'
 import type { WordLexemes } from './word-lexemes.ts'
 
 /**
@@ -101,6 +102,66 @@ export function highlightSnippet(
   }, [])
   return joined.map(([from, to]) => markUp(description, all, marked, from, to)).join(' … ')
 }
+
+/** A card's title and snippet with the search's words marked. */
+export interface CardMarks {
+  title: string
+  snippet: string
+}
+
+/**
+ * The marks of search results worked out at a catalogue revision, by the lexemes searched and the
+ * product: a search asked again at the revision marks nothing, and its cards come without their
+ * descriptions. A product's title and description change only with a new revision.
+ */
+export class KeptMarks {
+  private readonly kept: RevisionCache<CardMarks>
+
+  constructor(limit = 5000) {
+    this.kept = new RevisionCache(limit)
+  }
+
+  /** The marks of every one of the products, when all are kept; else null. */
+  of(revision: number, searched: readonly string[], ids: readonly string[]): Map<string, CardMarks> | null {
+    const found = new Map<string, CardMarks>()
+    const prefix = keyOf(searched)
+    for (const id of ids) {
+      const marks = this.kept.get(revision, prefix + id)
+      if (!marks) return null
+      found.set(id, marks)
+    }
+    return found
+  }
+
+  /**
+   * Marks the cards: from `kept` (what `of` found) when given, else worked out from their
+   * descriptions and kept at the revision.
+   */
+  async mark(
+    db: Db,
+    words: WordLexemes,
+    revision: number,
+    rows: CardRow[],
+    searched: readonly string[],
+    kept: Map<string, CardMarks> | null,
+  ): Promise<void> {
+    if (kept) {
+      for (const row of rows) {
+        const marks = kept.get(row.id)!
+        row.titleHighlighted = marks.title
+        row.snippetHighlighted = marks.snippet
+      }
+      return
+    }
+    await highlightCards(db, words, rows, searched)
+    const prefix = keyOf(searched)
+    for (const row of rows)
+      this.kept.set(revision, prefix + row.id, { title: row.titleHighlighted!, snippet: row.snippetHighlighted! })
+  }
+}
+
+/** The lexemes as a key's prefix: once each, in order, so the same search words find the same marks. */
+const keyOf = (searched: readonly string[]) => `${[...new Set(searched)].sort().join(' ')}\n`
 
 /** Marks the searched lexemes in the cards' titles and description snippets. */
 export async function highlightCards(

@@ -2,6 +2,7 @@ import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#co
 import { AVAILABILITIES } from '#common/catalog/products.ts'
 import type { ListingStats } from '../catalog.listing.ts'
 import { PostingList, type Postings, parseTsvector } from './postings.ts'
+import type { ModelOffers } from './select.ts'
 import { RevisionCache } from './revision-cache.ts'
 import { TitleWords } from './title-words.ts'
 
@@ -98,6 +99,15 @@ export interface KnownListing {
   passing?: Int32Array
   /** `passing` sorted in each order asked so far (a search's also by relevance). */
   inOrder: Map<SortOrder | 'relevance', Int32Array>
+  /** Pages worked out so far, by order, page and size (select.ts `pageKeyOf`); the latest few. */
+  pages: Map<string, KeptPage>
+}
+
+/** A page of a known listing: its offers' ids and sellers, and with models their offers summed up. */
+export interface KeptPage {
+  pageIds: string[]
+  pageVendorIds: string[]
+  pageOffers?: ModelOffers[]
 }
 
 export class CatalogIndex {

@@ -92,12 +92,12 @@ export function parseTsvector(text: string): Map<string, number> {
 
 export interface SearchMatch {
   /** Slots containing every lexeme (dead ones included: readers check `alive`), in slot order. */
-  slots: Int32Array
+  readonly slots: Int32Array
   /**
    * Rank by slot (sum over the lexemes of their best weight), valid for the matched slots until
    * the next search on the same index (a work array, see CatalogIndex.work).
    */
-  rank: Float64Array
+  readonly rank: Float64Array
   /**
    * The distinct lexemes matched, sorted: what the match is at one catalogue revision, so a
    * listing's kept facets can be found by them (select.ts).
@@ -105,10 +105,41 @@ export interface SearchMatch {
   lexemes: readonly string[]
 }
 
+/** The lexemes once each, sorted: what a search's match is known by at a revision. */
+const distinctLexemes = (lexemes: readonly string[]): string[] => [...new Set(lexemes)].sort()
+
+/**
+ * A search's matches, found when first read: a page of results kept at the catalogue's revision
+ * needs only the lexemes (select.ts), so a search asked again skips the intersection. Read within
+ * the synchronous selection that asks for it, like the work arrays it fills.
+ */
+class DeferredMatch implements SearchMatch {
+  readonly lexemes: readonly string[]
+  private found: SearchMatch | undefined
+  private readonly index: CatalogIndex
+
+  constructor(index: CatalogIndex, lexemes: readonly string[]) {
+    this.index = index
+    this.lexemes = distinctLexemes(lexemes)
+  }
+
+  private get match(): SearchMatch {
+    return (this.found ??= matchLexemes(this.index, this.lexemes))
+  }
+
+  get slots(): Int32Array {
+    return this.match.slots
+  }
+
+  get rank(): Float64Array {
+    return this.match.rank
+  }
+}
+
 /** The slots containing all the lexemes; none when there are no lexemes (only stop words). */
 export function matchLexemes(index: CatalogIndex, lexemes: readonly string[]): SearchMatch {
   const rank = index.workNumbers()
-  const distinct = [...new Set(lexemes)].sort()
+  const distinct = distinctLexemes(lexemes)
   const lists = distinct.map((l) => index.postings.get(l) ?? new PostingList())
   if (!lists.length || lists.some((l) => l.length === 0)) return { slots: new Int32Array(0), rank, lexemes: distinct }
   lists.sort((a, b) => a.length - b.length)
@@ -163,6 +194,7 @@ export function needsCorrection(index: CatalogIndex, w: Omit<SearchWord, 'closes
 }
 
 export interface ResolvedSearch {
+  /** Found when first read (a kept page needs only its lexemes). */
   match: SearchMatch
   /** Per word, the catalogue word searched instead, or null when the word was kept. */
   fixes: (string | null)[]
@@ -189,7 +221,7 @@ export function resolveSearch(index: CatalogIndex, words: readonly SearchWord[])
   const lexemes = words.flatMap((w, i) => replacements[i]?.lexemes ?? w.lexemes)
   const fixes = replacements.map((r) => r?.word ?? null)
   return {
-    match: matchLexemes(index, lexemes),
+    match: new DeferredMatch(index, lexemes),
     fixes,
     text: words.map((w, i) => fixes[i] ?? w.word).join(' '),
     lexemes,

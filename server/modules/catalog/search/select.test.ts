@@ -10,7 +10,7 @@ import { BACKENDS, openTestDatabase } from '../../../testing/database.ts'
 import { type CatalogIndex, FLAG_RTK } from './listing-index.ts'
 import { createIndexKeeper } from './index-sync.ts'
 import { type FilterKey, queryRows, readCatalogState, statAlias } from '../catalog.listing.ts'
-import { resolveSearch } from './postings.ts'
+import { resolveSearch, type SearchMatch } from './postings.ts'
 import { compareOffers } from './offer-order.ts'
 import { keepsPassing, selectListing } from './select.ts'
 import { searchWords } from '../catalog.service.ts'
@@ -355,7 +355,7 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     }
   })
 
-  it('answers a listing asked again from its kept facets and totals as its full pass does', async () => {
+  it('answers a listing asked again from its kept facets and totals, or its kept page, as its full pass does', async () => {
     const categories = categorySubtree('bespilotniki')
     const filters: Partial<ListingQuery>[] = [
       {},
@@ -380,11 +380,16 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
           const selection = { categories, vendorIds: [], query, groupByModel }
           index.knownFacets.clear()
           const counted = selectListing(index, selection)
+          // Counted anew with another page first: the facets are kept, this page is not.
+          index.knownFacets.clear()
+          const next = selectListing(index, { ...selection, query: { ...query, page: page + 1 } })
           const again = selectListing(index, selection)
           const label = JSON.stringify({ groupByModel, change, sort, page })
           // The same stats object: the second answer did not count again.
-          expect(again.stats, label).toBe(counted.stats)
+          expect(again.stats, label).toBe(next.stats)
           expect(again, label).toEqual(counted)
+          // Asked once more, the page is the one kept.
+          expect(selectListing(index, selection).pageIds, label).toBe(again.pageIds)
           if (page === 1) expect(counted.pageIds.length, label).toBeGreaterThan(0)
           if (counted.pageOffers?.some((o) => o.count > 1)) grouped++
           kept.add(keepsPassing(index, counted.offerTotal))
@@ -439,7 +444,7 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     expect(taken).toBe(10)
   })
 
-  it('answers a search asked again from its kept facets and totals as its full pass does', async () => {
+  it('answers a search asked again from its kept facets and totals, or its kept page, as its full pass does', async () => {
     const categories = categorySubtree('bespilotniki')
     const orders = [
       ['relevance', 1],
@@ -457,11 +462,31 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
             const selection = { categories, vendorIds: [], query, groupByModel }
             index.knownFacets.clear()
             const counted = selectListing(index, { ...selection, search: resolveSearch(index, words).match })
+            // Counted anew with another page first: the facets are kept, this page is not.
+            index.knownFacets.clear()
+            const nextPage = { ...query, page: page + 1 }
+            const next = selectListing(index, {
+              ...selection,
+              query: nextPage,
+              search: resolveSearch(index, words).match,
+            })
             // As a request would: the words resolved again, the match found again.
             const again = selectListing(index, { ...selection, search: resolveSearch(index, words).match })
             const label = JSON.stringify({ q, change, groupByModel, sort, page })
-            expect(again.stats, label).toBe(counted.stats)
+            expect(again.stats, label).toBe(next.stats)
             expect(again, label).toEqual(counted)
+            // Asked once more, the page is taken as kept: the search's matches are not even read.
+            const lexemes = resolveSearch(index, words).match.lexemes
+            const unread: SearchMatch = {
+              lexemes,
+              get slots(): Int32Array {
+                throw new Error('the matches were read')
+              },
+              get rank(): Float64Array {
+                throw new Error('the ranks were read')
+              },
+            }
+            expect(selectListing(index, { ...selection, search: unread }), label).toEqual(counted)
             if (page === 1) expect(counted.pageIds.length, label).toBeGreaterThan(0)
             kept.add(keepsPassing(index, counted.offerTotal))
           }

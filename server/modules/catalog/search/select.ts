@@ -11,6 +11,7 @@ import {
   FLAG_MADE_IN_RUSSIA,
   FLAG_RTK,
   type IndexOrder,
+  type KeptPage,
   type KnownListing,
   type SortOrder,
 } from './listing-index.ts'
@@ -36,13 +37,7 @@ export interface ModelOffers {
   sellerCount: number
 }
 
-export interface SelectedListing {
-  /** Product ids of the page, in order. */
-  pageIds: string[]
-  /** Their sellers' organization ids. */
-  pageVendorIds: string[]
-  /** With `groupByModel`: each page entry's model offers (in the order of `pageIds`). */
-  pageOffers?: ModelOffers[]
+export interface SelectedListing extends KeptPage {
   /** Products passing every filter (with `groupByModel`, `stats.values.total` counts models). */
   offerTotal: number
   stats: ListingStats
@@ -298,6 +293,19 @@ function facetsKeyOf({
   ])
 }
 
+/** What picks a page out of a known listing. */
+const pageKeyOf = ({ sort, page, pageSize }: ListingQuery) => `${sort}:${page}:${pageSize}`
+
+/** Pages a known listing keeps (the latest asked): a few orders' first pages and a few pages on. */
+const KEPT_PAGES = 12
+
+/** The page, kept with its listing's facets for when it is asked again at the revision. */
+function keepPage(known: KnownListing, query: ListingQuery, page: KeptPage): KeptPage {
+  if (known.pages.size >= KEPT_PAGES) known.pages.delete(known.pages.keys().next().value!)
+  known.pages.set(pageKeyOf(query), page)
+  return page
+}
+
 /**
  * A listing passing at most a sixteenth of the catalogue (and no more than this many offers)
  * keeps them with its facets (KnownListing.passing): walking the index's order for its page
@@ -334,15 +342,19 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   // same revision reuses them and looks only at the products its page walk reaches.
   const key = facetsKeyOf(selection)
   const known = index.knownFacets.get(index.revision, key)
-  if (known) return selectKnown(index, selection, known, filters)
+  // A page asked before at the revision is taken as it was: nothing is marked, matched or walked.
+  const page = known?.pages.get(pageKeyOf(query))
+  if (known && page) return { ...page, ...totalsOf(known) }
+  if (known) return { ...keepPage(known, query, selectKnown(index, selection, known, filters)), ...totalsOf(known) }
 
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more), PASSES,
   // or 2 + k when it fails filters[k] only (filters.ts).
   const status = index.work('status')
   if (search) {
     const inScope = scopeOf(index, selection)
-    for (let i = 0; i < search.slots.length; i++) {
-      const slot = search.slots[i]!
+    const { slots } = search
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!
       status[slot] = inScope(slot) ? statusOf(slot, filters) : 0
     }
   } else {
@@ -386,18 +398,27 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     if (c === COUNT) count(slot)
     else if (c === ONLY_NUMBER) onlyFailing[status[slot]! - 2]!++
   }
-  if (search) for (let i = 0; i < search.slots.length; i++) visit(search.slots[i]!)
-  else for (let slot = 0; slot < index.size; slot++) visit(slot)
+  if (search) {
+    const { slots } = search
+    for (let i = 0; i < slots.length; i++) visit(slots[i]!)
+  } else for (let slot = 0; slot < index.size; slot++) visit(slot)
 
   const offset = (query.page - 1) * query.pageSize
   const offerTotal = tally.total
   const passes = (slot: number) => status[slot] === PASSES
-  const keep = (stats: ListingStats): ListingStats => {
+  const keep = (stats: ListingStats): KnownListing => {
     borrowed.forEach((from, k) => from && takeFacet(stats, from, filters[k]!.key))
     const passing = keepsPassing(index, offerTotal) ? new Int32Array(offerTotal) : undefined
     if (passing) for (let slot = 0, n = 0; n < offerTotal; slot++) if (status[slot] === PASSES) passing[n++] = slot
-    index.knownFacets.set(index.revision, key, { stats: Object.freeze(stats), offerTotal, passing, inOrder: new Map() })
-    return stats
+    const listing: KnownListing = {
+      stats: Object.freeze(stats),
+      offerTotal,
+      passing,
+      inOrder: new Map(),
+      pages: new Map(),
+    }
+    index.knownFacets.set(index.revision, key, listing)
+    return listing
   }
   const walk =
     search && query.sort === 'relevance'
@@ -406,19 +427,23 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   if (grouping) {
     grouping.facets.finish()
     tally.total = grouping.models
-    const stats = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing)))
+    const listing = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing)))
     const page = new ModelPage(index, passes, (model) => grouping.priced[model]!)
     const models = page.inOrder(walk, query.sort === 'price_desc', offset, query.pageSize)
-    return { ...page.defaults(models), offerTotal, stats }
+    return { ...keepPage(listing, query, page.defaults(models)), ...totalsOf(listing) }
   }
+  const listing = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing)))
   const pageSlots = walk(passes, offset, query.pageSize)
-  return {
-    pageIds: pageSlots.map((slot) => index.ids[slot]!),
-    pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
-    offerTotal,
-    stats: keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing))),
-  }
+  return { ...keepPage(listing, query, slotsPage(index, pageSlots)), ...totalsOf(listing) }
 }
+
+const totalsOf = ({ offerTotal, stats }: KnownListing) => ({ offerTotal, stats })
+
+/** A page of offers, not grouped by model. */
+const slotsPage = (index: CatalogIndex, slots: number[]): KeptPage => ({
+  pageIds: slots.map((slot) => index.ids[slot]!),
+  pageVendorIds: slots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
+})
 
 /** The status of one slot in scope (see markFailures), by testing it against each filter. */
 function statusOf(slot: number, filters: readonly Filter[]): number {
@@ -442,7 +467,7 @@ function selectKnown(
   selection: Selection,
   known: KnownListing,
   filters: readonly Filter[],
-): SelectedListing {
+): KeptPage {
   const { query, search } = selection
   const offset = (query.page - 1) * query.pageSize
   const order = sortOrder(query.sort)
@@ -463,8 +488,9 @@ function selectKnown(
   } else if (search) {
     const status = index.work('status')
     const inScope = scopeOf(index, selection)
-    for (let i = 0; i < search.slots.length; i++) {
-      const slot = search.slots[i]!
+    const { slots } = search
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!
       if (inScope(slot) && statusOf(slot, filters) === PASSES) status[slot] = PASSES
     }
     passes = (slot) => status[slot] === PASSES
@@ -474,15 +500,7 @@ function selectKnown(
     passes = (slot) => inScope(slot) && filters.every((f) => f.test(slot))
     walk = walkOrder(index, order)
   }
-  const totals = { offerTotal: known.offerTotal, stats: known.stats }
-  if (!selection.groupByModel) {
-    const pageSlots = walk(passes, offset, query.pageSize)
-    return {
-      pageIds: pageSlots.map((slot) => index.ids[slot]!),
-      pageVendorIds: pageSlots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
-      ...totals,
-    }
-  }
+  if (!selection.groupByModel) return slotsPage(index, walk(passes, offset, query.pageSize))
   // A model's priced passing offers, counted when the price-descending walk first asks (+1: 0 is
   // «not yet»).
   const priced = index.workPerModel('priced')
@@ -493,7 +511,7 @@ function selectKnown(
     return priced[model]! - 1
   }
   const page = new ModelPage(index, passes, pricedOf)
-  return { ...page.defaults(page.inOrder(walk, order === 'price_desc', offset, query.pageSize)), ...totals }
+  return page.defaults(page.inOrder(walk, order === 'price_desc', offset, query.pageSize))
 }
 
 /**
@@ -557,7 +575,7 @@ class ModelPage {
   }
 
   /** The page's ids: each model's best passing offer (offer-order.ts), with the model's passing offers summed up. */
-  defaults(models: number[]): Pick<SelectedListing, 'pageIds' | 'pageVendorIds' | 'pageOffers'> {
+  defaults(models: number[]): KeptPage {
     const { index } = this
     const defaults = models.map((slot) => this.defaultOffer(slot))
     return {
@@ -590,7 +608,8 @@ function sortOrder(sort: ListingQuery['sort']): SortOrder {
 /** Search matches best rank first, then the most popular, then the id (the popularity order's tie-break). */
 function relevanceComparator(index: CatalogIndex, search: SearchMatch): (a: number, b: number) => number {
   const popular = index.comparator('popular')
-  return (a, b) => search.rank[b]! - search.rank[a]! || popular(a, b)
+  const { rank } = search
+  return (a, b) => rank[b]! - rank[a]! || popular(a, b)
 }
 
 /**
@@ -601,9 +620,10 @@ function relevanceComparator(index: CatalogIndex, search: SearchMatch): (a: numb
  */
 function walkByRelevance(index: CatalogIndex, status: Uint8Array, search: SearchMatch): Walk {
   const ranks = new Set<number>()
-  for (let i = 0; i < search.slots.length; i++) {
-    const slot = search.slots[i]!
-    if (status[slot] === PASSES) ranks.add(search.rank[slot]!)
+  const { slots: matched, rank: rankOf } = search
+  for (let i = 0; i < matched.length; i++) {
+    const slot = matched[i]!
+    if (status[slot] === PASSES) ranks.add(rankOf[slot]!)
   }
   const best = [...ranks].sort((a, b) => b - a)
   return (accept, skip, limit) => {
@@ -614,7 +634,7 @@ function walkByRelevance(index: CatalogIndex, status: Uint8Array, search: Search
     for (const rank of best) {
       for (let i = 0; i < length; i++) {
         const slot = slots[i]!
-        if (search.rank[slot] !== rank || !accept(slot)) continue
+        if (rankOf[slot] !== rank || !accept(slot)) continue
         if (skipped < skip) skipped++
         else if (page.push(slot) === limit) return page
       }
