@@ -115,22 +115,20 @@ export interface CardMarks {
  * descriptions. A product's title and description change only with a new revision.
  */
 export class KeptMarks {
-  private readonly kept: RevisionCache<CardMarks>
+  /** By the lexemes searched, each product's marks. */
+  private readonly kept: RevisionCache<Map<string, CardMarks>>
+  private readonly perSearch: number
 
-  constructor(limit = 5000) {
-    this.kept = new RevisionCache(limit)
+  /** At most `searches` searches, each with the marks of at most `perSearch` products. */
+  constructor(searches = 500, perSearch = 240) {
+    this.kept = new RevisionCache(searches)
+    this.perSearch = perSearch
   }
 
   /** The marks of every one of the products, when all are kept; else null. */
   of(revision: number, searched: readonly string[], ids: readonly string[]): Map<string, CardMarks> | null {
-    const found = new Map<string, CardMarks>()
-    const prefix = keyOf(searched)
-    for (const id of ids) {
-      const marks = this.kept.get(revision, prefix + id)
-      if (!marks) return null
-      found.set(id, marks)
-    }
-    return found
+    const kept = this.kept.get(revision, keyOf(searched))
+    return kept && ids.every((id) => kept.has(id)) ? kept : null
   }
 
   /**
@@ -154,14 +152,15 @@ export class KeptMarks {
       return
     }
     await highlightCards(db, words, rows, searched)
-    const prefix = keyOf(searched)
-    for (const row of rows)
-      this.kept.set(revision, prefix + row.id, { title: row.titleHighlighted!, snippet: row.snippetHighlighted! })
+    const key = keyOf(searched)
+    let marks = this.kept.get(revision, key)
+    if (!marks || marks.size + rows.length > this.perSearch) this.kept.set(revision, key, (marks = new Map()))
+    for (const row of rows) marks.set(row.id, { title: row.titleHighlighted!, snippet: row.snippetHighlighted! })
   }
 }
 
-/** The lexemes as a key's prefix: once each, in order, so the same search words find the same marks. */
-const keyOf = (searched: readonly string[]) => `${[...new Set(searched)].sort().join(' ')}\n`
+/** The lexemes as a key: once each, in order, so the same search words find the same marks. */
+const keyOf = (searched: readonly string[]) => [...new Set(searched)].sort().join(' ')
 
 /** Marks the searched lexemes in the cards' titles and description snippets. */
 export async function highlightCards(
