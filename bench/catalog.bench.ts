@@ -150,29 +150,33 @@ async function timeRequests(origin: string, mix: BenchRequest[]): Promise<{ p95:
 
 /**
  * CPU per request of each class, the server's and PostgreSQL's: the class's requests back to back
- * (ROUNDS of them, the terms rotating as in the timed rounds, after the timed rounds warmed every
- * key), so that the CPU used over the batch is that class's. The server thread also runs this
+ * in runs of ten (ROUNDS of them in all, the terms rotating as in the timed rounds, after the timed
+ * rounds warmed every key), so that the CPU used over a run is that class's. The server thread also runs this
  * client, whose share (node:http, a few tens of microseconds a request) is in every class alike.
  * PostgreSQL's CPU comes from /proc, at a tick's resolution (10 ms) over the whole batch.
  */
 async function cpuPerClass(origin: string, mix: BenchRequest[], postgres: boolean): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   const list = mix.find((r) => r.name === 'root, popular')
-  const rows: { name: string; server: number; database: number | null }[] = []
-  for (const request of mix) {
-    const cpuBefore = process.threadCpuUsage()
-    const dbBefore = postgres ? postgresCpuMs() : null
-    for (let round = 0; round < ROUNDS; round++) {
-      const status = await get(agent, origin + request.path(round))
-      if (status !== 200) throw new Error(`GET ${request.path(round)} answered ${status}`)
+  const rows = mix.map((request) => ({ name: request.name, server: 0, database: postgres ? 0 : null }))
+  // The classes take turns, ten requests at a time: this machine's speed drifts over a minute,
+  // and one class after another would charge the drift to the classes measured last.
+  const CHUNK = 10
+  for (let from = 0; from < ROUNDS; from += CHUNK) {
+    for (const [k, request] of mix.entries()) {
+      const row = rows[k]!
+      // Reading /proc costs this thread too: it is done outside the thread's measured span.
+      const dbBefore = postgres ? postgresCpuMs() : null
+      const cpuBefore = process.threadCpuUsage()
+      for (let round = from; round < Math.min(ROUNDS, from + CHUNK); round++) {
+        const status = await get(agent, origin + request.path(round))
+        if (status !== 200) throw new Error(`GET ${request.path(round)} answered ${status}`)
+      }
+      const used = process.threadCpuUsage(cpuBefore)
+      row.server += (used.user + used.system) / 1000 / ROUNDS
+      const dbAfter = dbBefore === null ? null : postgresCpuMs()
+      if (row.database !== null) row.database += ((dbAfter ?? 0) - (dbBefore ?? 0)) / ROUNDS
     }
-    const used = process.threadCpuUsage(cpuBefore)
-    const dbAfter = dbBefore === null ? null : postgresCpuMs()
-    rows.push({
-      name: request.name,
-      server: (used.user + used.system) / 1000 / ROUNDS,
-      database: dbAfter === null || dbBefore === null ? null : (dbAfter - dbBefore) / ROUNDS,
-    })
   }
   agent.destroy()
   const base = rows.find((row) => row.name === list?.name)
