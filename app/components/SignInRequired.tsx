@@ -1,7 +1,9 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { openAuthModal } from '#app/lib/auth-modal.ts'
+import { buttonClass } from './ui/button.tsx'
+import ui from './ui/ui.module.css'
+import css from './SignInRequired.module.css'
 
 /**
  * What a page for signed-in users shows a guest: its title, what signing in gives, and the sign-in
@@ -10,15 +12,13 @@ import { openAuthModal } from '#app/lib/auth-modal.ts'
 export function SignInRequired({ title, text }: { title: string; text: string }) {
   useEffect(() => openAuthModal('signIn'), [])
   return (
-    <Paper withBorder p="xl" maw={520} mx="auto" ta="center">
-      <Stack align="center">
-        <IconLock size={40} aria-hidden="true" />
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Text c="dimmed">{text}</Text>
-        <Button onClick={() => openAuthModal('signIn')}>Войти</Button>
-      </Stack>
-    </Paper>
+    <section className={`${ui.panel} ${css.box}`}>
+      <IconLock size={40} aria-hidden="true" />
+      <h1 className={`${ui.title} ${ui.h2}`}>{title}</h1>
+      <p className={`${ui.text} ${ui.dimmed}`}>{text}</p>
+      <button type="button" className={buttonClass()} onClick={() => openAuthModal('signIn')}>
+        Войти
+      </button>
+    </section>
   )
 }

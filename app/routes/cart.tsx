@@ -1,4 +1,3 @@
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconShoppingCart } from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { useActionData } from 'react-router'
@@ -6,7 +5,8 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { CartItemRow } from '#app/components/cart/CartItemRow.tsx'
 import classes from '#app/components/cart/cart.module.css'
 import { CheckoutForm } from '#app/components/cart/CheckoutForm.tsx'
-import { MantineScope } from '#app/components/MantineScope.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { Notice } from '#app/components/ui/fields.tsx'
 import ui from '#app/components/ui/ui.module.css'
 import { SignInRequired } from '#app/components/SignInRequired.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
@@ -54,57 +54,49 @@ export const action = ({ request, context }: Route.ActionArgs) => cartAction(req
 
 function NoOrganization() {
   return (
-    <Paper withBorder p="xl" maw={640} mx="auto">
-      <Stack align="start">
-        <Title order={1} size="h2">
-          Корзина
-        </Title>
-        <Text>{CART_MESSAGES.noOrganization}</Text>
-        <Anchor component={AppLink} to={COMPANY_PATH} fw={600}>
-          Перейти к компании
-        </Anchor>
-      </Stack>
-    </Paper>
+    <section className={`${ui.panel} ${classes.message}`}>
+      <h1 className={`${ui.title} ${ui.h2}`}>Корзина</h1>
+      <p className={ui.text}>{CART_MESSAGES.noOrganization}</p>
+      <AppLink to={COMPANY_PATH} className={`${ui.anchor} ${ui.bold}`}>
+        Перейти к компании
+      </AppLink>
+    </section>
   )
 }
 
 function Placed({ placed }: { placed: NonNullable<Extract<CartActionResult, { ok: true }>['placed']> }) {
   return (
-    <Paper withBorder p="xl" radius="md" maw={720} mx="auto" role="status">
-      <Stack>
-        <Title order={1} size="h2">
-          {placed.orders.length > 1 ? 'Заказы оформлены' : 'Заказ оформлен'}
-        </Title>
-        <Text>
-          Продавцы получили {placed.orders.length > 1 ? 'заказы' : 'заказ'}: после подтверждения наличия они выставят
-          счёт на оплату, он появится на странице заказа.
-        </Text>
-        <List spacing="xs">
-          {placed.orders.map((o) => (
-            <List.Item key={o.number}>
-              <Anchor component={AppLink} to={`/personal-account/order/purchase/${o.number}`} fw={600}>
-                Заказ № {o.number}
-              </Anchor>{' '}
-              — {o.seller.name}, {formatMoney(o.totalKopecks)}
-            </List.Item>
-          ))}
-        </List>
-        {placed.leftInCart > 0 && (
-          <Text size="sm" c="dimmed">
-            В корзине осталось {formatCount(placed.leftInCart, ['товар', 'товара', 'товаров'])}: с ценой по запросу или
-            снятые с продажи.
-          </Text>
-        )}
-        <Group>
-          <Button component={AppLink} to="/personal-account/orders/purchases">
-            Мои заказы
-          </Button>
-          <Button component={AppLink} to={CATALOG_PATH} variant="default">
-            Вернуться в каталог
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <section className={`${ui.panel} ${classes.message}`} role="status">
+      <h1 className={`${ui.title} ${ui.h2}`}>{placed.orders.length > 1 ? 'Заказы оформлены' : 'Заказ оформлен'}</h1>
+      <p className={ui.text}>
+        Продавцы получили {placed.orders.length > 1 ? 'заказы' : 'заказ'}: после подтверждения наличия они выставят счёт
+        на оплату, он появится на странице заказа.
+      </p>
+      <ul className={classes.placedList}>
+        {placed.orders.map((o) => (
+          <li key={o.number}>
+            <AppLink to={`/personal-account/order/purchase/${o.number}`} className={`${ui.anchor} ${ui.bold}`}>
+              Заказ № {o.number}
+            </AppLink>{' '}
+            — {o.seller.name}, {formatMoney(o.totalKopecks)}
+          </li>
+        ))}
+      </ul>
+      {placed.leftInCart > 0 && (
+        <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
+          В корзине осталось {formatCount(placed.leftInCart, ['товар', 'товара', 'товаров'])}: с ценой по запросу или
+          снятые с продажи.
+        </p>
+      )}
+      <div className={classes.buttons}>
+        <AppLink to="/personal-account/orders/purchases" className={buttonClass()}>
+          Мои заказы
+        </AppLink>
+        <AppLink to={CATALOG_PATH} className={buttonClass({ variant: 'default' })}>
+          Вернуться в каталог
+        </AppLink>
+      </div>
+    </section>
   )
 }
 
@@ -119,31 +111,27 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
 
   if (!cart.count) {
     return (
-      <Paper withBorder p="xl" maw={640} mx="auto" ta="center">
-        <Stack align="center">
-          <IconShoppingCart size={40} aria-hidden="true" />
-          <Title order={1} size="h2">
-            Корзина пуста
-          </Title>
-          <Text c="dimmed">Добавляйте товары кнопкой «В корзину» в каталоге, на странице товара или в сравнении.</Text>
-          <Button component={AppLink} to={CATALOG_PATH}>
-            Перейти в каталог
-          </Button>
-        </Stack>
-      </Paper>
+      <section className={`${ui.panel} ${classes.message} ${classes.centered}`}>
+        <IconShoppingCart size={40} aria-hidden="true" />
+        <h1 className={`${ui.title} ${ui.h2}`}>Корзина пуста</h1>
+        <p className={`${ui.text} ${ui.dimmed}`}>
+          Добавляйте товары кнопкой «В корзину» в каталоге, на странице товара или в сравнении.
+        </p>
+        <AppLink to={CATALOG_PATH} className={buttonClass()}>
+          Перейти в каталог
+        </AppLink>
+      </section>
     )
   }
 
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        Корзина
-      </Title>
+    <div className={classes.screen}>
+      <h1 className={`${ui.title} ${ui.h2}`}>Корзина</h1>
       {cart.hasPriceChanges && (
-        <Alert color="orange" title="Цены изменились">
+        <Notice tone="orange" title="Цены изменились">
           Некоторые продавцы изменили цены с тех пор, как вы добавили товары. Новые цены отмечены ниже — заказ будет
           оформлен по ним.
-        </Alert>
+        </Notice>
       )}
       <div className={classes.layout}>
         <div className={classes.groups}>
@@ -178,7 +166,7 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
             </section>
           ))}
         </div>
-        <Stack gap="md" className={classes.summary}>
+        <div className={classes.summary}>
           {cart.orderableCount > 0 ? (
             <>
               <div className={`${ui.panel} ${classes.totals}`}>
@@ -204,24 +192,22 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
             </>
           ) : (
             // Nothing has a price to order by: no «0 ₽» total, only what to do with what is here.
-            <Paper withBorder p="lg" radius="md" data-testid="cart-nothing-to-order">
-              <Stack gap={4}>
-                <Text fw={600}>Заказать сейчас нечего</Text>
-                <Text size="sm">
-                  Товары с ценой по запросу обсудите с продавцом в чате, снятые с продажи — удалите.
-                </Text>
-              </Stack>
-            </Paper>
+            <div className={`${ui.panel} ${classes.nothingToOrder}`} data-testid="cart-nothing-to-order">
+              <p className={`${ui.text} ${ui.bold}`}>Заказать сейчас нечего</p>
+              <p className={`${ui.text} ${ui.sm}`}>
+                Товары с ценой по запросу обсудите с продавцом в чате, снятые с продажи — удалите.
+              </p>
+            </div>
           )}
-        </Stack>
+        </div>
       </div>
-    </Stack>
+    </div>
   )
 }
 
 export default function CartRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <MantineScope>
+    <>
       {loaderData.kind === 'guest' && (
         <SignInRequired
           title="Корзина"
@@ -230,7 +216,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.kind === 'noOrganization' && <NoOrganization />}
       {loaderData.kind === 'cart' && <CartScreen data={loaderData} />}
-    </MantineScope>
+    </>
   )
 }
 

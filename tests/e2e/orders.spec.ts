@@ -111,7 +111,16 @@ test('the cart splits by seller, steps quantities, and checks out into one order
   await page.getByRole('textbox', { name: 'Комментарий к заказу' }).fill('Позвонить за час до доставки')
   await page.getByRole('button', { name: /^Оформить/ }).click()
   await expect(page.getByText('Укажите адрес доставки')).toBeVisible()
+  // The error belongs to its field: a screen reader reads it with the field.
+  const address = page.getByRole('textbox', { name: 'Адрес доставки' })
+  await expect(address).toHaveAttribute('aria-invalid', 'true')
+  await expect(address).toHaveAccessibleDescription('Укажите адрес доставки')
   await expect(page.getByRole('textbox', { name: 'Комментарий к заказу' })).toHaveValue('Позвонить за час до доставки')
+  // The phone takes its mask once the page is ready: digits typed come out as a number.
+  const phone = page.getByRole('textbox', { name: 'Телефон контактного лица' })
+  await phone.fill('')
+  await phone.pressSequentially('9161234567')
+  await expect(phone).toHaveValue('+7 (916) 123-45-67')
   await page.getByLabel(/Адрес доставки/).fill('394036, г. Воронеж, ул. Полевая, д. 12')
   // The fixed field is no longer red before the form is sent again.
   await expect(page.getByText('Укажите адрес доставки')).toHaveCount(0)

@@ -1,4 +1,3 @@
-import { ActionIcon } from '@mantine/core'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { AppImage } from '#app/components/AppImage.tsx'
@@ -149,17 +148,16 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
       <removal.Form method="post" className={classes.remove}>
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={item.productId} />
-        <ActionIcon
+        <button
           type="submit"
-          variant="subtle"
-          color="gray"
-          size="lg"
-          loading={removing}
+          className={`mantine-focus-auto mantine-active ${ui.iconButton} ${classes.removeButton}`}
+          disabled={removing}
+          aria-busy={removing || undefined}
           aria-label={`Убрать из корзины: ${item.title}`}
           title="Убрать из корзины"
         >
           <SpriteIcon name="trash" size={18} />
-        </ActionIcon>
+        </button>
       </removal.Form>
     </li>
   )

@@ -1,8 +1,17 @@
-import { Alert, Anchor, Button, Paper, Radio, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { LazyMaskedInput } from '#app/components/LazyMaskedInput.tsx'
+import { ButtonContent, buttonClass } from '#app/components/ui/button.tsx'
+import {
+  MaskedTextField,
+  Notice,
+  RadioGroupField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '#app/components/ui/fields.tsx'
+import ui from '#app/components/ui/ui.module.css'
+import classes from './cart.module.css'
 import { formatCount } from '#app/lib/format.ts'
 import { useSessionState } from '#app/lib/session-store.ts'
 import { formatPhone, PHONE_MASK } from '#common/phone.ts'
@@ -43,135 +52,122 @@ export function CheckoutForm({
   const edits = useEditedFields(failure)
   const errors = withoutEdited(failure?.fieldErrors ?? {}, edits.edited)
   const [method, setMethod] = useState<DeliveryMethod>((values.deliveryMethod as DeliveryMethod) || 'carrier')
-  const [payer, setPayer] = useState<string | null>(
-    values.payerOrganizationId || selectedPayerId || payers[0]?.id || null,
-  )
+  const [payer, setPayer] = useState<string>(values.payerOrganizationId || selectedPayerId || payers[0]?.id || '')
 
   if (!payers.length) {
     return (
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            Оформление заказа
-          </Title>
-          <Text size="sm">
-            Платить по счёту может только организация с подтверждённой ролью «Покупатель». Запросите роль в разделе
-            «Компания» — после проверки документов можно будет оформить заказ.
-          </Text>
-          <Anchor component={AppLink} to="/personal-account/company" fw={600}>
-            Перейти к компании
-          </Anchor>
-        </Stack>
-      </Paper>
+      <section className={`${ui.panel} ${classes.checkout} ${classes.checkoutForm}`}>
+        <h2 className={`${ui.title} ${ui.h4}`}>Оформление заказа</h2>
+        <p className={`${ui.text} ${ui.sm}`}>
+          Платить по счёту может только организация с подтверждённой ролью «Покупатель». Запросите роль в разделе
+          «Компания» — после проверки документов можно будет оформить заказ.
+        </p>
+        <AppLink to="/personal-account/company" className={`${ui.anchor} ${ui.bold}`}>
+          Перейти к компании
+        </AppLink>
+      </section>
     )
   }
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="checkout-title">
-      <Form method="post" noValidate onChange={edits.onEdit}>
+    <section className={`${ui.panel} ${classes.checkout}`} aria-labelledby="checkout-title">
+      <Form method="post" noValidate onChange={edits.onEdit} className={classes.checkoutForm}>
         <input type="hidden" name="intent" value="checkout" />
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         <input type="hidden" name="expectedTotalKopecks" value={totalKopecks} />
-        <Stack gap="md">
-          <Title order={2} size="h4" id="checkout-title">
-            Оформление заказа
-          </Title>
-          {failure?.message && !Object.keys(errors).length && (
-            <Alert color="red" role="alert" title="Заказ не оформлен">
-              {failure.message}
-            </Alert>
-          )}
-          <Select
-            name="payerOrganizationId"
-            label="Плательщик"
-            description="Организация, на которую продавцы выставят счета"
-            data={payers.map((p) => ({ value: p.id, label: p.name }))}
-            value={payer}
-            onChange={setPayer}
-            allowDeselect={false}
-            error={errors.payerOrganizationId}
+        <h2 className={`${ui.title} ${ui.h4}`} id="checkout-title">
+          Оформление заказа
+        </h2>
+        {failure?.message && !Object.keys(errors).length && (
+          <Notice tone="red" role="alert" title="Заказ не оформлен">
+            {failure.message}
+          </Notice>
+        )}
+        <SelectField
+          name="payerOrganizationId"
+          label="Плательщик"
+          description="Организация, на которую продавцы выставят счета"
+          options={payers.map((p) => ({ value: p.id, label: p.name }))}
+          value={payer}
+          onChange={(event) => setPayer(event.currentTarget.value)}
+          error={errors.payerOrganizationId}
+          required
+        />
+        <RadioGroupField
+          name="deliveryMethod"
+          label="Получение"
+          options={DELIVERY_METHODS.map((m) => ({ value: m, label: DELIVERY_METHOD_LABELS[m] }))}
+          value={method}
+          onChange={setMethod}
+          error={errors.deliveryMethod}
+          required
+        />
+        {method === 'pickup' && (
+          <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>Адрес склада каждого продавца будет в его заказе.</p>
+        )}
+        {method !== 'pickup' && (
+          <TextareaField
+            name="address"
+            label="Адрес доставки"
+            placeholder="Индекс, город, улица, дом, склад или офис"
+            maxLength={ORDER_LIMITS.address}
+            defaultValue={values.address}
+            error={errors.address}
             required
           />
-          <Radio.Group
-            name="deliveryMethod"
-            label="Получение"
-            value={method}
-            onChange={(v) => setMethod(v as DeliveryMethod)}
-            error={errors.deliveryMethod}
-            required
-          >
-            <Stack gap={6} mt={6}>
-              {DELIVERY_METHODS.map((m) => (
-                <Radio key={m} value={m} label={DELIVERY_METHOD_LABELS[m]} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {method === 'pickup' && (
-            <Text size="sm" c="dimmed">
-              Адрес склада каждого продавца будет в его заказе.
-            </Text>
-          )}
-          {method !== 'pickup' && (
-            <Textarea
-              name="address"
-              label="Адрес доставки"
-              placeholder="Индекс, город, улица, дом, склад или офис"
-              autosize
-              minRows={2}
-              maxLength={ORDER_LIMITS.address}
-              defaultValue={values.address}
-              error={errors.address}
-              required
-            />
-          )}
-          {method === 'carrier' && (
-            <TextInput
-              name="carrier"
-              label="Название транспортной компании"
-              placeholder="Например, СДЭК или Деловые Линии"
-              maxLength={ORDER_LIMITS.carrier}
-              defaultValue={values.carrier}
-              error={errors.carrier}
-              required
-            />
-          )}
-          <TextInput
-            name="contactName"
-            label="Контактное лицо"
-            autoComplete="name"
-            maxLength={ORDER_LIMITS.contactName}
-            defaultValue={values.contactName ?? user?.name ?? ''}
-            error={errors.contactName}
+        )}
+        {method === 'carrier' && (
+          <TextField
+            name="carrier"
+            label="Название транспортной компании"
+            placeholder="Например, СДЭК или Деловые Линии"
+            maxLength={ORDER_LIMITS.carrier}
+            defaultValue={values.carrier}
+            error={errors.carrier}
             required
           />
-          <LazyMaskedInput
-            name="contactPhone"
-            label="Телефон контактного лица"
-            mask={PHONE_MASK}
-            placeholder="+7 (___) ___-__-__"
-            autoComplete="tel"
-            inputMode="tel"
-            defaultValue={values.contactPhone ?? (user?.phone ? formatPhone(user.phone) : '')}
-            error={errors.contactPhone}
-            required
-          />
-          <Textarea
-            name="comment"
-            label="Комментарий к заказу"
-            autosize
-            minRows={2}
-            maxLength={ORDER_LIMITS.comment}
-            defaultValue={values.comment}
-            error={errors.comment}
-          />
-          <Button type="submit" size="md" loading={submitting} disabled={!totalKopecks}>
+        )}
+        <TextField
+          name="contactName"
+          label="Контактное лицо"
+          autoComplete="name"
+          maxLength={ORDER_LIMITS.contactName}
+          defaultValue={values.contactName ?? user?.name ?? ''}
+          error={errors.contactName}
+          required
+        />
+        <MaskedTextField
+          name="contactPhone"
+          label="Телефон контактного лица"
+          mask={PHONE_MASK}
+          placeholder="+7 (___) ___-__-__"
+          autoComplete="tel"
+          inputMode="tel"
+          defaultValue={values.contactPhone ?? (user?.phone ? formatPhone(user.phone) : '')}
+          error={errors.contactPhone}
+          required
+        />
+        <TextareaField
+          name="comment"
+          label="Комментарий к заказу"
+          maxLength={ORDER_LIMITS.comment}
+          defaultValue={values.comment}
+          error={errors.comment}
+        />
+        <button
+          type="submit"
+          className={buttonClass({ size: 'md' })}
+          disabled={!totalKopecks || submitting}
+          aria-busy={submitting || undefined}
+        >
+          <ButtonContent>
             Оформить {sellerCount > 1 ? formatCount(sellerCount, ['заказ', 'заказа', 'заказов']) : 'заказ'}
-          </Button>
-          <Text size="xs" c="dimmed">
-            На каждого продавца — отдельный заказ. Продавец подтвердит наличие и выставит счёт на оплату.
-          </Text>
-        </Stack>
+          </ButtonContent>
+        </button>
+        <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>
+          На каждого продавца — отдельный заказ. Продавец подтвердит наличие и выставит счёт на оплату.
+        </p>
       </Form>
-    </Paper>
+    </section>
   )
 }
