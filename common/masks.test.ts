@@ -11,6 +11,7 @@ import {
   OGRN_MASK,
   OGRNIP_MASK,
   PHONE_MASK,
+  prepareChunk,
   unmask,
 } from './masks.ts'
 
@@ -76,6 +77,21 @@ describe('phone mask', () => {
     expect(applyMask(PHONE_MASK, '916')).toBe('+7 (916')
     expect(applyMask(PHONE_MASK, '+7 (916')).toBe('+7 (916')
     expect(applyMask(PHONE_MASK, '')).toBe('')
+  })
+})
+
+describe('a phone field', () => {
+  const prepare = prepareChunk(PHONE_MASK)!
+
+  it('reads a number put whole into the empty field for its national digits', () => {
+    for (const pasted of ['8 (916) 123-45-67', '89161234567', '+79161234567', '+7 (916) 123-45-67'])
+      expect(prepare(pasted, { unmaskedValue: '' }), pasted).toBe('9161234567')
+  })
+
+  it('takes typed characters and what is added to a number as they are', () => {
+    expect(prepare('8', { unmaskedValue: '' })).toBe('8')
+    expect(prepare('45', { unmaskedValue: '91612' })).toBe('45')
+    expect(prepareChunk(INN_PERSON_MASK)).toBeUndefined()
   })
 })
 

@@ -53,3 +53,15 @@ export function applyMask(mask: string, raw: string): string {
 export function unmask(mask: string, value: string): string {
   return fill(mask, value).unmaskedValue
 }
+
+/**
+ * What an input's mask does with a chunk of text before it takes it (imask's `prepare`). A phone
+ * number put whole into an empty field, pasted or filled in by the browser («8 (916) 123-45-67»,
+ * «+79161234567»), is read for its national digits as `applyMask` reads it: the mask would take a
+ * leading 8 for the first digit of the area code. Characters typed one by one pass as they are,
+ * since area codes such as 812 begin with an 8 too.
+ */
+export function prepareChunk(mask: string): ((chunk: string, masked: { unmaskedValue: string }) => string) | undefined {
+  if (mask !== PHONE_MASK) return undefined
+  return (chunk, masked) => (masked.unmaskedValue === '' && chunk.length > 1 ? nationalDigits(chunk) : chunk)
+}

@@ -2,7 +2,7 @@ import { InputBase, type InputBaseProps } from '@mantine/core'
 import type { ComponentProps, ForwardRefExoticComponent, RefAttributes } from 'react'
 import { IMaskInput } from 'react-imask'
 import type { Definitions } from 'imask'
-import { MASK_DEFINITIONS } from '#common/masks.ts'
+import { MASK_DEFINITIONS, prepareChunk } from '#common/masks.ts'
 
 type NativeProps = Pick<
   ComponentProps<'input'>,
@@ -12,6 +12,7 @@ type NativeProps = Pick<
 interface PatternInputProps extends NativeProps {
   mask: string
   definitions: Definitions
+  prepare?: (chunk: string, masked: { unmaskedValue: string }) => string
   lazy?: boolean
   unmask?: boolean
   value?: string
@@ -47,6 +48,7 @@ export function MaskedInput({ mask, unmask = false, ...rest }: MaskedInputProps)
       component={PatternInput}
       mask={mask}
       definitions={MASK_DEFINITIONS}
+      prepare={prepareChunk(mask)}
       unmask={unmask}
       // lazy: no placeholder underscores until typed, so an empty field still shows `placeholder`.
       lazy

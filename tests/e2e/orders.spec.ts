@@ -121,6 +121,9 @@ test('the cart splits by seller, steps quantities, and checks out into one order
   await phone.fill('')
   await phone.pressSequentially('9161234567')
   await expect(phone).toHaveValue('+7 (916) 123-45-67')
+  // A number put in whole, as a paste or the browser's autofill, keeps its digits after the 8.
+  await phone.fill('8 (916) 765-43-21')
+  await expect(phone).toHaveValue('+7 (916) 765-43-21')
   await page.getByLabel(/Адрес доставки/).fill('394036, г. Воронеж, ул. Полевая, д. 12')
   // The fixed field is no longer red before the form is sent again.
   await expect(page.getByText('Укажите адрес доставки')).toHaveCount(0)

@@ -116,7 +116,12 @@ export function MaskedTextField({
     let masked: { destroy(): void } | undefined
     void Promise.all([import('imask'), import('#common/masks.ts')]).then(([{ default: IMask }, masks]) => {
       if (destroyed || !ref.current) return
-      masked = IMask(ref.current, { mask, definitions: masks.MASK_DEFINITIONS, lazy: true })
+      masked = IMask(ref.current, {
+        mask,
+        definitions: masks.MASK_DEFINITIONS,
+        lazy: true,
+        prepare: masks.prepareChunk(mask),
+      })
     })
     return () => {
       destroyed = true
