@@ -1,5 +1,5 @@
 import { defineModule } from '../module.ts'
-import { createMailService } from './mail.service.ts'
+import { createMailService, DELIVER_JOB, type MailService } from './mail.service.ts'
 import * as tables from './mail.table.ts'
 
 export type { MailService, OutgoingEmail } from './mail.service.ts'
@@ -7,7 +7,8 @@ export type { MailService, OutgoingEmail } from './mail.service.ts'
 export const mailModule = defineModule({
   name: 'mail',
   tables,
-  service: ({ config, log }) =>
-    createMailService({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
+  jobs: [DELIVER_JOB],
+  service: ({ config, log }, { jobs }): MailService =>
+    createMailService({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log, jobs }),
   close: (mail) => mail.close(),
 })

@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { createTransport, type Transporter } from 'nodemailer'
 import { OutboxListQuery, type Page, STAFF_PAGE_SIZE } from '#common/staff.ts'
 import { type Ctx, requireStaff } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
+import type { JobsService } from '../../jobs/jobs.service.ts'
 import { countRows, pageQuery } from '../../db/pages.ts'
 import { parse } from '../../parse.ts'
 import { emailOutbox } from './mail.table.ts'
@@ -19,10 +20,14 @@ export interface OutgoingEmail {
 
 export type OutboxItem = typeof emailOutbox.$inferSelect
 
+/** Delivers messages of the outbox over SMTP, after the transaction that stored them committed. */
+export const DELIVER_JOB = 'mail.deliver'
+
 export interface MailService {
   /**
    * Stores the messages in the outbox (one statement however many) and, with SMTP configured,
-   * sends each. Never throws on SMTP errors.
+   * queues their delivery in the same transaction (`db` may be one): nothing is sent for writes
+   * that roll back, and no SMTP round trip holds the caller's transaction open.
    */
   send(db: Db, ...emails: OutgoingEmail[]): Promise<{ id: string }[]>
   /** Staff: the outbox, newest first, 50 a page; one-time links in the texts are masked. */
@@ -32,12 +37,45 @@ export interface MailService {
 
 export function createMailService(opts: {
   smtpUrl?: string
+  /** A transport of nodemailer's instead of SMTP_URL's (tests). */
+  transport?: Transporter
   /** Without SMTP, each message is also written here as a file, for whoever runs the server. */
   mailDir?: string
   from: string
   log: (msg: string, err?: unknown) => void
+  jobs: Pick<JobsService, 'register' | 'enqueue'>
 }): MailService {
-  const transport: Transporter | undefined = opts.smtpUrl ? createTransport(opts.smtpUrl) : undefined
+  const transport: Transporter | undefined =
+    opts.transport ?? (opts.smtpUrl ? createTransport(opts.smtpUrl) : undefined)
+
+  // Each message not sent yet, one after another. A failure is written on its message (staff see
+  // it in the outbox) and fails the job after the rest were tried: the queue runs it again later,
+  // and what went out is not sent twice.
+  opts.jobs.register(DELIVER_JOB, async ({ job, db }) => {
+    const { ids } = job.payload as { ids: string[] }
+    if (!transport || !ids.length) return { sent: 0 }
+    const due = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(inArray(emailOutbox.id, ids), isNull(emailOutbox.sentAt)))
+    let failure: unknown
+    for (const email of due) {
+      try {
+        await transport.sendMail({ from: opts.from, to: email.to, subject: email.subject, text: email.text })
+        await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, email.id))
+      } catch (err) {
+        opts.log('smtp send failed', err)
+        failure ??= err
+        await db
+          .update(emailOutbox)
+          .set({ error: String(err).slice(0, 500) })
+          .where(eq(emailOutbox.id, email.id))
+      }
+    }
+    if (failure) throw failure
+    return { sent: due.length }
+  })
+
   return {
     async send(db, ...emails) {
       if (!emails.length) return []
@@ -45,22 +83,9 @@ export function createMailService(opts: {
         .insert(emailOutbox)
         .values(emails)
         .returning({ id: emailOutbox.id, createdAt: emailOutbox.createdAt })
-      for (const [i, row] of rows.entries()) {
-        const email = emails[i]!
-        if (opts.mailDir) await writeMailFile(opts.mailDir, row, email, opts.from)
-        if (!transport) continue
-        try {
-          await transport.sendMail({ from: opts.from, to: email.to, subject: email.subject, text: email.text })
-          await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id))
-        } catch (err) {
-          // Kept in the outbox with the error, for staff to see and for a resend.
-          opts.log('smtp send failed', err)
-          await db
-            .update(emailOutbox)
-            .set({ error: String(err).slice(0, 500) })
-            .where(eq(emailOutbox.id, row.id))
-        }
-      }
+      if (opts.mailDir)
+        for (const [i, row] of rows.entries()) await writeMailFile(opts.mailDir, row, emails[i]!, opts.from)
+      if (transport) await opts.jobs.enqueue(db, DELIVER_JOB, { ids: rows.map((row) => row.id) }, { maxAttempts: 8 })
       return rows.map(({ id }) => ({ id }))
     },
     async listOutbox(ctx, query) {
