@@ -160,6 +160,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'exchange.announce_request': 'Рассылка о новой заявке на бирже',
   'exchange.expire_requests': 'Закрытие заявок с истёкшим сроком',
   'identity.housekeeping': 'Уборка: сеансы, ссылки, ключи',
+  'mail.deliver': 'Отправка писем',
   'media.publish_article': 'Публикация статьи по расписанию',
   'orders.auto_complete': 'Автоматическое завершение заказа',
   'orders.auto_deliver': 'Автоматическая отметка о доставке',
