@@ -3,7 +3,6 @@ import { useEffect } from 'react'
 import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { buttonClass } from './ui/button.tsx'
 import ui from './ui/ui.module.css'
-import css from './SignInRequired.module.css'
 
 /**
  * What a page for signed-in users shows a guest: its title, what signing in gives, and the sign-in
@@ -12,7 +11,7 @@ import css from './SignInRequired.module.css'
 export function SignInRequired({ title, text }: { title: string; text: string }) {
   useEffect(() => openAuthModal('signIn'), [])
   return (
-    <section className={`${ui.panel} ${css.box}`}>
+    <section className={`${ui.panel} ${ui.stack} ${ui.message} ${ui.messageCentered}`}>
       <IconLock size={40} aria-hidden="true" />
       <h1 className={`${ui.title} ${ui.h2}`}>{title}</h1>
       <p className={`${ui.text} ${ui.dimmed}`}>{text}</p>

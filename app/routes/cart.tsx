@@ -54,7 +54,7 @@ export const action = ({ request, context }: Route.ActionArgs) => cartAction(req
 
 function NoOrganization() {
   return (
-    <section className={`${ui.panel} ${classes.message}`}>
+    <section className={`${ui.panel} ${ui.stack} ${ui.message}`}>
       <h1 className={`${ui.title} ${ui.h2}`}>Корзина</h1>
       <p className={ui.text}>{CART_MESSAGES.noOrganization}</p>
       <AppLink to={COMPANY_PATH} className={`${ui.anchor} ${ui.bold}`}>
@@ -66,13 +66,13 @@ function NoOrganization() {
 
 function Placed({ placed }: { placed: NonNullable<Extract<CartActionResult, { ok: true }>['placed']> }) {
   return (
-    <section className={`${ui.panel} ${classes.message}`} role="status">
+    <section className={`${ui.panel} ${ui.stack} ${ui.message}`} role="status">
       <h1 className={`${ui.title} ${ui.h2}`}>{placed.orders.length > 1 ? 'Заказы оформлены' : 'Заказ оформлен'}</h1>
       <p className={ui.text}>
         Продавцы получили {placed.orders.length > 1 ? 'заказы' : 'заказ'}: после подтверждения наличия они выставят счёт
         на оплату, он появится на странице заказа.
       </p>
-      <ul className={classes.placedList}>
+      <ul className={`${ui.stack} ${ui.gapXs} ${classes.placedList}`}>
         {placed.orders.map((o) => (
           <li key={o.number}>
             <AppLink to={`/personal-account/order/purchase/${o.number}`} className={`${ui.anchor} ${ui.bold}`}>
@@ -111,7 +111,7 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
 
   if (!cart.count) {
     return (
-      <section className={`${ui.panel} ${classes.message} ${classes.centered}`}>
+      <section className={`${ui.panel} ${ui.stack} ${ui.message} ${ui.messageCentered}`}>
         <IconShoppingCart size={40} aria-hidden="true" />
         <h1 className={`${ui.title} ${ui.h2}`}>Корзина пуста</h1>
         <p className={`${ui.text} ${ui.dimmed}`}>
@@ -125,7 +125,7 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
   }
 
   return (
-    <div className={classes.screen}>
+    <div className={`${ui.stack} ${ui.gapLg}`}>
       <h1 className={`${ui.title} ${ui.h2}`}>Корзина</h1>
       {cart.hasPriceChanges && (
         <Notice tone="orange" title="Цены изменились">
@@ -166,7 +166,7 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
             </section>
           ))}
         </div>
-        <div className={classes.summary}>
+        <div className={`${ui.stack} ${classes.summary}`}>
           {cart.orderableCount > 0 ? (
             <>
               <div className={`${ui.panel} ${classes.totals}`}>
@@ -192,7 +192,7 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
             </>
           ) : (
             // Nothing has a price to order by: no «0 ₽» total, only what to do with what is here.
-            <div className={`${ui.panel} ${classes.nothingToOrder}`} data-testid="cart-nothing-to-order">
+            <div className={`${ui.panel} ${ui.stack} ${classes.nothingToOrder}`} data-testid="cart-nothing-to-order">
               <p className={`${ui.text} ${ui.bold}`}>Заказать сейчас нечего</p>
               <p className={`${ui.text} ${ui.sm}`}>
                 Товары с ценой по запросу обсудите с продавцом в чате, снятые с продажи — удалите.

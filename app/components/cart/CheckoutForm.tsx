@@ -56,7 +56,7 @@ export function CheckoutForm({
 
   if (!payers.length) {
     return (
-      <section className={`${ui.panel} ${classes.checkout} ${classes.checkoutForm}`}>
+      <section className={`${ui.panel} ${ui.stack} ${classes.checkout}`}>
         <h2 className={`${ui.title} ${ui.h4}`}>Оформление заказа</h2>
         <p className={`${ui.text} ${ui.sm}`}>
           Платить по счёту может только организация с подтверждённой ролью «Покупатель». Запросите роль в разделе
@@ -71,7 +71,7 @@ export function CheckoutForm({
 
   return (
     <section className={`${ui.panel} ${classes.checkout}`} aria-labelledby="checkout-title">
-      <Form method="post" noValidate onChange={edits.onEdit} className={classes.checkoutForm}>
+      <Form method="post" noValidate onChange={edits.onEdit} className={ui.stack}>
         <input type="hidden" name="intent" value="checkout" />
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         <input type="hidden" name="expectedTotalKopecks" value={totalKopecks} />

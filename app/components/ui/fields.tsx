@@ -1,5 +1,5 @@
 import {
-  type InputHTMLAttributes,
+  type ComponentProps,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -42,31 +42,29 @@ function useFieldIds(given: string | undefined, { description, error }: FieldPro
   }
 }
 
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  return (
-    <label className={css.label} htmlFor={htmlFor}>
-      {label}
-      {required && (
-        <span className={css.required} aria-hidden="true">
-          *
-        </span>
-      )}
-    </label>
-  )
-}
-
+/**
+ * A field's frame: its label (a `<label>` for one control, the `<legend>` of a `<fieldset>` for a
+ * group), the description, the control or controls, and the error.
+ */
 function Frame({
   field,
   ids,
+  group = false,
   children,
 }: {
   field: FieldProps
   ids: ReturnType<typeof useFieldIds>
+  /** A group of controls: the fieldset itself is described and marked invalid. */
+  group?: boolean
   children: ReactNode
 }) {
-  return (
-    <div className={css.field}>
-      <Label htmlFor={ids.id} label={field.label} required={field.required} />
+  const required = field.required && (
+    <span className={css.required} aria-hidden="true">
+      *
+    </span>
+  )
+  const parts = (
+    <>
       {field.description && (
         <p className={css.description} id={ids.descriptionId}>
           {field.description}
@@ -78,11 +76,32 @@ function Frame({
           {field.error}
         </p>
       )}
+    </>
+  )
+  if (group) {
+    const { id: _id, ...described } = ids.control
+    return (
+      <fieldset className={css.field} {...described}>
+        <legend className={css.label}>
+          {field.label}
+          {required}
+        </legend>
+        {parts}
+      </fieldset>
+    )
+  }
+  return (
+    <div className={css.field}>
+      <label className={css.label} htmlFor={ids.id}>
+        {field.label}
+        {required}
+      </label>
+      {parts}
     </div>
   )
 }
 
-type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>
+type TextFieldProps = FieldProps & Omit<ComponentProps<'input'>, 'className'>
 
 export function TextField({ label, description, error, required, id, ...input }: TextFieldProps) {
   const field = { label, description, error, required }
@@ -99,17 +118,7 @@ export function TextField({ label, description, error, required, id, ...input }:
  * the first paint; the mask library (imask, 17 kB gzip) loads after the page and takes the field
  * over where it stands. The server reads any usual notation, so a value typed before is kept.
  */
-export function MaskedTextField({
-  mask,
-  label,
-  description,
-  error,
-  required,
-  id,
-  ...input
-}: TextFieldProps & { mask: string }) {
-  const field = { label, description, error, required }
-  const ids = useFieldIds(id, field)
+export function MaskedTextField({ mask, ...props }: TextFieldProps & { mask: string }) {
   const ref = useRef<HTMLInputElement>(null)
   useEffect(() => {
     let destroyed = false
@@ -128,11 +137,7 @@ export function MaskedTextField({
       masked?.destroy()
     }
   }, [mask])
-  return (
-    <Frame field={field} ids={ids}>
-      <input ref={ref} className={css.input} required={required} {...ids.control} {...input} />
-    </Frame>
-  )
+  return <TextField ref={ref} {...props} />
 }
 
 type TextareaFieldProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>
@@ -171,41 +176,20 @@ export function SelectField({ label, description, error, required, id, options, 
 
 /** Radio buttons under a legend: one choice of a few, all in view. */
 export function RadioGroupField<V extends string>({
-  label,
-  description,
-  error,
-  required,
   name,
   options,
   value,
   onChange,
+  ...field
 }: FieldProps & {
   name: string
   options: readonly { value: V; label: string }[]
   value: V
   onChange: (value: V) => void
 }) {
-  const field = { label, description, error, required }
   const ids = useFieldIds(undefined, field)
   return (
-    <fieldset
-      className={css.field}
-      aria-describedby={ids.control['aria-describedby']}
-      aria-invalid={ids.control['aria-invalid']}
-    >
-      <legend className={css.label}>
-        {label}
-        {required && (
-          <span className={css.required} aria-hidden="true">
-            *
-          </span>
-        )}
-      </legend>
-      {description && (
-        <p className={css.description} id={ids.descriptionId}>
-          {description}
-        </p>
-      )}
+    <Frame field={field} ids={ids} group>
       <div className={css.options}>
         {options.map((o) => (
           <label key={o.value} className={css.option}>
@@ -215,18 +199,13 @@ export function RadioGroupField<V extends string>({
               value={o.value}
               checked={value === o.value}
               onChange={() => onChange(o.value)}
-              required={required}
+              required={field.required}
             />
             {o.label}
           </label>
         ))}
       </div>
-      {error && (
-        <p className={css.error} id={ids.errorId}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </Frame>
   )
 }
 

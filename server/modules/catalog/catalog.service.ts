@@ -271,7 +271,7 @@ export function createCatalogService(deps: CatalogDeps) {
     // The page's sellers are known from the index, so their names load beside the cards.
     const vendorIds = new Set([...selected.pageVendorIds, ...selected.stats.vendors.map(([id]) => id)])
     // A search's page marked before at the revision needs no descriptions.
-    const marked = search ? keptMarks.of(workedAt, search.lexemes, selected.pageIds) : null
+    const marked = search ? keptMarks.of(workedAt, search.match.lexemes, selected.pageIds) : null
     const [rows, { byId: vendors, bySlug: checked }, now] = await Promise.all([
       fetchCards(ctx.db, selected.pageIds, search !== undefined && !marked),
       // With the guessed slugs checked in the same statement.
@@ -284,7 +284,7 @@ export function createCatalogService(deps: CatalogDeps) {
     if (guessed?.size && !vendorSlugs.learn(slugs, checked)) return null
     // The sellers in the facet are those a buyer filters by next.
     vendorSlugs.remember(vendors.values())
-    if (search) await keptMarks.mark(ctx.db, wordLexemes, workedAt, rows, search.lexemes, marked)
+    if (search) await keptMarks.mark(ctx.db, wordLexemes, workedAt, rows, search.match.lexemes, marked)
 
     const total = Number(selected.stats.values.total ?? 0)
     const listing: Listing = {

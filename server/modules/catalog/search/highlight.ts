@@ -125,7 +125,10 @@ export class KeptMarks {
     this.perSearch = perSearch
   }
 
-  /** The marks of every one of the products, when all are kept; else null. */
+  /**
+   * The marks of every one of the products, when all are kept; else null. `searched` is the
+   * search's distinct lexemes in order (`SearchMatch.lexemes`), here and in `mark`.
+   */
   of(revision: number, searched: readonly string[], ids: readonly string[]): Map<string, CardMarks> | null {
     const kept = this.kept.get(revision, keyOf(searched))
     return kept && ids.every((id) => kept.has(id)) ? kept : null
@@ -159,8 +162,8 @@ export class KeptMarks {
   }
 }
 
-/** The lexemes as a key: once each, in order, so the same search words find the same marks. */
-const keyOf = (searched: readonly string[]) => [...new Set(searched)].sort().join(' ')
+/** A search's distinct, sorted lexemes (`SearchMatch.lexemes`) as a key. */
+const keyOf = (lexemes: readonly string[]) => lexemes.join(' ')
 
 /** Marks the searched lexemes in the cards' titles and description snippets. */
 export async function highlightCards(

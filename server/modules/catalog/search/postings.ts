@@ -194,14 +194,15 @@ export function needsCorrection(index: CatalogIndex, w: Omit<SearchWord, 'closes
 }
 
 export interface ResolvedSearch {
-  /** Found when first read (a kept page needs only its lexemes). */
+  /**
+   * Found when first read (a kept page needs only its lexemes). Its lexemes, corrections in
+   * place, are also what the cards mark (highlight.ts).
+   */
   match: SearchMatch
   /** Per word, the catalogue word searched instead, or null when the word was kept. */
   fixes: (string | null)[]
   /** The words searched, corrections in place. */
   text: string
-  /** The lexemes searched (corrections in place), which the cards mark (highlight.ts). */
-  lexemes: string[]
 }
 
 /**
@@ -224,6 +225,5 @@ export function resolveSearch(index: CatalogIndex, words: readonly SearchWord[])
     match: new DeferredMatch(index, lexemes),
     fixes,
     text: words.map((w, i) => fixes[i] ?? w.word).join(' '),
-    lexemes,
   }
 }

@@ -296,7 +296,7 @@ function facetsKeyOf({
 /** What picks a page out of a known listing. */
 const pageKeyOf = ({ sort, page, pageSize }: ListingQuery) => `${sort}:${page}:${pageSize}`
 
-/** Pages a known listing keeps (the latest asked): a few orders' first pages and a few pages on. */
+/** Pages a known listing keeps (the latest worked out): a few orders' first pages and a few pages on. */
 const KEPT_PAGES = 12
 
 /** The page, kept with its listing's facets for when it is asked again at the revision. */
@@ -342,10 +342,12 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   // same revision reuses them and looks only at the products its page walk reaches.
   const key = facetsKeyOf(selection)
   const known = index.knownFacets.get(index.revision, key)
-  // A page asked before at the revision is taken as it was: nothing is marked, matched or walked.
-  const page = known?.pages.get(pageKeyOf(query))
-  if (known && page) return { ...page, ...totalsOf(known) }
-  if (known) return { ...keepPage(known, query, selectKnown(index, selection, known, filters)), ...totalsOf(known) }
+  if (known) {
+    // A page asked before at the revision is taken as it was: nothing is marked, matched or walked.
+    const page =
+      known.pages.get(pageKeyOf(query)) ?? keepPage(known, query, selectKnown(index, selection, known, filters))
+    return { ...page, ...totalsOf(known) }
+  }
 
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more), PASSES,
   // or 2 + k when it fails filters[k] only (filters.ts).
