@@ -76,9 +76,9 @@ export async function createOnce<Row>(
 
 /**
  * The row a key made before (`find`), else a new one (`create`), for writes whose key is stored on
- * the row under a unique index: a key of the API (`createOnce`) or of a protocol (a chat message's
- * `clientId`). Two requests with one key at once: the second's unique violation finds the first
- * one's row. `created` says which it was.
+ * the row under a unique index (a key of the API: `createOnce`). Two requests with one key at
+ * once: the second's unique violation finds the first one's row. `created` says which it was. (A
+ * chat message's `clientId` is the same idea for a group of sends: chat.send.ts.)
  */
 export async function findOrCreate<Row>(
   find: () => Promise<Row | null | undefined>,

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts'
 import { countRows, pageQuery } from '../db/pages.ts'
 import { AppError } from '../errors.ts'
 import { JOB_STATUSES, type JobRow, type JobStatus, jobs } from './jobs.table.ts'
-import { type EnqueueOptions, enqueueJob, findJob } from './queue.ts'
+import { type EnqueueOptions, enqueueJob, enqueueJobs, findJob } from './queue.ts'
 import { createJobRunner, type JobHandler, type RunnerOptions } from './runner.ts'
 
 /** A job as its starter's page and staff see it. */
@@ -40,6 +40,10 @@ export function createJobsService(options: RunnerOptions & { workers: number }) 
     /** In the caller's transaction when `db` is one: the job exists only if that commits. */
     enqueue(db: Db, kind: string, payload: Record<string, unknown>, opts?: EnqueueOptions) {
       return enqueueJob(db, kind, payload, opts)
+    },
+    /** Several of one kind in one statement, nothing answered; keys already queued are passed over. */
+    enqueueMany(db: Db, kind: string, items: { payload: Record<string, unknown>; options?: EnqueueOptions }[]) {
+      return enqueueJobs(db, kind, items)
     },
     /** After the enqueuing transaction committed: a worker of this process looks at once. */
     wake: runner.wake,

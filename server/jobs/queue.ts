@@ -43,6 +43,31 @@ export async function enqueueJob(
 }
 
 /**
+ * Queues several jobs of one kind in one statement; a key already queued is passed over (its job
+ * stays as it is). For callers that need no job back: a burst of messages scheduling digests.
+ */
+export async function enqueueJobs(
+  db: Db,
+  kind: string,
+  items: { payload: Record<string, unknown>; options?: EnqueueOptions }[],
+): Promise<void> {
+  if (!items.length) return
+  await db
+    .insert(jobs)
+    .values(
+      items.map(({ payload, options = {} }) => ({
+        kind,
+        payload,
+        key: options.key ?? null,
+        maxAttempts: options.maxAttempts ?? 5,
+        runAt: options.runAt ?? new Date(),
+        progressTotal: options.total ?? 0,
+      })),
+    )
+    .onConflictDoNothing()
+}
+
+/**
  * Takes the oldest due job of the given kinds for this worker, or nothing. A running job whose
  * holder has not been heard of for `leaseMs` (its process died) is due again. `SKIP LOCKED`
  * lets every other worker pass over the row being claimed instead of waiting for it.

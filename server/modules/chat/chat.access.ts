@@ -21,15 +21,17 @@ export interface Chatter {
  * has a confirmed role); a 403 with the reason otherwise.
  */
 export async function requireChatter(ctx: Ctx, members: MemberDirectory): Promise<Chatter> {
+  const { user, selectedOrganizationId } = requireConfirmedMember(ctx)
+  return { user, organizationIds: await members.organizationIdsOf(ctx.db, user.id), selectedOrganizationId }
+}
+
+/** The caller and the organization they work as, if it has a confirmed role; a 403 otherwise. */
+export function requireConfirmedMember(ctx: Ctx): { user: CtxUser; selectedOrganizationId: string } {
   const user = requireUser(ctx)
   if (!ctx.organization?.roles.some((r) => r.status === 'confirmed')) {
     throw new AppError('forbidden', CHAT_MESSAGES.notConfirmed)
   }
-  return {
-    user,
-    organizationIds: await members.organizationIdsOf(ctx.db, user.id),
-    selectedOrganizationId: ctx.organization.id,
-  }
+  return { user, selectedOrganizationId: ctx.organization.id }
 }
 
 export const roomNotFound = () => new AppError('not_found', CHAT_MESSAGES.roomNotFound)

@@ -30,7 +30,7 @@ const UnsubscribeInput = z.object({
  */
 export function createChatDigests(
   deps: Pick<ViewDeps, 'members' | 'describeUsers'> & {
-    jobs: Pick<JobsService, 'register' | 'enqueue'>
+    jobs: Pick<JobsService, 'register' | 'enqueueMany'>
     events: Events
     delayMinutes: number
     members: MemberDirectory
@@ -96,13 +96,17 @@ export function createChatDigests(
         scheduled.clear()
       }
       const runAt = new Date(Date.now() + delayMs)
-      for (const userId of userIds) {
-        const key = `${userId}:${period}`
-        // The queue refuses a second job with the key anyway; this spares it the statements.
-        if (scheduled.has(key)) continue
-        await deps.jobs.enqueue(ctx.db, DIGEST_JOB, { userId }, { key, runAt, maxAttempts: 3 })
-        scheduled.add(key)
-      }
+      // The queue passes over a key it has anyway; remembering them spares it the statement.
+      const fresh = [...new Set(userIds)].filter((userId) => !scheduled.has(`${userId}:${period}`))
+      await deps.jobs.enqueueMany(
+        ctx.db,
+        DIGEST_JOB,
+        fresh.map((userId) => ({
+          payload: { userId },
+          options: { key: `${userId}:${period}`, runAt, maxAttempts: 3 },
+        })),
+      )
+      for (const userId of fresh) scheduled.add(`${userId}:${period}`)
     },
 
     sendDigest,

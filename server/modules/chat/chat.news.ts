@@ -36,7 +36,7 @@ export function createChatNews(deps: ChatDeps, publications: ChatPublications) {
     const payload = run.job.payload as PublishPayload
     const rooms = payload.rooms ?? [{ roomId: payload.roomId!, messageIds: payload.messageIds! }]
     const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
-    let published = 0
+    const created = []
     for (const { roomId, messageIds } of rooms) {
       const [room] = await run.db.select().from(chatRooms).where(eq(chatRooms.id, roomId))
       if (!room) continue
@@ -45,10 +45,10 @@ export function createChatNews(deps: ChatDeps, publications: ChatPublications) {
         .from(chatMessages)
         .where(inArray(chatMessages.id, messageIds))
         .orderBy(chatMessages.seq)
-      for (const row of rows) await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row)
-      published += rows.length
+      created.push(...rows.map((row) => ({ room: { ...room, lastSeq: row.seq }, row })))
     }
-    return { published }
+    await publications.messagesCreated(ctx, created)
+    return { published: created.length }
   })
 
   const news = {

@@ -9,27 +9,26 @@ import {
   SendMessageInput,
 } from '#common/chat.ts'
 import { isUuid } from '#common/validators.ts'
-import { type Ctx, requireUser, withDb } from '../../context.ts'
-import { findOrCreate } from '../../idempotency.ts'
+import { type Ctx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
-import { type Chatter, counterpartOf, findRoom, requireChatter, roomOfAny, sideOf } from './chat.access.ts'
-import { attachableFiles } from './chat.files.ts'
+import {
+  type Chatter,
+  findRoom,
+  requireChatter,
+  requireConfirmedMember,
+  roomNotFound,
+  roomOfAny,
+  sideOf,
+} from './chat.access.ts'
+import { createChatSender } from './chat.send.ts'
 import { createChatPublications } from './chat.publish.ts'
 import { chatMessages, chatReads, chatRooms } from './chat.table.ts'
-import {
-  blocksBetween,
-  type MessageRow,
-  roomNameOf,
-  toMessage,
-  unreadByRoom,
-  type ViewDeps,
-  viewMessages,
-} from './chat.view.ts'
-import { insertMessage, markSeen } from './chat.store.ts'
+import { unreadByRoom, type ViewDeps, viewMessages } from './chat.view.ts'
+import { markSeen } from './chat.store.ts'
 import { createChatRooms } from './chat.rooms.ts'
 import { createChatNews } from './chat.news.ts'
-import { type ChatDeps, SEND_RATE_LIMIT } from './chat.deps.ts'
+import type { ChatDeps } from './chat.deps.ts'
 
 export { PUBLISH_JOB } from './chat.news.ts'
 export type { RequestRoomInput } from './chat.rooms.ts'
@@ -44,6 +43,7 @@ export function createChatService(deps: ChatDeps) {
   const { members } = deps
   const view: ViewDeps = { members, describeUsers: deps.describeUsers }
   const publications = createChatPublications({ members, publisher: deps.publisher, describeUsers: deps.describeUsers })
+  const sendGrouped = createChatSender(deps, view, publications)
 
   async function findOwnMessage(ctx: Ctx, chatter: Chatter, id: string) {
     const notFound = new AppError('not_found', CHAT_MESSAGES.messageNotFound)
@@ -107,73 +107,14 @@ export function createChatService(deps: ChatDeps) {
 
     /**
      * Sends a message. Idempotent by the client's id: the same id again (a retry after a dropped
-     * connection) returns the message already stored, never a second one.
+     * connection) returns the message already stored, never a second one. Concurrent sends are
+     * written together (chat.send.ts).
      */
     async send(ctx: Ctx, guid: string, input: unknown): Promise<{ message: ChatMessage; created: boolean }> {
-      const chatter = await requireChatter(ctx, members)
-      const room = await findRoom(ctx, chatter, guid)
+      const { user, selectedOrganizationId } = requireConfirmedMember(ctx)
+      if (!isUuid(guid)) throw roomNotFound()
       const data = parse(SendMessageInput, input)
-      const shown = async (row: MessageRow) => (await viewMessages(ctx, view, chatter, room, null, [row]))[0]!
-      const findSent = async () =>
-        (
-          await ctx.db
-            .select()
-            .from(chatMessages)
-            .where(and(eq(chatMessages.authorUserId, chatter.user.id), eq(chatMessages.clientId, data.clientId)))
-        )[0]
-      const side = sideOf(chatter, room)
-      const counterpart = counterpartOf(room, side)
-      // Read once for a new message's checks and its publication.
-      const [blocks, orgs] = await Promise.all([
-        blocksBetween(ctx.db, side, counterpart),
-        members.describe(ctx.db, [room.sideA, room.sideB]),
-      ])
-      const sent = await findOrCreate(findSent, async () => {
-        if (!data.content && !data.fileIds.length) {
-          throw new AppError('invalid', CHAT_MESSAGES.empty, { content: CHAT_MESSAGES.empty })
-        }
-        if (blocks.some((b) => b.organizationId === side)) throw new AppError('forbidden', CHAT_MESSAGES.blockedByUs)
-        if (blocks.length) throw new AppError('forbidden', CHAT_MESSAGES.blockedByThem)
-        await deps.limiter.hit(`chat:send:${chatter.user.id}`, SEND_RATE_LIMIT)
-        const files = await attachableFiles(ctx, deps.files, data.fileIds)
-        return insertMessage(
-          ctx,
-          room,
-          {
-            clientId: data.clientId,
-            authorUserId: chatter.user.id,
-            authorOrganizationId: side,
-            content: data.content,
-            files,
-          },
-          { userId: chatter.user.id, organizationId: side },
-        )
-      })
-      // The same client id again (a retry, or the same message sent twice at once): what it stored.
-      if (!sent.created) {
-        if (sent.row.roomId !== room.id)
-          throw new AppError('conflict', 'Этот идентификатор сообщения уже использован в другом чате')
-        return { message: await shown(sent.row), created: false }
-      }
-      const row = sent.row
-      // What the send has read already is not read again: the organizations, the author, the blocks.
-      const names = [{ id: chatter.user.id, name: requireUser(ctx).name }]
-      const audience = await publications.messageCreated(ctx, { ...room, lastSeq: row.seq }, row, {
-        orgs,
-        names,
-        blocks,
-      })
-      if (deps.onUnread) await deps.onUnread(ctx, audience)
-      // Just stored: nobody of the other side has read it yet.
-      const message = toMessage(row, {
-        room,
-        roomName: roomNameOf(room, orgs.get(counterpart)),
-        me: chatter,
-        names: new Map(names.map((n) => [n.id, n.name])),
-        orgs,
-        readSeq: 0,
-      })
-      return { message, created: true }
+      return sendGrouped({ ctx, user, selectedOrganizationId, guid, data })
     },
 
     edit(ctx: Ctx, id: string, input: unknown): Promise<ChatMessage> {

@@ -6,7 +6,7 @@ import { chatDigests, type chatMessages } from './chat.table.ts'
 import { type MessageRow } from './chat.view.ts'
 
 /** A message row as a statement of ours returns it (snake_case; bigint as text on `pg`). */
-interface StoredMessage {
+export interface StoredMessage {
   id: string
   room_id: string
   seq: string | number
@@ -24,7 +24,7 @@ interface StoredMessage {
 
 const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value))
 
-function fromStored(r: StoredMessage): MessageRow {
+export function fromStored(r: StoredMessage): MessageRow {
   return {
     id: r.id,
     roomId: r.room_id,

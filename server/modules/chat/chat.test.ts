@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CHAT_LIMITS, CHAT_MESSAGES, productContext } from '#common/chat.ts'
-import { systemCtx } from '../../context.ts'
+import { ctxForUser, systemCtx } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
 import { createTestUser } from '../../testing/auth.ts'
 import { useTestApp } from '../../testing/app.ts'
@@ -322,6 +322,68 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     const late = await api('PATCH', `/chat/messages/${newest.items.at(-2).id}`, seller.cookie, { content: 'Поздно' })
     expect(late.statusCode).toBe(409)
     expect(late.json().error.message).toBe(CHAT_MESSAGES.editWindowPassed)
+  })
+
+  it('writes concurrent sends as one group, each answered as if it had gone alone', async () => {
+    const { chat } = app.services
+    const guid = await openRoom()
+    const other = await createTestVendor(database.db, { name: 'Блокирующие', slug: 'blokiruyushchie-chat' })
+    const otherSeller = await createMember(database.db, other.id, 'owner')
+    const blockedGuid = (await api('POST', '/chat/rooms', buyer.cookie, { organizationId: other.id })).json().data
+      .guid as string
+    expect((await api('PUT', `/chat/blocks/${buyerOrg.id}`, otherSeller.cookie)).statusCode).toBe(204)
+    const [asBuyer, asSeller, asStranger] = await Promise.all(
+      [
+        buyer.id,
+        seller.id,
+        (
+          await createMember(
+            database.db,
+            (await createTestVendor(database.db, { name: 'Посторонние', slug: 'postoronnie-chat' })).id,
+          )
+        ).id,
+      ].map((id) => ctxForUser(database.db, id)),
+    )
+    const startColleague = await unread(sellerColleague.cookie)
+    const firstId = randomUUID()
+    const twiceId = randomUUID()
+    // The first goes alone; the rest arrive while it is written and go as the next group.
+    const sends = [
+      chat.send(asBuyer!, guid, { clientId: firstId, content: 'Первое' }),
+      chat.send(asBuyer!, guid, { clientId: twiceId, content: 'Второе' }),
+      chat.send(asSeller!, guid, { clientId: randomUUID(), content: 'Ответ продавца' }),
+      chat.send(asBuyer!, guid, { clientId: twiceId, content: 'Второе' }),
+      chat.send(asStranger!, guid, { clientId: randomUUID(), content: 'Чужое' }),
+      chat.send(asBuyer!, blockedGuid, { clientId: randomUUID(), content: 'Заблокировано' }),
+      chat.send(asBuyer!, guid, { clientId: randomUUID(), content: '' }),
+      chat.send(asBuyer!, guid, { clientId: firstId, content: 'Первое' }),
+    ]
+    const [first, second, answer, again, stranger, blocked, empty, retry] = await Promise.allSettled(sends)
+    const value = (s: PromiseSettledResult<{ message: { id: string }; created: boolean }> | undefined) =>
+      s?.status === 'fulfilled' ? s.value : null
+    const reason = (s: PromiseSettledResult<unknown> | undefined) =>
+      s?.status === 'rejected' ? (s.reason as Error).message : null
+    expect(value(first)?.created).toBe(true)
+    expect(value(second)).toMatchObject({ created: true, message: { content: 'Второе', isOwn: true } })
+    expect(value(answer)).toMatchObject({
+      created: true,
+      message: { content: 'Ответ продавца', roomName: buyerOrg.name },
+    })
+    expect(value(again)).toMatchObject({ created: false, message: { id: value(second)!.message.id } })
+    expect(value(retry)).toMatchObject({ created: false, message: { id: value(first)!.message.id } })
+    expect(reason(stranger)).toBe(CHAT_MESSAGES.roomNotFound)
+    expect(reason(blocked)).toBe(CHAT_MESSAGES.blockedByThem)
+    expect(reason(empty)).toBe(CHAT_MESSAGES.empty)
+    // Numbered in the order they came, one row per client id.
+    const stored = await database.db.select().from(chatMessages).where(eq(chatMessages.roomId, guid))
+    const seqOf = (content: string) => stored.find((m) => m.content === content)!.seq
+    expect([seqOf('Второе') - seqOf('Первое'), seqOf('Ответ продавца') - seqOf('Второе')]).toEqual([1, 1])
+    expect(stored.filter((m) => m.clientId === twiceId)).toHaveLength(1)
+    // One statement wrote the group: its messages share the transaction's moment.
+    const at = (content: string) => stored.find((m) => m.content === content)!.createdAt.getTime()
+    expect(at('Ответ продавца')).toBe(at('Второе'))
+    // The buyer's two are news to the seller's side; its own answer is not.
+    expect(await unread(sellerColleague.cookie)).toBe(startColleague + 2)
   })
 
   it('limits how fast one person sends', async () => {

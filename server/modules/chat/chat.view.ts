@@ -7,6 +7,7 @@ import { type Chatter, counterpartOf, type RoomRow, sideOf } from './chat.access
 import { chatBlocks, chatMessages, chatReads } from './chat.table.ts'
 
 export type MessageRow = typeof chatMessages.$inferSelect
+export type Block = { organizationId: string; blockedOrganizationId: string }
 
 export interface ViewDeps {
   members: MemberDirectory
@@ -45,16 +46,28 @@ export function roomNameOf(room: Pick<RoomRow, 'type' | 'requestTitle'>, counter
   return room.type === 'request' ? (room.requestTitle ?? '') : (counterpart?.name ?? '')
 }
 
-/** The blocks between two organizations, either way; one statement. */
-export async function blocksBetween(db: Db, side: string, counterpart: string) {
-  return db
-    .select({ organizationId: chatBlocks.organizationId, blockedOrganizationId: chatBlocks.blockedOrganizationId })
-    .from(chatBlocks)
-    .where(
-      sql`(${chatBlocks.organizationId} = ${side} and ${chatBlocks.blockedOrganizationId} = ${counterpart})
-        or (${chatBlocks.organizationId} = ${counterpart} and ${chatBlocks.blockedOrganizationId} = ${side})`,
-    )
+/** The blocks between the two organizations of each pair, either way; one statement for all. */
+export async function blocksAmong(db: Db, pairs: { a: string; b: string }[]): Promise<Block[]> {
+  if (!pairs.length) return []
+  const result = (await db.execute(sql`
+    select b.organization_id, b.blocked_organization_id from chat_blocks b
+    join unnest(${sql.param(pairs.map((p) => p.a))}::uuid[], ${sql.param(pairs.map((p) => p.b))}::uuid[]) as p(a, b)
+      on (b.organization_id = p.a and b.blocked_organization_id = p.b)
+      or (b.organization_id = p.b and b.blocked_organization_id = p.a)
+    group by 1, 2`)) as unknown as { rows: { organization_id: string; blocked_organization_id: string }[] }
+  return result.rows.map((r) => ({
+    organizationId: r.organization_id,
+    blockedOrganizationId: r.blocked_organization_id,
+  }))
 }
+
+/** Of the blocks read, those between these two organizations. */
+export const blocksBetween = (blocks: Block[], a: string, b: string) =>
+  blocks.filter(
+    (x) =>
+      (x.organizationId === a && x.blockedOrganizationId === b) ||
+      (x.organizationId === b && x.blockedOrganizationId === a),
+  )
 
 /** Rooms as one user sees them (names from their side, unread counts, blocks): a fixed number of statements. */
 export async function viewRooms(ctx: Ctx, deps: ViewDeps, chatter: Chatter, rooms: RoomRow[]): Promise<ChatRoom[]> {

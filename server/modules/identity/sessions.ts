@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
+import { groupCommit } from '../../group-commit.ts'
 import { isUuid } from '#common/validators.ts'
 import type { WhoamiUser } from '#common/organizations.ts'
 import type { CtxUser } from '../../context.ts'
@@ -53,22 +54,39 @@ export type UserProfile = Omit<WhoamiUser, 'organizations'>
  */
 export const USER_PROFILE = Symbol('user profile')
 
+const SESSION_COLUMNS = {
+  sessionId: sessions.id,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  user: CTX_USER_COLUMNS,
+  phone: users.phone,
+  emailConfirmedAt: users.emailConfirmedAt,
+}
+
 /** Every signed-in request's first statement: prepared once. */
 const sessionLookup = preparedOnce((db) =>
   db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      user: CTX_USER_COLUMNS,
-      phone: users.phone,
-      emailConfirmedAt: users.emailConfirmedAt,
-    })
+    .select(SESSION_COLUMNS)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('session_lookup'),
 )
+
+/**
+ * The sessions of the requests that arrive while one lookup is in flight are read together, in
+ * one statement (`groupCommit`): under load a signed-in request's first statement is shared.
+ */
+const lookupSession = groupCommit(async (db: Db, ids: string[]) => {
+  if (ids.length === 1) return [{ ok: true as const, value: (await sessionLookup(db).execute({ id: ids[0]! }))[0] }]
+  const rows = await db
+    .select(SESSION_COLUMNS)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.id, [...new Set(ids)]))
+  const byId = new Map(rows.map((row) => [row.sessionId, row]))
+  return ids.map((id) => ({ ok: true as const, value: byId.get(id) }))
+})
 
 /**
  * The live session behind a cookie token, or null when it is unknown, idle too long or expired;
@@ -81,7 +99,7 @@ export async function resolveSession(
 ): Promise<{ sessionId: string; user: CtxUser; profile: UserProfile } | null> {
   if (token.length < 20 || token.length > 100) return null
   const id = hashToken(token)
-  const [row] = await sessionLookup(db).execute({ id })
+  const row = await lookupSession(db, id)
   if (!row) return null
   const now = Date.now()
   if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > policy.idleMs) {

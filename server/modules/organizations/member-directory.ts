@@ -13,6 +13,8 @@ import { organizationMembers, organizations } from './organizations.table.ts'
 export interface MemberDirectory {
   /** The organizations the user is a member of. */
   organizationIdsOf(db: Db, userId: string): Promise<string[]>
+  /** The organizations of each of these users, in one statement (a user of none is left out). */
+  organizationIdsOfUsers(db: Db, userIds: string[]): Promise<Map<string, string[]>>
   /** The members of these organizations, one row per membership. */
   membersOf(db: Db, organizationIds: string[]): Promise<{ userId: string; organizationId: string; role: MemberRole }[]>
   /** Names and public slugs by id; unknown ids are left out. */
@@ -26,6 +28,18 @@ export const memberDirectory: MemberDirectory = {
       .from(organizationMembers)
       .where(eq(organizationMembers.userId, userId))
     return rows.map((r) => r.id)
+  },
+
+  async organizationIdsOfUsers(db, userIds) {
+    const ids = [...new Set(userIds.filter(isUuid))]
+    const out = new Map<string, string[]>()
+    if (!ids.length) return out
+    const rows = await db
+      .select({ userId: organizationMembers.userId, id: organizationMembers.organizationId })
+      .from(organizationMembers)
+      .where(inArray(organizationMembers.userId, ids))
+    for (const row of rows) out.set(row.userId, [...(out.get(row.userId) ?? []), row.id])
+    return out
   },
 
   async membersOf(db, organizationIds) {
