@@ -58,6 +58,20 @@ export default defineConfig(({ command }) => ({
   // Scan every route at dev start-up, so the first visit does not find new dependencies late
   // (Vite answers those with "504 Outdated Optimize Dep" and a reload).
   optimizeDeps: { entries: ['app/**/*.tsx'] },
-  // The server imports the same shared modules directly; keep them out of pre-bundling surprises.
-  ssr: { noExternal: ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/modals'] },
+  // Bundled into the server build rather than loaded whole from node_modules: the icon set and
+  // Mantine's editor and dates would otherwise bring all 5 000 icons (18 MB of heap) and a second,
+  // unbundled copy of @mantine/core into every server process; bundled, only what the app uses
+  // is there, and Mantine is one copy.
+  ssr: {
+    noExternal: [
+      '@mantine/core',
+      '@mantine/hooks',
+      '@mantine/notifications',
+      '@mantine/modals',
+      '@mantine/tiptap',
+      '@mantine/dates',
+      '@mantine/store',
+      '@tabler/icons-react',
+    ],
+  },
 }))
