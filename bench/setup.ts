@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 /** A desktop browser: the path real visitors take (not the crawler one, which waits for all data). */
 export const BROWSER_HEADERS = {
@@ -40,11 +40,13 @@ export async function startBenchServer(opts: {
   const dataDir = mkdtempSync(join(tmpdir(), `bas-${opts.name}-`))
   const origin = `http://127.0.0.1:${opts.port}`
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
-  const server = spawn(process.execPath, ['server/main.ts'], {
+  // Node with production's runtime settings (scripts/node.sh, as `npm start` runs it), this Node.
+  const server = spawn('sh', ['scripts/node.sh', 'server/main.ts'], {
     cwd: opts.root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...inherited,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
