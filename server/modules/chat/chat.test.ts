@@ -348,6 +348,7 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
     const firstId = randomUUID()
     const twiceId = randomUUID()
     // The first goes alone; the rest arrive while it is written and go as the next group.
+    const before = database.statements.count
     const sends = [
       chat.send(asBuyer!, guid, { clientId: firstId, content: 'Первое' }),
       chat.send(asBuyer!, guid, { clientId: twiceId, content: 'Второе' }),
@@ -359,6 +360,8 @@ describe.each(BACKENDS)('chat on %s', (backend) => {
       chat.send(asBuyer!, guid, { clientId: firstId, content: 'Первое' }),
     ]
     const [first, second, answer, again, stranger, blocked, empty, retry] = await Promise.allSettled(sends)
+    // Two groups of about nine statements, and the two retries' views (alone, a send costs eight or more).
+    expect(database.statements.count - before).toBeLessThanOrEqual(24)
     const value = (s: PromiseSettledResult<{ message: { id: string }; created: boolean }> | undefined) =>
       s?.status === 'fulfilled' ? s.value : null
     const reason = (s: PromiseSettledResult<unknown> | undefined) =>

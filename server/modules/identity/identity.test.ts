@@ -7,7 +7,9 @@ import { createTestUser, sessionCookieFrom, TEST_PASSWORD } from '../../testing/
 import { BACKENDS } from '../../testing/database.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { organizationInput } from '../organizations/organizations.testing.ts'
+import { listUserOrganizations } from '../organizations/organizations.context.ts'
 import { sessions } from './identity.table.ts'
+import { resolveSession } from './sessions.ts'
 import { hashToken } from './tokens.ts'
 
 let ipSeq = 1
@@ -78,6 +80,40 @@ describe.each(BACKENDS)('identity on %s', (backend) => {
     })
     expect(changed.statusCode).toBe(204)
     expect((await whoami(user.cookie)).json().data).toMatchObject({ name: 'Вера Новикова', phone: '+79120001122' })
+  })
+
+  it('reads the sessions and memberships of concurrent requests together, each request its own user', async () => {
+    const people = await Promise.all(
+      [1, 2, 3, 4].map((n) => createTestUser(database.db, { name: `Параллельный ${n}` })),
+    )
+    for (const person of people.slice(0, 2)) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/organizations',
+        payload: organizationInput(),
+        headers: { cookie: person.cookie },
+      })
+      expect(created.statusCode).toBe(201)
+    }
+    // Called in one tick: the first goes alone, the rest are read as one group.
+    const policy = { idleMs: 3_600_000, absoluteMs: 3_600_000 }
+    let before = database.statements.count
+    const found = await Promise.all([
+      ...people.map((p) => resolveSession(database.db, p.token, policy)),
+      resolveSession(database.db, 'x'.repeat(43), policy),
+    ])
+    expect(database.statements.count - before).toBe(2)
+    expect(found.map((f) => f?.user.id ?? null)).toEqual([...people.map((p) => p.id), null])
+    expect(found.map((f) => f?.profile.name ?? null)).toEqual([...people.map((_, i) => `Параллельный ${i + 1}`), null])
+    before = database.statements.count
+    const memberships = await Promise.all(people.map((p) => listUserOrganizations(database.db, p.id, null)))
+    expect(database.statements.count - before).toBe(2)
+    expect(memberships.map((m) => m.length)).toEqual([1, 1, 0, 0])
+    expect(memberships[0]![0]!.id).not.toBe(memberships[1]![0]!.id)
+    // Through the API at once: each whoami is its caller's.
+    const answers = await Promise.all(people.map((p) => whoami(p.cookie)))
+    expect(answers.map((a) => a.json().data.email)).toEqual(people.map((p) => p.email))
+    expect(answers.map((a) => a.json().data.organizations.length)).toEqual([1, 1, 0, 0])
   })
 
   it('answers whoami 401 when signed out', async () => {
