@@ -52,6 +52,18 @@ describe('groupCommit', () => {
     expect(groups).toEqual([[1], [13, 5], [6]])
   })
 
+  it('takes at most the group size at a time, the rest in the groups after', async () => {
+    const groups: number[][] = []
+    const run = groupCommit(async (_key: object, items: number[]) => {
+      groups.push(items)
+      await new Promise((resolve) => setImmediate(resolve))
+      return items.map((n) => ({ ok: true as const, value: n }))
+    }, 2)
+    const key = {}
+    expect(await Promise.all([1, 2, 3, 4, 5, 6].map((n) => run(key, n)))).toEqual([1, 2, 3, 4, 5, 6])
+    expect(groups).toEqual([[1], [2, 3], [4, 5], [6]])
+  })
+
   it('keeps the groups of different keys apart (a transaction never joins the pool’s group)', async () => {
     const { run, groups, open } = gatedRunner()
     const pool = {}

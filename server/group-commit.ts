@@ -12,6 +12,8 @@ export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown }
  */
 export function groupCommit<K extends object, I, O>(
   run: (key: K, items: I[]) => Promise<Outcome<O>[]>,
+  /** The most items in one group: a statement's size and a group's time stay bounded under any burst. */
+  maxGroup = 256,
 ): (key: K, item: I) => Promise<O> {
   interface Waiting {
     item: I
@@ -23,8 +25,7 @@ export function groupCommit<K extends object, I, O>(
   async function drain(key: K, queue: { waiting: Waiting[]; busy: boolean }) {
     queue.busy = true
     while (queue.waiting.length) {
-      const group = queue.waiting
-      queue.waiting = []
+      const group = queue.waiting.splice(0, maxGroup)
       try {
         const outcomes = await run(
           key,
