@@ -15,6 +15,16 @@ export interface EnqueueOptions {
   total?: number
 }
 
+/** A queued job's row: its options with their defaults. */
+const jobRow = (kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) => ({
+  kind,
+  payload,
+  key: options.key ?? null,
+  maxAttempts: options.maxAttempts ?? 5,
+  runAt: options.runAt ?? new Date(),
+  progressTotal: options.total ?? 0,
+})
+
 export async function enqueueJob(
   db: Db,
   kind: string,
@@ -23,14 +33,7 @@ export async function enqueueJob(
 ): Promise<JobRow> {
   const [created] = await db
     .insert(jobs)
-    .values({
-      kind,
-      payload,
-      key: options.key ?? null,
-      maxAttempts: options.maxAttempts ?? 5,
-      runAt: options.runAt ?? new Date(),
-      progressTotal: options.total ?? 0,
-    })
+    .values(jobRow(kind, payload, options))
     .onConflictDoNothing()
     .returning()
   if (created) return created
@@ -54,16 +57,7 @@ export async function enqueueJobs(
   if (!items.length) return
   await db
     .insert(jobs)
-    .values(
-      items.map(({ payload, options = {} }) => ({
-        kind,
-        payload,
-        key: options.key ?? null,
-        maxAttempts: options.maxAttempts ?? 5,
-        runAt: options.runAt ?? new Date(),
-        progressTotal: options.total ?? 0,
-      })),
-    )
+    .values(items.map(({ payload, options }) => jobRow(kind, payload, options)))
     .onConflictDoNothing()
 }
 
