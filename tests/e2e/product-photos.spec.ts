@@ -12,8 +12,11 @@ async function signIn(page: Page) {
   expect(login.status()).toBe(200)
 }
 
+/** After a viewport change the form's widths follow on the next render: asked until they have. */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0)
 }
 
 /** The path below the image service of the n-th thumbnail in the form (what its `src` asks for). */
