@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import { CHAT_LIMITS } from '#common/chat.ts'
 import { type Ctx, systemCtx } from '../../context.ts'
 import { type Mover, moverOf } from './chat.words.ts'
@@ -36,17 +36,21 @@ export function createChatNews(deps: ChatDeps, publications: ChatPublications) {
     const payload = run.job.payload as PublishPayload
     const rooms = payload.rooms ?? [{ roomId: payload.roomId!, messageIds: payload.messageIds! }]
     const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
-    const created = []
-    for (const { roomId, messageIds } of rooms) {
-      const [room] = await run.db.select().from(chatRooms).where(eq(chatRooms.id, roomId))
-      if (!room) continue
-      const rows = await run.db
-        .select()
-        .from(chatMessages)
-        .where(inArray(chatMessages.id, messageIds))
-        .orderBy(chatMessages.seq)
-      created.push(...rows.map((row) => ({ room: { ...room, lastSeq: row.seq }, row })))
-    }
+    // Every room and message of the change in two statements, whatever the number of rooms.
+    const roomIds = rooms.map((r) => r.roomId)
+    const allMessageIds = rooms.flatMap((r) => r.messageIds)
+    const [found, rows] = await Promise.all([
+      run.db.select().from(chatRooms).where(inArray(chatRooms.id, roomIds)),
+      run.db.select().from(chatMessages).where(inArray(chatMessages.id, allMessageIds)).orderBy(chatMessages.seq),
+    ])
+    const roomById = new Map(found.map((room) => [room.id, room]))
+    const created = rooms.flatMap(({ roomId, messageIds }) => {
+      const room = roomById.get(roomId)
+      const ids = new Set(messageIds)
+      return room
+        ? rows.filter((row) => ids.has(row.id)).map((row) => ({ room: { ...room, lastSeq: row.seq }, row }))
+        : []
+    })
     await publications.messagesCreated(ctx, created)
     return { published: created.length }
   })

@@ -63,12 +63,12 @@ const SESSION_COLUMNS = {
   emailConfirmedAt: users.emailConfirmedAt,
 }
 
+const sessionsWithUsers = (db: Db) =>
+  db.select(SESSION_COLUMNS).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+
 /** Every signed-in request's first statement: prepared once. */
 const sessionLookup = preparedOnce((db) =>
-  db
-    .select(SESSION_COLUMNS)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+  sessionsWithUsers(db)
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('session_lookup'),
 )
@@ -79,11 +79,7 @@ const sessionLookup = preparedOnce((db) =>
  */
 const lookupSession = groupCommit(async (db: Db, ids: string[]) => {
   if (ids.length === 1) return [{ ok: true as const, value: (await sessionLookup(db).execute({ id: ids[0]! }))[0] }]
-  const rows = await db
-    .select(SESSION_COLUMNS)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(inArray(sessions.id, [...new Set(ids)]))
+  const rows = await sessionsWithUsers(db).where(inArray(sessions.id, [...new Set(ids)]))
   const byId = new Map(rows.map((row) => [row.sessionId, row]))
   return ids.map((id) => ({ ok: true as const, value: byId.get(id) }))
 })

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import { isUuid } from '#common/validators.ts'
 import type { MemberRole } from '#common/organizations.ts'
 import type { Db } from '../../db/client.ts'
@@ -23,11 +23,7 @@ export interface MemberDirectory {
 
 export const memberDirectory: MemberDirectory = {
   async organizationIdsOf(db, userId) {
-    const rows = await db
-      .select({ id: organizationMembers.organizationId })
-      .from(organizationMembers)
-      .where(eq(organizationMembers.userId, userId))
-    return rows.map((r) => r.id)
+    return (await memberDirectory.organizationIdsOfUsers(db, [userId])).get(userId) ?? []
   },
 
   async organizationIdsOfUsers(db, userIds) {
