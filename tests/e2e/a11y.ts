@@ -25,10 +25,13 @@ export async function axeViolations(page: Page, { include }: AxeOptions = {}): P
 const describe = (violations: Result[]) =>
   violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 
+/** The serious and critical findings among `violations`, one line each. */
+export const seriousFindings = (violations: Result[]) =>
+  describe(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+
 /** axe on the page as it is now: no serious or critical findings. */
 export async function expectNoSeriousViolations(page: Page, options: AxeOptions = {}) {
-  const serious = (await axeViolations(page, options)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(describe(serious), options.label).toEqual([])
+  expect(seriousFindings(await axeViolations(page, options)), options.label).toEqual([])
 }
 
 /** axe on the page as it is now: no findings at all, of any impact. */

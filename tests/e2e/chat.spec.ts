@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { CHAT_MESSAGES } from '#common/chat.ts'
-import { expectNoSeriousViolations } from './a11y.ts'
+import { axeViolations, expectNoSeriousViolations, seriousFindings } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -125,6 +125,10 @@ test('a buyer asks from a product page; the vendor hears live, answers with a pi
   await expect(chatNotifications(vendor)).toContainText(BUYER_ORG)
   await expect(chatNotifications(vendor)).toContainText(question.slice(0, 40))
   await expect(unreadBadge(vendor)).toHaveText(String(vendorUnread + 1))
+  // Its text is readable (WCAG contrast), once it has slid in.
+  await expect
+    .poll(async () => seriousFindings(await axeViolations(vendor, { include: '.mantine-Notification-root' })))
+    .toEqual([])
   // A second tab of the vendor's counts the same.
   const vendorTab = await vendorContext.newPage()
   const tabSubscribed = subscription(vendorTab)
