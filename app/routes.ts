@@ -72,33 +72,37 @@ export default [
 
   // Personal account (all need sign-in).
   layout('layouts/personal-account.tsx', [
-    route('personal-account/company', 'routes/account/company.tsx'),
-    route('personal-account/profile', 'routes/account/profile.tsx'),
-    route('personal-account/orders/:tab?', 'routes/account/orders/list.tsx'),
-    route('personal-account/products', 'routes/account/products/list.tsx'),
+    // The order page is plain elements (its first load is what a buyer waits for after paying);
+    // the other pages of the account are built with Mantine and get its provider from this layout.
     route('personal-account/order/:type/:nr', 'routes/account/orders/order.tsx'),
-    route('personal-account/products/import', 'routes/account/products/import.tsx'),
-    route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
-    route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),
-    route('personal-account/service-exchange/:tab?', 'routes/account/exchange/cabinet.tsx'),
-    route('personal-account/service-exchange/offer/:id', 'routes/account/exchange/offer.tsx'),
-    route('personal-account/service-order/:type/:nr', 'routes/account/exchange/service-order.tsx'),
-    // The preview shows the article's own h1, so it stands outside the staff layout's heading.
-    route('personal-account/staff/articles/:id/preview', 'routes/account/staff/article-preview.tsx'),
-    route('personal-account/staff', 'routes/account/staff/layout.tsx', [
-      index('routes/account/staff/verifications.tsx'),
-      route('products', 'routes/account/staff/products.tsx'),
-      route('products/:id', 'routes/account/staff/product-review.tsx'),
-      route('models', 'routes/account/staff/models.tsx'),
-      route('service-offers', 'routes/account/staff/service-offers.tsx'),
-      route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
-      route('reviews', 'routes/account/staff/reviews.tsx'),
-      route('articles', 'routes/account/staff/articles.tsx'),
-      route('articles/new', 'routes/account/staff/article-edit.tsx', { id: 'staff-article-new' }),
-      route('articles/:id', 'routes/account/staff/article-edit.tsx', { id: 'staff-article-edit' }),
-      route('leads', 'routes/account/staff/leads.tsx'),
-      route('outbox', 'routes/account/staff/outbox.tsx'),
-      route('audit', 'routes/account/staff/audit.tsx'),
+    layout('layouts/mantine-pages.tsx', [
+      route('personal-account/company', 'routes/account/company.tsx'),
+      route('personal-account/profile', 'routes/account/profile.tsx'),
+      route('personal-account/orders/:tab?', 'routes/account/orders/list.tsx'),
+      route('personal-account/products', 'routes/account/products/list.tsx'),
+      route('personal-account/products/import', 'routes/account/products/import.tsx'),
+      route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
+      route('personal-account/products/preview/:id', 'routes/account/products/preview.tsx'),
+      route('personal-account/service-exchange/:tab?', 'routes/account/exchange/cabinet.tsx'),
+      route('personal-account/service-exchange/offer/:id', 'routes/account/exchange/offer.tsx'),
+      route('personal-account/service-order/:type/:nr', 'routes/account/exchange/service-order.tsx'),
+      // The preview shows the article's own h1, so it stands outside the staff layout's heading.
+      route('personal-account/staff/articles/:id/preview', 'routes/account/staff/article-preview.tsx'),
+      route('personal-account/staff', 'routes/account/staff/layout.tsx', [
+        index('routes/account/staff/verifications.tsx'),
+        route('products', 'routes/account/staff/products.tsx'),
+        route('products/:id', 'routes/account/staff/product-review.tsx'),
+        route('models', 'routes/account/staff/models.tsx'),
+        route('service-offers', 'routes/account/staff/service-offers.tsx'),
+        route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
+        route('reviews', 'routes/account/staff/reviews.tsx'),
+        route('articles', 'routes/account/staff/articles.tsx'),
+        route('articles/new', 'routes/account/staff/article-edit.tsx', { id: 'staff-article-new' }),
+        route('articles/:id', 'routes/account/staff/article-edit.tsx', { id: 'staff-article-edit' }),
+        route('leads', 'routes/account/staff/leads.tsx'),
+        route('outbox', 'routes/account/staff/outbox.tsx'),
+        route('audit', 'routes/account/staff/audit.tsx'),
+      ]),
     ]),
   ]),
 ] satisfies RouteConfig

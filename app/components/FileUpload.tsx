@@ -1,4 +1,3 @@
-import { ActionIcon, Alert, Button, FileButton, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import { IconAlertCircle, IconCheck, IconPaperclip, IconX } from '@tabler/icons-react'
 import { useRef, useState } from 'react'
 import { api } from '#app/lib/api.ts'
@@ -16,6 +15,10 @@ import {
   formatFileSize,
 } from '#common/files.ts'
 import { MESSAGES } from '#common/messages.ts'
+import { ButtonContent, ButtonSpinner, buttonClass } from './ui/button.tsx'
+import { Notice } from './ui/fields.tsx'
+import ui from './ui/ui.module.css'
+import classes from './FileUpload.module.css'
 
 /** FileMeta as it arrives over JSON. */
 export type UploadedFile = Omit<FileMeta, 'createdAt'> & { createdAt: string }
@@ -65,7 +68,7 @@ export function FileUpload({
   const [items, setItems] = useState<Item[]>([])
   const [notice, setNotice] = useState<string | null>(null)
   const nextKey = useRef(0)
-  const resetRef = useRef<() => void>(null)
+  const input = useRef<HTMLInputElement>(null)
 
   const update = (key: number, item: Item) => setItems((list) => list.map((i) => (i.key === key ? item : i)))
 
@@ -83,9 +86,9 @@ export function FileUpload({
     }
   }
 
-  function choose(payload: File | File[] | null) {
-    resetRef.current?.() // choosing the same file again must fire onChange again
-    const picked = payload === null ? [] : Array.isArray(payload) ? payload : [payload]
+  function choose(files: FileList | null) {
+    const picked = files ? [...files] : []
+    if (input.current) input.current.value = '' // choosing the same file again must fire onChange again
     if (!picked.length) return
     const kept = items.filter((i) => i.status !== 'error').length
     if (kept + picked.length > maxFiles) {
@@ -115,78 +118,74 @@ export function FileUpload({
   const full = items.filter((i) => i.status !== 'error').length >= maxFiles
 
   return (
-    <Stack gap="xs">
-      <Group gap="sm" wrap="wrap">
-        <FileButton onChange={choose} accept={FILE_LIMITS.accept} multiple={maxFiles > 1} resetRef={resetRef}>
-          {(props) => (
-            <Button
-              {...props}
-              variant="light"
-              leftSection={<IconPaperclip size={18} aria-hidden="true" />}
-              disabled={disabled || full}
-            >
-              {label}
-            </Button>
-          )}
-        </FileButton>
-        <Text size="sm" c="dimmed">
+    <div className={classes.upload}>
+      <div className={classes.row}>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={FILE_LIMITS.accept}
+          multiple={maxFiles > 1}
+          onChange={(event) => choose(event.currentTarget.files)}
+        />
+        <button
+          type="button"
+          className={buttonClass({ variant: 'light', left: true })}
+          disabled={disabled || full}
+          onClick={() => input.current?.click()}
+        >
+          <ButtonContent left={<IconPaperclip size={18} aria-hidden="true" />}>{label}</ButtonContent>
+        </button>
+        <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
           PDF, JPEG или PNG, до {formatFileSize(FILE_LIMITS.maxBytes)}, не больше {filesAfterLimit(maxFiles)}
-        </Text>
-      </Group>
+        </p>
+      </div>
 
       {notice && (
-        <Alert color="accent" icon={<IconAlertCircle size={18} />} role="alert" py="xs">
+        <Notice tone="orange" role="alert" compact icon={<IconAlertCircle size={18} aria-hidden="true" />}>
           {notice}
-        </Alert>
+        </Notice>
       )}
 
       {items.length > 0 && (
-        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={uploading}>
+        <ul className={classes.list} aria-busy={uploading}>
           {items.map((item) => (
-            <Paper key={item.key} component="li" withBorder px="sm" py={6}>
-              <Group gap="sm" wrap="nowrap" justify="space-between">
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                  {item.status === 'uploading' && <Loader size={16} aria-label="Загрузка" style={{ flexShrink: 0 }} />}
-                  {item.status === 'done' && (
-                    <IconCheck size={16} color="var(--mantine-color-teal-7)" style={{ flexShrink: 0 }} aria-hidden />
-                  )}
-                  {item.status === 'error' && (
-                    <IconAlertCircle
-                      size={16}
-                      color="var(--mantine-color-red-7)"
-                      style={{ flexShrink: 0 }}
-                      aria-hidden
-                    />
-                  )}
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text size="sm" truncate="end" title={item.name}>
-                      {item.name}
-                    </Text>
-                    <Text
-                      size="xs"
-                      c={item.status === 'error' ? 'red.8' : 'dimmed'}
-                      role={item.status === 'error' ? 'alert' : undefined}
-                    >
-                      {item.status === 'uploading' && `Загружается… ${formatFileSize(item.size)}`}
-                      {item.status === 'done' && `Загружен, ${formatFileSize(item.size)}`}
-                      {item.status === 'error' && [item.error, item.detail].filter(Boolean).join('. ')}
-                    </Text>
-                  </Stack>
-                </Group>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => remove(item)}
-                  disabled={item.status === 'uploading'}
-                  aria-label={`Убрать файл ${item.name}`}
-                >
-                  <IconX size={16} />
-                </ActionIcon>
-              </Group>
-            </Paper>
+            <li key={item.key} className={`${ui.panel} ${classes.item}`}>
+              <div className={classes.file}>
+                {item.status === 'uploading' && (
+                  <span className={classes.status} role="img" aria-label="Загрузка">
+                    <ButtonSpinner />
+                  </span>
+                )}
+                {item.status === 'done' && <IconCheck size={16} className={classes.done} aria-hidden="true" />}
+                {item.status === 'error' && <IconAlertCircle size={16} className={classes.failed} aria-hidden="true" />}
+                <div className={classes.about}>
+                  <p className={`${ui.text} ${ui.sm} ${classes.name}`} title={item.name}>
+                    {item.name}
+                  </p>
+                  <p
+                    className={`${ui.text} ${ui.xs} ${item.status === 'error' ? classes.error : ui.dimmed}`}
+                    role={item.status === 'error' ? 'alert' : undefined}
+                  >
+                    {item.status === 'uploading' && `Загружается… ${formatFileSize(item.size)}`}
+                    {item.status === 'done' && `Загружен, ${formatFileSize(item.size)}`}
+                    {item.status === 'error' && [item.error, item.detail].filter(Boolean).join('. ')}
+                  </p>
+                </div>
+              </div>
+              <button
+                type="button"
+                className={`${ui.iconButton} ${classes.remove}`}
+                onClick={() => remove(item)}
+                disabled={item.status === 'uploading'}
+                aria-label={`Убрать файл ${item.name}`}
+              >
+                <IconX size={16} aria-hidden="true" />
+              </button>
+            </li>
           ))}
-        </Stack>
+        </ul>
       )}
-    </Stack>
+    </div>
   )
 }

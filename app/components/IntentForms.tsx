@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core'
 import { type FormEvent, type ReactNode, useEffect } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { ButtonContent, ButtonSpinner, buttonClass, type ButtonVariant } from '#app/components/ui/button.tsx'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { showToast } from '#app/lib/notify.ts'
@@ -88,24 +88,27 @@ export function SubmitButton<I extends string>({
   state,
   intent,
   children,
-  ...props
+  variant,
+  leftSection,
+  fullWidth = false,
 }: {
   state: { pending: I | null }
   intent: I
   children: ReactNode
-  color?: string
-  variant?: string
+  variant?: ButtonVariant
   leftSection?: ReactNode
   fullWidth?: boolean
 }) {
+  const sending = state.pending === intent
   return (
-    <Button
+    <button
       type="submit"
-      loading={state.pending === intent}
-      disabled={state.pending !== null && state.pending !== intent}
-      {...props}
+      className={buttonClass({ variant, left: sending || leftSection !== undefined })}
+      style={fullWidth ? { width: '100%' } : undefined}
+      disabled={state.pending !== null}
+      aria-busy={sending || undefined}
     >
-      {children}
-    </Button>
+      <ButtonContent left={sending ? <ButtonSpinner /> : leftSection}>{children}</ButtonContent>
+    </button>
   )
 }

@@ -1,19 +1,16 @@
-import { Button, Container, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core'
 import {
   IconBriefcase,
   IconBuilding,
   IconClipboardList,
-  IconLock,
   IconPackage,
   IconShieldCheck,
   IconUser,
 } from '@tabler/icons-react'
-import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { MantineScope } from '#app/components/MantineScope.tsx'
+import { SignInRequired } from '#app/components/SignInRequired.tsx'
+import ui from '#app/components/ui/ui.module.css'
 import { SiteShell } from '#app/components/site/SiteShell.tsx'
-import { openAuthModal } from '#app/lib/auth-modal.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import type { Route } from './+types/personal-account'
 import classes from './personal-account.module.css'
@@ -71,64 +68,43 @@ function scrollIntoRow(link: HTMLAnchorElement | null) {
   row.scrollLeft = link.offsetLeft - row.offsetLeft - 8
 }
 
-function SignInRequired() {
-  useEffect(() => openAuthModal('signIn'), [])
-  return (
-    <Paper withBorder p="xl" maw={520} mx="auto" mt="xl" ta="center">
-      <Stack align="center">
-        <IconLock size={40} aria-hidden="true" />
-        <Title order={1} size="h2">
-          Личный кабинет
-        </Title>
-        <Text c="dimmed">Войдите или зарегистрируйтесь, чтобы открыть эту страницу.</Text>
-        <Button onClick={() => openAuthModal('signIn')}>Войти</Button>
-      </Stack>
-    </Paper>
-  )
-}
-
 /** The layout's own failure: the error page with the site's header and footer, without the account's menu. */
 export { ShellErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 export default function PersonalAccountLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation()
   const menu = [...MENU, ...(loaderData.isVendor ? VENDOR_MENU : []), ...(loaderData.isStaff ? STAFF_MENU : [])]
-  // The account's pages are built with Mantine components: they get its provider here.
   return (
     <SiteShell>
-      <MantineScope>
-        <Container size="xl" py="xl">
-          {loaderData.signedIn ? (
-            <Grid gap="xl">
-              <Grid.Col span={{ base: 12, md: 3 }}>
-                <Paper component="nav" aria-label="Личный кабинет" withBorder p="xs" className={classes.menu}>
-                  {menu.map(({ to, label, Icon, also }) => {
-                    const isCurrent = pathname.startsWith(to) || (also !== undefined && pathname.startsWith(also))
-                    return (
-                      <NavLink
-                        key={to}
-                        className={classes.entry}
-                        component={AppLink}
-                        to={to}
-                        label={label}
-                        leftSection={<Icon size={18} aria-hidden="true" />}
-                        active={isCurrent}
-                        aria-current={isCurrent ? 'page' : undefined}
-                        ref={isCurrent ? scrollIntoRow : undefined}
-                      />
-                    )
-                  })}
-                </Paper>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 9 }}>
-                <Outlet />
-              </Grid.Col>
-            </Grid>
-          ) : (
-            <SignInRequired />
-          )}
-        </Container>
-      </MantineScope>
+      <div className={`${ui.container} ${classes.page}`}>
+        {loaderData.signedIn ? (
+          <div className={classes.columns}>
+            <nav aria-label="Личный кабинет" className={`${ui.panel} ${classes.menu}`}>
+              {menu.map(({ to, label, Icon, also }) => {
+                const isCurrent = pathname.startsWith(to) || (also !== undefined && pathname.startsWith(also))
+                return (
+                  <AppLink
+                    key={to}
+                    to={to}
+                    className={classes.entry}
+                    data-active={isCurrent || undefined}
+                    aria-current={isCurrent ? 'page' : undefined}
+                    ref={isCurrent ? scrollIntoRow : undefined}
+                  >
+                    <Icon size={18} aria-hidden="true" className={classes.entryIcon} />
+                    <span>{label}</span>
+                  </AppLink>
+                )
+              })}
+            </nav>
+            <div className={classes.main}>
+              <Outlet />
+            </div>
+          </div>
+        ) : (
+          <SignInRequired title="Личный кабинет" text="Войдите или зарегистрируйтесь, чтобы открыть эту страницу." />
+        )}
+      </div>
     </SiteShell>
   )
 }

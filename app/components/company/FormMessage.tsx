@@ -1,5 +1,6 @@
-import { Alert, Text } from '@mantine/core'
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
+import { Notice } from '#app/components/ui/fields.tsx'
+import css from '#app/components/ui/fields.module.css'
 
 /**
  * The outcome of a block's last action, announced to screen readers: a confirmation, or the
@@ -17,18 +18,18 @@ export function FormMessage({
 }) {
   if (success) {
     return (
-      <Text role="status" c="teal.8" size="sm">
+      <p role="status" className={css.success}>
         <IconCircleCheck size={16} aria-hidden="true" style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
         {success}
-      </Text>
+      </p>
     )
   }
   if (!failure) return null
   const shownByFields = Object.keys(failure.fieldErrors).some((key) => fields.includes(key))
   if (shownByFields) return null
   return (
-    <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} py="xs">
+    <Notice tone="red" role="alert" compact icon={<IconAlertCircle size={18} aria-hidden="true" />}>
       {failure.message}
-    </Alert>
+    </Notice>
   )
 }

@@ -1,13 +1,13 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
+import ui from '#app/components/ui/ui.module.css'
 import { formatMoney, formatNumber } from '#app/lib/format.ts'
 import { VAT_RATE_LABELS } from '#common/catalog/vat.ts'
 import type { OrderDetails } from '#common/orders.ts'
+import facts from './order-facts.module.css'
 import classes from './OrderLines.module.css'
 
-const nowrap = { whiteSpace: 'nowrap' } as const
-/** The columns a phone leaves out: the article, the price and the VAT go under the name there. */
-const WIDE = 'sm'
+/** A cell of the columns a phone leaves out: the article, the price and the VAT go under the name there. */
+const wide = (...more: (string | undefined)[]) => [classes.wide, ...more].join(' ')
 
 /**
  * The order's lines as bought (prices and VAT copied on the day of the order), with the total and
@@ -15,48 +15,42 @@ const WIDE = 'sm'
  * article, the price and the VAT under the name, so nothing scrolls sideways.
  */
 export function OrderLines({ order }: { order: Pick<OrderDetails, 'lines' | 'totalKopecks' | 'vatKopecks'> }) {
-  const totalRow = (label: string, fw: number | undefined, value: string, valueFw?: number) => (
-    <Table.Tr>
-      <Table.Th colSpan={5} ta="right" fw={fw} visibleFrom={WIDE}>
+  const totalRow = (label: string, labelClass: string | undefined, value: string, valueClass?: string) => (
+    <tr>
+      <th colSpan={5} className={wide(classes.end, labelClass)}>
         {label}
-      </Table.Th>
-      <Table.Th colSpan={2} ta="right" fw={fw} hiddenFrom={WIDE}>
+      </th>
+      <th colSpan={2} className={[classes.narrow, classes.end, labelClass].join(' ')}>
         {label}
-      </Table.Th>
-      <Table.Td ta="right" fw={valueFw} style={nowrap}>
-        {value}
-      </Table.Td>
-    </Table.Tr>
+      </th>
+      <td className={`${classes.end} ${classes.nowrap} ${valueClass}`}>{value}</td>
+    </tr>
   )
   return (
-    <Stack gap="sm" component="section" aria-labelledby="order-lines-title" className={classes.lines}>
-      <Title order={2} size="h3" id="order-lines-title">
+    <section aria-labelledby="order-lines-title" className={facts.stackSm}>
+      <h2 className={`${ui.title} ${ui.h3}`} id="order-lines-title">
         Состав заказа
-      </Title>
-      <Table.ScrollContainer minWidth="var(--order-lines-min-width)" type="native">
-        <Table verticalSpacing="sm" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Товар</Table.Th>
-              <Table.Th visibleFrom={WIDE}>Артикул</Table.Th>
-              <Table.Th ta="right" style={nowrap}>
-                Кол-во
-              </Table.Th>
-              <Table.Th ta="right" visibleFrom={WIDE}>
-                Цена
-              </Table.Th>
-              <Table.Th visibleFrom={WIDE}>НДС</Table.Th>
-              <Table.Th ta="right">Сумма</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+      </h2>
+      <div className={classes.scroll}>
+        <table className={classes.table}>
+          <thead>
+            <tr>
+              <th>Товар</th>
+              <th className={classes.wide}>Артикул</th>
+              <th className={`${classes.end} ${classes.nowrap}`}>Кол-во</th>
+              <th className={wide(classes.end)}>Цена</th>
+              <th className={classes.wide}>НДС</th>
+              <th className={classes.end}>Сумма</th>
+            </tr>
+          </thead>
+          <tbody>
             {order.lines.map((line) => (
-              <Table.Tr key={line.id}>
-                <Table.Td>
-                  <Anchor component={AppLink} to={`/product/${line.slug}`} style={{ overflowWrap: 'anywhere' }}>
+              <tr key={line.id}>
+                <td>
+                  <AppLink to={`/product/${line.slug}`} className={`${ui.anchor} ${classes.anywhere}`}>
                     {line.title}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" mt={4} hiddenFrom={WIDE} style={{ overflowWrap: 'anywhere' }}>
+                  </AppLink>
+                  <p className={`${classes.under} ${classes.narrow}`}>
                     {line.sku && (
                       <>
                         Арт. {line.sku}
@@ -64,41 +58,29 @@ export function OrderLines({ order }: { order: Pick<OrderDetails, 'lines' | 'tot
                       </>
                     )}
                     {formatMoney(line.priceKopecks)} за шт. · {VAT_RATE_LABELS[line.vatRate]}
-                  </Text>
+                  </p>
                   {line.serialNumbers.length > 0 && (
-                    <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-                      Серийные номера: {line.serialNumbers.join(', ')}
-                    </Text>
+                    <p className={classes.under}>Серийные номера: {line.serialNumbers.join(', ')}</p>
                   )}
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }} visibleFrom={WIDE}>
-                  {line.sku || '—'}
-                </Table.Td>
-                <Table.Td ta="right" style={nowrap}>
-                  {formatNumber(line.quantity)} шт.
-                </Table.Td>
-                <Table.Td ta="right" style={nowrap} visibleFrom={WIDE}>
-                  {formatMoney(line.priceKopecks)}
-                </Table.Td>
-                <Table.Td style={nowrap} visibleFrom={WIDE}>
-                  {VAT_RATE_LABELS[line.vatRate]}
-                </Table.Td>
-                <Table.Td ta="right" style={nowrap}>
-                  {formatMoney(line.amountKopecks)}
-                </Table.Td>
-              </Table.Tr>
+                </td>
+                <td className={wide(classes.anywhere)}>{line.sku || '—'}</td>
+                <td className={`${classes.end} ${classes.nowrap}`}>{formatNumber(line.quantity)} шт.</td>
+                <td className={wide(classes.end, classes.nowrap)}>{formatMoney(line.priceKopecks)}</td>
+                <td className={wide(classes.nowrap)}>{VAT_RATE_LABELS[line.vatRate]}</td>
+                <td className={`${classes.end} ${classes.nowrap}`}>{formatMoney(line.amountKopecks)}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            {totalRow('Итого', undefined, formatMoney(order.totalKopecks), 700)}
+          </tbody>
+          <tfoot>
+            {totalRow('Итого', classes.strong, formatMoney(order.totalKopecks), classes.strong)}
             {totalRow(
               order.vatKopecks > 0 ? 'В том числе НДС' : 'НДС',
-              400,
+              classes.normal,
               order.vatKopecks > 0 ? formatMoney(order.vatKopecks) : 'не облагается',
             )}
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
+          </tfoot>
+        </table>
+      </div>
+    </section>
   )
 }

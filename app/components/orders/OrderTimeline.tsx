@@ -1,4 +1,3 @@
-import { Timeline } from '@mantine/core'
 import ui from '#app/components/ui/ui.module.css'
 import { formatDateTime } from '#app/lib/format.ts'
 import { ORDER_STATUS_LABELS, type OrderHistoryEntry } from '#common/orders.ts'
@@ -28,9 +27,10 @@ export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
       <h2 className={`${ui.title} ${ui.h3}`} id="order-history-title">
         История заказа
       </h2>
-      <Timeline active={history.length - 1} bulletSize={14} lineWidth={2}>
+      <ol className={classes.timeline}>
         {history.map((entry, i) => (
-          <Timeline.Item key={`${entry.at}-${i}`} title={titleOf(entry)}>
+          <li key={`${entry.at}-${i}`} className={classes.step}>
+            <p className={`${ui.text} ${classes.stepTitle}`}>{titleOf(entry)}</p>
             <p className={`${ui.text} ${ui.sm}`}>{actorOf(entry)}</p>
             <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
@@ -40,9 +40,9 @@ export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
                 {entry.to === 'cancelled' ? 'Причина' : 'Комментарий'}: {entry.comment}
               </p>
             )}
-          </Timeline.Item>
+          </li>
         ))}
-      </Timeline>
+      </ol>
     </section>
   )
 }

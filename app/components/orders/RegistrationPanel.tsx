@@ -1,6 +1,6 @@
-import { Anchor, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCircleCheck, IconId } from '@tabler/icons-react'
 import { AppLink } from '#app/components/AppLink.tsx'
+import ui from '#app/components/ui/ui.module.css'
 import { formatDate, formatDateTime } from '#app/lib/format.ts'
 import { REGISTRATION_ACCOUNT_FROM_KG, REGISTRATION_STATE_ABOVE_KG } from '#common/catalog/registration.ts'
 import { formatNumber } from '#common/format.ts'
@@ -8,6 +8,7 @@ import type { OrderDetails } from '#common/orders.ts'
 import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { DRONE_REGISTRATION_PATH } from './order-paths.ts'
+import classes from './order-facts.module.css'
 
 type RegistrationOrder = Pick<OrderDetails, 'lines' | 'registration' | 'buyerParty' | 'history'>
 
@@ -16,21 +17,19 @@ const kg = (value: number) => `${formatNumber(value, 2)} кг`
 /** The drones of the order, with the serial numbers the seller shipped them under. */
 function SerialList({ lines }: { lines: OrderDetails['lines'] }) {
   return (
-    <List spacing={6} size="sm">
+    <ul className={`${classes.list} ${classes.listLoose}`}>
       {lines.map((line) => (
-        <List.Item key={line.id}>
-          <Text span fw={600} size="sm">
-            {line.title}
-          </Text>
+        <li key={line.id} className={`${ui.text} ${ui.sm}`}>
+          <strong>{line.title}</strong>
           {` — ${formatNumber(line.quantity)} шт., ${line.registration === 'state' ? 'государственная регистрация' : 'учёт'}`}
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <p className={`${ui.text} ${ui.sm} ${classes.anywhere}`}>
             {line.serialNumbers.length
               ? `Серийные номера: ${line.serialNumbers.join(', ')}`
               : 'Продавец не указал серийные номера: попросите их в переписке по заказу.'}
-          </Text>
-        </List.Item>
+          </p>
+        </li>
       ))}
-    </List>
+    </ul>
   )
 }
 
@@ -48,94 +47,88 @@ export function RegistrationPanel({ order, state }: { order: RegistrationOrder; 
   const received = order.history.findLast((h) => h.to === 'delivered')?.at
   const done = registration.doneAt
 
+  const text = `${ui.text} ${ui.sm}`
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="section"
+    <section
+      className={`${ui.panel} ${classes.panel} ${classes.stackSm} ${classes.registration}`}
+      data-done={done ? true : undefined}
       aria-labelledby="registration-title"
-      bg={done ? 'var(--mantine-color-teal-0)' : 'var(--mantine-color-orange-0)'}
-      style={{ borderColor: done ? 'var(--mantine-color-teal-4)' : 'var(--mantine-color-orange-5)', borderWidth: 2 }}
     >
-      <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap" align="center">
-          <ThemeIcon color={done ? 'teal' : 'orange'} variant="light" size="lg" aria-hidden="true">
-            {done ? <IconCircleCheck size={22} /> : <IconId size={22} />}
-          </ThemeIcon>
-          <Title order={2} size="h3" id="registration-title">
-            {done ? 'Беспилотники поставлены на учёт' : 'Поставьте беспилотники на учёт'}
-          </Title>
-        </Group>
+      <div className={classes.headingRow}>
+        <span className={classes.themeIcon} aria-hidden="true">
+          {done ? <IconCircleCheck size={22} /> : <IconId size={22} />}
+        </span>
+        <h2 className={`${ui.title} ${ui.h3}`} id="registration-title">
+          {done ? 'Беспилотники поставлены на учёт' : 'Поставьте беспилотники на учёт'}
+        </h2>
+      </div>
 
-        {done ? (
-          <Text size="sm">
-            Вы отметили это {formatDateTime(done)}. Напоминания о постановке на учёт по этому заказу больше не придут.
-          </Text>
-        ) : (
-          <>
-            <Text size="sm">
-              В заказе есть беспилотники, которые по закону нужно поставить на учёт до первого полёта. Это обязанность
-              владельца — вашей организации ({order.buyerParty.name}), а не продавца.
-            </Text>
-            {account && (
-              <Stack gap={4}>
-                <Title order={3} size="h5">
-                  Учёт в Росавиации: максимальная взлётная масса от {kg(REGISTRATION_ACCOUNT_FROM_KG)} до{' '}
-                  {kg(REGISTRATION_STATE_ABOVE_KG)}
-                </Title>
-                <List size="sm" spacing={4}>
-                  <List.Item>
-                    Срок — 10 рабочих дней со дня приобретения
-                    {received ? ` (заказ получен ${formatDate(received)})` : ''}.
-                  </List.Item>
-                  <List.Item>
-                    Заявление подаёт руководитель или уполномоченный сотрудник через учётную запись организации на
-                    Госуслугах, в услуге учёта беспилотных воздушных судов. Понадобятся серийный номер и фотография
-                    каждого беспилотника.
-                  </List.Item>
-                  <List.Item>Присвоенный учётный номер нанесите на корпус беспилотника до первого полёта.</List.Item>
-                </List>
-              </Stack>
-            )}
-            {stateRegistered && (
-              <Stack gap={4}>
-                <Title order={3} size="h5">
-                  Государственная регистрация: максимальная взлётная масса больше {kg(REGISTRATION_STATE_ABOVE_KG)}
-                </Title>
-                <Text size="sm">
-                  Такой беспилотник вносится в Государственный реестр гражданских воздушных судов, получает
-                  регистрационный знак и должен иметь сертификат лётной годности. Летать на нём до регистрации нельзя.
-                </Text>
-              </Stack>
-            )}
-          </>
-        )}
+      {done ? (
+        <p className={text}>
+          Вы отметили это {formatDateTime(done)}. Напоминания о постановке на учёт по этому заказу больше не придут.
+        </p>
+      ) : (
+        <>
+          <p className={text}>
+            В заказе есть беспилотники, которые по закону нужно поставить на учёт до первого полёта. Это обязанность
+            владельца — вашей организации ({order.buyerParty.name}), а не продавца.
+          </p>
+          {account && (
+            <div className={classes.stackTight}>
+              <h3 className={`${ui.title} ${ui.h5}`}>
+                Учёт в Росавиации: максимальная взлётная масса от {kg(REGISTRATION_ACCOUNT_FROM_KG)} до{' '}
+                {kg(REGISTRATION_STATE_ABOVE_KG)}
+              </h3>
+              <ul className={classes.list}>
+                <li className={text}>
+                  Срок — 10 рабочих дней со дня приобретения
+                  {received ? ` (заказ получен ${formatDate(received)})` : ''}.
+                </li>
+                <li className={text}>
+                  Заявление подаёт руководитель или уполномоченный сотрудник через учётную запись организации на
+                  Госуслугах, в услуге учёта беспилотных воздушных судов. Понадобятся серийный номер и фотография
+                  каждого беспилотника.
+                </li>
+                <li className={text}>Присвоенный учётный номер нанесите на корпус беспилотника до первого полёта.</li>
+              </ul>
+            </div>
+          )}
+          {stateRegistered && (
+            <div className={classes.stackTight}>
+              <h3 className={`${ui.title} ${ui.h5}`}>
+                Государственная регистрация: максимальная взлётная масса больше {kg(REGISTRATION_STATE_ABOVE_KG)}
+              </h3>
+              <p className={text}>
+                Такой беспилотник вносится в Государственный реестр гражданских воздушных судов, получает
+                регистрационный знак и должен иметь сертификат лётной годности. Летать на нём до регистрации нельзя.
+              </p>
+            </div>
+          )}
+        </>
+      )}
 
-        <Stack gap={4}>
-          <Title order={3} size="h5">
-            Серийные номера из отгрузки
-          </Title>
-          <SerialList lines={lines} />
-        </Stack>
+      <div className={classes.stackTight}>
+        <h3 className={`${ui.title} ${ui.h5}`}>Серийные номера из отгрузки</h3>
+        <SerialList lines={lines} />
+      </div>
 
-        <Anchor component={AppLink} to={DRONE_REGISTRATION_PATH} size="sm" fw={600}>
-          Как поставить беспилотник на учёт: порядок, документы, маркировка
-        </Anchor>
+      <AppLink to={DRONE_REGISTRATION_PATH} className={`${ui.anchor} ${ui.sm} ${classes.strongLink}`}>
+        Как поставить беспилотник на учёт: порядок, документы, маркировка
+      </AppLink>
 
-        {!done && (
-          <IntentForm state={state} intent="markRegistered">
-            <Stack gap="xs" align="flex-start">
-              <FormMessage failure={failureOf(state, 'markRegistered')} />
-              <SubmitButton state={state} intent="markRegistered">
-                Беспилотники поставлены на учёт
-              </SubmitButton>
-              <Text size="xs" c="dimmed">
-                Отметьте, когда получите учётные номера на все беспилотники заказа: напоминания прекратятся.
-              </Text>
-            </Stack>
-          </IntentForm>
-        )}
-      </Stack>
-    </Paper>
+      {!done && (
+        <IntentForm state={state} intent="markRegistered">
+          <div className={`${classes.stackXs} ${classes.start}`}>
+            <FormMessage failure={failureOf(state, 'markRegistered')} />
+            <SubmitButton state={state} intent="markRegistered">
+              Беспилотники поставлены на учёт
+            </SubmitButton>
+            <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>
+              Отметьте, когда получите учётные номера на все беспилотники заказа: напоминания прекратятся.
+            </p>
+          </div>
+        </IntentForm>
+      )}
+    </section>
   )
 }

@@ -1,11 +1,14 @@
-import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { FileUpload, type UploadedFile } from '../FileUpload.tsx'
 import { IconTruckDelivery } from '@tabler/icons-react'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
+import { TextareaField, TextField } from '#app/components/ui/fields.tsx'
+import fields from '#app/components/ui/fields.module.css'
+import ui from '#app/components/ui/ui.module.css'
 import { ORDER_ACTION_LABELS, ORDER_LIMITS, type OrderDetails } from '#common/orders.ts'
 import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
 import { serialsField, serialsProblem } from './order-forms.ts'
+import classes from './order-facts.module.css'
 
 /** The serial numbers' field of one line, marked when the count is not the quantity after a refusal. */
 function SerialsField({ line, state }: { line: OrderDetails['lines'][number]; state: ActionState }) {
@@ -17,13 +20,11 @@ function SerialsField({ line, state }: { line: OrderDetails['lines'][number]; st
       ? serialsProblem(typed, line.quantity)
       : undefined
   return (
-    <Textarea
+    <TextareaField
       name={name}
       label={`Серийные номера: ${line.title}`}
       description={`${line.quantity} шт. — по одному номеру в строке`}
-      autosize
-      minRows={Math.min(line.quantity, 6)}
-      maxRows={12}
+      rows={Math.min(line.quantity, 6)}
       defaultValue={typed}
       error={problem}
     />
@@ -45,30 +46,28 @@ export function ShipForm({
   const serialsError = failure && Object.entries(failure.fieldErrors).find(([k]) => k.startsWith('serials'))
   return (
     <IntentForm state={state} intent="ship">
-      <Stack gap="sm">
-        <Text size="sm">
+      <div className={classes.stackSm}>
+        <p className={`${ui.text} ${ui.sm}`}>
           Укажите, как отправлен заказ. Покупатель получит уведомление, а через {ORDER_LIMITS.autoDeliveredAfterDays}{' '}
           дней заказ будет считаться доставленным, если он не подтвердит получение раньше.
-        </Text>
-        <Group gap="sm" align="start" grow preventGrowOverflow={false} wrap="wrap">
-          <TextInput
+        </p>
+        <div className={classes.fieldsRow}>
+          <TextField
             name="carrier"
             label="Транспортная компания"
             maxLength={ORDER_LIMITS.carrier}
             defaultValue={values.carrier ?? order.delivery.carrier ?? ''}
             error={failure?.fieldErrors.carrier}
-            miw={220}
           />
-          <TextInput
+          <TextField
             name="trackingNumber"
             label="Трек-номер или номер накладной"
             description="Или приложите транспортный документ ниже"
             maxLength={ORDER_LIMITS.trackingNumber}
             defaultValue={values.trackingNumber}
             error={failure?.fieldErrors.trackingNumber}
-            miw={220}
           />
-        </Group>
+        </div>
         {document && <input type="hidden" name="documentFileId" value={document.id} />}
         <FileUpload
           organizationId={order.seller.id}
@@ -78,34 +77,30 @@ export function ShipForm({
           onRemove={() => setDocument(null)}
         />
         {failure?.fieldErrors.documentFileId && (
-          <Text size="sm" c="red.9" role="alert">
+          <p className={fields.error} role="alert">
             {failure.fieldErrors.documentFileId}
-          </Text>
+          </p>
         )}
         {registrable.length > 0 && (
-          <Stack gap="sm" component="fieldset" m={0} p={0} style={{ border: 0 }}>
-            <Text component="legend" fw={600} size="sm" p={0}>
-              Серийные номера беспилотников
-            </Text>
-            <Text size="sm" c="dimmed">
+          <fieldset className={`${classes.stackSm} ${classes.bare}`}>
+            <legend className={classes.legend}>Серийные номера беспилотников</legend>
+            <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
               Покупатель поставит эти беспилотники на учёт по серийным номерам: укажите номер каждого отгруженного.
-            </Text>
+            </p>
             {registrable.map((line) => (
               <SerialsField key={line.id} line={line} state={state} />
             ))}
             {serialsError && (
-              <Text size="sm" c="red.9" role="alert">
+              <p className={fields.error} role="alert">
                 {serialsError[0] === 'serials' ? failure.message : serialsError[1]}
-              </Text>
+              </p>
             )}
-          </Stack>
+          </fieldset>
         )}
-        <Textarea
+        <TextareaField
           name="comment"
           label="Комментарий для покупателя"
           description="Необязательно"
-          autosize
-          minRows={2}
           maxLength={ORDER_LIMITS.comment}
           defaultValue={values.comment}
         />
@@ -115,7 +110,7 @@ export function ShipForm({
             {ORDER_ACTION_LABELS.ship}
           </SubmitButton>
         </div>
-      </Stack>
+      </div>
     </IntentForm>
   )
 }

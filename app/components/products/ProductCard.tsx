@@ -80,7 +80,7 @@ export function ProductCard({
         </Text>
         <Group gap={6} wrap="wrap">
           {/* Dots in the status colours beside dark text: coloured text on a tint is too pale to read. */}
-          <StatusBadge lifecycle="product" status={product.status} variant="dot" />
+          <StatusBadge lifecycle="product" status={product.status} dot />
           {product.published && (
             <Badge color="teal" variant="dot">
               В каталоге

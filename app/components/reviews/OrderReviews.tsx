@@ -1,4 +1,3 @@
-import { Alert, Anchor, Button, Card, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { api } from '#app/lib/api.ts'
 import { isApiError } from '#app/lib/api-client.ts'
@@ -7,6 +6,12 @@ import { showNotification } from '#app/lib/notify.ts'
 import { type OwnReview, REVIEW_LIMITS, REVIEW_MESSAGES, type Reviewable } from '#common/reviews.ts'
 import { ReviewText } from '#common/reviews.schemas.ts'
 import { AppLink } from '../AppLink.tsx'
+import { ButtonContent, ButtonSpinner, buttonClass } from '../ui/button.tsx'
+import { Notice, TextareaField } from '../ui/fields.tsx'
+import { RatingField } from '../ui/rating.tsx'
+import ui from '../ui/ui.module.css'
+import { Stars } from './ReviewList.tsx'
+import classes from './reviews.module.css'
 import { formatCount } from '#common/format.ts'
 import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 
@@ -22,24 +27,24 @@ import { CHARACTERS_UP_TO } from '#common/counted-words.ts'
 export function OrderReviews({ orderNumber, reviewable }: { orderNumber: string; reviewable: Reviewable }) {
   if (!reviewable.delivered) return null
   return (
-    <Stack component="section" aria-labelledby="order-reviews-title" gap="md">
-      <Stack gap={4}>
-        <Title order={2} size="h3" id="order-reviews-title">
+    <section aria-labelledby="order-reviews-title" className={`${ui.stack} ${classes.orderReviews}`}>
+      <div className={classes.heading}>
+        <h2 className={`${ui.title} ${ui.h3}`} id="order-reviews-title">
           Отзывы
-        </Title>
-        <Text size="sm" c="dimmed">
+        </h2>
+        <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
           Оцените товары и продавца: отзывы покупателей, получивших заказ, видны на страницах товара и продавца.
-        </Text>
-      </Stack>
+        </p>
+      </div>
       {reviewable.products.map((product) => (
         <ReviewCard
           key={product.productId}
           title={
             <>
               Товар:{' '}
-              <Anchor component={AppLink} to={`/product/${product.slug}`}>
+              <AppLink className={ui.anchor} to={`/product/${product.slug}`}>
                 {product.title}
-              </Anchor>
+              </AppLink>
             </>
           }
           endpoint="/reviews/products"
@@ -52,9 +57,9 @@ export function OrderReviews({ orderNumber, reviewable }: { orderNumber: string;
         title={
           <>
             Продавец:{' '}
-            <Anchor component={AppLink} to={`/sellers/${reviewable.seller.slug}`}>
+            <AppLink className={ui.anchor} to={`/sellers/${reviewable.seller.slug}`}>
               {reviewable.seller.name}
-            </Anchor>
+            </AppLink>
           </>
         }
         endpoint="/reviews/sellers"
@@ -62,7 +67,7 @@ export function OrderReviews({ orderNumber, reviewable }: { orderNumber: string;
         canReview={reviewable.seller.canReview}
         initial={reviewable.seller.review}
       />
-    </Stack>
+    </section>
   )
 }
 
@@ -87,61 +92,53 @@ function ReviewCard({
   }
   const path = endpoint === '/reviews/products' ? 'products' : 'sellers'
   return (
-    <Card withBorder padding="md" radius="md">
-      <Stack gap="sm">
-        <Text fw={600}>{title}</Text>
-        {review && editing ? (
-          <ReviewForm
-            method="PATCH"
-            endpoint={`/reviews/${path}/${review.id}`}
-            body={{}}
-            initial={review}
-            onDone={done}
-            onCancel={() => setEditing(false)}
-          />
-        ) : review ? (
-          <WrittenReview review={review} onEdit={() => setEditing(true)} />
-        ) : canReview ? (
-          <ReviewForm method="POST" endpoint={endpoint} body={body} onDone={done} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {REVIEW_MESSAGES.notDelivered}
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <article className={`${ui.panel} ${classes.reviewCard}`}>
+      <p className={`${ui.text} ${ui.bold}`}>{title}</p>
+      {review && editing ? (
+        <ReviewForm
+          method="PATCH"
+          endpoint={`/reviews/${path}/${review.id}`}
+          body={{}}
+          initial={review}
+          onDone={done}
+          onCancel={() => setEditing(false)}
+        />
+      ) : review ? (
+        <WrittenReview review={review} onEdit={() => setEditing(true)} />
+      ) : canReview ? (
+        <ReviewForm method="POST" endpoint={endpoint} body={body} onDone={done} />
+      ) : (
+        <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{REVIEW_MESSAGES.notDelivered}</p>
+      )}
+    </article>
   )
 }
 
 function WrittenReview({ review, onEdit }: { review: OwnReview; onEdit: () => void }) {
   return (
-    <Stack gap={6}>
-      <Group gap="xs">
-        <Rating value={review.rating} readOnly aria-hidden="true" />
-        <Text size="sm">Ваша оценка: {review.rating} из 5</Text>
-        <Text size="sm" c="dimmed">
-          · {formatDate(review.createdAt)}
-        </Text>
-      </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-        {review.text}
-      </Text>
+    <div className={classes.written}>
+      <p className={`${ui.text} ${ui.sm} ${classes.rated}`}>
+        <Stars value={review.rating} />
+        <span>Ваша оценка: {review.rating} из 5</span>
+        <span className={ui.dimmed}>· {formatDate(review.createdAt)}</span>
+      </p>
+      <p className={`${ui.text} ${ui.sm} ${classes.reviewText}`}>{review.text}</p>
       {review.hidden && (
-        <Alert color="gray" variant="light" title="Отзыв скрыт модератором">
+        <Notice tone="gray" title="Отзыв скрыт модератором">
           {review.hiddenReason}
-        </Alert>
+        </Notice>
       )}
       {review.answer && (
-        <Text size="sm" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-navy-4)' }}>
+        <p className={`${ui.text} ${ui.sm} ${classes.ownAnswer}`}>
           <b>Ответ продавца:</b> {review.answer.text}
-        </Text>
+        </p>
       )}
       {review.editable && (
-        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={onEdit}>
-          Изменить отзыв
-        </Button>
+        <button type="button" className={buttonClass({ variant: 'subtle', size: 'xs' })} onClick={onEdit}>
+          <ButtonContent>Изменить отзыв</ButtonContent>
+        </button>
       )}
-    </Stack>
+    </div>
   )
 }
 
@@ -204,52 +201,34 @@ function ReviewForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <legend style={{ padding: 0, fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}>
-            Оценка от 1 до 5
-          </legend>
-          <Rating
-            value={rating}
-            onChange={setRating}
-            size="lg"
-            name={`${id}-rating`}
-            getSymbolLabel={(value) => `${value} из 5`}
-            aria-describedby={errors.rating ? `${id}-rating-error` : undefined}
-          />
-          {errors.rating && (
-            <Text id={`${id}-rating-error`} size="xs" c="red.8" mt={4}>
-              {errors.rating}
-            </Text>
-          )}
-        </fieldset>
-        <Textarea
-          label="Отзыв"
-          description={`От ${REVIEW_LIMITS.textMin} до ${formatCount(REVIEW_LIMITS.textMax, CHARACTERS_UP_TO)}: что понравилось, что нет`}
-          autosize
-          minRows={3}
-          maxLength={REVIEW_LIMITS.textMax}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={errors.text}
-        />
-        {errors.form && (
-          <Text size="sm" c="red.8" role="alert">
-            {errors.form}
-          </Text>
-        )}
-        <Group gap="xs">
-          <Button type="submit" loading={busy}>
+    <form onSubmit={submit} noValidate className={ui.stack}>
+      <RatingField value={rating} onChange={setRating} name={`${id}-rating`} error={errors.rating} />
+      <TextareaField
+        label="Отзыв"
+        description={`От ${REVIEW_LIMITS.textMin} до ${formatCount(REVIEW_LIMITS.textMax, CHARACTERS_UP_TO)}: что понравилось, что нет`}
+        rows={3}
+        maxLength={REVIEW_LIMITS.textMax}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        error={errors.text}
+      />
+      {errors.form && (
+        <p className={classes.formError} role="alert">
+          {errors.form}
+        </p>
+      )}
+      <div className={classes.buttons}>
+        <button type="submit" className={buttonClass({ left: busy })} disabled={busy} aria-busy={busy || undefined}>
+          <ButtonContent left={busy ? <ButtonSpinner /> : undefined}>
             {method === 'POST' ? 'Опубликовать отзыв' : 'Сохранить отзыв'}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              Отмена
-            </Button>
-          )}
-        </Group>
-      </Stack>
+          </ButtonContent>
+        </button>
+        {onCancel && (
+          <button type="button" className={buttonClass({ variant: 'default' })} onClick={onCancel} disabled={busy}>
+            <ButtonContent>Отмена</ButtonContent>
+          </button>
+        )}
+      </div>
     </form>
   )
 }

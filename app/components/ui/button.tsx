@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import ui from './ui.module.css'
 
-export type ButtonVariant = 'filled' | 'accent' | 'default' | 'white' | 'outline'
+export type ButtonVariant = 'filled' | 'accent' | 'default' | 'white' | 'outline' | 'light' | 'subtle' | 'danger'
 export type ButtonSize = 'xs' | 'sm' | 'md'
 
 const VARIANTS: Record<ButtonVariant, string | undefined> = {
@@ -10,6 +10,9 @@ const VARIANTS: Record<ButtonVariant, string | undefined> = {
   default: ui.default,
   white: ui.white,
   outline: ui.outline,
+  light: ui.light,
+  subtle: ui.subtle,
+  danger: ui.danger,
 }
 const SIZES: Record<ButtonSize, string | undefined> = { xs: ui.buttonXs, sm: undefined, md: ui.buttonMd }
 
@@ -54,3 +57,6 @@ export function ButtonContent({ left, right, children }: { left?: ReactNode; rig
     </span>
   )
 }
+
+/** The spinner of a button whose form is being sent (put it in ButtonContent's `left`). */
+export const ButtonSpinner = () => <span className={ui.spinner} aria-hidden="true" />

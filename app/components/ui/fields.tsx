@@ -209,22 +209,44 @@ export function RadioGroupField<V extends string>({
   )
 }
 
-/** A tinted notice with a title: red for what went wrong, orange for what changed. */
+const TONES = { red: css.alertRed, orange: css.alertOrange, gray: css.alertGray, blue: css.alertBlue }
+
+/**
+ * A tinted notice (Mantine's light Alert): red for what went wrong, orange for what changed, grey
+ * and blue for what the reader should know; an optional title and icon before the text.
+ */
 export function Notice({
   tone,
   title,
   role,
+  icon,
+  compact = false,
   children,
 }: {
-  tone: 'red' | 'orange'
-  title: string
+  tone: keyof typeof TONES
+  title?: string
   role?: 'alert' | 'status'
+  icon?: ReactNode
+  /** Less padding above and below: a one-line message under a form. */
+  compact?: boolean
   children: ReactNode
 }) {
-  return (
-    <div className={`${css.alert} ${tone === 'red' ? css.alertRed : css.alertOrange}`} role={role}>
-      <strong className={css.alertTitle}>{title}</strong>
+  const body = (
+    <>
+      {title && <strong className={css.alertTitle}>{title}</strong>}
       <div>{children}</div>
+    </>
+  )
+  return (
+    <div className={[css.alert, TONES[tone], compact && css.alertCompact].filter(Boolean).join(' ')} role={role}>
+      {icon ? (
+        <div className={css.alertWithIcon}>
+          <span className={css.alertIcon}>{icon}</span>
+          <div>{body}</div>
+        </div>
+      ) : (
+        body
+      )}
     </div>
   )
 }

@@ -145,7 +145,7 @@ export function DecisionModals({
                 <Button variant="default" onClick={onClose} disabled={state.pending === 'reject'}>
                   Не отклонять
                 </Button>
-                <SubmitButton state={state} intent="reject" color="red">
+                <SubmitButton state={state} intent="reject" variant="danger">
                   Отклонить
                 </SubmitButton>
               </Group>

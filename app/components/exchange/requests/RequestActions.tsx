@@ -148,7 +148,7 @@ export function RequestActions({ request, state }: { request: RequestDetails; st
                   />
                   <FormMessage failure={cancelFailure} fields={['reason']} />
                   <div>
-                    <SubmitButton state={state} intent="cancel" color="red" variant="outline">
+                    <SubmitButton state={state} intent="cancel" variant="danger">
                       Отменить заявку
                     </SubmitButton>
                   </div>

@@ -153,7 +153,7 @@ function TextAction({
               <Button variant="default" onClick={() => setOpened(false)} disabled={state.pending === intent}>
                 {keepLabel}
               </Button>
-              <SubmitButton state={state} intent={intent} color={color}>
+              <SubmitButton state={state} intent={intent} variant={color === 'red' ? 'danger' : undefined}>
                 {label}
               </SubmitButton>
             </Group>

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Paper, Rating, Stack, Text, Textarea, Timeline, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core'
 import { IconInfoCircle, IconMessageCircle, IconStar } from '@tabler/icons-react'
 import { useState } from 'react'
 import { AttachedFiles, Fact, FlightFacts } from '#app/components/exchange/ExchangeFacts.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
+import { RatingField } from '#app/components/ui/rating.tsx'
+import { Stars } from '#app/components/reviews/ReviewList.tsx'
 import { formatDate, formatDateTime, formatMoney } from '#app/lib/format.ts'
 import type { ChatMessage } from '#common/chat.ts'
 import { exchangeLinks } from '#common/exchange/links.ts'
@@ -263,25 +265,8 @@ function ReviewForm({ state }: { state: ServiceOrderActionState }) {
   return (
     <IntentForm state={state} intent="review" label="Отзыв о заказе">
       <Stack gap="sm">
-        <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <legend style={{ padding: 0, fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}>
-            Оценка от 1 до 5
-          </legend>
-          <Rating
-            value={rating}
-            onChange={setRating}
-            size="lg"
-            name="rating-stars"
-            getSymbolLabel={(value) => `${value} из 5`}
-            aria-describedby={failure?.fieldErrors.rating ? 'service-review-rating-error' : undefined}
-          />
-          <input type="hidden" name="rating" value={rating || ''} />
-          {failure?.fieldErrors.rating && (
-            <Text id="service-review-rating-error" size="xs" c="red.8" mt={4}>
-              {failure.fieldErrors.rating}
-            </Text>
-          )}
-        </fieldset>
+        <RatingField value={rating} onChange={setRating} name="rating-stars" error={failure?.fieldErrors.rating} />
+        <input type="hidden" name="rating" value={rating || ''} />
         <Textarea
           name="text"
           label="Отзыв"
@@ -331,7 +316,7 @@ export function ServiceOrderReviews({ order, state }: { order: ServiceOrderDetai
                   {review.side === 'purchase' ? 'Заказчик об исполнителе' : 'Исполнитель о заказчике'}: {review.rating}{' '}
                   из 5
                 </Text>
-                <Rating value={review.rating} readOnly aria-hidden="true" size="sm" />
+                <Stars value={review.rating} />
                 <Text size="sm" style={PRE}>
                   {review.text}
                 </Text>

@@ -1,9 +1,13 @@
-import { Alert, Anchor, Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconFileTypePdf, IconInfoCircle, IconMessageCircle } from '@tabler/icons-react'
 import { useActionData } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
+import { ButtonContent, buttonClass } from '#app/components/ui/button.tsx'
+import { Notice } from '#app/components/ui/fields.tsx'
+import ui from '#app/components/ui/ui.module.css'
+import facts from '#app/components/orders/order-facts.module.css'
+import classes from './order.module.css'
 import type { ActionState } from '#app/components/orders/action-state.tsx'
 import { OrderActions } from '#app/components/orders/OrderActions.tsx'
 import { OrderDelivery } from '#app/components/orders/OrderDelivery.tsx'
@@ -35,56 +39,42 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
-/** The page's forms: the last answer, the form being sent; a success is announced once. */
 function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoomGuid' | 'status'> }) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="order-documents-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="order-documents-title">
-          Документы
-        </Title>
-        {order.documents.length > 0 ? (
-          <List spacing={6} size="sm" listStyleType="none" p={0}>
-            {order.documents.map((doc) => (
-              <List.Item key={doc.kind}>
-                <Anchor href={doc.href} size="sm">
-                  <IconFileTypePdf
-                    size={16}
-                    aria-hidden="true"
-                    style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
-                  />
-                  {doc.title}
-                  {doc.kind !== 'shipping' && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      (PDF)
-                    </Text>
-                  )}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {order.status === 'cancelled'
-              ? 'Заказ отменён до выставления счёта: документов по нему нет.'
-              : 'Счёт на оплату появится, когда продавец подтвердит заказ, а товарная накладная — после отгрузки.'}
-          </Text>
-        )}
-        {order.chatRoomGuid && (
-          <div>
-            <Button
-              component={AppLink}
-              to={`/chat?roomId=${encodeURIComponent(order.chatRoomGuid)}`}
-              variant="light"
-              leftSection={<IconMessageCircle size={18} aria-hidden="true" />}
-            >
-              Переписка по заказу
-            </Button>
-          </div>
-        )}
-      </Stack>
-    </Paper>
+    <section className={`${ui.panel} ${facts.panel} ${facts.stackSm}`} aria-labelledby="order-documents-title">
+      <h2 className={`${ui.title} ${ui.h3}`} id="order-documents-title">
+        Документы
+      </h2>
+      {order.documents.length > 0 ? (
+        <ul className={classes.documents}>
+          {order.documents.map((doc) => (
+            <li key={doc.kind}>
+              <a href={doc.href} className={`${ui.anchor} ${ui.sm}`}>
+                <IconFileTypePdf size={16} aria-hidden="true" className={classes.documentIcon} />
+                {doc.title}
+                {doc.kind !== 'shipping' && <span className={`${ui.xs} ${ui.dimmed}`}> (PDF)</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
+          {order.status === 'cancelled'
+            ? 'Заказ отменён до выставления счёта: документов по нему нет.'
+            : 'Счёт на оплату появится, когда продавец подтвердит заказ, а товарная накладная — после отгрузки.'}
+        </p>
+      )}
+      {order.chatRoomGuid && (
+        <div>
+          <AppLink
+            to={`/chat?roomId=${encodeURIComponent(order.chatRoomGuid)}`}
+            className={buttonClass({ variant: 'light', left: true })}
+          >
+            <ButtonContent left={<IconMessageCircle size={18} aria-hidden="true" />}>Переписка по заказу</ButtonContent>
+          </AppLink>
+        </div>
+      )}
+    </section>
   )
 }
 
@@ -92,20 +82,16 @@ function CancelledNotice({ order }: { order: Pick<OrderDetails, 'status' | 'canc
   if (order.status !== 'cancelled') return null
   const entry = order.history.findLast((h) => h.to === 'cancelled')
   return (
-    <Alert color="gray" variant="light" title="Заказ отменён" icon={<IconInfoCircle aria-hidden="true" />}>
-      <Stack gap={4}>
-        {order.cancelReason && (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            Причина: {order.cancelReason}
-          </Text>
-        )}
+    <Notice tone="gray" title="Заказ отменён" icon={<IconInfoCircle aria-hidden="true" />}>
+      <div className={facts.stackTight}>
+        {order.cancelReason && <p className={`${ui.text} ${ui.sm} ${facts.preWrap}`}>Причина: {order.cancelReason}</p>}
         {entry && (
-          <Text size="sm" c="dimmed">
+          <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
             Отменил: {actorOf(entry)}, {formatDate(entry.at)}
-          </Text>
+          </p>
         )}
-      </Stack>
-    </Alert>
+      </div>
+    </Notice>
   )
 }
 
@@ -122,39 +108,33 @@ function OrderPage({
   const tab = TAB_OF_SIDE[order.side]
   const counterpart = order.side === 'purchase' ? order.seller : order.buyer
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Anchor component={AppLink} to={`${ORDERS_PATH}/${tab}`} size="sm">
+    <div className={`${ui.stack} ${ui.gapLg}`}>
+      <div className={facts.stackTight}>
+        <AppLink to={`${ORDERS_PATH}/${tab}`} className={`${ui.anchor} ${ui.sm}`}>
           ← {TAB_LABELS[tab]}
-        </Anchor>
-        <Group gap="sm" align="center" wrap="wrap">
-          <Title order={1} size="h2">
-            Заказ № {order.number}
-          </Title>
+        </AppLink>
+        <div className={facts.row}>
+          <h1 className={`${ui.title} ${ui.h2}`}>Заказ № {order.number}</h1>
           <StatusBadge lifecycle="order" status={order.status} size="lg" />
-        </Group>
-        <Text size="sm" c="dimmed">
+        </div>
+        <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
           от {formatDate(order.createdAt)} · {order.side === 'purchase' ? 'продавец' : 'покупатель'} {counterpart.name}
-        </Text>
-      </Stack>
+        </p>
+      </div>
       <CancelledNotice order={order} />
       <OrderActions order={order} state={state} today={today} />
       {order.side === 'purchase' && <RegistrationPanel order={order} state={state} />}
       <OrderLines order={order} />
       {reviewable && <OrderReviews orderNumber={order.number} reviewable={reviewable} />}
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <OrderDelivery order={order} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="lg">
-            <Documents order={order} />
-            <OrderTimeline history={order.history} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <div className={classes.columns}>
+        <OrderDelivery order={order} />
+        <div className={`${ui.stack} ${ui.gapLg}`}>
+          <Documents order={order} />
+          <OrderTimeline history={order.history} />
+        </div>
+      </div>
       <OrderParties order={order} />
-    </Stack>
+    </div>
   )
 }
 
@@ -162,21 +142,19 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'guest') return null
   if (loaderData.kind === 'noOrganization') {
     return (
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          Заказ
-        </Title>
-        <Alert color="blue" icon={<IconInfoCircle aria-hidden="true" />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
+      <div className={`${ui.stack} ${ui.gapLg}`}>
+        <h1 className={`${ui.title} ${ui.h2}`}>Заказ</h1>
+        <Notice tone="blue" icon={<IconInfoCircle aria-hidden="true" />}>
+          <div className={`${facts.stackXs} ${facts.start}`}>
+            <p className={`${ui.text} ${ui.sm}`}>
               Заказы принадлежат организации. Выберите организацию, от имени которой работаете, или зарегистрируйте её.
-            </Text>
-            <Anchor component={AppLink} to={COMPANY_PATH} fw={600}>
+            </p>
+            <AppLink to={COMPANY_PATH} className={`${ui.anchor} ${ui.sm} ${facts.strongLink}`}>
               Перейти к компании
-            </Anchor>
-          </Stack>
-        </Alert>
-      </Stack>
+            </AppLink>
+          </div>
+        </Notice>
+      </div>
     )
   }
   return <OrderPage order={loaderData.order} reviewable={loaderData.reviewable} today={loaderData.today} />

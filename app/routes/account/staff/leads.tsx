@@ -131,7 +131,9 @@ export default function StaffLeads({ loaderData }: Route.ComponentProps) {
                     </Spoiler>
                   </Table.Td>
                   <Table.Td>
-                    <StatusBadge lifecycle="lead" status={lead.status} mb={6} />
+                    <div style={{ marginBottom: 6 }}>
+                      <StatusBadge lifecycle="lead" status={lead.status} />
+                    </div>
                     <StatusForm id={lead.id} status={lead.status} />
                   </Table.Td>
                 </Table.Tr>
