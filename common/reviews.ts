@@ -1,4 +1,5 @@
 import { formatCount, formatNumber, type PluralForms } from './format.ts'
+import { isMultiLineText, normalizeNewlines, TEXT_MESSAGES } from './text-rules.ts'
 
 // Declined here rather than taken from counted-words.ts: the product and seller pages load this
 // module, and the shared table would come along with it (the first-load budget of landing pages).
@@ -47,6 +48,18 @@ export const REVIEW_MESSAGES = {
   empty: 'Отзывов пока нет. Оставить отзыв могут покупатели, получившие товар.',
   emptySeller: 'Отзывов пока нет. Оставить отзыв могут покупатели, получившие заказ.',
 } as const
+
+/**
+ * What is wrong with a review's text, as `ReviewText` (reviews.schemas.ts) would say it, without
+ * zod: the order page checks the text before sending it and must not load zod (27 kB gzip) to
+ * do so. A test keeps the two in step.
+ */
+export function reviewTextProblem(text: string): string | undefined {
+  const cleaned = normalizeNewlines(text).trim()
+  if (!isMultiLineText(cleaned)) return TEXT_MESSAGES.invalidCharacters
+  if (cleaned.length < REVIEW_LIMITS.textMin || cleaned.length > REVIEW_LIMITS.textMax) return REVIEW_MESSAGES.text
+  return undefined
+}
 
 export const REVIEW_FORMS: PluralForms = ['отзыв', 'отзыва', 'отзывов']
 

@@ -101,9 +101,17 @@ describe('paintsBeforeHydrating', () => {
       '/media',
       '/sellers/aerotekh',
       '/cartography',
+      '/personal-account/order/purchase/2610-00001',
     ])
       expect(paintsBeforeHydrating(path), path).toBe(true)
-    for (const path of ['/cart', '/cart/', '/chat', '/personal-account/company', '/personal-account/staff/articles/1'])
+    for (const path of [
+      '/cart',
+      '/cart/',
+      '/chat',
+      '/personal-account/company',
+      '/personal-account/staff/articles/1',
+      '/personal-account/orders/sales',
+    ])
       expect(paintsBeforeHydrating(path), path).toBe(false)
   })
 })

@@ -84,7 +84,14 @@ export function hydrateAfterPaint(): Transform {
  */
 const WORK_PAGES = /^\/(personal-account|cart|chat)(\/|$)/
 
-export const paintsBeforeHydrating = (pathname: string) => !WORK_PAGES.test(pathname)
+/**
+ * An order's page is the exception: it is read first (its status, lines, documents), it is where
+ * the order's e-mails and notifications lead, and its forms post without scripts too; it paints
+ * first (decision 073).
+ */
+const READ_FIRST = /^\/personal-account\/order\//
+
+export const paintsBeforeHydrating = (pathname: string) => READ_FIRST.test(pathname) || !WORK_PAGES.test(pathname)
 
 /** Longer than any boot script's opening tag, so one cut between chunks is still found. */
 const BOOT_TAG_MAX = 200

@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { rate, rateFromKeyboard } from './inputs.ts'
 import { quote } from '#common/format.ts'
 
 // The demo buyer's cart and orders are shared by these tests: they run one after another, and no
@@ -393,6 +394,21 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
   await expect(statusBadge(buyer, 'Доставлен')).toBeVisible()
   await expect(history.getByText('Доставлен', { exact: true })).toBeVisible()
   await expect(buyer.getByRole('button', { name: 'Завершить заказ' })).toBeVisible()
+
+  // Delivered: the buyer reviews the product there and then, and changes the review.
+  const product = buyer.getByRole('region', { name: 'Отзывы' }).getByRole('article').filter({ hasText: 'Товар:' })
+  await product.getByLabel('Отзыв').fill('Пришёл в срок, комплект полный.')
+  await product.getByRole('button', { name: 'Опубликовать отзыв' }).click()
+  await expect(product.getByText('Поставьте оценку от 1 до 5')).toBeVisible()
+  await rateFromKeyboard(product, 4)
+  await product.getByRole('button', { name: 'Опубликовать отзыв' }).click()
+  await expect(product.getByText('Ваша оценка: 4 из 5')).toBeVisible()
+  await expect(product.getByText('Пришёл в срок, комплект полный.')).toBeVisible()
+  await product.getByRole('button', { name: 'Изменить отзыв' }).click()
+  await rate(product, 5)
+  await product.getByRole('button', { name: 'Сохранить отзыв' }).click()
+  await expect(product.getByText('Ваша оценка: 5 из 5')).toBeVisible()
+  await expectNoSeriousViolations(buyer)
 
   await panel.getByRole('button', { name: 'Беспилотники поставлены на учёт' }).click()
   const done = buyer.getByRole('region', { name: 'Беспилотники поставлены на учёт' })

@@ -3,8 +3,7 @@ import { api } from '#app/lib/api.ts'
 import { isApiError } from '#app/lib/api-client.ts'
 import { formatDate } from '#app/lib/format.ts'
 import { showNotification } from '#app/lib/notify.ts'
-import { type OwnReview, REVIEW_LIMITS, REVIEW_MESSAGES, type Reviewable } from '#common/reviews.ts'
-import { ReviewText } from '#common/reviews.schemas.ts'
+import { type OwnReview, REVIEW_LIMITS, REVIEW_MESSAGES, type Reviewable, reviewTextProblem } from '#common/reviews.ts'
 import { AppLink } from '../AppLink.tsx'
 import { ButtonContent, ButtonSpinner, buttonClass } from '../ui/button.tsx'
 import { Notice, TextareaField } from '../ui/fields.tsx'
@@ -169,8 +168,7 @@ function ReviewForm({
     // The same rules as the server's, so a slip is shown without a round trip.
     const local: typeof errors = {}
     if (rating < 1) local.rating = REVIEW_MESSAGES.rating
-    const checked = ReviewText.safeParse(text)
-    if (!checked.success) local.text = checked.error.issues[0]?.message ?? REVIEW_MESSAGES.text
+    local.text = reviewTextProblem(text)
     setErrors(local)
     if (local.rating || local.text) return
     setBusy(true)
