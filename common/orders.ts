@@ -101,6 +101,9 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
+/** The buyer has the goods: the order's products and seller may be reviewed from now on. */
+export const isReceived = (status: OrderStatus) => status === 'delivered' || status === 'completed'
+
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   created: 'Новый',
   confirmed: 'Подтверждён',

@@ -43,10 +43,21 @@ function landedOnFallback(req: FastifyRequest): boolean {
   return req.routeOptions.url === undefined || req.routeOptions.config.fallbackMethods !== undefined
 }
 
-/** What each registered path accepts: exact paths by lookup, parametric ones by pattern. */
+type Pattern = { regex: RegExp; methods: Set<string> }
+
+/** A path's first segment: `api` for `/api/v1/files/:id`, empty for `/:slug`. */
+const headOf = (path: string) => /^\/([^/:*]*)/.exec(path)?.[1] ?? ''
+
+/**
+ * What each registered path accepts: exact paths by lookup, parametric ones by pattern. The
+ * patterns are kept by their first segment, so a page's path is not tried against the hundreds
+ * of API patterns on every request (they all start with `/api`).
+ */
 class MethodTable {
   private readonly exact = new Map<string, Set<string>>()
-  private readonly patterns: { regex: RegExp; methods: Set<string> }[] = []
+  private readonly patternsByHead = new Map<string, Pattern[]>()
+  /** Patterns whose first segment is itself a parameter or a wildcard: tried for every path. */
+  private readonly anyHead: Pattern[] = []
   /** Catch-alls by their prefix; the longest prefix that fits a path wins. */
   private readonly fallbacks: { prefix: string; methods: Set<string> }[] = []
 
@@ -55,7 +66,10 @@ class MethodTable {
       this.fallbacks.push({ prefix: url.replace(/\*$/, ''), methods: new Set(methods) })
       this.fallbacks.sort((a, b) => b.prefix.length - a.prefix.length)
     } else if (/[:*]/.test(url)) {
-      this.patterns.push({ regex: patternOf(url), methods: new Set(methods) })
+      const pattern = { regex: patternOf(url), methods: new Set(methods) }
+      const head = /^\/[:*]/.test(url) ? null : headOf(url)
+      if (head === null) this.anyHead.push(pattern)
+      else this.patternsByHead.set(head, [...(this.patternsByHead.get(head) ?? []), pattern])
     } else {
       const known = this.exact.get(url) ?? new Set<string>()
       for (const method of methods) known.add(method)
@@ -65,8 +79,10 @@ class MethodTable {
 
   methodsOf(path: string): Set<string> {
     const methods = new Set(this.exact.get(path))
-    for (const { regex, methods: own } of this.patterns) {
-      if (regex.test(path)) for (const method of own) methods.add(method)
+    for (const patterns of [this.patternsByHead.get(headOf(path)) ?? [], this.anyHead]) {
+      for (const { regex, methods: own } of patterns) {
+        if (regex.test(path)) for (const method of own) methods.add(method)
+      }
     }
     if (methods.size > 0) return methods
     return this.fallbacks.find((f) => path.startsWith(f.prefix))?.methods ?? methods

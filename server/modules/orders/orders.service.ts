@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import {
+  isReceived,
   ORDER_FILTER_STATUSES,
   ORDER_LIMITS,
   ORDER_MESSAGES,
@@ -169,7 +170,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return {
         id: row.id,
         number: row.number,
-        received: row.status === 'delivered' || row.status === 'completed',
+        received: isReceived(row.status),
         buyer: { id: row.buyerOrganizationId, name: row.buyer.name },
         seller: { id: row.sellerOrganizationId, name: row.seller.name, slug: row.seller.slug },
         lines,

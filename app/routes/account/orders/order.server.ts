@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { ORDER_SIDES, type OrderSide } from '#common/orders.ts'
+import { isReceived, ORDER_SIDES, type OrderSide } from '#common/orders.ts'
 import { type ActionResult, actionFailure, formValues, unknownIntent } from '#app/lib/action-result.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
@@ -30,8 +30,10 @@ export async function loadOrder(request: Request, context: Readonly<RouterContex
   const side = sideOf(request, type)
   if (!ctx.organization) return { kind: 'noOrganization' as const }
   const order = await loadOrFail(request, () => services.orders.get(ctx, side, nr))
-  // What the buyer may still review of a received order (products and the seller).
-  const reviewable = side === 'purchase' ? await services.reviews.reviewableFor(ctx, nr) : null
+  // What the buyer may still review of a received order (products and the seller); before the
+  // goods arrive there is nothing to ask the reviews for.
+  const reviewable =
+    side === 'purchase' && isReceived(order.status) ? await services.reviews.reviewableFor(ctx, nr) : null
   // The earliest delivery date the seller may promise; the service checks the same (UTC) day.
   return { kind: 'order' as const, order, reviewable, today: new Date().toISOString().slice(0, 10) }
 }

@@ -105,6 +105,21 @@ describe('the order pages over the real services', () => {
     await expect(list(buyer, '/personal-account/orders/archive')).rejects.toMatchObject({ init: { status: 404 } })
   })
 
+  it('reads an order that has not arrived in four statements, without asking for its reviews', async () => {
+    const number = await placeOrder(1)
+    const context = await contextOf(buyer)
+    const before = database.statements.count
+    const args = {
+      request: new Request(pageUrl('purchase', number)),
+      context,
+      params: { type: 'purchase', nr: number },
+    }
+    const page = await loader(args as unknown as Parameters<typeof loader>[0])
+    expect(page).toMatchObject({ kind: 'order', order: { number }, reviewable: null })
+    // The order, its lines, its history and the names of who moved it.
+    expect(database.statements.count - before).toBe(4)
+  })
+
   it('moves the order through the forms, giving back the service’s Russian refusals with what was typed', async () => {
     const number = await placeOrder(2)
     expect(await post(seller, 'sale', number, { intent: 'confirm', deliveryDate: '2000-01-01' })).toMatchObject({
