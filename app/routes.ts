@@ -75,7 +75,7 @@ export default [
     // The order page is plain elements (its first load is what a buyer waits for after paying);
     // the other pages of the account are built with Mantine and get its provider from this layout.
     route('personal-account/order/:type/:nr', 'routes/account/orders/order.tsx'),
-    layout('layouts/mantine-pages.tsx', [
+    layout('layouts/with-mantine.tsx', [
       route('personal-account/company', 'routes/account/company.tsx'),
       route('personal-account/profile', 'routes/account/profile.tsx'),
       route('personal-account/orders/:tab?', 'routes/account/orders/list.tsx'),

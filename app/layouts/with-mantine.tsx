@@ -6,7 +6,7 @@ import { MantineScope } from '#app/components/MantineScope.tsx'
  * stylesheets) here; the account's layout itself and its plain pages (the order page) load none
  * of it.
  */
-export default function MantinePages() {
+export default function WithMantine() {
   return (
     <MantineScope>
       <Outlet />
