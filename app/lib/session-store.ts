@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import type { WhoamiUser } from '#common/organizations.ts'
 import type { RootData } from './root-data.ts'
@@ -58,15 +58,26 @@ export function adoptRootUser(user: WhoamiUser | null, mounting: boolean) {
  * card's cart and compare buttons read the session, and a new object would re-render them all at
  * once in the middle of a phone's start-up.
  */
+/**
+ * The root loader's user as a session state, once per loader result: a catalogue page has some
+ * fifty components that read the session, and each wrote the user out as JSON for itself.
+ */
+const rootStates = new WeakMap<object, { state: SessionState; key: string }>()
+const NO_USER = { state: { status: 'loaded', user: null } satisfies SessionState, key: 'null' }
+
+function rootStateOf(user: WhoamiUser | null): { state: SessionState; key: string } {
+  if (user === null) return NO_USER
+  let known = rootStates.get(user)
+  if (!known) {
+    known = { state: { status: 'loaded', user }, key: JSON.stringify(user) }
+    rootStates.set(user, known)
+  }
+  return known
+}
+
 export function useSessionState(): SessionState {
   const rootUser = (useRouteLoaderData('root') as RootData | undefined)?.user
-  const fromRoot = useMemo(
-    () =>
-      rootUser === undefined
-        ? undefined
-        : { state: { status: 'loaded', user: rootUser } satisfies SessionState, key: JSON.stringify(rootUser) },
-    [rootUser],
-  )
+  const fromRoot = rootUser === undefined ? undefined : rootStateOf(rootUser)
   const snapshot = useCallback(() => {
     const stored = session.get()
     if (!fromRoot) return stored
