@@ -93,7 +93,7 @@ describe('hydrateAfterPaint', () => {
 })
 
 describe('paintsBeforeHydrating', () => {
-  it('keeps the paint first on the pages people land on, not where a signed-in user works', () => {
+  it('keeps the paint first on the pages people land on, the cart and an order, not where a signed-in user works', () => {
     for (const path of [
       '/',
       '/catalog/bespilotniki',
@@ -102,11 +102,11 @@ describe('paintsBeforeHydrating', () => {
       '/sellers/aerotekh',
       '/cartography',
       '/personal-account/order/purchase/2610-00001',
+      '/cart',
+      '/cart/',
     ])
       expect(paintsBeforeHydrating(path), path).toBe(true)
     for (const path of [
-      '/cart',
-      '/cart/',
       '/chat',
       '/personal-account/company',
       '/personal-account/staff/articles/1',

@@ -147,7 +147,7 @@ test('where a signed-in user works, the modules load with the stylesheets and th
   page,
 }) => {
   await signIn(page, 'vendor@example.com')
-  for (const path of ['/personal-account/service-exchange/proposals', '/cart']) {
+  for (const path of ['/personal-account/service-exchange/proposals', '/personal-account/orders']) {
     const html = await (await page.request.get(path)).text()
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
     expect(preloads.length, `${path}: module preloads`).toBeGreaterThan(5)
@@ -155,5 +155,29 @@ test('where a signed-in user works, the modules load with the stylesheets and th
     expect(html, `${path}: the boot script runs as it arrives`).toMatch(/<script[^>]*type="module"/)
     await page.goto(path)
     await waitForHydration(page)
+  }
+})
+
+test('the cart and an order page paint first, and their scripts wait for the paint (decision 073)', async ({
+  page,
+}) => {
+  await signIn(page, 'buyer@example.com')
+  const orders = await (await page.request.get('/api/v1/orders?side=purchase')).json()
+  const order = `/personal-account/order/purchase/${orders.data[0].number}`
+  for (const path of ['/cart', order]) {
+    const html = await (await page.request.get(path)).text()
+    expect(html, `${path}: the boot script is parked until the paint`).toContain('type="text/x-hydration-boot"')
+    await page.goto(path)
+    await waitForHydration(page)
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      firstScript: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/.+\.js$/.test(new URL(r.name).pathname))
+        .map((r) => r.startTime)
+        .sort((a, b) => a - b)[0],
+    }))
+    expect(timing.paint, `${path}: a first contentful paint`).not.toBeNull()
+    expect(timing.firstScript, `${path}: scripts after the paint`).toBeGreaterThanOrEqual(timing.paint!)
   }
 })
