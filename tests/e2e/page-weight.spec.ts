@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { BUDGET_KB, measureFirstLoadJs } from '../../bench/first-load.ts'
 import { BROWSER_HEADERS } from '../../bench/setup.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
@@ -35,6 +36,17 @@ async function landingPages(baseURL: string): Promise<string[]> {
     '/no-such-page',
   ]
 }
+
+/** When the page first painted, and when its first script was asked for (ms from the navigation). */
+const paintAndFirstScript = (page: Page) =>
+  page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    firstScript: performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/assets\/.+\.js$/.test(new URL(r.name).pathname))
+      .map((r) => r.startTime)
+      .sort((a, b) => a - b)[0],
+  }))
 
 test('the landing pages ship at most 150 kB gzip of first-load JS and only their own CSS, no script before the paint', async ({
   baseURL,
@@ -97,14 +109,7 @@ test('a guest reading the landing pages loads no Mantine, no script before the f
     ).toEqual([])
     expect(issues, path).toEqual([])
     // The first script request starts after the first contentful paint; pages with scripts hydrate.
-    const timing = await page.evaluate(() => ({
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      firstScript: performance
-        .getEntriesByType('resource')
-        .filter((r) => /\/assets\/.+\.js$/.test(new URL(r.name).pathname))
-        .map((r) => r.startTime)
-        .sort((a, b) => a - b)[0],
-    }))
+    const timing = await paintAndFirstScript(page)
     expect(timing.paint, `${path}: a first contentful paint`).not.toBeNull()
     if (timing.firstScript !== undefined) expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.paint!)
   }
@@ -169,14 +174,7 @@ test('the cart and an order page paint first, and their scripts wait for the pai
     expect(html, `${path}: the boot script is parked until the paint`).toContain('type="text/x-hydration-boot"')
     await page.goto(path)
     await waitForHydration(page)
-    const timing = await page.evaluate(() => ({
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      firstScript: performance
-        .getEntriesByType('resource')
-        .filter((r) => /\/assets\/.+\.js$/.test(new URL(r.name).pathname))
-        .map((r) => r.startTime)
-        .sort((a, b) => a - b)[0],
-    }))
+    const timing = await paintAndFirstScript(page)
     expect(timing.paint, `${path}: a first contentful paint`).not.toBeNull()
     expect(timing.firstScript, `${path}: scripts after the paint`).toBeGreaterThanOrEqual(timing.paint!)
   }
