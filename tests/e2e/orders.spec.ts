@@ -416,7 +416,13 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
   await expect(done.getByRole('button')).toHaveCount(0)
 })
 
-test('a cancelled order gives its units back to the seller’s stock', async ({ page: buyer, browser }) => {
+test('a cancelled order gives its units back to the seller’s stock', async ({
+  page: buyer,
+  browser,
+  consoleErrors,
+}) => {
+  // The refused cancellation (no reason) answers 400; the browser reports it.
+  consoleErrors.expect(/status of 400 \(Bad Request\)/)
   await signIn(buyer, 'buyer@example.com')
   const seller = await newPage(browser)
   await signIn(seller, SELLER_EMAIL)
@@ -441,8 +447,20 @@ test('a cancelled order gives its units back to the seller’s stock', async ({ 
 
   await buyer.goto(`/personal-account/order/purchase/${number}`)
   await waitForHydration(buyer)
-  await buyer.getByRole('button', { name: 'Отменить заказ' }).click()
+  // The dialog from the keyboard: it opens on the reason, Escape closes it and gives the focus back.
+  const cancel = buyer.getByRole('button', { name: 'Отменить заказ' })
+  await cancel.focus()
+  await buyer.keyboard.press('Enter')
   const dialog = buyer.getByRole('dialog', { name: `Отмена заказа № ${number}` })
+  await expect(dialog.getByLabel(/Причина отмены/)).toBeFocused()
+  await expectNoSeriousViolations(buyer)
+  await buyer.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(cancel).toBeFocused()
+  // A cancellation without a reason is refused in the dialog, which stays open.
+  await cancel.click()
+  await dialog.getByRole('button', { name: 'Отменить заказ' }).click()
+  await expect(dialog.getByText('Укажите причину отмены')).toBeVisible()
   await dialog.getByLabel(/Причина отмены/).fill('Закупка перенесена на следующий квартал')
   await dialog.getByRole('button', { name: 'Отменить заказ' }).click()
   await expect(statusBadge(buyer, 'Отменён')).toBeVisible()
