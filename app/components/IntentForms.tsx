@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { ButtonContent, ButtonSpinner, buttonClass, type ButtonVariant } from '#app/components/ui/button.tsx'
+import { type ButtonVariant, SubmitButtonView } from '#app/components/ui/button.tsx'
 import type { ActionResult } from '#app/lib/action-result.ts'
 import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { showToast } from '#app/lib/notify.ts'
@@ -87,10 +87,7 @@ export function IntentForm({
 export function SubmitButton<I extends string>({
   state,
   intent,
-  children,
-  variant,
-  leftSection,
-  fullWidth = false,
+  ...button
 }: {
   state: { pending: I | null }
   intent: I
@@ -99,16 +96,5 @@ export function SubmitButton<I extends string>({
   leftSection?: ReactNode
   fullWidth?: boolean
 }) {
-  const sending = state.pending === intent
-  return (
-    <button
-      type="submit"
-      className={buttonClass({ variant, left: sending || leftSection !== undefined })}
-      style={fullWidth ? { width: '100%' } : undefined}
-      disabled={state.pending !== null}
-      aria-busy={sending || undefined}
-    >
-      <ButtonContent left={sending ? <ButtonSpinner /> : leftSection}>{children}</ButtonContent>
-    </button>
-  )
+  return <SubmitButtonView busy={state.pending === intent} disabled={state.pending !== null} {...button} />
 }

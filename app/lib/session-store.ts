@@ -51,14 +51,6 @@ export function adoptRootUser(user: WhoamiUser | null, mounting: boolean) {
 }
 
 /**
- * The session's status and user: the store once loaded, the root loader's user until then.
- *
- * Right after hydration the store is loaded with the root loader's own user (session-sync.ts).
- * That changes nothing on the page, so the snapshot stays the object rendered before: every
- * card's cart and compare buttons read the session, and a new object would re-render them all at
- * once in the middle of a phone's start-up.
- */
-/**
  * The root loader's user as a session state, once per loader result: a catalogue page has some
  * fifty components that read the session, and each wrote the user out as JSON for itself.
  */
@@ -75,6 +67,14 @@ function rootStateOf(user: WhoamiUser | null): { state: SessionState; key: strin
   return known
 }
 
+/**
+ * The session's status and user: the store once loaded, the root loader's user until then.
+ *
+ * Right after hydration the store is loaded with the root loader's own user (session-sync.ts).
+ * That changes nothing on the page, so the snapshot stays the object rendered before: every
+ * card's cart and compare buttons read the session, and a new object would re-render them all at
+ * once in the middle of a phone's start-up.
+ */
 export function useSessionState(): SessionState {
   const rootUser = (useRouteLoaderData('root') as RootData | undefined)?.user
   const fromRoot = rootUser === undefined ? undefined : rootStateOf(rootUser)

@@ -45,8 +45,8 @@ function landedOnFallback(req: FastifyRequest): boolean {
 
 type Pattern = { regex: RegExp; methods: Set<string> }
 
-/** A path's first segment: `api` for `/api/v1/files/:id`, empty for `/:slug`. */
-const headOf = (path: string) => /^\/([^/:*]*)/.exec(path)?.[1] ?? ''
+/** A path's first segment: `api` for `/api/v1/files/:id` and for `/api`. */
+const headOf = (path: string) => path.split('/', 2)[1] ?? ''
 
 /**
  * What each registered path accepts: exact paths by lookup, parametric ones by pattern. The
@@ -56,7 +56,7 @@ const headOf = (path: string) => /^\/([^/:*]*)/.exec(path)?.[1] ?? ''
 class MethodTable {
   private readonly exact = new Map<string, Set<string>>()
   private readonly patternsByHead = new Map<string, Pattern[]>()
-  /** Patterns whose first segment is itself a parameter or a wildcard: tried for every path. */
+  /** Patterns whose first segment holds a parameter or a wildcard: tried for every path. */
   private readonly anyHead: Pattern[] = []
   /** Catch-alls by their prefix; the longest prefix that fits a path wins. */
   private readonly fallbacks: { prefix: string; methods: Set<string> }[] = []
@@ -67,9 +67,10 @@ class MethodTable {
       this.fallbacks.sort((a, b) => b.prefix.length - a.prefix.length)
     } else if (/[:*]/.test(url)) {
       const pattern = { regex: patternOf(url), methods: new Set(methods) }
-      const head = /^\/[:*]/.test(url) ? null : headOf(url)
-      if (head === null) this.anyHead.push(pattern)
-      else this.patternsByHead.set(head, [...(this.patternsByHead.get(head) ?? []), pattern])
+      const head = headOf(url)
+      if (/[:*]/.test(head)) this.anyHead.push(pattern)
+      else if (this.patternsByHead.has(head)) this.patternsByHead.get(head)!.push(pattern)
+      else this.patternsByHead.set(head, [pattern])
     } else {
       const known = this.exact.get(url) ?? new Set<string>()
       for (const method of methods) known.add(method)

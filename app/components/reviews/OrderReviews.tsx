@@ -5,7 +5,7 @@ import { formatDate } from '#app/lib/format.ts'
 import { showNotification } from '#app/lib/notify.ts'
 import { type OwnReview, REVIEW_LIMITS, REVIEW_MESSAGES, type Reviewable, reviewTextProblem } from '#common/reviews.ts'
 import { AppLink } from '../AppLink.tsx'
-import { ButtonContent, ButtonSpinner, buttonClass } from '../ui/button.tsx'
+import { ButtonContent, buttonClass, SubmitButtonView } from '../ui/button.tsx'
 import { Notice, TextareaField } from '../ui/fields.tsx'
 import { RatingField } from '../ui/rating.tsx'
 import ui from '../ui/ui.module.css'
@@ -216,11 +216,7 @@ function ReviewForm({
         </p>
       )}
       <div className={classes.buttons}>
-        <button type="submit" className={buttonClass({ left: busy })} disabled={busy} aria-busy={busy || undefined}>
-          <ButtonContent left={busy ? <ButtonSpinner /> : undefined}>
-            {method === 'POST' ? 'Опубликовать отзыв' : 'Сохранить отзыв'}
-          </ButtonContent>
-        </button>
+        <SubmitButtonView busy={busy}>{method === 'POST' ? 'Опубликовать отзыв' : 'Сохранить отзыв'}</SubmitButtonView>
         {onCancel && (
           <button type="button" className={buttonClass({ variant: 'default' })} onClick={onCancel} disabled={busy}>
             <ButtonContent>Отмена</ButtonContent>

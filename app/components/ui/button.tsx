@@ -58,5 +58,37 @@ export function ButtonContent({ left, right, children }: { left?: ReactNode; rig
   )
 }
 
-/** The spinner of a button whose form is being sent (put it in ButtonContent's `left`). */
+/** A spinner for what is loading (a file being uploaded, a form being sent). */
 export const ButtonSpinner = () => <span className={ui.spinner} aria-hidden="true" />
+
+/**
+ * A form's submit button that spins while its form is sent (`busy`) and waits while anything
+ * else is (`disabled`); the spinner takes the icon's place.
+ */
+export function SubmitButtonView({
+  busy,
+  disabled = false,
+  variant,
+  leftSection,
+  fullWidth = false,
+  children,
+}: {
+  busy: boolean
+  disabled?: boolean
+  variant?: ButtonVariant
+  leftSection?: ReactNode
+  fullWidth?: boolean
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="submit"
+      className={buttonClass({ variant, left: busy || leftSection !== undefined })}
+      style={fullWidth ? { width: '100%' } : undefined}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+    >
+      <ButtonContent left={busy ? <ButtonSpinner /> : leftSection}>{children}</ButtonContent>
+    </button>
+  )
+}
