@@ -204,7 +204,7 @@ export function createCatalogService(deps: CatalogDeps) {
       ctx,
       await fetchCards(
         ctx.db,
-        slots.map((slot) => index.ids[slot]!),
+        slots.map((slot) => index.idOf(slot)),
       ),
     )
   }
@@ -540,7 +540,7 @@ export function createCatalogService(deps: CatalogDeps) {
       for (let i = 0; i < length && top.size < counts.size; i++) {
         const slot = slots[i]!
         const slug = index.categories.values[index.category[slot]!]!
-        if (index.alive[slot] && !top.has(slug)) top.set(slug, index.ids[slot]!)
+        if (index.alive[slot] && !top.has(slug)) top.set(slug, index.idOf(slot))
       }
       const cards = await fetchCards(ctx.db, [...top.values()])
       const images = new Map(cards.map((c) => [c.categorySlug, c.images[0] ?? null]))

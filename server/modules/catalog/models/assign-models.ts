@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { MAX_SLUG_LENGTH, slugify } from '#common/slug.ts'
 import type { Db } from '../../../db/client.ts'
 import { catalogModels } from '../catalog.table.ts'
@@ -13,7 +13,12 @@ import { modelKeyOf } from './model-key.ts'
  * a product published from the cabinet gets its model as it is published (`modelIdFor`).
  */
 
+/** Products given their model per statement. */
 const BATCH = 2000
+/** Models made per statement (each carries its card: description, specs, pictures). */
+const CARDS = 500
+/** Keys looked up per statement. */
+const KEYS = 10_000
 
 /** An offer a model's card is made from. */
 interface CardSource {
@@ -34,14 +39,17 @@ interface CardSource {
 
 /** The model id of each key that has one; a merged model answers with the model it went into. */
 export async function modelIdsByKey(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
-  if (!keys.length) return new Map()
-  const rows = await queryRows<{ key: string; id: string }>(
-    db,
-    sql`select m.key, coalesce(target.id, m.id) as id
-        from catalog_models m left join catalog_models target on target.id = m.merged_into_id
-        where m.key = any(${sql.param([...keys])}::text[])`,
-  )
-  return new Map(rows.map((r) => [r.key, r.id]))
+  const ids = new Map<string, string>()
+  for (let at = 0; at < keys.length; at += KEYS) {
+    const rows = await queryRows<{ key: string; id: string }>(
+      db,
+      sql`select m.key, coalesce(target.id, m.id) as id
+          from catalog_models m left join catalog_models target on target.id = m.merged_into_id
+          where m.key = any(${sql.param(keys.slice(at, at + KEYS))}::text[])`,
+    )
+    for (const r of rows) ids.set(r.key, r.id)
+  }
+  return ids
 }
 
 /**
@@ -74,17 +82,18 @@ async function freeSlugs(db: Db, titles: readonly string[]): Promise<string[]> {
   })
 }
 
-/** Makes the models of `groups` (key → the offer to take the card from). Returns key → id. */
-async function createModels(db: Db, groups: Map<string, CardSource>): Promise<Map<string, string>> {
-  const entries = [...groups]
-  if (!entries.length) return new Map()
-  const slugs = await freeSlugs(
-    db,
-    entries.map(([, p]) => `${p.brand} ${p.model}`.trim() || p.title),
-  )
-  const rows = entries.map(([key, p], i) => ({
+/**
+ * Makes the models of `groups` (key → the offer to take the card from), at the addresses
+ * `slugs` gives each key (`freeSlugs`). Returns key → id.
+ */
+async function createModels(
+  db: Db,
+  groups: Map<string, CardSource>,
+  slugs: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> {
+  const rows = [...groups].map(([key, p]) => ({
     key,
-    slug: slugs[i]!,
+    slug: slugs.get(key)!,
     title: p.title,
     brand: p.brand,
     name: p.model,
@@ -97,51 +106,88 @@ async function createModels(db: Db, groups: Map<string, CardSource>): Promise<Ma
     images: p.images as typeof catalogModels.$inferInsert.images,
     areas: p.areas,
   }))
-  for (let at = 0; at < rows.length; at += 500) {
-    await db
-      .insert(catalogModels)
-      .values(rows.slice(at, at + 500))
-      .onConflictDoNothing({ target: catalogModels.key })
+  if (!rows.length) return new Map()
+  // Another instance starting at the same time may have made some of them: its model is taken.
+  await db.insert(catalogModels).values(rows).onConflictDoNothing({ target: catalogModels.key })
+  return modelIdsByKey(db, [...groups.keys()])
+}
+
+/** The text a new model's address is made from: its brand and name, or the title of a nameless one. */
+const slugSourceOf = (p: Pick<CardSource, 'brand' | 'model' | 'title'>) => `${p.brand} ${p.model}`.trim() || p.title
+
+/** `slugSourceOf` each product, reading the titles of those without a brand and name. */
+async function slugSources(
+  db: Db,
+  products: readonly { id: string; brand: string; model: string }[],
+): Promise<string[]> {
+  const nameless = products.filter((p) => !slugSourceOf({ ...p, title: '' })).map((p) => p.id)
+  const titles = new Map<string, string>()
+  for (let at = 0; at < nameless.length; at += KEYS) {
+    const rows = await queryRows<{ id: string; title: string }>(
+      db,
+      sql`select id, title from catalog_products where id = any(${sql.param(nameless.slice(at, at + KEYS))}::uuid[])`,
+    )
+    for (const r of rows) titles.set(r.id, r.title)
   }
-  const made = await db
-    .select({ key: catalogModels.key, id: catalogModels.id })
-    .from(catalogModels)
-    .where(inArray(catalogModels.key, [...groups.keys()]))
-  return new Map(made.map((r) => [r.key, r.id]))
+  return products.map((p) => slugSourceOf({ ...p, title: titles.get(p.id) ?? '' }))
 }
 
 /**
  * Gives every product without a model its model. Returns how many products it assigned. Idempotent:
- * a second run finds nothing to do with one indexed statement.
+ * a second run finds nothing to do with one indexed statement. Linear in the products: one read of
+ * their keys, one statement for the new models' addresses, then batches (a million products take
+ * minutes, where a batch at a time read and scanned everything again).
  */
 export async function assignModels(db: Db): Promise<number> {
-  let assigned = 0
-  for (;;) {
-    // The most popular first: a group's first row is the offer its new model's card is taken from.
-    const rows = await queryRows<CardSource>(
-      db,
-      sql`select id, title, brand, model, category_slug as "categorySlug", description,
-            description_html as "descriptionHtml", specs, images, areas
-          from catalog_products where model_id is null
-          order by (status = 'published') desc, popularity desc, id limit ${BATCH}`,
+  // The most popular first: a key's first product is the offer its new model's card is taken from.
+  const products = await queryRows<{ id: string; brand: string; model: string }>(
+    db,
+    sql`select id, brand, model from catalog_products where model_id is null
+        order by (status = 'published') desc, popularity desc, id`,
+  )
+  if (!products.length) return 0
+  const keys = products.map((p) => modelKeyOf(p.id, p.brand, p.model))
+  const cardOf = new Map<string, string>()
+  const indexOf = new Map<string, number>()
+  keys.forEach((key, i) => {
+    if (cardOf.has(key)) return
+    cardOf.set(key, products[i]!.id)
+    indexOf.set(products[i]!.id, i)
+  })
+  const ids = await modelIdsByKey(db, [...cardOf.keys()])
+  const missing = [...cardOf].filter(([key]) => !ids.has(key))
+  // Every new model's address in one statement: it reads every slug there is.
+  const slugs = new Map<string, string>()
+  const sources = await slugSources(
+    db,
+    missing.map(([, id]) => products[indexOf.get(id)!]!),
+  )
+  ;(await freeSlugs(db, sources)).forEach((slug, i) => slugs.set(missing[i]![0], slug))
+  for (let at = 0; at < missing.length; at += CARDS) {
+    const batch = missing.slice(at, at + CARDS)
+    const cards = new Map(
+      (
+        await queryRows<CardSource>(
+          db,
+          sql`select id, title, brand, model, category_slug as "categorySlug", description,
+                description_html as "descriptionHtml", specs, images, areas
+              from catalog_products where id = any(${sql.param(batch.map(([, id]) => id))}::uuid[])`,
+        )
+      ).map((card) => [card.id, card]),
     )
-    if (!rows.length) return assigned
-    const keyOf = new Map(rows.map((r) => [r.id, modelKeyOf(r.id, r.brand, r.model)]))
-    const existing = await modelIdsByKey(db, [...new Set(keyOf.values())])
-    const missing = new Map<string, CardSource>()
-    for (const row of rows) {
-      const key = keyOf.get(row.id)!
-      if (!existing.has(key) && !missing.has(key)) missing.set(key, row)
-    }
-    const ids = new Map([...existing, ...(await createModels(db, missing))])
+    const made = await createModels(db, new Map(batch.map(([key, id]) => [key, cards.get(id)!])), slugs)
+    for (const [key, id] of made) ids.set(key, id)
+  }
+  for (let at = 0; at < products.length; at += BATCH) {
+    const batch = products.slice(at, at + BATCH)
     await db.execute(
       sql`update catalog_products p set model_id = v.model_id
-          from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(rows.map((r) => ids.get(keyOf.get(r.id)!)!))}::uuid[])
+          from unnest(${sql.param(batch.map((p) => p.id))}::uuid[], ${sql.param(batch.map((_, i) => ids.get(keys[at + i]!)!))}::uuid[])
             as v(id, model_id)
           where p.id = v.id`,
     )
-    assigned += rows.length
   }
+  return products.length
 }
 
 /**
@@ -160,5 +206,6 @@ export async function modelIdFor(db: Db, offer: CardSource & { modelId: string |
   const key = modelKeyOf(offer.id, offer.brand, offer.model)
   const found = (await modelIdsByKey(db, [key])).get(key)
   if (found) return found
-  return (await createModels(db, new Map([[key, offer]]))).get(key)!
+  const [slug] = await freeSlugs(db, [slugSourceOf(offer)])
+  return (await createModels(db, new Map([[key, offer]]), new Map([[key, slug!]]))).get(key)!
 }

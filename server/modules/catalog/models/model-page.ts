@@ -30,11 +30,12 @@ export async function resolveProductAddress(
   slug: string,
   offerSlug: string | null,
 ): Promise<ProductAddress> {
-  // A model with offers on sale is in the index: no statement. Anything else asks the database.
-  const code = index.modelBySlug.get(slug)
+  // A model with offers on sale is in the index: no statement (but for an offer asked by its
+  // slug, which the index does not keep). Anything else asks the database.
+  const code = index.modelBySlug(slug)
   if (code !== undefined && index.liveSlotsOf(code).length) {
-    const modelId = index.models.values[code]!
-    return { kind: 'model', modelId, modelSlug: slug, offerId: chooseOffer(index, modelId, offerSlug) }
+    const modelId = index.models.at(code)
+    return { kind: 'model', modelId, modelSlug: slug, offerId: chooseOffer(index, modelId, await idOf(db, offerSlug)) }
   }
   const [model] = await queryRows<ModelRow>(
     db,
@@ -48,7 +49,19 @@ export async function resolveProductAddress(
     return { kind: 'moved', to: modelHref(model.intoSlug) + chosen }
   }
   if (model.status !== 'approved') return { kind: 'none' }
-  return { kind: 'model', modelId: model.id, modelSlug: slug, offerId: chooseOffer(index, model.id, offerSlug) }
+  return {
+    kind: 'model',
+    modelId: model.id,
+    modelSlug: slug,
+    offerId: chooseOffer(index, model.id, await idOf(db, offerSlug)),
+  }
+}
+
+/** The id of the product at `slug`; null without a slug or a product there. */
+async function idOf(db: Db, slug: string | null): Promise<string | null> {
+  if (slug === null) return null
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from catalog_products where slug = ${slug}`)
+  return row?.id ?? null
 }
 
 /** A model's offers on sale, the default first, as a model's page orders them; at most `limit`. */
@@ -57,18 +70,18 @@ export function modelOffers(index: CatalogIndex, modelId: string, limit: number)
     .liveSlotsOfModel(modelId)
     .sort((a, b) => compareOffers(index, a, b))
     .slice(0, limit)
-    .map((slot) => index.ids[slot]!)
+    .map((slot) => index.idOf(slot))
 }
 
 /**
- * The offer a model's page shows: the one asked for when it is on sale, else the model's
- * default offer, the best price among those in stock (search/offer-order.ts). Null when none of
- * its offers is on sale.
+ * The offer a model's page shows: the one asked for (`askedId`) when it is one of the model's on
+ * sale, else the model's default offer, the best price among those in stock
+ * (search/offer-order.ts). Null when none of its offers is on sale.
  */
-export function chooseOffer(index: CatalogIndex, modelId: string, offerSlug: string | null): string | null {
+export function chooseOffer(index: CatalogIndex, modelId: string, askedId: string | null): string | null {
   const slots = index.liveSlotsOfModel(modelId)
   if (!slots.length) return null
-  const asked = offerSlug === null ? undefined : slots.find((slot) => index.slugs[slot] === offerSlug)
+  const asked = askedId === null ? undefined : slots.find((slot) => slot === index.slotOf(askedId))
   const chosen = asked ?? slots.reduce((best, slot) => (compareOffers(index, slot, best) < 0 ? slot : best))
-  return index.ids[chosen]!
+  return index.idOf(chosen)
 }

@@ -80,10 +80,10 @@ function categoryCodes(index: CatalogIndex, selection: Selection): Uint8Array {
 /** 1 for each model code of the selection's models; undefined when it is not limited to some. */
 function modelCodes(index: CatalogIndex, selection: Selection): Uint8Array | undefined {
   if (!selection.modelScope) return undefined
-  const codes = new Uint8Array(index.models.values.length)
+  const codes = new Uint8Array(index.models.length)
   for (const id of selection.modelScope) {
     const code = index.models.find(id)
-    if (code !== undefined) codes[code] = 1
+    if (code >= 0) codes[code] = 1
   }
   return codes
 }

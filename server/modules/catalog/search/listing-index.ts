@@ -1,16 +1,19 @@
 import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
 import type { ListingStats } from '../catalog.listing.ts'
-import { PostingList, type Postings, parseTsvector } from './postings.ts'
+import { eachLexeme, PostingList, type Postings } from './postings.ts'
 import type { ModelOffers } from './select.ts'
 import { RevisionCache } from './revision-cache.ts'
+import { StringColumn } from './string-column.ts'
 import { TitleWords } from './title-words.ts'
+import { UuidColumn } from './uuid-column.ts'
 
 /**
  * The published catalogue in memory, one typed array per column (decision 011). A listing's
  * filters, facet counts, sort and page are a pass over these arrays, a few milliseconds for
  * 100 000 products, where the same work in SQL took hundreds. The rows themselves (titles,
- * pictures, specs) stay in the database; a page fetches its 24 by id.
+ * slugs, pictures, specs) stay in the database; a page fetches its 24 by id. Nothing is kept a
+ * string per product (decision 074): a million products' index fits in some 350 MB.
  *
  * Products live in slots. A change appends the new version in a fresh slot and marks the old
  * one dead, so every array only grows; once dead slots pile up, the loader builds a fresh index.
@@ -19,8 +22,6 @@ import { TitleWords } from './title-words.ts'
 /** What the index keeps of a product: the columns the listing filters, sorts and counts on. */
 export interface IndexRow {
   id: string
-  slug: string
-  title: string
   categorySlug: string
   vendorOrganizationId: string
   brand: string
@@ -117,10 +118,9 @@ export class CatalogIndex {
   size = 0
   dead = 0
 
-  readonly ids: string[] = []
-  /** Slugs, titles and title words serve the suggestions, which must not wait for a query. */
-  readonly slugs: string[] = []
-  readonly titles: string[] = []
+  /** Each slot's product id. */
+  readonly ids = new UuidColumn()
+  /** The title words serve the suggestions, which must not wait for a query to find products. */
   readonly titleWords = new TitleWords()
   alive = new Uint8Array(0)
   category = new Int32Array(0)
@@ -147,16 +147,22 @@ export class CatalogIndex {
   readonly categories = new Dictionary()
   readonly vendors = new Dictionary()
   readonly brands = new Dictionary()
-  readonly models = new Dictionary()
+  /** The model (catalog_models id) of each model code; a product without one is a model of its own. */
+  readonly models = new UuidColumn()
   /**
    * The slots of each model code, dead ones included (readers check `alive`): a model's offers
-   * without a pass over the whole index. Slots only grow, so each list is in slot order.
+   * without a pass over the whole index. A model's first slots in a row (a whole load puts a
+   * model at a time) are a range, `modelRunStart` to `modelRunEnd`; slots put later go to
+   * `modelLaterSlots`.
    */
-  readonly modelSlots: number[][] = []
-  /** Each model code's slug (its page's address); undefined for a listing without a model. */
-  readonly modelSlugs: (string | undefined)[] = []
-  /** Model codes by slug: a model's page finds its offers without a statement. */
-  readonly modelBySlug = new Map<string, number>()
+  private modelRunStart = new Int32Array(0)
+  private modelRunEnd = new Int32Array(0)
+  private readonly modelLaterSlots = new Map<number, number[]>()
+  /** Each model code's slug (its page's address) as an entry of `modelSlugs`; -1 without one. */
+  private modelSlugEntry = new Int32Array(0)
+  private readonly modelSlugs = new StringColumn()
+  /** The model code of each entry of `modelSlugs`. */
+  private modelOfSlugEntry = new Int32Array(0)
   /**
    * Slots below this were loaded a model at a time (`sealModelRuns`): each model's offers there
    * lie in one run, unless the model is marked in `scatteredModel` because an offer of it was
@@ -173,7 +179,6 @@ export class CatalogIndex {
   /** Slots in each order, nulls last (dead ones are skipped by readers until the next rebuild). */
   readonly orders = {} as Record<IndexOrder, { slots: Int32Array; length: number }>
 
-  private readonly slotById = new Map<string, number>()
   /**
    * The facets of listings worked out at this index's revision, by their scope and filters
    * (search/select.ts): a listing's other pages and orders, asked again, do not count them again.
@@ -182,6 +187,7 @@ export class CatalogIndex {
   private readonly workBytes = new Map<'status' | 'hits', Uint8Array>()
   private readonly workModelCounts = new Map<ModelWork, Int32Array>()
   private workRanks = new Float64Array(0)
+  private workDecoded = new Int32Array(0)
 
   constructor() {
     for (const code of RANGE_ATTRIBUTE_CODES) this.ranges[code] = new Float64Array(0)
@@ -197,19 +203,25 @@ export class CatalogIndex {
     return this.dead > 1000 && this.dead > this.liveCount / 4
   }
 
-  /** Bytes held in typed arrays (columns, orders, postings); strings are on the JS heap besides. */
+  /** Bytes held in typed arrays: columns, ids, orders, postings (the JS heap holds the rest). */
   get arrayBytes(): number {
     const columns = [this.alive, this.category, this.vendor, this.brand, this.droneType, this.availability, this.flags]
     let bytes = [
       ...columns,
+      this.model,
       this.areas,
       this.price,
       this.popularity,
       this.created,
       ...Object.values(this.ranges),
+      this.modelRunStart,
+      this.modelRunEnd,
+      this.modelSlugEntry,
+      this.modelOfSlugEntry,
     ].reduce((sum, a) => sum + a.byteLength, 0)
+    bytes += this.ids.byteLength + this.models.byteLength + this.modelSlugs.byteLength
     for (const order of Object.values(this.orders)) bytes += order.slots.byteLength
-    for (const list of this.postings.values()) bytes += list.data.byteLength
+    for (const list of this.postings.values()) bytes += list.bytes.byteLength
     return bytes
   }
 
@@ -235,9 +247,15 @@ export class CatalogIndex {
     return view
   }
 
+  /** As `work`, room for a posting list decoded (postings.ts); not zeroed, a decode writes it. */
+  workPostings(): Int32Array {
+    if (this.workDecoded.length < this.size) this.workDecoded = new Int32Array(this.size * 2)
+    return this.workDecoded
+  }
+
   /** As `work`, a zeroed counter per model code (a grouped listing's, search/select.ts). */
   workPerModel(name: ModelWork): Int32Array {
-    const count = this.models.values.length
+    const count = this.models.length
     let buffer = this.workModelCounts.get(name)
     if (!buffer || buffer.length < count) this.workModelCounts.set(name, (buffer = new Int32Array(count * 2)))
     const view = buffer.subarray(0, count)
@@ -248,22 +266,47 @@ export class CatalogIndex {
   /** Says that every slot so far was put a model at a time (index-sync.ts loads so). */
   sealModelRuns(): void {
     this.modelRunsEnd = this.size
-    this.scatteredModel = new Uint8Array(this.models.values.length)
+    this.scatteredModel = new Uint8Array(this.models.length)
+  }
+
+  /** The slots of a model code, dead ones included, in slot order. */
+  slotsOf(model: number): number[] {
+    const slots: number[] = []
+    for (let slot = this.modelRunStart[model]!; slot < this.modelRunEnd[model]!; slot++) slots.push(slot)
+    const later = this.modelLaterSlots.get(model)
+    return later ? slots.concat(later) : slots
   }
 
   /** The live slots of a model code. */
   liveSlotsOf(model: number): number[] {
-    return (this.modelSlots[model] ?? []).filter((slot) => this.alive[slot])
+    return this.slotsOf(model).filter((slot) => this.alive[slot])
   }
 
   /** The live slots of a model by its id (catalog_models); none for a model the index does not hold. */
   liveSlotsOfModel(modelId: string): number[] {
     const code = this.models.find(modelId)
-    return code === undefined ? [] : this.liveSlotsOf(code)
+    return code < 0 ? [] : this.liveSlotsOf(code)
+  }
+
+  /** A model code's slug, the address of its page; undefined for a product without a model. */
+  modelSlugOf(model: number): string | undefined {
+    const entry = this.modelSlugEntry[model]!
+    return entry < 0 ? undefined : this.modelSlugs.at(entry)
+  }
+
+  /** The code of the model at `slug`: a model's page finds its offers without a statement. */
+  modelBySlug(slug: string): number | undefined {
+    const entry = this.modelSlugs.find(slug)
+    return entry < 0 ? undefined : this.modelOfSlugEntry[entry]
+  }
+
+  /** A slot's product id. */
+  idOf(slot: number): string {
+    return this.ids.at(slot)
   }
 
   has(id: string): boolean {
-    return this.slotById.has(id)
+    return this.slotOf(id) !== undefined
   }
 
   /** Adds a published product, or replaces the version of it the index holds. */
@@ -271,24 +314,13 @@ export class CatalogIndex {
     this.remove(row.id)
     const slot = this.size++
     this.reserve(this.size)
-    this.ids[slot] = row.id
-    this.slugs[slot] = row.slug
-    this.titles[slot] = row.title
+    this.ids.push(row.id)
     this.titleWords.add(slot, row.searchText)
     this.alive[slot] = 1
     this.category[slot] = this.categories.code(row.categorySlug)
     this.vendor[slot] = this.vendors.code(row.vendorOrganizationId)
     this.brand[slot] = this.brands.code(row.brand)
-    const model = (this.model[slot] = this.models.code(row.modelId ?? `listing|${row.id}`))
-    ;(this.modelSlots[model] ??= []).push(slot)
-    if (row.modelSlug) {
-      this.modelSlugs[model] = row.modelSlug
-      this.modelBySlug.set(row.modelSlug, model)
-    }
-    if (this.modelRunsEnd > 0) {
-      this.scatteredModel = grow(this.scatteredModel, model + 1)
-      this.scatteredModel[model] = 1
-    }
+    this.model[slot] = this.modelCodeOf(row, slot)
     this.droneType[slot] = row.droneType === null ? -1 : (DRONE_TYPE_CODES.get(row.droneType) ?? -1)
     this.availability[slot] = AVAILABILITY_CODES.get(row.availability) ?? -1
     this.flags[slot] = (row.madeInRussia ? FLAG_MADE_IN_RUSSIA : 0) | (row.rtk ? FLAG_RTK : 0)
@@ -298,26 +330,61 @@ export class CatalogIndex {
     this.created[slot] = row.createdMicros
     for (const code of RANGE_ATTRIBUTE_CODES) this.ranges[code][slot] = row.ranges[code] ?? Number.NaN
     this.count(slot, 1)
-    for (const [lexeme, weights] of parseTsvector(row.vector)) {
+    eachLexeme(row.vector, (lexeme, weights) => {
       let list = this.postings.get(lexeme)
       if (!list) this.postings.set(lexeme, (list = new PostingList()))
       // Slots only grow, so every list stays in slot order.
       list.push(slot * 16 + weights)
-    }
-    this.slotById.set(row.id, slot)
+    })
     return slot
+  }
+
+  /**
+   * The model code of a product put in `slot`, its slots and slug noted: a model's first slots in
+   * a row make its run, later ones are listed apart, and a model put since the load was sealed
+   * is marked scattered.
+   */
+  private modelCodeOf(row: IndexRow, slot: number): number {
+    // A product without a model is a model of its own, known by the product's id.
+    const key = row.modelId ?? row.id
+    let model = this.models.find(key)
+    if (model < 0) {
+      model = this.models.push(key)
+      this.modelRunStart = grow(this.modelRunStart, model + 1)
+      this.modelRunEnd = grow(this.modelRunEnd, model + 1)
+      this.modelSlugEntry = grow(this.modelSlugEntry, model + 1)
+      this.modelRunStart[model] = this.modelRunEnd[model] = slot
+      this.modelSlugEntry[model] = -1
+    }
+    if (this.modelRunEnd[model] === slot && !this.modelLaterSlots.has(model)) this.modelRunEnd[model] = slot + 1
+    else {
+      let later = this.modelLaterSlots.get(model)
+      if (!later) this.modelLaterSlots.set(model, (later = []))
+      later.push(slot)
+    }
+    if (row.modelSlug && this.modelSlugOf(model) !== row.modelSlug) {
+      const entry = this.modelSlugs.push(row.modelSlug)
+      this.modelOfSlugEntry = grow(this.modelOfSlugEntry, entry + 1)
+      this.modelOfSlugEntry[entry] = model
+      this.modelSlugEntry[model] = entry
+    }
+    if (this.modelRunsEnd > 0) {
+      this.scatteredModel = grow(this.scatteredModel, model + 1)
+      this.scatteredModel[model] = 1
+    }
+    return model
   }
 
   /** The slot of a published product, or undefined. */
   slotOf(id: string): number | undefined {
-    return this.slotById.get(id)
+    const slot = this.ids.find(id)
+    return slot >= 0 && this.alive[slot] ? slot : undefined
   }
 
   /** Takes a product out (unpublished, deleted or replaced); unknown ids are ignored. */
   remove(id: string): void {
-    const slot = this.slotById.get(id)
+    const slot = this.slotOf(id)
     if (slot === undefined) return
-    this.slotById.delete(id)
     this.alive[slot] = 0
     this.dead++
     this.count(slot, -1)
@@ -378,7 +445,7 @@ export class CatalogIndex {
 
   /** The SQL orders of the listing, each ending on the id so equal products keep their places. */
   comparator(order: IndexOrder): (a: number, b: number) => number {
-    const byId = (a: number, b: number) => (this.ids[a]! < this.ids[b]! ? -1 : this.ids[a]! > this.ids[b]! ? 1 : 0)
+    const byId = (a: number, b: number) => this.ids.compare(a, b)
     const nullsLast = (column: Float64Array, direction: 1 | -1) => (a: number, b: number) => {
       const x = column[a]!
       const y = column[b]!

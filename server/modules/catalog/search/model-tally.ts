@@ -101,7 +101,7 @@ export class ModelTally {
     this.close()
     for (const model of this.aside) {
       this.model = model
-      for (const slot of this.index.modelSlots[model]!) {
+      for (const slot of this.index.slotsOf(model)) {
         const bits = this.asideBits.get(slot)
         if (bits) this.gather(slot, bits)
       }

@@ -11,7 +11,7 @@ export function compareOffers(index: CatalogIndex, a: number, b: number): number
     stockOrder(index.availability[a]!) - stockOrder(index.availability[b]!) ||
     priceOrder(index.price[a]!, index.price[b]!) ||
     index.popularity[b]! - index.popularity[a]! ||
-    (index.ids[a]! < index.ids[b]! ? -1 : 1)
+    index.ids.compare(a, b)
   )
 }
 

@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { CatalogIndex, type IndexRow } from './listing-index.ts'
-import { matchLexemes, parseTsvector, resolveSearch } from './postings.ts'
+import { matchLexemes, parseTsvector, PostingList, resolveSearch } from './postings.ts'
+
+describe('PostingList', () => {
+  it('gives back increasing numbers however far apart, a byte each for neighbours', () => {
+    const values = [0, 1, 2, 9, 127, 128, 200, 16_383, 16_384, 2_000_000, 2_000_001, 2 ** 31 - 1]
+    const list = new PostingList()
+    values.forEach((v) => list.push(v))
+    expect(list.length).toBe(values.length)
+    expect([...list.toArray()]).toEqual(values)
+    list.trim()
+    expect([...list.decodeInto(new Int32Array(20))]).toEqual(values)
+
+    const dense = new PostingList()
+    for (let slot = 0; slot < 10_000; slot++) dense.push(slot * 16 + (slot % 16))
+    expect(dense.byteLength).toBe(10_000)
+    expect(dense.toArray()[9_999]).toBe(9_999 * 16 + 15)
+  })
+})
 
 describe('parseTsvector', () => {
   it('reads lexemes with the weight classes of their positions', () => {
@@ -21,8 +38,6 @@ describe('parseTsvector', () => {
 function product(id: number, vector: string, popularity = 0): IndexRow {
   return {
     id: `00000000-0000-0000-0000-${String(id).padStart(12, '0')}`,
-    slug: `p${id}`,
-    title: `Товар ${id}`,
     categorySlug: 'multirotornye',
     vendorOrganizationId: '00000000-0000-0000-0000-00000000000a',
     brand: 'Бренд',
@@ -115,8 +130,8 @@ describe('matchLexemes', () => {
     ])
     expect(unspelled.fixes).toEqual(['квадрокоптер'])
 
-    index.remove(index.ids[0]!)
-    index.remove(index.ids[1]!)
+    index.remove(index.idOf(0))
+    index.remove(index.idOf(1))
     const gone = resolveSearch(index, [word('квадрокоптер', ['квадрокоптер'], 'квадрокоптер', ['квадрокоптер'])])
     expect(gone.fixes).toEqual([null])
     expect([...gone.match.slots].filter((slot) => index.alive[slot])).toEqual([])

@@ -237,7 +237,7 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
       ] as const) {
         const query = { ...emptyListingQuery(), q, sort: 'relevance' as const, page, pageSize }
         const selected = selectListing(index, { categories, vendorIds: [], query, search: match })
-        const expected = ranked.slice((page - 1) * pageSize, page * pageSize).map((slot) => index.ids[slot])
+        const expected = ranked.slice((page - 1) * pageSize, page * pageSize).map((slot) => index.idOf(slot))
         expect(selected.pageIds, `${q} page ${page}`).toEqual(expected)
       }
       compareGrouped(
@@ -279,7 +279,7 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     const page = models.slice((query.page - 1) * query.pageSize, query.page * query.pageSize)
     const best = page.map((model) => [...byModel.get(model)!].sort((a, b) => compareOffers(index, a, b))[0]!)
 
-    expect(grouped.pageIds, label).toEqual(best.map((slot) => index.ids[slot]))
+    expect(grouped.pageIds, label).toEqual(best.map((slot) => index.idOf(slot)))
     expect(grouped.stats.values.total, label).toBe(byModel.size)
     expect(grouped.offerTotal, label).toBe(slots.length)
     // Each facet counts models: those with an offer passing every filter but the facet's own,
@@ -340,7 +340,7 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     const query: ListingQuery = { ...emptyListingQuery(), pageSize: 100_000 }
     const all = selectListing(index, { categories, vendorIds: [], query })
     const slotsOf = (ids: string[]) => ids.map((id) => index.slotOf(id)!)
-    const modelOf = (slot: number) => index.models.values[index.model[slot]!]!
+    const modelOf = (slot: number) => index.models.at(index.model[slot]!)
     const vendor = vendorIds[1]!
     const models = new Set(slotsOf(all.pageIds).slice(0, 40).map(modelOf))
     for (const asked of ['first', 'again']) {

@@ -443,7 +443,7 @@ const totalsOf = ({ offerTotal, stats }: KnownListing) => ({ offerTotal, stats }
 
 /** A page of offers, not grouped by model. */
 const slotsPage = (index: CatalogIndex, slots: number[]): KeptPage => ({
-  pageIds: slots.map((slot) => index.ids[slot]!),
+  pageIds: slots.map((slot) => index.idOf(slot)),
   pageVendorIds: slots.map((slot) => index.vendors.values[index.vendor[slot]!]!),
 })
 
@@ -581,7 +581,7 @@ class ModelPage {
     const { index } = this
     const defaults = models.map((slot) => this.defaultOffer(slot))
     return {
-      pageIds: defaults.map(({ slot }) => index.ids[slot]!),
+      pageIds: defaults.map(({ slot }) => index.idOf(slot)),
       pageVendorIds: defaults.map(({ slot }) => index.vendors.values[index.vendor[slot]!]!),
       pageOffers: defaults.map(({ offers }) => offers),
     }

@@ -9,6 +9,26 @@ import { modelOfferSummary, otherOffers, SIMILAR_LIMIT, similarProducts } from '
 const sphere = (slug: (typeof SPHERE_SLUGS)[number]) => 1 << SPHERE_SLUGS.indexOf(slug)
 const [AGRO, SURVEY] = [SPHERE_SLUGS[0]!, SPHERE_SLUGS[1]!]
 
+/**
+ * Products and models are known by UUIDs in the index: the tests name them, and these give each
+ * name its UUID (in the order of first use) and back.
+ */
+const uuids = new Map<string, string>()
+const names = new Map<string, string>()
+function uuidOf(name: string): string {
+  let uuid = uuids.get(name)
+  if (!uuid) {
+    uuid = `00000000-0000-4000-8000-${uuids.size.toString(16).padStart(12, '0')}`
+    uuids.set(name, uuid)
+    names.set(uuid, name)
+  }
+  return uuid
+}
+const named = (ids: string[]) => ids.map((id) => names.get(id) ?? id)
+const similar = (index: CatalogIndex, name: string) => named(similarProducts(index, uuidOf(name)))
+const others = (index: CatalogIndex, name: string) => named(otherOffers(index, uuidOf(name)))
+const summary = (index: CatalogIndex, name: string) => modelOfferSummary(index, uuidOf(name))
+
 let serial = 0
 function row(
   id: string,
@@ -28,15 +48,13 @@ function row(
     RANGE_ATTRIBUTE_CODES.map((code) => [code, over.specs?.[code] ?? null]),
   ) as IndexRow['ranges']
   return {
-    id,
-    slug: id,
-    title: id,
+    id: uuidOf(id),
     categorySlug: over.category ?? 'multirotornye',
     vendorOrganizationId: over.vendor ?? 'vendor',
     brand: 'DJI',
     model: over.model ?? id,
     // Offers of one model share its record; the rule that groups products into models is model-key's.
-    modelId: modelKeyOf(id, 'DJI', over.model ?? id),
+    modelId: uuidOf(modelKeyOf(id, 'DJI', over.model ?? id)),
     modelSlug: null,
     droneType: over.type === undefined ? 'multirotor' : over.type,
     availability: over.availability ?? 'in_stock',
@@ -79,18 +97,18 @@ describe('similar products', () => {
     // Says nothing of its payload or weight.
     index.put(row('unknown-sprayer', { specs: { flight_time: 7, range: 3 } }))
     index.put(row('withdrawn', { specs: sprayer(40, 7, 92) }))
-    index.remove('withdrawn')
+    index.remove(uuidOf('withdrawn'))
 
-    expect(similarProducts(index, 'agras-t50')).toEqual([
+    expect(similar(index, 'agras-t50')).toEqual([
       'agras-t40', // 0.02: 2 kg heavier
       'vtol-sprayer', // 1: the same numbers, another type
       'agras-t25', // 1.16: half the payload, a little longer in the air
       'unknown-sprayer', // 1.33: payload and weight unknown, a third further
       'small-sprayer', // 2.36, however popular
     ])
-    expect(similarProducts(index, 'mavic-3e')).toEqual([])
-    expect(similarProducts(index, 'fixed-wing-sprayer')).toEqual([])
-    expect(similarProducts(index, 'not-in-the-catalogue')).toEqual([])
+    expect(similar(index, 'mavic-3e')).toEqual([])
+    expect(similar(index, 'fixed-wing-sprayer')).toEqual([])
+    expect(similar(index, 'not-in-the-catalogue')).toEqual([])
   })
 
   it('gives at most eight, the nearer first, and a product without spheres is compared with its whole category', () => {
@@ -98,7 +116,7 @@ describe('similar products', () => {
     index.put(row('target', { spheres: 0, specs: sprayer(30, 10, 60) }))
     for (let i = 1; i <= 12; i++)
       index.put(row(`other-${String(i).padStart(2, '0')}`, { spheres: sphere(SURVEY), specs: sprayer(30 + i, 10, 60) }))
-    const found = similarProducts(index, 'target')
+    const found = similar(index, 'target')
     expect(found).toHaveLength(SIMILAR_LIMIT)
     expect(found).toEqual(Array.from({ length: SIMILAR_LIMIT }, (_, i) => `other-${String(i + 1).padStart(2, '0')}`))
   })
@@ -121,20 +139,20 @@ describe('similar products', () => {
     index.put(row('t50-kit', { ...t50, model: 'Agras T50', vendor: 'aerotech', price: 2_881_000_00 }))
     index.put(row('t40', { specs: sprayer(40, 7, 90), model: 'Agras T40' }))
 
-    expect(similarProducts(index, 't50-aerotech')).toEqual(['t40'])
-    expect(otherOffers(index, 't50-aerotech')).toEqual(['t50-agro', 't50-kit', 't50-on-request', 't50-nebosvod'])
-    expect(otherOffers(index, 't40')).toEqual([])
-    expect(otherOffers(index, 'unknown')).toEqual([])
+    expect(similar(index, 't50-aerotech')).toEqual(['t40'])
+    expect(others(index, 't50-aerotech')).toEqual(['t50-agro', 't50-kit', 't50-on-request', 't50-nebosvod'])
+    expect(others(index, 't40')).toEqual([])
+    expect(others(index, 'unknown')).toEqual([])
 
     // The AggregateOffer's figures: every listing of the model, the range of the stated prices.
-    expect(modelOfferSummary(index, 't50-nebosvod')).toEqual({
+    expect(summary(index, 't50-nebosvod')).toEqual({
       offerCount: 5,
       lowKopecks: 2_280_000_00,
       highKopecks: 2_881_000_00,
     })
-    expect(modelOfferSummary(index, 't40')).toMatchObject({ offerCount: 1 })
-    expect(modelOfferSummary(index, 'unknown')).toBeNull()
-    index.remove('t50-kit')
-    expect(modelOfferSummary(index, 't50-agro')).toMatchObject({ offerCount: 4, highKopecks: 2_371_000_00 })
+    expect(summary(index, 't40')).toMatchObject({ offerCount: 1 })
+    expect(summary(index, 'unknown')).toBeNull()
+    index.remove(uuidOf('t50-kit'))
+    expect(summary(index, 't50-agro')).toMatchObject({ offerCount: 4, highKopecks: 2_371_000_00 })
   })
 })

@@ -44,9 +44,9 @@ export function similarProducts(index: CatalogIndex, id: string, limit = SIMILAR
     (a, b) =>
       a.distance - b.distance ||
       index.popularity[b.slot]! - index.popularity[a.slot]! ||
-      (index.ids[a.slot]! < index.ids[b.slot]! ? -1 : 1),
+      index.ids.compare(a.slot, b.slot),
   )
-  return found.slice(0, limit).map(({ slot }) => index.ids[slot]!)
+  return found.slice(0, limit).map(({ slot }) => index.idOf(slot))
 }
 
 function distanceBetween(index: CatalogIndex, a: number, b: number): number {
@@ -78,14 +78,14 @@ export function otherOffers(index: CatalogIndex, id: string, limit = OTHER_OFFER
   if (self === undefined || !index.alive[self]) return []
   const found = slotsOfModel(index, self).filter((slot) => slot !== self)
   found.sort((a, b) => compareOffers(index, a, b))
-  return found.slice(0, limit).map((slot) => index.ids[slot]!)
+  return found.slice(0, limit).map((slot) => index.idOf(slot))
 }
 
 /** Every offer on sale of the product's model, itself first; just the product when it is not on sale. */
 export function modelOfferIds(index: CatalogIndex, id: string): string[] {
   const self = index.slotOf(id)
   if (self === undefined || !index.alive[self]) return [id]
-  return [id, ...slotsOfModel(index, self).flatMap((slot) => (slot === self ? [] : [index.ids[slot]!]))]
+  return [id, ...slotsOfModel(index, self).flatMap((slot) => (slot === self ? [] : [index.idOf(slot)]))]
 }
 
 /** The live listings of the model of the listing in `self`, itself included. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { CATEGORIES } from '#common/catalog/categories.ts'
 import { offerHref } from '#common/catalog/product-href.ts'
 import { MAX_QUERY_LENGTH } from '#common/catalog/listing.ts'
@@ -9,7 +10,7 @@ import { highlightTerms } from '../catalog.cards.ts'
 import type { VendorDirectory } from '../../organizations/index.ts'
 import type { CatalogIndex } from './listing-index.ts'
 import type { IndexKeeper } from './index-sync.ts'
-import { readCatalogState } from '../catalog.listing.ts'
+import { queryRows, readCatalogState } from '../catalog.listing.ts'
 import { MIN_ACROSS_SCRIPTS, wordsOf } from './title-words.ts'
 
 export const MIN_SUGGEST_LENGTH = 2
@@ -104,9 +105,10 @@ function productsMatching(index: CatalogIndex, prefixes: string[], limit: number
 }
 
 /**
- * The first `room` products as suggestions. Where two share a title, each says whose offer it is
- * and its price (the sellers' names: one statement, only then); of offers that would still read
- * the same (one seller listing a model twice at one price) the more popular one is kept.
+ * The first `room` products as suggestions, their titles and addresses read by id (one
+ * statement: the index keeps no strings per product). Where two share a title, each says whose
+ * offer it is and its price (the sellers' names: one statement, only then); of offers that would
+ * still read the same (one seller listing a model twice at one price) the more popular one is kept.
  */
 async function productSuggestions(
   ctx: Ctx,
@@ -116,21 +118,30 @@ async function productSuggestions(
   marked: string[],
   vendors: Pick<VendorDirectory, 'describeVendors'>,
 ): Promise<Suggestion[]> {
+  if (!slots.length) return []
+  const rows = await queryRows<{ id: string; title: string; slug: string }>(
+    ctx.db,
+    sql`select id, title, slug from catalog_products where id = any(${sql.param(slots.map((slot) => index.idOf(slot)))}::uuid[])`,
+  )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const rowOf = (slot: number) => byId.get(index.idOf(slot))
+  const titleOf = (slot: number) => rowOf(slot)!.title
   const vendorOf = (slot: number) => index.vendors.values[index.vendor[slot]!]!
   const priceOf = (slot: number) => (Number.isNaN(index.price[slot]!) ? null : index.price[slot]!)
-  const offerKey = (slot: number) => JSON.stringify([index.titles[slot], vendorOf(slot), priceOf(slot)])
+  const offerKey = (slot: number) => JSON.stringify([titleOf(slot), vendorOf(slot), priceOf(slot)])
 
   const seen = new Set<string>()
   const shown: number[] = []
   for (const slot of slots) {
     if (shown.length === room) break
-    if (seen.has(offerKey(slot))) continue
+    // A product changed since the index read it may be gone: it is left out.
+    if (!rowOf(slot) || seen.has(offerKey(slot))) continue
     seen.add(offerKey(slot))
     shown.push(slot)
   }
   const perTitle = new Map<string, number>()
-  for (const slot of shown) perTitle.set(index.titles[slot]!, (perTitle.get(index.titles[slot]!) ?? 0) + 1)
-  const shared = shown.filter((slot) => perTitle.get(index.titles[slot]!)! > 1)
+  for (const slot of shown) perTitle.set(titleOf(slot), (perTitle.get(titleOf(slot)) ?? 0) + 1)
+  const shared = shown.filter((slot) => perTitle.get(titleOf(slot))! > 1)
   const names = shared.length
     ? await vendors.describeVendors(ctx, [...new Set(shared.map(vendorOf))])
     : new Map<string, { name: string }>()
@@ -139,13 +150,13 @@ async function productSuggestions(
   return shown.flatMap((slot): Suggestion[] => {
     const suggestion: Suggestion = {
       kind: 'product',
-      labelHighlighted: highlightTerms(index.titles[slot]!, marked),
-      href: offerHref({ slug: index.slugs[slot]!, modelSlug: index.modelSlugs[index.model[slot]!] ?? null }),
+      labelHighlighted: highlightTerms(titleOf(slot), marked),
+      href: offerHref({ slug: rowOf(slot)!.slug, modelSlug: index.modelSlugOf(index.model[slot]!) ?? null }),
     }
-    if (perTitle.get(index.titles[slot]!)! > 1)
+    if (perTitle.get(titleOf(slot))! > 1)
       suggestion.offer = { vendorName: names.get(vendorOf(slot))?.name ?? '', priceKopecks: priceOf(slot) }
     // Two sellers of one name asking one price would still read the same: the first stays.
-    const line = JSON.stringify([index.titles[slot], suggestion.offer])
+    const line = JSON.stringify([titleOf(slot), suggestion.offer])
     if (lines.has(line)) return []
     lines.add(line)
     return [suggestion]

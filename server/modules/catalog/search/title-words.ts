@@ -55,6 +55,7 @@ export class TitleWords {
   /** Keys of the words in one alphabet only (not of digits or mixed words); sorted lazily too. */
   private readonly spellings: Spelling[] = []
   private spellingsSorted = true
+  private work = new Int32Array(0)
 
   add(slot: number, text: string): void {
     for (const word of new Set(wordsOf(text))) {
@@ -88,9 +89,9 @@ export class TitleWords {
       if (prefix.length >= MIN_ACROSS_SCRIPTS) words.push(...this.acrossScripts(prefix, 'prefix'))
       if (!words.length) return false
       for (const word of words) {
-        const { data, length } = this.slots.get(word)!
+        const slots = this.slots.get(word)!.decodeInto(this.decoded(hits.length))
         // A slot with two words of this prefix counts once: only slots at i move on.
-        for (let j = 0; j < length; j++) if (hits[data[j]!] === i) hits[data[j]!] = i + 1
+        for (let j = 0; j < slots.length; j++) if (hits[slots[j]!] === i) hits[slots[j]!] = i + 1
       }
     }
     return true
@@ -149,6 +150,12 @@ export class TitleWords {
     const begun = sorted[lowerBound(sorted, word, (s) => s)]?.startsWith(word) ?? false
     if (begun || (word.length >= MIN_ACROSS_SCRIPTS && this.acrossScripts(word, 'prefix').length)) return nothingElse()
     return { spellings: [], respelled: inOtherScript(word) }
+  }
+
+  /** A work array for a word's slots, as long as the index (a slot is in a word's list once). */
+  private decoded(size: number): Int32Array {
+    if (this.work.length < size) this.work = new Int32Array(size * 2)
+    return this.work
   }
 
   private sortedWords(): string[] {

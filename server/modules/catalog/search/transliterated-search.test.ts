@@ -223,15 +223,17 @@ describe.each(BACKENDS)('search across alphabets on %s', (backend) => {
       expect(new Set(lines).size).toBe(lines.length)
     })
 
-    it('cost one statement, and one more only when sellers must be named', async () => {
+    it('cost the revision and the titles of what they show, and one more only when sellers must be named', async () => {
       const statements = async (q: string) => {
         const before = database.statements.count
         await suggestions(q)
         return database.statements.count - before
       }
-      expect(await statements('мавик')).toBe(2)
-      expect(await statements('аграс')).toBe(1)
-      expect(await statements('geoskan')).toBe(1)
+      expect(await statements('мавик')).toBe(3)
+      expect(await statements('аграс')).toBe(2)
+      expect(await statements('geoskan')).toBe(2)
+      // Nothing found: the titles are not read.
+      expect(await statements('щщщщ')).toBe(1)
     })
   })
 })

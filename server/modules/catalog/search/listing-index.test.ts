@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { CatalogIndex, type IndexRow } from './listing-index.ts'
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+const MODEL_A = '10000000-0000-4000-8000-00000000000a'
+const MODEL_B = '10000000-0000-4000-8000-00000000000b'
+
+function offer(n: number, modelId: string | null, modelSlug: string | null = null): IndexRow {
+  return {
+    id: id(n),
+    categorySlug: 'multirotornye',
+    vendorOrganizationId: 'vendor',
+    brand: 'DJI',
+    model: 'Agras T50',
+    modelId,
+    modelSlug,
+    droneType: 'multirotor',
+    availability: 'in_stock',
+    madeInRussia: false,
+    rtk: false,
+    areasMask: 0,
+    priceKopecks: 100,
+    popularity: n,
+    createdMicros: n,
+    ranges: {
+      max_takeoff_weight: null,
+      flight_time: null,
+      range: null,
+      max_speed: null,
+      payload: null,
+      wind_resistance: null,
+    },
+    searchText: 'dji agras t50',
+    vector: '',
+  }
+}
+
+describe('the index’s models', () => {
+  it('knows each model’s offers, those put later and replaced ones too, and finds a model by its slug', () => {
+    const index = new CatalogIndex()
+    // A whole load puts a model at a time.
+    index.put(offer(1, MODEL_A, 'dji-agras-t50'))
+    index.put(offer(2, MODEL_A, 'dji-agras-t50'))
+    index.put(offer(3, MODEL_B, 'dji-agras-t40'))
+    index.put(offer(4, null))
+    index.sealModelRuns()
+    // Later: a new offer of A, an offer of A changed (a new slot), an offer of B withdrawn.
+    index.put(offer(5, MODEL_A, 'dji-agras-t50'))
+    index.put(offer(1, MODEL_A, 'dji-agras-t50'))
+    index.remove(id(3))
+
+    const a = index.models.find(MODEL_A)
+    expect(index.slotsOf(a)).toEqual([0, 1, 4, 5])
+    expect(index.liveSlotsOfModel(MODEL_A).map((slot) => index.idOf(slot))).toEqual([id(2), id(5), id(1)])
+    expect(index.liveSlotsOfModel(MODEL_B)).toEqual([])
+    expect(index.scatteredModel[a]).toBe(1)
+    // A product without a model is a model of its own.
+    expect(index.liveSlotsOf(index.model[index.slotOf(id(4))!]!)).toEqual([3])
+    expect(index.modelSlugOf(index.model[3]!)).toBeUndefined()
+
+    expect(index.modelBySlug('dji-agras-t50')).toBe(a)
+    expect(index.modelSlugOf(a)).toBe('dji-agras-t50')
+    // A model given a new slug is found by it.
+    index.put(offer(2, MODEL_A, 'dji-agras-t50-2026'))
+    expect(index.modelSlugOf(a)).toBe('dji-agras-t50-2026')
+    expect(index.modelBySlug('dji-agras-t50-2026')).toBe(a)
+    expect(index.modelBySlug('nothing')).toBeUndefined()
+    expect(index.has(id(2))).toBe(true)
+    expect(index.has(id(3))).toBe(false)
+  })
+})
