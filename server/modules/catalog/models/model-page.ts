@@ -81,7 +81,8 @@ export function modelOffers(index: CatalogIndex, modelId: string, limit: number)
 export function chooseOffer(index: CatalogIndex, modelId: string, askedId: string | null): string | null {
   const slots = index.liveSlotsOfModel(modelId)
   if (!slots.length) return null
-  const asked = askedId === null ? undefined : slots.find((slot) => slot === index.slotOf(askedId))
+  const askedSlot = askedId === null ? undefined : index.slotOf(askedId)
+  const asked = slots.find((slot) => slot === askedSlot)
   const chosen = asked ?? slots.reduce((best, slot) => (compareOffers(index, slot, best) < 0 ? slot : best))
   return index.idOf(chosen)
 }

@@ -103,6 +103,8 @@ async function buildIndex(db: Db): Promise<CatalogIndex> {
   const index = new CatalogIndex()
   const where = sql`p.status = 'published' and p.revision <= ${state.revision}`
   const ids = await idsByModel(db, where)
+  // And an eighth more, for the changes that follow.
+  index.reserveMore(ids.length + (ids.length >> 3))
   const batch = (at: number) =>
     queryRows<LoadedRow>(
       db,

@@ -69,3 +69,25 @@ describe('the index’s models', () => {
     expect(index.has(id(3))).toBe(false)
   })
 })
+
+describe('the index’s orders', () => {
+  it('sorts a whole load as the comparators that insert later products do: nulls last, ties by id', () => {
+    const index = new CatalogIndex()
+    // Few distinct values, so most neighbours tie; some prices and popularities missing.
+    for (let n = 0; n < 400; n++) {
+      const row = offer((n * 7919) % 1000, null)
+      row.priceKopecks = n % 5 === 0 ? null : (n % 7) * 100
+      row.popularity = n % 3
+      row.createdMicros = n % 4
+      row.ranges.payload = n % 6 === 0 ? null : n % 2
+      index.put(row)
+    }
+    index.sortAll()
+    for (const order of ['popular', 'price_asc', 'price_desc', 'new', 'payload'] as const) {
+      const { slots, length } = index.orders[order]
+      const compare = index.comparator(order)
+      expect(length).toBe(400)
+      for (let i = 1; i < length; i++) expect(compare(slots[i - 1]!, slots[i]!), `${order} at ${i}`).toBeLessThan(0)
+    }
+  })
+})
