@@ -1,13 +1,30 @@
 import { EntryHash } from './entry-hash.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/** The hyphens' places in a UUID's text. */
+const HYPHENS = [8, 13, 18, 23]
 
-/** The four 32-bit words of a UUID in text form; null when it is not one. */
+/**
+ * The four 32-bit words of a UUID in text form (either case); null when it is not one. A loop
+ * over the characters: a million products' load parses two million of these.
+ */
 function wordsOf(uuid: string): [number, number, number, number] | null {
-  const text = uuid.toLowerCase()
-  if (!UUID.test(text)) return null
-  const hex = (from: number, to: number) => Number.parseInt(text.slice(from, to), 16)
-  return [hex(0, 8), hex(9, 13) * 0x10000 + hex(14, 18), hex(19, 23) * 0x10000 + hex(24, 28), hex(28, 36)]
+  if (uuid.length !== 36) return null
+  const words: [number, number, number, number] = [0, 0, 0, 0]
+  let digits = 0
+  for (let i = 0; i < 36; i++) {
+    const c = uuid.charCodeAt(i)
+    if (HYPHENS.includes(i)) {
+      if (c !== 45 /* - */) return null
+      continue
+    }
+    const lower = c | 32
+    const value = c >= 48 && c <= 57 ? c - 48 : lower >= 97 && lower <= 102 ? lower - 87 : -1
+    if (value < 0) return null
+    const word = digits++ >> 3
+    // Multiplied, not shifted: the words stay unsigned.
+    words[word] = words[word]! * 16 + value
+  }
+  return words
 }
 
 const hashOf = (w: readonly number[]) =>
