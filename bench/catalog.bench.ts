@@ -202,7 +202,10 @@ async function cpuPerClass(origin: string, mix: BenchRequest[], postgres: boolea
  * loads the changed rows before answering, so its time is the catch-up, the revision's
  * statement included. Every instance does the same on its next request.
  */
-async function catchUpTimes(database: Database, catalog: { warmUp(db: Database['db']): Promise<unknown> }): Promise<void> {
+async function catchUpTimes(
+  database: Database,
+  catalog: { warmUp(db: Database['db']): Promise<unknown> },
+): Promise<void> {
   console.log('\n| products changed | catch-up ms | nothing changed ms |')
   console.log('| ---------------: | ----------: | -----------------: |')
   const timed = async () => {

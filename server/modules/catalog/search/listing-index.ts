@@ -467,7 +467,8 @@ export class CatalogIndex {
     return (a, b) => {
       const x = column[a]!
       const y = column[b]!
-      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? this.ids.compare(a, b) : 1) : -1
+      if (Number.isNaN(x) || Number.isNaN(y))
+        return Number.isNaN(x) ? (Number.isNaN(y) ? this.ids.compare(a, b) : 1) : -1
       return x === y ? this.ids.compare(a, b) : (x < y ? -1 : 1) * direction
     }
   }
