@@ -20,8 +20,6 @@ const REVISION = Symbol('catalog revision')
 
 /** Rows per statement while loading, so a big catalogue never sits in memory twice at once. */
 const BATCH = 5000
-/** Above this many changed products a delta re-sorts everything instead of inserting. */
-const RESORT_ABOVE = 2000
 
 type LoadedRow = Omit<IndexRow, 'ranges' | 'priceKopecks' | 'createdMicros'> & {
   status: string
@@ -149,8 +147,7 @@ async function catchUp(db: Db, index: CatalogIndex, target: number): Promise<voi
     if (row.status === 'published') added.push(index.put(toIndexRow(row)))
     else index.remove(row.id)
   })
-  if (added.length > RESORT_ABOVE) index.sortAll()
-  else index.insertIntoOrders(added)
+  index.insertIntoOrders(added)
   index.revision = target
 }
 
