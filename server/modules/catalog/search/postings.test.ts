@@ -11,6 +11,8 @@ describe('PostingList', () => {
     expect([...list.toArray()]).toEqual(values)
     list.trim()
     expect([...list.decodeInto(new Int32Array(20))]).toEqual(values)
+    expect(list.some((v) => v === 16_384)).toBe(true)
+    expect(list.some((v) => v === 16_385)).toBe(false)
 
     const dense = new PostingList()
     for (let slot = 0; slot < 10_000; slot++) dense.push(slot * 16 + (slot % 16))

@@ -62,6 +62,24 @@ export class PostingList {
     return target.subarray(0, n)
   }
 
+  /** Whether some number passes `test`: decoded up to the first that does. */
+  some(test: (value: number) => boolean): boolean {
+    const bytes = this.bytes
+    const end = this.byteLength
+    let value = 0
+    for (let at = 0; at < end;) {
+      let byte = bytes[at++]!
+      let delta = byte & 127
+      for (let shift = 7; byte & 128; shift += 7) {
+        byte = bytes[at++]!
+        delta |= (byte & 127) << shift
+      }
+      value += delta
+      if (test(value)) return true
+    }
+    return false
+  }
+
   /** The numbers in a new array (tests, and lists read rarely). */
   toArray(): Int32Array {
     return this.decodeInto(new Int32Array(this.length))
@@ -223,9 +241,8 @@ export function matchLexemes(index: CatalogIndex, lexemes: readonly string[]): S
 /** Whether some live product contains all the lexemes. */
 function anyLive(index: CatalogIndex, lexemes: readonly string[]): boolean {
   if (lexemes.length === 1) {
-    const postings = index.postings.get(lexemes[0]!)?.decodeInto(index.workPostings()) ?? []
-    for (let j = 0; j < postings.length; j++) if (index.alive[postings[j]! >>> 4]) return true
-    return false
+    // Most words' first product is live: the list is read no further.
+    return index.postings.get(lexemes[0]!)?.some((posting) => index.alive[posting >>> 4] === 1) ?? false
   }
   const { slots } = matchLexemes(index, lexemes)
   return slots.some((slot) => index.alive[slot] === 1)
