@@ -45,38 +45,18 @@ export class PostingList {
 
   /** The numbers in order, written into `target` (at least `length` long): the filled part of it. */
   decodeInto(target: Int32Array): Int32Array {
-    const bytes = this.bytes
-    const end = this.byteLength
+    const { bytes, byteLength } = this
     let value = 0
     let n = 0
-    for (let at = 0; at < end;) {
-      let byte = bytes[at++]!
-      let delta = byte & 127
-      for (let shift = 7; byte & 128; shift += 7) {
-        byte = bytes[at++]!
-        delta |= (byte & 127) << shift
-      }
-      value += delta
-      target[n++] = value
-    }
+    for (let at = 0; at < byteLength; at = varintEnd) target[n++] = value += varintAt(bytes, at)
     return target.subarray(0, n)
   }
 
   /** Whether some number passes `test`: decoded up to the first that does. */
   some(test: (value: number) => boolean): boolean {
-    const bytes = this.bytes
-    const end = this.byteLength
+    const { bytes, byteLength } = this
     let value = 0
-    for (let at = 0; at < end;) {
-      let byte = bytes[at++]!
-      let delta = byte & 127
-      for (let shift = 7; byte & 128; shift += 7) {
-        byte = bytes[at++]!
-        delta |= (byte & 127) << shift
-      }
-      value += delta
-      if (test(value)) return true
-    }
+    for (let at = 0; at < byteLength; at = varintEnd) if (test((value += varintAt(bytes, at)))) return true
     return false
   }
 
@@ -89,6 +69,21 @@ export class PostingList {
   trim(): void {
     this.bytes = this.bytes.slice(0, this.byteLength)
   }
+}
+
+/** Where the last `varintAt` stopped: the next number's first byte. */
+let varintEnd = 0
+
+/** The number written from `at` seven bits a byte, the high bit saying another byte follows. */
+function varintAt(bytes: Uint8Array, at: number): number {
+  let byte = bytes[at++]!
+  let number = byte & 127
+  for (let shift = 7; byte & 128; shift += 7) {
+    byte = bytes[at++]!
+    number |= (byte & 127) << shift
+  }
+  varintEnd = at
+  return number
 }
 
 const WEIGHT_BITS: Record<string, number> = { A: 8, B: 4, C: 2, D: 1 }
