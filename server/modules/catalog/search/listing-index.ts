@@ -13,7 +13,7 @@ import { UuidColumn } from './uuid-column.ts'
  * filters, facet counts, sort and page are a pass over these arrays, a few milliseconds for
  * 100 000 products, where the same work in SQL took hundreds. The rows themselves (titles,
  * slugs, pictures, specs) stay in the database; a page fetches its 24 by id. Nothing is kept a
- * string per product (decision 074): a million products' index fits in some 350 MB.
+ * string per product (decision 074): a million products' index fits in some 330 MB.
  *
  * Products live in slots. A change appends the new version in a fresh slot and marks the old
  * one dead, so every array only grows; once dead slots pile up, the loader builds a fresh index.
@@ -207,7 +207,7 @@ export class CatalogIndex {
     return this.dead > 1000 && this.dead > this.liveCount / 4
   }
 
-  /** Bytes held in typed arrays: columns, ids, orders, postings (the JS heap holds the rest). */
+  /** Bytes held in typed arrays: columns, ids, orders, postings, title words (the JS heap holds the rest). */
   get arrayBytes(): number {
     const columns = [this.alive, this.category, this.vendor, this.brand, this.droneType, this.availability, this.flags]
     let bytes = [
@@ -223,7 +223,7 @@ export class CatalogIndex {
       this.modelSlugEntry,
       this.modelOfSlugEntry,
     ].reduce((sum, a) => sum + a.byteLength, 0)
-    bytes += this.ids.byteLength + this.models.byteLength + this.modelSlugs.byteLength
+    bytes += this.ids.byteLength + this.models.byteLength + this.modelSlugs.byteLength + this.titleWords.byteLength
     for (const order of Object.values(this.orders)) bytes += order.slots.byteLength
     for (const list of this.postings.values()) bytes += list.bytes.byteLength
     return bytes

@@ -162,6 +162,13 @@ export class TitleWords {
     return (this.sorted ??= [...this.slots.keys()].sort())
   }
 
+  /** Bytes of the words' lists of slots (the words themselves are strings on the JS heap). */
+  get byteLength(): number {
+    let bytes = 0
+    for (const list of this.slots.values()) bytes += list.bytes.byteLength
+    return bytes
+  }
+
   /** Gives back the lists' spare room (after a whole load). */
   trim(): void {
     for (const list of this.slots.values()) list.trim()
