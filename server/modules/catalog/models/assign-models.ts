@@ -147,22 +147,16 @@ export async function assignModels(db: Db): Promise<number> {
   )
   if (!products.length) return 0
   const keys = products.map((p) => modelKeyOf(p.id, p.brand, p.model))
-  const cardOf = new Map<string, string>()
-  const indexOf = new Map<string, number>()
-  keys.forEach((key, i) => {
-    if (cardOf.has(key)) return
-    cardOf.set(key, products[i]!.id)
-    indexOf.set(products[i]!.id, i)
-  })
-  const ids = await modelIdsByKey(db, [...cardOf.keys()])
-  const missing = [...cardOf].filter(([key]) => !ids.has(key))
+  const firstOf = new Map<string, (typeof products)[number]>()
+  keys.forEach((key, i) => firstOf.has(key) || firstOf.set(key, products[i]!))
+  const ids = await modelIdsByKey(db, [...firstOf.keys()])
+  const missing = [...firstOf].filter(([key]) => !ids.has(key))
   // Every new model's address in one statement: it reads every slug there is.
-  const slugs = new Map<string, string>()
   const sources = await slugSources(
     db,
-    missing.map(([, id]) => products[indexOf.get(id)!]!),
+    missing.map(([, first]) => first),
   )
-  ;(await freeSlugs(db, sources)).forEach((slug, i) => slugs.set(missing[i]![0], slug))
+  const slugs = new Map((await freeSlugs(db, sources)).map((slug, i) => [missing[i]![0], slug]))
   for (let at = 0; at < missing.length; at += CARDS) {
     const batch = missing.slice(at, at + CARDS)
     const cards = new Map(
@@ -171,11 +165,11 @@ export async function assignModels(db: Db): Promise<number> {
           db,
           sql`select id, title, brand, model, category_slug as "categorySlug", description,
                 description_html as "descriptionHtml", specs, images, areas
-              from catalog_products where id = any(${sql.param(batch.map(([, id]) => id))}::uuid[])`,
+              from catalog_products where id = any(${sql.param(batch.map(([, first]) => first.id))}::uuid[])`,
         )
       ).map((card) => [card.id, card]),
     )
-    const made = await createModels(db, new Map(batch.map(([key, id]) => [key, cards.get(id)!])), slugs)
+    const made = await createModels(db, new Map(batch.map(([key, first]) => [key, cards.get(first.id)!])), slugs)
     for (const [key, id] of made) ids.set(key, id)
   }
   for (let at = 0; at < products.length; at += BATCH) {

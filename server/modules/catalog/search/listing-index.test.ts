@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { indexRow } from './index-row.testing.ts'
 import { CatalogIndex, type IndexRow } from './listing-index.ts'
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
@@ -6,33 +7,15 @@ const MODEL_A = '10000000-0000-4000-8000-00000000000a'
 const MODEL_B = '10000000-0000-4000-8000-00000000000b'
 
 function offer(n: number, modelId: string | null, modelSlug: string | null = null): IndexRow {
-  return {
+  return indexRow({
     id: id(n),
-    categorySlug: 'multirotornye',
-    vendorOrganizationId: 'vendor',
-    brand: 'DJI',
-    model: 'Agras T50',
     modelId,
     modelSlug,
-    droneType: 'multirotor',
-    availability: 'in_stock',
-    madeInRussia: false,
-    rtk: false,
-    areasMask: 0,
     priceKopecks: 100,
     popularity: n,
     createdMicros: n,
-    ranges: {
-      max_takeoff_weight: null,
-      flight_time: null,
-      range: null,
-      max_speed: null,
-      payload: null,
-      wind_resistance: null,
-    },
     searchText: 'dji agras t50',
-    vector: '',
-  }
+  })
 }
 
 describe('the index’s models', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { indexRow } from './index-row.testing.ts'
 import { CatalogIndex, type IndexRow } from './listing-index.ts'
 import { matchLexemes, parseTsvector, PostingList, resolveSearch } from './postings.ts'
 
@@ -8,7 +9,7 @@ describe('PostingList', () => {
     const list = new PostingList()
     values.forEach((v) => list.push(v))
     expect(list.length).toBe(values.length)
-    expect([...list.toArray()]).toEqual(values)
+    expect([...list.decodeInto(new Int32Array(list.length))]).toEqual(values)
     list.trim()
     expect([...list.decodeInto(new Int32Array(20))]).toEqual(values)
     expect(list.some((v) => v === 16_384)).toBe(true)
@@ -17,7 +18,7 @@ describe('PostingList', () => {
     const dense = new PostingList()
     for (let slot = 0; slot < 10_000; slot++) dense.push(slot * 16 + (slot % 16))
     expect(dense.byteLength).toBe(10_000)
-    expect(dense.toArray()[9_999]).toBe(9_999 * 16 + 15)
+    expect(dense.decodeInto(new Int32Array(dense.length))[9_999]).toBe(9_999 * 16 + 15)
   })
 })
 
@@ -38,33 +39,16 @@ describe('parseTsvector', () => {
 })
 
 function product(id: number, vector: string, popularity = 0): IndexRow {
-  return {
+  return indexRow({
     id: `00000000-0000-0000-0000-${String(id).padStart(12, '0')}`,
-    categorySlug: 'multirotornye',
     vendorOrganizationId: '00000000-0000-0000-0000-00000000000a',
     brand: 'Бренд',
     model: `Модель ${id}`,
-    modelId: null,
-    modelSlug: null,
-    droneType: 'multirotor',
-    availability: 'in_stock',
-    madeInRussia: false,
-    rtk: false,
-    areasMask: 0,
-    priceKopecks: null,
     popularity,
     createdMicros: id,
-    ranges: {
-      max_takeoff_weight: null,
-      flight_time: null,
-      range: null,
-      max_speed: null,
-      payload: null,
-      wind_resistance: null,
-    },
     searchText: `товар ${id}`,
     vector,
-  }
+  })
 }
 
 describe('matchLexemes', () => {

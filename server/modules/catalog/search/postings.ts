@@ -60,11 +60,6 @@ export class PostingList {
     return false
   }
 
-  /** The numbers in a new array (tests, and lists read rarely). */
-  toArray(): Int32Array {
-    return this.decodeInto(new Int32Array(this.length))
-  }
-
   /** Gives back the room kept for growth (after a whole load). */
   trim(): void {
     this.bytes = this.bytes.slice(0, this.byteLength)

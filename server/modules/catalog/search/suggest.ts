@@ -100,7 +100,7 @@ function brandMatches(name: string, q: string, words: string[], across: Set<stri
 /** The most popular live products with a title, brand or model word beginning with each prefix. */
 function productsMatching(index: CatalogIndex, prefixes: string[], limit: number): number[] {
   const hits = index.work('hits')
-  if (!prefixes.length || !index.titleWords.match(prefixes, hits)) return []
+  if (!prefixes.length || !index.titleWords.match(prefixes, hits, index.workPostings())) return []
   return index.takeInOrder('popular', limit, (slot) => hits[slot] === prefixes.length)
 }
 
@@ -119,12 +119,14 @@ async function productSuggestions(
   vendors: Pick<VendorDirectory, 'describeVendors'>,
 ): Promise<Suggestion[]> {
   if (!slots.length) return []
+  const ids = slots.map((slot) => index.idOf(slot))
   const rows = await queryRows<{ id: string; title: string; slug: string }>(
     ctx.db,
-    sql`select id, title, slug from catalog_products where id = any(${sql.param(slots.map((slot) => index.idOf(slot)))}::uuid[])`,
+    sql`select id, title, slug from catalog_products where id = any(${sql.param(ids)}::uuid[])`,
   )
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const rowOf = (slot: number) => byId.get(index.idOf(slot))
+  const bySlot = new Map(slots.map((slot, i) => [slot, byId.get(ids[i]!)]))
+  const rowOf = (slot: number) => bySlot.get(slot)
   const titleOf = (slot: number) => rowOf(slot)!.title
   const vendorOf = (slot: number) => index.vendors.values[index.vendor[slot]!]!
   const priceOf = (slot: number) => (Number.isNaN(index.price[slot]!) ? null : index.price[slot]!)

@@ -9,7 +9,9 @@ describe('TitleWords', () => {
   const matching = (typed: string) => {
     const prefixes = wordsOf(typed)
     const hits = new Uint8Array(3)
-    return words.match(prefixes, hits) ? [0, 1, 2].filter((slot) => hits[slot] === prefixes.length) : null
+    return words.match(prefixes, hits, new Int32Array(3))
+      ? [0, 1, 2].filter((slot) => hits[slot] === prefixes.length)
+      : null
   }
 
   it('matches products where every typed word begins one of their words', () => {

@@ -55,7 +55,6 @@ export class TitleWords {
   /** Keys of the words in one alphabet only (not of digits or mixed words); sorted lazily too. */
   private readonly spellings: Spelling[] = []
   private spellingsSorted = true
-  private work = new Int32Array(0)
 
   add(slot: number, text: string): void {
     for (const word of new Set(wordsOf(text))) {
@@ -74,12 +73,13 @@ export class TitleWords {
   }
 
   /**
-   * Counts in `hits` (zeroed, a byte per slot), per slot, how many of the prefixes begin one of
+   * Counts in `hits` (zeroed, a byte per slot; `decoded` is room for a word's slots, as long),
+   * per slot, how many of the prefixes begin one of
    * its words, or (for prefixes of three letters or more) sound like the beginning of one of its
    * words in the other alphabet: a slot matches them all where the count equals their number.
    * False when some prefix begins no word at all.
    */
-  match(prefixes: readonly string[], hits: Uint8Array): boolean {
+  match(prefixes: readonly string[], hits: Uint8Array, decoded: Int32Array): boolean {
     const sorted = this.sortedWords()
     for (let i = 0; i < prefixes.length; i++) {
       const prefix = prefixes[i]!
@@ -89,7 +89,7 @@ export class TitleWords {
       if (prefix.length >= MIN_ACROSS_SCRIPTS) words.push(...this.acrossScripts(prefix, 'prefix'))
       if (!words.length) return false
       for (const word of words) {
-        const slots = this.slots.get(word)!.decodeInto(this.decoded(hits.length))
+        const slots = this.slots.get(word)!.decodeInto(decoded)
         // A slot with two words of this prefix counts once: only slots at i move on.
         for (let j = 0; j < slots.length; j++) if (hits[slots[j]!] === i) hits[slots[j]!] = i + 1
       }
@@ -150,12 +150,6 @@ export class TitleWords {
     const begun = sorted[lowerBound(sorted, word, (s) => s)]?.startsWith(word) ?? false
     if (begun || (word.length >= MIN_ACROSS_SCRIPTS && this.acrossScripts(word, 'prefix').length)) return nothingElse()
     return { spellings: [], respelled: inOtherScript(word) }
-  }
-
-  /** A work array for a word's slots, as long as the index (a slot is in a word's list once). */
-  private decoded(size: number): Int32Array {
-    if (this.work.length < size) this.work = new Int32Array(size * 2)
-    return this.work
   }
 
   private sortedWords(): string[] {
