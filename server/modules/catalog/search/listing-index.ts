@@ -1,6 +1,7 @@
 import { DRONE_TYPES, RANGE_ATTRIBUTE_CODES, type RangeAttributeCode } from '#common/catalog/attributes.ts'
 import { AVAILABILITIES } from '#common/catalog/products.ts'
 import type { ListingStats } from '../catalog.listing.ts'
+import { ModelSummaries } from './model-summary.ts'
 import { eachLexeme, PostingList, type Postings } from './postings.ts'
 import type { ModelOffers } from './select.ts'
 import { RevisionCache } from './revision-cache.ts'
@@ -159,8 +160,8 @@ export class CatalogIndex {
    * model at a time) are a range, `modelRunStart` to `modelRunEnd`; slots put later go to
    * `modelLaterSlots`.
    */
-  private modelRunStart = new Int32Array(0)
-  private modelRunEnd = new Int32Array(0)
+  modelRunStart = new Int32Array(0)
+  modelRunEnd = new Int32Array(0)
   private readonly modelLaterSlots = new Map<number, number[]>()
   /** Each model code's slug (its page's address) as an entry of `modelSlugs`; -1 without one. */
   private modelSlugEntry = new Int32Array(0)
@@ -174,6 +175,9 @@ export class CatalogIndex {
    */
   modelRunsEnd = 0
   scatteredModel = new Uint8Array(0)
+  /** The models sealed with `modelRunsEnd`, and what each one's run counts for (model-summary.ts). */
+  sealedModels = 0
+  modelSummaries?: ModelSummaries
   /** Live products per category, vendor and brand code. */
   categoryCounts = new Int32Array(0)
   vendorCounts = new Int32Array(0)
@@ -224,6 +228,7 @@ export class CatalogIndex {
       this.modelOfSlugEntry,
     ].reduce((sum, a) => sum + a.byteLength, 0)
     bytes += this.ids.byteLength + this.models.byteLength + this.modelSlugs.byteLength + this.titleWords.byteLength
+    bytes += this.modelSummaries?.byteLength ?? 0
     for (const order of Object.values(this.orders)) bytes += order.slots.byteLength
     for (const list of this.postings.values()) bytes += list.bytes.byteLength
     return bytes
@@ -267,10 +272,16 @@ export class CatalogIndex {
     return view
   }
 
-  /** Says that every slot so far was put a model at a time (index-sync.ts loads so). */
+  /**
+   * Says that every slot so far was put a model at a time (index-sync.ts loads so), and sums up
+   * each model's run. A model whose slots were not put in one run is scattered from the start.
+   */
   sealModelRuns(): void {
     this.modelRunsEnd = this.size
+    this.sealedModels = this.models.length
     this.scatteredModel = new Uint8Array(this.models.length)
+    for (const model of this.modelLaterSlots.keys()) this.scatteredModel[model] = 1
+    this.modelSummaries = new ModelSummaries(this)
   }
 
   /** The slots of a model code, dead ones included, in slot order. */

@@ -1,4 +1,5 @@
 import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK } from './listing-index.ts'
+import { FLAGS_AT } from './model-summary.ts'
 import type { FilterKey } from '../catalog.listing.ts'
 
 /**
@@ -94,6 +95,39 @@ export class ModelTally {
       this.model = model
     }
     this.gather(slot, bits)
+  }
+
+  /**
+   * A sealed model whose run of offers, `start` to `end`, all pass every filter: it counts for
+   * every facet with what its summary says (model-summary.ts), its sellers read per offer.
+   */
+  countWhole(model: number, start: number, end: number): void {
+    const index = this.index
+    const summaries = index.modelSummaries!
+    this.close()
+    this.model = model
+    this.areas = summaries.areas[model]!
+    const bits = summaries.bits[model]!
+    this.types = bits & 0xff
+    this.availability = (bits >> 8) & 0xff
+    this.flags = bits >> FLAGS_AT
+    const brand = summaries.brand[model]!
+    if (brand >= 0) {
+      this.brandAt[brand] = model
+      this.counts.brands[brand]!++
+    }
+    for (let slot = start; slot < end; slot++) {
+      if (brand < 0 && this.brandAt[index.brand[slot]!] !== model) {
+        this.brandAt[index.brand[slot]!] = model
+        this.counts.brands[index.brand[slot]!]!++
+      }
+      const vendor = index.vendor[slot]!
+      if (this.vendorAt[vendor] !== model) {
+        this.vendorAt[vendor] = model
+        this.counts.vendors[vendor]!++
+      }
+    }
+    this.close()
   }
 
   /** Adds the last run and the models put aside. */

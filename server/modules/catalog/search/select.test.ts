@@ -11,6 +11,7 @@ import { type CatalogIndex, FLAG_RTK } from './listing-index.ts'
 import { createIndexKeeper } from './index-sync.ts'
 import { type FilterKey, queryRows, readCatalogState, statAlias } from '../catalog.listing.ts'
 import { resolveSearch, type SearchMatch } from './postings.ts'
+import { indexRow } from './index-row.testing.ts'
 import { compareOffers } from './offer-order.ts'
 import { keepsPassing, selectListing } from './select.ts'
 import { searchWords } from '../catalog.service.ts'
@@ -515,6 +516,44 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
       compareGrouped({ areas: ['selskoe-khozyaistvo'], rtk: true, availability: ['in_stock'] })
     } finally {
       index.modelRunsEnd = index.size
+    }
+  })
+
+  it('counts a model whose offers all pass once, and models changed since the load offer by offer: the same', async () => {
+    const loaded = index
+    // Another instance's index, changed since its load: a withdrawn offer leaves a dead slot in
+    // its model's run, a new offer of a loaded model scatters it, a new model comes after the seal.
+    index = await createIndexKeeper().current({ db: database.db })
+    try {
+      const shared = index.model.subarray(0, index.size).find((model) => index.liveSlotsOf(model).length > 2)!
+      index.remove(index.idOf(index.liveSlotsOf(shared)[1]!))
+      const grown = index.model[index.size - 1]!
+      const last = index.size - 1
+      const offer = (id: string, modelId: string) =>
+        indexRow({
+          id,
+          modelId,
+          categorySlug: index.categories.values[index.category[last]!]!,
+          vendorOrganizationId: vendorIds[1]!,
+          brand: index.brands.values[index.brand[last]!]!,
+          droneType: 'vtol',
+          availability: 'to_order',
+          rtk: true,
+          areasMask: 1,
+          priceKopecks: 99_000_00,
+          popularity: 1_000_000,
+        })
+      index.insertIntoOrders([
+        index.put(offer('00000000-0000-4000-8000-00000000a001', index.models.at(grown))),
+        index.put(offer('00000000-0000-4000-8000-00000000a002', '00000000-0000-4000-8000-00000000b001')),
+      ])
+      expect(index.scatteredModel[grown]).toBe(1)
+      for (const sort of ['popular', 'price_desc'] as const) compareGrouped({ sort })
+      compareGrouped({ areas: ['transport'], rtk: true })
+      compareGrouped({ types: ['vtol'], availability: ['to_order'], sort: 'new' })
+      compareGrouped({ brands: [brands[0]!, brands[2]!] }, undefined, [vendorIds[1]!])
+    } finally {
+      index = loaded
     }
   })
 

@@ -400,7 +400,11 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     if (c === COUNT) count(slot)
     else if (c === ONLY_NUMBER) onlyFailing[status[slot]! - 2]!++
   }
-  if (search) {
+  // Grouped, a model's run whose offers all pass counts at once; a search matching few products
+  // visits its matches alone.
+  if (grouping && index.modelRunsEnd > 0 && (!search || search.slots.length > index.size / 8))
+    grouping.passRuns(status, visit)
+  else if (search) {
     const { slots } = search
     for (let i = 0; i < slots.length; i++) visit(slots[i]!)
   } else for (let slot = 0; slot < index.size; slot++) visit(slot)
@@ -528,12 +532,47 @@ class ModelGrouping {
   readonly priced: Int32Array
   private readonly passing: Int32Array
   private readonly index: CatalogIndex
+  private readonly tally: FacetTally
 
   constructor(index: CatalogIndex, tally: FacetTally) {
     this.index = index
+    this.tally = tally
     this.facets = new ModelTally(index, tally)
     this.passing = index.workPerModel('passing')
     this.priced = index.workPerModel('priced')
+  }
+
+  /**
+   * The listing's pass a sealed model's run at a time (listing-index.ts `modelRunStart`): a run
+   * whose offers all pass counts from its summary, once (`passesWhole`); any other run, a
+   * scattered model's, and the slots put since the seal are visited one by one.
+   */
+  passRuns(status: Uint8Array, visit: (slot: number) => void): void {
+    const index = this.index
+    const { modelRunStart, modelRunEnd, scatteredModel, modelRunsEnd } = index
+    for (let model = 0; model < index.sealedModels; model++) {
+      const start = modelRunStart[model]!
+      const end = modelRunEnd[model]!
+      if (scatteredModel[model]) {
+        // Its slots before the seal, wherever they lie (model-tally.ts puts the model aside).
+        for (const slot of index.slotsOf(model)) if (slot < modelRunsEnd) visit(slot)
+        continue
+      }
+      let passing = 0
+      for (let slot = start; slot < end; slot++) passing += status[slot] === PASSES ? 1 : 0
+      if (passing > 0 && passing === end - start) this.passesWhole(model, start, end)
+      else for (let slot = start; slot < end; slot++) visit(slot)
+    }
+    for (let slot = modelRunsEnd; slot < index.size; slot++) visit(slot)
+  }
+
+  /** A sealed model whose run's offers all pass: as `passes` for each, at once. */
+  private passesWhole(model: number, start: number, end: number): void {
+    this.models++
+    this.tally.total += end - start
+    this.passing[model] = end - start
+    this.priced[model] = this.index.modelSummaries!.priced[model]!
+    this.facets.countWhole(model, start, end)
   }
 
   /** An offer passing every filter: its model's counts and every facet. */
