@@ -1,4 +1,17 @@
+import { DRONE_TYPES } from '#common/catalog/attributes.ts'
+import { AVAILABILITIES } from '#common/catalog/products.ts'
 import type { CatalogIndex } from './listing-index.ts'
+
+/**
+ * A model's drone types, availabilities and flags as one small number: a bit per type from bit
+ * 0, a bit per availability from AVAILABILITY_AT, the index's flags from FLAGS_AT. A listing
+ * counts how many models have each combination and spreads them over the values once at its
+ * end (model-tally.ts), instead of a loop over each model's bits.
+ */
+export const AVAILABILITY_AT = DRONE_TYPES.length
+export const FLAGS_AT = AVAILABILITY_AT + AVAILABILITIES.length
+/** How many combinations there are (two flags). */
+export const COMBINATIONS = 1 << (FLAGS_AT + 2)
 
 /**
  * What each model's run of offers (listing-index.ts `modelRunStart`) counts for in a grouped
@@ -12,7 +25,7 @@ import type { CatalogIndex } from './listing-index.ts'
 export class ModelSummaries {
   /** The spheres' bits of the run's offers, OR-ed. */
   readonly areas: Int32Array
-  /** Drone types as bits 0–7, availabilities as bits 8–15, the index's flags from bit 16. */
+  /** The types, availabilities and flags of its offers, as a combination (see FLAGS_AT). */
   readonly bits: Int32Array
   /** The brand code all the run's offers share; -1 when they differ. */
   readonly brand: Int32Array
@@ -34,7 +47,7 @@ export class ModelSummaries {
       for (let slot = start[model]!; slot < end[model]!; slot++) {
         runAreas |= areas[slot]!
         if (droneType[slot]! >= 0) bits |= 1 << droneType[slot]!
-        if (availability[slot]! >= 0) bits |= 1 << (8 + availability[slot]!)
+        if (availability[slot]! >= 0) bits |= 1 << (AVAILABILITY_AT + availability[slot]!)
         bits |= flags[slot]! << FLAGS_AT
         if (brand[slot] !== runBrand) runBrand = -1
         if (!Number.isNaN(price[slot]!)) priced++
@@ -50,6 +63,3 @@ export class ModelSummaries {
     return this.areas.byteLength + this.bits.byteLength + this.brand.byteLength + this.priced.byteLength
   }
 }
-
-/** Where the index's flags sit in `ModelSummaries.bits`. */
-export const FLAGS_AT = 16

@@ -1,5 +1,5 @@
 import { type CatalogIndex, FLAG_MADE_IN_RUSSIA, FLAG_RTK } from './listing-index.ts'
-import { FLAGS_AT } from './model-summary.ts'
+import { AVAILABILITY_AT, COMBINATIONS, FLAGS_AT } from './model-summary.ts'
 import type { FilterKey } from '../catalog.listing.ts'
 
 /**
@@ -58,9 +58,10 @@ export class ModelTally {
   /** The model whose run is being gathered, and what its offers count for so far. */
   private model = -1
   private areas = 0
-  private types = 0
-  private availability = 0
-  private flags = 0
+  /** Its types, availabilities and flags as a combination (model-summary.ts). */
+  private combination = 0
+  /** Models per combination, spread over the values by `finish`. */
+  private readonly combinations = new Int32Array(COMBINATIONS)
   /** The model a brand or seller was last counted for: once per model. */
   private readonly brandAt: Int32Array
   private readonly vendorAt: Int32Array
@@ -105,12 +106,8 @@ export class ModelTally {
     const index = this.index
     const summaries = index.modelSummaries!
     this.close()
-    this.model = model
-    this.areas = summaries.areas[model]!
-    const bits = summaries.bits[model]!
-    this.types = bits & 0xff
-    this.availability = (bits >> 8) & 0xff
-    this.flags = bits >> FLAGS_AT
+    this.counts.areaMasks[summaries.areas[model]!]!++
+    this.combinations[summaries.bits[model]!]!++
     const brand = summaries.brand[model]!
     if (brand >= 0) {
       this.brandAt[brand] = model
@@ -127,7 +124,6 @@ export class ModelTally {
         this.counts.vendors[vendor]!++
       }
     }
-    this.close()
   }
 
   /** Adds the last run and the models put aside. */
@@ -141,15 +137,25 @@ export class ModelTally {
       }
       this.close()
     }
+    const counts = this.counts
+    this.combinations.forEach((models, combination) => {
+      if (!models) return
+      for (let t = 0; t < AVAILABILITY_AT; t++) if (combination & (1 << t)) counts.types[t]! += models
+      for (let a = 0; a < FLAGS_AT - AVAILABILITY_AT; a++)
+        if (combination & (1 << (AVAILABILITY_AT + a))) counts.availability[a]! += models
+      if ((combination >> FLAGS_AT) & FLAG_MADE_IN_RUSSIA) counts.madeInRussia += models
+      if ((combination >> FLAGS_AT) & FLAG_RTK) counts.rtk += models
+    })
   }
 
   private gather(slot: number, bits: number): void {
     const index = this.index
     const model = this.model
     if (bits & FACET_AREAS) this.areas |= index.areas[slot]!
-    if (bits & FACET_TYPE && index.droneType[slot]! >= 0) this.types |= 1 << index.droneType[slot]!
-    if (bits & FACET_AVAILABILITY && index.availability[slot]! >= 0) this.availability |= 1 << index.availability[slot]!
-    this.flags |= index.flags[slot]! & (bits >> FLAGS_SHIFT)
+    if (bits & FACET_TYPE && index.droneType[slot]! >= 0) this.combination |= 1 << index.droneType[slot]!
+    if (bits & FACET_AVAILABILITY && index.availability[slot]! >= 0)
+      this.combination |= 1 << (AVAILABILITY_AT + index.availability[slot]!)
+    this.combination |= (index.flags[slot]! & (bits >> FLAGS_SHIFT)) << FLAGS_AT
     if (bits & FACET_BRAND) {
       const brand = index.brand[slot]!
       if (this.brandAt[brand] !== model) {
@@ -166,14 +172,10 @@ export class ModelTally {
     }
   }
 
-  /** Adds what the model gathered, once per value. */
+  /** Adds what the model gathered: its spheres' combination and the rest's, once each. */
   private close(): void {
-    const counts = this.counts
-    if (this.areas) counts.areaMasks[this.areas]!++
-    for (let t = 0; this.types >> t; t++) if (this.types & (1 << t)) counts.types[t]!++
-    for (let a = 0; this.availability >> a; a++) if (this.availability & (1 << a)) counts.availability[a]!++
-    if (this.flags & FLAG_MADE_IN_RUSSIA) counts.madeInRussia++
-    if (this.flags & FLAG_RTK) counts.rtk++
-    this.areas = this.types = this.availability = this.flags = 0
+    this.counts.areaMasks[this.areas]!++
+    this.combinations[this.combination]!++
+    this.areas = this.combination = 0
   }
 }

@@ -135,12 +135,20 @@ class FacetTally {
 }
 
 /**
+ * How far a range facet's bounds are looked for from either end of its order, at most: a
+ * sixteenth of the catalogue. A listing whose products lie far from an end there (a leaf
+ * category, where the order's ends are another category's products) would read most of the
+ * order one product at a time: its bounds are gathered with the narrow facets' instead.
+ */
+const ENDS_WALK = 2048
+
+/**
  * The lowest and highest value of each range facet among the products it counts (those passing
  * every filter but its own). For a facet counting many products, the first and the last such
  * product of its ascending order, a few steps from either end. For one counting few (at most a
- * sixteenth of the catalogue), where those walks would read most of the order, the slots they
- * count are gathered in one pass over the statuses and each facet reads its column at those. `passing` is how many pass every filter, `onlyFailing[k]`
- * how many fail filters[k] alone.
+ * sixteenth of the catalogue), or whose ends hold none within ENDS_WALK steps, the slots it
+ * counts are gathered in one pass over the statuses and it reads its column at those.
+ * `passing` is how many pass every filter, `onlyFailing[k]` how many fail filters[k] alone.
  */
 function rangeBounds(
   index: CatalogIndex,
@@ -155,51 +163,67 @@ function rangeBounds(
     const column = key === 'price' ? index.price : index.ranges[key as RangeAttributeCode]
     return { key, order, own, column, few: passing + (own >= 0 ? onlyFailing[own]! : 0) <= index.size / 16 }
   })
-  const few = facets.filter((f) => f.few)
-  if (few.length) {
-    // The slots the narrow facets count, gathered in one pass over the statuses: those passing,
-    // and those failing a narrow facet's own filter alone. Then a loop per facet over them.
+  const gathered = facets.filter((f) => f.few)
+  for (const facet of facets.filter((f) => !f.few)) {
+    const found = boundsAtEnds(index, status, facet)
+    if (!found) {
+      gathered.push(facet)
+      continue
+    }
+    bounds[statAlias.min(facet.key)] = found[0]
+    bounds[statAlias.max(facet.key)] = found[1]
+  }
+  if (gathered.length) {
+    // The slots these facets count, gathered in one pass over the statuses: those passing, and
+    // those failing a gathered facet's own filter alone. Then a loop per facet over them.
     const lists: (Int32Array | undefined)[] = new Array(2 + filters.length).fill(undefined)
     lists[PASSES] = new Int32Array(passing)
-    for (const { own } of few) if (own >= 0) lists[2 + own] = new Int32Array(onlyFailing[own]!)
+    for (const { own } of gathered) if (own >= 0) lists[2 + own] = new Int32Array(onlyFailing[own]!)
     const filled = new Int32Array(lists.length)
     for (let slot = 0; slot < index.size; slot++) {
       const s = status[slot]!
       const list = lists[s]
       if (list !== undefined) list[filled[s]!++] = slot
     }
-    for (const { key, own, column } of few) {
+    for (const { key, own, column } of gathered) {
       const [lo, hi] = boundsAmong(column, lists[PASSES]!, own >= 0 ? lists[2 + own] : undefined)
       bounds[statAlias.min(key)] = lo
       bounds[statAlias.max(key)] = hi
     }
   }
-  for (const { key, order, own, column } of facets.filter((f) => !f.few)) {
-    const counted = (slot: number) => status[slot] === PASSES || (own >= 0 && status[slot] === 2 + own)
-    const { slots, length } = index.orders[order]
-    // Nulls sort last: find where they start, then look in from both ends of the rest.
-    let stated = 0
-    for (let hi = length; stated < hi;) {
-      const mid = (stated + hi) >>> 1
-      if (Number.isNaN(column[slots[mid]!]!)) hi = mid
-      else stated = mid + 1
-    }
-    let lo: number | null = null
-    let hi: number | null = null
-    for (let i = 0; i < stated; i++)
-      if (counted(slots[i]!)) {
-        lo = column[slots[i]!]!
-        break
-      }
-    for (let i = stated - 1; lo !== null && i >= 0; i--)
-      if (counted(slots[i]!)) {
-        hi = column[slots[i]!]!
-        break
-      }
-    bounds[statAlias.min(key)] = lo
-    bounds[statAlias.max(key)] = hi
-  }
   return bounds
+}
+
+/**
+ * A range facet's bounds from the ends of its ascending order: the first and the last product
+ * it counts; undefined when an end holds none within ENDS_WALK steps (rangeBounds gathers it).
+ */
+function boundsAtEnds(
+  index: CatalogIndex,
+  status: Uint8Array,
+  { order, own, column }: { order: IndexOrder; own: number; column: Float64Array },
+): [number | null, number | null] | undefined {
+  const counted = (slot: number) => status[slot] === PASSES || (own >= 0 && status[slot] === 2 + own)
+  const { slots, length } = index.orders[order]
+  const walk = Math.min(ENDS_WALK, index.size >> 4)
+  // Nulls sort last: find where they start, then look in from both ends of the rest.
+  let stated = 0
+  for (let hi = length; stated < hi;) {
+    const mid = (stated + hi) >>> 1
+    if (Number.isNaN(column[slots[mid]!]!)) hi = mid
+    else stated = mid + 1
+  }
+  let low = -1
+  for (let i = 0; i < Math.min(stated, walk); i++)
+    if (counted(slots[i]!)) {
+      low = i
+      break
+    }
+  // Nothing counted near the low end: either none is stated at all, or the walk is too short.
+  if (low < 0) return stated <= walk ? [null, null] : undefined
+  for (let i = stated - 1; i >= Math.max(low, stated - walk); i--)
+    if (counted(slots[i]!)) return [column[slots[low]!]!, column[slots[i]!]!]
+  return undefined
 }
 
 /** The lowest and highest stated value of a column among some slots; NaN (not stated) widens nothing. */
