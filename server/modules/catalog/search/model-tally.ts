@@ -38,6 +38,14 @@ const FACET_BITS: Partial<Record<FilterKey, number>> = {
   rtk: FACET_RTK,
 }
 
+/** The parts of a combination (model-summary.ts) the facets in `bits` count. */
+const TYPES_MASK = (1 << AVAILABILITY_AT) - 1
+const AVAILABILITY_MASK = ((1 << FLAGS_AT) - 1) & ~TYPES_MASK
+const combinationMask = (bits: number): number =>
+  (bits & FACET_TYPE ? TYPES_MASK : 0) |
+  (bits & FACET_AVAILABILITY ? AVAILABILITY_MASK : 0) |
+  ((bits >> FLAGS_SHIFT) << FLAGS_AT)
+
 /** The facet an offer failing only this filter counts for; 0 for ranges (bounds over offers). */
 export const facetBit = (key: FilterKey): number => FACET_BITS[key] ?? 0
 
@@ -99,31 +107,34 @@ export class ModelTally {
   }
 
   /**
-   * A sealed model whose run of offers, `start` to `end`, all pass every filter: it counts for
-   * every facet with what its summary says (model-summary.ts), its sellers read per offer.
+   * A sealed model whose run of offers, `start` to `end`, all count for the facets in `bits`
+   * (all pass every filter, or all fail the same one alone): it counts for them with what its
+   * summary says (model-summary.ts), its sellers (and brands, when they differ) read per offer.
    */
-  countWhole(model: number, start: number, end: number): void {
+  countWhole(model: number, start: number, end: number, bits: number): void {
     const index = this.index
     const summaries = index.modelSummaries!
     this.close()
-    this.counts.areaMasks[summaries.areas[model]!]!++
-    this.combinations[summaries.bits[model]!]!++
-    const brand = summaries.brand[model]!
-    if (brand >= 0) {
-      this.brandAt[brand] = model
-      this.counts.brands[brand]!++
+    if (bits & FACET_AREAS) this.counts.areaMasks[summaries.areas[model]!]!++
+    this.combinations[summaries.bits[model]! & combinationMask(bits)]!++
+    if (bits & FACET_BRAND) {
+      const brand = summaries.brand[model]!
+      if (brand >= 0) this.counts.brands[brand]!++
+      else
+        for (let slot = start; slot < end; slot++)
+          if (this.brandAt[index.brand[slot]!] !== model) {
+            this.brandAt[index.brand[slot]!] = model
+            this.counts.brands[index.brand[slot]!]!++
+          }
     }
-    for (let slot = start; slot < end; slot++) {
-      if (brand < 0 && this.brandAt[index.brand[slot]!] !== model) {
-        this.brandAt[index.brand[slot]!] = model
-        this.counts.brands[index.brand[slot]!]!++
+    if (bits & FACET_VENDOR)
+      for (let slot = start; slot < end; slot++) {
+        const vendor = index.vendor[slot]!
+        if (this.vendorAt[vendor] !== model) {
+          this.vendorAt[vendor] = model
+          this.counts.vendors[vendor]!++
+        }
       }
-      const vendor = index.vendor[slot]!
-      if (this.vendorAt[vendor] !== model) {
-        this.vendorAt[vendor] = model
-        this.counts.vendors[vendor]!++
-      }
-    }
   }
 
   /** Adds the last run and the models put aside. */

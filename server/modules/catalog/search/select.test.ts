@@ -506,6 +506,10 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     compareGrouped({ availability: ['in_stock'], price: { max: 3_000_000 }, sort: 'price_desc' })
     compareGrouped({ areas: ['selskoe-khozyaistvo'], rtk: true, availability: ['in_stock'] })
     compareGrouped({ brands: [brands[0]!, brands[2]!], types: ['multirotor'] }, undefined, [vendorIds[0]!])
+    // Narrow, with a range filter: the range facets' bounds are gathered from the offers, those
+    // failing the facet's own filter alone too, whole models of them at a time.
+    compareGrouped({ brands: [brands[1]!], ranges: { flight_time: { min: 40 } } })
+    compareGrouped({ types: ['multirotor'], areas: ['selskoe-khozyaistvo'], ranges: { max_speed: { min: 60 } } })
     const state = await readCatalogState(database.db, searchWords('DJI Mavic'))
     compareGrouped({ q: 'DJI Mavic', sort: 'relevance' }, resolveSearch(index, state.words))
     // Models whose offers are not in one run (changed since the load) are counted apart: the same.

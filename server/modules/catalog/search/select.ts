@@ -174,19 +174,30 @@ function rangeBounds(
     bounds[statAlias.max(facet.key)] = found[1]
   }
   if (gathered.length) {
-    // The slots these facets count, gathered in one pass over the statuses: those passing, and
-    // those failing a gathered facet's own filter alone. Then a loop per facet over them.
-    const lists: (Int32Array | undefined)[] = new Array(2 + filters.length).fill(undefined)
-    lists[PASSES] = new Int32Array(passing)
-    for (const { own } of gathered) if (own >= 0) lists[2 + own] = new Int32Array(onlyFailing[own]!)
-    const filled = new Int32Array(lists.length)
+    // The slots these facets count, gathered in one pass over the statuses into one array: those
+    // passing, then those failing each gathered facet's own filter alone. Every slot is written
+    // (the others to a last place written over and over) and only those gathered move their
+    // status's place on: no branch, which would go either way at random.
+    const wanted = new Uint8Array(2 + filters.length)
+    wanted[PASSES] = 1
+    for (const { own } of gathered) if (own >= 0) wanted[2 + own] = 1
+    const from = new Int32Array(wanted.length)
+    let size = 0
+    wanted.forEach((want, s) => {
+      if (!want) return
+      from[s] = size
+      size += s === PASSES ? passing : onlyFailing[s - 2]!
+    })
+    const slots = new Int32Array(size + 1)
+    const at = from.map((start, s) => (wanted[s] ? start : size))
     for (let slot = 0; slot < index.size; slot++) {
       const s = status[slot]!
-      const list = lists[s]
-      if (list !== undefined) list[filled[s]!++] = slot
+      slots[at[s]!] = slot
+      at[s]! += wanted[s]!
     }
+    const list = (s: number) => slots.subarray(from[s]!, from[s]! + (s === PASSES ? passing : onlyFailing[s - 2]!))
     for (const { key, own, column } of gathered) {
-      const [lo, hi] = boundsAmong(column, lists[PASSES]!, own >= 0 ? lists[2 + own] : undefined)
+      const [lo, hi] = boundsAmong(column, list(PASSES), own >= 0 ? list(2 + own) : undefined)
       bounds[statAlias.min(key)] = lo
       bounds[statAlias.max(key)] = hi
     }
@@ -427,7 +438,10 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   // Grouped, a model's run whose offers all pass counts at once; a search matching few products
   // visits its matches alone.
   if (grouping && index.modelRunsEnd > 0 && (!search || search.slots.length > index.size / 8))
-    grouping.passRuns(status, visit)
+    grouping.passRuns(status, counted, visit, (model, start, end, s) => {
+      onlyFailing[s - 2]! += end - start
+      if (counted[s] === COUNT) grouping.facets.countWhole(model, start, end, facetBits[s - 2]!)
+    })
   else if (search) {
     const { slots } = search
     for (let i = 0; i < slots.length; i++) visit(slots[i]!)
@@ -568,10 +582,18 @@ class ModelGrouping {
 
   /**
    * The listing's pass a sealed model's run at a time (listing-index.ts `modelRunStart`): a run
-   * whose offers all pass counts from its summary, once (`passesWhole`); any other run, a
-   * scattered model's, and the slots put since the seal are visited one by one.
+   * whose offers all pass counts from its summary, once (`passesWhole`); one whose offers all
+   * fail the same filter alone, as most do (a model's offers share its brand, type and
+   * category), goes to `failsWhole` once; any other run, a scattered model's, and the slots put
+   * since the seal are visited one by one. `counted` says what each status counts for
+   * (selectListing).
    */
-  passRuns(status: Uint8Array, visit: (slot: number) => void): void {
+  passRuns(
+    status: Uint8Array,
+    counted: Uint8Array,
+    visit: (slot: number) => void,
+    failsWhole: (model: number, start: number, end: number, status: number) => void,
+  ): void {
     const index = this.index
     const { modelRunStart, modelRunEnd, scatteredModel, modelRunsEnd } = index
     for (let model = 0; model < index.sealedModels; model++) {
@@ -582,10 +604,21 @@ class ModelGrouping {
         for (const slot of index.slotsOf(model)) if (slot < modelRunsEnd) visit(slot)
         continue
       }
+      // How many of the run pass, how many count for something, and whether all share a status.
+      const first = status[start]!
       let passing = 0
-      for (let slot = start; slot < end; slot++) passing += status[slot] === PASSES ? 1 : 0
-      if (passing > 0 && passing === end - start) this.passesWhole(model, start, end)
-      else for (let slot = start; slot < end; slot++) visit(slot)
+      let counting = 0
+      let same = 1
+      for (let slot = start; slot < end; slot++) {
+        const s = status[slot]!
+        passing += Number(s === PASSES)
+        counting += counted[s]!
+        same &= Number(s === first)
+      }
+      if (counting === 0) continue
+      if (passing === end - start) this.passesWhole(model, start, end)
+      else if (same) failsWhole(model, start, end, first)
+      else for (let slot = start; slot < end; slot++) if (counted[status[slot]!] !== 0) visit(slot)
     }
     for (let slot = modelRunsEnd; slot < index.size; slot++) visit(slot)
   }
@@ -596,7 +629,7 @@ class ModelGrouping {
     this.tally.total += end - start
     this.passing[model] = end - start
     this.priced[model] = this.index.modelSummaries!.priced[model]!
-    this.facets.countWhole(model, start, end)
+    this.facets.countWhole(model, start, end, ALL_FACETS)
   }
 
   /** An offer passing every filter: its model's counts and every facet. */
