@@ -435,9 +435,10 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
     if (c === COUNT) count(slot)
     else if (c === ONLY_NUMBER) onlyFailing[status[slot]! - 2]!++
   }
-  // Grouped, a model's run whose offers all pass counts at once; a search matching few products
-  // visits its matches alone.
-  if (grouping && index.modelRunsEnd > 0 && (!search || search.slots.length > index.size / 8))
+  // Grouped, a model's run whose offers all pass counts at once. A search matching less than half
+  // the catalogue visits its matches alone: the runs' pass reads every slot's status, and saves
+  // work only on the models whose offers all pass.
+  if (grouping && index.modelRunsEnd > 0 && (!search || search.slots.length > index.size / 2))
     grouping.passRuns(status, counted, visit, (model, start, end, s) => {
       onlyFailing[s - 2]! += end - start
       if (counted[s] === COUNT) grouping.facets.countWhole(model, start, end, facetBits[s - 2]!)
