@@ -57,7 +57,7 @@ const ORDERS = [...SORT_ORDERS, ...RANGE_ATTRIBUTE_CODES] as const
 export type IndexOrder = (typeof ORDERS)[number]
 
 /** The per-model work arrays of a listing (search/select.ts). */
-type ModelWork = 'passing' | 'priced' | 'taken' | 'aside'
+type ModelWork = 'passing' | 'priced' | 'taken' | 'aside' | 'statuses'
 
 export const FLAG_MADE_IN_RUSSIA = 1
 export const FLAG_RTK = 2

@@ -596,29 +596,23 @@ class ModelGrouping {
     failsWhole: (model: number, start: number, end: number, status: number) => void,
   ): void {
     const index = this.index
-    const { modelRunStart, modelRunEnd, scatteredModel, modelRunsEnd } = index
+    const { modelRunStart, modelRunEnd, scatteredModel, modelRunsEnd, model: modelOf } = index
+    // The statuses each model's offers have, a bit each: one loop up the slots without a branch,
+    // then a model's run is read again only when its statuses differ.
+    const seen = index.workPerModel('statuses')
+    for (let slot = 0; slot < modelRunsEnd; slot++) seen[modelOf[slot]!]! |= 1 << status[slot]!
+    let counting = 0
+    counted.forEach((c, s) => (counting |= c ? 1 << s : 0))
     for (let model = 0; model < index.sealedModels; model++) {
+      const statuses = seen[model]!
+      if ((statuses & counting) === 0) continue
       const start = modelRunStart[model]!
       const end = modelRunEnd[model]!
       if (scatteredModel[model]) {
         // Its slots before the seal, wherever they lie (model-tally.ts puts the model aside).
         for (const slot of index.slotsOf(model)) if (slot < modelRunsEnd) visit(slot)
-        continue
-      }
-      // How many of the run pass, how many count for something, and whether all share a status.
-      const first = status[start]!
-      let passing = 0
-      let counting = 0
-      let same = 1
-      for (let slot = start; slot < end; slot++) {
-        const s = status[slot]!
-        passing += Number(s === PASSES)
-        counting += counted[s]!
-        same &= Number(s === first)
-      }
-      if (counting === 0) continue
-      if (passing === end - start) this.passesWhole(model, start, end)
-      else if (same) failsWhole(model, start, end, first)
+      } else if (statuses === 1 << PASSES) this.passesWhole(model, start, end)
+      else if ((statuses & (statuses - 1)) === 0) failsWhole(model, start, end, 31 - Math.clz32(statuses))
       else for (let slot = start; slot < end; slot++) if (counted[status[slot]!] !== 0) visit(slot)
     }
     for (let slot = modelRunsEnd; slot < index.size; slot++) visit(slot)
