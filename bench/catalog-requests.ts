@@ -34,15 +34,16 @@ const TYPOS = [
 ]
 const PHRASES = ['DJI Matrice', 'Геоскан 201', 'Supercam S350', 'Mavic 3 Thermal', 'агродрон T40', 'VTOL картография']
 const PREFIXES = ['ква', 'dji', 'гео', 'тепл', 'agr', 'мав', 'sup', 'лид']
-const CATEGORIES = ['multirotornye', 'samoletnogo-tipa', 'vtol', 'vertoletnogo-tipa']
-const PRICE_RANGES = [
+/** The leaf categories and price ranges the listings rotate through (bench:listing-pass too). */
+export const CATEGORIES = ['multirotornye', 'samoletnogo-tipa', 'vtol', 'vertoletnogo-tipa']
+export const PRICE_RANGES = [
   [0, 300_000],
   [300_000, 1_500_000],
   [1_000_000, 5_000_000],
   [5_000_000, 50_000_000],
 ]
 
-const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!
+export const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!
 const q = (s: string) => encodeURIComponent(s)
 
 /** The request mix: filters, sorts, deep pages, searches (words, plurals, typos, nonsense), suggestions, product pages. */

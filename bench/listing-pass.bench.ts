@@ -29,6 +29,7 @@ import { CatalogIndex, type IndexRow } from '#server/modules/catalog/search/list
 import { selectListing, type SelectedListing } from '#server/modules/catalog/search/select.ts'
 import type { Selection } from '#server/modules/catalog/search/filters.ts'
 import { generateBulkProducts } from '#server/seed/catalog/bulk.ts'
+import { at, CATEGORIES, PRICE_RANGES } from './catalog-requests.ts'
 import { envNumber } from './setup.ts'
 
 const PRODUCTS = Math.round(envNumber('BENCH_PRODUCTS', 1_000_000))
@@ -111,33 +112,28 @@ const brands = byCount(index.brandCounts, index.brands.values)
   .slice(0, 16)
   .map((b) => encodeURIComponent(b.value))
 const vendors = index.vendors.values
-const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!
-const LEAVES = ['multirotornye', 'samoletnogo-tipa', 'vtol', 'vertoletnogo-tipa']
-const PRICES = [
-  [0, 300_000],
-  [300_000, 1_500_000],
-  [1_000_000, 5_000_000],
-  [5_000_000, 50_000_000],
-]
 /** `bench:catalog`'s listings without a search (bench/catalog-requests.ts), as query strings. */
 const CLASSES: [name: string, query: (i: number) => string, vendor?: (i: number) => string][] = [
   ['root', () => ''],
   ['sphere', (i) => `areas_of_application=${at(SPHERE_SLUGS, i)}`],
   ['sphere + type', (i) => `areas_of_application=${at(SPHERE_SLUGS, i + 3)}&type=multirotor`],
-  ['category leaf', (i) => `category=${at(LEAVES, i)}`],
+  ['category leaf', (i) => `category=${at(CATEGORIES, i)}`],
   ['brand', (i) => `brand=${at(brands, i)}`],
   ['two brands + sort price', (i) => `brand=${at(brands, i)}&brand=${at(brands, i + 1)}&sort=price_asc`],
   ['vendor', () => '', (i) => at(vendors, i)],
-  ['price range', (i) => `price_min=${at(PRICES, i)[0]}&price_max=${at(PRICES, i)[1]}`],
+  ['price range', (i) => `price_min=${at(PRICE_RANGES, i)[0]}&price_max=${at(PRICE_RANGES, i)[1]}`],
   ['flight time ≥', (i) => `flight_time_min=${20 + (i % 8) * 10}`],
-  ['made in Russia, cheapest', (i) => `category=${at(['bespilotniki', ...LEAVES], i)}&made_in_russia=1&sort=price_asc`],
+  [
+    'made in Russia, cheapest',
+    (i) => `category=${at(['bespilotniki', ...CATEGORIES], i)}&made_in_russia=1&sort=price_asc`,
+  ],
   ['in stock, newest', (i) => `availability=in_stock&sort=new&page=${1 + (i % 3)}`],
   ['RTK + payload ≥', (i) => `rtk=1&payload_min=${(i % 5) * 2}`],
   ['wind + speed ≥', (i) => `wind_resistance_min=${8 + (i % 6)}&max_speed_min=${40 + (i % 5) * 10}`],
   [
     'five filters',
     (i) =>
-      `areas_of_application=${at(SPHERE_SLUGS, i)}&brand=${at(brands, i)}&price_max=${at(PRICES, i + 2)[1]}` +
+      `areas_of_application=${at(SPHERE_SLUGS, i)}&brand=${at(brands, i)}&price_max=${at(PRICE_RANGES, i + 2)[1]}` +
       `&flight_time_min=${15 + (i % 4) * 5}&availability=in_stock`,
   ],
 ]
