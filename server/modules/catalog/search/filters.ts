@@ -67,6 +67,17 @@ export function markScope(index: CatalogIndex, selection: Selection, status: Uin
   if (inModels) for (let slot = 0; slot < status.length; slot++) status[slot] = status[slot]! & inModels[model[slot]!]!
 }
 
+/**
+ * Keeps the statuses of a search's matches and sets every other slot's to 0: for a search matching
+ * much of the catalogue, marked as a listing is (markScope, markFailures: a few loops over the
+ * slots without a branch) rather than testing each match against the scope and every filter.
+ */
+export function keepMatches(index: CatalogIndex, status: Uint8Array, slots: Int32Array): void {
+  const matched = index.work('matched')
+  for (let i = 0; i < slots.length; i++) matched[slots[i]!] = 1
+  for (let slot = 0; slot < status.length; slot++) status[slot] = status[slot]! * matched[slot]!
+}
+
 /** 1 for each category code of the selection's categories. */
 function categoryCodes(index: CatalogIndex, selection: Selection): Uint8Array {
   const codes = new Uint8Array(index.categories.values.length)

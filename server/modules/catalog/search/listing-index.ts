@@ -192,7 +192,7 @@ export class CatalogIndex {
    * (search/select.ts): a listing's other pages and orders, asked again, do not count them again.
    */
   readonly knownFacets = new RevisionCache<KnownListing>(500)
-  private readonly workBytes = new Map<'status' | 'hits', Uint8Array>()
+  private readonly workBytes = new Map<'status' | 'hits' | 'matched', Uint8Array>()
   private readonly workModelCounts = new Map<ModelWork, Int32Array>()
   private workRanks = new Float64Array(0)
   private workDecoded = new Int32Array(0)
@@ -240,7 +240,7 @@ export class CatalogIndex {
    * run full collections every few dozen requests. Safe because a caller finishes with it before
    * it awaits anything, and a name is never used twice at once.
    */
-  work(name: 'status' | 'hits'): Uint8Array {
+  work(name: 'status' | 'hits' | 'matched'): Uint8Array {
     let buffer = this.workBytes.get(name)
     if (!buffer || buffer.length < this.size) this.workBytes.set(name, (buffer = new Uint8Array(this.size * 2)))
     const view = buffer.subarray(0, this.size)

@@ -219,6 +219,33 @@ describe.each(BACKENDS)('the in-memory listing equals SQL on %s', (backend) => {
     }
   })
 
+  it("gives a search's range facets the bounds of its matches, narrow ones gathered from the matches alone", async () => {
+    const categories = categorySubtree('bespilotniki')
+    const inScope = new Set(categories.map((slug) => index.categories.find(slug)))
+    for (const q of ['лидар', 'тепловизором', 'DJI Mavic', 'квадрокоптеры']) {
+      const { match } = resolveSearch(index, (await readCatalogState(database.db, searchWords(q))).words)
+      const selected = selectListing(index, {
+        categories,
+        vendorIds: [],
+        query: { ...emptyListingQuery(), q, sort: 'relevance' },
+        search: match,
+      })
+      const counted = [...match.slots].filter((slot) => index.alive[slot] && inScope.has(index.category[slot]!))
+      expect(counted.length, q).toBeGreaterThan(0)
+      const columns: [string, Float64Array][] = [
+        ['price', index.price],
+        ...RANGE_ATTRIBUTE_CODES.map((code): [string, Float64Array] => [code, index.ranges[code]]),
+      ]
+      for (const [key, column] of columns) {
+        const stated = counted.map((slot) => column[slot]!).filter((v) => !Number.isNaN(v))
+        expect(
+          [selected.stats.values[statAlias.min(key)], selected.stats.values[statAlias.max(key)]],
+          `${q}: ${key}`,
+        ).toEqual(stated.length ? [Math.min(...stated), Math.max(...stated)] : [null, null])
+      }
+    }
+  })
+
   it('pages a search as one sort of all its matches would: best rank, then the most popular', async () => {
     const popularity = new Map<number, number>()
     for (let i = 0; i < index.orders.popular.length; i++) popularity.set(index.orders.popular.slots[i]!, i)

@@ -18,7 +18,16 @@ import {
 import { type FilterKey, type ListingStats, statAlias } from '../catalog.listing.ts'
 import { ALL_FACETS, facetBit, ModelTally } from './model-tally.ts'
 import { compareOffers, priceRangeOf } from './offer-order.ts'
-import { type Filter, filtersOf, markFailures, markScope, PASSES, scopeOf, type Selection } from './filters.ts'
+import {
+  type Filter,
+  filtersOf,
+  keepMatches,
+  markFailures,
+  markScope,
+  PASSES,
+  scopeOf,
+  type Selection,
+} from './filters.ts'
 import type { SearchMatch } from './postings.ts'
 
 /**
@@ -148,7 +157,9 @@ const ENDS_WALK = 2048
  * product of its ascending order, a few steps from either end. For one counting few (at most a
  * sixteenth of the catalogue), or whose ends hold none within ENDS_WALK steps, the slots it
  * counts are gathered in one pass over the statuses and it reads its column at those.
- * `passing` is how many pass every filter, `onlyFailing[k]` how many fail filters[k] alone.
+ * `passing` is how many pass every filter, `onlyFailing[k]` how many fail filters[k] alone;
+ * `within`, when given, holds every slot whose status is not 0, ascending (a search's matches):
+ * only those are gathered.
  */
 function rangeBounds(
   index: CatalogIndex,
@@ -156,6 +167,7 @@ function rangeBounds(
   filters: Filter[],
   passing: number,
   onlyFailing: Int32Array,
+  within?: Int32Array,
 ): Record<string, number | null> {
   const bounds: Record<string, number | null> = {}
   const facets = RANGE_FACETS.map(({ key, order }) => {
@@ -190,11 +202,19 @@ function rangeBounds(
     })
     const slots = new Int32Array(size + 1)
     const at = from.map((start, s) => (wanted[s] ? start : size))
-    for (let slot = 0; slot < index.size; slot++) {
-      const s = status[slot]!
-      slots[at[s]!] = slot
-      at[s]! += wanted[s]!
-    }
+    if (within)
+      for (let i = 0; i < within.length; i++) {
+        const slot = within[i]!
+        const s = status[slot]!
+        slots[at[s]!] = slot
+        at[s]! += wanted[s]!
+      }
+    else
+      for (let slot = 0; slot < index.size; slot++) {
+        const s = status[slot]!
+        slots[at[s]!] = slot
+        at[s]! += wanted[s]!
+      }
     const list = (s: number) => slots.subarray(from[s]!, from[s]! + (s === PASSES ? passing : onlyFailing[s - 2]!))
     for (const { key, own, column } of gathered) {
       const [lo, hi] = boundsAmong(column, list(PASSES), own >= 0 ? list(2 + own) : undefined)
@@ -249,6 +269,14 @@ function boundsAmong(column: Float64Array, slots: Int32Array, more?: Int32Array)
     }
   return [lo === Infinity ? null : lo, hi === -Infinity ? null : hi]
 }
+
+/**
+ * A search matching more than this part of the catalogue (an eighth) has its statuses marked as
+ * a listing's are, every slot in a few loops without a branch, and then only its matches kept
+ * (filters.ts `keepMatches`): testing each of half a million matches against the scope and the
+ * filters one by one took 15 ms at a million offers, the loops about 3.
+ */
+const MARK_MATCHES_ABOVE = 8
 
 /** How a listing's full pass treats a status (selectListing). */
 const COUNT = 1
@@ -387,7 +415,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   // Per slot: 0 counts for nothing (dead, out of scope, or failing two filters or more), PASSES,
   // or 2 + k when it fails filters[k] only (filters.ts).
   const status = index.work('status')
-  if (search) {
+  if (search && search.slots.length <= index.size / MARK_MATCHES_ABOVE) {
     const inScope = scopeOf(index, selection)
     const { slots } = search
     for (let i = 0; i < slots.length; i++) {
@@ -397,6 +425,7 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   } else {
     markScope(index, selection, status)
     markFailures(status, filters)
+    if (search) keepMatches(index, status, search.slots)
   }
 
   const tally = new FacetTally(index)
@@ -472,12 +501,12 @@ export function selectListing(index: CatalogIndex, selection: Selection): Select
   if (grouping) {
     grouping.facets.finish()
     tally.total = grouping.models
-    const listing = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing)))
+    const listing = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing, search?.slots)))
     const page = new ModelPage(index, passes, (model) => grouping.priced[model]!)
     const models = page.inOrder(walk, query.sort === 'price_desc', offset, query.pageSize)
     return { ...keepPage(listing, query, page.defaults(models)), ...totalsOf(listing) }
   }
-  const listing = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing)))
+  const listing = keep(tally.stats(rangeBounds(index, status, filters, offerTotal, onlyFailing, search?.slots)))
   const pageSlots = walk(passes, offset, query.pageSize)
   return { ...keepPage(listing, query, slotsPage(index, pageSlots)), ...totalsOf(listing) }
 }
@@ -714,9 +743,13 @@ function relevanceComparator(index: CatalogIndex, search: SearchMatch): (a: numb
 function walkByRelevance(index: CatalogIndex, status: Uint8Array, search: SearchMatch): Walk {
   const ranks = new Set<number>()
   const { slots: matched, rank: rankOf } = search
+  // A model's offers, which lie side by side, mostly share a rank: the set is asked only when it
+  // changes (a broad word's half a million adds to a set took 8 ms).
+  let last = Number.NaN
   for (let i = 0; i < matched.length; i++) {
     const slot = matched[i]!
-    if (status[slot] === PASSES) ranks.add(rankOf[slot]!)
+    const rank = rankOf[slot]!
+    if (rank !== last && status[slot] === PASSES) ranks.add((last = rank))
   }
   const best = [...ranks].sort((a, b) => b - a)
   return (accept, skip, limit) => {
