@@ -131,14 +131,19 @@ export function buildImageUrl(src: string, opts: ImageUrlOptions): string {
   return `${opts.cdnUrl.replace(/\/$/, '')}${ASSETS_PREFIX}${path}?${query}`
 }
 
-/** The 1x and 2x variants of an image at a named size: the 2x one doubles width and height. */
+/**
+ * The 1x and 2x variants of an image at a named size: the 2x one doubles width and height.
+ * `srcSet` lists both, for a <source> or a preload, which have no `src`; `imgSrcSet` only the 2x
+ * one, for an <img> beside `src`, which a browser takes as the 1x candidate (HTML, «srcset»):
+ * a card's picture is then three addresses of some 100 characters instead of four.
+ */
 export function buildImageSrcSet(
   src: string,
   size: ImageSizeName,
   opts: Omit<ImageUrlOptions, 'width' | 'height'>,
-): { src: string; srcSet: string } {
+): { src: string; srcSet: string; imgSrcSet: string } {
   const box: ImageBox = IMAGE_SIZES[size]
   const x1 = buildImageUrl(src, { ...opts, ...box })
   const x2 = buildImageUrl(src, { ...opts, width: box.width * 2, height: box.height && box.height * 2 })
-  return { src: x1, srcSet: `${x1} 1x, ${x2} 2x` }
+  return { src: x1, srcSet: `${x1} 1x, ${x2} 2x`, imgSrcSet: `${x2} 2x` }
 }

@@ -2,6 +2,7 @@ import { preload } from 'react-dom'
 import { useRouteLoaderData } from 'react-router'
 import { buildImageSrcSet, hasAvif, IMAGE_SIZES, type ImageSizeName } from '#common/images.ts'
 import type { RootData } from '#app/lib/root-data.ts'
+import classes from './AppImage.module.css'
 
 export interface AppImageProps {
   /** Path below /marketplace-frontend-assets/ ('spheres/transport.svg', 'product-photos/<key>.webp') or that prefix's URL. */
@@ -23,8 +24,9 @@ export interface AppImageProps {
 /**
  * Every picture of the pages: width and height set, 1x and 2x from the image service, WebP, with
  * an AVIF source in front where AVIF is smaller at that size. The <picture> takes no box of its own
- * (display: contents), so styles and layouts see the <img> as before. No `sizes`: with 1x and 2x
- * candidates the browser picks by pixel density and ignores it (it serves width descriptors only).
+ * (display: contents, app.css), so styles and layouts see the <img> as before. No `sizes`: with 1x
+ * and 2x candidates the browser picks by pixel density and ignores it (it serves width descriptors
+ * only); the <img>'s `src` is its 1x candidate, so its `srcset` names the 2x one alone.
  */
 export function AppImage({ src, alt, size, height, loading, priority = false, className }: AppImageProps) {
   const root = useRouteLoaderData('root') as RootData | undefined
@@ -34,15 +36,14 @@ export function AppImage({ src, alt, size, height, loading, priority = false, cl
   const img = (
     <img
       src={webp.src}
-      srcSet={webp.srcSet}
+      srcSet={webp.imgSrcSet}
       alt={alt}
       width={box.width}
       height={'height' in box ? box.height : height}
       loading={loading ?? (priority ? 'eager' : 'lazy')}
       fetchPriority={priority ? 'high' : undefined}
       decoding={priority ? undefined : 'async'}
-      className={className}
-      style={{ maxWidth: '100%', height: 'auto' }}
+      className={className ? `${classes.image} ${className}` : classes.image}
     />
   )
   if (!hasAvif(src, size)) return img
@@ -58,12 +59,9 @@ export function AppImage({ src, alt, size, height, loading, priority = false, cl
       fetchPriority: 'high',
     })
   }
-  // The picture lays out as its <img> alone: `display: contents` leaves the img to the parent's
-  // layout, and the <source>, which no stylesheet hides, would otherwise be a grid or flex item
-  // of its own (an empty cell beside the cover).
   return (
-    <picture style={{ display: 'contents' }}>
-      <source type="image/avif" srcSet={avif.srcSet} style={{ display: 'none' }} />
+    <picture>
+      <source type="image/avif" srcSet={avif.srcSet} />
       {img}
     </picture>
   )

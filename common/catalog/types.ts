@@ -184,18 +184,21 @@ export const TILE_SPECS = 4
  * more. The API's card also has the slugs, the category, the seller's id and the specs' raw values;
  * on a page of 24 they were a fifth of the data sent with it.
  */
-export type ProductTile = Omit<ProductCard, 'slug' | 'modelSlug' | 'category' | 'vendor' | 'keySpecs'> & {
+export type ProductTile = Omit<ProductCard, 'slug' | 'modelSlug' | 'category' | 'vendor' | 'keySpecs' | 'image'> & {
   vendor: Pick<VendorRef, 'slug' | 'name'>
   keySpecs: Pick<SpecEntry, 'code' | 'title' | 'display'>[]
+  /** The card's picture repeats its title's link and is drawn without a text of its own (alt=""). */
+  image: Pick<ProductImage, 'src'> | null
 }
 
 /** A listing as a page draws it: its cards as tiles. */
 export type ListingView = Omit<Listing, 'items'> & { items: ProductTile[] }
 
 export function tileOf(card: ProductCard): ProductTile {
-  const { slug: _slug, modelSlug: _modelSlug, category: _category, vendor, keySpecs, ...rest } = card
+  const { slug: _slug, modelSlug: _modelSlug, category: _category, vendor, keySpecs, image, ...rest } = card
   return {
     ...rest,
+    image: image && { src: image.src },
     vendor: { slug: vendor.slug, name: vendor.name },
     keySpecs: keySpecs.slice(0, TILE_SPECS).map(({ code, title, display }) => ({ code, title, display })),
   }

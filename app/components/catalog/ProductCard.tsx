@@ -31,8 +31,8 @@ export function ProductCard({
   const lead = product.availability === 'to_order' ? formatLeadTime(product.leadTimeDays) : ''
   return (
     <article className={classes.card}>
-      {/* The title below is the link for keyboards and screen readers; the picture repeats it for the mouse. */}
-      <AppLink to={href} className={`${cards.picture} ${classes.cardImage}`} tabIndex={-1} aria-hidden="true">
+      {/* The title below is the card's link; its box also covers the picture, for the mouse. */}
+      <div className={`${cards.picture} ${classes.cardImage}`}>
         {product.image ? (
           <AppImage
             src={product.image.src}
@@ -44,16 +44,14 @@ export function ProductCard({
         ) : (
           <span className={cards.noImage}>Фото появится позже</span>
         )}
-      </AppLink>
+      </div>
       <div className={classes.cardBody}>
         <h3 className={classes.cardTitle}>
           <AppLink to={href}>
             {product.titleHighlighted ? <Highlighted html={product.titleHighlighted} /> : product.title}
           </AppLink>
         </h3>
-        <p className={classes.muted}>
-          {product.brand} · {product.model}
-        </p>
+        <p className={classes.muted}>{`${product.brand} · ${product.model}`}</p>
         {product.keySpecs.length > 0 && (
           <dl className={classes.specs}>
             {product.keySpecs.slice(0, TILE_SPECS).map((spec) => (

@@ -13,10 +13,10 @@ export function bodyPictureHtml(
   images: Pick<ImageUrlOptions, 'cdnUrl' | 'version'>,
 ): string {
   const webp = buildImageSrcSet(src, 'articleBody', images)
-  const img = `<img src="${webp.src}" srcset="${webp.srcSet}" alt="${alt}" width="${box.width}" height="${box.height}" loading="lazy" decoding="async">`
+  const img = `<img src="${webp.src}" srcset="${webp.imgSrcSet}" alt="${alt}" width="${box.width}" height="${box.height}" loading="lazy" decoding="async">`
   if (!hasAvif(src, 'articleBody')) return img
   const avif = buildImageSrcSet(src, 'articleBody', { ...images, format: 'avif' })
-  return `<picture style="display:contents"><source type="image/avif" srcset="${avif.srcSet}">${img}</picture>`
+  return `<picture><source type="image/avif" srcset="${avif.srcSet}">${img}</picture>`
 }
 
 /** The column's width in CSS pixels (46rem): a wider picture is drawn at this width. */
