@@ -209,7 +209,7 @@ function TermsField({ facet }: { facet: Extract<Facet, { kind: 'terms' }> }) {
 function Option({ name, option }: { name: string; option: TermsFacetOption }) {
   return (
     <li>
-      <label className={classes.option}>
+      <label>
         <input
           type="checkbox"
           name={name}
@@ -218,7 +218,7 @@ function Option({ name, option }: { name: string; option: TermsFacetOption }) {
           disabled={option.count === 0 && !option.selected}
         />
         <span>{option.label}</span>
-        <span className={classes.optionCount}>{option.count}</span>
+        <span>{option.count}</span>
       </label>
     </li>
   )
