@@ -179,6 +179,19 @@ test.describe('at 1280 px', () => {
     await expect(page.getByRole('heading', { name: 'Другие предложения этой модели' })).toBeVisible()
   })
 
+  test("a card's picture opens its product, though its only link is the title", async ({ page }) => {
+    await page.goto(CATALOG)
+    await waitForHydration(page)
+    const card = page.getByRole('article').first()
+    // One link a product for keyboards and screen readers: the picture is not a second one.
+    await expect(card.locator('img').locator('xpath=ancestor::a')).toHaveCount(0)
+    const href = await card.getByRole('heading').getByRole('link').getAttribute('href')
+    // The title link's box lies over the picture: a click where the picture is drawn lands on it.
+    const box = (await card.locator('img').boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await expect(page).toHaveURL(href!)
+  })
+
   test('pages: next, with the page marked current and rel links', async ({ page }) => {
     await page.goto(`${CATALOG}?sort=price_asc`)
     await waitForHydration(page)
