@@ -37,7 +37,7 @@ describe('a listing as a page sends it', () => {
       vatRate: '22',
       availability: 'in_stock',
       leadTimeDays: null,
-      image: CARD.image,
+      image: { src: CARD.image!.src },
       keySpecs: [1, 2, 3, 4].map((i) => ({ code: 'range', title: `Свойство ${i}`, display: `${i} км` })),
       titleHighlighted: CARD.titleHighlighted,
       offers: CARD.offers,
