@@ -56,7 +56,8 @@ export type SortOrder = (typeof SORT_ORDERS)[number]
 const ORDERS = [...SORT_ORDERS, ...RANGE_ATTRIBUTE_CODES] as const
 export type IndexOrder = (typeof ORDERS)[number]
 
-/** The per-model work arrays of a listing (search/select.ts). */
+/** A listing's work arrays (search/select.ts): a byte per slot (`work`), a counter per model (`workPerModel`). */
+type SlotWork = 'status' | 'hits' | 'matched'
 type ModelWork = 'passing' | 'priced' | 'taken' | 'aside' | 'statuses'
 
 export const FLAG_MADE_IN_RUSSIA = 1
@@ -192,7 +193,7 @@ export class CatalogIndex {
    * (search/select.ts): a listing's other pages and orders, asked again, do not count them again.
    */
   readonly knownFacets = new RevisionCache<KnownListing>(500)
-  private readonly workBytes = new Map<'status' | 'hits' | 'matched', Uint8Array>()
+  private readonly workBytes = new Map<SlotWork, Uint8Array>()
   private readonly workModelCounts = new Map<ModelWork, Int32Array>()
   private workRanks = new Float64Array(0)
   private workDecoded = new Int32Array(0)
@@ -240,7 +241,7 @@ export class CatalogIndex {
    * run full collections every few dozen requests. Safe because a caller finishes with it before
    * it awaits anything, and a name is never used twice at once.
    */
-  work(name: 'status' | 'hits' | 'matched'): Uint8Array {
+  work(name: SlotWork): Uint8Array {
     let buffer = this.workBytes.get(name)
     if (!buffer || buffer.length < this.size) this.workBytes.set(name, (buffer = new Uint8Array(this.size * 2)))
     const view = buffer.subarray(0, this.size)
