@@ -39,8 +39,27 @@ export async function expectNoViolations(page: Page, options: AxeOptions = {}) {
   expect(describe(await axeViolations(page, options)), options.label).toEqual([])
 }
 
-/** Nothing on the page is wider than the window: the document does not scroll sideways. */
+/**
+ * Nothing on the page is wider than the window: the document does not scroll sideways. Asked until
+ * it holds, because after a viewport change the widths Mantine measures in script (a select's
+ * dropdown, a textarea's autosize) follow on the next render. A failure names the elements that
+ * reach past the window's right edge, widest first.
+ */
 export async function expectNoHorizontalOverflow(page: Page) {
-  const width = page.viewportSize()!.width
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const width = window.innerWidth
+        if (document.documentElement.scrollWidth <= width) return []
+        return [...document.body.querySelectorAll('*')]
+          .map((element) => ({ element, right: Math.round(element.getBoundingClientRect().right) }))
+          .filter(({ right }) => right > width)
+          .sort((a, b) => b.right - a.right)
+          .slice(0, 5)
+          .map(
+            ({ element, right }) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} → ${right}px`,
+          )
+      }),
+    )
+    .toEqual([])
 }

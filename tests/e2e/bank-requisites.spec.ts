@@ -1,4 +1,5 @@
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { expectNoHorizontalOverflow } from './a11y.ts'
 
 // A demo vendor no other spec signs in as; the seed gave it requisites, which this test replaces.
 const OWNER = 'sales@yaroslavskiy-geotsentr.example'
@@ -44,7 +45,7 @@ test('an owner changes the bank requisites on a phone: a wrong digit is caught, 
   await expect(block.getByText(TBANK.account, { exact: true })).toBeVisible()
   await expect(block.getByText('АО «ТБанк»', { exact: true })).toBeVisible()
   // Nothing sticks out of a phone's screen.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  await expectNoHorizontalOverflow(page)
 
   await page.reload()
   await expect(page.getByRole('region', { name: 'Банковские реквизиты' }).getByText(TBANK.account)).toBeVisible()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { PRODUCT_MESSAGES, PRODUCT_TAB_LABELS, PRODUCT_TABS, type ProductTab } from '#common/products.ts'
-import { expectNoSeriousViolations } from './a11y.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { quote } from '#common/format.ts'
 
@@ -186,10 +186,10 @@ for (const width of [1280, 375]) {
     await waitForHydration(page)
     await expect(cards(page).filter({ hasText: 'Требует доработки' }).first()).toBeVisible()
     await expectNoSeriousViolations(page)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await expectNoHorizontalOverflow(page)
     await page.goto('/personal-account/products')
     await waitForHydration(page)
     await expectNoSeriousViolations(page)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await expectNoHorizontalOverflow(page)
   })
 }

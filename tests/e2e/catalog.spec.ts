@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { expectNoSeriousViolations } from './a11y.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 
 const CATALOG = '/catalog/bespilotniki'
@@ -281,7 +281,7 @@ test.describe('at 375 px', () => {
   test('the filter drawer opens, applies and closes; nothing overflows', async ({ page, request }) => {
     await page.goto(CATALOG)
     await waitForHydration(page)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await expectNoHorizontalOverflow(page)
 
     const drawer = page.getByRole('dialog', { name: 'Фильтры' })
     await expect(drawer).toBeHidden()
@@ -300,7 +300,7 @@ test.describe('at 375 px', () => {
     await expect(drawer).toBeHidden()
     await expectCount(page, total)
     await expect(page.getByRole('button', { name: /Фильтры, выбрано: 1/ })).toBeVisible()
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await expectNoHorizontalOverflow(page)
   })
 })
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { CABINET_EXCHANGE_TAB_LABELS, CABINET_EXCHANGE_TABS, type CabinetExchangeTab } from '#common/exchange/links.ts'
-import { expectNoSeriousViolations } from './a11y.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 
 // The exchange's demo data is shared by every spec of the run: counts are compared with what the
@@ -160,7 +160,7 @@ for (const email of [BUYER, VENDOR]) {
       // No table on a phone: the rows, if any, are cards.
       await expect(page.getByRole('tabpanel').getByRole('table')).toBeHidden()
       await expectNoSeriousViolations(page)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      await expectNoHorizontalOverflow(page)
     }
   })
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expectNoSeriousViolations } from './a11y.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect as baseExpect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -150,7 +150,6 @@ for (const width of [375, 1280]) {
         .first(),
     ).toBeVisible()
     await expectNoSeriousViolations(page)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
+    await expectNoHorizontalOverflow(page)
   })
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expectNoSeriousViolations } from './a11y.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 const CATALOG = fileURLToPath(new URL('./fixtures/catalog-import.yml', import.meta.url))
@@ -95,8 +95,7 @@ for (const [width, vendor] of [
     await openImportPage(page, `sales@${vendor}.example`)
     await uploadCatalog(page)
     await expectNoSeriousViolations(page)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
+    await expectNoHorizontalOverflow(page)
   })
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { MEDIA_MESSAGES } from '#common/product-media.ts'
-import { expectNoSeriousViolations } from './a11y.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -10,13 +10,6 @@ async function signIn(page: Page) {
     data: { email: 'vendor@example.com', password: 'demo-password' },
   })
   expect(login.status()).toBe(200)
-}
-
-/** After a viewport change the form's widths follow on the next render: asked until they have. */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0)
 }
 
 /** The path below the image service of the n-th thumbnail in the form (what its `src` asks for). */
@@ -83,7 +76,7 @@ test('the vendor adds photos to a new product, makes the second the main one and
   await expectNoSeriousViolations(page)
   await page.setViewportSize({ width: 375, height: 800 })
   await expect(photos.first()).toBeVisible()
-  await expectNoSidewaysScroll(page)
+  await expectNoHorizontalOverflow(page)
   await expectNoSeriousViolations(page)
 
   // Saved on the server: a reload shows the same order and caption.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { expectNoSeriousViolations } from './a11y.ts'
+import type { APIRequestContext } from '@playwright/test'
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { photoFile } from './photos.ts'
 
@@ -48,10 +48,6 @@ async function submitNew(vendor: APIRequestContext, letter: string) {
   const submitted = await vendor.post(`/api/v1/cabinet/products/${id}/submit`)
   expect(submitted.status(), await submitted.text()).toBe(200)
   return { id, title: body.title }
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 }
 
 // «118 750 ₽» with whatever spaces Intl puts between the groups and before the sign.
@@ -137,13 +133,13 @@ test('staff moderate products: the queue, an update beside the version on sale, 
     price.getByText(money('125 000')).boundingBox(),
   ])
   expect(liveBox!.y).toBeGreaterThan(draftBox!.y)
-  await expectNoSidewaysScroll(page)
+  await expectNoHorizontalOverflow(page)
   await expectNoSeriousViolations(page)
 
   await page.goto(QUEUE)
   await waitForHydration(page)
   await expect(page.getByRole('list', { name: 'Очередь товаров' })).toBeVisible()
-  await expectNoSidewaysScroll(page)
+  await expectNoHorizontalOverflow(page)
   await expectNoSeriousViolations(page)
   await page.setViewportSize({ width: 1280, height: 900 })
 
