@@ -41,9 +41,9 @@ export async function expectNoViolations(page: Page, options: AxeOptions = {}) {
 
 /**
  * Nothing on the page is wider than the window: the document does not scroll sideways. Asked until
- * it holds, because after a viewport change the widths Mantine measures in script (a select's
- * dropdown, a textarea's autosize) follow on the next render. A failure names the elements that
- * reach past the window's right edge, widest first.
+ * it holds: right after a viewport change, widths that script sets (a form's, once) follow only on
+ * a later render. A failure names the elements that reach past the window's right edge, widest
+ * first.
  */
 export async function expectNoHorizontalOverflow(page: Page) {
   await expect
