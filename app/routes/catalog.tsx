@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
 import classes from '#app/components/catalog/catalog.module.css'
-import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
+import { listingHref, wantsAllOptions, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { Breadcrumbs, type Crumb } from '#app/components/product/Breadcrumbs.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
@@ -11,7 +11,7 @@ import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
 import { categoryTrail, childCategories, getCategory } from '#common/catalog/categories.ts'
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
-import { listingSearchParams, parseListingQuery } from '#common/catalog/listing.ts'
+import { LISTING_PAGE_SIZE, listingSearchParams, parseListingQuery } from '#common/catalog/listing.ts'
 import { type Listing, listingView } from '#common/catalog/types.ts'
 import { buildImageUrl, SHARE_IMAGE_SIZES } from '#common/images.ts'
 import { PLATFORM } from '#content/company.ts'
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const clean = withoutEmptyFields(request)
   if (clean) throw redirect(clean)
   const { services, ctx, publicConfig } = getAppContext(context)
-  const { query } = parseListingQuery(new URL(request.url).searchParams)
+  const { query } = parseListingQuery(new URL(request.url).searchParams, LISTING_PAGE_SIZE)
   const listing = await loadOrFail(request, () =>
     services.catalog.listProducts(ctx, query, { categorySlug: category.slug }),
   )
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const heading = q ? `Результаты поиска ${quote(q)}` : category.heading
   return {
-    listing: listingView(listing),
+    listing: listingView(listing, { allOptions: wantsAllOptions(request) }),
     basePath,
     heading,
     description: q ? null : category.description,

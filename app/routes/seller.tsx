@@ -3,7 +3,7 @@ import { reviewPageFromUrl, reviewPageHref } from '#app/components/reviews/revie
 import { LazySellerAnswerForm, ReviewsSection } from '#app/components/reviews/ReviewList.tsx'
 import { actionFailure, formValues } from '#app/lib/action-result.ts'
 import { CatalogListing } from '#app/components/catalog/CatalogListing.tsx'
-import { listingHref, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
+import { listingHref, wantsAllOptions, withoutEmptyFields } from '#app/components/catalog/listing-url.ts'
 import { Breadcrumbs } from '#app/components/product/Breadcrumbs.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { SellerHeader } from '#app/components/sellers/SellerHeader.tsx'
@@ -12,7 +12,7 @@ import classes from '#app/components/sellers/sellers.module.css'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { buildSeo, seoMeta } from '#app/lib/seo.ts'
-import { hasFilters, parseListingQuery } from '#common/catalog/listing.ts'
+import { hasFilters, LISTING_PAGE_SIZE, parseListingQuery } from '#common/catalog/listing.ts'
 import { listingView } from '#common/catalog/types.ts'
 import { REVIEW_MESSAGES } from '#common/reviews.ts'
 import { CATALOG_ROOT_SLUG } from '#common/spheres.ts'
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const clean = withoutEmptyFields(request)
   if (clean) throw redirect(clean)
   const { services, ctx, publicConfig } = getAppContext(context)
-  const { query } = parseListingQuery(new URL(request.url).searchParams)
+  const { query } = parseListingQuery(new URL(request.url).searchParams, LISTING_PAGE_SIZE)
   // The page is one vendor's: a vendor filter from a pasted catalogue URL means nothing here.
   const scoped = { ...query, vendors: [] }
   const [seller, listing, reviews] = await loadOrFail(request, () =>
@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pageNote = listing.page > 1 ? `, страница ${listing.page}` : ''
   return {
     seller,
-    listing: listingView(listing),
+    listing: listingView(listing, { allOptions: wantsAllOptions(request) }),
     reviews,
     basePath,
     // Filtered and searched states are for people; the index gets the seller's plain pages.

@@ -28,7 +28,14 @@ export const SORT_LABELS: Record<Sort, string> = {
   relevance: 'По релевантности',
 }
 
+/** The API's default page. */
 export const PAGE_SIZE = 24
+/**
+ * A listing page's cards (the catalogue, a seller's page): twelve make whole rows at one to four
+ * columns and keep the catalogue's HTML within 90 KB; «Показать ещё» adds the next twelve in place
+ * (decision 077).
+ */
+export const LISTING_PAGE_SIZE = 12
 export const MAX_PAGE_SIZE = 60
 /** Deeper pages are refused: nobody reads them and deep OFFSETs are what scrapers ask for. */
 export const MAX_PAGE = 200
@@ -88,9 +95,10 @@ export function emptyListingQuery(): ListingQuery {
 
 /**
  * Reads a listing from URL parameters. Invalid values are dropped and reported in `errors`
- * (keyed by parameter): the page ignores them, the API answers 400 with them.
+ * (keyed by parameter): the page ignores them, the API answers 400 with them. `pageSize` is the
+ * page's size when the URL gives no `limit`.
  */
-export function parseListingQuery(params: URLSearchParams): ListingParseResult {
+export function parseListingQuery(params: URLSearchParams, pageSize = PAGE_SIZE): ListingParseResult {
   const errors: Record<string, string> = {}
   const query = emptyListingQuery()
 
@@ -182,7 +190,7 @@ export function parseListingQuery(params: URLSearchParams): ListingParseResult {
     return value
   }
   query.page = positiveInt('page', MAX_PAGE) ?? 1
-  query.pageSize = positiveInt('limit', MAX_PAGE_SIZE) ?? PAGE_SIZE
+  query.pageSize = positiveInt('limit', MAX_PAGE_SIZE) ?? pageSize
 
   return { query, errors }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingView, type ProductCard, TILE_SPECS, tileOf } from './types.ts'
+import { type Facet, FACET_TOP_OPTIONS, facetView, listingView, type ProductCard, TILE_SPECS, tileOf } from './types.ts'
 
 const spec = (i: number) => ({ code: 'range' as const, title: `Свойство ${i}`, value: i, display: `${i} км` })
 
@@ -64,5 +64,57 @@ describe('a listing as a page sends it', () => {
       ['b', 0],
     ])
     expect({ ...view, items: [] }).toEqual({ ...listing, items: [] })
+  })
+
+  describe('a terms facet', () => {
+    const option = (i: number, count: number, selected = false) => ({
+      value: `b${i}`,
+      label: `Бренд ${i}`,
+      count,
+      selected,
+    })
+    const terms = (options: ReturnType<typeof option>[]): Facet => ({
+      kind: 'terms',
+      key: 'brand',
+      title: 'Бренд',
+      options,
+    })
+    // Twelve brands with products and three without; the eleventh is chosen.
+    const long = terms([
+      ...Array.from({ length: 12 }, (_, i) => option(i, 20 - i, i === 10)),
+      ...Array.from({ length: 3 }, (_, i) => option(12 + i, 0)),
+    ])
+
+    it('sends a long list folded to its first options and the chosen ones, with the whole count', () => {
+      const view = facetView(long, false)
+      expect(view.kind === 'terms' && view.options.map((o) => o.value)).toEqual([
+        ...Array.from({ length: FACET_TOP_OPTIONS }, (_, i) => `b${i}`),
+        'b10',
+      ])
+      expect(view).toMatchObject({ optionCount: 12 })
+      expect(view).not.toHaveProperty('unfolded')
+    })
+
+    it('sends it whole, without its empty options, when the page is asked for every option', () => {
+      const view = facetView(long, true)
+      expect(view.kind === 'terms' && view.options.map((o) => o.value)).toEqual(
+        Array.from({ length: 12 }, (_, i) => `b${i}`),
+      )
+      expect(view).toMatchObject({ unfolded: true })
+      expect(view).not.toHaveProperty('optionCount')
+    })
+
+    it('leaves a short list as it is, its empty options included', () => {
+      const short = terms([option(0, 3), option(1, 0), option(2, 1)])
+      expect(facetView(short, false)).toBe(short)
+      // Nine options with products fit: the fold would hide a single one.
+      const nine = terms(Array.from({ length: FACET_TOP_OPTIONS + 1 }, (_, i) => option(i, 5)))
+      expect(facetView(nine, false)).toBe(nine)
+      const nineAndEmpty = terms([
+        ...Array.from({ length: FACET_TOP_OPTIONS + 1 }, (_, i) => option(i, 5)),
+        option(99, 0),
+      ])
+      expect(facetView(nineAndEmpty, false)).toEqual(nine)
+    })
   })
 })

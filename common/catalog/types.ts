@@ -144,7 +144,19 @@ export interface TermsFacetOption {
 }
 
 export type Facet =
-  | { kind: 'terms'; key: string; title: string; options: TermsFacetOption[] }
+  | {
+      kind: 'terms'
+      key: string
+      title: string
+      options: TermsFacetOption[]
+      /**
+       * Set on a page's long list sent folded (listingView): how many options the whole list has.
+       * `options` are then its first FACET_TOP_OPTIONS and any chosen one after them.
+       */
+      optionCount?: number
+      /** Set on a long list the page was asked for whole (`?all_options=1`): it is shown open. */
+      unfolded?: true
+    }
   | {
       kind: 'range'
       key: string
@@ -204,8 +216,31 @@ export function tileOf(card: ProductCard): ProductTile {
   }
 }
 
-/** The listing a page sends its browser: the cards as tiles. */
-export const listingView = (listing: Listing): ListingView => ({ ...listing, items: listing.items.map(tileOf) })
+/** A long list of a facet (brands, sellers, spheres) shows this many options and folds the rest. */
+export const FACET_TOP_OPTIONS = 8
+
+/**
+ * A terms facet as a page sends it: a long list without its empty options, and, unless the page
+ * asks for every option (`?all_options=1`: «Показать все» before JavaScript, and its fetch after),
+ * folded to its first FACET_TOP_OPTIONS and the chosen ones. Forty brands and thirty sellers were
+ * 11 kB of the catalogue's HTML and data, behind a «Показать все» most visitors never open.
+ */
+export function facetView(facet: Facet, allOptions: boolean): Facet {
+  if (facet.kind !== 'terms' || facet.options.length <= FACET_TOP_OPTIONS + 1) return facet
+  // A short list keeps its empty options (disabled) so it does not jump; a long one drops them.
+  const options = facet.options.filter((o) => o.count > 0 || o.selected)
+  if (options.length <= FACET_TOP_OPTIONS + 1) return { ...facet, options }
+  if (allOptions) return { ...facet, options, unfolded: true }
+  const folded = options.filter((o, i) => i < FACET_TOP_OPTIONS || o.selected)
+  return { ...facet, options: folded, optionCount: options.length }
+}
+
+/** The listing a page sends its browser: the cards as tiles, long facets folded (facetView). */
+export const listingView = (listing: Listing, { allOptions = false } = {}): ListingView => ({
+  ...listing,
+  items: listing.items.map(tileOf),
+  facets: listing.facets.map((f) => facetView(f, allOptions)),
+})
 
 export interface Suggestion {
   kind: 'product' | 'brand' | 'category'

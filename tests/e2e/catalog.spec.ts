@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
+import { LISTING_PAGE_SIZE } from '#common/catalog/listing.ts'
 import { expect, NOT_FOUND_RESOURCE, test, waitForHydration } from './fixtures.ts'
 
 const CATALOG = '/catalog/bespilotniki'
@@ -210,6 +211,63 @@ test.describe('at 1280 px', () => {
     await expect(page).toHaveTitle(/страница 2/)
   })
 
+  test('«Показать ещё» adds the next page below, in place, and moves the focus to it', async ({ page }) => {
+    await page.goto(`${CATALOG}?sort=price_asc`)
+    await waitForHydration(page)
+    const cards = page.getByRole('article')
+    await expect(cards).toHaveCount(LISTING_PAGE_SIZE)
+    const firstPrices = await cardPrices(page)
+
+    await page.getByRole('link', { name: `Показать ещё ${LISTING_PAGE_SIZE} товаров` }).click()
+    await expect(cards).toHaveCount(2 * LISTING_PAGE_SIZE)
+    await expect(page).toHaveURL(`${CATALOG}?sort=price_asc`)
+    await expect(page.getByRole('status').filter({ hasText: /^Показано/ })).toHaveText(
+      `Показано ${2 * LISTING_PAGE_SIZE} из ${await resultCount(page)}`,
+    )
+    // The first card added has the focus, and the list goes on in the same order.
+    await expect(cards.nth(LISTING_PAGE_SIZE).getByRole('heading').getByRole('link')).toBeFocused()
+    const prices = await cardPrices(page)
+    expect(prices.slice(0, firstPrices.length)).toEqual(firstPrices)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    // The pages go on from the last one shown.
+    const pager = page.getByRole('navigation', { name: 'Страницы' })
+    await expect(pager.getByRole('link', { name: 'Страница 2', exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(pager.getByRole('link', { name: 'Дальше →' })).toHaveAttribute('href', /page=3$/)
+
+    // Another state starts again from its own first page.
+    await facet(page, 'Наличие')
+      .getByRole('checkbox', { name: /В наличии/ })
+      .check()
+    await expect(page).toHaveURL(/availability=in_stock/)
+    await expect(cards).toHaveCount(LISTING_PAGE_SIZE)
+  })
+
+  test('a long facet folds its tail, fetched when opened; a chosen option from it stays shown', async ({ page }) => {
+    await page.goto(CATALOG)
+    await waitForHydration(page)
+    const brands = facet(page, 'Бренд')
+    const boxes = brands.getByRole('checkbox')
+    await expect(boxes).toHaveCount(8)
+    const fold = brands.locator('summary')
+    const total = Number(/\((\d+)\)/.exec((await fold.textContent()) ?? '')?.[1])
+    expect(total).toBeGreaterThan(9)
+
+    await fold.click()
+    await expect(boxes).toHaveCount(total)
+    await expect(brands.getByRole('list').last()).not.toHaveAttribute('aria-busy')
+    const last = boxes.last()
+    const label = (await last.locator('xpath=following-sibling::span[1]').textContent())!
+    await last.check()
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('brand')).toEqual([label])
+    await expectCount(page, Number(await last.locator('xpath=following-sibling::span[2]').textContent()))
+    // Loaded anew, the page sends the chosen option with the first eight and shows the fold open.
+    await page.reload()
+    await waitForHydration(page)
+    const chosen = brands.getByRole('checkbox', { name: new RegExp(`^${label}`) })
+    await expect(chosen).toBeVisible()
+    await expect(chosen).toBeChecked()
+  })
+
   test('an unknown category is the 404 page', async ({ page, consoleErrors }) => {
     consoleErrors.expect(NOT_FOUND_RESOURCE)
     const response = await page.goto('/catalog/nope')
@@ -259,6 +317,22 @@ test.describe('without JavaScript', () => {
     expect(new URL(page.url()).search).not.toMatch(/=(&|$)/)
     await expect(facet(page, 'Бренд').getByRole('checkbox', { name: /^DJI/ })).toBeChecked()
     await expect(page.getByRole('link', { name: 'Убрать фильтр Бренд: DJI' })).toBeVisible()
+  })
+
+  test('«Показать ещё» is a link to the next page, and a folded facet links to its whole list', async ({ page }) => {
+    await page.goto(CATALOG)
+    await expect(page.getByRole('article')).toHaveCount(LISTING_PAGE_SIZE)
+    await page.getByRole('link', { name: /^Показать ещё/ }).click()
+    await expect(page).toHaveURL(`${CATALOG}?page=2`)
+    await expect(page.getByRole('article')).toHaveCount(LISTING_PAGE_SIZE)
+
+    const brands = facet(page, 'Бренд')
+    const fold = brands.locator('summary')
+    const total = Number(/\((\d+)\)/.exec((await fold.textContent()) ?? '')?.[1])
+    await fold.click()
+    await brands.getByRole('link', { name: 'Открыть весь список' }).click()
+    await expect(page).toHaveURL(`${CATALOG}?all_options=1#facet-brand`)
+    await expect(facet(page, 'Бренд').getByRole('checkbox')).toHaveCount(total)
   })
 
   test('on a phone the drawer opens by HTML alone and its button submits', async ({ page }) => {

@@ -13,6 +13,7 @@ import { FilterDrawer, FiltersButton } from './FilterDrawer.tsx'
 import { appliedFilters, listingHref, resetHref } from './listing-url.ts'
 import { Pagination } from './Pagination.tsx'
 import { ProductGrid } from './ProductGrid.tsx'
+import { useMoreCards } from './ShowMore.tsx'
 import { SortSelect } from './SortSelect.tsx'
 
 export interface CatalogListingProps {
@@ -39,6 +40,7 @@ export function CatalogListing({ listing, basePath, hiddenFacets = [] }: Catalog
   const reset = resetHref(basePath, query)
   const filtered = hasFilters(query)
   const outOfRange = listing.items.length === 0 && listing.total > 0
+  const more = useMoreCards(listing, basePath)
 
   return (
     <div className={classes.layout}>
@@ -69,7 +71,10 @@ export function CatalogListing({ listing, basePath, hiddenFacets = [] }: Catalog
         <AppliedFilters chips={chips} resetHref={reset} />
         <h2 className={classes.visuallyHidden}>Товары</h2>
         {listing.items.length > 0 ? (
-          <ProductGrid items={listing.items} eagerCount={viewport === 'mobile' ? 1 : 3} />
+          <>
+            <ProductGrid items={more.items} eagerCount={viewport === 'mobile' ? 1 : 3} />
+            {more.button}
+          </>
         ) : (
           <EmptyState
             q={query.q}
@@ -79,7 +84,7 @@ export function CatalogListing({ listing, basePath, hiddenFacets = [] }: Catalog
           />
         )}
         <Pagination
-          page={listing.page}
+          page={more.last.page}
           pageCount={listing.pageCount}
           hrefFor={(page) => listingHref(basePath, { ...query, page })}
         />

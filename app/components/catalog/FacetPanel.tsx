@@ -1,16 +1,14 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
-import { useNavigate, useNavigation } from 'react-router'
+import { useFetcher, useNavigate, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { hasFilters, type ListingQuery, listingSearchParams } from '#common/catalog/listing.ts'
-import type { Facet, TermsFacetOption } from '#common/catalog/types.ts'
+import { type Facet, FACET_TOP_OPTIONS, type ListingView, type TermsFacetOption } from '#common/catalog/types.ts'
 import { formatCount } from '#app/lib/format.ts'
 import classes from './catalog.module.css'
 import { formQuery } from './form-query.ts'
-import { listingHref } from './listing-url.ts'
+import { allOptionsHref, listingHref } from './listing-url.ts'
 
-/** Long lists (brands, sellers) show this many options and fold the rest. */
-const TOP_OPTIONS = 8
 /** A number typed into a range applies after this pause (or at once on Enter or leaving the field). */
 const NUMBER_DELAY_MS = 800
 
@@ -94,7 +92,7 @@ export function FacetPanel({ facets, query, basePath, resetHref, total, pending,
       ))}
       <div className={classes.panelBody}>
         {facets.map((facet) => (
-          <FacetField key={facet.key} facet={facet} />
+          <FacetField key={facet.key} facet={facet} query={query} basePath={basePath} />
         ))}
       </div>
       <div className={classes.panelFooter}>
@@ -111,10 +109,12 @@ export function FacetPanel({ facets, query, basePath, resetHref, total, pending,
   )
 }
 
-function FacetField({ facet }: { facet: Facet }) {
+type TermsFacet = Extract<Facet, { kind: 'terms' }>
+
+function FacetField({ facet, query, basePath }: { facet: Facet; query: ListingQuery; basePath: string }) {
   switch (facet.kind) {
     case 'terms':
-      return <TermsField facet={facet} />
+      return <TermsField facet={facet} query={query} basePath={basePath} />
     case 'flag':
       if (facet.count === 0 && !facet.selected) return null
       return (
@@ -171,35 +171,66 @@ function RangeInput({ name, value, placeholder }: { name: string; value?: number
   )
 }
 
-function TermsField({ facet }: { facet: Extract<Facet, { kind: 'terms' }> }) {
-  const long = facet.options.length > TOP_OPTIONS + 1
-  // A short list keeps its empty options (disabled) so it does not jump; a long one drops them.
-  const options = long ? facet.options.filter((o) => o.count > 0 || o.selected) : facet.options
-  const folded = options.length > TOP_OPTIONS + 1
-  const shown = folded ? options.slice(0, TOP_OPTIONS) : options
-  const rest = folded ? options.slice(TOP_OPTIONS) : []
-  // Open from the start when a folded option is chosen; after that the user opens and closes it.
-  const [openAtFirst] = useState(() => rest.some((o) => o.selected))
+/**
+ * A list of options; a long one shows its first FACET_TOP_OPTIONS and folds the rest under
+ * «Показать все». The page sends a long list folded (facetView): opening it fetches the whole list
+ * for the same state, and before JavaScript it is a link to the page with every option.
+ */
+function TermsField({ facet, query, basePath }: { facet: TermsFacet; query: ListingQuery; basePath: string }) {
+  const fetcher = useFetcher<{ listing: ListingView }>()
+  const fullHref = allOptionsHref(basePath, query, { optionsOnly: true })
+  // An answer counts only while the page shows the state it was asked for.
+  const answer = fetcher.data?.listing
+  const current = answer && allOptionsHref(basePath, answer.query, { optionsOnly: true }) === fullHref
+  const fetched = current
+    ? answer.facets.find((f): f is TermsFacet => f.kind === 'terms' && f.key === facet.key)
+    : undefined
+  const whole = facet.optionCount === undefined ? facet : (fetched ?? null)
+  const options = (whole ?? facet).options
+  const optionCount = facet.optionCount ?? options.length
+  const folded = optionCount > FACET_TOP_OPTIONS + 1
+  const shown = folded ? options.slice(0, FACET_TOP_OPTIONS) : options
+  const rest = folded ? options.slice(FACET_TOP_OPTIONS) : []
+  // Open from the start when a folded option is chosen or the page was asked for whole lists;
+  // after that the user opens and closes it.
+  const [open, setOpen] = useState(() => Boolean(facet.unfolded) || rest.some((o) => o.selected))
+  useEffect(() => {
+    if (!open || whole || fetcher.state !== 'idle') return
+    fetcher.load(fullHref)
+  }, [open, whole, fullHref]) // eslint-disable-line react-hooks/exhaustive-deps
   if (!options.some((o) => o.count > 0 || o.selected)) return null
   return (
-    <fieldset className={classes.facet}>
+    <fieldset className={classes.facet} id={`facet-${facet.key}`}>
       <legend>{facet.title}</legend>
       <ul className={classes.options}>
         {shown.map((option) => (
           <Option key={option.value} name={facet.key} option={option} />
         ))}
       </ul>
-      {rest.length > 0 && (
-        <details className={classes.more} open={openAtFirst || undefined}>
+      {folded && (
+        <details
+          className={classes.more}
+          open={open || undefined}
+          onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+        >
           <summary>
-            <span className={classes.whenClosed}>Показать все ({options.length})</span>
+            <span className={classes.whenClosed}>Показать все ({optionCount})</span>
             <span className={classes.whenOpen}>Свернуть</span>
           </summary>
-          <ul className={classes.options}>
+          <ul className={classes.options} aria-busy={!whole || undefined}>
             {rest.map((option) => (
               <Option key={option.value} name={facet.key} option={option} />
             ))}
           </ul>
+          {!whole && (
+            <p className={classes.moreLoading} role="status">
+              {fetcher.state === 'idle' ? (
+                <a href={`${allOptionsHref(basePath, query)}#facet-${facet.key}`}>Открыть весь список</a>
+              ) : (
+                'Загружаем список…'
+              )}
+            </p>
+          )}
         </details>
       )}
     </fieldset>

@@ -12,6 +12,23 @@ export function listingHref(basePath: string, query: Partial<ListingQuery>): str
   return search ? `${basePath}?${search}` : basePath
 }
 
+/** The parameter that asks a listing page for every option of its long facets (facetView). */
+const ALL_OPTIONS = 'all_options'
+
+/** Whether the page is asked for its facets unfolded. */
+export const wantsAllOptions = (request: Request) => new URL(request.url).searchParams.get(ALL_OPTIONS) === '1'
+
+/**
+ * The listing's state with every facet option: without JavaScript «Показать все» links here; with
+ * it, the facet fetches it with one card (`limit=1`), for the options alone.
+ */
+export function allOptionsHref(basePath: string, query: ListingQuery, { optionsOnly = false } = {}): string {
+  const params = listingSearchParams({ ...query, page: 1 })
+  params.set(ALL_OPTIONS, '1')
+  if (optionsOnly) params.set('limit', '1')
+  return `${basePath}?${params}`
+}
+
 /**
  * Where to send a request whose URL has empty fields (`price_min=&price_max=`, what the filter
  * form sends without JS), so the address bar shows the state once; null when there are none.
