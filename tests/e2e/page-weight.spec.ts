@@ -179,3 +179,17 @@ test('the cart and an order page paint first, and their scripts wait for the pai
     expect(timing.firstScript, `${path}: scripts after the paint`).toBeGreaterThanOrEqual(timing.paint!)
   }
 })
+
+test('the catalogue page is at most 90 kB of HTML, for a guest and for a signed-in buyer (decision 077)', async ({
+  page,
+  baseURL,
+}) => {
+  const CATALOGUE_HTML_BUDGET = 90_000
+  const bytes = (html: string) => Buffer.byteLength(html, 'utf8')
+  const guest = await pageHtml(baseURL!, '/catalog/bespilotniki')
+  expect(bytes(guest), 'a guest').toBeLessThanOrEqual(CATALOGUE_HTML_BUDGET)
+  await signIn(page, 'buyer@example.com')
+  const buyer = await (await page.request.get('/catalog/bespilotniki')).text()
+  expect(buyer, 'the signed-in header').toContain('aria-label="Аккаунт: ')
+  expect(bytes(buyer), 'a signed-in buyer').toBeLessThanOrEqual(CATALOGUE_HTML_BUDGET)
+})
