@@ -12,12 +12,16 @@
  * `vendor`: every request carries the session of a real sign-in of that demo user, so every page is
  * rendered as a signed-in user gets it, whatever PAGE_CACHE says), BENCH_BACKEND (`pglite`, the
  * default: the embedded database in the server's own thread; `postgres`: a scratch database on the
- * server of BENCH_DATABASE_URL, and the database's CPU per request is printed beside the server's).
- * Only 127.0.0.1 is ever loaded.
+ * server of BENCH_DATABASE_URL, and the database's CPU per request is printed beside the server's),
+ * BENCH_PROFILE (`1`: after each page's measured run, one more of the same length under V8's
+ * sampling profiler, whose top functions by self time are printed; the figures above it are
+ * measured without the profiler; BENCH_PROFILE_TOP sets how many it lists, 15 by default). Only
+ * 127.0.0.1 is ever loaded.
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Result } from 'autocannon'
+import { packageTable, profileTable, profileWhile } from './cpu-profile.ts'
 import { measureFirstLoadJs, printFirstLoadJs } from './first-load.ts'
 import { BROWSER_HEADERS, ensureServerBuild, envNumber } from './setup.ts'
 
@@ -36,6 +40,9 @@ if (AS !== undefined && AS !== 'buyer' && AS !== 'vendor')
 const BACKEND = process.env.BENCH_BACKEND || 'pglite'
 if (BACKEND !== 'pglite' && BACKEND !== 'postgres')
   throw new Error(`BENCH_BACKEND: «${BACKEND}» is neither pglite nor postgres`)
+const PROFILE = process.env.BENCH_PROFILE === '1'
+/** How many functions a profile lists. */
+const PROFILE_TOP = Math.round(envNumber('BENCH_PROFILE_TOP', 15))
 const ACCOUNT_PAGES = ['seller', 'cart', 'order']
 if (!AS && PAGE_NAMES.some((name) => name === 'cart' || name === 'order')) {
   throw new Error('BENCH_PAGES: cart and order are pages of a signed-in user: set BENCH_AS=buyer or vendor')
@@ -44,7 +51,7 @@ if (!AS && PAGE_NAMES.some((name) => name === 'cart' || name === 'order')) {
 ensureServerBuild()
 
 // Bounded in time whatever happens: warm-ups and runs for each page and its twin, plus start-up and asset fetches.
-const deadlineMs = (2 * PAGE_NAMES.length * (DURATION + WARMUP) + 120) * 1000
+const deadlineMs = ((PROFILE ? 3 : 2) * PAGE_NAMES.length * (DURATION + WARMUP) + 120) * 1000
 setTimeout(() => {
   console.error(`bench:ssr did not finish within ${deadlineMs / 1000} s, giving up`)
   process.exit(2)
@@ -187,8 +194,19 @@ try {
     `${r.cpuMsPerReq.toFixed(3).padStart(13)} | ${r.dbCpuMsPerReq === null ? '—' : r.dbCpuMsPerReq.toFixed(2)} | ${r.loadBefore} → ${r.loadAfter} |`
   const lines: string[] = []
   const ratios: string[] = []
+  const profiles: string[] = []
   for (const page of pages) {
     const ssr = await measure(`${page.name} SSR`, page.path)
+    if (PROFILE) {
+      let requests = 0
+      const entries = await profileWhile(async () => {
+        requests = (await load(page.path, DURATION)).requests.total
+      })
+      const busyMs = entries.reduce((sum, e) => sum + e.selfMs, 0)
+      profiles.push(
+        `\n${page.path}: the server thread under the profiler, ${requests} requests, ${(busyMs / Math.max(1, requests)).toFixed(2)} ms busy per request\n${profileTable(entries, PROFILE_TOP)}\n\n${packageTable(entries)}`,
+      )
+    }
     const stat = await measure(`${page.name} static`, page.staticPath)
     lines.push(row(`${page.path} SSR`, ssr), row(`${page.path} static`, stat))
     ratios.push(
@@ -206,6 +224,7 @@ try {
   )
   for (const line of lines) console.log(line)
   console.log(`\n${ratios.join('\n')}`)
+  for (const profile of profiles) console.log(profile)
   console.log(
     `¹ CPU time of the server's thread per request (load generator excluded). ` +
       `² 1-min load average before → after the run; above ${availableParallelism()} means other processes shared the CPUs. ` +
