@@ -225,7 +225,9 @@ function TermsField({ facet, query, basePath }: { facet: TermsFacet; query: List
           {!whole && (
             <p className={classes.moreLoading} role="status">
               {fetcher.state === 'idle' ? (
-                <a href={`${allOptionsHref(basePath, query)}#facet-${facet.key}`}>Открыть весь список</a>
+                <a href={`${allOptionsHref(basePath, query)}#facet-${facet.key}`} rel="nofollow">
+                  Открыть весь список
+                </a>
               ) : (
                 'Загружаем список…'
               )}
