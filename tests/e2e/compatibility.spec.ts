@@ -49,7 +49,16 @@ for (const width of [375, 1280]) {
       await expect(page.getByRole('link', { name: /^Убрать фильтр Совместимо с: / })).toBeVisible()
       const cards = page.getByRole('article')
       await expect(cards.first()).toBeVisible()
-      await expect(page.getByRole('heading', { name: batteryName })).toBeVisible()
+      // The battery is among the cards, on the first twelve or after «Показать ещё».
+      await waitForHydration(page)
+      const listed = page.getByRole('heading', { name: batteryName })
+      const more = page.getByRole('link', { name: /^Показать ещё/ })
+      while ((await listed.count()) === 0 && (await more.count()) > 0) {
+        const shown = await cards.count()
+        await more.click()
+        await expect(cards).not.toHaveCount(shown)
+      }
+      await expect(listed).toBeVisible()
       await expectNoSeriousViolations(page)
     })
   })
