@@ -61,7 +61,7 @@ function shortPath(url: string): string {
   const dep = path.lastIndexOf('node_modules/')
   if (dep >= 0) return path.slice(dep + 'node_modules/'.length)
   const project = path.indexOf('/build/')
-  return project >= 0 ? path.slice(project + 1) : (path.split('/').slice(-2).join('/') ?? path)
+  return project >= 0 ? path.slice(project + 1) : path.split('/').slice(-2).join('/')
 }
 
 /** Self time summed by where it runs: a package, the app's build, Node's own code, or the VM. */

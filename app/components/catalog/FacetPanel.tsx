@@ -7,7 +7,7 @@ import { type Facet, FACET_TOP_OPTIONS, type ListingView, type TermsFacetOption 
 import { formatCount } from '#app/lib/format.ts'
 import classes from './catalog.module.css'
 import { formQuery } from './form-query.ts'
-import { allOptionsHref, listingHref } from './listing-url.ts'
+import { allOptionsHref, listingHref, sameListingState } from './listing-url.ts'
 
 /** A number typed into a range applies after this pause (or at once on Enter or leaving the field). */
 const NUMBER_DELAY_MS = 800
@@ -177,15 +177,16 @@ function RangeInput({ name, value, placeholder }: { name: string; value?: number
  * for the same state, and before JavaScript it is a link to the page with every option.
  */
 function TermsField({ facet, query, basePath }: { facet: TermsFacet; query: ListingQuery; basePath: string }) {
-  const fetcher = useFetcher<{ listing: ListingView }>()
   const fullHref = allOptionsHref(basePath, query, { optionsOnly: true })
-  // An answer counts only while the page shows the state it was asked for.
+  // One fetch of the whole lists for a state, whichever long facet is opened first: the others
+  // read its answer. An answer counts only while the page shows the state it was asked for.
+  const fetcher = useFetcher<{ listing: ListingView }>({ key: fullHref })
   const answer = fetcher.data?.listing
-  const current = answer && allOptionsHref(basePath, answer.query, { optionsOnly: true }) === fullHref
-  const fetched = current
-    ? answer.facets.find((f): f is TermsFacet => f.kind === 'terms' && f.key === facet.key)
-    : undefined
-  const whole = facet.optionCount === undefined ? facet : (fetched ?? null)
+  const fetched =
+    answer && sameListingState(answer.query, query)
+      ? answer.facets.find((f): f is TermsFacet => f.kind === 'terms' && f.key === facet.key)
+      : undefined
+  const whole = facet.optionCount === undefined ? facet : fetched
   const options = (whole ?? facet).options
   const optionCount = facet.optionCount ?? options.length
   const folded = optionCount > FACET_TOP_OPTIONS + 1

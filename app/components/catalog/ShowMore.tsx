@@ -4,7 +4,7 @@ import { formatCount } from '#app/lib/format.ts'
 import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import type { ListingView, ProductTile } from '#common/catalog/types.ts'
 import classes from './catalog.module.css'
-import { listingHref } from './listing-url.ts'
+import { listingHref, sameListingState } from './listing-url.ts'
 
 export interface MoreCards {
   /** The page's cards and those added after them. */
@@ -28,7 +28,8 @@ export function useMoreCards(listing: ListingView, basePath: string): MoreCards 
   const [added, setAdded] = useState<{ address: string; pages: ListingView[] }>({ address, pages: [] })
   const pages = added.address === address ? added.pages : []
   const last = pages.at(-1) ?? listing
-  const shown = listing.items.length + pages.reduce((n, p) => n + p.items.length, 0)
+  const items = pages.length ? [...listing.items, ...pages.flatMap((p) => p.items)] : listing.items
+  const shown = items.length
   const anchor = useRef<HTMLParagraphElement>(null)
 
   // Each answer is taken once, while the page still shows the state it was asked from.
@@ -36,7 +37,7 @@ export function useMoreCards(listing: ListingView, basePath: string): MoreCards 
   if (fetcher.data !== taken) {
     setTaken(fetcher.data)
     const next = fetcher.data?.listing
-    if (next && next.page === last.page + 1 && firstPage(basePath, next) === firstPage(basePath, listing))
+    if (next && next.page === last.page + 1 && sameListingState(next.query, listing.query))
       setAdded({ address, pages: [...pages, next] })
   }
 
@@ -73,7 +74,5 @@ export function useMoreCards(listing: ListingView, basePath: string): MoreCards 
       </p>
     ) : null
 
-  return { items: pages.length ? [...listing.items, ...pages.flatMap((p) => p.items)] : listing.items, last, button }
+  return { items, last, button }
 }
-
-const firstPage = (basePath: string, listing: ListingView) => listingHref(basePath, { ...listing.query, page: 1 })

@@ -12,6 +12,10 @@ export function listingHref(basePath: string, query: Partial<ListingQuery>): str
   return search ? `${basePath}?${search}` : basePath
 }
 
+/** Whether two queries are the same listing state, whatever page each is at. */
+export const sameListingState = (a: Partial<ListingQuery>, b: Partial<ListingQuery>): boolean =>
+  listingSearchParams({ ...a, page: 1 }).toString() === listingSearchParams({ ...b, page: 1 }).toString()
+
 /** The parameter that asks a listing page for every option of its long facets (facetView). */
 const ALL_OPTIONS = 'all_options'
 
