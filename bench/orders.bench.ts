@@ -44,7 +44,7 @@ const { eq, sql } = await import('drizzle-orm')
 const { openDatabase } = await import('../server/db/client.ts')
 const { buildTestApp } = await import('../server/testing/app.ts')
 const { createTestUser } = await import('../server/testing/auth.ts')
-const { createTestVendor, giveBankRequisites } = await import('../server/modules/organizations/vendors.testing.ts')
+const { createTestVendor, giveInvoiceDetails } = await import('../server/modules/organizations/vendors.testing.ts')
 const { organizationRoles, organizationMembers } =
   await import('../server/modules/organizations/organizations.table.ts')
 const { users } = await import('../server/modules/identity/identity.table.ts')
@@ -113,7 +113,7 @@ const setupStarted = performance.now()
 const sellers: { vendor: { id: string }; products: { id: string }[] }[] = []
 for (let i = 0; i < 5; i++) {
   const vendor = await createTestVendor(db, { name: `Продавец ${i}`, slug: `bench-seller-${i}` })
-  await giveBankRequisites(db, vendor.id)
+  await giveInvoiceDetails(db, vendor.id)
   // An owner, who gets the e-mail of each new order, as a real seller's would.
   const owner = await createTestUser(db, { name: `Владелец ${i}` })
   await db.insert(organizationMembers).values({ organizationId: vendor.id, userId: owner.id, role: 'owner' })

@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'organization.create': 'Организация зарегистрирована',
   'organization.update': 'Данные организации изменены',
   'organization.bank_requisites': 'Банковские реквизиты изменены',
+  'organization.document_settings': 'Подписанты и настройки документов изменены',
   'organization.invitation_accept': 'Приглашение принято',
   'organization.join_accepted': 'Заявка на вступление принята',
   'organization.join_declined': 'Заявка на вступление отклонена',

@@ -60,8 +60,11 @@ export interface InvoiceDocument {
   basis?: string | null
   /** Free text under the amount in words. */
   comment?: string | null
-  /** Names printed by the signature blanks; blank lines when absent. */
-  signatories?: { head?: string | null; accountant?: string | null }
+  /**
+   * Names printed by the signature blanks; blank lines when absent. `headBasis` is printed under
+   * the head's line when someone signs for the head: «Коммерческий директор, по доверенности № 7 от …».
+   */
+  signatories?: { head?: string | null; headBasis?: string | null; accountant?: string | null }
 }
 
 const TEXT = 9
@@ -215,7 +218,7 @@ function drawClosing(doc: Pdf, invoice: InvoiceDocument): void {
     measure(doc, count, width, 'regular', TEXT) +
     measure(doc, invoice.amountInWords, width, 'bold', TEXT + 1) +
     notes.reduce((sum, note) => sum + measure(doc, note, width, 'regular', TEXT) + 3, 0) +
-    70
+    (invoice.signatories?.headBasis ? 82 : 70)
   doc.y += 4
   keepTogether(doc, height)
 
@@ -232,9 +235,11 @@ function drawClosing(doc: Pdf, invoice: InvoiceDocument): void {
 
   const top = doc.y
   const half = width / 2
-  drawSignature(doc, x, top, half - 12, { label: 'Руководитель', name: invoice.signatories?.head })
+  const signed = drawSignature(doc, x, top, half - 12, { label: 'Руководитель', name: invoice.signatories?.head })
   drawSignature(doc, x + half + 12, top, half - 12, { label: 'Бухгалтер', name: invoice.signatories?.accountant })
-  doc.y = top + 30
+  const basis = invoice.signatories?.headBasis
+  if (basis) writeText(doc, basis, x, top + signed + 2, 'regular', 7.5, { width: half - 12 })
+  doc.y = top + (basis ? 42 : 30)
   doc.x = x
 }
 

@@ -111,13 +111,19 @@ export function createMoveOrder(
       }
       return move(ctx, 'sale', number, 'confirm', {
         comment: data.comment || null,
-        // The invoice is issued now: it prints the seller's bank requisites of today, for good.
+        // The invoice is issued now: it prints the seller's bank requisites and signatories of
+        // today, for good.
         prepare: async (tx, row) => {
-          const bank = await organizations.bankRequisitesOf(tx, row.sellerOrganizationId)
+          const [bank, settings] = await Promise.all([
+            organizations.bankRequisitesOf(tx, row.sellerOrganizationId),
+            organizations.documentSettingsOf(tx, row.sellerOrganizationId),
+          ])
           if (!bank) throw new AppError('conflict', ORDER_MESSAGES.noBankRequisites)
+          if (!settings) throw new AppError('conflict', ORDER_MESSAGES.noSignatories)
           return {
             confirmedAt: new Date(),
             sellerBank: bank,
+            sellerDocumentSettings: settings,
             ...(data.deliveryDate && { deliveryDate: data.deliveryDate }),
           }
         },

@@ -135,6 +135,7 @@ export async function seedOrders(db: Db): Promise<void> {
       bik: organizations.bik,
       settlementAccount: organizations.settlementAccount,
       correspondentAccount: organizations.correspondentAccount,
+      documentSettings: organizations.documentSettings,
     })
     .from(organizations)
     .where(eq(organizations.id, vendorOrg.id))
@@ -228,6 +229,7 @@ export async function seedOrders(db: Db): Promise<void> {
         cancelReason: last[0] === 'cancelled' ? (last[4] ?? null) : null,
         confirmedAt: stepAt('confirmed'),
         sellerBank: reached('confirmed') ? sellerBank : null,
+        sellerDocumentSettings: reached('confirmed') ? (bank?.documentSettings ?? null) : null,
         shippedAt: stepAt('shipped'),
         deliveredAt: stepAt('delivered'),
         registrationDoneAt: reached('completed') ? stepAt('completed') : null,

@@ -39,7 +39,9 @@ import { jobs } from '../jobs/jobs.table.ts'
 import { EXPIRE_JOB } from '../modules/exchange/requests/requests.jobs.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts'
 import { demoBankRequisites } from './bank-requisites.ts'
-import { CATALOG_VENDORS, vendorOwnerEmail } from './catalog/vendors/index.ts'
+import { demoDocumentSettings } from './document-settings.ts'
+import { DocumentSettingsInput, documentSettingsFields } from '#common/document-settings.schemas.ts'
+import { CATALOG_VENDORS, SELLER_TERMS, vendorOwnerEmail } from './catalog/vendors/index.ts'
 import { findInconsistencies } from './consistency.testing.ts'
 import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
 import { extractFile } from './verification.ts'
@@ -195,6 +197,26 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       expect(row, inn).toMatchObject({ bik: requisites.get(inn)!.bik, account: requisites.get(inn)!.settlementAccount })
     }
     expect(rows.filter((r) => !vendorInns.includes(r.inn)).every((r) => r.bik === null)).toBe(true)
+  })
+
+  it('names every vendor’s signatories as the company form accepts them, its VAT status as its prices charge it', async () => {
+    const settings = demoDocumentSettings()
+    for (const [inn, s] of settings) expect(DocumentSettingsInput.parse(documentSettingsFields(s)), inn).toEqual(s)
+    const rows = await database.db
+      .select({ inn: organizations.inn, slug: organizations.slug, settings: organizations.documentSettings })
+      .from(organizations)
+    const vendorInns = [...DEMO_ORGANIZATIONS.filter((o) => o.role === 'vendor'), ...CATALOG_VENDORS].map((o) => o.inn)
+    for (const inn of vendorInns) {
+      const row = rows.find((r) => r.inn === inn)!
+      expect(row.settings, inn).toEqual(settings.get(inn))
+      const rate = SELLER_TERMS.get(row.slug)!.vatRate
+      expect(row.settings!.vatStatus === 'none', inn).toBe(rate === 'none')
+    }
+    expect(rows.filter((r) => !vendorInns.includes(r.inn)).every((r) => r.settings === null)).toBe(true)
+    // Confirmed demo orders print them on their invoices.
+    const confirmed = (await database.db.select().from(orders)).filter((o) => o.confirmedAt)
+    expect(confirmed.length).toBeGreaterThan(0)
+    expect(confirmed.every((o) => o.sellerDocumentSettings?.head.name)).toBe(true)
   })
 
   it('fills the catalogue: 300+ published products of 25+ confirmed vendors over every sphere and category', async () => {

@@ -5,6 +5,7 @@ import { systemMeta } from '../modules/system/system.table.ts'
 import { seedAccounts } from './accounts.ts'
 import { seedArticles } from './articles.ts'
 import { seedBankRequisites } from './bank-requisites.ts'
+import { seedDocumentSettings } from './document-settings.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
 import { seedExchangeOffers } from './exchange-offers.ts'
@@ -18,7 +19,7 @@ import { seedServiceRequests } from './service-requests.ts'
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 11
+export const DEMO_SEED_VERSION = 12
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedAccounts(tx, storage)
     await seedCatalog(tx, storage)
     await seedBankRequisites(tx)
+    await seedDocumentSettings(tx)
     await seedProducts(tx)
     await seedChat(tx, storage)
     await seedOrders(tx)

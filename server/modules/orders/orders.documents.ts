@@ -1,5 +1,6 @@
 import { amountInWords } from '#common/money-words.ts'
 import type { VatRate } from '#common/catalog/vat.ts'
+import { invoiceSignatories } from '#common/document-settings.ts'
 import { ORDER_MESSAGES } from '#common/orders.ts'
 import {
   type DeliveryNoteDocument,
@@ -59,6 +60,8 @@ export async function renderOrderDocument(
       amountInWords: amountInWords(row.totalKopecks),
       paymentTermDays: INVOICE_PAYMENT_DAYS,
       basis: `Заказ № ${row.number}`,
+      // Orders confirmed before signatories were kept have none: their blanks stay for a pen.
+      signatories: row.sellerDocumentSettings ? invoiceSignatories(row.sellerDocumentSettings) : undefined,
     }
     return renderInvoice(invoice)
   }

@@ -16,6 +16,7 @@ import {
 import { REGISTRATION_REQUIREMENTS } from '#common/catalog/registration.ts'
 import { VAT_RATES } from '#common/catalog/vat.ts'
 import type { BankRequisites } from '#common/bank-requisites.ts'
+import type { DocumentSettings } from '#common/document-settings.ts'
 import { type Delivery, ORDER_STATUSES, type OrderParty } from '#common/orders.ts'
 import { historyColumns } from '../../lifecycle/index.ts'
 
@@ -68,6 +69,8 @@ export const orders = pgTable(
     vatKopecks: bigint('vat_kopecks', { mode: 'number' }).notNull(),
     /** The seller's bank requisites as the invoice printed them on confirmation. */
     sellerBank: jsonb('seller_bank').$type<BankRequisites>(),
+    /** The seller's signatories and VAT status as the invoice printed them on confirmation. */
+    sellerDocumentSettings: jsonb('seller_document_settings').$type<DocumentSettings>(),
     /** The delivery date the seller promised on confirmation. */
     deliveryDate: date('delivery_date'),
     carrier: text('carrier'),

@@ -18,8 +18,13 @@ import { uploadTestFile } from '../files/files.testing.ts'
 import { apiClient, PDF } from '../organizations/organizations.testing.ts'
 import { readPdf } from '../../documents/testing.ts'
 import { users } from '../identity/identity.table.ts'
-import { organizationMembers, organizationRoles } from '../organizations/organizations.table.ts'
-import { createTestBuyer, createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
+import { organizationMembers, organizationRoles, organizations } from '../organizations/organizations.table.ts'
+import {
+  createTestBuyer,
+  createTestVendor,
+  giveInvoiceDetails,
+  TEST_BANK_REQUISITES,
+} from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
 import { AUTO_DELIVER_JOB } from '../../flows/move-order.ts'
@@ -77,7 +82,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     stranger = await createMember(db, other.id)
     staff = await createTestUser(db, { isStaff: true })
     // Vendor A can issue invoices; vendor B has no bank requisites yet.
-    await giveBankRequisites(db, vendorA.id)
+    await giveInvoiceDetails(db, vendorA.id)
     drone = await createOffer(db, vendorA.id, {
       title: 'Квадрокоптер Агро-10',
       priceKopecks: 120_000_00,
@@ -505,6 +510,10 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(text).toContain('ПАО Сбербанк')
     expect(text).toContain('Сто двадцать тысяч рублей 00 копеек')
     expect(text).toContain('Агрохолдинг')
+    // Signed by the seller's head and chief accountant as the company page names them.
+    expect(text).toContain('Руководитель')
+    expect(text).toContain('Тестов П. И.')
+    expect(text).toContain('Счётова А. П.')
     expect((await api('GET', `/orders/sale/${number}/documents/invoice.pdf`, sellerA.cookie)).statusCode).toBe(200)
     expect((await api('GET', `/orders/purchase/${number}/documents/invoice.pdf`, stranger.cookie)).statusCode).toBe(404)
     expect((await api('GET', `/orders/purchase/${number}/documents/delivery-note.pdf`, buyer.cookie)).statusCode).toBe(
@@ -672,6 +681,15 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     const noBank = await api('POST', `/orders/sale/${number}/confirm`, sellerB.cookie, {})
     expect(noBank.statusCode).toBe(409)
     expect(noBank.json().error.message).toBe(ORDER_MESSAGES.noBankRequisites)
+    // With the requisites but nobody to sign the invoice: told where to name the head.
+    const bNoHead = eq(organizations.id, vendorB.id)
+    await database.db.update(organizations).set(TEST_BANK_REQUISITES).where(bNoHead)
+    const noHead = await api('POST', `/orders/sale/${number}/confirm`, sellerB.cookie, {})
+    expect(noHead.statusCode).toBe(409)
+    expect(noHead.json().error.message).toBe(ORDER_MESSAGES.noSignatories)
+    expect(noHead.json().error.message).toContain('«Компания» → «Подписанты и документы»')
+    const noRequisites = { bankName: null, bik: null, settlementAccount: null, correspondentAccount: null }
+    await database.db.update(organizations).set(noRequisites).where(bNoHead)
     const noReason = await api('POST', `/orders/sale/${number}/cancel`, sellerB.cookie, { reason: '' })
     expect(noReason.json().error.fields.reason).toBe(ORDER_MESSAGES.reason)
     const cancelled = await api('POST', `/orders/sale/${number}/cancel`, sellerB.cookie, { reason: 'Нет на складе' })

@@ -1,3 +1,4 @@
+import { VAT_STATUSES } from '#common/document-settings.ts'
 import { LEGAL_FORMS, MEMBER_ROLES, ROLE_TYPES, VERIFICATION_STATUSES } from '#common/organizations.ts'
 import { STAFF_COMMENT_MAX } from '#common/organizations.schemas.ts'
 import { multiLineText } from '#common/text.ts'
@@ -13,6 +14,31 @@ export const BankRequisitesSchema = z
     correspondentAccount: z.string().describe('Корреспондентский счёт банка, 20 цифр'),
   })
   .describe('Банковские реквизиты для счетов на оплату')
+
+const PersonSchema = z.object({
+  name: z.string().describe('Фамилия, имя, отчество'),
+  position: z.string().describe('Должность'),
+})
+
+export const DocumentSettingsSchema = z
+  .object({
+    head: PersonSchema.describe('Руководитель'),
+    accountant: z
+      .object({ name: z.string() })
+      .nullable()
+      .describe('Главный бухгалтер; null — подписывает руководитель'),
+    attorney: PersonSchema.extend({
+      number: z.string().describe('Номер доверенности'),
+      date: z.string().describe('Дата доверенности, ГГГГ-ММ-ДД'),
+    })
+      .nullable()
+      .describe('Подписывает по доверенности вместо руководителя; null — подписывает руководитель'),
+    vatStatus: z
+      .enum(VAT_STATUSES)
+      .describe('general — НДС 22%/10%, usn_5 и usn_7 — УСН с НДС 5% и 7%, none — без НДС'),
+    edoParticipantId: z.string().nullable().describe('Идентификатор участника ЭДО'),
+  })
+  .describe('Подписанты документов и НДС')
 
 export const IdParams = z.object({ id: z.string().describe('id организации') })
 
@@ -32,6 +58,7 @@ export const OrganizationSchema = z.object({
   description: z.string().describe('О компании — на странице продавца'),
   region: z.string().nullable(),
   bankRequisites: BankRequisitesSchema.nullable().describe('null, пока реквизиты не указаны'),
+  documentSettings: DocumentSettingsSchema.nullable().describe('null, пока подписанты не указаны'),
   createdAt: z.date(),
   updatedAt: z.date(),
   memberRole: z.enum(MEMBER_ROLES),
@@ -114,7 +141,13 @@ export const VerificationListItemSchema = RoleSchema.extend({
 })
 
 export const VerificationSchema = RoleSchema.extend({
-  organization: OrganizationSchema.omit({ createdAt: true, updatedAt: true, memberRole: true, bankRequisites: true }),
+  organization: OrganizationSchema.omit({
+    createdAt: true,
+    updatedAt: true,
+    memberRole: true,
+    bankRequisites: true,
+    documentSettings: true,
+  }),
 })
 
 export const StaffCommentBody = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { BankRequisitesInput } from '#common/bank-requisites.schemas.ts'
+import { DocumentSettingsInput } from '#common/document-settings.schemas.ts'
 import {
   AcceptInvitationInput,
   InvitationInput,
@@ -14,6 +15,7 @@ import {
 import { z } from '#common/zod.ts'
 import {
   BankRequisitesSchema,
+  DocumentSettingsSchema,
   CompanyFactsSchema,
   IdParams,
   JoinRequestSchema,
@@ -94,6 +96,19 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: data(BankRequisitesSchema) },
     }),
     async (req) => ({ data: await orgs.setBankRequisites(req.ctx, req.params.id, req.body) }),
+  )
+
+  app.put(
+    '/organizations/:id/document-settings',
+    opts({
+      summary: 'Указать подписантов документов и статус по НДС (владелец, администратор)',
+      description:
+        'Руководитель обязателен; главный бухгалтер — по желанию. `signer: attorney` — документы подписывает лицо по доверенности (имя, должность, номер и дата). Ошибка — 400 с сообщением в `fields`.',
+      params: IdParams,
+      body: DocumentSettingsInput,
+      response: { 200: data(DocumentSettingsSchema) },
+    }),
+    async (req) => ({ data: await orgs.setDocumentSettings(req.ctx, req.params.id, req.body) }),
   )
 
   app.post(

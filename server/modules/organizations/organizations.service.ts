@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/index.ts'
 import type { Audience } from '../notifications/index.ts'
 import type { RateLimitRule } from '../rate-limit/index.ts'
 import { bankRequisitesColumns, createBankRequisitesService, toBankRequisites } from './bank-requisites.service.ts'
+import { createDocumentSettingsService } from './document-settings.service.ts'
 import { createCompanyLookup } from './company-registry/company-lookup.ts'
 import { createInvitationsService } from './invitations/invitations.service.ts'
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts'
@@ -49,7 +50,12 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
   async function get(ctx: Ctx, organizationId: string) {
     const me = requireUser(ctx)
     const [found] = await ctx.db
-      .select({ ...organizationDetails, bank: bankRequisitesColumns, memberRole: organizationMembers.role })
+      .select({
+        ...organizationDetails,
+        bank: bankRequisitesColumns,
+        documentSettings: organizations.documentSettings,
+        memberRole: organizationMembers.role,
+      })
       .from(organizations)
       .innerJoin(
         organizationMembers,
@@ -177,6 +183,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     ...createVerificationService(deps),
     ...createStaffVerificationService(deps),
     ...createBankRequisitesService(deps),
+    ...createDocumentSettingsService(deps),
     ...createCompanyLookup(deps),
   }
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { DocumentSettings } from '#common/document-settings.ts'
 import {
   JOIN_REQUEST_STATUSES,
   LEGAL_FORMS,
@@ -43,6 +55,11 @@ export const organizations = pgTable(
     bik: text('bik'),
     settlementAccount: text('settlement_account'),
     correspondentAccount: text('correspondent_account'),
+    /**
+     * Who signs the organization's documents and how it charges VAT (common/document-settings.ts),
+     * checked by DocumentSettingsInput; null until an owner or administrator sets them.
+     */
+    documentSettings: jsonb('document_settings').$type<DocumentSettings>(),
     createdByUserId: uuid('created_by_user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

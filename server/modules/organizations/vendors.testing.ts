@@ -1,3 +1,4 @@
+import type { DocumentSettings } from '#common/document-settings.ts'
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { VerificationStatus } from '#common/organizations.ts'
@@ -53,9 +54,21 @@ export const TEST_BANK_REQUISITES = {
   correspondentAccount: '30101810400000000225',
 } as const
 
-/** A vendor that can issue invoices: confirming an order needs its bank requisites. */
-export async function giveBankRequisites(db: Db, organizationId: string): Promise<void> {
-  await db.update(organizations).set(TEST_BANK_REQUISITES).where(eq(organizations.id, organizationId))
+/** A head and a chief accountant, a VAT payer on the general system. */
+export const TEST_DOCUMENT_SETTINGS: DocumentSettings = {
+  head: { name: 'Тестов Пётр Иванович', position: 'Генеральный директор' },
+  accountant: { name: 'Счётова Анна Петровна' },
+  attorney: null,
+  vatStatus: 'general',
+  edoParticipantId: null,
+}
+
+/** A vendor that can issue invoices: confirming an order needs its bank requisites and signatories. */
+export async function giveInvoiceDetails(db: Db, organizationId: string): Promise<void> {
+  await db
+    .update(organizations)
+    .set({ ...TEST_BANK_REQUISITES, documentSettings: TEST_DOCUMENT_SETTINGS })
+    .where(eq(organizations.id, organizationId))
 }
 
 /** An organization with a confirmed buyer role and no vendor role: one that may check out. */

@@ -12,7 +12,7 @@ import { auditLog } from '../audit/audit.table.ts'
 import { catalogModels, catalogProducts } from '../catalog/catalog.table.ts'
 import { createOffer } from '../orders/orders.testing.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
-import { createTestBuyer, createTestVendor, giveBankRequisites } from '../organizations/vendors.testing.ts'
+import { createTestBuyer, createTestVendor, giveInvoiceDetails } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { users } from '../identity/identity.table.ts'
 import { organizationMembers } from '../organizations/organizations.table.ts'
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('reviews on %s', (backend) => {
     const vendor = await createTestVendor(db, { name: 'АэроТех Отзывы', slug: 'aerotech-reviews' })
     vendorId = vendor.id
     seller = await createMember(db, vendor.id, 'owner', 'Анна Продавец')
-    await giveBankRequisites(db, vendor.id)
+    await giveInvoiceDetails(db, vendor.id)
     buyerOrg = await buyerOrganization('Агрохолдинг Заря', 'zarya-reviews')
     buyer = await createMember(db, buyerOrg.id, 'owner', 'Ирина Соколова')
     colleague = await createMember(db, buyerOrg.id, 'member', 'Пётр Коллега')

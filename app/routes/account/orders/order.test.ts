@@ -8,7 +8,7 @@ import type { Database } from '#server/db/client.ts'
 import { createOffer } from '#server/modules/orders/orders.testing.ts'
 import { apiClient } from '#server/modules/organizations/organizations.testing.ts'
 import { organizationRoles } from '#server/modules/organizations/organizations.table.ts'
-import { createTestVendor, giveBankRequisites } from '#server/modules/organizations/vendors.testing.ts'
+import { createTestVendor, giveInvoiceDetails } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'
 import { routeContext } from '#app/lib/load-context.testing.ts'
 import { useTestApp } from '#server/testing/app.ts'
@@ -36,7 +36,7 @@ describe('the order pages over the real services', () => {
   beforeAll(async () => {
     const db = database.db
     const vendor = await createTestVendor(db, { name: 'Аэротех', slug: 'aerotech-order-pages' })
-    await giveBankRequisites(db, vendor.id)
+    await giveInvoiceDetails(db, vendor.id)
     seller = await createMember(db, vendor.id, 'owner', 'Анна Продавец')
     buyerOrg = await createTestVendor(db, { name: 'Агрохолдинг', slug: 'agro-order-pages', vendorStatus: null })
     await db.insert(organizationRoles).values({ organizationId: buyerOrg.id, type: 'buyer', status: 'confirmed' })

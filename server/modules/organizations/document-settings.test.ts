@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { type DocumentSettings, invoiceSignatories } from '#common/document-settings.ts'
+import { DOCUMENT_SETTINGS_MESSAGES } from '#common/document-settings.schemas.ts'
+import { systemCtx } from '../../context.ts'
+import type { Database } from '../../db/client.ts'
+import { renderInvoice } from '../../documents/index.ts'
+import { sampleInvoice } from '../../documents/fixtures.ts'
+import { readPdf } from '../../documents/testing.ts'
+import { useTestApp } from '../../testing/app.ts'
+import { createTestUser } from '../../testing/auth.ts'
+import { BACKENDS } from '../../testing/database.ts'
+import { auditLog } from '../audit/audit.table.ts'
+import { organizationMembers, organizations } from './organizations.table.ts'
+import { apiClient, organizationInput } from './organizations.testing.ts'
+
+const HEAD_ONLY = {
+  headName: '  Ершов   Павел Андреевич ',
+  headPosition: 'Генеральный директор',
+  vatStatus: 'general',
+}
+
+const BY_ATTORNEY = {
+  headName: 'Ершов Павел Андреевич',
+  headPosition: 'Генеральный директор',
+  accountantName: 'Белова Ирина Сергеевна',
+  signer: 'attorney',
+  attorneyName: 'Кравцов Денис Олегович',
+  attorneyPosition: 'Коммерческий директор',
+  attorneyNumber: '7/2026',
+  attorneyDate: '2026-02-01',
+  vatStatus: 'usn_5',
+  edoParticipantId: '2be 7715482034-771501001',
+}
+
+describe.each(BACKENDS)('signatories and document settings of an organization on %s', (backend) => {
+  let database: Database
+  let app: FastifyInstance
+  let api: ReturnType<typeof apiClient>
+
+  useTestApp(backend, async (started) => {
+    database = started.database
+    app = started.app
+    api = apiClient(app)
+  })
+
+  async function ownerWithOrganization() {
+    const owner = await createTestUser(database.db)
+    const res = await api('POST', '/organizations', owner.cookie, organizationInput())
+    expect(res.statusCode).toBe(201)
+    return { owner, org: res.json().data as { id: string; documentSettings: unknown } }
+  }
+
+  async function addMember(organizationId: string, role: 'admin' | 'member') {
+    const user = await createTestUser(database.db)
+    await database.db.insert(organizationMembers).values({ organizationId, userId: user.id, role })
+    return user
+  }
+
+  const put = (organizationId: string, cookie: string | undefined, body: object) =>
+    api('PUT', `/organizations/${organizationId}/document-settings`, cookie, body)
+
+  it('starts without them, keeps the head alone or an attorney with a chief accountant, and shows them to members', async () => {
+    const { owner, org } = await ownerWithOrganization()
+    expect(org.documentSettings).toBeNull()
+    const ctx = systemCtx(database.db, { requestId: 'test' })
+    expect(await app.services.organizations.documentSettingsOf(ctx, org.id)).toBeNull()
+
+    const headOnly = await put(org.id, owner.cookie, HEAD_ONLY)
+    expect(headOnly.statusCode, headOnly.body).toBe(200)
+    expect(headOnly.json().data).toEqual({
+      head: { name: 'Ершов Павел Андреевич', position: 'Генеральный директор' },
+      accountant: null,
+      attorney: null,
+      vatStatus: 'general',
+      edoParticipantId: null,
+    })
+    // Without a chief accountant the head signs for both.
+    expect(invoiceSignatories(headOnly.json().data)).toEqual({
+      head: 'Ершов П. А.',
+      headBasis: null,
+      accountant: 'Ершов П. А.',
+    })
+
+    const admin = await addMember(org.id, 'admin')
+    const attorney = await put(org.id, admin.cookie, BY_ATTORNEY)
+    expect(attorney.statusCode, attorney.body).toBe(200)
+    const expected: DocumentSettings = {
+      head: { name: 'Ершов Павел Андреевич', position: 'Генеральный директор' },
+      accountant: { name: 'Белова Ирина Сергеевна' },
+      attorney: {
+        name: 'Кравцов Денис Олегович',
+        position: 'Коммерческий директор',
+        number: '7/2026',
+        date: '2026-02-01',
+      },
+      vatStatus: 'usn_5',
+      edoParticipantId: '2BE7715482034-771501001',
+    }
+    expect(attorney.json().data).toEqual(expected)
+    const member = await addMember(org.id, 'member')
+    for (const cookie of [owner.cookie, member.cookie]) {
+      const read = await api('GET', `/organizations/${org.id}`, cookie)
+      expect(read.json().data.documentSettings).toEqual(expected)
+    }
+    expect(await app.services.organizations.documentSettingsOf(ctx, org.id)).toEqual(expected)
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'organization.document_settings'))
+    expect(audits.map((a) => a.details)).toEqual([
+      { vatStatus: 'general', byAttorney: false },
+      { vatStatus: 'usn_5', byAttorney: true },
+    ])
+
+    // The invoice prints the attorney on the head's line, with the power of attorney under it.
+    const signatories = invoiceSignatories(expected)
+    expect(signatories).toEqual({
+      head: 'Кравцов Д. О.',
+      headBasis: 'Коммерческий директор, по доверенности № 7/2026 от 01.02.2026',
+      accountant: 'Белова И. С.',
+    })
+    const text = (await readPdf(await renderInvoice({ ...sampleInvoice(), signatories }))).text
+    expect(text).toContain('Кравцов Д. О.')
+    expect(text).toContain('Белова И. С.')
+    expect(text).toContain('Коммерческий директор, по доверенности № 7/2026 от 01.02.2026')
+  })
+
+  it('refuses what cannot be printed, with a Russian message per field, and keeps nothing', async () => {
+    const { owner, org } = await ownerWithOrganization()
+    const empty = await put(org.id, owner.cookie, { headName: '', headPosition: '', vatStatus: 'simplified' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().error.fields).toEqual({
+      headName: DOCUMENT_SETTINGS_MESSAGES.headName,
+      headPosition: DOCUMENT_SETTINGS_MESSAGES.headPosition,
+      vatStatus: DOCUMENT_SETTINGS_MESSAGES.vatStatus,
+    })
+    const attorneyMissing = await put(org.id, owner.cookie, {
+      ...HEAD_ONLY,
+      headName: 'Ершов',
+      accountantName: 'Белова 2',
+      signer: 'attorney',
+      attorneyDate: '2026-02-30',
+      edoParticipantId: '1BE-123',
+    })
+    expect(attorneyMissing.json().error.fields).toEqual({
+      headName: DOCUMENT_SETTINGS_MESSAGES.personName,
+      accountantName: DOCUMENT_SETTINGS_MESSAGES.accountantName,
+      attorneyName: DOCUMENT_SETTINGS_MESSAGES.attorneyName,
+      attorneyPosition: DOCUMENT_SETTINGS_MESSAGES.attorneyPosition,
+      attorneyNumber: DOCUMENT_SETTINGS_MESSAGES.attorneyNumber,
+      attorneyDate: 'Дата — в формате ГГГГ-ММ-ДД',
+      edoParticipantId: DOCUMENT_SETTINGS_MESSAGES.edoParticipantId,
+    })
+    const tooLong = await put(org.id, owner.cookie, { ...HEAD_ONLY, headPosition: 'Д'.repeat(121) })
+    expect(tooLong.json().error.fields).toEqual({ headPosition: DOCUMENT_SETTINGS_MESSAGES.tooLong(120) })
+    const [row] = await database.db.select().from(organizations).where(eq(organizations.id, org.id))
+    expect(row!.documentSettings).toBeNull()
+  })
+
+  it('lets only owners and administrators set them; another organization is not found', async () => {
+    const { org } = await ownerWithOrganization()
+    const { owner: outsider } = await ownerWithOrganization()
+    const member = await addMember(org.id, 'member')
+
+    const byMember = await put(org.id, member.cookie, HEAD_ONLY)
+    expect(byMember.statusCode).toBe(403)
+    expect((await put(org.id, outsider.cookie, HEAD_ONLY)).statusCode).toBe(404)
+    expect((await put('not-a-uuid', outsider.cookie, HEAD_ONLY)).statusCode).toBe(404)
+    expect((await put(org.id, undefined, HEAD_ONLY)).statusCode).toBe(401)
+    expect((await put(org.id, outsider.cookie, { headName: '' })).statusCode).toBe(404)
+    const ctx = systemCtx(database.db, { requestId: 'test' })
+    expect(await app.services.organizations.documentSettingsOf(ctx, org.id)).toBeNull()
+    await expect(
+      app.services.organizations.documentSettingsOf(ctx, '00000000-0000-4000-8000-000000000000'),
+    ).rejects.toMatchObject({ kind: 'not_found' })
+  })
+
+  it('is documented in OpenAPI', async () => {
+    const doc = (await app.inject('/api/docs/json')).json()
+    expect(Object.keys(doc.paths['/api/v1/organizations/{id}/document-settings'])).toEqual(['put'])
+  })
+})
