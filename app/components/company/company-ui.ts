@@ -14,6 +14,9 @@ export type InvitationPreview = Awaited<ReturnType<Organizations['previewInvitat
 
 export const COMPANY_PATH = '/personal-account/company'
 
+/** The block of signatories on the company page: a refused order confirmation points there. */
+export const DOCUMENT_SETTINGS_ANCHOR = 'document-settings'
+
 /** What every block's fetcher gets back: a short confirmation, or the refusal with the input kept. */
 export type CompanyResult = ActionResult<{ message: string }>
 

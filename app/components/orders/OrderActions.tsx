@@ -1,11 +1,19 @@
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useState } from 'react'
+import { AppLink } from '#app/components/AppLink.tsx'
+import { COMPANY_PATH, DOCUMENT_SETTINGS_ANCHOR } from '#app/components/company/company-ui.ts'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { ButtonContent, buttonClass } from '#app/components/ui/button.tsx'
 import { Dialog } from '#app/components/ui/dialog.tsx'
 import { TextareaField, TextField } from '#app/components/ui/fields.tsx'
 import ui from '#app/components/ui/ui.module.css'
-import { ORDER_ACTION_LABELS, ORDER_LIMITS, type OrderAction, type OrderDetails } from '#common/orders.ts'
+import {
+  ORDER_ACTION_LABELS,
+  ORDER_LIMITS,
+  ORDER_MESSAGES,
+  type OrderAction,
+  type OrderDetails,
+} from '#common/orders.ts'
 import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
 import { ShipForm } from './ShipForm.tsx'
 import { formatCount } from '#common/format.ts'
@@ -13,6 +21,12 @@ import { DAYS } from '#common/counted-words.ts'
 import classes from './order-facts.module.css'
 
 const CHECK = <IconCheck size={18} aria-hidden="true" />
+
+/** Where the company page fixes what a refused confirmation lacks. */
+const COMPANY_SECTION_OF: Record<string, string | undefined> = {
+  [ORDER_MESSAGES.noBankRequisites]: COMPANY_PATH,
+  [ORDER_MESSAGES.noSignatories]: `${COMPANY_PATH}#${DOCUMENT_SETTINGS_ANCHOR}`,
+}
 
 function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
   const failure = failureOf(state, 'confirm')
@@ -44,6 +58,11 @@ function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
           error={failure?.fieldErrors.comment}
         />
         <FormMessage failure={failure} fields={['deliveryDate', 'comment']} />
+        {failure && COMPANY_SECTION_OF[failure.message] && (
+          <p className={`${ui.text} ${ui.sm}`}>
+            <AppLink to={COMPANY_SECTION_OF[failure.message]!}>Открыть раздел «Компания»</AppLink>
+          </p>
+        )}
         <div>
           <SubmitButton state={state} intent="confirm" leftSection={CHECK}>
             {ORDER_ACTION_LABELS.confirm}

@@ -44,6 +44,9 @@ export async function companyAction(request: Request, context: Readonly<RouterCo
       case 'bankRequisites':
         await orgs.setBankRequisites(ctx, organizationId, values)
         return done('Банковские реквизиты сохранены')
+      case 'documentSettings':
+        await orgs.setDocumentSettings(ctx, organizationId, values)
+        return done('Подписанты и настройки документов сохранены')
       case 'requestRole':
         await orgs.requestRole(ctx, organizationId, { type })
         return done('Заявка создана. Приложите документы и отправьте её на проверку.')

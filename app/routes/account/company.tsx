@@ -1,6 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { BankRequisitesBlock } from '#app/components/company/BankRequisitesBlock.tsx'
+import { DocumentSettingsBlock } from '#app/components/company/DocumentSettingsBlock.tsx'
 import { InvitationBanner } from '#app/components/company/InvitationBanner.tsx'
 import { MembersBlock } from '#app/components/company/MembersBlock.tsx'
 import { OrganizationDetails } from '#app/components/company/OrganizationDetails.tsx'
@@ -58,6 +59,7 @@ export default function CompanyRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return null
   const { organizations, invitation, company, companyLookup } = loaderData
   const selected = organizations.find((o) => o.isSelected) ?? organizations[0]
+  const isSeller = Boolean(company?.roles.some((role) => role.type === 'vendor'))
   return (
     <Stack gap="xl">
       <Title order={1} size="h2">
@@ -68,10 +70,8 @@ export default function CompanyRoute({ loaderData }: Route.ComponentProps) {
         <>
           <OrganizationSwitcher organizations={organizations} selectedId={company.organization.id} />
           <OrganizationDetails organization={company.organization} />
-          <BankRequisitesBlock
-            organization={company.organization}
-            isSeller={company.roles.some((role) => role.type === 'vendor')}
-          />
+          <BankRequisitesBlock organization={company.organization} isSeller={isSeller} />
+          <DocumentSettingsBlock organization={company.organization} isSeller={isSeller} />
           <RolesBlock
             organizationId={company.organization.id}
             roles={company.roles}

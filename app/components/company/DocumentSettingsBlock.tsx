@@ -1,0 +1,294 @@
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Grid,
+  Group,
+  NativeSelect,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { IconPencil, IconSignature } from '@tabler/icons-react'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import {
+  attorneyBasis,
+  type DocumentSettings,
+  type SignerKind,
+  VAT_STATUS_LABELS,
+  VAT_STATUSES,
+} from '#common/document-settings.ts'
+import {
+  ATTORNEY_NUMBER_MAX,
+  DocumentSettingsInput,
+  documentSettingsFields,
+  PERSON_NAME_MAX,
+  POSITION_MAX,
+} from '#common/document-settings.schemas.ts'
+import { fieldErrors } from '#common/organizations.schemas.ts'
+import { formValues } from '#app/lib/action-result.ts'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
+import { DOCUMENT_SETTINGS_ANCHOR, type OrganizationView, useCompanyFetcher } from './company-ui.ts'
+import { FormMessage } from './FormMessage.tsx'
+
+const FIELDS = [
+  'headName',
+  'headPosition',
+  'accountantName',
+  'signer',
+  'attorneyName',
+  'attorneyPosition',
+  'attorneyNumber',
+  'attorneyDate',
+  'vatStatus',
+  'edoParticipantId',
+] as const
+type Field = (typeof FIELDS)[number]
+
+const VAT_OPTIONS = [
+  { value: '', label: 'Выберите…', disabled: true },
+  ...VAT_STATUSES.map((value) => ({ value, label: VAT_STATUS_LABELS[value] })),
+]
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  )
+}
+
+function DocumentSettingsForm({
+  organizationId,
+  settings,
+  fetcher: edit,
+  onCancel,
+}: {
+  organizationId: string
+  settings: DocumentSettings | null
+  fetcher: ReturnType<typeof useCompanyFetcher>
+  onCancel: () => void
+}) {
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
+  const edits = useEditedFields(edit.failure, clientErrors)
+  const errors: Record<string, string | undefined> = withoutEdited({ ...edit.errors, ...clientErrors }, edits.edited)
+  // After a refusal the typed values come back; otherwise the stored ones.
+  const stored = documentSettingsFields(settings)
+  const initial = (name: Field) => (edit.failure ? edit.values[name] : stored[name]) ?? ''
+  const [signer, setSigner] = useState<SignerKind>(initial('signer') === 'attorney' ? 'attorney' : 'head')
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = DocumentSettingsInput.safeParse(formValues(new FormData(event.currentTarget)))
+    const found = parsed.success ? {} : fieldErrors(parsed.error)
+    setClientErrors(found)
+    if (Object.keys(found).length) event.preventDefault()
+  }
+
+  const field = (name: Field, label: string) => ({ name, label, defaultValue: initial(name), error: errors[name] })
+  return (
+    <edit.fetcher.Form
+      method="post"
+      noValidate
+      onSubmit={validate}
+      onChange={edits.onEdit}
+      aria-label="Подписанты и документы"
+    >
+      <input type="hidden" name="intent" value="documentSettings" />
+      <input type="hidden" name="organizationId" value={organizationId} />
+      <Stack gap="md">
+        <FormMessage failure={edit.failure} fields={FIELDS} />
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <TextInput
+              {...field('headName', 'Руководитель')}
+              placeholder="Иванов Иван Иванович"
+              description="Фамилия, имя и отчество полностью: в документах — с инициалами"
+              autoComplete="off"
+              required
+              maxLength={PERSON_NAME_MAX}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <TextInput
+              {...field('headPosition', 'Должность руководителя')}
+              defaultValue={initial('headPosition') || 'Генеральный директор'}
+              required
+              maxLength={POSITION_MAX}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <TextInput
+              {...field('accountantName', 'Главный бухгалтер')}
+              placeholder="Петрова Анна Сергеевна"
+              description="Если бухгалтера нет, оставьте пустым: за бухгалтера подпишет руководитель"
+              autoComplete="off"
+              maxLength={PERSON_NAME_MAX}
+            />
+          </Grid.Col>
+        </Grid>
+        <Radio.Group
+          name="signer"
+          label="Кто подписывает документы"
+          value={signer}
+          onChange={(value) => setSigner(value === 'attorney' ? 'attorney' : 'head')}
+          error={errors.signer}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="head" label="Руководитель" />
+            <Radio value="attorney" label="Другой сотрудник по доверенности" />
+          </Stack>
+        </Radio.Group>
+        {signer === 'attorney' && (
+          <Fieldset legend="Кто подписывает по доверенности">
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 7 }}>
+                <TextInput
+                  {...field('attorneyName', 'Фамилия, имя и отчество')}
+                  autoComplete="off"
+                  required
+                  maxLength={PERSON_NAME_MAX}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInput {...field('attorneyPosition', 'Должность')} required maxLength={POSITION_MAX} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  {...field('attorneyNumber', 'Номер доверенности')}
+                  required
+                  maxLength={ATTORNEY_NUMBER_MAX}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput {...field('attorneyDate', 'Дата доверенности')} type="date" required />
+              </Grid.Col>
+            </Grid>
+          </Fieldset>
+        )}
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <NativeSelect
+              {...field('vatStatus', 'НДС')}
+              data={VAT_OPTIONS}
+              description="От этого зависит, какой документ получает покупатель: с НДС — счёт-фактуру"
+              required
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <TextInput
+              {...field('edoParticipantId', 'Идентификатор участника ЭДО')}
+              placeholder="2BE…"
+              description="Необязательно. Выдаёт оператор: Диадок, СБИС, Такском"
+              autoComplete="off"
+              maxLength={46}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group gap="sm">
+          <Button type="submit" loading={edit.busy}>
+            Сохранить
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Отмена
+          </Button>
+        </Group>
+      </Stack>
+    </edit.fetcher.Form>
+  )
+}
+
+function SettingsDetails({ settings }: { settings: DocumentSettings }) {
+  const { head, accountant, attorney } = settings
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" m={0}>
+      <Detail label="Руководитель">
+        {head.name}, {head.position.toLowerCase()}
+      </Detail>
+      <Detail label="Главный бухгалтер">{accountant?.name ?? 'Нет: за бухгалтера подписывает руководитель'}</Detail>
+      <Detail label="Подписывает документы">
+        {attorney ? `${attorney.name}, ${attorney.position.toLowerCase()}, ${attorneyBasis(attorney)}` : 'Руководитель'}
+      </Detail>
+      <Detail label="НДС">{VAT_STATUS_LABELS[settings.vatStatus]}</Detail>
+      <Detail label="Идентификатор участника ЭДО">{settings.edoParticipantId ?? 'Не указан'}</Detail>
+    </SimpleGrid>
+  )
+}
+
+/**
+ * Who signs the organization's invoices and how it charges VAT: shown to every member, set by
+ * owners and administrators. A seller without them is told that it cannot confirm orders.
+ */
+export function DocumentSettingsBlock({
+  organization: org,
+  isSeller,
+}: {
+  organization: OrganizationView
+  isSeller: boolean
+}) {
+  const edit = useCompanyFetcher('document-settings')
+  // As in BankRequisitesBlock: editing until a newer successful result than the one it began with.
+  const [openedWith, setOpenedWith] = useState<object | null | undefined>(undefined)
+  const editing = openedWith !== undefined && !(edit.fetcher.data?.ok && edit.fetcher.data !== openedWith)
+  const canEdit = org.memberRole !== 'member'
+  const settings = org.documentSettings
+
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      id={DOCUMENT_SETTINGS_ANCHOR}
+      aria-labelledby="document-settings-title"
+    >
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <Title order={2} size="h3" id="document-settings-title">
+          Подписанты и документы
+        </Title>
+        {canEdit && !editing && (
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={18} aria-hidden="true" />}
+            onClick={() => setOpenedWith(edit.fetcher.data ?? null)}
+          >
+            {settings ? 'Изменить подписантов' : 'Указать подписантов'}
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <DocumentSettingsForm
+          organizationId={org.id}
+          settings={settings}
+          fetcher={edit}
+          onCancel={() => setOpenedWith(undefined)}
+        />
+      ) : (
+        <Stack gap="md">
+          <FormMessage success={edit.success} />
+          {settings ? (
+            <SettingsDetails settings={settings} />
+          ) : (
+            <Alert
+              color={isSeller ? 'orange' : 'gray'}
+              variant="light"
+              icon={<IconSignature size={18} aria-hidden="true" />}
+            >
+              {isSeller
+                ? 'Руководитель не указан. Без него нельзя подтвердить заказ: его подпись ставится в счёте на оплату.'
+                : 'Подписанты не указаны. Они понадобятся, когда вы будете продавать: их подписи ставятся в счетах.'}
+              {!canEdit && ' Указать их могут владелец и администраторы организации.'}
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  )
+}
