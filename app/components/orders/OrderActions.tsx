@@ -1,7 +1,6 @@
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useState } from 'react'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { COMPANY_PATH, DOCUMENT_SETTINGS_ANCHOR } from '#app/components/company/company-ui.ts'
 import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { ButtonContent, buttonClass } from '#app/components/ui/button.tsx'
 import { Dialog } from '#app/components/ui/dialog.tsx'
@@ -15,6 +14,7 @@ import {
   type OrderDetails,
 } from '#common/orders.ts'
 import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
+import { companySectionFor } from './order-forms.ts'
 import { ShipForm } from './ShipForm.tsx'
 import { formatCount } from '#common/format.ts'
 import { DAYS } from '#common/counted-words.ts'
@@ -22,15 +22,10 @@ import classes from './order-facts.module.css'
 
 const CHECK = <IconCheck size={18} aria-hidden="true" />
 
-/** Where the company page fixes what a refused confirmation lacks. */
-const COMPANY_SECTION_OF: Record<string, string | undefined> = {
-  [ORDER_MESSAGES.noBankRequisites]: COMPANY_PATH,
-  [ORDER_MESSAGES.noSignatories]: `${COMPANY_PATH}#${DOCUMENT_SETTINGS_ANCHOR}`,
-}
-
 function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
   const failure = failureOf(state, 'confirm')
   const values = failure?.values ?? {}
+  const fixAt = failure && companySectionFor(failure.message)
   return (
     <IntentForm state={state} intent="confirm">
       <div className={classes.stackSm}>
@@ -58,9 +53,9 @@ function ConfirmForm({ state, today }: { state: ActionState; today: string }) {
           error={failure?.fieldErrors.comment}
         />
         <FormMessage failure={failure} fields={['deliveryDate', 'comment']} />
-        {failure && COMPANY_SECTION_OF[failure.message] && (
+        {fixAt && (
           <p className={`${ui.text} ${ui.sm}`}>
-            <AppLink to={COMPANY_SECTION_OF[failure.message]!}>Открыть раздел «Компания»</AppLink>
+            <AppLink to={fixAt}>Открыть раздел «Компания»</AppLink>
           </p>
         )}
         <div>

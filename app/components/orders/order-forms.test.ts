@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { serialsProblem } from './order-forms.ts'
+import { ORDER_MESSAGES } from '#common/orders.ts'
+import { companySectionFor, serialsProblem } from './order-forms.ts'
 
 describe('the serial numbers of a shipped line', () => {
   it('names a number typed twice instead of counting it twice', () => {
@@ -14,5 +15,13 @@ describe('the serial numbers of a shipped line', () => {
 
   it('has nothing to say when every unit has its own number', () => {
     expect(serialsProblem('A1\nA2', 2)).toBeUndefined()
+  })
+})
+
+describe('a refused confirmation', () => {
+  it('leads to the part of the company page that gives the invoice what it lacks', () => {
+    expect(companySectionFor(ORDER_MESSAGES.noBankRequisites)).toBe('/personal-account/company')
+    expect(companySectionFor(ORDER_MESSAGES.noSignatories)).toBe('/personal-account/company#document-settings')
+    expect(companySectionFor(ORDER_MESSAGES.deliveryDate)).toBeUndefined()
   })
 })

@@ -1,5 +1,6 @@
 import { formatCount, quote } from '#common/format.ts'
-import { ORDER_ACTIONS, type OrderAction } from '#common/orders.ts'
+import { ORDER_ACTIONS, ORDER_MESSAGES, type OrderAction } from '#common/orders.ts'
+import { COMPANY_PATH, DOCUMENT_SETTINGS_ANCHOR } from '#app/components/company/company-ui.ts'
 
 /**
  * The order page's forms as they are posted (plain fields, with or without JavaScript) and what
@@ -74,4 +75,14 @@ export function confirmInputOf(values: Record<string, string>) {
     deliveryDate: values.deliveryDate || null,
     ...(values.comment && { comment: values.comment }),
   }
+}
+
+/**
+ * Where the company page fixes what a refused confirmation lacks (the bank requisites or the
+ * signatories of the invoice), or undefined for any other refusal.
+ */
+export function companySectionFor(refusal: string): string | undefined {
+  if (refusal === ORDER_MESSAGES.noBankRequisites) return COMPANY_PATH
+  if (refusal === ORDER_MESSAGES.noSignatories) return `${COMPANY_PATH}#${DOCUMENT_SETTINGS_ANCHOR}`
+  return undefined
 }
