@@ -6,13 +6,7 @@ import { ButtonContent, buttonClass } from '#app/components/ui/button.tsx'
 import { Dialog } from '#app/components/ui/dialog.tsx'
 import { TextareaField, TextField } from '#app/components/ui/fields.tsx'
 import ui from '#app/components/ui/ui.module.css'
-import {
-  ORDER_ACTION_LABELS,
-  ORDER_LIMITS,
-  ORDER_MESSAGES,
-  type OrderAction,
-  type OrderDetails,
-} from '#common/orders.ts'
+import { ORDER_ACTION_LABELS, ORDER_LIMITS, type OrderAction, type OrderDetails } from '#common/orders.ts'
 import { type ActionState, failureOf, IntentForm, SubmitButton } from './action-state.tsx'
 import { companySectionFor } from './order-forms.ts'
 import { ShipForm } from './ShipForm.tsx'
