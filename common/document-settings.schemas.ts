@@ -1,4 +1,6 @@
 import { CALENDAR_DATE_MESSAGES, isCalendarDate } from './calendar-date.ts'
+import { CHARACTERS_UP_TO } from './counted-words.ts'
+import { formatCount } from './format.ts'
 import { type DocumentSettings, SIGNER_KINDS, VAT_STATUSES } from './document-settings.ts'
 import { singleLineText } from './text.ts'
 import { z } from './zod.ts'
@@ -26,7 +28,7 @@ export const DOCUMENT_SETTINGS_MESSAGES = {
   vatStatus: 'Выберите, как организация платит НДС',
   edoParticipantId:
     'Идентификатор участника ЭДО — от 4 до 46 знаков: код оператора из трёх знаков, начинается с 2 (например, 2BE…), затем латинские буквы, цифры и дефисы',
-  tooLong: (max: number) => `Не больше ${max} символов`,
+  tooLong: (max: number) => `Не больше ${formatCount(max, CHARACTERS_UP_TO)}`,
 } as const
 
 const NAME = /^\p{L}[\p{L}'’.-]*(?: \p{L}[\p{L}'’.-]*)+$/u
