@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { IconBuildingBank, IconPencil } from '@tabler/icons-react'
 import { type FormEvent, useState } from 'react'
 import type { BankRequisites } from '#common/bank-requisites.ts'
@@ -9,6 +9,7 @@ import { formValues } from '#app/lib/action-result.ts'
 import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { MaskedInput } from '../MaskedInput.tsx'
 import { type OrganizationView, useCompanyFetcher } from './company-ui.ts'
+import { Detail, useEditing } from './block-parts.tsx'
 import { FormMessage } from './FormMessage.tsx'
 
 const FIELDS = ['bankName', 'bik', 'settlementAccount', 'correspondentAccount'] as const
@@ -19,19 +20,6 @@ const LABELS: Record<Field, string> = {
   bik: 'БИК',
   settlementAccount: 'Расчётный счёт',
   correspondentAccount: 'Корреспондентский счёт',
-}
-
-function Detail({ label, numeric, children }: { label: string; numeric: boolean; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} ff={numeric ? 'monospace' : undefined} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  )
 }
 
 function BankRequisitesForm({
@@ -128,9 +116,7 @@ export function BankRequisitesBlock({
   isSeller: boolean
 }) {
   const edit = useCompanyFetcher('bank-requisites')
-  // As in OrganizationDetails: editing until a newer successful result than the one it began with.
-  const [openedWith, setOpenedWith] = useState<object | null | undefined>(undefined)
-  const editing = openedWith !== undefined && !(edit.fetcher.data?.ok && edit.fetcher.data !== openedWith)
+  const { editing, open, close } = useEditing(edit)
   const canEdit = org.memberRole !== 'member'
   const requisites = org.bankRequisites
 
@@ -141,22 +127,13 @@ export function BankRequisitesBlock({
           Банковские реквизиты
         </Title>
         {canEdit && !editing && (
-          <Button
-            variant="default"
-            leftSection={<IconPencil size={18} aria-hidden="true" />}
-            onClick={() => setOpenedWith(edit.fetcher.data ?? null)}
-          >
+          <Button variant="default" leftSection={<IconPencil size={18} aria-hidden="true" />} onClick={open}>
             {requisites ? 'Изменить банковские реквизиты' : 'Указать банковские реквизиты'}
           </Button>
         )}
       </Group>
       {editing ? (
-        <BankRequisitesForm
-          organizationId={org.id}
-          requisites={requisites}
-          fetcher={edit}
-          onCancel={() => setOpenedWith(undefined)}
-        />
+        <BankRequisitesForm organizationId={org.id} requisites={requisites} fetcher={edit} onCancel={close} />
       ) : (
         <Stack gap="md">
           <FormMessage success={edit.success} />

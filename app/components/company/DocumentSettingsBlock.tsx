@@ -9,12 +9,11 @@ import {
   Radio,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core'
 import { IconPencil, IconSignature } from '@tabler/icons-react'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import {
   attorneyBasis,
   type DocumentSettings,
@@ -33,6 +32,7 @@ import { fieldErrors } from '#common/organizations.schemas.ts'
 import { formValues } from '#app/lib/action-result.ts'
 import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { DOCUMENT_SETTINGS_ANCHOR, type OrganizationView, useCompanyFetcher } from './company-ui.ts'
+import { Detail, useEditing } from './block-parts.tsx'
 import { FormMessage } from './FormMessage.tsx'
 
 const FIELDS = [
@@ -53,19 +53,6 @@ const VAT_OPTIONS = [
   { value: '', label: 'Выберите…', disabled: true },
   ...VAT_STATUSES.map((value) => ({ value, label: VAT_STATUS_LABELS[value] })),
 ]
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  )
-}
 
 function DocumentSettingsForm({
   organizationId,
@@ -235,9 +222,7 @@ export function DocumentSettingsBlock({
   isSeller: boolean
 }) {
   const edit = useCompanyFetcher('document-settings')
-  // As in BankRequisitesBlock: editing until a newer successful result than the one it began with.
-  const [openedWith, setOpenedWith] = useState<object | null | undefined>(undefined)
-  const editing = openedWith !== undefined && !(edit.fetcher.data?.ok && edit.fetcher.data !== openedWith)
+  const { editing, open, close } = useEditing(edit)
   const canEdit = org.memberRole !== 'member'
   const settings = org.documentSettings
 
@@ -254,22 +239,13 @@ export function DocumentSettingsBlock({
           Подписанты и документы
         </Title>
         {canEdit && !editing && (
-          <Button
-            variant="default"
-            leftSection={<IconPencil size={18} aria-hidden="true" />}
-            onClick={() => setOpenedWith(edit.fetcher.data ?? null)}
-          >
+          <Button variant="default" leftSection={<IconPencil size={18} aria-hidden="true" />} onClick={open}>
             {settings ? 'Изменить подписантов' : 'Указать подписантов'}
           </Button>
         )}
       </Group>
       {editing ? (
-        <DocumentSettingsForm
-          organizationId={org.id}
-          settings={settings}
-          fetcher={edit}
-          onCancel={() => setOpenedWith(undefined)}
-        />
+        <DocumentSettingsForm organizationId={org.id} settings={settings} fetcher={edit} onCancel={close} />
       ) : (
         <Stack gap="md">
           <FormMessage success={edit.success} />

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
-import { useState } from 'react'
 import { isSoleTrader, LEGAL_FORM_LABELS, MEMBER_ROLE_LABELS } from '#common/organizations.ts'
 import { type OrganizationView, useCompanyFetcher } from './company-ui.ts'
+import { Detail, useEditing } from './block-parts.tsx'
 import { FormMessage } from './FormMessage.tsx'
 import { OrganizationEditForm } from './OrganizationEditForm.tsx'
 
@@ -11,26 +11,10 @@ function phoneForPeople(phone: string): string {
   return d.length === 10 ? `+7 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}` : phone
 }
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  )
-}
-
 /** The organization's details; owners and administrators edit them in place. */
 export function OrganizationDetails({ organization: org }: { organization: OrganizationView }) {
   const edit = useCompanyFetcher('organization-update')
-  // The fetcher result current when editing began (undefined: not editing). A newer successful
-  // result means the server took the changes: back to the details, without an effect.
-  const [openedWith, setOpenedWith] = useState<object | null | undefined>(undefined)
-  const editing = openedWith !== undefined && !(edit.fetcher.data?.ok && edit.fetcher.data !== openedWith)
+  const { editing, open, close } = useEditing(edit)
   const canEdit = org.memberRole !== 'member'
 
   return (
@@ -48,17 +32,13 @@ export function OrganizationDetails({ organization: org }: { organization: Organ
           </Group>
         </Stack>
         {canEdit && !editing && (
-          <Button
-            variant="default"
-            leftSection={<IconPencil size={18} aria-hidden="true" />}
-            onClick={() => setOpenedWith(edit.fetcher.data ?? null)}
-          >
+          <Button variant="default" leftSection={<IconPencil size={18} aria-hidden="true" />} onClick={open}>
             Изменить реквизиты
           </Button>
         )}
       </Group>
       {editing ? (
-        <OrganizationEditForm organization={org} fetcher={edit} onCancel={() => setOpenedWith(undefined)} />
+        <OrganizationEditForm organization={org} fetcher={edit} onCancel={close} />
       ) : (
         <Stack gap="md">
           <FormMessage success={edit.success} />
