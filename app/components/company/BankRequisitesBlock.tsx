@@ -1,15 +1,12 @@
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { IconBuildingBank, IconPencil } from '@tabler/icons-react'
-import { type FormEvent, useState } from 'react'
 import type { BankRequisites } from '#common/bank-requisites.ts'
 import { BANK_NAME_MAX, BankRequisitesInput } from '#common/bank-requisites.schemas.ts'
 import { ACCOUNT_MASK, BIK_MASK } from '#common/masks.ts'
 import { fieldErrors } from '#common/organizations.schemas.ts'
-import { formValues } from '#app/lib/action-result.ts'
-import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { MaskedInput } from '../MaskedInput.tsx'
 import { type OrganizationView, useCompanyFetcher } from './company-ui.ts'
-import { Detail, useEditing } from './block-parts.tsx'
+import { Detail, useCheckedForm, useEditing } from './block-parts.tsx'
 import { FormMessage } from './FormMessage.tsx'
 
 const FIELDS = ['bankName', 'bik', 'settlementAccount', 'correspondentAccount'] as const
@@ -33,26 +30,21 @@ function BankRequisitesForm({
   fetcher: ReturnType<typeof useCompanyFetcher>
   onCancel: () => void
 }) {
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
-  const edits = useEditedFields(edit.failure, clientErrors)
-  const errors: Record<string, string | undefined> = withoutEdited({ ...edit.errors, ...clientErrors }, edits.edited)
+  const form = useCheckedForm(edit, (values) => {
+    const parsed = BankRequisitesInput.safeParse(values)
+    return parsed.success ? {} : fieldErrors(parsed.error)
+  })
+  const { errors } = form
   // After a refusal the typed values come back; otherwise the stored ones.
   const initial = (name: Field) => (edit.failure ? edit.values[name] : requisites?.[name]) ?? ''
-
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = BankRequisitesInput.safeParse(formValues(new FormData(event.currentTarget)))
-    const found = parsed.success ? {} : fieldErrors(parsed.error)
-    setClientErrors(found)
-    if (Object.keys(found).length) event.preventDefault()
-  }
 
   const field = (name: Field) => ({ name, label: LABELS[name], defaultValue: initial(name), error: errors[name] })
   return (
     <edit.fetcher.Form
       method="post"
       noValidate
-      onSubmit={validate}
-      onChange={edits.onEdit}
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
       aria-label="Банковские реквизиты"
     >
       <input type="hidden" name="intent" value="bankRequisites" />

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core'
 import { IconPencil, IconSignature } from '@tabler/icons-react'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import {
   attorneyBasis,
   type DocumentSettings,
@@ -29,10 +29,8 @@ import {
   POSITION_MAX,
 } from '#common/document-settings.schemas.ts'
 import { fieldErrors } from '#common/organizations.schemas.ts'
-import { formValues } from '#app/lib/action-result.ts'
-import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { DOCUMENT_SETTINGS_ANCHOR, type OrganizationView, useCompanyFetcher } from './company-ui.ts'
-import { Detail, useEditing } from './block-parts.tsx'
+import { Detail, useCheckedForm, useEditing } from './block-parts.tsx'
 import { FormMessage } from './FormMessage.tsx'
 
 const FIELDS = [
@@ -65,28 +63,23 @@ function DocumentSettingsForm({
   fetcher: ReturnType<typeof useCompanyFetcher>
   onCancel: () => void
 }) {
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
-  const edits = useEditedFields(edit.failure, clientErrors)
-  const errors: Record<string, string | undefined> = withoutEdited({ ...edit.errors, ...clientErrors }, edits.edited)
+  const form = useCheckedForm(edit, (values) => {
+    const parsed = DocumentSettingsInput.safeParse(values)
+    return parsed.success ? {} : fieldErrors(parsed.error)
+  })
+  const { errors } = form
   // After a refusal the typed values come back; otherwise the stored ones.
   const stored = documentSettingsFields(settings)
   const initial = (name: Field) => (edit.failure ? edit.values[name] : stored[name]) ?? ''
   const [signer, setSigner] = useState<SignerKind>(initial('signer') === 'attorney' ? 'attorney' : 'head')
-
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = DocumentSettingsInput.safeParse(formValues(new FormData(event.currentTarget)))
-    const found = parsed.success ? {} : fieldErrors(parsed.error)
-    setClientErrors(found)
-    if (Object.keys(found).length) event.preventDefault()
-  }
 
   const field = (name: Field, label: string) => ({ name, label, defaultValue: initial(name), error: errors[name] })
   return (
     <edit.fetcher.Form
       method="post"
       noValidate
-      onSubmit={validate}
-      onChange={edits.onEdit}
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
       aria-label="Подписанты и документы"
     >
       <input type="hidden" name="intent" value="documentSettings" />

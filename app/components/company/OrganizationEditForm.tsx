@@ -1,11 +1,9 @@
 import { Button, Grid, Group, Stack } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
 import { applyMask, PHONE_MASK } from '#common/masks.ts'
 import { isSoleTrader } from '#common/organizations.ts'
 import { fieldErrors, legalFormIssues, OrganizationUpdateInput } from '#common/organizations.schemas.ts'
-import { formValues } from '#app/lib/action-result.ts'
-import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import type { OrganizationView, useCompanyFetcher } from './company-ui.ts'
+import { useCheckedForm } from './block-parts.tsx'
 import { FormMessage } from './FormMessage.tsx'
 import { type OrganizationFieldName, type OrganizationLayout, OrganizationFields } from './OrganizationFields.tsx'
 
@@ -32,9 +30,13 @@ export function OrganizationEditForm({
   fetcher: ReturnType<typeof useCompanyFetcher>
   onCancel: () => void
 }) {
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
-  const edits = useEditedFields(edit.failure, clientErrors)
-  const errors = withoutEdited({ ...edit.errors, ...clientErrors }, edits.edited)
+  const form = useCheckedForm(edit, (values) => {
+    const parsed = OrganizationUpdateInput.safeParse(values)
+    return parsed.success
+      ? legalFormIssues({ legalForm: org.legalForm, kpp: parsed.data.kpp })
+      : fieldErrors(parsed.error)
+  })
+  const { errors } = form
   const soleTrader = isSoleTrader(org.legalForm)
   // After a refusal the typed values come back; otherwise the stored ones.
   const initial = (name: OrganizationFieldName) =>
@@ -44,18 +46,8 @@ export function OrganizationEditForm({
         ? applyMask(PHONE_MASK, org.contactPhone)
         : (org[name] ?? '')
 
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const values = formValues(new FormData(event.currentTarget))
-    const parsed = OrganizationUpdateInput.safeParse(values)
-    const found = parsed.success
-      ? legalFormIssues({ legalForm: org.legalForm, kpp: parsed.data.kpp })
-      : fieldErrors(parsed.error)
-    setClientErrors(found)
-    if (Object.keys(found).length) event.preventDefault()
-  }
-
   return (
-    <edit.fetcher.Form method="post" noValidate onSubmit={validate} onChange={edits.onEdit}>
+    <edit.fetcher.Form method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange}>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="organizationId" value={org.id} />
       <Stack gap="md">
