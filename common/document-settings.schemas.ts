@@ -26,6 +26,7 @@ export const DOCUMENT_SETTINGS_MESSAGES = {
   attorneyNumber: 'Укажите номер доверенности',
   attorneyDate: 'Укажите дату доверенности',
   vatStatus: 'Выберите, как организация платит НДС',
+  image: 'Подпись и печать — картинки PNG или JPEG до 1 МБ, загруженные для этой организации',
   edoParticipantId:
     'Идентификатор участника ЭДО — от 4 до 46 знаков: код оператора из трёх знаков, начинается с 2 (например, 2BE…), затем латинские буквы, цифры и дефисы',
   tooLong: (max: number) => `Не больше ${formatCount(max, CHARACTERS_UP_TO)}`,
@@ -47,6 +48,14 @@ const optionalText = (max: number) =>
     .optional()
     .default('')
 
+/** A picture's file id, or empty for none. */
+const imageId = z
+  .string({ error: DOCUMENT_SETTINGS_MESSAGES.image })
+  .trim()
+  .refine((v) => v === '' || z.uuid().safeParse(v).success, DOCUMENT_SETTINGS_MESSAGES.image)
+  .optional()
+  .default('')
+
 export const DocumentSettingsInput = z
   .object({
     headName: text(DOCUMENT_SETTINGS_MESSAGES.headName, PERSON_NAME_MAX),
@@ -59,6 +68,8 @@ export const DocumentSettingsInput = z
     attorneyDate: optionalText(10),
     vatStatus: z.enum(VAT_STATUSES, { error: DOCUMENT_SETTINGS_MESSAGES.vatStatus }),
     edoParticipantId: optionalText(46).transform((v) => v.replace(/\s/g, '')),
+    signatureFileId: imageId,
+    stampFileId: imageId,
   })
   .superRefine((data, ctx) => {
     // zod runs this even when a field failed: check each value's type rather than trust the types.
@@ -88,6 +99,8 @@ export const DocumentSettingsInput = z
         : null,
     vatStatus: d.vatStatus,
     edoParticipantId: d.edoParticipantId ? normalizeEdoId(d.edoParticipantId) : null,
+    signatureFileId: d.signatureFileId || null,
+    stampFileId: d.stampFileId || null,
   }))
 export type DocumentSettingsInput = z.input<typeof DocumentSettingsInput>
 
@@ -108,5 +121,7 @@ export function documentSettingsFields(settings: DocumentSettings | null): Recor
     attorneyDate: settings.attorney?.date ?? '',
     vatStatus: settings.vatStatus,
     edoParticipantId: settings.edoParticipantId ?? '',
+    signatureFileId: settings.signatureFileId ?? '',
+    stampFileId: settings.stampFileId ?? '',
   }
 }

@@ -44,7 +44,17 @@ export interface DocumentSettings {
   vatStatus: VatStatus
   /** The electronic document exchange participant id (Диадок, СБИС, Такском…), if any. */
   edoParticipantId: string | null
+  /**
+   * Pictures printed on the forms, if any: the signer's signature (over the head's blank) and
+   * the stamp. Files of the organization, PNG or JPEG; absent in settings kept before they were.
+   */
+  signatureFileId?: string | null
+  stampFileId?: string | null
 }
+
+/** The pictures a printed form may carry: small PNG or JPEG files. */
+export const SIGNATURE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const
+export const SIGNATURE_IMAGE_MAX_BYTES = 1024 * 1024
 
 /** «Иванов Иван Иванович» → «Иванов И. И.», as documents print a signer under the signature. */
 export function nameWithInitials(fullName: string): string {
@@ -69,11 +79,14 @@ export function invoiceSignatories(settings: DocumentSettings): {
   head: string
   headBasis: string | null
   accountant: string
+  /** The signer signs the accountant's line too: the signature's picture goes on both. */
+  accountantSignsToo: boolean
 } {
   const signer = settings.attorney ?? settings.head
   return {
     head: nameWithInitials(signer.name),
     headBasis: settings.attorney ? `${settings.attorney.position}, ${attorneyBasis(settings.attorney)}` : null,
     accountant: nameWithInitials(settings.accountant?.name ?? signer.name),
+    accountantSignsToo: settings.accountant === null,
   }
 }

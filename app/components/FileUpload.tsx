@@ -40,6 +40,12 @@ export interface FileUploadProps {
   onRemove?: (meta: UploadedFile) => void
   label?: string
   disabled?: boolean
+  /**
+   * Narrower than documents, for a field that takes pictures only: the input's `accept` and the
+   * hint beside the button. The server still takes any document; the form that uses the file
+   * checks what it needs.
+   */
+  only?: { accept: string; hint: string }
 }
 
 /** Why an upload failed: the spec's line (`fail to POST /api/v1/files 413`) and the server's words. */
@@ -64,6 +70,7 @@ export function FileUpload({
   onRemove,
   label = 'Прикрепить файлы',
   disabled,
+  only,
 }: FileUploadProps) {
   const [items, setItems] = useState<Item[]>([])
   const [notice, setNotice] = useState<string | null>(null)
@@ -124,7 +131,7 @@ export function FileUpload({
           ref={input}
           type="file"
           hidden
-          accept={FILE_LIMITS.accept}
+          accept={only?.accept ?? FILE_LIMITS.accept}
           multiple={maxFiles > 1}
           onChange={(event) => choose(event.currentTarget.files)}
         />
@@ -137,7 +144,8 @@ export function FileUpload({
           <ButtonContent left={<IconPaperclip size={18} aria-hidden="true" />}>{label}</ButtonContent>
         </button>
         <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
-          PDF, JPEG или PNG, до {formatFileSize(FILE_LIMITS.maxBytes)}, не больше {filesAfterLimit(maxFiles)}
+          {only?.hint ??
+            `PDF, JPEG или PNG, до ${formatFileSize(FILE_LIMITS.maxBytes)}, не больше ${filesAfterLimit(maxFiles)}`}
         </p>
       </div>
 

@@ -64,7 +64,15 @@ export interface InvoiceDocument {
    * Names printed by the signature blanks; blank lines when absent. `headBasis` is printed under
    * the head's line when someone signs for the head: «Коммерческий директор, по доверенности № 7 от …».
    */
-  signatories?: { head?: string | null; headBasis?: string | null; accountant?: string | null }
+  signatories?: {
+    head?: string | null
+    headBasis?: string | null
+    accountant?: string | null
+    /** Pictures of the signer's signature (on both lines when the signer signs for the accountant) and the stamp. */
+    signatureImage?: Buffer | null
+    accountantSignsToo?: boolean
+    stampImage?: Buffer | null
+  }
 }
 
 const TEXT = 9
@@ -218,7 +226,8 @@ function drawClosing(doc: Pdf, invoice: InvoiceDocument): void {
     measure(doc, count, width, 'regular', TEXT) +
     measure(doc, invoice.amountInWords, width, 'bold', TEXT + 1) +
     notes.reduce((sum, note) => sum + measure(doc, note, width, 'regular', TEXT) + 3, 0) +
-    (invoice.signatories?.headBasis ? 82 : 70)
+    (invoice.signatories?.headBasis ? 82 : 70) +
+    (invoice.signatories?.stampImage ? 40 : 0)
   doc.y += 4
   keepTogether(doc, height)
 
@@ -235,9 +244,22 @@ function drawClosing(doc: Pdf, invoice: InvoiceDocument): void {
 
   const top = doc.y
   const half = width / 2
-  const signed = drawSignature(doc, x, top, half - 12, { label: 'Руководитель', name: invoice.signatories?.head })
-  drawSignature(doc, x + half + 12, top, half - 12, { label: 'Бухгалтер', name: invoice.signatories?.accountant })
-  const basis = invoice.signatories?.headBasis
+  const signatories = invoice.signatories
+  const signature = signatories?.signatureImage
+  const signed = drawSignature(doc, x, top, half - 12, {
+    label: 'Руководитель',
+    name: signatories?.head,
+    image: signature,
+  })
+  drawSignature(doc, x + half + 12, top, half - 12, {
+    label: 'Бухгалтер',
+    name: signatories?.accountant,
+    image: signatories?.accountantSignsToo ? signature : null,
+  })
+  // The stamp over the end of the head's line, where a stamp is put by hand.
+  if (signatories?.stampImage)
+    doc.image(signatories.stampImage, x + half - 110, top - 30, { fit: [96, 96], align: 'center', valign: 'center' })
+  const basis = signatories?.headBasis
   if (basis) writeText(doc, basis, x, top + signed + 2, 'regular', 7.5, { width: half - 12 })
   doc.y = top + (basis ? 42 : 30)
   doc.x = x

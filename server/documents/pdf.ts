@@ -174,6 +174,8 @@ export interface SignatureOptions {
   withPosition?: boolean
   /** Room for the label, the same for signatures stacked one above another so their blanks align. */
   labelWidth?: number
+  /** A picture of the signature (PNG or JPEG), set over the «подпись» blank. */
+  image?: Buffer | null
 }
 
 /**
@@ -198,6 +200,10 @@ export function drawSignature(doc: Pdf, x: number, y: number, width: number, opt
     const blankWidth = available * blank.share - 6
     if (blank.text) {
       writeText(doc, blank.text, left, y, 'regular', size, { width: blankWidth, align: 'center', lineBreak: false })
+    }
+    if (blank.caption === 'подпись' && options.image) {
+      // Standing on the line and rising above it, as a pen's signature does.
+      doc.image(options.image, left, lineY - 26, { fit: [blankWidth, 30], align: 'center', valign: 'bottom' })
     }
     doc
       .save()

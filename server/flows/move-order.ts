@@ -114,11 +114,9 @@ export function createMoveOrder(
         // The invoice is issued now: it prints the seller's bank requisites and signatories of
         // today, for good.
         prepare: async (tx, row) => {
-          const [bank, settings] = await Promise.all([
-            organizations.bankRequisitesOf(tx, row.sellerOrganizationId),
-            organizations.documentSettingsOf(tx, row.sellerOrganizationId),
-          ])
+          const bank = await organizations.bankRequisitesOf(tx, row.sellerOrganizationId)
           if (!bank) throw new AppError('conflict', ORDER_MESSAGES.noBankRequisites)
+          const settings = await organizations.documentSettingsOf(tx, row.sellerOrganizationId)
           if (!settings) throw new AppError('conflict', ORDER_MESSAGES.noSignatories)
           return {
             confirmedAt: new Date(),

@@ -42,6 +42,8 @@ export function demoDocumentSettings(): Map<string, DocumentSettings> {
         attorney: null,
         vatStatus: VAT_STATUS_OF_RATE[SELLER_TERMS.get(ACCOUNTS_VENDOR_SLUG)!.vatRate],
         edoParticipantId: '2BE7715482034-771501001',
+        signatureFileId: null,
+        stampFileId: null,
       },
     ],
   ])
@@ -52,6 +54,8 @@ export function demoDocumentSettings(): Map<string, DocumentSettings> {
       attorney: null,
       vatStatus: VAT_STATUS_OF_RATE[vendor.vatRate],
       edoParticipantId: null,
+      signatureFileId: null,
+      stampFileId: null,
     })
   })
   return settings

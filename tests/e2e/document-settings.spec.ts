@@ -1,5 +1,6 @@
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './a11y.ts'
+import { photoFile } from './photos.ts'
 
 // A demo vendor no other spec signs in as; the seed named its head, which this test changes.
 const OWNER = 'sales@kaluzhskiy-tsentr-bespilotnoy-aviatsii.example'
@@ -40,6 +41,10 @@ test('an owner hands the signature to a colleague by power of attorney on a phon
   await attorney.getByRole('textbox', { name: 'Номер доверенности' }).fill('7/2026')
   await attorney.getByLabel('Дата доверенности').fill('2026-02-01')
   await edo.fill('2AE4027405442-402701001')
+  // The stamp for the printed forms, uploaded as the organization's picture and shown at once.
+  const stamp = form.getByRole('group', { name: 'Печать для печатных форм' })
+  await stamp.locator('input[type="file"]').setInputFiles(await photoFile('stamp.png', 'png', { r: 40, g: 70, b: 200 }))
+  await expect(stamp.getByRole('img', { name: 'Печать для печатных форм' })).toBeVisible()
   await expectNoSeriousViolations(page, { include: '#document-settings' })
   await form.getByRole('button', { name: 'Сохранить' }).press('Enter')
 
@@ -48,6 +53,7 @@ test('an owner hands the signature to a colleague by power of attorney on a phon
     block.getByText('Кравцов Денис Олегович, коммерческий директор, по доверенности № 7/2026 от 01.02.2026'),
   ).toBeVisible()
   await expect(block.getByText('2AE4027405442-402701001')).toBeVisible()
+  await expect(block.getByText('печать', { exact: true })).toBeVisible()
   await expectNoHorizontalOverflow(page)
 
   await page.reload()

@@ -9,6 +9,7 @@ import {
   Radio,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core'
@@ -28,7 +29,10 @@ import {
   PERSON_NAME_MAX,
   POSITION_MAX,
 } from '#common/document-settings.schemas.ts'
+import { FILES_PATH } from '#common/files.ts'
 import { fieldErrors } from '#common/organizations.schemas.ts'
+import { FileUpload } from '#app/components/FileUpload.tsx'
+import { getApiBaseUrl } from '#app/lib/api-config.ts'
 import { DOCUMENT_SETTINGS_ANCHOR, type OrganizationView, useCompanyFetcher } from './company-ui.ts'
 import { Detail, useCheckedForm, useEditing } from './block-parts.tsx'
 import { FormMessage } from './FormMessage.tsx'
@@ -44,6 +48,8 @@ const FIELDS = [
   'attorneyDate',
   'vatStatus',
   'edoParticipantId',
+  'signatureFileId',
+  'stampFileId',
 ] as const
 type Field = (typeof FIELDS)[number]
 
@@ -51,6 +57,58 @@ const VAT_OPTIONS = [
   { value: '', label: 'Выберите…', disabled: true },
   ...VAT_STATUSES.map((value) => ({ value, label: VAT_STATUS_LABELS[value] })),
 ]
+
+const PICTURE = {
+  accept: 'image/png,image/jpeg,.png,.jpg,.jpeg',
+  hint: 'PNG или JPEG, до 1 МБ, лучше на прозрачном фоне',
+}
+
+/** A picture printed on the forms: the stored one with «Убрать», or an upload of the organization's. */
+function PictureField({
+  name,
+  label,
+  organizationId,
+  initial,
+  error,
+}: {
+  name: string
+  label: string
+  organizationId: string
+  initial: string
+  error?: string
+}) {
+  const [fileId, setFileId] = useState(initial)
+  const src = `${getApiBaseUrl().replace(/\/+$/, '')}${FILES_PATH}/${fileId}`
+  return (
+    <Stack gap={6} role="group" aria-label={label}>
+      <input type="hidden" name={name} value={fileId} />
+      <Text fw={600} size="sm">
+        {label}
+      </Text>
+      {fileId ? (
+        <Group gap="sm">
+          <img src={src} alt={label} height={48} style={{ maxWidth: 160, objectFit: 'contain' }} />
+          <Button variant="default" size="xs" onClick={() => setFileId('')}>
+            Убрать
+          </Button>
+        </Group>
+      ) : (
+        <FileUpload
+          organizationId={organizationId}
+          maxFiles={1}
+          label="Загрузить картинку"
+          only={PICTURE}
+          onUploaded={(meta) => setFileId(meta.id)}
+        />
+      )}
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  )
+}
 
 function DocumentSettingsForm({
   organizationId,
@@ -173,6 +231,26 @@ function DocumentSettingsForm({
             />
           </Grid.Col>
         </Grid>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <PictureField
+              name="signatureFileId"
+              label="Подпись для печатных форм"
+              organizationId={organizationId}
+              initial={initial('signatureFileId')}
+              error={errors.signatureFileId}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <PictureField
+              name="stampFileId"
+              label="Печать для печатных форм"
+              organizationId={organizationId}
+              initial={initial('stampFileId')}
+              error={errors.stampFileId}
+            />
+          </Grid.Col>
+        </Grid>
         <Group gap="sm">
           <Button type="submit" loading={edit.busy}>
             Сохранить
@@ -199,6 +277,10 @@ function SettingsDetails({ settings }: { settings: DocumentSettings }) {
       </Detail>
       <Detail label="НДС">{VAT_STATUS_LABELS[settings.vatStatus]}</Detail>
       <Detail label="Идентификатор участника ЭДО">{settings.edoParticipantId ?? 'Не указан'}</Detail>
+      <Detail label="Подпись и печать на печатных формах">
+        {[settings.signatureFileId && 'подпись', settings.stampFileId && 'печать'].filter(Boolean).join(' и ') ||
+          'Нет: ставятся от руки'}
+      </Detail>
     </SimpleGrid>
   )
 }

@@ -30,6 +30,19 @@ function vatByRate(lines: OrderLineRow[]) {
   return [...byRate].map(([rate, vatKopecks]) => ({ rate, vatKopecks }))
 }
 
+/** A signature's or stamp's picture; a file gone since is printed as a blank, not an error. */
+async function pictureOf(
+  fileId: string | null | undefined,
+  readImage: (fileId: string) => Promise<Buffer>,
+): Promise<Buffer | null> {
+  if (!fileId) return null
+  try {
+    return await readImage(fileId)
+  } catch {
+    return null
+  }
+}
+
 /**
  * The order's documents as PDF bytes, from what the order copied: the invoice once confirmed
  * (dated the day of confirmation, with the seller's bank requisites of that day), the delivery
@@ -39,6 +52,7 @@ export async function renderOrderDocument(
   kind: OrderDocumentKind,
   row: OrderRow,
   lines: OrderLineRow[],
+  readImage: (fileId: string) => Promise<Buffer>,
 ): Promise<Buffer> {
   const totals = { amountKopecks: row.totalKopecks, vatKopecks: row.vatKopecks }
   if (kind === 'invoice') {
@@ -61,7 +75,13 @@ export async function renderOrderDocument(
       paymentTermDays: INVOICE_PAYMENT_DAYS,
       basis: `Заказ № ${row.number}`,
       // Orders confirmed before signatories were kept have none: their blanks stay for a pen.
-      signatories: row.sellerDocumentSettings ? invoiceSignatories(row.sellerDocumentSettings) : undefined,
+      signatories: row.sellerDocumentSettings
+        ? {
+            ...invoiceSignatories(row.sellerDocumentSettings),
+            signatureImage: await pictureOf(row.sellerDocumentSettings.signatureFileId, readImage),
+            stampImage: await pictureOf(row.sellerDocumentSettings.stampFileId, readImage),
+          }
+        : undefined,
     }
     return renderInvoice(invoice)
   }

@@ -155,7 +155,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         .from(orderLines)
         .where(eq(orderLines.orderId, row.id))
         .orderBy(orderLines.position)
-      const pdf = await renderOrderDocument(kind, row, lines)
+      const pdf = await renderOrderDocument(
+        kind,
+        row,
+        lines,
+        async (id) => (await deps.files.readAttached(ctx, id)).data,
+      )
       const title = kind === 'invoice' ? 'schet' : 'nakladnaya'
       return { pdf, filename: `${title}-${row.number}.pdf` }
     },

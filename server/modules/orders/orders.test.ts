@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
 import { eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -24,6 +25,7 @@ import {
   createTestVendor,
   giveInvoiceDetails,
   TEST_BANK_REQUISITES,
+  TEST_DOCUMENT_SETTINGS,
 } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
@@ -492,6 +494,19 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect((await sale('confirm', { deliveryDate: '2000-01-01' })).json().error.fields.deliveryDate).toBe(
       ORDER_MESSAGES.deliveryDate,
     )
+    // The seller's stamp, kept with its signatories: the invoice issued now prints it.
+    const stampPng = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2846c8' } })
+      .png()
+      .toBuffer()
+    const stamp = await uploadTestFile(app, sellerA.cookie, {
+      name: 'stamp.png',
+      bytes: stampPng,
+      type: 'image/png',
+      organizationId: vendorA.id,
+    })
+    expect(stamp.statusCode, stamp.body).toBe(201)
+    const withStamp = { ...TEST_DOCUMENT_SETTINGS, stampFileId: stamp.json().data.id as string }
+    await database.db.update(organizations).set({ documentSettings: withStamp }).where(eq(organizations.id, vendorA.id))
     const confirmed = await sale('confirm', { deliveryDate: '2099-12-31' })
     expect(confirmed.statusCode).toBe(200)
     expect(confirmed.json().data).toMatchObject({
@@ -514,6 +529,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     expect(text).toContain('Руководитель')
     expect(text).toContain('Тестов П. И.')
     expect(text).toContain('Счётова А. П.')
+    expect(invoice.rawPayload.toString('latin1')).toContain('/Subtype /Image')
     expect((await api('GET', `/orders/sale/${number}/documents/invoice.pdf`, sellerA.cookie)).statusCode).toBe(200)
     expect((await api('GET', `/orders/purchase/${number}/documents/invoice.pdf`, stranger.cookie)).statusCode).toBe(404)
     expect((await api('GET', `/orders/purchase/${number}/documents/delivery-note.pdf`, buyer.cookie)).statusCode).toBe(

@@ -13,7 +13,9 @@ import { createTestUser } from '../../testing/auth.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
 import { organizationMembers, organizations } from './organizations.table.ts'
-import { apiClient, organizationInput } from './organizations.testing.ts'
+import { apiClient, organizationInput, PDF } from './organizations.testing.ts'
+import { uploadTestFile } from '../files/files.testing.ts'
+import sharp from 'sharp'
 
 const HEAD_ONLY = {
   headName: '  Ершов   Павел Андреевич ',
@@ -75,12 +77,15 @@ describe.each(BACKENDS)('signatories and document settings of an organization on
       attorney: null,
       vatStatus: 'general',
       edoParticipantId: null,
+      signatureFileId: null,
+      stampFileId: null,
     })
     // Without a chief accountant the head signs for both.
     expect(invoiceSignatories(headOnly.json().data)).toEqual({
       head: 'Ершов П. А.',
       headBasis: null,
       accountant: 'Ершов П. А.',
+      accountantSignsToo: true,
     })
 
     const admin = await addMember(org.id, 'admin')
@@ -97,6 +102,8 @@ describe.each(BACKENDS)('signatories and document settings of an organization on
       },
       vatStatus: 'usn_5',
       edoParticipantId: '2BE7715482034-771501001',
+      signatureFileId: null,
+      stampFileId: null,
     }
     expect(attorney.json().data).toEqual(expected)
     const member = await addMember(org.id, 'member')
@@ -120,6 +127,7 @@ describe.each(BACKENDS)('signatories and document settings of an organization on
       head: 'Кравцов Д. О.',
       headBasis: 'Коммерческий директор, по доверенности № 7/2026 от 01.02.2026',
       accountant: 'Белова И. С.',
+      accountantSignsToo: false,
     })
     const text = (await readPdf(await renderInvoice({ ...sampleInvoice(), signatories }))).text
     expect(text).toContain('Кравцов Д. О.')
@@ -175,6 +183,58 @@ describe.each(BACKENDS)('signatories and document settings of an organization on
     await expect(
       app.services.organizations.documentSettingsOf(ctx, '00000000-0000-4000-8000-000000000000'),
     ).rejects.toMatchObject({ kind: 'not_found' })
+  })
+
+  it('takes the signature and the stamp as the organization\u2019s small pictures, and prints them on the invoice', async () => {
+    const { owner, org } = await ownerWithOrganization()
+    const { owner: outsider, org: theirs } = await ownerWithOrganization()
+    const picture = (background: { r: number; g: number; b: number; alpha: number }) =>
+      sharp({ create: { width: 240, height: 80, channels: 4, background } })
+        .png()
+        .toBuffer()
+    const upload = async (cookie: string, organizationId: string, bytes: Buffer, type = 'image/png') => {
+      const name = type === 'image/png' ? 'picture.png' : 'scan.pdf'
+      const res = await uploadTestFile(app, cookie, { name, bytes, type, organizationId })
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().data.id as string
+    }
+    const signature = await upload(owner.cookie, org.id, await picture({ r: 20, g: 40, b: 160, alpha: 0.8 }))
+    const stamp = await upload(owner.cookie, org.id, await picture({ r: 30, g: 60, b: 200, alpha: 0.5 }))
+    const scan = await upload(owner.cookie, org.id, PDF, 'application/pdf')
+    const foreign = await upload(outsider.cookie, theirs.id, await picture({ r: 0, g: 0, b: 0, alpha: 1 }))
+
+    const refused = await put(org.id, owner.cookie, { ...HEAD_ONLY, signatureFileId: scan, stampFileId: foreign })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error.fields).toEqual({
+      signatureFileId: DOCUMENT_SETTINGS_MESSAGES.image,
+      stampFileId: DOCUMENT_SETTINGS_MESSAGES.image,
+    })
+    expect((await put(org.id, owner.cookie, { ...HEAD_ONLY, stampFileId: 'not-an-id' })).json().error.fields).toEqual({
+      stampFileId: DOCUMENT_SETTINGS_MESSAGES.image,
+    })
+
+    const saved = await put(org.id, owner.cookie, { ...HEAD_ONLY, signatureFileId: signature, stampFileId: stamp })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().data).toMatchObject({ signatureFileId: signature, stampFileId: stamp })
+
+    // Printed: the signature on both lines (the head keeps the books), and the stamp.
+    const settings = saved.json().data as DocumentSettings
+    const images = async (withPictures: boolean) => {
+      const pictures = withPictures
+        ? {
+            signatureImage: await picture({ r: 20, g: 40, b: 160, alpha: 0.8 }),
+            stampImage: await picture({ r: 30, g: 60, b: 200, alpha: 0.5 }),
+          }
+        : {}
+      const pdf = await renderInvoice({
+        ...sampleInvoice(),
+        signatories: { ...invoiceSignatories(settings), ...pictures },
+      })
+      return pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0
+    }
+    expect(await images(false)).toBe(0)
+    // Each PNG with transparency is an image and its soft mask: two pictures on the page.
+    expect(await images(true)).toBeGreaterThanOrEqual(2)
   })
 
   it('is documented in OpenAPI', async () => {

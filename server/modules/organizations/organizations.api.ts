@@ -37,6 +37,12 @@ export const DocumentSettingsSchema = z
       .enum(VAT_STATUSES)
       .describe('general — НДС 22%/10%, usn_5 и usn_7 — УСН с НДС 5% и 7%, none — без НДС'),
     edoParticipantId: z.string().nullable().describe('Идентификатор участника ЭДО'),
+    signatureFileId: z
+      .uuid()
+      .nullable()
+      .optional()
+      .describe('Картинка подписи для печатных форм (файл организации, PNG или JPEG до 1 МБ)'),
+    stampFileId: z.uuid().nullable().optional().describe('Картинка печати для печатных форм'),
   })
   .describe('Подписанты документов и НДС')
 

@@ -61,6 +61,8 @@ export const TEST_DOCUMENT_SETTINGS: DocumentSettings = {
   attorney: null,
   vatStatus: 'general',
   edoParticipantId: null,
+  signatureFileId: null,
+  stampFileId: null,
 }
 
 /** A vendor that can issue invoices: confirming an order needs its bank requisites and signatories. */
