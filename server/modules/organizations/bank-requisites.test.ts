@@ -5,11 +5,10 @@ import { BANK_MESSAGES } from '#common/bank-requisites.schemas.ts'
 import { systemCtx } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
 import { useTestApp } from '../../testing/app.ts'
-import { createTestUser } from '../../testing/auth.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
-import { organizationMembers, organizations } from './organizations.table.ts'
-import { apiClient, organizationInput } from './organizations.testing.ts'
+import { organizations } from './organizations.table.ts'
+import { addTestMember, apiClient, createTestOwner } from './organizations.testing.ts'
 
 // ПАО Сбербанк's published BIK and correspondent account; a settlement account with its key
 // computed by the Bank of Russia's rule.
@@ -31,18 +30,9 @@ describe.each(BACKENDS)('bank requisites of an organization on %s', (backend) =>
     api = apiClient(app)
   })
 
-  async function ownerWithOrganization() {
-    const owner = await createTestUser(database.db)
-    const res = await api('POST', '/organizations', owner.cookie, organizationInput())
-    expect(res.statusCode).toBe(201)
-    return { owner, org: res.json().data as { id: string; bankRequisites: unknown } }
-  }
-
-  async function addMember(organizationId: string, role: 'admin' | 'member') {
-    const user = await createTestUser(database.db)
-    await database.db.insert(organizationMembers).values({ organizationId, userId: user.id, role })
-    return user
-  }
+  const ownerWithOrganization = () => createTestOwner(app, database.db)
+  const addMember = (organizationId: string, role: 'admin' | 'member') =>
+    addTestMember(database.db, organizationId, role)
 
   const put = (organizationId: string, cookie: string | undefined, body: object) =>
     api('PUT', `/organizations/${organizationId}/bank-requisites`, cookie, body)

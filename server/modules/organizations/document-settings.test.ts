@@ -9,11 +9,10 @@ import { renderInvoice } from '../../documents/index.ts'
 import { sampleInvoice } from '../../documents/fixtures.ts'
 import { readPdf } from '../../documents/testing.ts'
 import { useTestApp } from '../../testing/app.ts'
-import { createTestUser } from '../../testing/auth.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { auditLog } from '../audit/audit.table.ts'
-import { organizationMembers, organizations } from './organizations.table.ts'
-import { apiClient, organizationInput, PDF } from './organizations.testing.ts'
+import { organizations } from './organizations.table.ts'
+import { addTestMember, apiClient, createTestOwner, PDF } from './organizations.testing.ts'
 import { uploadTestFile } from '../files/files.testing.ts'
 import sharp from 'sharp'
 
@@ -47,18 +46,9 @@ describe.each(BACKENDS)('signatories and document settings of an organization on
     api = apiClient(app)
   })
 
-  async function ownerWithOrganization() {
-    const owner = await createTestUser(database.db)
-    const res = await api('POST', '/organizations', owner.cookie, organizationInput())
-    expect(res.statusCode).toBe(201)
-    return { owner, org: res.json().data as { id: string; documentSettings: unknown } }
-  }
-
-  async function addMember(organizationId: string, role: 'admin' | 'member') {
-    const user = await createTestUser(database.db)
-    await database.db.insert(organizationMembers).values({ organizationId, userId: user.id, role })
-    return user
-  }
+  const ownerWithOrganization = () => createTestOwner(app, database.db)
+  const addMember = (organizationId: string, role: 'admin' | 'member') =>
+    addTestMember(database.db, organizationId, role)
 
   const put = (organizationId: string, cookie: string | undefined, body: object) =>
     api('PUT', `/organizations/${organizationId}/document-settings`, cookie, body)

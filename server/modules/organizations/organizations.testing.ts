@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { type Ctx, ctxForUser } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
+import { createTestUser } from '../../testing/auth.ts'
+import { organizationMembers } from './organizations.table.ts'
 
 /** Helpers of the organizations tests: valid company numbers on demand and short API calls. */
 
@@ -53,3 +55,18 @@ export function ctxFor(db: Db, user: { id: string }): Promise<Ctx> {
 
 /** The smallest file the files module accepts as a PDF. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
+
+/** A new user and the organization they registered through the API, as its owner. */
+export async function createTestOwner(app: FastifyInstance, db: Db) {
+  const owner = await createTestUser(db)
+  const res = await apiClient(app)('POST', '/organizations', owner.cookie, organizationInput())
+  if (res.statusCode !== 201) throw new Error(`organization not created: ${res.statusCode} ${res.body}`)
+  return { owner, org: res.json().data as { id: string; bankRequisites: unknown; documentSettings: unknown } }
+}
+
+/** A new user added to the organization with `role`. */
+export async function addTestMember(db: Db, organizationId: string, role: 'admin' | 'member') {
+  const user = await createTestUser(db)
+  await db.insert(organizationMembers).values({ organizationId, userId: user.id, role })
+  return user
+}
