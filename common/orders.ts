@@ -249,6 +249,8 @@ export interface OrderParty {
   inn: string
   kpp: string | null
   address: string
+  /** ОГРН or ОГРНИП, for the transfer document; absent in orders placed before it was copied. */
+  ogrn?: string
 }
 
 export interface OrderHistoryEntry {

@@ -1,6 +1,7 @@
 import type { DeliveryNoteDocument } from './delivery-note.ts'
 import type { InvoiceDocument, InvoiceLine } from './invoice.ts'
 import type { Party, Seller } from './types.ts'
+import type { UpdDocument } from './upd.ts'
 
 /** Sample parties and lines for the documents' tests. */
 
@@ -84,6 +85,60 @@ export function sampleDeliveryNote(overrides: Partial<DeliveryNoteDocument> = {}
     ],
     totals: { amountKopecks: 12_000_000, vatKopecks: 2_163_934 },
     amountInWords: 'Сто двадцать тысяч рублей 00 копеек',
+    ...overrides,
+  }
+}
+
+/** A status 1 УПД of two lines, one of them imported: 98 000 and 2 × 11 000 with VAT 22 %. */
+export function sampleUpd(overrides: Partial<UpdDocument> = {}): UpdDocument {
+  return {
+    number: '17',
+    date: '2026-11-27',
+    status: 1,
+    seller: sampleSeller,
+    buyer: sampleBuyer,
+    consignee: {
+      name: sampleBuyer.name,
+      address: 'Краснодарский край, Динской район, ст. Пластуновская, ул. Полевая, д. 3, склад № 2',
+    },
+    basis: 'Заказ № 2611-00042 от 25.11.2026; счёт на оплату № 2611-00042 от 26.11.2026',
+    transport: 'ООО «Деловые Линии», трек-номер 26-00123456789',
+    lines: [
+      {
+        code: 'AT-30-AGRO',
+        name: 'Агродрон АТ-30 для внесения СЗР, бак 30 л',
+        serialNumbers: ['AT30-2026-000117'],
+        unit: { code: '796', symbol: 'шт' },
+        quantity: 1,
+        priceKopecks: 8_032_787,
+        amountWithoutVatKopecks: 8_032_787,
+        vatRate: '22',
+        vatKopecks: 1_767_213,
+        amountKopecks: 9_800_000,
+        origin: null,
+      },
+      {
+        code: 'BAT-14S-28',
+        name: 'Аккумулятор 14S 28 000 мА·ч',
+        serialNumbers: [],
+        unit: { code: '796', symbol: 'шт' },
+        quantity: 2,
+        priceKopecks: 901_640,
+        amountWithoutVatKopecks: 1_803_279,
+        vatRate: '22',
+        vatKopecks: 396_721,
+        amountKopecks: 2_200_000,
+        origin: { country: { code: '156', name: 'Китай' }, declaration: '10702070/151026/5012345/1' },
+      },
+    ],
+    totals: { amountWithoutVatKopecks: 9_836_066, vatKopecks: 2_163_934, amountKopecks: 12_000_000 },
+    signatories: {
+      head: 'Орлов С. В.',
+      headBasis: null,
+      accountant: 'Белова Н. А.',
+      accountantSignsToo: false,
+      transferredBy: { position: 'Генеральный директор', name: 'Орлов С. В.' },
+    },
     ...overrides,
   }
 }

@@ -11,6 +11,11 @@ export interface TableColumn {
   /** Points; 'fill' takes what the other columns leave (one column should). */
   width: number | 'fill'
   align?: 'left' | 'center' | 'right'
+  /**
+   * A caption shared with the neighbouring columns of the same group, drawn once over them:
+   * «Единица измерения» over «код» and «условное обозначение».
+   */
+  group?: string
 }
 
 export interface CellParagraph {
@@ -75,6 +80,24 @@ export function drawTable(doc: Pdf, options: TableOptions): void {
     'bold',
     headerFontSize,
   )
+  const groups = groupsOf(options.columns)
+  const groupHeight = groups.length
+    ? Math.max(
+        ...groups.map((g) => {
+          const width = widths.slice(g.first, g.last + 1).reduce((sum, w) => sum + w, 0)
+          return measure(doc, g.caption, width - 2 * PADDING_X, 'bold', headerFontSize) + 2 * PADDING_Y
+        }),
+      )
+    : 0
+  const contentOf = (index: number) => header.cells[index]!.heights.reduce((sum, h) => sum + h, 0) + 2 * PADDING_Y
+  const columnIndexes = options.columns.map((_, index) => index)
+  const subHeight = Math.max(0, ...columnIndexes.filter((i) => options.columns[i]!.group !== undefined).map(contentOf))
+  const headerHeight = groupHeight
+    ? Math.max(
+        groupHeight + subHeight,
+        ...columnIndexes.filter((i) => options.columns[i]!.group === undefined).map(contentOf),
+      )
+    : header.height
   let segmentTop = doc.y
 
   const drawRow = (row: { cells: LaidCell[]; height: number }, top: number, isHeader: boolean): void => {
@@ -114,16 +137,44 @@ export function drawTable(doc: Pdf, options: TableOptions): void {
 
   const startSegment = (): void => {
     segmentTop = doc.y
-    drawRow(header, segmentTop, true)
-    doc.y = segmentTop + header.height
+    if (groupHeight) drawGroupedHeader(segmentTop)
+    else drawRow(header, segmentTop, true)
+    doc.y = segmentTop + headerHeight
+  }
+
+  // Grouped columns sit under their caption; the others' cells run the header's whole height.
+  const drawGroupedHeader = (top: number): void => {
+    for (const g of groups) {
+      const width = widths.slice(g.first, g.last + 1).reduce((sum, w) => sum + w, 0)
+      doc.save().lineWidth(INNER_RULE).rect(xs[g.first]!, top, width, groupHeight).stroke().restore()
+      writeText(doc, g.caption, xs[g.first]! + PADDING_X, top + PADDING_Y, 'bold', headerFontSize, {
+        width: width - 2 * PADDING_X,
+        align: 'center',
+      })
+    }
+    header.cells.forEach((cell, index) => {
+      const grouped = options.columns[index]!.group !== undefined
+      const cellTop = grouped ? top + groupHeight : top
+      const height = grouped ? headerHeight - groupHeight : headerHeight
+      doc.save().lineWidth(INNER_RULE).rect(xs[index]!, cellTop, widths[index]!, height).stroke().restore()
+      const contentHeight = cell.heights.reduce((sum, h) => sum + h, 0)
+      let y = cellTop + Math.max(PADDING_Y, (height - contentHeight) / 2)
+      cell.paragraphs.forEach((paragraph, p) => {
+        writeText(doc, paragraph.text, xs[index]! + PADDING_X, y, paragraph.font, paragraph.size, {
+          width: widths[index]! - 2 * PADDING_X,
+          align: 'center',
+        })
+        y += cell.heights[p]!
+      })
+    })
   }
 
   const rows = options.rows.map((row) => layRow(row.cells, row.bold ? 'bold' : 'regular', fontSize))
   // The header never stands alone at the foot of a page.
-  if (doc.y + header.height + (rows[0]?.height ?? 0) > pageBottom(doc)) newPage(doc)
+  if (doc.y + headerHeight + (rows[0]?.height ?? 0) > pageBottom(doc)) newPage(doc)
   startSegment()
   for (const row of rows) {
-    if (doc.y + row.height > pageBottom(doc) && doc.y > segmentTop + header.height) {
+    if (doc.y + row.height > pageBottom(doc) && doc.y > segmentTop + headerHeight) {
       closeSegment(doc.y)
       newPage(doc)
       startSegment()
@@ -145,4 +196,16 @@ function columnWidths(columns: TableColumn[], total: number): number[] {
   const fixed = columns.reduce((sum, column) => sum + (column.width === 'fill' ? 0 : column.width), 0)
   const fills = columns.filter((column) => column.width === 'fill').length
   return columns.map((column) => (column.width === 'fill' ? Math.max(40, (total - fixed) / fills) : column.width))
+}
+
+/** Runs of neighbouring columns that share a group caption. */
+function groupsOf(columns: TableColumn[]): { caption: string; first: number; last: number }[] {
+  const groups: { caption: string; first: number; last: number }[] = []
+  columns.forEach((column, index) => {
+    if (column.group === undefined) return
+    const previous = groups.at(-1)
+    if (previous && previous.caption === column.group && previous.last === index - 1) previous.last = index
+    else groups.push({ caption: column.group, first: index, last: index })
+  })
+  return groups
 }

@@ -10,6 +10,8 @@ export interface Party {
   kpp: string | null
   /** Legal address with the postcode, one line. */
   address: string
+  /** ОГРН (ОГРНИП for a sole trader), where the document prints it; absent in older copies. */
+  ogrn?: string | null
 }
 
 /** The seller's bank account that buyers pay into. */

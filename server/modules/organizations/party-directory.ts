@@ -26,6 +26,7 @@ export const partyDirectory: PartyDirectory = {
         inn: organizations.inn,
         kpp: organizations.kpp,
         address: organizations.legalAddress,
+        ogrn: organizations.ogrn,
       })
       .from(organizations)
       .where(inArray(organizations.id, ids))
