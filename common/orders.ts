@@ -87,7 +87,7 @@ export const ORDER_MESSAGES = {
   noSignatories:
     'Чтобы подтвердить заказ и выставить счёт, укажите руководителя организации: «Личный кабинет» → «Компания» → «Подписанты и документы». Его подпись ставится в счёте',
   shippingDocument: 'Приложите транспортный документ заново: файл не найден',
-  noDocument: 'Документа ещё нет: счёт появляется после подтверждения заказа, накладная — после отгрузки',
+  noDocument: 'Документа ещё нет: счёт появляется после подтверждения заказа, накладная и УПД — после отгрузки',
 } as const
 
 // ---- statuses ----------------------------------------------------------------------------------
@@ -291,7 +291,7 @@ export interface OrderDetails extends OrderSummary {
   /** What the caller's side may do now. */
   actions: OrderAction[]
   /** Documents ready to download: the invoice once confirmed, the delivery note once shipped. */
-  documents: { kind: 'invoice' | 'delivery-note' | 'shipping'; title: string; href: string }[]
+  documents: { kind: 'invoice' | 'delivery-note' | 'upd' | 'shipping'; title: string; href: string }[]
   /** The order's conversation in the chat, once it has one. */
   chatRoomGuid: string | null
   /** Lines with drones the buyer must register, and whether the buyer said it is done. */

@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts'
 import type { OrderMove, OrderRow } from '../modules/orders/index.ts'
 import type { RateLimitRule } from '../modules/rate-limit/index.ts'
 import { parse } from '../parse.ts'
+import { updIssueOf } from './closing-documents.ts'
 import type { FlowInfrastructure, FlowServices } from './flow.ts'
 import type { OrderNews } from './order-news.ts'
 import type { RegistrationReminders } from './registration-reminders.ts'
@@ -35,7 +36,7 @@ interface MoveSteps {
  * already where the event leads) answers the order as it is.
  */
 export function createMoveOrder(
-  { orders, organizations, files, products, jobs, notifications }: FlowServices,
+  { orders, organizations, files, products, documents, jobs, notifications }: FlowServices,
   { limiter }: FlowInfrastructure,
   news: OrderNews,
   reminders: RegistrationReminders,
@@ -149,12 +150,24 @@ export function createMoveOrder(
                 documentFileId: ORDER_MESSAGES.shippingDocument,
               })
           }
-          return {
+          const shipment = {
             shippedAt: new Date(),
             carrier: data.carrier || null,
             trackingNumber: data.trackingNumber || null,
             shippingDocumentFileId: data.documentFileId ?? null,
           }
+          // The seller's transfer document is issued with the shipment, numbered next for its year.
+          const lines = await orders.moves.lines(tx, row.id)
+          const origins = await products.origins.of(
+            tx,
+            row.sellerOrganizationId,
+            lines.map((line) => line.productId),
+          )
+          const upd = await documents.issueUpd(
+            tx,
+            updIssueOf({ ...row, ...shipment }, lines, origins, shipment.shippedAt),
+          )
+          return { ...shipment, upd }
         },
         after: async (tx, row) => {
           await jobs.enqueue(

@@ -4,6 +4,7 @@ import { auditModule } from './audit/index.ts'
 import { catalogModule } from './catalog/index.ts'
 import { chatModule } from './chat/index.ts'
 import { compareModule } from './compare/index.ts'
+import { documentsModule } from './documents/index.ts'
 import { exchangeModule } from './exchange/index.ts'
 import { filesModule } from './files/index.ts'
 import { headerModule } from './header/index.ts'
@@ -42,6 +43,7 @@ export const MODULES = [
   productImportsModule,
   sellersModule,
   chatModule,
+  documentsModule,
   ordersModule,
   reviewsModule,
   exchangeModule,

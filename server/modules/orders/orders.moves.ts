@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
 import { OrderNumber } from '#common/orders.schemas.ts'
 import { type Ctx, requireUser } from '../../context.ts'
@@ -40,6 +40,8 @@ export interface OrderMoves {
   recordSerials(tx: Ctx, row: OrderRow, serials: { lineId: string; numbers: string[] }[]): Promise<void>
   /** What the order's lines hold of each product: the stock a cancellation gives back. */
   quantities(tx: Ctx, orderId: string): Promise<{ productId: string; quantity: number }[]>
+  /** Every line in order, as bought and shipped: what a transfer document lists. */
+  lines(tx: Ctx, orderId: string): Promise<(typeof orderLines.$inferSelect)[]>
   /** The lines with drones to register, in order. */
   dronesOf(tx: Ctx, orderId: string): Promise<(typeof orderLines.$inferSelect)[]>
   /** The orders' conversations, once they are opened: one statement however many. */
@@ -118,6 +120,10 @@ export const orderMoves: OrderMoves = {
       .select({ productId: orderLines.productId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId))
+  },
+
+  lines(tx, orderId) {
+    return tx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position))
   },
 
   dronesOf(tx, orderId) {

@@ -76,6 +76,8 @@ export const orders = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     shippingDocumentFileId: uuid('shipping_document_file_id'),
+    /** The universal transfer document issued on shipping (the documents module keeps it): its number and date. */
+    upd: jsonb('upd').$type<{ number: string; date: string }>(),
     cancelReason: text('cancel_reason'),
     /** When the buyer said the drones of the order are registered. */
     registrationDoneAt: timestamp('registration_done_at', { withTimezone: true }),

@@ -660,7 +660,12 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
     const waybill = await uploadPdf(sellerA.cookie, 'ТТН 77.pdf')
     expect((await sale('ship', { documentFileId: waybill })).statusCode).toBe(200)
     const shippedView = (await order('purchase', number, buyer.cookie)).json().data
-    expect(shippedView.documents.map((d: { kind: string }) => d.kind)).toEqual(['invoice', 'delivery-note', 'shipping'])
+    expect(shippedView.documents.map((d: { kind: string }) => d.kind)).toEqual([
+      'invoice',
+      'delivery-note',
+      'upd',
+      'shipping',
+    ])
     const download = await api('GET', `/orders/purchase/${number}/documents/shipping`, buyer.cookie)
     expect(download.statusCode).toBe(200)
     expect(download.rawPayload.equals(PDF)).toBe(true)

@@ -38,6 +38,15 @@ export function documentsOf(row: OrderRow, side: OrderSide): OrderDetails['docum
           },
         ]
       : []),
+    ...(row.upd
+      ? [
+          {
+            kind: 'upd' as const,
+            title: `УПД № ${row.upd.number} от ${row.upd.date.split('-').reverse().join('.')}`,
+            href: `${base}/upd.pdf`,
+          },
+        ]
+      : []),
     ...(row.shippingDocumentFileId
       ? [{ kind: 'shipping' as const, title: 'Транспортный документ', href: `${base}/shipping` }]
       : []),

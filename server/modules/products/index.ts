@@ -5,6 +5,7 @@ import { vendorDirectory } from '../organizations/index.ts'
 import { createProductsExport, type ProductsExport } from './products.export.ts'
 import { productsExportRoutes } from './products.export.routes.ts'
 import { createProductModeration, type ProductModeration } from './products.moderation.ts'
+import { createProductOrigins, type ProductOrigins } from './products.origin.ts'
 import { productsRoutes } from './products.routes.ts'
 import { type CabinetProducts, createProductsService } from './products.service.ts'
 import { createProductStock, type ProductStock } from './products.stock.ts'
@@ -13,17 +14,20 @@ import * as tables from './products.table.ts'
 export { PhotoSchema } from './products.api.ts'
 export type { CabinetProducts } from './products.service.ts'
 export type { ProductStock } from './products.stock.ts'
+export type { ProductOrigins } from './products.origin.ts'
 export { deleteUploadedPhoto, storeUploadedPhoto } from './uploaded-photos.ts'
 
 /**
  * The vendors' products: drafts in the seller cabinet, their moderation by staff, and through
  * the catalogue's service the versions on sale. `moderation` is the staff side; `exports` the
- * cabinet's CSV download and what its export panel shows; `stock` what orders take and give back.
+ * cabinet's CSV download and what its export panel shows; `stock` what orders take and give back;
+ * `origins` the country and customs declaration of imported goods, for transfer documents.
  */
 export type ProductsService = CabinetProducts & {
   moderation: ProductModeration
   exports: ProductsExport
   stock: ProductStock
+  origins: ProductOrigins
 }
 
 export const productsModule = defineModule({
@@ -44,6 +48,7 @@ export const productsModule = defineModule({
       describeUsers: identity.describeUsers,
     }),
     stock: createProductStock(catalog),
+    origins: createProductOrigins({ limiter }),
     exports: createProductsExport({
       catalog,
       vendors: vendorDirectory,

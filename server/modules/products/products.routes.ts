@@ -58,6 +58,30 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  const Origin = z.object({
+    countryCode: z.string().nullable().describe('Страна происхождения: цифровой код ОКСМ; null — российский товар'),
+    customsDeclaration: z.string().nullable().describe('Регистрационный номер декларации на товары'),
+  })
+  app.get(
+    '/cabinet/products/:id/origin',
+    cabinet({
+      summary: 'Страна происхождения и номер декларации на товары: графы 10, 10а и 11 УПД',
+      params: ProductIdParams,
+      response: { 200: data(Origin) },
+    }),
+    async (req) => ({ data: await products.origins.get(req.ctx, req.params.id) }),
+  )
+  app.put(
+    '/cabinet/products/:id/origin',
+    cabinet({
+      summary: 'Сохранить страну происхождения и номер декларации (без модерации: это данные документов продавца)',
+      params: ProductIdParams,
+      body: Origin,
+      response: { 200: data(Origin) },
+    }),
+    async (req) => ({ data: await products.origins.set(req.ctx, req.params.id, req.body) }),
+  )
+
   app.get(
     '/cabinet/products/:id',
     cabinet({ summary: 'Товар: черновик, опубликованная версия, история', params: ProductIdParams, response: Details }),

@@ -66,6 +66,9 @@ export const productDrafts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** Imported goods: the ОКСМ country of origin and the customs declaration, for transfer documents. */
+    originCountry: text('origin_country'),
+    customsDeclaration: text('customs_declaration'),
     /** Sanitized HTML (server/text/sanitize.ts). */
     description: text('description').notNull().default(''),
     areas: text('areas')

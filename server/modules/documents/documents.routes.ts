@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ORDER_SIDES } from '#common/orders.ts'
+import { z } from '#common/zod.ts'
+import { passThrough } from '../../http.ts'
+import { FILE_POLICY } from '../files/index.ts'
+
+const UpdParams = z.object({ side: z.enum(ORDER_SIDES), number: z.string() })
+
+/** The closing documents of an order, beside its invoice and delivery note. */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { documents } = app.services
+
+  app.get(
+    '/orders/:side/:number/documents/upd.pdf',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Универсальный передаточный документ (УПД) отгруженного заказа в PDF: статус 1 для плательщика НДС, 2 — для остальных',
+        params: UpdParams,
+      },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const { pdf, filename } = await documents.updPdf(req.ctx, req.params.side, req.params.number)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_POLICY)
+        .send(pdf)
+    },
+  )
+}

@@ -1,0 +1,72 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  date,
+} from 'drizzle-orm/pg-core'
+import type { UpdDocument } from '../../documents/index.ts'
+
+/** The kinds of closing document: the universal transfer document so far. */
+export const CLOSING_DOCUMENT_KINDS = ['upd'] as const
+export type ClosingDocumentKind = (typeof CLOSING_DOCUMENT_KINDS)[number]
+
+/**
+ * A closing document the seller issued, with its content as printed: once issued it never
+ * changes (a correction is a document of its own). Numbered in the seller's sequence per kind
+ * and year; the order it closes is named by number, for both sides to find it.
+ */
+export const closingDocuments = pgTable(
+  'closing_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: CLOSING_DOCUMENT_KINDS }).notNull(),
+    sellerOrganizationId: uuid('seller_organization_id').notNull(),
+    buyerOrganizationId: uuid('buyer_organization_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** As printed: «17». */
+    number: text('number').notNull(),
+    /** The document's date, a Moscow day. */
+    date: date('date').notNull(),
+    /** 1: VAT invoice and transfer document; 2: transfer document only. */
+    status: smallint('status').notNull(),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+    vatKopecks: bigint('vat_kopecks', { mode: 'number' }).notNull(),
+    content: jsonb('content').$type<UpdDocument>().notNull(),
+    /** The signer's signature and the stamp the seller's settings had when it was issued. */
+    signatureFileId: uuid('signature_file_id'),
+    stampFileId: uuid('stamp_file_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('closing_documents_number_idx').on(t.sellerOrganizationId, t.kind, t.year, t.sequence),
+    uniqueIndex('closing_documents_order_idx').on(t.orderNumber, t.kind),
+    index('closing_documents_seller_idx').on(t.sellerOrganizationId, t.date),
+    index('closing_documents_buyer_idx').on(t.buyerOrganizationId, t.date),
+  ],
+)
+
+/**
+ * The last number each seller gave per kind and year. Taking the next one updates this row, so
+ * concurrent shipments of one seller wait for each other here and the numbers have no gaps: a
+ * rolled-back shipment rolls its number back too.
+ */
+export const closingDocumentCounters = pgTable(
+  'closing_document_counters',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    kind: text('kind', { enum: CLOSING_DOCUMENT_KINDS }).notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.kind, t.year] })],
+)
