@@ -48,6 +48,7 @@ import { extractFile } from './verification.ts'
 import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
 import { productReviews, sellerReviews } from '../modules/reviews/reviews.table.ts'
 import { cartItems, orders } from '../modules/orders/orders.table.ts'
+import { closingDocuments } from '../modules/documents/documents.table.ts'
 import { GeoPolygon, polygonAreaHectares } from '#common/geo.ts'
 import {
   serviceProposalEvents,
@@ -217,6 +218,19 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     const confirmed = (await database.db.select().from(orders)).filter((o) => o.confirmedAt)
     expect(confirmed.length).toBeGreaterThan(0)
     expect(confirmed.every((o) => o.sellerDocumentSettings?.head.name)).toBe(true)
+  })
+
+  it('gives the demo vendor’s shipped orders their УПД, numbered from 1, an imported line among them', async () => {
+    const shipped = (await database.db.select().from(orders))
+      .filter((o) => o.shippedAt)
+      .sort((a, b) => a.shippedAt!.getTime() - b.shippedAt!.getTime())
+    expect(shipped.length).toBeGreaterThanOrEqual(2)
+    expect(shipped.map((o) => o.upd?.number)).toEqual(shipped.map((_, i) => String(i + 1)))
+    const documents = await database.db.select().from(closingDocuments)
+    expect(documents.map((d) => d.orderNumber).sort()).toEqual(shipped.map((o) => o.number).sort())
+    const lines = documents.flatMap((d) => d.content.lines)
+    expect(lines.some((l) => l.origin?.country.name === 'Китай' && l.origin.declaration)).toBe(true)
+    expect(lines.some((l) => l.serialNumbers.length > 0)).toBe(true)
   })
 
   it('fills the catalogue: 300+ published products of 25+ confirmed vendors over every sphere and category', async () => {

@@ -8,6 +8,7 @@ import { seedBankRequisites } from './bank-requisites.ts'
 import { seedDocumentSettings } from './document-settings.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
+import { seedClosingDocuments } from './closing-documents.ts'
 import { seedExchangeOffers } from './exchange-offers.ts'
 import { seedOrders } from './orders.ts'
 import { seedProducts } from './products.ts'
@@ -19,7 +20,7 @@ import { seedServiceRequests } from './service-requests.ts'
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 12
+export const DEMO_SEED_VERSION = 13
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -38,6 +39,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedProducts(tx)
     await seedChat(tx, storage)
     await seedOrders(tx)
+    await seedClosingDocuments(tx)
     await seedReviews(tx)
     await seedExchangeOffers(tx)
     await seedServiceOrders(tx)

@@ -3,7 +3,8 @@ import { documentsRoutes } from './documents.routes.ts'
 import { createDocumentsService, type DocumentsService } from './documents.service.ts'
 import * as tables from './documents.table.ts'
 
-export type { DocumentsService, IssuedDocument, UpdIssue } from './documents.service.ts'
+export type { DocumentsService } from './documents.service.ts'
+export { type IssuedDocument, type UpdIssue, issueUpd } from './documents.issue.ts'
 
 /**
  * Closing documents (закрывающие документы): the universal transfer documents sellers issue when

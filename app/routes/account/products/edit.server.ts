@@ -27,11 +27,19 @@ export async function loadProductForm(request: Request, context: Readonly<Router
   try {
     const scope = services.products.describeScope(ctx)
     const product = id === 'new' ? null : await loadOrFail(request, () => services.products.get(ctx, id))
+    const origin = product ? await services.products.origins.get(ctx, product.id) : null
     // A new product's first save and its retries create one draft (the Idempotency-Key).
-    return { signedIn: true as const, blocked: null, scope, product, creationKey: randomUUID() }
+    return { signedIn: true as const, blocked: null, scope, product, origin, creationKey: randomUUID() }
   } catch (error) {
     if (isAppError(error) && error.kind === 'forbidden')
-      return { signedIn: true as const, blocked: error.message, scope: null, product: null, creationKey: '' }
+      return {
+        signedIn: true as const,
+        blocked: error.message,
+        scope: null,
+        product: null,
+        origin: null,
+        creationKey: '',
+      }
     throw error
   }
 }
@@ -94,6 +102,13 @@ export async function productFormAction(request: Request, context: Readonly<Rout
         break
       case 'detach-model':
         await products.attachModel(ctx, id, { modelId: null })
+        break
+      case 'origin':
+        // The block of the country and declaration saves on its own, never with the draft.
+        await products.origins.set(ctx, id, {
+          countryCode: String(form.get('countryCode') ?? ''),
+          customsDeclaration: String(form.get('customsDeclaration') ?? ''),
+        })
         break
       default:
         problems = toFormErrors((await products.update(ctx, id, draftInputFromForm(form))).problems)

@@ -5,6 +5,7 @@ import { type ShouldRevalidateFunctionArgs, useBeforeUnload, useBlocker, useFetc
 import { AppLink } from '#app/components/AppLink.tsx'
 import { ProductDocuments } from '#app/components/products/ProductDocuments.tsx'
 import { type FieldErrors, ProductFields } from '#app/components/products/ProductFields.tsx'
+import { ProductOriginBlock } from '#app/components/products/ProductOriginBlock.tsx'
 import { ProductPhotos } from '#app/components/products/ProductPhotos.tsx'
 import { MEDIA_MESSAGES } from '#common/product-media.ts'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
@@ -72,11 +73,12 @@ export default function ProductEditRoute({ loaderData, params }: Route.Component
       </Stack>
     )
   }
-  const { product, scope, creationKey } = loaderData
+  const { product, scope, creationKey, origin } = loaderData
   return (
     <ProductEditor
       key={editor.key}
       product={product}
+      origin={origin}
       scope={scope}
       creationKey={creationKey}
       isNew={params.id === 'new'}
@@ -89,12 +91,14 @@ type EditorData = Extract<Route.ComponentProps['loaderData'], { signedIn: true }
 
 function ProductEditor({
   product,
+  origin,
   scope,
   creationKey,
   isNew,
   onSaving,
 }: {
   product: EditorData['product']
+  origin: EditorData['origin']
   scope: NonNullable<EditorData['scope']>
   creationKey: string
   isNew: boolean
@@ -331,6 +335,8 @@ function ProductEditor({
           </Stack>
         </Paper>
       </fetcher.Form>
+
+      {product && origin && <ProductOriginBlock initial={origin} />}
 
       <Modal
         opened={blocker.state === 'blocked'}

@@ -1,0 +1,72 @@
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { registrationRequirement } from '#common/catalog/registration.ts'
+import type { ProductOrigin } from '#common/product-origin.ts'
+import { systemCtx } from '../context.ts'
+import type { Db } from '../db/client.ts'
+import { updIssueOf } from '../flows/closing-documents.ts'
+import { catalogProducts } from '../modules/catalog/catalog.table.ts'
+import { issueUpd } from '../modules/documents/index.ts'
+import { orderLines, orders } from '../modules/orders/orders.table.ts'
+import { organizations } from '../modules/organizations/organizations.table.ts'
+import { productDrafts } from '../modules/products/products.table.ts'
+import { ACCOUNTS_VENDOR_SLUG } from './catalog/vendors/index.ts'
+
+/** The demo vendor's accessories came from China under one declaration, a line each. */
+const IMPORTED_FROM = '156'
+const DECLARATION = '10702070/140926/3056121'
+
+/**
+ * The demo vendor's closing documents: its accessories get a country of origin and a customs
+ * declaration, and each of its shipped orders the УПД its shipment issues, as if shipped now.
+ */
+export async function seedClosingDocuments(db: Db): Promise<void> {
+  const [vendor] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, ACCOUNTS_VENDOR_SLUG))
+  if (!vendor) return
+
+  const accessories = (
+    await db
+      .select({ id: catalogProducts.id, weight: catalogProducts.maxTakeoffWeight })
+      .from(catalogProducts)
+      .where(eq(catalogProducts.vendorOrganizationId, vendor.id))
+      .orderBy(asc(catalogProducts.slug))
+  ).filter((p) => registrationRequirement(p.weight) === 'none')
+  for (const [i, product] of accessories.entries()) {
+    await db
+      .update(productDrafts)
+      .set({ originCountry: IMPORTED_FROM, customsDeclaration: `${DECLARATION}/${i + 1}` })
+      .where(and(eq(productDrafts.id, product.id), isNull(productDrafts.originCountry)))
+  }
+
+  const shipped = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.sellerOrganizationId, vendor.id), isNotNull(orders.shippedAt), isNull(orders.upd)))
+    .orderBy(asc(orders.shippedAt))
+  const ctx = systemCtx(db, { requestId: 'seed:closing-documents' })
+  for (const order of shipped) {
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position))
+    const drafts = await db
+      .select({
+        id: productDrafts.id,
+        countryCode: productDrafts.originCountry,
+        customsDeclaration: productDrafts.customsDeclaration,
+      })
+      .from(productDrafts)
+      .where(
+        inArray(
+          productDrafts.id,
+          lines.map((l) => l.productId),
+        ),
+      )
+    const origins = new Map<string, ProductOrigin>(drafts.map(({ id, ...origin }) => [id, origin]))
+    const upd = await issueUpd(ctx, updIssueOf(order, lines, origins, order.shippedAt!))
+    await db.update(orders).set({ upd }).where(eq(orders.id, order.id))
+  }
+}
