@@ -333,6 +333,11 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
   await expect(statusBadge(seller, 'Отгружен')).toBeVisible()
   await expect(seller.getByText('Серийные номера: NV-0001, NV-0002')).toBeVisible()
   await expect(seller.getByRole('link', { name: new RegExp(`Товарная накладная № ${number}`) })).toBeVisible()
+  // The seller's transfer document is issued with the shipment, numbered in its own sequence.
+  await expect(seller.getByRole('link', { name: /^УПД № \d+ от \d\d\.\d\d\.\d{4}/ })).toHaveAttribute(
+    'href',
+    `/api/v1/orders/sale/${number}/documents/upd.pdf`,
+  )
   await expect(seller.getByRole('region', { name: 'Действия с заказом' })).toHaveCount(0)
   await expectNoSeriousViolations(seller)
 
@@ -350,6 +355,22 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
   await expect(buyer).toHaveURL(/filter=active&q=/)
   await buyer.getByRole('link', { name: `№ ${number}` }).click()
   await expect(buyer).toHaveURL(`/personal-account/order/purchase/${number}`)
+
+  // The buyer downloads the УПД: status, parties, the serial numbers shipped.
+  const [updDownload] = await Promise.all([
+    buyer.waitForEvent('download'),
+    buyer.getByRole('link', { name: /^УПД № \d+ от/ }).click(),
+  ])
+  expect(updDownload.suggestedFilename()).toMatch(/^upd-\d+-\d{4}-\d\d-\d\d\.pdf$/)
+  const upd = await extractText(await getDocumentProxy(new Uint8Array(await readFile((await updDownload.path())!))), {
+    mergePages: true,
+  })
+  const updText = upd.text.replace(/\s+/g, ' ')
+  expect(updText).toContain('Универсальный передаточный документ')
+  expect(updText).toMatch(/Статус: [12]/)
+  expect(updText).toContain('Агрохолдинг Заря')
+  expect(updText).toContain('NV-0001, NV-0002')
+  expect(updText).toContain('CDEK-778899')
 
   // The history tells who did what.
   const history = buyer.getByRole('region', { name: 'История заказа' })

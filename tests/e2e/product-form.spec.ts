@@ -114,6 +114,44 @@ test('a new product is saved as the vendor types, survives a reload, and refuses
   await expect(page.getByLabel('Название')).toBeDisabled()
 })
 
+test('a published product keeps its country of origin and customs declaration for the УПД, without moderation', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/status of 400 \(Bad Request\)/)
+  await signInAs(page, 'vendor@example.com')
+  const list = await page.request.get('/api/v1/cabinet/products?tab=published')
+  const product = (await list.json()).data.items[0] as { id: string; title: string }
+  await page.goto(`/personal-account/products/edit/${product.id}`)
+  await waitForHydration(page)
+  const block = page.getByRole('region', { name: 'Происхождение товара для УПД' })
+  // Chosen from the keyboard: type, the first match, Enter.
+  const country = block.getByRole('combobox', { name: 'Страна происхождения' })
+  await country.fill('Изра')
+  await expect(page.getByRole('option', { name: 'Израиль (376)' })).toBeVisible()
+  await country.press('ArrowDown')
+  await country.press('Enter')
+  await expect(country).toHaveValue('Израиль (376)')
+  const declaration = block.getByLabel('Номер декларации на товары')
+  await declaration.fill('10702070-151026')
+  await block.getByRole('button', { name: 'Сохранить сведения для УПД' }).click()
+  await expect(block.getByText(/Номер декларации на товары — в формате/)).toBeVisible()
+  await expect(declaration).toHaveValue('10702070-151026')
+  await expectNoSeriousViolations(page)
+
+  await declaration.fill('10702070/151026/5012345/1')
+  await block.getByRole('button', { name: 'Сохранить сведения для УПД' }).click()
+  await expect(page.getByText('Сведения для УПД сохранены')).toBeVisible()
+  await page.reload()
+  await waitForHydration(page)
+  await expect(block.getByRole('combobox', { name: 'Страна происхождения' })).toHaveValue('Израиль (376)')
+  await expect(declaration).toHaveValue('10702070/151026/5012345/1')
+  // Still on sale: these are the seller's document data, not the catalogue's.
+  await expect(page.getByText('Опубликован в каталоге')).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 800 })
+  await expectNoHorizontalOverflow(page)
+})
+
 test('leaving with unsaved changes asks first', async ({ page }) => {
   await signInAs(page, 'vendor@example.com')
   await page.goto('/personal-account/products/edit/new')

@@ -63,6 +63,8 @@ export function ProductOriginBlock({ initial }: { initial: ProductOrigin }) {
               }}
               searchable
               clearable
+              // Picking the chosen country again keeps it; the cross clears the field.
+              allowDeselect={false}
               nothingFoundMessage="Нет такой страны в ОКСМ"
               error={errorOf('countryCode')}
               style={{ minWidth: 220 }}
