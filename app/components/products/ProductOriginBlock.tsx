@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
 import { showToast } from '#app/lib/notify.ts'
 import { COUNTRIES, RUSSIA_CODE } from '#common/countries.ts'
 import type { ProductOrigin } from '#common/product-origin.ts'
@@ -21,25 +22,20 @@ const COUNTRY_OPTIONS = COUNTRIES.filter((country) => country.code !== RUSSIA_CO
  * catalogue does not show them.
  */
 export function ProductOriginBlock({ initial }: { initial: ProductOrigin }) {
-  const fetcher = useFetcher<OriginResult>({ key: 'product-origin' })
+  const fetcher = useFetcher<OriginResult>()
   const result = fetcher.data?.intent === 'origin' ? fetcher.data : undefined
   const [country, setCountry] = useState<string | null>(initial.countryCode)
-  const [edited, setEdited] = useState<Set<string>>(new Set())
-  const errors = result && !result.ok ? result.fieldErrors : {}
-  const errorOf = (field: string) => (edited.has(field) ? undefined : errors[field])
+  const edits = useEditedFields(result)
   // A field changed since the refusal is no longer red; the next save checks it again.
-  const markEdited = (field: string | undefined) => {
-    if (field) setEdited((fields) => new Set(fields).add(field))
-  }
+  const errors = withoutEdited(result && !result.ok ? result.fieldErrors : {}, edits.edited)
 
   useEffect(() => {
     if (result?.ok) showToast('Сведения для УПД сохранены', 'success')
-    setEdited(new Set())
   }, [result])
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="origin-title">
-      <fetcher.Form method="post" noValidate onChange={(event) => markEdited((event.target as { name?: string }).name)}>
+      <fetcher.Form method="post" noValidate onChange={edits.onEdit}>
         <input type="hidden" name="intent" value="origin" />
         <Stack gap="sm">
           <Title order={2} size="h4" id="origin-title">
@@ -59,14 +55,14 @@ export function ProductOriginBlock({ initial }: { initial: ProductOrigin }) {
               value={country}
               onChange={(value) => {
                 setCountry(value)
-                markEdited('countryCode')
+                edits.mark('countryCode')
               }}
               searchable
               clearable
               // Picking the chosen country again keeps it; the cross clears the field.
               allowDeselect={false}
               nothingFoundMessage="Нет такой страны в ОКСМ"
-              error={errorOf('countryCode')}
+              error={errors.countryCode}
               style={{ minWidth: 220 }}
             />
             <TextInput
@@ -75,7 +71,7 @@ export function ProductOriginBlock({ initial }: { initial: ProductOrigin }) {
               placeholder="10702070/151026/5012345"
               defaultValue={initial.customsDeclaration ?? ''}
               description="Код таможни/ДДММГГ/номер, через косую черту"
-              error={errorOf('customsDeclaration')}
+              error={errors.customsDeclaration}
               maxLength={40}
               style={{ minWidth: 220 }}
             />
