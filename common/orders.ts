@@ -275,6 +275,9 @@ export interface OrderSummary {
   updatedAt: string
 }
 
+/** What an order page offers to download: the invoice, the delivery note, the УПД as PDF and XML, the waybill. */
+export type OrderDocumentKind = 'invoice' | 'delivery-note' | 'upd' | 'upd-xml' | 'shipping'
+
 export interface OrderDetails extends OrderSummary {
   lines: OrderLine[]
   vatKopecks: number
@@ -290,8 +293,8 @@ export interface OrderDetails extends OrderSummary {
   history: OrderHistoryEntry[]
   /** What the caller's side may do now. */
   actions: OrderAction[]
-  /** Documents ready to download: the invoice once confirmed, the delivery note once shipped. */
-  documents: { kind: 'invoice' | 'delivery-note' | 'upd' | 'shipping'; title: string; href: string }[]
+  /** Documents ready to download: the invoice once confirmed, the delivery note and УПД once shipped. */
+  documents: { kind: OrderDocumentKind; title: string; href: string }[]
   /** The order's conversation in the chat, once it has one. */
   chatRoomGuid: string | null
   /** Lines with drones the buyer must register, and whether the buyer said it is done. */

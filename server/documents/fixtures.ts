@@ -101,7 +101,10 @@ export function sampleUpd(overrides: Partial<UpdDocument> = {}): UpdDocument {
       name: sampleBuyer.name,
       address: 'Краснодарский край, Динской район, ст. Пластуновская, ул. Полевая, д. 3, склад № 2',
     },
-    basis: 'Заказ № 2611-00042 от 25.11.2026; счёт на оплату № 2611-00042 от 26.11.2026',
+    bases: [
+      { name: 'Заказ', number: '2611-00042', date: '2026-11-25' },
+      { name: 'Счет на оплату', number: '2611-00042', date: '2026-11-26' },
+    ],
     transport: 'ООО «Деловые Линии», трек-номер 26-00123456789',
     lines: [
       {
@@ -137,8 +140,9 @@ export function sampleUpd(overrides: Partial<UpdDocument> = {}): UpdDocument {
       headBasis: null,
       accountant: 'Белова Н. А.',
       accountantSignsToo: false,
-      transferredBy: { position: 'Генеральный директор', name: 'Орлов С. В.' },
+      signer: { fullName: 'Орлов Сергей Викторович', position: 'Генеральный директор', powerOfAttorney: null },
     },
+    edo: { seller: '2BM-7701234567-770101001000000000', buyer: '2BE7715482034-771501001' },
     ...overrides,
   }
 }

@@ -6,3 +6,4 @@ export { type InvoiceDocument, type InvoiceLine, renderInvoice } from './invoice
 export { type DeliveryNoteDocument, type DeliveryNoteLine, renderDeliveryNote } from './delivery-note.ts'
 export type { BankDetails, Party, Seller } from './types.ts'
 export { type UpdDocument, type UpdLine, type UpdPictures, type UpdSignatories, renderUpd } from './upd.ts'
+export { type UpdFile, renderUpdXml } from './upd-xml.ts'

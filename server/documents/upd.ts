@@ -1,4 +1,5 @@
 import type { Country } from '#common/countries.ts'
+import { nameWithInitials } from '#common/document-settings.ts'
 import type { Unit } from '#common/okei.ts'
 import { NBSP, formatDateInWords, formatKopecks, formatQuantity, formatVatRate } from './format.ts'
 import { type Pdf, contentWidth, drawSignature, keepTogether, measure, openPdf, pageBottom, writeText } from './pdf.ts'
@@ -42,8 +43,19 @@ export interface UpdSignatories {
   headBasis: string | null
   accountant: string
   accountantSignsToo: boolean
-  /** Who hands the goods over (line [10]) and answers for the document (line [13]). */
-  transferredBy: { position: string; name: string }
+  /**
+   * Who signs for the seller, hands the goods over (line [10]) and answers for the document
+   * (line [13]): the head, or the attorney with the power of attorney's number and date.
+   */
+  signer: { fullName: string; position: string; powerOfAttorney: { number: string; date: string } | null }
+}
+
+/** A document the transfer rests on (line [8]): «Заказ № 2611-00042 от 25.11.2026». */
+export interface UpdBasis {
+  name: string
+  number: string
+  /** YYYY-MM-DD. */
+  date: string
 }
 
 export interface UpdDocument {
@@ -56,14 +68,16 @@ export interface UpdDocument {
   buyer: Party
   /** Грузополучатель: who receives the goods and where. */
   consignee: { name: string; address: string }
-  /** Line [8]: «Заказ № 2611-00042 от 25.11.2026; счёт на оплату № 2611-00042 от 26.11.2026». */
-  basis: string
+  /** Line [8]: the order and the invoice. */
+  bases: UpdBasis[]
   /** Line [9]: the carrier and its tracking number, or null for goods handed over in person. */
   transport: string | null
   lines: UpdLine[]
   totals: { amountWithoutVatKopecks: number; vatKopecks: number; amountKopecks: number }
   /** Null for an order confirmed before its seller named signatories: the blanks stay for a pen. */
   signatories: UpdSignatories | null
+  /** The two sides' electronic document exchange ids, where they gave them: the XML's file name. */
+  edo: { seller: string | null; buyer: string | null }
 }
 
 export interface UpdPictures {
@@ -74,6 +88,12 @@ export interface UpdPictures {
 const TEXT = 7
 const SMALL = 6
 const STRIP = 92
+
+/** «Заказ № 2611-00042 от 25.11.2026; Счет на оплату № 2611-00042 от 26.11.2026». */
+export function basisLine(bases: UpdBasis[]): string {
+  if (!bases.length) return 'Без документа-основания'
+  return bases.map((b) => `${b.name} № ${b.number} от ${b.date.split('-').reverse().join('.')}`).join('; ')
+}
 
 /** «28 ноября 2026 г.» from «2026-11-28». */
 export function formatIsoDateInWords(isoDate: string): string {
@@ -388,7 +408,7 @@ function drawTransfer(doc: Pdf, upd: UpdDocument, pictures: UpdPictures): void {
     .stroke()
     .restore()
   doc.y += 5
-  labelledLine(doc, x, width, 'Основание передачи (сдачи) / получения (приемки)', upd.basis, '[8]')
+  labelledLine(doc, x, width, 'Основание передачи (сдачи) / получения (приемки)', basisLine(upd.bases), '[8]')
   labelledLine(
     doc,
     x,
@@ -401,7 +421,9 @@ function drawTransfer(doc: Pdf, upd: UpdDocument, pictures: UpdPictures): void {
 
   const half = width / 2
   const top = doc.y
-  const signer = upd.signatories?.transferredBy
+  const signer = upd.signatories
+    ? { position: upd.signatories.signer.position, name: nameWithInitials(upd.signatories.signer.fullName) }
+    : undefined
   const date = formatIsoDateInWords(upd.date)
   const column = half - 12
   const sign = (left: number, y: number, label: string, mark: string, who: typeof signer, image?: Buffer | null) => {

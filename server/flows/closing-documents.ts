@@ -1,11 +1,10 @@
 import { countryByCode } from '#common/countries.ts'
-import { invoiceSignatories, nameWithInitials } from '#common/document-settings.ts'
+import { invoiceSignatories } from '#common/document-settings.ts'
 import { moscowToday } from '#common/moscow-days.ts'
 import { UNITS } from '#common/okei.ts'
 import { DELIVERY_METHOD_LABELS } from '#common/orders.ts'
 import type { ProductOrigin } from '#common/product-origin.ts'
 import type { UpdDocument, UpdLine } from '../documents/index.ts'
-import { formatDateShort } from '../documents/format.ts'
 import type { UpdIssue } from '../modules/documents/index.ts'
 import type { OrderRow } from '../modules/orders/index.ts'
 
@@ -32,6 +31,7 @@ export function updIssueOf(
   lines: OrderLine[],
   origins: Map<string, ProductOrigin>,
   shippedAt: Date,
+  buyerEdoId: string | null,
 ): UpdIssue {
   const settings = row.sellerDocumentSettings
   const vatPayer = settings ? settings.vatStatus !== 'none' : row.vatKopecks > 0
@@ -68,14 +68,16 @@ export function updIssueOf(
   ]
     .filter(Boolean)
     .join(', ')
-  const invoice = row.confirmedAt ? `; счёт на оплату № ${row.number} от ${formatDateShort(row.confirmedAt)}` : ''
   const content: Omit<UpdDocument, 'number'> = {
     date: moscowToday(shippedAt),
     status: vatPayer ? 1 : 2,
     seller: party(row.seller),
     buyer: party(row.buyer),
     consignee: { name: row.buyer.fullName, address: delivered ? row.delivery.address : row.buyer.address },
-    basis: `Заказ № ${row.number} от ${formatDateShort(row.createdAt)}${invoice}`,
+    bases: [
+      { name: 'Заказ', number: row.number, date: moscowToday(row.createdAt) },
+      ...(row.confirmedAt ? [{ name: 'Счет на оплату', number: row.number, date: moscowToday(row.confirmedAt) }] : []),
+    ],
     transport,
     lines: updLines,
     totals: {
@@ -87,9 +89,16 @@ export function updIssueOf(
       settings && signer
         ? {
             ...invoiceSignatories(settings),
-            transferredBy: { position: signer.position, name: nameWithInitials(signer.name) },
+            signer: {
+              fullName: signer.name,
+              position: signer.position,
+              powerOfAttorney: settings.attorney
+                ? { number: settings.attorney.number, date: settings.attorney.date }
+                : null,
+            },
           }
         : null,
+    edo: { seller: settings?.edoParticipantId ?? null, buyer: buyerEdoId },
   }
   return {
     sellerOrganizationId: row.sellerOrganizationId,

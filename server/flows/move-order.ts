@@ -163,9 +163,16 @@ export function createMoveOrder(
             row.sellerOrganizationId,
             lines.map((line) => line.productId),
           )
+          const buyerSettings = await organizations.documentSettingsOf(tx, row.buyerOrganizationId)
           const upd = await documents.issueUpd(
             tx,
-            updIssueOf({ ...row, ...shipment }, lines, origins, shipment.shippedAt),
+            updIssueOf(
+              { ...row, ...shipment },
+              lines,
+              origins,
+              shipment.shippedAt,
+              buyerSettings?.edoParticipantId ?? null,
+            ),
           )
           return { ...shipment, upd }
         },

@@ -66,7 +66,12 @@ export async function seedClosingDocuments(db: Db): Promise<void> {
         ),
       )
     const origins = new Map<string, ProductOrigin>(drafts.map(({ id, ...origin }) => [id, origin]))
-    const upd = await issueUpd(ctx, updIssueOf(order, lines, origins, order.shippedAt!))
+    const [buyer] = await db
+      .select({ settings: organizations.documentSettings })
+      .from(organizations)
+      .where(eq(organizations.id, order.buyerOrganizationId))
+    const buyerEdoId = buyer?.settings?.edoParticipantId ?? null
+    const upd = await issueUpd(ctx, updIssueOf(order, lines, origins, order.shippedAt!, buyerEdoId))
     await db.update(orders).set({ upd }).where(eq(orders.id, order.id))
   }
 }

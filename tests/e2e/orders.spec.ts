@@ -338,6 +338,10 @@ test('the seller confirms, marks paid and ships an order with serial numbers; th
     'href',
     `/api/v1/orders/sale/${number}/documents/upd.pdf`,
   )
+  await expect(seller.getByRole('link', { name: /^УПД № \d+: файл XML для ЭДО/ })).toHaveAttribute(
+    'href',
+    `/api/v1/orders/sale/${number}/documents/upd.xml`,
+  )
   await expect(seller.getByRole('region', { name: 'Действия с заказом' })).toHaveCount(0)
   await expectNoSeriousViolations(seller)
 

@@ -31,4 +31,26 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(pdf)
     },
   )
+
+  app.get(
+    '/orders/:side/:number/documents/upd.xml',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'УПД отгруженного заказа в формате ФНС 5.03 (КНД 1115131, windows-1251) для загрузки оператору ЭДО; имя файла — по правилам формата',
+        params: UpdParams,
+      },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const { bytes, filename } = await documents.updXml(req.ctx, req.params.side, req.params.number)
+      return reply
+        .type('application/xml; charset=windows-1251')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_POLICY)
+        .send(bytes)
+    },
+  )
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
 import type { Ctx } from '../../context.ts'
-import { renderUpd } from '../../documents/index.ts'
+import { renderUpd, renderUpdXml } from '../../documents/index.ts'
 import { AppError } from '../../errors.ts'
 import type { FilesService } from '../files/index.ts'
 import { issueUpd } from './documents.issue.ts'
@@ -22,6 +22,24 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
     }
   }
 
+  /** The order's УПД as its seller («sale») or buyer («purchase») sees it; anyone else finds none. */
+  async function findUpd(ctx: Ctx, side: string, orderNumber: string) {
+    const organizationId = ctx.organization?.id
+    if (!organizationId || (side !== 'sale' && side !== 'purchase')) {
+      throw new AppError('not_found', ORDER_MESSAGES.notFound)
+    }
+    const party =
+      (side as OrderSide) === 'sale' ? closingDocuments.sellerOrganizationId : closingDocuments.buyerOrganizationId
+    const [row] = await ctx.db
+      .select()
+      .from(closingDocuments)
+      .where(
+        and(eq(closingDocuments.orderNumber, orderNumber), eq(closingDocuments.kind, 'upd'), eq(party, organizationId)),
+      )
+    if (!row) throw new AppError('not_found', ORDER_MESSAGES.noDocument)
+    return row
+  }
+
   return {
     issueUpd,
 
@@ -30,26 +48,20 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
      * («purchase»). Anyone else, and an order without one yet, gets a 404.
      */
     async updPdf(ctx: Ctx, side: string, orderNumber: string): Promise<{ pdf: Buffer; filename: string }> {
-      const organizationId = ctx.organization?.id
-      if (!organizationId || (side !== 'sale' && side !== 'purchase')) {
-        throw new AppError('not_found', ORDER_MESSAGES.notFound)
-      }
-      const party =
-        (side as OrderSide) === 'sale' ? closingDocuments.sellerOrganizationId : closingDocuments.buyerOrganizationId
-      const [row] = await ctx.db
-        .select()
-        .from(closingDocuments)
-        .where(
-          and(
-            eq(closingDocuments.orderNumber, orderNumber),
-            eq(closingDocuments.kind, 'upd'),
-            eq(party, organizationId),
-          ),
-        )
-      if (!row) throw new AppError('not_found', ORDER_MESSAGES.noDocument)
+      const row = await findUpd(ctx, side, orderNumber)
       const [signature, stamp] = await Promise.all([picture(ctx, row.signatureFileId), picture(ctx, row.stampFileId)])
       const pdf = await renderUpd(row.content, { signature, stamp })
       return { pdf, filename: `upd-${row.number}-${row.date}.pdf` }
+    },
+
+    /**
+     * The same УПД as the tax service's exchange file (format 5.03, Windows-1251), named by the
+     * format's rule, for upload to an exchange operator; the same two sides only.
+     */
+    async updXml(ctx: Ctx, side: string, orderNumber: string): Promise<{ bytes: Buffer; filename: string }> {
+      const row = await findUpd(ctx, side, orderNumber)
+      const { fileName, bytes } = renderUpdXml(row.content, { guid: row.id, issuedAt: row.createdAt })
+      return { bytes, filename: fileName }
     },
   }
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { XMLParser } from 'fast-xml-parser'
+import iconv from 'iconv-lite'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -140,7 +142,7 @@ describe.each(BACKENDS)('closing documents on %s', (backend) => {
       expect(pdf.text).toContain('Грузополучатель и его адрес:')
       expect(pdf.text).toContain('420000, г. Казань, ул. Баумана, д. 1')
       expect(pdf.text).toContain(`Заказ № ${number} от`)
-      expect(pdf.text).toContain(`счёт на оплату № ${number} от`)
+      expect(pdf.text).toContain(`Счет на оплату № ${number} от`)
       expect(pdf.text).toContain('СДЭК, трек-номер 1234567890')
       expect(pdf.text).toContain('Серийные номера: UPD-SN-77')
       // The drone at 22 %: 122 000,00 with VAT, 100 000,00 without; the batteries at 10 %, from China.
@@ -158,6 +160,91 @@ describe.each(BACKENDS)('closing documents on %s', (backend) => {
     expect((await upd('sale', buyer.cookie)).statusCode).toBe(404)
     expect((await upd('purchase', seller.cookie)).statusCode).toBe(404)
     expect((await api('GET', `/orders/purchase/${number}/documents/upd.pdf`)).statusCode).toBe(404)
+  })
+
+  it('serves the same УПД as the format 5.03 XML, element by element the order', async () => {
+    const { number, droneLine } = await paidOrder()
+    await api('POST', `/orders/sale/${number}/ship`, seller.cookie, {
+      trackingNumber: 'XML-42',
+      serials: [{ lineId: droneLine, numbers: ['XML-SN-1'] }],
+    })
+    const order = (await api('GET', `/orders/purchase/${number}`, buyer.cookie)).json().data
+    expect(order.documents.find((d: { kind: string }) => d.kind === 'upd-xml').href).toBe(
+      `/api/v1/orders/purchase/${number}/documents/upd.xml`,
+    )
+    const answer = await api('GET', `/orders/purchase/${number}/documents/upd.xml`, buyer.cookie)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('application/xml; charset=windows-1251')
+    const filename = /filename="(.+)"/.exec(String(answer.headers['content-disposition']))![1]!
+    expect(filename).toMatch(/^ON_NSCHFDOPPR_\d{19}_\d{19}_\d{8}_[0-9a-f-]{36}_0_0_0_0_0_00\.xml$/)
+    const text = iconv.decode(answer.rawPayload, 'win1251')
+    expect(text.startsWith('<?xml version="1.0" encoding="windows-1251"?>')).toBe(true)
+    const xml = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      parseAttributeValue: false,
+      parseTagValue: false,
+      isArray: (name) => ['СведТов', 'ОснПер'].includes(name),
+    }).parse(text).Файл
+    expect(xml.ИдФайл).toBe(filename.replace(/\.xml$/, ''))
+    expect(xml.ВерсФорм).toBe('5.03')
+    const [row] = await database.db.select().from(closingDocuments).where(eq(closingDocuments.orderNumber, number))
+    const document = xml.Документ
+    expect(document).toMatchObject({ КНД: '1115131', Функция: 'СЧФДОП' })
+    expect(document.СвСчФакт).toMatchObject({
+      НомерДок: row!.number,
+      ДатаДок: row!.date.split('-').reverse().join('.'),
+    })
+    expect(document.СвСчФакт.СвПрод.ИдСв.СвЮЛУч).toMatchObject({
+      НаимОрг: order.sellerParty.fullName,
+      ИННЮЛ: order.sellerParty.inn,
+    })
+    expect(document.СвСчФакт.СвПокуп.ИдСв.СвЮЛУч).toMatchObject({
+      НаимОрг: order.buyerParty.fullName,
+      ИННЮЛ: order.buyerParty.inn,
+    })
+    expect(document.СвСчФакт.ГрузПолуч.Адрес.АдрИнф.АдрТекст).toBe('420000, г. Казань, ул. Баумана, д. 1')
+    const lines = document.ТаблСчФакт.СведТов
+    expect(lines).toHaveLength(order.lines.length)
+    const money = (kopecks: number) => (kopecks / 100).toFixed(2)
+    order.lines.forEach(
+      (
+        line: { title: string; quantity: number; amountKopecks: number; vatKopecks: number; vatRate: string },
+        i: number,
+      ) => {
+        expect(lines[i]).toMatchObject({
+          НомСтр: String(i + 1),
+          НаимТов: line.title,
+          ОКЕИ_Тов: '796',
+          НаимЕдИзм: 'шт',
+          КолТов: String(line.quantity),
+          СтТовБезНДС: money(line.amountKopecks - line.vatKopecks),
+          НалСт: `${line.vatRate}%`,
+          СтТовУчНал: money(line.amountKopecks),
+          СумНал: { СумНал: money(line.vatKopecks) },
+        })
+      },
+    )
+    const battery = lines.find((l: { НаимТов: string }) => l.НаимТов === 'Аккумулятор УПД')
+    expect(battery.СвДТ).toEqual({ КодПроисх: '156', НомерДТ: '10702070/151026/5012345/2' })
+    expect(lines.find((l: { НаимТов: string }) => l.НаимТов === drone.title).ИнфПолФХЖ2.Значен).toBe('XML-SN-1')
+    expect(document.ТаблСчФакт.ВсегоОпл).toEqual({
+      СтТовБезНДСВсего: money(order.totalKopecks - order.vatKopecks),
+      СтТовУчНалВсего: money(order.totalKopecks),
+      КолНеттоВс: '3',
+      СумНалВсего: { СумНал: money(order.vatKopecks) },
+    })
+    expect(document.СвПродПер.СвПер.ОснПер[0]).toMatchObject({ РеквНаимДок: 'Заказ', РеквНомерДок: number })
+    expect(document.СвПродПер.СвПер.Тран.СвТран).toBe('СДЭК, трек-номер XML-42')
+    expect(document.Подписант).toMatchObject({
+      Должн: 'Генеральный директор',
+      ФИО: { Фамилия: 'Тестов', Имя: 'Пётр', Отчество: 'Иванович' },
+    })
+    // The seller downloads the same bytes; nobody else gets any.
+    const sold = await api('GET', `/orders/sale/${number}/documents/upd.xml`, seller.cookie)
+    expect(sold.rawPayload.equals(answer.rawPayload)).toBe(true)
+    expect((await api('GET', `/orders/purchase/${number}/documents/upd.xml`, stranger.cookie)).statusCode).toBe(404)
+    expect((await api('GET', `/orders/sale/${number}/documents/upd.xml`, buyer.cookie)).statusCode).toBe(404)
   })
 
   it('prints status 2 for a seller that is not a VAT payer', async () => {

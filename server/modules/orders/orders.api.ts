@@ -116,7 +116,11 @@ export const OrderDetailsSchema = OrderSummarySchema.extend({
   ),
   actions: z.array(z.enum(ORDER_ACTIONS)),
   documents: z.array(
-    z.object({ kind: z.enum(['invoice', 'delivery-note', 'upd', 'shipping']), title: z.string(), href: z.string() }),
+    z.object({
+      kind: z.enum(['invoice', 'delivery-note', 'upd', 'upd-xml', 'shipping']),
+      title: z.string(),
+      href: z.string(),
+    }),
   ),
   chatRoomGuid: z.uuid().nullable(),
   registration: z.object({ required: z.boolean(), doneAt: z.string().nullable() }),

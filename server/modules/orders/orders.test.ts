@@ -664,6 +664,7 @@ describe.each(BACKENDS)('cart and orders on %s', (backend) => {
       'invoice',
       'delivery-note',
       'upd',
+      'upd-xml',
       'shipping',
     ])
     const download = await api('GET', `/orders/purchase/${number}/documents/shipping`, buyer.cookie)

@@ -45,6 +45,11 @@ export function documentsOf(row: OrderRow, side: OrderSide): OrderDetails['docum
             title: `УПД № ${row.upd.number} от ${row.upd.date.split('-').reverse().join('.')}`,
             href: `${base}/upd.pdf`,
           },
+          {
+            kind: 'upd-xml' as const,
+            title: `УПД № ${row.upd.number}: файл XML для ЭДО (формат ФНС 5.03)`,
+            href: `${base}/upd.xml`,
+          },
         ]
       : []),
     ...(row.shippingDocumentFileId
