@@ -55,7 +55,7 @@ for (let i = 0; i < 5; i++) await renderUpd(upd)
 
 async function measure(name: string, render: () => Promise<Buffer> | Buffer, describe: (bytes: Buffer) => string) {
   const times: number[] = []
-  let last = Buffer.alloc(0)
+  let last: Buffer = Buffer.alloc(0)
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now()
     last = await render()

@@ -90,3 +90,11 @@ export function invoiceSignatories(settings: DocumentSettings): {
     accountantSignsToo: settings.accountant === null,
   }
 }
+
+/** The rate a VAT status charges on work and services: the general 22 %, 5 or 7 % under the simplified system, none. */
+export const SERVICE_VAT_RATE: Record<VatStatus, '22' | '7' | '5' | 'none'> = {
+  general: '22',
+  usn_5: '5',
+  usn_7: '7',
+  none: 'none',
+}

@@ -17,6 +17,7 @@ export const UNITS = {
   service: { code: '876', symbol: 'усл. ед' },
   hour: { code: '356', symbol: 'ч' },
   hectare: { code: '059', symbol: 'га' },
+  kilometre: { code: '008', symbol: 'км' },
   kilogram: { code: '166', symbol: 'кг' },
 } as const satisfies Record<string, Unit>
 

@@ -37,6 +37,8 @@ export const SERVICE_ORDER_MESSAGES = {
   reviewExists: 'Отзыв по этому заказу вы уже оставили',
   reviewTooEarly: 'Отзыв можно оставить после завершения заказа',
   rating: 'Поставьте оценку от 1 до 5',
+  noSignatories:
+    'Чтобы сдать результат, укажите руководителя и статус по НДС вашей организации: «Личный кабинет» → «Компания» → «Подписанты и документы». По ним составляется акт выполненных работ',
 } as const
 
 /** One handing over of the result: what the contractor sent, and when. */
@@ -138,6 +140,8 @@ export interface ServiceOrderDetails {
   history: ServiceOrderHistoryEntry[]
   /** What the caller's side may do now. */
   actions: ServiceOrderAction[]
+  /** The act of the accepted work, once the customer accepted it. */
+  documents: { kind: 'act'; title: string; href: string }[]
   /** Both sides' reviews once left; `canReview`: the caller's side may still leave its one. */
   reviews: ServiceReviewView[]
   canReview: boolean

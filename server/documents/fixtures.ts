@@ -2,6 +2,7 @@ import type { DeliveryNoteDocument } from './delivery-note.ts'
 import type { InvoiceDocument, InvoiceLine } from './invoice.ts'
 import type { Party, Seller } from './types.ts'
 import type { UpdDocument } from './upd.ts'
+import type { ActDocument } from './act.ts'
 
 /** Sample parties and lines for the documents' tests. */
 
@@ -143,6 +144,33 @@ export function sampleUpd(overrides: Partial<UpdDocument> = {}): UpdDocument {
       signer: { fullName: 'Орлов Сергей Викторович', position: 'Генеральный директор', powerOfAttorney: null },
     },
     edo: { seller: '2BM-7701234567-770101001000000000', buyer: '2BE7715482034-771501001' },
+    ...overrides,
+  }
+}
+
+/** An act for 120 ha of spraying at 360 000 with VAT 22 %, accepted on the platform. */
+export function sampleAct(overrides: Partial<ActDocument> = {}): ActDocument {
+  return {
+    number: '5',
+    date: '2026-11-28',
+    contractor: { ...sampleSeller },
+    customer: sampleBuyer,
+    bases: [{ name: 'Заказ на бирже услуг', number: 'S-2611-00007', date: '2026-11-10' }],
+    work: {
+      name: 'Агрохимическая обработка: обработать 120 га пшеницы гербицидом',
+      description: 'Обработано 120 га, полётные журналы и карта покрытия приложены.',
+      startsOn: '2026-11-15',
+      endsOn: '2026-11-20',
+      quantity: 120,
+      unit: { code: '059', symbol: 'га' },
+      volumeText: '120 га',
+      amountKopecks: 36_000_000,
+      vatRate: '22',
+      vatKopecks: 6_491_803,
+    },
+    acceptance: { at: '2026-11-28T11:05:00Z', byName: 'Вера Покупатель', organizationName: 'АО «Агрохолдинг Заря»' },
+    amountInWords: 'Триста шестьдесят тысяч рублей 00 копеек',
+    signer: { name: 'Орлов С. В.', position: 'Генеральный директор', basis: null },
     ...overrides,
   }
 }

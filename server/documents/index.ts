@@ -7,3 +7,4 @@ export { type DeliveryNoteDocument, type DeliveryNoteLine, renderDeliveryNote } 
 export type { BankDetails, Party, Seller } from './types.ts'
 export { type UpdDocument, type UpdLine, type UpdPictures, type UpdSignatories, renderUpd } from './upd.ts'
 export { type UpdFile, renderUpdXml } from './upd-xml.ts'
+export { type ActDocument, type ActPictures, renderAct } from './act.ts'

@@ -5,7 +5,11 @@ import { systemCtx } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { updIssueOf } from '../flows/closing-documents.ts'
 import { catalogProducts } from '../modules/catalog/catalog.table.ts'
-import { issueUpd } from '../modules/documents/index.ts'
+import { issueAct, issueUpd } from '../modules/documents/index.ts'
+import { actIssueOf } from '../modules/exchange/service-orders/service-orders.act.ts'
+import { serviceOrderEvents, serviceOrders } from '../modules/exchange/service-orders/service-orders.table.ts'
+import { serviceRequests } from '../modules/exchange/requests/requests.table.ts'
+import { users } from '../modules/identity/identity.table.ts'
 import { orderLines, orders } from '../modules/orders/orders.table.ts'
 import { organizations } from '../modules/organizations/organizations.table.ts'
 import { productDrafts } from '../modules/products/products.table.ts'
@@ -16,8 +20,9 @@ const IMPORTED_FROM = '156'
 const DECLARATION = '10702070/140926/3056121'
 
 /**
- * The demo vendor's closing documents: its accessories get a country of origin and a customs
- * declaration, and each of its shipped orders the УПД its shipment issues, as if shipped now.
+ * The demo closing documents: the demo vendor's accessories get a country of origin and a
+ * customs declaration, each of its shipped orders the УПД its shipment issues, and every accepted
+ * service order the act its acceptance issues, dated as they happened.
  */
 export async function seedClosingDocuments(db: Db): Promise<void> {
   const [vendor] = await db
@@ -73,5 +78,40 @@ export async function seedClosingDocuments(db: Db): Promise<void> {
     const buyerEdoId = buyer?.settings?.edoParticipantId ?? null
     const upd = await issueUpd(ctx, updIssueOf(order, lines, origins, order.shippedAt!, buyerEdoId))
     await db.update(orders).set({ upd }).where(eq(orders.id, order.id))
+  }
+  await seedActs(db)
+}
+
+async function seedActs(db: Db): Promise<void> {
+  const ctx = systemCtx(db, { requestId: 'seed:acts' })
+  const accepted = await db
+    .select({ order: serviceOrders, acceptedAt: serviceOrderEvents.createdAt, byUserId: serviceOrderEvents.byUserId })
+    .from(serviceOrders)
+    .innerJoin(
+      serviceOrderEvents,
+      and(eq(serviceOrderEvents.orderId, serviceOrders.id), eq(serviceOrderEvents.toStatus, 'completed')),
+    )
+    .where(and(eq(serviceOrders.status, 'completed'), isNull(serviceOrders.act)))
+    .orderBy(asc(serviceOrderEvents.createdAt))
+  for (const { order, acceptedAt, byUserId } of accepted) {
+    const [settings] = await db
+      .select({ settings: organizations.documentSettings })
+      .from(organizations)
+      .where(eq(organizations.id, order.contractorOrganizationId))
+    if (!settings?.settings) continue
+    const [request] = await db
+      .select({
+        number: serviceRequests.number,
+        createdAt: serviceRequests.createdAt,
+        volume: serviceRequests.volume,
+        volumeUnit: serviceRequests.volumeUnit,
+        areaHectares: serviceRequests.areaHectares,
+      })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, order.requestId))
+    const [user] = byUserId ? await db.select({ name: users.name }).from(users).where(eq(users.id, byUserId)) : []
+    const issue = actIssueOf(order, request!, settings.settings, { at: acceptedAt, byName: user?.name ?? null })
+    const act = await issueAct(ctx, issue)
+    await db.update(serviceOrders).set({ act }).where(eq(serviceOrders.id, order.id))
   }
 }

@@ -49,6 +49,8 @@ import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
 import { productReviews, sellerReviews } from '../modules/reviews/reviews.table.ts'
 import { cartItems, orders } from '../modules/orders/orders.table.ts'
 import { closingDocuments } from '../modules/documents/documents.table.ts'
+import { serviceOrders } from '../modules/exchange/service-orders/service-orders.table.ts'
+import type { UpdDocument } from '../documents/index.ts'
 import { GeoPolygon, polygonAreaHectares } from '#common/geo.ts'
 import {
   serviceProposalEvents,
@@ -226,11 +228,17 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       .sort((a, b) => a.shippedAt!.getTime() - b.shippedAt!.getTime())
     expect(shipped.length).toBeGreaterThanOrEqual(2)
     expect(shipped.map((o) => o.upd?.number)).toEqual(shipped.map((_, i) => String(i + 1)))
-    const documents = await database.db.select().from(closingDocuments)
+    const documents = (await database.db.select().from(closingDocuments)).filter((d) => d.kind === 'upd')
     expect(documents.map((d) => d.orderNumber).sort()).toEqual(shipped.map((o) => o.number).sort())
-    const lines = documents.flatMap((d) => d.content.lines)
+    const lines = documents.flatMap((d) => (d.kind === 'upd' ? (d.content as UpdDocument).lines : []))
     expect(lines.some((l) => l.origin?.country.name === 'Китай' && l.origin.declaration)).toBe(true)
     expect(lines.some((l) => l.serialNumbers.length > 0)).toBe(true)
+    // Every accepted service order has its act.
+    const completed = (await database.db.select().from(serviceOrders)).filter((o) => o.status === 'completed')
+    expect(completed.length).toBeGreaterThan(0)
+    expect(completed.every((o) => o.act?.number)).toBe(true)
+    const acts = (await database.db.select().from(closingDocuments)).filter((d) => d.kind === 'act')
+    expect(acts.map((d) => d.orderNumber).sort()).toEqual(completed.map((o) => o.number).sort())
   })
 
   it('fills the catalogue: 300+ published products of 25+ confirmed vendors over every sphere and category', async () => {

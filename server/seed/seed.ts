@@ -39,12 +39,13 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedProducts(tx)
     await seedChat(tx, storage)
     await seedOrders(tx)
-    await seedClosingDocuments(tx)
     await seedReviews(tx)
     await seedExchangeOffers(tx)
     await seedServiceOrders(tx)
     await seedServiceRequests(tx)
     await seedArticles(tx)
+    // The УПД of shipped orders and the acts of accepted work, once both kinds of order are in.
+    await seedClosingDocuments(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

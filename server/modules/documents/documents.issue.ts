@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import type { UpdDocument } from '../../documents/index.ts'
-import { closingDocumentCounters, closingDocuments } from './documents.table.ts'
+import type { ActDocument, UpdDocument } from '../../documents/index.ts'
+import { type ClosingDocumentKind, closingDocumentCounters, closingDocuments } from './documents.table.ts'
 
 export interface IssuedDocument {
   number: string
@@ -9,25 +9,29 @@ export interface IssuedDocument {
   date: string
 }
 
-export interface UpdIssue {
+interface Issue<Content> {
   sellerOrganizationId: string
   buyerOrganizationId: string
+  /** The goods order's or the service order's number. */
   orderNumber: string
   /** Everything the form prints but its number, which the seller's sequence gives. */
-  content: Omit<UpdDocument, 'number'>
+  content: Omit<Content, 'number'>
   signatureFileId: string | null
   stampFileId: string | null
 }
 
+export type UpdIssue = Issue<UpdDocument>
+export type ActIssue = Issue<ActDocument>
+
 /**
  * The seller's next number of the kind for the year, inside the caller's transaction: the
- * counter's row stays locked until it ends, so a concurrent shipment of the same seller waits
- * and takes the number after.
+ * counter's row stays locked until it ends, so a concurrent issue of the same seller waits and
+ * takes the number after, and a rolled-back one gives its number back.
  */
-async function nextNumber(ctx: Ctx, organizationId: string, year: number): Promise<number> {
+async function nextNumber(ctx: Ctx, organizationId: string, kind: ClosingDocumentKind, year: number) {
   const [row] = await ctx.db
     .insert(closingDocumentCounters)
-    .values({ organizationId, kind: 'upd', year, last: 1 })
+    .values({ organizationId, kind, year, last: 1 })
     .onConflictDoUpdate({
       target: [closingDocumentCounters.organizationId, closingDocumentCounters.kind, closingDocumentCounters.year],
       set: { last: sql`${closingDocumentCounters.last} + 1` },
@@ -37,34 +41,50 @@ async function nextNumber(ctx: Ctx, organizationId: string, year: number): Promi
 }
 
 /**
- * Issues the УПД of a shipped order, numbered next in the seller's sequence for the year of its
- * date, in the caller's transaction (the shipment's). An order has one: issuing again answers
- * the one it has.
+ * Issues a closing document of an order, numbered next in the seller's sequence of its kind for
+ * the year of its date, in the caller's transaction. An order has one of each kind: issuing
+ * again answers the one it has.
  */
-export async function issueUpd(ctx: Ctx, issue: UpdIssue): Promise<IssuedDocument> {
+async function issue(
+  ctx: Ctx,
+  kind: ClosingDocumentKind,
+  issue: Issue<UpdDocument | ActDocument>,
+  totals: { totalKopecks: number; vatKopecks: number; status: number | null },
+): Promise<IssuedDocument> {
   const [existing] = await ctx.db
     .select({ number: closingDocuments.number, date: closingDocuments.date })
     .from(closingDocuments)
-    .where(and(eq(closingDocuments.orderNumber, issue.orderNumber), eq(closingDocuments.kind, 'upd')))
+    .where(and(eq(closingDocuments.orderNumber, issue.orderNumber), eq(closingDocuments.kind, kind)))
   if (existing) return existing
-  const year = Number(issue.content.date.slice(0, 4))
-  const sequence = await nextNumber(ctx, issue.sellerOrganizationId, year)
+  const date = issue.content.date
+  const year = Number(date.slice(0, 4))
+  const sequence = await nextNumber(ctx, issue.sellerOrganizationId, kind, year)
   const number = String(sequence)
   await ctx.db.insert(closingDocuments).values({
-    kind: 'upd',
+    kind,
     sellerOrganizationId: issue.sellerOrganizationId,
     buyerOrganizationId: issue.buyerOrganizationId,
     orderNumber: issue.orderNumber,
     year,
     sequence,
     number,
-    date: issue.content.date,
-    status: issue.content.status,
-    totalKopecks: issue.content.totals.amountKopecks,
-    vatKopecks: issue.content.totals.vatKopecks,
-    content: { ...issue.content, number },
+    date,
+    ...totals,
+    content: { ...issue.content, number } as UpdDocument | ActDocument,
     signatureFileId: issue.signatureFileId,
     stampFileId: issue.stampFileId,
   })
-  return { number, date: issue.content.date }
+  return { number, date }
+}
+
+/** The УПД of a shipped order, dated the day of shipping (the shipment's transaction). */
+export function issueUpd(ctx: Ctx, upd: UpdIssue): Promise<IssuedDocument> {
+  const { totals, status } = upd.content
+  return issue(ctx, 'upd', upd, { totalKopecks: totals.amountKopecks, vatKopecks: totals.vatKopecks, status })
+}
+
+/** The act of drone work the customer accepted, dated the day of acceptance (the acceptance's transaction). */
+export function issueAct(ctx: Ctx, act: ActIssue): Promise<IssuedDocument> {
+  const { work } = act.content
+  return issue(ctx, 'act', act, { totalKopecks: work.amountKopecks, vatKopecks: work.vatKopecks, status: null })
 }

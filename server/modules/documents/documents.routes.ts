@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { SERVICE_ORDER_SIDES } from '#common/exchange/service-orders.ts'
 import { ORDER_SIDES } from '#common/orders.ts'
 import { z } from '#common/zod.ts'
 import { passThrough } from '../../http.ts'
 import { FILE_POLICY } from '../files/index.ts'
 
 const UpdParams = z.object({ side: z.enum(ORDER_SIDES), number: z.string() })
+const ActParams = z.object({ side: z.enum(SERVICE_ORDER_SIDES), number: z.string() })
 
 /** The closing documents of an order, beside its invoice and delivery note. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,6 +53,28 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', FILE_POLICY)
         .send(bytes)
+    },
+  )
+
+  app.get(
+    '/service-orders/:side/:number/documents/act.pdf',
+    {
+      schema: {
+        tags: ['service-orders'],
+        summary:
+          'Акт сдачи-приёмки выполненных работ по заказу биржи услуг в PDF, после того как заказчик принял работу',
+        params: ActParams,
+      },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const { pdf, filename } = await documents.actPdf(req.ctx, req.params.side, req.params.number)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_POLICY)
+        .send(pdf)
     },
   )
 }

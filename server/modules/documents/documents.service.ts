@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
 import type { Ctx } from '../../context.ts'
-import { renderUpd, renderUpdXml } from '../../documents/index.ts'
+import { type ActDocument, type UpdDocument, renderAct, renderUpd, renderUpdXml } from '../../documents/index.ts'
 import { AppError } from '../../errors.ts'
 import type { FilesService } from '../files/index.ts'
-import { issueUpd } from './documents.issue.ts'
-import { closingDocuments } from './documents.table.ts'
+import { issueAct, issueUpd } from './documents.issue.ts'
+import { type ClosingDocumentKind, closingDocuments } from './documents.table.ts'
 
 /**
  * Closing documents: the seller's transfer documents, numbered in its own sequence per year,
@@ -22,8 +22,11 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
     }
   }
 
-  /** The order's УПД as its seller («sale») or buyer («purchase») sees it; anyone else finds none. */
-  async function findUpd(ctx: Ctx, side: string, orderNumber: string) {
+  /**
+   * The order's document of the kind as its seller («sale», the contractor of a service order)
+   * or buyer («purchase», the customer) sees it; anyone else finds none.
+   */
+  async function findOwn(ctx: Ctx, kind: ClosingDocumentKind, side: string, orderNumber: string) {
     const organizationId = ctx.organization?.id
     if (!organizationId || (side !== 'sale' && side !== 'purchase')) {
       throw new AppError('not_found', ORDER_MESSAGES.notFound)
@@ -34,14 +37,20 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
       .select()
       .from(closingDocuments)
       .where(
-        and(eq(closingDocuments.orderNumber, orderNumber), eq(closingDocuments.kind, 'upd'), eq(party, organizationId)),
+        and(eq(closingDocuments.orderNumber, orderNumber), eq(closingDocuments.kind, kind), eq(party, organizationId)),
       )
     if (!row) throw new AppError('not_found', ORDER_MESSAGES.noDocument)
     return row
   }
 
+  const findUpd = async (ctx: Ctx, side: string, orderNumber: string) => {
+    const row = await findOwn(ctx, 'upd', side, orderNumber)
+    return { ...row, content: row.content as UpdDocument }
+  }
+
   return {
     issueUpd,
+    issueAct,
 
     /**
      * The order's УПД as PDF, for either side of it: the seller («sale») or the buyer
@@ -58,6 +67,14 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
      * The same УПД as the tax service's exchange file (format 5.03, Windows-1251), named by the
      * format's rule, for upload to an exchange operator; the same two sides only.
      */
+    /** The act of a service order the customer accepted, for its contractor («sale») and customer («purchase»). */
+    async actPdf(ctx: Ctx, side: string, orderNumber: string): Promise<{ pdf: Buffer; filename: string }> {
+      const row = await findOwn(ctx, 'act', side, orderNumber)
+      const [signature, stamp] = await Promise.all([picture(ctx, row.signatureFileId), picture(ctx, row.stampFileId)])
+      const pdf = await renderAct(row.content as ActDocument, { signature, stamp })
+      return { pdf, filename: `akt-${row.number}-${row.date}.pdf` }
+    },
+
     async updXml(ctx: Ctx, side: string, orderNumber: string): Promise<{ bytes: Buffer; filename: string }> {
       const row = await findUpd(ctx, side, orderNumber)
       const { fileName, bytes } = renderUpdXml(row.content, { guid: row.id, issuedAt: row.createdAt })

@@ -12,16 +12,20 @@ import {
   uuid,
   date,
 } from 'drizzle-orm/pg-core'
-import type { UpdDocument } from '../../documents/index.ts'
+import type { ActDocument, UpdDocument } from '../../documents/index.ts'
 
-/** The kinds of closing document: the universal transfer document so far. */
-export const CLOSING_DOCUMENT_KINDS = ['upd'] as const
+/**
+ * The kinds of closing document: the universal transfer document of a shipped order, the act of
+ * accepted drone work (a service order). Each kind has its own numbering per seller and year.
+ */
+export const CLOSING_DOCUMENT_KINDS = ['upd', 'act'] as const
 export type ClosingDocumentKind = (typeof CLOSING_DOCUMENT_KINDS)[number]
 
 /**
  * A closing document the seller issued, with its content as printed: once issued it never
  * changes (a correction is a document of its own). Numbered in the seller's sequence per kind
- * and year; the order it closes is named by number, for both sides to find it.
+ * and year; the order it closes (a goods order or a service order) is named by number, for both
+ * sides to find it. For an act the seller is the contractor and the buyer the customer.
  */
 export const closingDocuments = pgTable(
   'closing_documents',
@@ -37,11 +41,12 @@ export const closingDocuments = pgTable(
     number: text('number').notNull(),
     /** The document's date, a Moscow day. */
     date: date('date').notNull(),
-    /** 1: VAT invoice and transfer document; 2: transfer document only. */
-    status: smallint('status').notNull(),
+    /** A УПД's status, 1: VAT invoice and transfer document, 2: transfer document only; null for an act. */
+    status: smallint('status'),
     totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
     vatKopecks: bigint('vat_kopecks', { mode: 'number' }).notNull(),
-    content: jsonb('content').$type<UpdDocument>().notNull(),
+    /** What the form prints, by kind: an UpdDocument or an ActDocument. */
+    content: jsonb('content').$type<UpdDocument | ActDocument>().notNull(),
     /** The signer's signature and the stamp the seller's settings had when it was issued. */
     signatureFileId: uuid('signature_file_id'),
     stampFileId: uuid('stamp_file_id'),

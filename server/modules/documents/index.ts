@@ -4,17 +4,18 @@ import { createDocumentsService, type DocumentsService } from './documents.servi
 import * as tables from './documents.table.ts'
 
 export type { DocumentsService } from './documents.service.ts'
-export { type IssuedDocument, type UpdIssue, issueUpd } from './documents.issue.ts'
+export { type ActIssue, type IssuedDocument, type UpdIssue, issueAct, issueUpd } from './documents.issue.ts'
 
 /**
  * Closing documents (закрывающие документы): the universal transfer documents sellers issue when
- * they ship, numbered in each seller's sequence per year and kept as printed. `issueUpd` is for the
- * shipment's flow only; requests read a document through the order it closes.
+ * they ship and the acts of drone work customers accept, numbered in each seller's sequence per
+ * kind and year and kept as printed. `issueUpd` and `issueAct` are for the shipment's and the
+ * acceptance's transactions only; requests read a document through the order it closes.
  */
 export const documentsModule = defineModule({
   name: 'documents',
   tables,
   routes: documentsRoutes,
-  internal: ['issueUpd'],
+  internal: ['issueUpd', 'issueAct'],
   service: (_infra, { files }): DocumentsService => createDocumentsService({ files }),
 })

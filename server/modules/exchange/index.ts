@@ -53,7 +53,7 @@ export const exchangeModule = defineModule({
   jobs: [ANNOUNCE_JOB, EXPIRE_JOB],
   service: (
     { config, limiter },
-    { sellers, catalog, products, organizations, identity, notifications, chat, files, jobs },
+    { sellers, catalog, products, organizations, identity, notifications, chat, files, jobs, documents },
   ): ExchangeService => {
     // The expiry job runs the service's sweep, and the service queues the jobs: tied here.
     const tied: { requests?: RequestsService } = {}
@@ -91,6 +91,8 @@ export const exchangeModule = defineModule({
         chat,
         files,
         limiter,
+        documents,
+        documentSettingsOf: organizations.documentSettingsOf,
       }),
       requests,
     }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core'
-import { IconInfoCircle, IconMessageCircle, IconStar } from '@tabler/icons-react'
+import { IconFileTypePdf, IconInfoCircle, IconMessageCircle, IconStar } from '@tabler/icons-react'
 import { useState } from 'react'
 import { AttachedFiles, Fact, FlightFacts } from '#app/components/exchange/ExchangeFacts.tsx'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -143,6 +143,32 @@ export function ServiceOrderResult({ order }: { order: ServiceOrderDetails }) {
             {order.status === 'cancelled'
               ? 'Заказ отменён до сдачи результата.'
               : 'Исполнитель ещё не сдал результат: отчёт и файлы появятся здесь.'}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  )
+}
+
+/** The act of the accepted work for both sides to download, or when it will come. */
+export function ServiceOrderDocuments({ order }: { order: ServiceOrderDetails }) {
+  if (order.status === 'cancelled') return null
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="service-order-documents-title">
+      <Stack gap="xs">
+        <Title order={2} size="h3" id="service-order-documents-title">
+          Документы
+        </Title>
+        {order.documents.length ? (
+          order.documents.map((doc) => (
+            <Anchor key={doc.kind} href={doc.href} size="sm" style={{ display: 'inline-flex', gap: 6 }}>
+              <IconFileTypePdf size={16} aria-hidden="true" />
+              {doc.title} (PDF)
+            </Anchor>
+          ))
+        ) : (
+          <Text size="sm" c="dimmed">
+            Акт выполненных работ составляется, когда заказчик принимает работу: он появится здесь у обеих сторон.
           </Text>
         )}
       </Stack>

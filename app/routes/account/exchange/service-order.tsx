@@ -8,6 +8,7 @@ import { isServiceOrderIntent } from '#app/components/exchange/service-orders/ac
 import { ServiceOrderActions } from '#app/components/exchange/service-orders/ServiceOrderActions.tsx'
 import { ServiceOrderStatusBadge } from '#app/components/exchange/service-orders/ServiceOrderStatusBadge.tsx'
 import {
+  ServiceOrderDocuments,
   ServiceOrderConversation,
   ServiceOrderResult,
   ServiceOrderReviews,
@@ -85,6 +86,7 @@ function ServiceOrderPage({ order, messages }: { order: ServiceOrderDetails; mes
           <Stack gap="lg">
             <ServiceOrderTerms order={order} />
             <ServiceOrderResult order={order} />
+            <ServiceOrderDocuments order={order} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -68,6 +68,7 @@ export const ServiceOrderDetailsSchema = z.object({
     }),
   ),
   actions: z.array(z.enum(SERVICE_ORDER_ACTIONS)),
+  documents: z.array(z.object({ kind: z.enum(['act']), title: z.string(), href: z.string() })),
   reviews: z.array(ServiceReviewSchema),
   canReview: z.boolean(),
   createdAt: z.string(),

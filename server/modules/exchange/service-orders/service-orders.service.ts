@@ -22,6 +22,8 @@ import { targetOf } from '../../../lifecycle/index.ts'
 import { parse } from '../../../parse.ts'
 import { recordAudit } from '../../audit/index.ts'
 import type { ChatService } from '../../chat/index.ts'
+import type { DocumentsService } from '../../documents/index.ts'
+import type { DocumentSettings } from '#common/document-settings.ts'
 import type { FilesService } from '../../files/index.ts'
 import type { Events } from '../../notifications/index.ts'
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/index.ts'
@@ -37,6 +39,7 @@ import {
 import { serviceOrders, serviceReviews } from './service-orders.table.ts'
 import { isUniqueViolation } from '../../../db/errors.ts'
 import { reviewView, submissionOf, viewServiceOrder } from './service-orders.view.ts'
+import { actIssueOf } from './service-orders.act.ts'
 
 /** The two sides click through their order; more than this is a script. */
 export const SERVICE_ORDER_WRITE_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 }
@@ -56,6 +59,10 @@ export interface ServiceOrdersDeps {
   chat?: Pick<ChatService, 'openRequestRoom'>
   files: Pick<FilesService, 'describeMany' | 'readAttached'>
   limiter: RateLimiter
+  /** The act of accepted work is issued in the acceptance's transaction. */
+  documents: Pick<DocumentsService, 'issueAct'>
+  /** The contractor's signatories and VAT status: what its act prints. */
+  documentSettingsOf(ctx: Ctx, organizationId: string): Promise<DocumentSettings | null>
 }
 
 export interface ServiceOrdersService {
@@ -242,6 +249,10 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
       }
       return move(ctx, side, number, 'submitResult', {
         prepare: async (tx, row) => {
+          // The act the customer's acceptance issues is signed by the contractor's signatories.
+          if (!(await deps.documentSettingsOf(tx, row.contractorOrganizationId))) {
+            throw new AppError('conflict', SERVICE_ORDER_MESSAGES.noSignatories)
+          }
           const files = await attachedFiles(tx, data.fileIds)
           const submission: ServiceSubmission = { report: data.report, files, submittedAt: new Date().toISOString() }
           const earlier = row.result ? [...row.result.earlier, submissionOf(row.result)] : []
@@ -252,7 +263,25 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
     },
 
     accept(ctx, side, number) {
-      return move(ctx, side, number, 'accept')
+      return move(ctx, side, number, 'accept', {
+        // The act is issued with the acceptance, numbered next in the contractor's acts of the year.
+        prepare: async (tx, row) => {
+          const settings = await deps.documentSettingsOf(tx, row.contractorOrganizationId)
+          if (!settings) throw new AppError('conflict', SERVICE_ORDER_MESSAGES.noSignatories)
+          const [request] = await tx.db
+            .select({
+              number: serviceRequests.number,
+              createdAt: serviceRequests.createdAt,
+              volume: serviceRequests.volume,
+              volumeUnit: serviceRequests.volumeUnit,
+              areaHectares: serviceRequests.areaHectares,
+            })
+            .from(serviceRequests)
+            .where(eq(serviceRequests.id, row.requestId))
+          const issue = actIssueOf(row, request!, settings, { at: new Date(), byName: tx.user?.name ?? null })
+          return { act: await deps.documents.issueAct(tx, issue) }
+        },
+      })
     },
 
     requestRework(ctx, side, number, input) {

@@ -57,6 +57,8 @@ export const serviceOrders = pgTable(
     /** The customer's comment when the result was sent back for rework, until the next submission. */
     reworkComment: text('rework_comment'),
     cancelReason: text('cancel_reason'),
+    /** The act issued when the customer accepted the work (the documents module keeps it): its number and date. */
+    act: jsonb('act').$type<{ number: string; date: string }>(),
     /** The proposal's room: the conversation goes on in it. */
     chatRoomId: uuid('chat_room_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,7 +11,9 @@ import { chatMessages } from '../../chat/chat.table.ts'
 import { uploadTestFile } from '../../files/files.testing.ts'
 import { emailOutbox } from '../../mail/mail.table.ts'
 import { apiClient, ctxFor, PDF } from '../../organizations/organizations.testing.ts'
-import { createTestBuyer, createTestVendor } from '../../organizations/vendors.testing.ts'
+import { createTestBuyer, createTestVendor, giveInvoiceDetails } from '../../organizations/vendors.testing.ts'
+import { organizations } from '../../organizations/organizations.table.ts'
+import { readPdf } from '../../../documents/testing.ts'
 import { createMember } from '../../products/products.testing.ts'
 import { serviceOrderEvents, serviceOrders, serviceReviews } from './service-orders.table.ts'
 import { createTestServiceOrder } from './service-orders.testing.ts'
@@ -49,6 +51,7 @@ describe.each(BACKENDS)('service orders on %s', (backend) => {
       slug: 'aero-plus-so',
     }
     contractor = await createMember(db, contractorOrg.id, 'owner', 'Иван Исполнитель')
+    await giveInvoiceDetails(db, contractorOrg.id)
     const other = await createTestBuyer(db, { name: 'Чужая ферма', slug: 'other-farm-so' })
     stranger = await createMember(db, other.id, 'owner', 'Глеб Чужой')
     const rival = await createTestVendor(db, { name: 'Другой подрядчик', slug: 'rival-so' })
@@ -152,6 +155,15 @@ describe.each(BACKENDS)('service orders on %s', (backend) => {
     const upload = await uploadTestFile(app, contractor.cookie, { name: 'ортофотоплан.pdf' })
     expect(upload.statusCode).toBe(201)
     const fileId = upload.json().data.id as string
+    // The act the acceptance issues is signed by the contractor's head: without one, where to add it.
+    await database.db
+      .update(organizations)
+      .set({ documentSettings: null })
+      .where(eq(organizations.id, contractorOrg.id))
+    const unsigned = await post('sale', order.number, 'result', contractor.cookie, { report: 'Готово' })
+    expect(unsigned.statusCode).toBe(409)
+    expect(unsigned.json().error.message).toBe(SERVICE_ORDER_MESSAGES.noSignatories)
+    await giveInvoiceDetails(database.db, contractorOrg.id)
     const first = await post('sale', order.number, 'result', contractor.cookie, {
       report: 'Съёмка выполнена, ортофотоплан приложен.',
       fileIds: [fileId],
@@ -206,9 +218,45 @@ describe.each(BACKENDS)('service orders on %s', (backend) => {
     )
     expect((await api('GET', path('sale', order.number, `/files/${fileId}`), contractor.cookie)).statusCode).toBe(200)
 
+    expect((await get('purchase', order.number, customer.cookie)).json().data.documents).toEqual([])
     const accepted = await post('purchase', order.number, 'accept', customer.cookie)
     expect(accepted.statusCode).toBe(200)
     expect(accepted.json().data).toMatchObject({ status: 'completed', actions: [], canReview: true })
+
+    // The acceptance issues the contractor's act, first of its acts this year, for both sides.
+    const [act] = accepted.json().data.documents
+    expect(act).toMatchObject({
+      kind: 'act',
+      title: expect.stringMatching(/^Акт выполненных работ № \d+ от \d\d\.\d\d\.\d{4}$/),
+      href: `/api/v1/service-orders/purchase/${order.number}/documents/act.pdf`,
+    })
+    const actPdf = await api('GET', path('purchase', order.number, '/documents/act.pdf'), customer.cookie)
+    expect(actPdf.statusCode).toBe(200)
+    expect(actPdf.headers['content-type']).toBe('application/pdf')
+    const text = (await readPdf(actPdf.rawPayload)).text
+    expect(text).toMatch(/Исполнитель: [^,]*Аэросъёмка Плюс.*Заказчик: [^,]*Агрохолдинг Заря/)
+    for (const expected of [
+      'сдачи-приёмки выполненных работ (оказанных услуг)',
+      `Основание: Заявка на бирже услуг № ${order.requestNumber} от`,
+      `Заказ № ${order.number} от`,
+      'Аэрофотосъёмка и картография: Аэрофотосъёмка 120 га под кадастр',
+      'Результат: Досняли северную часть.',
+      'В том числе НДС 22%: 27 049,18',
+      'Сто пятьдесят тысяч рублей 00 копеек',
+      'на платформе «БАС Маркет»',
+      'пользователь Вера Заказчик',
+      'Тестов П. И.',
+    ]) {
+      expect(text).toContain(expected)
+    }
+    expect((await api('GET', path('sale', order.number, '/documents/act.pdf'), contractor.cookie)).statusCode).toBe(200)
+    for (const [side, cookie] of [
+      ['purchase', stranger.cookie],
+      ['sale', rivalVendor.cookie],
+      ['sale', customer.cookie],
+    ] as const) {
+      expect((await api('GET', path(side, order.number, '/documents/act.pdf'), cookie)).statusCode).toBe(404)
+    }
 
     const history = await database.db
       .select()

@@ -95,6 +95,16 @@ export async function viewServiceOrder(
     chatRoomId: row.chatRoomId,
     history,
     actions: staff ? [] : (serviceOrderActionsFor(row.status, who) as ServiceOrderAction[]),
+    documents:
+      row.act && !staff
+        ? [
+            {
+              kind: 'act' as const,
+              title: `Акт выполненных работ № ${row.act.number} от ${row.act.date.split('-').reverse().join('.')}`,
+              href: `/api/v1/service-orders/${side}/${row.number}/documents/act.pdf`,
+            },
+          ]
+        : [],
     reviews: reviews.map(reviewView),
     canReview: !staff && row.status === 'completed' && !mine,
     createdAt: row.createdAt.toISOString(),
