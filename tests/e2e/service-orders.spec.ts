@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { expectNoSeriousViolations } from './a11y.ts'
 import { expect as baseExpect, test, waitForHydration } from './fixtures.ts'
 import { rate, rateFromKeyboard } from './inputs.ts'
@@ -102,6 +104,24 @@ test('the contractor starts the work and hands over a report; the customer sends
   await buyer.getByRole('button', { name: 'Принять работу' }).click()
   await expect(statusBadge(buyer, 'Завершён')).toBeVisible()
   await expect(buyer.getByRole('button', { name: 'Принять работу' })).toHaveCount(0)
+
+  // The acceptance issued the contractor's act: both sides download it.
+  const documents = buyer.getByRole('region', { name: 'Документы' })
+  const [download] = await Promise.all([
+    buyer.waitForEvent('download'),
+    documents.getByRole('link', { name: /^Акт выполненных работ № \d+ от \d\d\.\d\d\.\d{4}/ }).click(),
+  ])
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile((await download.path())!))), {
+    mergePages: true,
+  })
+  expect(text.replace(/\s+/g, ' ')).toContain('сдачи-приёмки выполненных работ (оказанных услуг)')
+  expect(text.replace(/\s+/g, ' ')).toContain('Добавили ЦМР поля 5')
+  await vendor.reload()
+  await waitForHydration(vendor)
+  await expect(
+    vendor.getByRole('region', { name: 'Документы' }).getByRole('link', { name: /^Акт выполненных работ/ }),
+  ).toHaveAttribute('href', /\/api\/v1\/service-orders\/sale\/S-\d{4}-\d{5}\/documents\/act\.pdf$/)
+  await expectNoSeriousViolations(vendor)
 })
 
 test('both sides leave one review each after completion', async ({ page: buyer, browser, consoleErrors }) => {
