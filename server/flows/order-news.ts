@@ -39,7 +39,7 @@ export function createOrderNews({ orders, notifications, chat }: FlowServices) {
       tx,
       ...rows.map((row, i) => ({
         type: 'orders.status_changed' as const,
-        order: { number: row.number, status: row.status, totalKopecks: row.totalKopecks },
+        order: { number: row.number, status: row.status, totalKopecks: row.totalKopecks, upd: row.upd },
         buyer: { id: row.buyer.id, name: row.buyer.name },
         seller: { id: row.seller.id, name: row.seller.name },
         by,

@@ -22,13 +22,14 @@ import {
   giveInvoiceDetails,
 } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
+import { emailOutbox } from '../mail/mail.table.ts'
 import { closingDocuments } from './documents.table.ts'
 
 describe.each(BACKENDS)('closing documents on %s', (backend) => {
   let database: Database
   let app: FastifyInstance
   let api: ReturnType<typeof apiClient>
-  type Member = { id: string; cookie: string }
+  type Member = { id: string; cookie: string; email: string }
   let seller: Member
   let buyer: Member
   let stranger: Member
@@ -124,6 +125,13 @@ describe.each(BACKENDS)('closing documents on %s', (backend) => {
       title: `УПД № ${row!.number} от ${row!.date.split('-').reverse().join('.')}`,
       href: `/api/v1/orders/sale/${number}/documents/upd.pdf`,
     })
+    // The buyer's members hear of the shipment with the УПД's links; the seller, who shipped, does not.
+    const mails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'order_shipped'))
+    const told = mails.filter((m) => m.text.includes(number))
+    expect(told.map((m) => m.to)).toEqual([buyer.email])
+    expect(told[0]!.text).toContain(`УПД № ${row!.number} от ${row!.date.split('-').reverse().join('.')}`)
+    expect(told[0]!.text).toContain(`/api/v1/orders/purchase/${number}/documents/upd.pdf`)
+    expect(told[0]!.text).toContain(`/api/v1/orders/purchase/${number}/documents/upd.xml`)
     const bought = await api('GET', `/orders/purchase/${number}`, buyer.cookie)
     expect(bought.json().data.documents.map((d: { kind: string }) => d.kind)).toContain('upd')
 

@@ -123,7 +123,13 @@ export type ChatEvent = {
 /** An order was placed (`status` created) or moved, by one of its sides or by the platform. */
 export type OrdersEvent = {
   type: 'orders.status_changed'
-  order: { number: string; status: OrderStatus; totalKopecks: number }
+  order: {
+    number: string
+    status: OrderStatus
+    totalKopecks: number
+    /** The УПД its shipment issued, once shipped: the buyer's e-mail links to it. */
+    upd?: { number: string; date: string } | null
+  }
   buyer: OrganizationRef
   seller: OrganizationRef
   /** Who moved it: a side, or the platform on its own (automatic delivery or completion). */

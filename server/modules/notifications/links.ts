@@ -17,6 +17,9 @@ export function createLinks(publicUrl: string) {
     chatRoom: (guid: string) => `${publicUrl}/chat?roomId=${guid}`,
     droneRegistration: () => `${publicUrl}/platforms/drone-registration`,
     order: (side: string, number: string) => `${publicUrl}/personal-account/order/${side}/${number}`,
+    /** An order's document for download (`upd.pdf`, `upd.xml`): opens for a signed-in member of its side. */
+    orderDocument: (side: string, number: string, file: string) =>
+      `${publicUrl}/api/v1/orders/${side}/${number}/documents/${file}`,
     chatUnsubscribe: (token: string) => `${publicUrl}/chat/unsubscribe?token=${token}`,
   }
 }

@@ -64,11 +64,23 @@ export function orderStatusChanged(
         `Заказ № ${order.number} на сумму ${formatPrice(order.totalKopecks)}.`,
         news,
         ...(event.comment ? ['', `${order.status === 'cancelled' ? 'Причина' : 'Комментарий'}: ${event.comment}`] : []),
+        ...(order.status === 'shipped' && order.upd ? updLines(order.upd, side, order.number, links) : []),
         '',
         `Страница заказа: ${links.order(side, order.number)}`,
       ].join('\n'),
     }
   })
+}
+
+/** The shipment's УПД for the accountant: the printed form and the file for the exchange operator. */
+function updLines(upd: { number: string; date: string }, side: string, number: string, links: Links): string[] {
+  return [
+    '',
+    `Продавец выставил универсальный передаточный документ: УПД № ${upd.number} от ${upd.date.split('-').reverse().join('.')}.`,
+    `PDF для печати: ${links.orderDocument(side, number, 'upd.pdf')}`,
+    `XML для загрузки в систему ЭДО (формат ФНС 5.03): ${links.orderDocument(side, number, 'upd.xml')}`,
+    'Ссылки открываются после входа в личный кабинет; документы есть и на странице заказа.',
+  ]
 }
 
 const DAY_MS = 24 * 60 * 60_000
