@@ -126,12 +126,24 @@ export function createMoveOrder(
             ...(data.deliveryDate && { deliveryDate: data.deliveryDate }),
           }
         },
+        // The invoice goes into both sides' documents registry as printed.
+        after: async (tx, row) =>
+          documents.registerInvoice(tx, {
+            sellerOrganizationId: row.sellerOrganizationId,
+            buyerOrganizationId: row.buyerOrganizationId,
+            content: await orders.moves.invoice(tx, row),
+            signatureFileId: row.sellerDocumentSettings?.signatureFileId ?? null,
+            stampFileId: row.sellerDocumentSettings?.stampFileId ?? null,
+          }),
       })
     },
 
     markPaid(ctx: Ctx, number: string, input: unknown) {
       const { comment } = parse(OrderCommentInput, input ?? {})
-      return move(ctx, 'sale', number, 'markPaid', { comment: comment || null })
+      return move(ctx, 'sale', number, 'markPaid', {
+        comment: comment || null,
+        after: (tx, row) => documents.setInvoiceState(tx, row.number, 'paid'),
+      })
     },
 
     ship(ctx: Ctx, number: string, input: unknown) {
@@ -208,8 +220,11 @@ export function createMoveOrder(
       return move(ctx, side, number, 'cancel', {
         comment: reason,
         prepare: async () => ({ cancelReason: reason }),
-        // Stock goes back when an order that took it is cancelled.
-        after: async (tx, row) => products.stock.release(tx, await orders.moves.quantities(tx, row.id)),
+        // Stock goes back when an order that took it is cancelled, and its invoice is void.
+        after: async (tx, row) => {
+          await products.stock.release(tx, await orders.moves.quantities(tx, row.id))
+          await documents.setInvoiceState(tx, row.number, 'cancelled')
+        },
       })
     },
   }

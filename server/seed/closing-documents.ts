@@ -5,7 +5,9 @@ import { systemCtx } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { updIssueOf } from '../flows/closing-documents.ts'
 import { catalogProducts } from '../modules/catalog/catalog.table.ts'
-import { issueAct, issueUpd } from '../modules/documents/index.ts'
+import { issueAct, issueUpd, registerInvoice } from '../modules/documents/index.ts'
+import { setInvoiceState } from '../modules/documents/documents.issue.ts'
+import { invoiceOf } from '../modules/orders/orders.documents.ts'
 import { actIssueOf } from '../modules/exchange/service-orders/service-orders.act.ts'
 import { serviceOrderEvents, serviceOrders } from '../modules/exchange/service-orders/service-orders.table.ts'
 import { serviceRequests } from '../modules/exchange/requests/requests.table.ts'
@@ -79,7 +81,34 @@ export async function seedClosingDocuments(db: Db): Promise<void> {
     const upd = await issueUpd(ctx, updIssueOf(order, lines, origins, order.shippedAt!, buyerEdoId))
     await db.update(orders).set({ upd }).where(eq(orders.id, order.id))
   }
+  await seedInvoices(db, vendor.id)
   await seedActs(db)
+}
+
+/** The demo vendor's invoices of confirmed orders, paid or void as their orders went. */
+async function seedInvoices(db: Db, vendorId: string): Promise<void> {
+  const ctx = systemCtx(db, { requestId: 'seed:invoices' })
+  const confirmed = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.sellerOrganizationId, vendorId), isNotNull(orders.confirmedAt), isNotNull(orders.sellerBank)))
+    .orderBy(asc(orders.confirmedAt))
+  for (const order of confirmed) {
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position))
+    await registerInvoice(ctx, {
+      sellerOrganizationId: order.sellerOrganizationId,
+      buyerOrganizationId: order.buyerOrganizationId,
+      content: invoiceOf(order, lines),
+      signatureFileId: order.sellerDocumentSettings?.signatureFileId ?? null,
+      stampFileId: order.sellerDocumentSettings?.stampFileId ?? null,
+    })
+    const state = order.status === 'cancelled' ? 'cancelled' : order.status === 'confirmed' ? 'issued' : 'paid'
+    await setInvoiceState(ctx, order.number, state)
+  }
 }
 
 async function seedActs(db: Db): Promise<void> {

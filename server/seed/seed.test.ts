@@ -233,6 +233,11 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     const lines = documents.flatMap((d) => (d.kind === 'upd' ? (d.content as UpdDocument).lines : []))
     expect(lines.some((l) => l.origin?.country.name === 'Китай' && l.origin.declaration)).toBe(true)
     expect(lines.some((l) => l.serialNumbers.length > 0)).toBe(true)
+    // Every confirmed order's invoice is in the registry, paid where the order was.
+    const invoices = (await database.db.select().from(closingDocuments)).filter((d) => d.kind === 'invoice')
+    const confirmed = (await database.db.select().from(orders)).filter((o) => o.confirmedAt)
+    expect(invoices.map((d) => d.orderNumber).sort()).toEqual(confirmed.map((o) => o.number).sort())
+    expect(invoices.some((d) => d.state === 'paid') && invoices.some((d) => d.state === 'issued')).toBe(true)
     // Every accepted service order has its act.
     const completed = (await database.db.select().from(serviceOrders)).filter((o) => o.status === 'completed')
     expect(completed.length).toBeGreaterThan(0)

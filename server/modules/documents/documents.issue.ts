@@ -1,7 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import type { ActDocument, UpdDocument } from '../../documents/index.ts'
-import { type ClosingDocumentKind, closingDocumentCounters, closingDocuments } from './documents.table.ts'
+import { moscowToday } from '#common/moscow-days.ts'
+import type { ActDocument, InvoiceDocument, Party, UpdDocument } from '../../documents/index.ts'
+import {
+  type ClosingDocumentKind,
+  type DocumentState,
+  closingDocumentCounters,
+  closingDocuments,
+} from './documents.table.ts'
+
+const partyColumns = ({ seller, buyer }: { seller: Party; buyer: Party }) => ({
+  sellerName: seller.name,
+  sellerInn: seller.inn,
+  buyerName: buyer.name,
+  buyerInn: buyer.inn,
+})
 
 export interface IssuedDocument {
   number: string
@@ -50,6 +63,7 @@ async function issue(
   kind: ClosingDocumentKind,
   issue: Issue<UpdDocument | ActDocument>,
   totals: { totalKopecks: number; vatKopecks: number; status: number | null },
+  parties: { seller: Party; buyer: Party },
 ): Promise<IssuedDocument> {
   const [existing] = await ctx.db
     .select({ number: closingDocuments.number, date: closingDocuments.date })
@@ -70,6 +84,7 @@ async function issue(
     number,
     date,
     ...totals,
+    ...partyColumns(parties),
     content: { ...issue.content, number } as UpdDocument | ActDocument,
     signatureFileId: issue.signatureFileId,
     stampFileId: issue.stampFileId,
@@ -80,11 +95,68 @@ async function issue(
 /** The УПД of a shipped order, dated the day of shipping (the shipment's transaction). */
 export function issueUpd(ctx: Ctx, upd: UpdIssue): Promise<IssuedDocument> {
   const { totals, status } = upd.content
-  return issue(ctx, 'upd', upd, { totalKopecks: totals.amountKopecks, vatKopecks: totals.vatKopecks, status })
+  return issue(
+    ctx,
+    'upd',
+    upd,
+    { totalKopecks: totals.amountKopecks, vatKopecks: totals.vatKopecks, status },
+    { seller: upd.content.seller, buyer: upd.content.buyer },
+  )
 }
 
 /** The act of drone work the customer accepted, dated the day of acceptance (the acceptance's transaction). */
 export function issueAct(ctx: Ctx, act: ActIssue): Promise<IssuedDocument> {
   const { work } = act.content
-  return issue(ctx, 'act', act, { totalKopecks: work.amountKopecks, vatKopecks: work.vatKopecks, status: null })
+  return issue(
+    ctx,
+    'act',
+    act,
+    { totalKopecks: work.amountKopecks, vatKopecks: work.vatKopecks, status: null },
+    { seller: act.content.contractor, buyer: act.content.customer },
+  )
+}
+
+export interface InvoiceIssue {
+  sellerOrganizationId: string
+  buyerOrganizationId: string
+  content: InvoiceDocument
+  signatureFileId: string | null
+  stampFileId: string | null
+}
+
+/**
+ * Keeps the invoice of an order confirmed now in the registry, as printed: it bears the order's
+ * number (its running part is the sequence, unique across sellers) and the day of confirmation.
+ */
+export async function registerInvoice(ctx: Ctx, invoice: InvoiceIssue): Promise<void> {
+  const { content } = invoice
+  const date = moscowToday(content.date)
+  await ctx.db
+    .insert(closingDocuments)
+    .values({
+      kind: 'invoice',
+      sellerOrganizationId: invoice.sellerOrganizationId,
+      buyerOrganizationId: invoice.buyerOrganizationId,
+      orderNumber: content.number,
+      year: Number(date.slice(0, 4)),
+      sequence: Number(content.number.split('-').at(-1)),
+      number: content.number,
+      date,
+      status: null,
+      ...partyColumns({ seller: content.seller, buyer: content.buyer }),
+      totalKopecks: content.totals.amountKopecks,
+      vatKopecks: content.totals.vatKopecks,
+      content,
+      signatureFileId: invoice.signatureFileId,
+      stampFileId: invoice.stampFileId,
+    })
+    .onConflictDoNothing()
+}
+
+/** An order's invoice is paid, or void with the order: the registry shows it so. */
+export async function setInvoiceState(ctx: Ctx, orderNumber: string, state: DocumentState): Promise<void> {
+  await ctx.db
+    .update(closingDocuments)
+    .set({ state })
+    .where(and(eq(closingDocuments.orderNumber, orderNumber), eq(closingDocuments.kind, 'invoice')))
 }

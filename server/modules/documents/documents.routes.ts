@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { REGISTRY_DIRECTIONS, REGISTRY_KINDS, REGISTRY_STATES } from '#common/documents.ts'
 import { SERVICE_ORDER_SIDES } from '#common/exchange/service-orders.ts'
 import { ORDER_SIDES } from '#common/orders.ts'
 import { z } from '#common/zod.ts'
@@ -6,6 +7,19 @@ import { passThrough } from '../../http.ts'
 import { FILE_POLICY } from '../files/index.ts'
 
 const UpdParams = z.object({ side: z.enum(ORDER_SIDES), number: z.string() })
+const RegistryQuerySchema = z.object({
+  from: z.string().optional().describe('Начало периода, ГГГГ-ММ-ДД'),
+  to: z.string().optional().describe('Конец периода, ГГГГ-ММ-ДД'),
+  kind: z.enum(REGISTRY_KINDS).optional(),
+  state: z.enum(REGISTRY_STATES).optional(),
+  direction: z.enum(REGISTRY_DIRECTIONS).optional(),
+  counterparty: z.string().optional().describe('Название или ИНН контрагента, любая часть'),
+  page: z.string().optional(),
+})
+const ArchiveQuerySchema = z.object({
+  month: z.string().describe('Месяц, ГГГГ-ММ'),
+  direction: z.enum(REGISTRY_DIRECTIONS).optional(),
+})
 const ActParams = z.object({ side: z.enum(SERVICE_ORDER_SIDES), number: z.string() })
 
 /** The closing documents of an order, beside its invoice and delivery note. */
@@ -75,6 +89,43 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', FILE_POLICY)
         .send(pdf)
+    },
+  )
+
+  app.get(
+    '/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        summary:
+          'Реестр документов организации: счета, УПД и акты — выданные и полученные; фильтры по периоду, контрагенту, виду и статусу, итоги за период',
+        querystring: RegistryQuerySchema,
+      },
+      ...passThrough,
+    },
+    async (req) => {
+      const { items, totals, ...page } = await documents.registry.list(req.ctx, req.query)
+      return { data: items, meta: page, totals }
+    },
+  )
+
+  app.get(
+    '/documents/archive.zip',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Документы организации за месяц одним ZIP-архивом: PDF и XML, по папкам «Выданные» и «Полученные»',
+        querystring: ArchiveQuerySchema,
+      },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const { stream, filename } = await documents.registry.archive(req.ctx, req.query)
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(stream)
     },
   )
 }

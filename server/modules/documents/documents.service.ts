@@ -4,7 +4,8 @@ import type { Ctx } from '../../context.ts'
 import { type ActDocument, type UpdDocument, renderAct, renderUpd, renderUpdXml } from '../../documents/index.ts'
 import { AppError } from '../../errors.ts'
 import type { FilesService } from '../files/index.ts'
-import { issueAct, issueUpd } from './documents.issue.ts'
+import { issueAct, issueUpd, registerInvoice, setInvoiceState } from './documents.issue.ts'
+import { createDocumentsRegistry } from './documents.registry.ts'
 import { type ClosingDocumentKind, closingDocuments } from './documents.table.ts'
 
 /**
@@ -49,8 +50,12 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
   }
 
   return {
+    /** The organization's registry of documents and its months' archives. */
+    registry: createDocumentsRegistry({ readImage: picture }),
     issueUpd,
     issueAct,
+    registerInvoice,
+    setInvoiceState,
 
     /**
      * The order's УПД as PDF, for either side of it: the seller («sale») or the buyer

@@ -12,14 +12,22 @@ import {
   uuid,
   date,
 } from 'drizzle-orm/pg-core'
-import type { ActDocument, UpdDocument } from '../../documents/index.ts'
+import type { ActDocument, InvoiceDocument, UpdDocument } from '../../documents/index.ts'
 
 /**
- * The kinds of closing document: the universal transfer document of a shipped order, the act of
- * accepted drone work (a service order). Each kind has its own numbering per seller and year.
+ * The kinds of document the registry keeps: the universal transfer document of a shipped order,
+ * the act of accepted drone work (a service order), each numbered per seller, kind and year; and
+ * the invoice of a confirmed order, which bears the order's number.
  */
-export const CLOSING_DOCUMENT_KINDS = ['upd', 'act'] as const
+export const CLOSING_DOCUMENT_KINDS = ['upd', 'act', 'invoice'] as const
 export type ClosingDocumentKind = (typeof CLOSING_DOCUMENT_KINDS)[number]
+
+/**
+ * Where a document stands, for the registry: an invoice awaits payment (`issued`), is `paid`, or
+ * is `cancelled` with its order; a transfer document or an act is `issued`.
+ */
+export const DOCUMENT_STATES = ['issued', 'paid', 'cancelled'] as const
+export type DocumentState = (typeof DOCUMENT_STATES)[number]
 
 /**
  * A closing document the seller issued, with its content as printed: once issued it never
@@ -34,6 +42,11 @@ export const closingDocuments = pgTable(
     kind: text('kind', { enum: CLOSING_DOCUMENT_KINDS }).notNull(),
     sellerOrganizationId: uuid('seller_organization_id').notNull(),
     buyerOrganizationId: uuid('buyer_organization_id').notNull(),
+    /** The parties' names and ИНН as printed, for the registry's search by counterparty. */
+    sellerName: text('seller_name').notNull().default(''),
+    sellerInn: text('seller_inn').notNull().default(''),
+    buyerName: text('buyer_name').notNull().default(''),
+    buyerInn: text('buyer_inn').notNull().default(''),
     orderNumber: text('order_number').notNull(),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
@@ -46,7 +59,8 @@ export const closingDocuments = pgTable(
     totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
     vatKopecks: bigint('vat_kopecks', { mode: 'number' }).notNull(),
     /** What the form prints, by kind: an UpdDocument or an ActDocument. */
-    content: jsonb('content').$type<UpdDocument | ActDocument>().notNull(),
+    content: jsonb('content').$type<UpdDocument | ActDocument | InvoiceDocument>().notNull(),
+    state: text('state', { enum: DOCUMENT_STATES }).notNull().default('issued'),
     /** The signer's signature and the stamp the seller's settings had when it was issued. */
     signatureFileId: uuid('signature_file_id'),
     stampFileId: uuid('stamp_file_id'),

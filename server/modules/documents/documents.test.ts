@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { XMLParser } from 'fast-xml-parser'
 import iconv from 'iconv-lite'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PRODUCT_ORIGIN_MESSAGES } from '#common/product-origin.ts'
+import { REGISTRY_MESSAGES, type RegistryItem } from '#common/documents.ts'
+import { moscowToday } from '#common/moscow-days.ts'
+import { unzipSync } from 'fflate'
 import { ORDER_MESSAGES } from '#common/orders.ts'
 import { systemCtx, withDb } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
@@ -118,7 +121,10 @@ describe.each(BACKENDS)('closing documents on %s', (backend) => {
       serials: [{ lineId: droneLine, numbers: ['UPD-SN-77'] }],
     })
     expect(shipped.statusCode, shipped.body).toBe(200)
-    const [row] = await database.db.select().from(closingDocuments).where(eq(closingDocuments.orderNumber, number))
+    const [row] = await database.db
+      .select()
+      .from(closingDocuments)
+      .where(and(eq(closingDocuments.orderNumber, number), eq(closingDocuments.kind, 'upd')))
     const link = shipped.json().data.documents.find((d: { kind: string }) => d.kind === 'upd')
     expect(link).toEqual({
       kind: 'upd',
@@ -196,7 +202,10 @@ describe.each(BACKENDS)('closing documents on %s', (backend) => {
     }).parse(text).Файл
     expect(xml.ИдФайл).toBe(filename.replace(/\.xml$/, ''))
     expect(xml.ВерсФорм).toBe('5.03')
-    const [row] = await database.db.select().from(closingDocuments).where(eq(closingDocuments.orderNumber, number))
+    const [row] = await database.db
+      .select()
+      .from(closingDocuments)
+      .where(and(eq(closingDocuments.orderNumber, number), eq(closingDocuments.kind, 'upd')))
     const document = xml.Документ
     expect(document).toMatchObject({ КНД: '1115131', Функция: 'СЧФДОП' })
     expect(document.СвСчФакт).toMatchObject({
@@ -268,6 +277,83 @@ describe.each(BACKENDS)('closing documents on %s', (backend) => {
     const pdf = await readPdf((await api('GET', `/orders/sale/${number}/documents/upd.pdf`, seller.cookie)).rawPayload)
     expect(pdf.text).toContain('Статус: 2')
     await giveInvoiceDetails(database.db, vendor.id)
+  })
+
+  it('lists the organization’s invoices and УПД in its registry, filtered, with the period’s totals', async () => {
+    const registry = (cookie: string, query = '') => api('GET', `/documents${query}`, cookie)
+    const sold = await registry(seller.cookie, '?direction=sale')
+    expect(sold.statusCode, sold.body).toBe(200)
+    const items = sold.json().data as RegistryItem[]
+    expect(items.length).toBeGreaterThanOrEqual(6)
+    expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['invoice', 'upd']))
+    expect(items.every((i) => i.direction === 'sale' && i.counterparty.name.includes('Покупатель УПД'))).toBe(true)
+    const upd = items.find((i) => i.kind === 'upd')!
+    expect(upd.files.map((f) => f.format)).toEqual(['pdf', 'xml'])
+    expect((await api('GET', upd.files[1]!.href.replace('/api/v1', ''), seller.cookie)).statusCode).toBe(200)
+    // Every order here was paid before it shipped: its invoice says so.
+    const invoices = items.filter((i) => i.kind === 'invoice')
+    expect(invoices.every((i) => i.state === 'paid')).toBe(true)
+    const totals = sold.json().totals
+    expect(totals.sale).toEqual({
+      count: items.length,
+      totalKopecks: items.reduce((sum, i) => sum + i.totalKopecks, 0),
+      vatKopecks: items.reduce((sum, i) => sum + i.vatKopecks, 0),
+    })
+    expect(totals.purchase).toEqual({ count: 0, totalKopecks: 0, vatKopecks: 0 })
+
+    // Filters: kind, state, counterparty by name or ИНН, the period.
+    const onlyUpd = (await registry(seller.cookie, '?kind=upd')).json().data as RegistryItem[]
+    expect(onlyUpd.length).toBe(items.filter((i) => i.kind === 'upd').length)
+    expect((await registry(seller.cookie, '?state=issued&kind=invoice')).json().data).toEqual([])
+    const byInn = (await registry(seller.cookie, `?counterparty=${upd.counterparty.inn}`)).json().data
+    expect(byInn).toHaveLength(items.length)
+    expect((await registry(seller.cookie, `?counterparty=${encodeURIComponent('Посторонние')}`)).json().data).toEqual(
+      [],
+    )
+    expect((await registry(seller.cookie, '?to=2000-01-31')).json().data).toEqual([])
+    const period = await registry(seller.cookie, '?from=2026-12-31&to=2026-01-01')
+    expect(period.statusCode).toBe(400)
+    expect(period.json().error.fields.to).toBe(REGISTRY_MESSAGES.period)
+    expect((await registry(seller.cookie, '?kind=letter')).statusCode).toBe(400)
+
+    // The buyer sees the same documents as received; a stranger sees none of them.
+    const received = (await registry(buyer.cookie)).json()
+    expect(received.data.every((i: RegistryItem) => i.direction === 'purchase')).toBe(true)
+    expect(received.totals.purchase.count).toBe(items.length)
+    expect(received.data[0].files[0].href).toMatch(/^\/api\/v1\/orders\/purchase\//)
+    expect((await registry(stranger.cookie)).json().data).toEqual([])
+    expect((await api('GET', '/documents')).statusCode).toBe(401)
+  })
+
+  it('gives a month’s documents as one ZIP, PDF and XML by folder, and nobody else’s', async () => {
+    const month = moscowToday().slice(0, 7)
+    const answer = await api('GET', `/documents/archive.zip?month=${month}`, seller.cookie)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('application/zip')
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="documents-${month}.zip"`)
+    const files = unzipSync(new Uint8Array(answer.rawPayload))
+    const names = Object.keys(files)
+    const listed = (await api('GET', `/documents?from=${month}-01`, seller.cookie)).json().data as RegistryItem[]
+    const pdfs = names.filter((n) => n.endsWith('.pdf'))
+    const xmls = names.filter((n) => n.endsWith('.xml'))
+    expect(pdfs).toHaveLength(listed.length)
+    expect(xmls).toHaveLength(listed.filter((i) => i.kind === 'upd').length)
+    expect(names.every((n) => n.startsWith('Выданные/'))).toBe(true)
+    expect(names.some((n) => /^Выданные\/Счёт \d{4}-\d{5} от \d{4}-\d\d-\d\d\.pdf$/.test(n))).toBe(true)
+    expect(xmls.every((n) => /^Выданные\/ON_NSCHFDOPPR_.+_0_0_0_0_0_00\.xml$/.test(n))).toBe(true)
+    for (const name of pdfs) expect(Buffer.from(files[name]!.subarray(0, 5)).toString('latin1')).toBe('%PDF-')
+    const xml = iconv.decode(Buffer.from(files[xmls[0]!]!), 'win1251')
+    expect(xml).toContain('ВерсФорм="5.03"')
+
+    const theirs = await api('GET', `/documents/archive.zip?month=${month}`, buyer.cookie)
+    expect(Object.keys(unzipSync(new Uint8Array(theirs.rawPayload))).every((n) => n.startsWith('Полученные/'))).toBe(
+      true,
+    )
+    const nothing = await api('GET', `/documents/archive.zip?month=${month}`, stranger.cookie)
+    expect(Object.keys(unzipSync(new Uint8Array(nothing.rawPayload)))).toEqual([])
+    const bad = await api('GET', '/documents/archive.zip?month=2026-13', seller.cookie)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.fields.month).toBe(REGISTRY_MESSAGES.month)
   })
 
   it('numbers a seller’s УПД without gaps or repeats under concurrent shipments, from 1 each year', async () => {

@@ -4,7 +4,15 @@ import { createDocumentsService, type DocumentsService } from './documents.servi
 import * as tables from './documents.table.ts'
 
 export type { DocumentsService } from './documents.service.ts'
-export { type ActIssue, type IssuedDocument, type UpdIssue, issueAct, issueUpd } from './documents.issue.ts'
+export {
+  type ActIssue,
+  type InvoiceIssue,
+  type IssuedDocument,
+  type UpdIssue,
+  issueAct,
+  issueUpd,
+  registerInvoice,
+} from './documents.issue.ts'
 
 /**
  * Closing documents (закрывающие документы): the universal transfer documents sellers issue when
@@ -16,6 +24,6 @@ export const documentsModule = defineModule({
   name: 'documents',
   tables,
   routes: documentsRoutes,
-  internal: ['issueUpd', 'issueAct'],
+  internal: ['issueUpd', 'issueAct', 'registerInvoice', 'setInvoiceState'],
   service: (_infra, { files }): DocumentsService => createDocumentsService({ files }),
 })

@@ -44,6 +44,33 @@ async function pictureOf(
 }
 
 /**
+ * The invoice of a confirmed order as printed, without the pictures (they are files, read when it
+ * is drawn): dated the day of confirmation, with the seller's bank requisites and signatories of
+ * that day. What the order page serves and the documents registry keeps.
+ */
+export function invoiceOf(row: OrderRow, lines: OrderLineRow[]): InvoiceDocument {
+  return {
+    number: row.number,
+    date: row.confirmedAt!,
+    seller: seller(row),
+    buyer: party(row.buyer),
+    lines: lines.map((l) => ({
+      name: l.title,
+      quantity: l.quantity,
+      unit: 'шт',
+      priceKopecks: l.priceKopecks,
+      amountKopecks: l.amountKopecks,
+      vatRate: l.vatRate,
+    })),
+    totals: { amountKopecks: row.totalKopecks, vatKopecks: row.vatKopecks, vatByRate: vatByRate(lines) },
+    amountInWords: amountInWords(row.totalKopecks),
+    paymentTermDays: INVOICE_PAYMENT_DAYS,
+    basis: `Заказ № ${row.number}`,
+    signatories: row.sellerDocumentSettings ? invoiceSignatories(row.sellerDocumentSettings) : undefined,
+  }
+}
+
+/**
  * The order's documents as PDF bytes, from what the order copied: the invoice once confirmed
  * (dated the day of confirmation, with the seller's bank requisites of that day), the delivery
  * note once shipped (with the serial numbers). Anything earlier is not there yet: a 404.
@@ -57,33 +84,17 @@ export async function renderOrderDocument(
   const totals = { amountKopecks: row.totalKopecks, vatKopecks: row.vatKopecks }
   if (kind === 'invoice') {
     if (!row.confirmedAt) throw new AppError('not_found', ORDER_MESSAGES.noDocument)
-    const invoice: InvoiceDocument = {
-      number: row.number,
-      date: row.confirmedAt,
-      seller: seller(row),
-      buyer: party(row.buyer),
-      lines: lines.map((l) => ({
-        name: l.title,
-        quantity: l.quantity,
-        unit: 'шт',
-        priceKopecks: l.priceKopecks,
-        amountKopecks: l.amountKopecks,
-        vatRate: l.vatRate,
-      })),
-      totals: { ...totals, vatByRate: vatByRate(lines) },
-      amountInWords: amountInWords(row.totalKopecks),
-      paymentTermDays: INVOICE_PAYMENT_DAYS,
-      basis: `Заказ № ${row.number}`,
+    const settings = row.sellerDocumentSettings
+    const invoice = invoiceOf(row, lines)
+    return renderInvoice({
+      ...invoice,
       // Orders confirmed before signatories were kept have none: their blanks stay for a pen.
-      signatories: row.sellerDocumentSettings
-        ? {
-            ...invoiceSignatories(row.sellerDocumentSettings),
-            signatureImage: await pictureOf(row.sellerDocumentSettings.signatureFileId, readImage),
-            stampImage: await pictureOf(row.sellerDocumentSettings.stampFileId, readImage),
-          }
-        : undefined,
-    }
-    return renderInvoice(invoice)
+      signatories: invoice.signatories && {
+        ...invoice.signatories,
+        signatureImage: await pictureOf(settings?.signatureFileId, readImage),
+        stampImage: await pictureOf(settings?.stampFileId, readImage),
+      },
+    })
   }
   if (!row.shippedAt) throw new AppError('not_found', ORDER_MESSAGES.noDocument)
   const note: DeliveryNoteDocument = {

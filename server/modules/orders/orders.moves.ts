@@ -1,6 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
 import { OrderNumber } from '#common/orders.schemas.ts'
+import type { InvoiceDocument } from '../../documents/index.ts'
+import { invoiceOf } from './orders.documents.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { targetOf } from '../../lifecycle/index.ts'
@@ -40,6 +42,8 @@ export interface OrderMoves {
   recordSerials(tx: Ctx, row: OrderRow, serials: { lineId: string; numbers: string[] }[]): Promise<void>
   /** What the order's lines hold of each product: the stock a cancellation gives back. */
   quantities(tx: Ctx, orderId: string): Promise<{ productId: string; quantity: number }[]>
+  /** The invoice of a confirmed order as printed, for the documents registry. */
+  invoice(tx: Ctx, row: OrderRow): Promise<InvoiceDocument>
   /** Every line in order, as bought and shipped: what a transfer document lists. */
   lines(tx: Ctx, orderId: string): Promise<(typeof orderLines.$inferSelect)[]>
   /** The lines with drones to register, in order. */
@@ -120,6 +124,10 @@ export const orderMoves: OrderMoves = {
       .select({ productId: orderLines.productId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId))
+  },
+
+  async invoice(tx, row) {
+    return invoiceOf(row, await orderMoves.lines(tx, row.id))
   },
 
   lines(tx, orderId) {
