@@ -79,6 +79,7 @@ export default [
       route('personal-account/company', 'routes/account/company.tsx'),
       route('personal-account/profile', 'routes/account/profile.tsx'),
       route('personal-account/orders/:tab?', 'routes/account/orders/list.tsx'),
+      route('personal-account/documents', 'routes/account/documents.tsx'),
       route('personal-account/products', 'routes/account/products/list.tsx'),
       route('personal-account/products/import', 'routes/account/products/import.tsx'),
       route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),

@@ -2,6 +2,7 @@ import {
   IconBriefcase,
   IconBuilding,
   IconClipboardList,
+  IconFileInvoice,
   IconPackage,
   IconShieldCheck,
   IconUser,
@@ -50,6 +51,8 @@ const MENU: MenuEntry[] = [
   { to: '/personal-account/company', label: 'Компания', Icon: IconBuilding },
   // Purchases and sales alike; without an organization the page says where to get one.
   { to: '/personal-account/orders', label: 'Заказы', Icon: IconClipboardList, also: '/personal-account/order/' },
+  // Invoices, УПД and acts, issued and received: the accountant's page.
+  { to: '/personal-account/documents', label: 'Документы', Icon: IconFileInvoice },
   // Requests for buyers, services and proposals for vendors; service orders for both sides.
   {
     to: '/personal-account/service-exchange',

@@ -13,6 +13,7 @@ export function accountLinks(isStaff: boolean) {
     { to: '/personal-account/profile', label: 'Профиль' },
     { to: '/personal-account/company', label: 'Компания' },
     { to: '/personal-account/orders', label: 'Заказы' },
+    { to: '/personal-account/documents', label: 'Документы' },
     ...(isStaff ? [{ to: '/personal-account/staff', label: 'Модерация' }] : []),
   ]
 }
