@@ -5,6 +5,11 @@
  *      pages and size;
  *   2. the same УПД as the format 5.03 XML in Windows-1251, the same rounds.
  * The target (issue 35 point 8) is p95 ≤ 300 ms for each. Five warm-up renders load the faces.
+ *   3. a month's ZIP of BENCH_ARCHIVE (500) documents of one organization (УПД of 20 lines with
+ *      their XML, invoices and acts in turn) streamed from PostgreSQL through the registry's
+ *      archive: time, size, and the process's peak RSS and heap above the level before, against
+ *      the same for a fifth as many documents: bounded memory means the two peaks are alike.
+ * Env: BENCH_DATABASE_URL / DATABASE_URL for part 3 (a scratch `bench_documents` beside it).
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +18,7 @@ import { envNumber } from './setup.ts'
 process.chdir(fileURLToPath(new URL('..', import.meta.url)))
 
 const LINES = Math.round(envNumber('BENCH_LINES', 200))
+const ARCHIVE = Math.round(envNumber('BENCH_ARCHIVE', 500))
 const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 30))
 
 const { sampleUpd } = await import('../server/documents/fixtures.ts')
@@ -83,3 +89,93 @@ await measure(
   () => renderUpdXml(upd, file).bytes,
   (bytes) => `${(bytes.length / 1024).toFixed(0)} KiB in Windows-1251`,
 )
+
+// ---- 3. a month's ZIP -------------------------------------------------------------------------
+
+const { createScratchDatabase, dropScratchDatabase } = await import('./scratch-database.ts')
+const { openDatabase } = await import('../server/db/client.ts')
+const { closingDocuments } = await import('../server/modules/documents/documents.table.ts')
+const { createDocumentsRegistry } = await import('../server/modules/documents/documents.registry.ts')
+const { sampleAct, sampleInvoice } = await import('../server/documents/fixtures.ts')
+const { randomUUID } = await import('node:crypto')
+
+const url = await createScratchDatabase('bench_documents')
+if (url) {
+  const database = await openDatabase({ url, pgliteDir: '' })
+  await database.migrate()
+  const seller = randomUUID()
+  const buyer = randomUUID()
+  const smallUpd = { ...upd, lines: lines.slice(0, 20) }
+  async function fill(organization: string, count: number) {
+    const rows = Array.from({ length: count }, (_, i) => {
+      const kind = (['upd', 'invoice', 'act'] as const)[i % 3]!
+      const day = String((i % 28) + 1).padStart(2, '0')
+      const content =
+        kind === 'upd'
+          ? { ...smallUpd, number: String(i + 1), date: `2026-11-${day}` }
+          : kind === 'act'
+            ? sampleAct({ number: String(i + 1), date: `2026-11-${day}` })
+            : { ...sampleInvoice({ number: `2611-${String(i + 1).padStart(5, '0')}` }) }
+      return {
+        kind,
+        sellerOrganizationId: organization,
+        buyerOrganizationId: buyer,
+        sellerName: sample.seller.name,
+        sellerInn: sample.seller.inn,
+        buyerName: sample.buyer.name,
+        buyerInn: sample.buyer.inn,
+        orderNumber: `${organization.slice(0, 8)}-${i}`,
+        year: 2026,
+        sequence: i + 1,
+        number: String(i + 1),
+        date: `2026-11-${day}`,
+        status: kind === 'upd' ? 1 : null,
+        totalKopecks: 1_000_00,
+        vatKopecks: 180_33,
+        content: content as never,
+      }
+    })
+    for (let start = 0; start < rows.length; start += 100) {
+      await database.db.insert(closingDocuments).values(rows.slice(start, start + 100))
+    }
+  }
+  const small = randomUUID()
+  await fill(seller, ARCHIVE)
+  await fill(small, Math.max(1, Math.round(ARCHIVE / 5)))
+  const registry = createDocumentsRegistry({ readImage: async () => null })
+  const ctxOf = (organizationId: string) =>
+    ({
+      db: database.db,
+      user: { id: randomUUID(), name: 'Бухгалтер' },
+      organization: { id: organizationId, roles: [], memberRole: 'member' },
+    }) as never
+
+  async function archiveOnce(organizationId: string) {
+    globalThis.gc?.()
+    const before = process.memoryUsage()
+    let peakRss = before.rss
+    let peakHeap = before.heapUsed
+    const timer = setInterval(() => {
+      const now = process.memoryUsage()
+      peakRss = Math.max(peakRss, now.rss)
+      peakHeap = Math.max(peakHeap, now.heapUsed)
+    }, 20)
+    const started = performance.now()
+    const { stream } = await registry.archive(ctxOf(organizationId), { month: '2026-11' })
+    let bytes = 0
+    for await (const chunk of stream) bytes += (chunk as Uint8Array).length
+    const ms = performance.now() - started
+    clearInterval(timer)
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1)
+    return { ms, bytes, rss: mb(peakRss - before.rss), heap: mb(peakHeap - before.heapUsed) }
+  }
+  const fifth = await archiveOnce(small)
+  const whole = await archiveOnce(seller)
+  const line = (count: number, r: Awaited<ReturnType<typeof archiveOnce>>) =>
+    `ZIP of ${count} documents: ${(r.ms / 1000).toFixed(1)} s, ${(r.bytes / 1024 / 1024).toFixed(1)} MiB; ` +
+    `peak above the start: RSS +${r.rss} MB, heap +${r.heap} MB`
+  console.log(line(Math.max(1, Math.round(ARCHIVE / 5)), fifth))
+  console.log(line(ARCHIVE, whole))
+  await database.close()
+  await dropScratchDatabase('bench_documents')
+}
