@@ -4,7 +4,7 @@ import { SERVICE_ORDER_SIDES } from '#common/exchange/service-orders.ts'
 import { ORDER_SIDES } from '#common/orders.ts'
 import { z } from '#common/zod.ts'
 import { passThrough } from '../../http.ts'
-import { FILE_POLICY } from '../files/index.ts'
+import { contentDisposition, FILE_POLICY, sendStoredFile } from '../files/index.ts'
 
 const UpdParams = z.object({ side: z.enum(ORDER_SIDES), number: z.string() })
 const RegistryQuerySchema = z.object({
@@ -39,12 +39,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { pdf, filename } = await documents.updPdf(req.ctx, req.params.side, req.params.number)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', FILE_POLICY)
-        .send(pdf)
+      return sendStoredFile(reply, { data: pdf, mimeType: 'application/pdf', name: filename })
     },
   )
 
@@ -61,12 +56,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { bytes, filename } = await documents.updXml(req.ctx, req.params.side, req.params.number)
-      return reply
-        .type('application/xml; charset=windows-1251')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', FILE_POLICY)
-        .send(bytes)
+      return sendStoredFile(reply, { data: bytes, mimeType: 'application/xml; charset=windows-1251', name: filename })
     },
   )
 
@@ -83,12 +73,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { pdf, filename } = await documents.actPdf(req.ctx, req.params.side, req.params.number)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', FILE_POLICY)
-        .send(pdf)
+      return sendStoredFile(reply, { data: pdf, mimeType: 'application/pdf', name: filename })
     },
   )
 
@@ -123,8 +108,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { stream, filename } = await documents.registry.archive(req.ctx, req.query)
       return reply
         .type('application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', contentDisposition(filename))
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_POLICY)
+        .header('cache-control', 'private, no-store')
         .send(stream)
     },
   )

@@ -10,7 +10,7 @@ import {
   ShipOrderInput,
 } from '#common/orders.schemas.ts'
 import { data, IdempotencyHeaders, pageOf, passThrough, toPageBody } from '../../http.ts'
-import { FILE_POLICY, sendStoredFile } from '../files/index.ts'
+import { sendStoredFile } from '../files/index.ts'
 import {
   CartAddedSchema,
   CartViewSchema,
@@ -153,12 +153,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const kind = req.params.file.replace(/\.pdf$/, '')
       const { pdf, filename } = await orders.document(req.ctx, req.params.side, req.params.number, kind)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', FILE_POLICY)
-        .send(pdf)
+      return sendStoredFile(reply, { data: pdf, mimeType: 'application/pdf', name: filename })
     },
   )
 
