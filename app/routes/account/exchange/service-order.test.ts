@@ -6,7 +6,7 @@ import { SERVICE_ORDER_MESSAGES } from '#common/exchange/service-orders.ts'
 import type { Database } from '#server/db/client.ts'
 import { createTestServiceOrder } from '#server/modules/exchange/service-orders/service-orders.testing.ts'
 import { ctxFor } from '#server/modules/organizations/organizations.testing.ts'
-import { createTestBuyer, createTestVendor } from '#server/modules/organizations/vendors.testing.ts'
+import { createTestBuyer, createTestVendor, giveInvoiceDetails } from '#server/modules/organizations/vendors.testing.ts'
 import { createMember } from '#server/modules/products/products.testing.ts'
 import { routeContext } from '#app/lib/load-context.testing.ts'
 import { useTestApp } from '#server/testing/app.ts'
@@ -35,6 +35,8 @@ describe('the service order page over the real services', () => {
     customer = await createMember(db, customerOrg.id, 'owner', 'Вера Заказчик')
     contractorOrg = await createTestVendor(db, { name: 'Аэросъёмка', slug: 'aero-so-page' })
     contractor = await createMember(db, contractorOrg.id, 'owner', 'Иван Исполнитель')
+    // Handing the result over needs the contractor's signatories: the act is issued on acceptance.
+    await giveInvoiceDetails(db, contractorOrg.id)
     const other = await createTestBuyer(db, { name: 'Чужие', slug: 'other-so-page' })
     stranger = await createMember(db, other.id)
   })
