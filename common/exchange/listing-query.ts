@@ -1,3 +1,4 @@
+import { singleLineText } from '../text.ts'
 import { calendarDate } from '../calendar-date.ts'
 import { REGION_CODES } from '../regions.ts'
 import { SPHERE_SLUGS } from '../spheres.ts'
@@ -41,9 +42,8 @@ export const ExchangeQuery = z
     from: isoDate.optional(),
     /** Requests: the work starts on or before; offers: published on or before. */
     to: isoDate.optional(),
-    q: z
-      .string()
-      .trim()
+    // Control characters (a NUL) are refused here rather than reaching the database's search.
+    q: singleLineText()
       .max(EXCHANGE_SEARCH_MAX, `Не длиннее ${formatCount(EXCHANGE_SEARCH_MAX, CHARACTERS_UP_TO)}`)
       .optional(),
     sort: z.enum(EXCHANGE_SORTS, { error: 'Неизвестная сортировка' }).default('new'),

@@ -29,7 +29,8 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
    */
   async function findOwn(ctx: Ctx, kind: ClosingDocumentKind, side: string, orderNumber: string) {
     const organizationId = ctx.organization?.id
-    if (!organizationId || (side !== 'sale' && side !== 'purchase')) {
+    // A goods order's number («2611-00042») or a service order's («S-2611-00042»); anything else has no document.
+    if (!organizationId || (side !== 'sale' && side !== 'purchase') || !/^(S-)?\d{4}-\d{5,}$/.test(orderNumber)) {
       throw new AppError('not_found', ORDER_MESSAGES.notFound)
     }
     const party =
