@@ -1,4 +1,5 @@
 import { calendarDate } from './calendar-date.ts'
+import { formatCount } from './format.ts'
 import { singleLineText } from './text.ts'
 import { fromDigits, z } from './zod.ts'
 
@@ -43,6 +44,7 @@ export const REGISTRY_DIRECTION_LABELS: Record<RegistryDirection, string> = {
 }
 
 export const REGISTRY_PAGE_SIZE = 50
+export const DOCUMENT_FORMS = ['документ', 'документа', 'документов'] as const
 /** A month's archive holds at most this many documents: a bigger month is split by direction. */
 export const REGISTRY_ARCHIVE_MAX = 2000
 
@@ -51,7 +53,7 @@ export const REGISTRY_MESSAGES = {
   period: 'Начало периода должно быть не позже его конца',
   month: 'Месяц — в формате ГГГГ-ММ',
   tooMany: (count: number) =>
-    `В этом месяце ${count} документов — больше, чем помещается в один архив (${REGISTRY_ARCHIVE_MAX}). Скачайте выданные и полученные по отдельности.`,
+    `В этом месяце ${formatCount(count, DOCUMENT_FORMS)} — больше, чем помещается в один архив (${REGISTRY_ARCHIVE_MAX}). Скачайте выданные и полученные по отдельности.`,
 }
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)

@@ -24,6 +24,7 @@ import { formatCount, formatMoney } from '#app/lib/format.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { isAppError } from '#common/errors.ts'
 import {
+  DOCUMENT_FORMS,
   REGISTRY_DIRECTION_LABELS,
   REGISTRY_DIRECTIONS,
   REGISTRY_KIND_LABELS,
@@ -71,7 +72,6 @@ export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorB
 
 type ListData = Extract<Route.ComponentProps['loaderData'], { kind: 'list' }>
 
-const DOCUMENT_FORMS = ['документ', 'документа', 'документов'] as const
 const formatDay = (iso: string) => iso.split('-').reverse().join('.')
 
 function Filters({ data }: { data: ListData }) {
