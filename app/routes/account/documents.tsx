@@ -16,7 +16,7 @@ import {
 import { IconDownload, IconFileTypePdf, IconFileTypeXml, IconInfoCircle } from '@tabler/icons-react'
 import { Form, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
+import { NoOrganizationPanel } from '#app/components/company/NoOrganizationPanel.tsx'
 import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
@@ -306,17 +306,10 @@ export default function DocumentsRoute({ loaderData }: Route.ComponentProps) {
         Документы
       </Title>
       {loaderData.kind === 'noOrganization' ? (
-        <Paper withBorder p="xl">
-          <Stack gap="md" align="start">
-            <Text maw={640}>
-              Счета, УПД и акты принадлежат организации. Выберите организацию, от имени которой работаете, или
-              зарегистрируйте её на странице компании.
-            </Text>
-            <Anchor component={AppLink} to={COMPANY_PATH} fw={600}>
-              Перейти к компании
-            </Anchor>
-          </Stack>
-        </Paper>
+        <NoOrganizationPanel>
+          Счета, УПД и акты принадлежат организации. Выберите организацию, от имени которой работаете, или
+          зарегистрируйте её на странице компании.
+        </NoOrganizationPanel>
       ) : (
         <Registry data={loaderData} />
       )}

@@ -1,8 +1,8 @@
-import { Anchor, Box, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Box, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { Form, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
-import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
+import { NoOrganizationPanel } from '#app/components/company/NoOrganizationPanel.tsx'
 import { OrdersTable } from '#app/components/orders/OrdersTable.tsx'
 import {
   defaultOrderTab,
@@ -151,17 +151,10 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
         Заказы
       </Title>
       {loaderData.kind === 'noOrganization' ? (
-        <Paper withBorder p="xl">
-          <Stack gap="md" align="start">
-            <Text maw={640}>
-              Заказы оформляются от имени организации: покупки — организацией-покупателем, продажи — поставщиком.
-              Выберите организацию, от имени которой работаете, или зарегистрируйте её на странице компании.
-            </Text>
-            <Anchor component={AppLink} to={COMPANY_PATH} fw={600}>
-              Перейти к компании
-            </Anchor>
-          </Stack>
-        </Paper>
+        <NoOrganizationPanel>
+          Заказы оформляются от имени организации: покупки — организацией-покупателем, продажи — поставщиком. Выберите
+          организацию, от имени которой работаете, или зарегистрируйте её на странице компании.
+        </NoOrganizationPanel>
       ) : (
         <Tabs value={loaderData.state.tab} keepMounted={false}>
           <Tabs.List aria-label="Покупки и продажи">
