@@ -55,3 +55,8 @@ export function calendarDateTime(message: string) {
     .union([z.date({ error: message }), text], { error: message })
     .refine((date) => inYears(date.toISOString().slice(0, 10)), CALENDAR_DATE_MESSAGES.year)
 }
+
+/** «2026-11-27» → «27.11.2026»: a calendar date as documents, their titles and e-mails write it. */
+export function formatIsoDate(isoDate: string): string {
+  return isoDate.split('-').reverse().join('.')
+}

@@ -1,4 +1,5 @@
 import type { Unit } from '#common/okei.ts'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import { formatDateShort, formatKopecks, formatQuantity, formatTaxIds, formatVatRate } from './format.ts'
 import {
   type Pdf,
@@ -85,7 +86,7 @@ export async function renderAct(act: ActDocument, pictures: ActPictures = {}): P
 
   const { work } = act
   const withoutVat = work.amountKopecks - work.vatKopecks
-  const period = `Срок выполнения: с ${formatShort(work.startsOn)} по ${formatShort(work.endsOn)}`
+  const period = `Срок выполнения: с ${formatIsoDate(work.startsOn)} по ${formatIsoDate(work.endsOn)}`
   drawTable(doc, {
     columns: [
       { header: '№', width: 22, align: 'center' },
@@ -135,8 +136,6 @@ export async function renderAct(act: ActDocument, pictures: ActPictures = {}): P
   drawClosing(doc, act, withoutVat, pictures)
   return finish((page, pages) => `Акт № ${act.number} · страница ${page} из ${pages}`)
 }
-
-const formatShort = (isoDate: string) => isoDate.split('-').reverse().join('.')
 
 function partyLine(party: Party): string {
   return `${party.name}, ${formatTaxIds(party)}, ${party.address}`

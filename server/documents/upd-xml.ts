@@ -1,4 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import iconv from 'iconv-lite'
 import type { Party } from './types.ts'
 import type { UpdDocument, UpdLine } from './upd.ts'
@@ -39,9 +40,6 @@ function moscowParts(at: Date) {
   const parts = Object.fromEntries(MOSCOW.formatToParts(at).map((part) => [part.type, part.value]))
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>
 }
-
-/** «2026-11-27» → «27.11.2026», as the format writes dates. */
-const formatDate = (isoDate: string) => isoDate.split('-').reverse().join('.')
 
 /** Kopecks as the format's decimal: 1234567 → «12345.67». */
 export function xmlMoney(kopecks: number): string {
@@ -131,7 +129,7 @@ export function renderUpdXml(upd: UpdDocument, file: { guid: string; issuedAt: D
     file.guid,
     '0_0_0_0_0_00',
   ].join('_')
-  const date = formatDate(upd.date)
+  const date = formatIsoDate(upd.date)
   const sellerIds = upd.seller.kpp ? `${upd.seller.inn}/${upd.seller.kpp}` : upd.seller.inn
   const signer = upd.signatories?.signer
   const noVat = upd.lines.every((line) => line.vatRate === 'none')
@@ -177,7 +175,7 @@ export function renderUpdXml(upd: UpdDocument, file: { guid: string; issuedAt: D
                   ОснПер: upd.bases.map((basis) => ({
                     '@_РеквНаимДок': basis.name,
                     '@_РеквНомерДок': basis.number,
-                    '@_РеквДатаДок': formatDate(basis.date),
+                    '@_РеквДатаДок': formatIsoDate(basis.date),
                   })),
                 }
               : { БезДокОснПер: '1' }),
@@ -197,7 +195,7 @@ export function renderUpdXml(upd: UpdDocument, file: { guid: string; issuedAt: D
               ФИО: fullNameOf(signer.fullName),
               ...(signer.powerOfAttorney && {
                 СвДоверБум: {
-                  '@_ДатаВыдДовер': formatDate(signer.powerOfAttorney.date),
+                  '@_ДатаВыдДовер': formatIsoDate(signer.powerOfAttorney.date),
                   '@_ВнНомДовер': signer.powerOfAttorney.number,
                 },
               }),

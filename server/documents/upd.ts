@@ -1,4 +1,5 @@
 import type { Country } from '#common/countries.ts'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import { nameWithInitials } from '#common/document-settings.ts'
 import type { Unit } from '#common/okei.ts'
 import { NBSP, formatDateInWords, formatKopecks, formatQuantity, formatVatRate } from './format.ts'
@@ -92,7 +93,7 @@ const STRIP = 92
 /** «Заказ № 2611-00042 от 25.11.2026; Счет на оплату № 2611-00042 от 26.11.2026». */
 export function basisLine(bases: UpdBasis[]): string {
   if (!bases.length) return 'Без документа-основания'
-  return bases.map((b) => `${b.name} № ${b.number} от ${b.date.split('-').reverse().join('.')}`).join('; ')
+  return bases.map((b) => `${b.name} № ${b.number} от ${formatIsoDate(b.date)}`).join('; ')
 }
 
 /** «28 ноября 2026 г.» from «2026-11-28». */

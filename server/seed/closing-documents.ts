@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { registrationRequirement } from '#common/catalog/registration.ts'
-import type { ProductOrigin } from '#common/product-origin.ts'
 import { systemCtx } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { updIssueOf } from '../flows/closing-documents.ts'
@@ -8,9 +7,9 @@ import { catalogProducts } from '../modules/catalog/catalog.table.ts'
 import { issueAct, issueUpd, registerInvoice } from '../modules/documents/index.ts'
 import { setInvoiceState } from '../modules/documents/documents.issue.ts'
 import { invoiceOf } from '../modules/orders/orders.documents.ts'
-import { actIssueOf } from '../modules/exchange/service-orders/service-orders.act.ts'
+import { actIssueOf, actRequestOf } from '../modules/exchange/service-orders/service-orders.act.ts'
+import { originsOf } from '../modules/products/products.origin.ts'
 import { serviceOrderEvents, serviceOrders } from '../modules/exchange/service-orders/service-orders.table.ts'
-import { serviceRequests } from '../modules/exchange/requests/requests.table.ts'
 import { users } from '../modules/identity/identity.table.ts'
 import { orderLines, orders } from '../modules/orders/orders.table.ts'
 import { organizations } from '../modules/organizations/organizations.table.ts'
@@ -59,20 +58,11 @@ export async function seedClosingDocuments(db: Db): Promise<void> {
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.position))
-    const drafts = await db
-      .select({
-        id: productDrafts.id,
-        countryCode: productDrafts.originCountry,
-        customsDeclaration: productDrafts.customsDeclaration,
-      })
-      .from(productDrafts)
-      .where(
-        inArray(
-          productDrafts.id,
-          lines.map((l) => l.productId),
-        ),
-      )
-    const origins = new Map<string, ProductOrigin>(drafts.map(({ id, ...origin }) => [id, origin]))
+    const origins = await originsOf(
+      ctx,
+      vendor.id,
+      lines.map((l) => l.productId),
+    )
     const [buyer] = await db
       .select({ settings: organizations.documentSettings })
       .from(organizations)
@@ -128,18 +118,9 @@ async function seedActs(db: Db): Promise<void> {
       .from(organizations)
       .where(eq(organizations.id, order.contractorOrganizationId))
     if (!settings?.settings) continue
-    const [request] = await db
-      .select({
-        number: serviceRequests.number,
-        createdAt: serviceRequests.createdAt,
-        volume: serviceRequests.volume,
-        volumeUnit: serviceRequests.volumeUnit,
-        areaHectares: serviceRequests.areaHectares,
-      })
-      .from(serviceRequests)
-      .where(eq(serviceRequests.id, order.requestId))
+    const request = await actRequestOf(ctx, order.requestId)
     const [user] = byUserId ? await db.select({ name: users.name }).from(users).where(eq(users.id, byUserId)) : []
-    const issue = actIssueOf(order, request!, settings.settings, { at: acceptedAt, byName: user?.name ?? null })
+    const issue = actIssueOf(order, request, settings.settings, { at: acceptedAt, byName: user?.name ?? null })
     const act = await issueAct(ctx, issue)
     await db.update(serviceOrders).set({ act }).where(eq(serviceOrders.id, order.id))
   }

@@ -1,3 +1,4 @@
+import { formatIsoDate } from '#common/calendar-date.ts'
 import {
   Alert,
   Anchor,
@@ -71,8 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
 type ListData = Extract<Route.ComponentProps['loaderData'], { kind: 'list' }>
-
-const formatDay = (iso: string) => iso.split('-').reverse().join('.')
 
 function Filters({ data }: { data: ListData }) {
   const { query, error } = data
@@ -193,7 +192,7 @@ function DocumentRow({ item }: { item: RegistryItem }) {
           {REGISTRY_KIND_LABELS[item.kind]} № {item.number}
         </Text>
         <Text size="xs" c="dimmed">
-          от {formatDay(item.date)} · {item.direction === 'sale' ? 'выдан' : 'получен'}
+          от {formatIsoDate(item.date)} · {item.direction === 'sale' ? 'выдан' : 'получен'}
         </Text>
       </Table.Td>
       <Table.Td>

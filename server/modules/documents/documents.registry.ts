@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql, sum } from 'drizzle-orm'
 import { Zip, ZipPassThrough } from 'fflate'
 import {
   REGISTRY_ARCHIVE_MAX,
@@ -13,17 +13,10 @@ import {
   type RegistryTotals,
 } from '#common/documents.ts'
 import { type Ctx, requireUser } from '../../context.ts'
-import {
-  type ActDocument,
-  type InvoiceDocument,
-  type UpdDocument,
-  renderAct,
-  renderInvoice,
-  renderUpd,
-  renderUpdXml,
-} from '../../documents/index.ts'
+import { likePattern } from '../../db/like.ts'
 import { AppError } from '../../errors.ts'
 import { parse } from '../../parse.ts'
+import { formatsOf, type ReadImage, renderDocumentFile } from './documents.render.ts'
 import { closingDocuments } from './documents.table.ts'
 
 type Row = typeof closingDocuments.$inferSelect
@@ -34,8 +27,6 @@ function organizationOf(ctx: Ctx): string {
   if (!ctx.organization) throw new AppError('forbidden', REGISTRY_MESSAGES.noOrganization)
   return ctx.organization.id
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The filters as SQL: the organization on the chosen side(s), the period, kind, state and counterparty. */
 function conditionsOf(organizationId: string, filters: Omit<RegistryFilters, 'page'>): SQL[] {
@@ -48,7 +39,7 @@ function conditionsOf(organizationId: string, filters: Omit<RegistryFilters, 'pa
   if (filters.kind) conditions.push(eq(closingDocuments.kind, filters.kind))
   if (filters.state) conditions.push(eq(closingDocuments.state, filters.state))
   if (filters.counterparty) {
-    const like = `%${escapeLike(filters.counterparty)}%`
+    const like = likePattern(filters.counterparty)
     // The other side's name or ИНН: the buyer's on what it sold, the seller's on what it bought.
     conditions.push(
       or(
@@ -60,14 +51,11 @@ function conditionsOf(organizationId: string, filters: Omit<RegistryFilters, 'pa
   return conditions
 }
 
-const SIDE_PATH = { sale: 'sale', purchase: 'purchase' } as const
-
 function filesOf(row: Pick<Row, 'kind' | 'orderNumber'>, direction: 'sale' | 'purchase'): RegistryItem['files'] {
-  const side = SIDE_PATH[direction]
   if (row.kind === 'act') {
-    return [{ format: 'pdf', href: `/api/v1/service-orders/${side}/${row.orderNumber}/documents/act.pdf` }]
+    return [{ format: 'pdf', href: `/api/v1/service-orders/${direction}/${row.orderNumber}/documents/act.pdf` }]
   }
-  const base = `/api/v1/orders/${side}/${row.orderNumber}/documents`
+  const base = `/api/v1/orders/${direction}/${row.orderNumber}/documents`
   if (row.kind === 'invoice') return [{ format: 'pdf', href: `${base}/invoice.pdf` }]
   return [
     { format: 'pdf', href: `${base}/upd.pdf` },
@@ -91,37 +79,20 @@ const ITEM_COLUMNS = {
   state: closingDocuments.state,
 }
 
+const ARCHIVE_LABEL: Record<Row['kind'], string> = { invoice: 'Счёт', upd: 'УПД', act: 'Акт' }
+
 /** The registry's list and the month's archive, for any member of the organization. */
-export function createDocumentsRegistry(deps: { readImage(ctx: Ctx, fileId: string | null): Promise<Buffer | null> }) {
-  /** The files of one document as the archive holds them, rendered one document at a time. */
+export function createDocumentsRegistry(deps: { readImage: ReadImage }) {
+  /** The files of one document as the archive names them, rendered one document at a time. */
   async function archiveFiles(ctx: Ctx, row: Row): Promise<{ name: string; bytes: Uint8Array }[]> {
-    const [signature, stamp] = await Promise.all([
-      deps.readImage(ctx, row.signatureFileId),
-      deps.readImage(ctx, row.stampFileId),
-    ])
-    if (row.kind === 'invoice') {
-      const invoice = row.content as InvoiceDocument
-      const pdf = await renderInvoice({
-        ...invoice,
-        date: new Date(invoice.date),
-        signatories: invoice.signatories && { ...invoice.signatories, signatureImage: signature, stampImage: stamp },
-      })
-      return [{ name: `Счёт ${row.number} от ${row.date}.pdf`, bytes: pdf }]
+    const files = []
+    for (const format of formatsOf(row.kind)) {
+      const file = await renderDocumentFile(ctx, row, format, deps.readImage)
+      // The XML keeps the name its format gives it; a PDF is named for the accountant's eye.
+      const name = format === 'xml' ? file.name : `${ARCHIVE_LABEL[row.kind]} ${row.number} от ${row.date}.pdf`
+      files.push({ name, bytes: file.data })
     }
-    if (row.kind === 'act') {
-      return [
-        {
-          name: `Акт ${row.number} от ${row.date}.pdf`,
-          bytes: await renderAct(row.content as ActDocument, { signature, stamp }),
-        },
-      ]
-    }
-    const upd = row.content as UpdDocument
-    const xml = renderUpdXml(upd, { guid: row.id, issuedAt: row.createdAt })
-    return [
-      { name: `УПД ${row.number} от ${row.date}.pdf`, bytes: await renderUpd(upd, { signature, stamp }) },
-      { name: xml.fileName, bytes: xml.bytes },
-    ]
+    return files
   }
 
   return {
@@ -225,10 +196,7 @@ export function createDocumentsRegistry(deps: { readImage(ctx: Ctx, fileId: stri
           out.push(chunk)
         })
         for (const { id, sale } of ids) {
-          const [row] = await ctx.db
-            .select()
-            .from(closingDocuments)
-            .where(inArray(closingDocuments.id, [id]))
+          const [row] = await ctx.db.select().from(closingDocuments).where(eq(closingDocuments.id, id))
           if (!row) continue
           const folder = sale ? 'Выданные' : 'Полученные'
           for (const file of await archiveFiles(ctx, row)) {

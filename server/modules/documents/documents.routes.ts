@@ -38,8 +38,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const { pdf, filename } = await documents.updPdf(req.ctx, req.params.side, req.params.number)
-      return sendStoredFile(reply, { data: pdf, mimeType: 'application/pdf', name: filename })
+      return sendStoredFile(reply, await documents.download(req.ctx, 'upd', 'pdf', req.params.side, req.params.number))
     },
   )
 
@@ -55,8 +54,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const { bytes, filename } = await documents.updXml(req.ctx, req.params.side, req.params.number)
-      return sendStoredFile(reply, { data: bytes, mimeType: 'application/xml; charset=windows-1251', name: filename })
+      return sendStoredFile(reply, await documents.download(req.ctx, 'upd', 'xml', req.params.side, req.params.number))
     },
   )
 
@@ -72,8 +70,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...passThrough,
     },
     async (req, reply) => {
-      const { pdf, filename } = await documents.actPdf(req.ctx, req.params.side, req.params.number)
-      return sendStoredFile(reply, { data: pdf, mimeType: 'application/pdf', name: filename })
+      return sendStoredFile(reply, await documents.download(req.ctx, 'act', 'pdf', req.params.side, req.params.number))
     },
   )
 

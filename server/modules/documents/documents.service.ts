@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm'
 import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
 import type { Ctx } from '../../context.ts'
-import { type ActDocument, type UpdDocument, renderAct, renderUpd, renderUpdXml } from '../../documents/index.ts'
 import { AppError } from '../../errors.ts'
 import type { FilesService } from '../files/index.ts'
 import { issueAct, issueUpd, registerInvoice, setInvoiceState } from './documents.issue.ts'
 import { createDocumentsRegistry } from './documents.registry.ts'
+import { type DocumentFile, renderDocumentFile } from './documents.render.ts'
 import { type ClosingDocumentKind, closingDocuments } from './documents.table.ts'
 
 /**
- * Closing documents: the seller's transfer documents, numbered in its own sequence per year,
- * kept as printed and served to both sides of the order they close.
+ * Closing documents: the seller's transfer documents and acts, numbered in its own sequence per
+ * kind and year, and the invoices, kept as printed and served to both sides of the order.
  */
 export function createDocumentsService(deps: { files: Pick<FilesService, 'readAttached'> }) {
   /** A picture the seller had; one removed since prints as a blank, not an error. */
@@ -45,11 +45,6 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
     return row
   }
 
-  const findUpd = async (ctx: Ctx, side: string, orderNumber: string) => {
-    const row = await findOwn(ctx, 'upd', side, orderNumber)
-    return { ...row, content: row.content as UpdDocument }
-  }
-
   return {
     /** The organization's registry of documents and its months' archives. */
     registry: createDocumentsRegistry({ readImage: picture }),
@@ -59,32 +54,19 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
     setInvoiceState,
 
     /**
-     * The order's УПД as PDF, for either side of it: the seller («sale») or the buyer
-     * («purchase»). Anyone else, and an order without one yet, gets a 404.
+     * A document of an order as a file, for either side of it: a goods order's УПД (PDF, or the
+     * tax service's XML for an exchange operator) or a service order's act (PDF), to its seller
+     * («sale», the contractor) or buyer («purchase», the customer). Anyone else, and an order
+     * without one yet, gets a 404.
      */
-    async updPdf(ctx: Ctx, side: string, orderNumber: string): Promise<{ pdf: Buffer; filename: string }> {
-      const row = await findUpd(ctx, side, orderNumber)
-      const [signature, stamp] = await Promise.all([picture(ctx, row.signatureFileId), picture(ctx, row.stampFileId)])
-      const pdf = await renderUpd(row.content, { signature, stamp })
-      return { pdf, filename: `upd-${row.number}-${row.date}.pdf` }
-    },
-
-    /**
-     * The same УПД as the tax service's exchange file (format 5.03, Windows-1251), named by the
-     * format's rule, for upload to an exchange operator; the same two sides only.
-     */
-    /** The act of a service order the customer accepted, for its contractor («sale») and customer («purchase»). */
-    async actPdf(ctx: Ctx, side: string, orderNumber: string): Promise<{ pdf: Buffer; filename: string }> {
-      const row = await findOwn(ctx, 'act', side, orderNumber)
-      const [signature, stamp] = await Promise.all([picture(ctx, row.signatureFileId), picture(ctx, row.stampFileId)])
-      const pdf = await renderAct(row.content as ActDocument, { signature, stamp })
-      return { pdf, filename: `akt-${row.number}-${row.date}.pdf` }
-    },
-
-    async updXml(ctx: Ctx, side: string, orderNumber: string): Promise<{ bytes: Buffer; filename: string }> {
-      const row = await findUpd(ctx, side, orderNumber)
-      const { fileName, bytes } = renderUpdXml(row.content, { guid: row.id, issuedAt: row.createdAt })
-      return { bytes, filename: fileName }
+    async download(
+      ctx: Ctx,
+      kind: 'upd' | 'act',
+      format: 'pdf' | 'xml',
+      side: string,
+      orderNumber: string,
+    ): Promise<DocumentFile> {
+      return renderDocumentFile(ctx, await findOwn(ctx, kind, side, orderNumber), format, picture)
     },
   }
 }

@@ -1,4 +1,5 @@
 import { formatPrice } from '#common/catalog/format.ts'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import { formatCount, quote } from '#common/format.ts'
 import { WORKING_DAYS_UP_TO } from '#common/counted-words.ts'
 import type { OrderStatus } from '#common/orders.ts'
@@ -76,7 +77,7 @@ export function orderStatusChanged(
 function updLines(upd: { number: string; date: string }, side: string, number: string, links: Links): string[] {
   return [
     '',
-    `Продавец выставил универсальный передаточный документ: УПД № ${upd.number} от ${upd.date.split('-').reverse().join('.')}.`,
+    `Продавец выставил универсальный передаточный документ: УПД № ${upd.number} от ${formatIsoDate(upd.date)}.`,
     `PDF для печати: ${links.orderDocument(side, number, 'upd.pdf')}`,
     `XML для загрузки в систему ЭДО (формат ФНС 5.03): ${links.orderDocument(side, number, 'upd.xml')}`,
     'Ссылки открываются после входа в личный кабинет; документы есть и на странице заказа.',

@@ -1,4 +1,5 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import { formatMoney, quote } from '#common/format.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
 import type { Audience, Recipient } from './channels.ts'
@@ -6,7 +7,6 @@ import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
 /** «2026-12-01» as «01.12.2026». */
-const ruDate = (iso: string) => iso.split('-').reverse().join('.')
 
 type Change = EventOf<'exchange.proposal_changed'>['change']
 
@@ -66,7 +66,7 @@ export function proposalChanged(
       '',
       `Заявка № ${request.number} ${quote(request.title)}.`,
       news.text(`${BY_VENDOR.has(event.change) ? 'Исполнитель' : 'Заказчик'} ${quote(mover.name)}`),
-      `Предложение ${quote(event.vendor.name)}: ${formatMoney(proposal.priceKopecks)}, сроки ${ruDate(proposal.startsOn)} — ${ruDate(proposal.endsOn)}.`,
+      `Предложение ${quote(event.vendor.name)}: ${formatMoney(proposal.priceKopecks)}, сроки ${formatIsoDate(proposal.startsOn)} — ${formatIsoDate(proposal.endsOn)}.`,
       ...(event.reason ? ['', `Причина: ${event.reason}`] : []),
       '',
       `${page.label}: ${links.page(page.path)}`,

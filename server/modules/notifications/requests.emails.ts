@@ -1,4 +1,5 @@
 import { exchangeLinks } from '#common/exchange/links.ts'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import { formatBudget, SERVICE_TYPE_LABELS } from '#common/exchange/services.ts'
 import { regionName } from '#common/regions.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
@@ -8,7 +9,6 @@ import type { Links } from './links.ts'
 import { quote } from '#common/format.ts'
 
 /** «28.11.2026» from an ISO date, without time zones getting in the way. */
-const ruDate = (iso: string) => iso.split('-').reverse().join('.')
 
 /**
  * A request just published reaches the vendors that may answer it: «Новая заявка на бирже услуг»
@@ -24,9 +24,9 @@ export function requestPublished(
     `Вид работ: ${SERVICE_TYPE_LABELS[request.type]}`,
     ...(request.region ? [`Регион: ${regionName(request.region)}`] : []),
     `Бюджет: ${formatBudget(request.budgetKopecks)}`,
-    ...(request.startsOn ? [`Начало работ: ${ruDate(request.startsOn)}`] : []),
+    ...(request.startsOn ? [`Начало работ: ${formatIsoDate(request.startsOn)}`] : []),
     ...(request.proposalsDeadline
-      ? [`Предложения принимаются до ${ruDate(request.proposalsDeadline)} включительно`]
+      ? [`Предложения принимаются до ${formatIsoDate(request.proposalsDeadline)} включительно`]
       : []),
   ]
   // A member of two vendors it is addressed to reads it once.

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import { likePattern } from '../../db/like.ts'
 import {
   isReceived,
   ORDER_FILTER_STATUSES,
@@ -72,7 +73,6 @@ export interface PurchaseForReview {
 const SIDE_COLUMN = { purchase: orders.buyerOrganizationId, sale: orders.sellerOrganizationId } as const
 
 /** LIKE's wildcards typed in a search are literal. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** By number, or by the seller's or the buyer's name. */
 function searchCondition(q: string): SQL {

@@ -1,4 +1,5 @@
 import { asc, count, eq, inArray } from 'drizzle-orm'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import { type OrderDetails, type OrderHistoryEntry, type OrderSide, type OrderSummary } from '#common/orders.ts'
 import type { Ctx } from '../../context.ts'
 import { actionsFor, historyEventOf } from './orders.machine.ts'
@@ -42,7 +43,7 @@ export function documentsOf(row: OrderRow, side: OrderSide): OrderDetails['docum
       ? [
           {
             kind: 'upd' as const,
-            title: `УПД № ${row.upd.number} от ${row.upd.date.split('-').reverse().join('.')}`,
+            title: `УПД № ${row.upd.number} от ${formatIsoDate(row.upd.date)}`,
             href: `${base}/upd.pdf`,
           },
           {

@@ -19,11 +19,30 @@ export interface ProductOrigins {
   of(ctx: Ctx, organizationId: string, productIds: string[]): Promise<Map<string, ProductOrigin>>
 }
 
+const originOf = (row: { originCountry: string | null; customsDeclaration: string | null }): ProductOrigin => ({
+  countryCode: row.originCountry,
+  customsDeclaration: row.customsDeclaration,
+})
+
+/** The origins of an organization's products, by id: what a shipment's transfer document prints. */
+export async function originsOf(
+  ctx: Ctx,
+  organizationId: string,
+  productIds: string[],
+): Promise<Map<string, ProductOrigin>> {
+  if (!productIds.length) return new Map()
+  const rows = await ctx.db
+    .select({
+      id: productDrafts.id,
+      originCountry: productDrafts.originCountry,
+      customsDeclaration: productDrafts.customsDeclaration,
+    })
+    .from(productDrafts)
+    .where(and(eq(productDrafts.organizationId, organizationId), inArray(productDrafts.id, productIds)))
+  return new Map(rows.map((row) => [row.id, originOf(row)]))
+}
+
 export function createProductOrigins(deps: { limiter: RateLimiter }): ProductOrigins {
-  const originOf = (row: { originCountry: string | null; customsDeclaration: string | null }): ProductOrigin => ({
-    countryCode: row.originCountry,
-    customsDeclaration: row.customsDeclaration,
-  })
   return {
     async get(ctx, id) {
       return originOf(await findOwnDraft(ctx, vendorScope(ctx), id))
@@ -41,17 +60,6 @@ export function createProductOrigins(deps: { limiter: RateLimiter }): ProductOri
       return { countryCode: origin.countryCode, customsDeclaration: origin.customsDeclaration }
     },
 
-    async of(ctx, organizationId, productIds) {
-      if (!productIds.length) return new Map()
-      const rows = await ctx.db
-        .select({
-          id: productDrafts.id,
-          originCountry: productDrafts.originCountry,
-          customsDeclaration: productDrafts.customsDeclaration,
-        })
-        .from(productDrafts)
-        .where(and(eq(productDrafts.organizationId, organizationId), inArray(productDrafts.id, productIds)))
-      return new Map(rows.map((row) => [row.id, originOf(row)]))
-    },
+    of: originsOf,
   }
 }

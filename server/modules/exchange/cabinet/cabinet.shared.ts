@@ -26,7 +26,7 @@ export function organizationOf(ctx: Ctx): string {
 }
 
 /** LIKE's wildcards typed in a search are literal. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+export { likePattern } from '../../../db/like.ts'
 
 export const countWhere = (condition: SQL | undefined) =>
   condition ? sql<number>`(count(*) filter (where ${condition}))::int` : sql<number>`count(*)::int`

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { SERVICE_VAT_RATE, type DocumentSettings, attorneyBasis, nameWithInitials } from '#common/document-settings.ts'
 import { SERVICE_TYPE_LABELS, type VolumeUnit, formatVolume } from '#common/exchange/services.ts'
 import { moscowToday } from '#common/moscow-days.ts'
@@ -5,6 +6,8 @@ import { amountInWords } from '#common/money-words.ts'
 import { UNITS, type Unit } from '#common/okei.ts'
 import { vatIncluded } from '#common/orders.ts'
 import type { ActIssue } from '../../documents/index.ts'
+import type { Ctx } from '../../../context.ts'
+import { serviceRequests } from '../requests/requests.table.ts'
 import type { ServiceOrderRow } from './service-orders.service.ts'
 
 const VOLUME_UNIT_OKEI: Record<VolumeUnit, Unit> = {
@@ -12,6 +15,21 @@ const VOLUME_UNIT_OKEI: Record<VolumeUnit, Unit> = {
   km: UNITS.kilometre,
   objects: UNITS.piece,
   hours: UNITS.hour,
+}
+
+/** What the act takes from the order's request: its number and date, the volume or area. */
+export async function actRequestOf(ctx: Ctx, requestId: string) {
+  const [request] = await ctx.db
+    .select({
+      number: serviceRequests.number,
+      createdAt: serviceRequests.createdAt,
+      volume: serviceRequests.volume,
+      volumeUnit: serviceRequests.volumeUnit,
+      areaHectares: serviceRequests.areaHectares,
+    })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, requestId))
+  return request!
 }
 
 /**
@@ -22,13 +40,7 @@ const VOLUME_UNIT_OKEI: Record<VolumeUnit, Unit> = {
  */
 export function actIssueOf(
   row: ServiceOrderRow,
-  request: {
-    number: string
-    createdAt: Date
-    volume: number | null
-    volumeUnit: VolumeUnit
-    areaHectares: number | null
-  },
+  request: Awaited<ReturnType<typeof actRequestOf>>,
   settings: DocumentSettings,
   acceptance: { at: Date; byName: string | null },
 ): ActIssue {

@@ -39,7 +39,7 @@ import {
 import { serviceOrders, serviceReviews } from './service-orders.table.ts'
 import { isUniqueViolation } from '../../../db/errors.ts'
 import { reviewView, submissionOf, viewServiceOrder } from './service-orders.view.ts'
-import { actIssueOf } from './service-orders.act.ts'
+import { actIssueOf, actRequestOf } from './service-orders.act.ts'
 
 /** The two sides click through their order; more than this is a script. */
 export const SERVICE_ORDER_WRITE_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 }
@@ -268,17 +268,8 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps): ServiceOrde
         prepare: async (tx, row) => {
           const settings = await deps.documentSettingsOf(tx, row.contractorOrganizationId)
           if (!settings) throw new AppError('conflict', SERVICE_ORDER_MESSAGES.noSignatories)
-          const [request] = await tx.db
-            .select({
-              number: serviceRequests.number,
-              createdAt: serviceRequests.createdAt,
-              volume: serviceRequests.volume,
-              volumeUnit: serviceRequests.volumeUnit,
-              areaHectares: serviceRequests.areaHectares,
-            })
-            .from(serviceRequests)
-            .where(eq(serviceRequests.id, row.requestId))
-          const issue = actIssueOf(row, request!, settings, { at: new Date(), byName: tx.user?.name ?? null })
+          const request = await actRequestOf(tx, row.requestId)
+          const issue = actIssueOf(row, request, settings, { at: new Date(), byName: tx.user?.name ?? null })
           return { act: await deps.documents.issueAct(tx, issue) }
         },
       })

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import {
   SERVICE_ORDER_ACTOR_OF,
   type ServiceOrderAction,
@@ -100,7 +101,7 @@ export async function viewServiceOrder(
         ? [
             {
               kind: 'act' as const,
-              title: `Акт выполненных работ № ${row.act.number} от ${row.act.date.split('-').reverse().join('.')}`,
+              title: `Акт выполненных работ № ${row.act.number} от ${formatIsoDate(row.act.date)}`,
               href: `/api/v1/service-orders/${side}/${row.number}/documents/act.pdf`,
             },
           ]
