@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useEditedFields, withoutEdited } from '#app/lib/edited-fields.ts'
@@ -46,7 +46,7 @@ export function ProductOriginBlock({ initial }: { initial: ProductOrigin }) {
             и 11 универсального передаточного документа. Для товара российского производства оставьте поля пустыми.
             Сохраняется сразу, без модерации.
           </Text>
-          <Group align="flex-start" grow wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label="Страна происхождения"
               name="countryCode"
@@ -63,7 +63,6 @@ export function ProductOriginBlock({ initial }: { initial: ProductOrigin }) {
               allowDeselect={false}
               nothingFoundMessage="Нет такой страны в ОКСМ"
               error={errors.countryCode}
-              style={{ minWidth: 220 }}
             />
             <TextInput
               label="Номер декларации на товары"
@@ -73,9 +72,8 @@ export function ProductOriginBlock({ initial }: { initial: ProductOrigin }) {
               description="Код таможни/ДДММГГ/номер, через косую черту"
               error={errors.customsDeclaration}
               maxLength={40}
-              style={{ minWidth: 220 }}
             />
-          </Group>
+          </SimpleGrid>
           {result && !result.ok && Object.keys(result.fieldErrors).length === 0 && (
             <Text c="red" size="sm" role="alert">
               {result.message}

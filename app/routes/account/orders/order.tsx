@@ -1,4 +1,4 @@
-import { IconFileTypePdf, IconInfoCircle, IconMessageCircle } from '@tabler/icons-react'
+import { IconFileTypePdf, IconFileTypeXml, IconInfoCircle, IconMessageCircle } from '@tabler/icons-react'
 import { useActionData } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
@@ -50,9 +50,15 @@ function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoo
           {order.documents.map((doc) => (
             <li key={doc.kind}>
               <a href={doc.href} className={`${ui.anchor} ${ui.sm}`}>
-                <IconFileTypePdf size={16} aria-hidden="true" className={classes.documentIcon} />
+                {doc.kind === 'upd-xml' ? (
+                  <IconFileTypeXml size={16} aria-hidden="true" className={classes.documentIcon} />
+                ) : (
+                  <IconFileTypePdf size={16} aria-hidden="true" className={classes.documentIcon} />
+                )}
                 {doc.title}
-                {doc.kind !== 'shipping' && <span className={`${ui.xs} ${ui.dimmed}`}> (PDF)</span>}
+                {doc.kind !== 'shipping' && (
+                  <span className={`${ui.xs} ${ui.dimmed}`}> ({doc.kind === 'upd-xml' ? 'XML' : 'PDF'})</span>
+                )}
               </a>
             </li>
           ))}
