@@ -3,6 +3,7 @@ import type { InvoiceDocument, InvoiceLine } from './invoice.ts'
 import type { Party, Seller } from './types.ts'
 import type { UpdDocument } from './upd.ts'
 import type { ActDocument } from './act.ts'
+import { type UkdDocument, ukdTotals } from './ukd.ts'
 
 /** Sample parties and lines for the documents' tests. */
 
@@ -171,6 +172,49 @@ export function sampleAct(overrides: Partial<ActDocument> = {}): ActDocument {
     acceptance: { at: '2026-11-28T11:05:00Z', byName: 'Вера Покупатель', organizationName: 'АО «Агрохолдинг Заря»' },
     amountInWords: 'Триста шестьдесят тысяч рублей 00 копеек',
     signer: { name: 'Орлов С. В.', position: 'Генеральный директор', basis: null },
+    ...overrides,
+  }
+}
+
+/** The return of one of the two batteries of `sampleUpd`, agreed on 3 December 2026. */
+export function sampleUkd(overrides: Partial<UkdDocument> = {}): UkdDocument {
+  const upd = sampleUpd()
+  const lines: UkdDocument['lines'] = [
+    {
+      position: 2,
+      code: 'BAT-14S-28',
+      name: 'Аккумулятор 14S 28 000 мА·ч',
+      unit: { code: '796', symbol: 'шт' },
+      vatRate: '22',
+      before: {
+        quantity: 2,
+        priceKopecks: 901_640,
+        amountWithoutVatKopecks: 1_803_279,
+        vatKopecks: 396_721,
+        amountKopecks: 2_200_000,
+      },
+      after: {
+        quantity: 1,
+        priceKopecks: 901_639,
+        amountWithoutVatKopecks: 901_639,
+        vatKopecks: 198_361,
+        amountKopecks: 1_100_000,
+      },
+    },
+  ]
+  return {
+    number: '3',
+    date: '2026-12-03',
+    status: 1,
+    upd: { number: upd.number, date: upd.date },
+    seller: upd.seller,
+    buyer: upd.buyer,
+    basis: 'Возврат товара: корректировка № 1 по заказу № 2611-00042 от 02.12.2026, причина: брак ячейки',
+    consent: 'Согласие покупателя: запрос покупателя от 02.12.2026 на платформе «БАС Маркет»',
+    lines,
+    totals: ukdTotals(lines),
+    signatories: upd.signatories,
+    edo: upd.edo,
     ...overrides,
   }
 }

@@ -128,17 +128,50 @@ export async function renderUpd(upd: UpdDocument, pictures: UpdPictures = {}): P
   return finish((page, pages) => `УПД № ${upd.number} от ${formatIsoDateInWords(upd.date)} · лист ${page} из ${pages}`)
 }
 
-function sheetsWord(count: number): string {
+export function sheetsWord(count: number): string {
   const last = count % 10
   return last === 1 && count % 100 !== 11 ? 'листе' : 'листах'
 }
 
-function taxIds(party: Party): string {
+export function taxIds(party: Party): string {
   return party.kpp ? `${party.inn}/${party.kpp}` : party.inn
 }
 
 /** The status box and the title on the left, the invoice's header lines (1)–(8) on the right. */
 function drawHeader(doc: Pdf, upd: UpdDocument): void {
+  const date = formatIsoDateInWords(upd.date)
+  drawStatusHeader(doc, {
+    name: 'Универсальный передаточный документ',
+    status: upd.status,
+    legend: '1 – счет-фактура и передаточный документ (акт)\n2 – передаточный документ (акт)',
+    title: [`Счет-фактура № ${upd.number} от ${date}`, '(1)'],
+    fields: [
+      ['Исправление №', '— от —', '(1а)'],
+      ['Продавец:', upd.seller.name, '(2)'],
+      ['Адрес:', upd.seller.address, '(2а)'],
+      ['ИНН/КПП продавца:', taxIds(upd.seller), '(2б)'],
+      ['Грузоотправитель и его адрес:', 'он же', '(3)'],
+      ['Грузополучатель и его адрес:', `${upd.consignee.name}, ${upd.consignee.address}`, '(4)'],
+      ['К платежно-расчетному документу №', '— от —', '(5)'],
+      ['Документ об отгрузке', `№ п/п 1–${upd.lines.length} № ${upd.number} от ${date}`, '(5а)'],
+      ['Покупатель:', upd.buyer.name, '(6)'],
+      ['Адрес:', upd.buyer.address, '(6а)'],
+      ['ИНН/КПП покупателя:', taxIds(upd.buyer), '(6б)'],
+      ['Валюта: наименование, код', 'Российский рубль, 643', '(7)'],
+      ['Идентификатор государственного контракта, договора (соглашения) (при наличии):', '—', '(8)'],
+    ],
+  })
+}
+
+/**
+ * The head of a universal document (a УПД or a УКД): the form's name and the status box in the
+ * strip on the left; the title line and the numbered header lines, each a label, its value on a
+ * rule and the line's mark, on the right.
+ */
+export function drawStatusHeader(
+  doc: Pdf,
+  head: { name: string; status: number; legend: string; title: [string, string]; fields: [string, string, string][] },
+): void {
   const x = doc.page.margins.left
   const top = doc.y
   const width = contentWidth(doc)
@@ -153,7 +186,7 @@ function drawHeader(doc: Pdf, upd: UpdDocument): void {
     { width: 260, align: 'right' },
   )
 
-  writeText(doc, 'Универсальный передаточный документ', x, top, 'bold', 10, { width: STRIP - 6 })
+  writeText(doc, head.name, x, top, 'bold', 10, { width: STRIP - 6 })
   const boxTop = top + 44
   writeText(doc, 'Статус:', x, boxTop + 5, 'regular', TEXT, { lineBreak: false })
   doc
@@ -162,42 +195,19 @@ function drawHeader(doc: Pdf, upd: UpdDocument): void {
     .rect(x + 36, boxTop, 24, 18)
     .stroke()
     .restore()
-  writeText(doc, String(upd.status), x + 36, boxTop + 4, 'bold', 10, { width: 24, align: 'center' })
-  writeText(
-    doc,
-    '1 – счет-фактура и передаточный документ (акт)\n2 – передаточный документ (акт)',
-    x,
-    boxTop + 24,
-    'regular',
-    SMALL - 0.5,
-    { width: STRIP - 6 },
-  )
+  writeText(doc, String(head.status), x + 36, boxTop + 4, 'bold', 10, { width: 24, align: 'center' })
+  writeText(doc, head.legend, x, boxTop + 24, 'regular', SMALL - 0.5, { width: STRIP - 6 })
 
   const left = x + STRIP
   const fieldWidth = width - STRIP
   let y = top
-  const date = formatIsoDateInWords(upd.date)
-  writeText(doc, `Счет-фактура № ${upd.number} от ${date}`, left, y, 'bold', 10, { width: fieldWidth - 30 })
-  writeText(doc, '(1)', left + fieldWidth - 24, y + 2, 'regular', SMALL, { width: 24, align: 'right' })
+  const [title, titleMark] = head.title
+  writeText(doc, title, left, y, 'bold', 10, { width: fieldWidth - 30 })
+  writeText(doc, titleMark, left + fieldWidth - 24, y + 2, 'regular', SMALL, { width: 24, align: 'right' })
   y += 14
-  const lines: [string, string, string][] = [
-    ['Исправление №', '— от —', '(1а)'],
-    ['Продавец:', upd.seller.name, '(2)'],
-    ['Адрес:', upd.seller.address, '(2а)'],
-    ['ИНН/КПП продавца:', taxIds(upd.seller), '(2б)'],
-    ['Грузоотправитель и его адрес:', 'он же', '(3)'],
-    ['Грузополучатель и его адрес:', `${upd.consignee.name}, ${upd.consignee.address}`, '(4)'],
-    ['К платежно-расчетному документу №', '— от —', '(5)'],
-    ['Документ об отгрузке', `№ п/п 1–${upd.lines.length} № ${upd.number} от ${date}`, '(5а)'],
-    ['Покупатель:', upd.buyer.name, '(6)'],
-    ['Адрес:', upd.buyer.address, '(6а)'],
-    ['ИНН/КПП покупателя:', taxIds(upd.buyer), '(6б)'],
-    ['Валюта: наименование, код', 'Российский рубль, 643', '(7)'],
-    ['Идентификатор государственного контракта, договора (соглашения) (при наличии):', '—', '(8)'],
-  ]
   const labelWidth = 200
   const valueWidth = fieldWidth - labelWidth - 30
-  for (const [label, value, mark] of lines) {
+  for (const [label, value, mark] of head.fields) {
     const height = Math.max(
       measure(doc, label, labelWidth - 4, 'regular', TEXT),
       measure(doc, value, valueWidth, 'regular', TEXT),
@@ -214,7 +224,7 @@ function drawHeader(doc: Pdf, upd: UpdDocument): void {
     writeText(doc, mark, left + fieldWidth - 24, y + 1, 'regular', SMALL, { width: 24, align: 'right' })
     y += height + 0.5
   }
-  // The strip's rule runs down the header, as the form draws it.
+  // The strip's rule runs down the header, as the form draws it; the status legend may run longer.
   doc
     .save()
     .lineWidth(1)
@@ -222,7 +232,8 @@ function drawHeader(doc: Pdf, upd: UpdDocument): void {
     .lineTo(left - 6, y)
     .stroke()
     .restore()
-  doc.y = y + 6
+  const legendBottom = boxTop + 24 + measure(doc, head.legend, STRIP - 6, 'regular', SMALL - 0.5)
+  doc.y = Math.max(y, legendBottom) + 6
   doc.x = x
 }
 
@@ -338,7 +349,11 @@ function totalsRow(upd: UpdDocument): TableRow {
  * The invoice part's signatures: the head's and the chief accountant's, and the sole trader's
  * line with its registration. Returns where «Документ составлен на N листах» goes.
  */
-function drawSignatures(doc: Pdf, upd: UpdDocument, pictures: UpdPictures): { page: number; x: number; y: number } {
+export function drawSignatures(
+  doc: Pdf,
+  upd: Pick<UpdDocument, 'seller' | 'signatories'>,
+  pictures: UpdPictures,
+): { page: number; x: number; y: number } {
   const x = doc.page.margins.left
   const width = contentWidth(doc)
   keepTogether(doc, 70)
@@ -476,7 +491,7 @@ function drawTransfer(doc: Pdf, upd: UpdDocument, pictures: UpdPictures): void {
   doc.x = x
 }
 
-function labelledLine(doc: Pdf, x: number, width: number, label: string, value: string, mark: string): void {
+export function labelledLine(doc: Pdf, x: number, width: number, label: string, value: string, mark: string): void {
   const labelWidth = 190
   const valueWidth = width - labelWidth - 28
   const height = Math.max(
@@ -491,7 +506,7 @@ function labelledLine(doc: Pdf, x: number, width: number, label: string, value: 
 }
 
 /** A numbered line of one side of the transfer part; returns the y below it. */
-function sideLine(doc: Pdf, x: number, y: number, width: number, text: string, mark: string): number {
+export function sideLine(doc: Pdf, x: number, y: number, width: number, text: string, mark: string): number {
   const height = measure(doc, text, width - 26, 'regular', TEXT)
   writeText(doc, text, x, y, 'regular', TEXT, { width: width - 26 })
   writeText(doc, mark, x + width - 24, y, 'regular', SMALL, { width: 24, align: 'right' })
@@ -501,7 +516,7 @@ function sideLine(doc: Pdf, x: number, y: number, width: number, text: string, m
 const SIGN_LABEL = 150
 
 /** A signature line whose label, in the form's small type, wraps beside its blanks. Returns its height. */
-function labelledSignature(
+export function labelledSignature(
   doc: Pdf,
   x: number,
   y: number,
