@@ -5,24 +5,29 @@ import { fromDigits, z } from './zod.ts'
 
 /**
  * The organization's documents registry («Документы» in the personal account): every invoice,
- * transfer document (УПД) and act it issued as a seller or received as a buyer, with filters, the
+ * transfer document (УПД), act and correction document (УКД) it issued as a seller or received as a buyer, with filters, the
  * period's totals and a month's archive for the accountant.
  */
 
-export const REGISTRY_KINDS = ['invoice', 'upd', 'act'] as const
+export const REGISTRY_KINDS = ['invoice', 'upd', 'act', 'ukd'] as const
 export type RegistryKind = (typeof REGISTRY_KINDS)[number]
 
 export const REGISTRY_KIND_LABELS: Record<RegistryKind, string> = {
   invoice: 'Счёт на оплату',
   upd: 'УПД',
   act: 'Акт выполненных работ',
+  ukd: 'УКД (корректировка)',
 }
 
-export const REGISTRY_STATES = ['issued', 'paid', 'cancelled'] as const
+export const REGISTRY_STATES = ['issued', 'paid', 'cancelled', 'corrected'] as const
 export type RegistryState = (typeof REGISTRY_STATES)[number]
 
-/** How a document stands, in the registry's words (an invoice is issued, then paid or void). */
+/**
+ * How a document stands, in the registry's words: an invoice is issued, then paid or void; a УПД
+ * a correction document changed is «Скорректирован».
+ */
 export function registryStateLabel(kind: RegistryKind, state: RegistryState): string {
+  if (state === 'corrected') return 'Скорректирован'
   if (kind !== 'invoice') return 'Выставлен'
   return { issued: 'Ожидает оплаты', paid: 'Оплачен', cancelled: 'Аннулирован' }[state]
 }
@@ -31,6 +36,7 @@ export const REGISTRY_STATE_LABELS: Record<RegistryState, string> = {
   issued: 'Выставлен, ожидает оплаты',
   paid: 'Оплачен',
   cancelled: 'Аннулирован',
+  corrected: 'Скорректирован',
 }
 
 /** The organization's side of the document: it sold (issued it) or bought (received it). */

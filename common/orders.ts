@@ -3,6 +3,7 @@ import type { RegistrationRequirement } from './catalog/registration.ts'
 import type { ProductImage } from './catalog/products.ts'
 import { quote, formatCount } from '#common/format.ts'
 import { LINES } from '#common/counted-words.ts'
+import type { OrderCorrections } from './order-corrections.ts'
 
 /**
  * The cart and orders: what the REST API and the pages share. Money is integer kopecks; prices
@@ -297,6 +298,8 @@ export interface OrderDetails extends OrderSummary {
   documents: { kind: OrderDocumentKind; title: string; href: string }[]
   /** The order's conversation in the chat, once it has one. */
   chatRoomGuid: string | null
+  /** Returns and price changes after delivery, with the totals they leave. */
+  corrections: OrderCorrections
   /** Lines with drones the buyer must register, and whether the buyer said it is done. */
   registration: { required: boolean; doneAt: string | null }
 }

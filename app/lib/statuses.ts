@@ -3,6 +3,7 @@ import { PROPOSAL_STATUS_LABELS } from '#common/exchange/proposals.ts'
 import { REQUEST_STATUS_LABELS } from '#common/exchange/requests.ts'
 import { SERVICE_ORDER_STATUS_LABELS } from '#common/exchange/service-orders.ts'
 import { ORDER_STATUS_LABELS } from '#common/orders.ts'
+import { CORRECTION_STATUS_LABELS } from '#common/order-corrections.ts'
 import { VERIFICATION_LABELS } from '#common/organizations.ts'
 import { DRAFT_STATUS_LABELS } from '#common/products.ts'
 import { LEAD_STATUS_LABELS } from '#common/lead-statuses.ts'
@@ -55,6 +56,13 @@ export const STATUSES = {
     delivered: 'violet',
     completed: 'navy',
     cancelled: 'gray',
+  }),
+  /** A return or price change of a received order: requested → accepted | refused | withdrawn. */
+  orderCorrection: lifecycle(CORRECTION_STATUS_LABELS, {
+    requested: 'orange',
+    accepted: 'navy',
+    refused: 'gray',
+    withdrawn: 'gray',
   }),
   /** A buyer's service request: draft → open → awarded | closed; draft | open → cancelled. */
   serviceRequest: lifecycle(REQUEST_STATUS_LABELS, {

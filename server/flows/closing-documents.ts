@@ -1,12 +1,29 @@
 import { countryByCode } from '#common/countries.ts'
-import { invoiceSignatories } from '#common/document-settings.ts'
+import { type DocumentSettings, invoiceSignatories } from '#common/document-settings.ts'
 import { moscowToday } from '#common/moscow-days.ts'
 import { UNITS } from '#common/okei.ts'
 import { DELIVERY_METHOD_LABELS } from '#common/orders.ts'
 import type { ProductOrigin } from '#common/product-origin.ts'
-import type { UpdDocument, UpdLine } from '../documents/index.ts'
-import type { UpdIssue } from '../modules/documents/index.ts'
-import type { OrderRow } from '../modules/orders/index.ts'
+import { formatIsoDate } from '#common/calendar-date.ts'
+import { CORRECTION_KIND_LABELS, type CorrectionFigures } from '#common/order-corrections.ts'
+import type { UkdDocument, UkdFigures, UpdDocument, UpdLine, UpdSignatories } from '../documents/index.ts'
+import { ukdTotals } from '../documents/index.ts'
+import type { UkdIssue, UpdIssue } from '../modules/documents/index.ts'
+import type { CorrectionRow, OrderRow } from '../modules/orders/index.ts'
+
+/** Who signs a universal document for the seller: its head, or the attorney who signs instead. */
+function signatoriesOf(settings: DocumentSettings | null): UpdSignatories | null {
+  const signer = settings ? (settings.attorney ?? settings.head) : null
+  if (!settings || !signer) return null
+  return {
+    ...invoiceSignatories(settings),
+    signer: {
+      fullName: signer.name,
+      position: signer.position,
+      powerOfAttorney: settings.attorney ? { number: settings.attorney.number, date: settings.attorney.date } : null,
+    },
+  }
+}
 
 type OrderLine = {
   productId: string
@@ -60,7 +77,6 @@ export function updIssueOf(
       origin: country ? { country, declaration: origin?.customsDeclaration ?? null } : null,
     }
   })
-  const signer = settings ? (settings.attorney ?? settings.head) : null
   const delivered = row.delivery.method !== 'pickup'
   const transport = [
     row.carrier ?? row.delivery.carrier ?? DELIVERY_METHOD_LABELS[row.delivery.method],
@@ -85,25 +101,87 @@ export function updIssueOf(
       vatKopecks: row.vatKopecks,
       amountKopecks: row.totalKopecks,
     },
-    signatories:
-      settings && signer
-        ? {
-            ...invoiceSignatories(settings),
-            signer: {
-              fullName: signer.name,
-              position: signer.position,
-              powerOfAttorney: settings.attorney
-                ? { number: settings.attorney.number, date: settings.attorney.date }
-                : null,
-            },
-          }
-        : null,
+    signatories: signatoriesOf(settings),
     edo: { seller: settings?.edoParticipantId ?? null, buyer: buyerEdoId },
   }
   return {
     sellerOrganizationId: row.sellerOrganizationId,
     buyerOrganizationId: row.buyerOrganizationId,
     orderNumber: row.number,
+    content,
+    signatureFileId: settings?.signatureFileId ?? null,
+    stampFileId: settings?.stampFileId ?? null,
+  }
+}
+
+/** A line's figures as a universal document prints them: without VAT per unit and in sum, and with it. */
+function printedFigures(figures: CorrectionFigures, otherwise: UkdFigures | null): UkdFigures {
+  const withoutVat = figures.amountKopecks - figures.vatKopecks
+  return {
+    quantity: figures.quantity,
+    // A line returned whole keeps its price: nothing is left to divide.
+    priceKopecks: figures.quantity ? Math.round(withoutVat / figures.quantity) : (otherwise?.priceKopecks ?? 0),
+    amountWithoutVatKopecks: withoutVat,
+    vatKopecks: figures.vatKopecks,
+    amountKopecks: figures.amountKopecks,
+  }
+}
+
+const REASON_ON_FORM = 300
+
+/**
+ * What the correction document of an accepted return or price change prints: the УПД it
+ * corrects, each changed line as it stood and as it stands, the seller's signatories of today,
+ * the day of acceptance, and the agreement as the platform recorded it. The same status as the
+ * УПД: a correction invoice too for a VAT payer.
+ */
+export function ukdIssueOf(
+  row: OrderRow,
+  upd: UpdDocument,
+  correction: CorrectionRow,
+  orderLineIds: string[],
+  acceptedAt: Date,
+  settings: DocumentSettings | null,
+): UkdIssue {
+  const lines = correction.lines.map((line) => {
+    const index = orderLineIds.indexOf(line.lineId)
+    const printed = upd.lines[index]!
+    const before = printedFigures(line.before, null)
+    return {
+      position: index + 1,
+      code: printed.code,
+      name: printed.name,
+      unit: printed.unit,
+      vatRate: printed.vatRate,
+      before,
+      after: printedFigures(line.after, before),
+    }
+  })
+  const asked = formatIsoDate(moscowToday(correction.createdAt))
+  const agreed = formatIsoDate(moscowToday(acceptedAt))
+  const reason =
+    correction.reason.length > REASON_ON_FORM ? `${correction.reason.slice(0, REASON_ON_FORM - 1)}…` : correction.reason
+  const content: Omit<UkdDocument, 'number'> = {
+    date: moscowToday(acceptedAt),
+    status: upd.status,
+    upd: { number: upd.number, date: upd.date },
+    seller: upd.seller,
+    buyer: upd.buyer,
+    basis: `${CORRECTION_KIND_LABELS[correction.kind]}: корректировка № ${correction.number} по заказу № ${row.number} от ${asked}, причина: ${reason.replace(/\s+/g, ' ')}`,
+    consent:
+      correction.proposedBy === 'buyer'
+        ? `Запрос покупателя от ${asked}, принят продавцом ${agreed} на платформе «БАС Маркет»`
+        : `Согласие покупателя от ${agreed} на предложение продавца от ${asked}, получено на платформе «БАС Маркет»`,
+    lines,
+    totals: ukdTotals(lines),
+    signatories: signatoriesOf(settings) ?? upd.signatories,
+    edo: upd.edo,
+  }
+  return {
+    sellerOrganizationId: row.sellerOrganizationId,
+    buyerOrganizationId: row.buyerOrganizationId,
+    orderNumber: row.number,
+    correction: correction.number,
     content,
     signatureFileId: settings?.signatureFileId ?? null,
     stampFileId: settings?.stampFileId ?? null,

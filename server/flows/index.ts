@@ -1,4 +1,5 @@
 import type { FlowInfrastructure, FlowServices } from './flow.ts'
+import { createCorrectOrder } from './correct-order.ts'
 import { AUTO_COMPLETE_JOB, AUTO_DELIVER_JOB, createMoveOrder } from './move-order.ts'
 import { createOrderNews } from './order-news.ts'
 import { createPlaceOrders } from './place-orders.ts'
@@ -18,6 +19,7 @@ export function createFlows(services: FlowServices, infra: FlowInfrastructure) {
   return {
     placeOrders: createPlaceOrders(services, infra, orderNews),
     moveOrder: createMoveOrder(services, infra, orderNews, reminders),
+    correctOrder: createCorrectOrder(services, infra, orderNews),
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context.ts'
-import type { OrderActor, OrderRow } from '../modules/orders/index.ts'
+import type { CorrectionRow, OrderActor, OrderRow } from '../modules/orders/index.ts'
 import type { FlowServices } from './flow.ts'
 
 /**
@@ -54,6 +54,31 @@ export function createOrderNews({ orders, notifications, chat }: FlowServices) {
     placed: (tx: Ctx, rows: OrderRow[]) => tell(tx, rows, 'buyer', (row) => row.comment || null),
     /** A move, with the mover's comment or reason. */
     moved: (tx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) => tell(tx, [row], by, () => comment),
+
+    /** A return or price change asked for or decided, in the order's conversation and to the other side. */
+    async corrected(tx: Ctx, row: OrderRow, correction: CorrectionRow, by: 'buyer' | 'seller') {
+      const [room] = await conversationsOf(tx, [row])
+      await notifications.emit(tx, {
+        type: 'orders.correction_changed',
+        order: { number: row.number },
+        correction: {
+          number: correction.number,
+          kind: correction.kind,
+          status: correction.status,
+          reason: correction.reason,
+          differenceKopecks: correction.lines.reduce(
+            (sum, line) => sum + line.after.amountKopecks - line.before.amountKopecks,
+            0,
+          ),
+          ukd: correction.ukd ?? null,
+        },
+        buyer: { id: row.buyer.id, name: row.buyer.name },
+        seller: { id: row.seller.id, name: row.seller.name },
+        by,
+        comment: correction.status === 'requested' ? null : correction.decisionComment,
+        room: room!,
+      })
+    },
   }
 }
 

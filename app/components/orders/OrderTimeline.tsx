@@ -9,9 +9,23 @@ const ACTORS: Record<OrderHistoryEntry['by'], string> = {
   system: 'Платформа',
 }
 
-/** What the entry's step was called: the order's first step is its placement, not a status change. */
+/** What a correction's step is called in the history (common/order-corrections.ts). */
+const CORRECTION_STEPS: Record<string, string> = {
+  return_requested: 'Запрошен возврат товара',
+  price_proposed: 'Предложено изменить цену',
+  correction_accepted: 'Корректировка принята, выставлен УКД',
+  correction_refused: 'Корректировка отклонена',
+  correction_withdrawn: 'Корректировка отозвана',
+}
+
+/**
+ * What the entry's step was called: the order's first step is its placement, not a status change;
+ * a correction's step leaves the status as it was.
+ */
 function titleOf(entry: OrderHistoryEntry): string {
   if (entry.from === null) return 'Заказ оформлен'
+  const correction = CORRECTION_STEPS[entry.event]
+  if (correction) return correction
   return ORDER_STATUS_LABELS[entry.to]
 }
 
@@ -37,7 +51,7 @@ export function OrderTimeline({ history }: { history: OrderHistoryEntry[] }) {
             </p>
             {entry.comment && (
               <p className={`${ui.text} ${ui.sm} ${classes.preWrap} ${classes.comment}`}>
-                {entry.to === 'cancelled' ? 'Причина' : 'Комментарий'}: {entry.comment}
+                {entry.to === 'cancelled' && entry.from !== 'cancelled' ? 'Причина' : 'Комментарий'}: {entry.comment}
               </p>
             )}
           </li>

@@ -44,7 +44,8 @@ export function RegistrationPanel({ order, state }: { order: RegistrationOrder; 
   const lines = order.lines.filter((l) => l.registration !== 'none')
   const account = lines.some((l) => l.registration === 'account')
   const stateRegistered = lines.some((l) => l.registration === 'state')
-  const received = order.history.findLast((h) => h.to === 'delivered')?.at
+  // A return or price change is written in the history too, with the status it left unchanged.
+  const received = order.history.findLast((h) => h.to === 'delivered' && h.from !== 'delivered')?.at
   const done = registration.doneAt
 
   const text = `${ui.text} ${ui.sm}`

@@ -8,10 +8,66 @@ import { COMPANY_PATH, DOCUMENT_SETTINGS_ANCHOR } from '#app/components/company/
  * or `markRegistered` from the drone registration panel.
  */
 
-export type OrderIntent = OrderAction | 'markRegistered'
+/** The forms of the corrections part: a return, a price change, and the decisions on one. */
+export const CORRECTION_INTENTS = [
+  'requestReturn',
+  'proposePrice',
+  'acceptCorrection',
+  'refuseCorrection',
+  'withdrawCorrection',
+] as const
+export type CorrectionIntent = (typeof CORRECTION_INTENTS)[number]
+
+export type OrderIntent = OrderAction | 'markRegistered' | CorrectionIntent
 
 export function isOrderIntent(value: string): value is OrderIntent {
-  return value === 'markRegistered' || (ORDER_ACTIONS as readonly string[]).includes(value)
+  return (
+    value === 'markRegistered' ||
+    (ORDER_ACTIONS as readonly string[]).includes(value) ||
+    (CORRECTION_INTENTS as readonly string[]).includes(value)
+  )
+}
+
+/** Each correction form's name for assistive technology and the decision it posts. */
+export const CORRECTION_INTENT_LABELS: Record<CorrectionIntent, string> = {
+  requestReturn: 'Запросить возврат',
+  proposePrice: 'Предложить новую цену',
+  acceptCorrection: 'Принять корректировку',
+  refuseCorrection: 'Отклонить корректировку',
+  withdrawCorrection: 'Отозвать корректировку',
+}
+
+export const CORRECTION_DECISION_OF = {
+  acceptCorrection: 'accept',
+  refuseCorrection: 'refuse',
+  withdrawCorrection: 'withdraw',
+} as const
+
+const RETURN_PREFIX = 'return:'
+const PRICE_PREFIX = 'price:'
+/** The return form's field of a line: how many units go back. */
+export const returnField = (lineId: string) => `${RETURN_PREFIX}${lineId}`
+/** The price form's field of a line: its new price of one unit with VAT, in rubles. */
+export const priceField = (lineId: string) => `${PRICE_PREFIX}${lineId}`
+
+/** «12 345,67» → 1234567 kopecks; anything else goes on as typed, for the service to refuse it plainly. */
+function kopecksOf(rubles: string): number | string {
+  const plain = rubles.replace(/[\s\u00a0]/g, '').replace(',', '.')
+  return /^\d{1,12}(\.\d{1,2})?$/.test(plain) ? Math.round(Number(plain) * 100) : rubles
+}
+
+/** The return or price form's fields as `services.flows.correctOrder.propose` takes them; empty fields are lines left alone. */
+export function correctionInputOf(kind: 'return' | 'price', values: Record<string, string>) {
+  const prefix = kind === 'return' ? RETURN_PREFIX : PRICE_PREFIX
+  const lines = Object.entries(values)
+    .filter(
+      ([name, value]) => name.startsWith(prefix) && value.trim() !== '' && !(kind === 'return' && value.trim() === '0'),
+    )
+    .map(([name, value]) => {
+      const lineId = name.slice(prefix.length)
+      return kind === 'return' ? { lineId, quantity: value.trim() } : { lineId, priceKopecks: kopecksOf(value) }
+    })
+  return { kind, reason: values.reason ?? '', lines }
 }
 
 /** What the page says once an action went through. */
@@ -23,6 +79,11 @@ export const ORDER_DONE_MESSAGES: Record<OrderIntent, string> = {
   complete: 'Заказ завершён',
   cancel: 'Заказ отменён',
   markRegistered: 'Отмечено: беспилотники поставлены на учёт',
+  requestReturn: 'Запрос на возврат отправлен продавцу',
+  proposePrice: 'Предложение отправлено другой стороне',
+  acceptCorrection: 'Корректировка принята: корректировочный документ (УКД) выставлен',
+  refuseCorrection: 'Корректировка отклонена',
+  withdrawCorrection: 'Корректировка отозвана',
 }
 
 const SERIALS_PREFIX = 'serials:'

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { moscowToday } from '#common/moscow-days.ts'
-import type { ActDocument, InvoiceDocument, Party, UpdDocument } from '../../documents/index.ts'
+import type { ActDocument, InvoiceDocument, Party, UkdDocument, UpdDocument } from '../../documents/index.ts'
 import {
   type ClosingDocumentKind,
   type DocumentState,
@@ -35,6 +35,8 @@ interface Issue<Content> {
 
 export type UpdIssue = Issue<UpdDocument>
 export type ActIssue = Issue<ActDocument>
+/** A correction document: also names the order's correction it records. */
+export type UkdIssue = Issue<UkdDocument> & { correction: number }
 
 /**
  * The seller's next number of the kind for the year, inside the caller's transaction: the
@@ -61,14 +63,21 @@ async function nextNumber(ctx: Ctx, organizationId: string, kind: ClosingDocumen
 async function issue(
   ctx: Ctx,
   kind: ClosingDocumentKind,
-  issue: Issue<UpdDocument | ActDocument>,
+  issue: Issue<UpdDocument | ActDocument | UkdDocument>,
   totals: { totalKopecks: number; vatKopecks: number; status: number | null },
   parties: { seller: Party; buyer: Party },
+  correction = 0,
 ): Promise<IssuedDocument> {
   const [existing] = await ctx.db
     .select({ number: closingDocuments.number, date: closingDocuments.date })
     .from(closingDocuments)
-    .where(and(eq(closingDocuments.orderNumber, issue.orderNumber), eq(closingDocuments.kind, kind)))
+    .where(
+      and(
+        eq(closingDocuments.orderNumber, issue.orderNumber),
+        eq(closingDocuments.kind, kind),
+        eq(closingDocuments.correction, correction),
+      ),
+    )
   if (existing) return existing
   const date = issue.content.date
   const year = Number(date.slice(0, 4))
@@ -79,13 +88,14 @@ async function issue(
     sellerOrganizationId: issue.sellerOrganizationId,
     buyerOrganizationId: issue.buyerOrganizationId,
     orderNumber: issue.orderNumber,
+    correction,
     year,
     sequence,
     number,
     date,
     ...totals,
     ...partyColumns(parties),
-    content: { ...issue.content, number } as UpdDocument | ActDocument,
+    content: { ...issue.content, number } as UpdDocument | ActDocument | UkdDocument,
     signatureFileId: issue.signatureFileId,
     stampFileId: issue.stampFileId,
   })
@@ -114,6 +124,42 @@ export function issueAct(ctx: Ctx, act: ActIssue): Promise<IssuedDocument> {
     { totalKopecks: work.amountKopecks, vatKopecks: work.vatKopecks, status: null },
     { seller: act.content.contractor, buyer: act.content.customer },
   )
+}
+
+/**
+ * The correction document of an accepted return or price change, dated the day it was accepted
+ * (the acceptance's transaction). Its sums are the change, signed: a return's are negative, so a
+ * period's totals in the registry add up to what was finally sold. The УПД it corrects is marked
+ * corrected.
+ */
+export async function issueUkd(ctx: Ctx, ukd: UkdIssue): Promise<IssuedDocument> {
+  const { increase, decrease } = ukd.content.totals
+  const issued = await issue(
+    ctx,
+    'ukd',
+    ukd,
+    {
+      totalKopecks: increase.amountKopecks - decrease.amountKopecks,
+      vatKopecks: increase.vatKopecks - decrease.vatKopecks,
+      status: ukd.content.status,
+    },
+    { seller: ukd.content.seller, buyer: ukd.content.buyer },
+    ukd.correction,
+  )
+  await ctx.db
+    .update(closingDocuments)
+    .set({ state: 'corrected' })
+    .where(and(eq(closingDocuments.orderNumber, ukd.orderNumber), eq(closingDocuments.kind, 'upd')))
+  return issued
+}
+
+/** The УПД of an order as issued, for a correction document to start from; null when it has none. */
+export async function updOf(ctx: Ctx, orderNumber: string): Promise<UpdDocument | null> {
+  const [row] = await ctx.db
+    .select({ content: closingDocuments.content })
+    .from(closingDocuments)
+    .where(and(eq(closingDocuments.orderNumber, orderNumber), eq(closingDocuments.kind, 'upd')))
+  return (row?.content as UpdDocument | undefined) ?? null
 }
 
 export interface InvoiceIssue {

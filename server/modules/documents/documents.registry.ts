@@ -51,9 +51,17 @@ function conditionsOf(organizationId: string, filters: Omit<RegistryFilters, 'pa
   return conditions
 }
 
-function filesOf(row: Pick<Row, 'kind' | 'orderNumber'>, direction: 'sale' | 'purchase'): RegistryItem['files'] {
+function filesOf(
+  row: Pick<Row, 'kind' | 'orderNumber' | 'correction'>,
+  direction: 'sale' | 'purchase',
+): RegistryItem['files'] {
   if (row.kind === 'act') {
     return [{ format: 'pdf', href: `/api/v1/service-orders/${direction}/${row.orderNumber}/documents/act.pdf` }]
+  }
+  if (row.kind === 'ukd') {
+    return [
+      { format: 'pdf', href: `/api/v1/orders/${direction}/${row.orderNumber}/corrections/${row.correction}/ukd.pdf` },
+    ]
   }
   const base = `/api/v1/orders/${direction}/${row.orderNumber}/documents`
   if (row.kind === 'invoice') return [{ format: 'pdf', href: `${base}/invoice.pdf` }]
@@ -74,12 +82,13 @@ const ITEM_COLUMNS = {
   buyerName: closingDocuments.buyerName,
   buyerInn: closingDocuments.buyerInn,
   orderNumber: closingDocuments.orderNumber,
+  correction: closingDocuments.correction,
   totalKopecks: closingDocuments.totalKopecks,
   vatKopecks: closingDocuments.vatKopecks,
   state: closingDocuments.state,
 }
 
-const ARCHIVE_LABEL: Record<Row['kind'], string> = { invoice: 'Счёт', upd: 'УПД', act: 'Акт' }
+const ARCHIVE_LABEL: Record<Row['kind'], string> = { invoice: 'Счёт', upd: 'УПД', act: 'Акт', ukd: 'УКД' }
 
 /** The registry's list and the month's archive, for any member of the organization. */
 export function createDocumentsRegistry(deps: { readImage: ReadImage }) {

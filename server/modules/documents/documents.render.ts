@@ -2,8 +2,10 @@ import type { Ctx } from '../../context.ts'
 import {
   type ActDocument,
   type InvoiceDocument,
+  type UkdDocument,
   type UpdDocument,
   renderAct,
+  renderUkd,
   renderInvoice,
   renderUpd,
   renderUpdXml,
@@ -24,7 +26,7 @@ export type ReadImage = (ctx: Ctx, fileId: string | null) => Promise<Buffer | nu
 /** The formats a kind is kept in: every document prints as PDF, a УПД is also the exchange XML. */
 export const formatsOf = (kind: Row['kind']): ('pdf' | 'xml')[] => (kind === 'upd' ? ['pdf', 'xml'] : ['pdf'])
 
-const PDF_PREFIX: Record<Row['kind'], string> = { upd: 'upd', act: 'akt', invoice: 'schet' }
+const PDF_PREFIX: Record<Row['kind'], string> = { upd: 'upd', act: 'akt', invoice: 'schet', ukd: 'ukd' }
 
 /**
  * A kept document rendered as printed: the PDF with the seller's signature and stamp as they were
@@ -53,6 +55,8 @@ export async function renderDocumentFile(
     })
   } else if (row.kind === 'act') {
     data = await renderAct(row.content as ActDocument, pictures)
+  } else if (row.kind === 'ukd') {
+    data = await renderUkd(row.content as UkdDocument, pictures)
   } else {
     data = await renderUpd(row.content as UpdDocument, pictures)
   }

@@ -20,6 +20,11 @@ const ArchiveQuerySchema = z.object({
   month: z.string().describe('Месяц, ГГГГ-ММ'),
   direction: z.enum(REGISTRY_DIRECTIONS).optional(),
 })
+const UkdParams = z.object({
+  side: z.enum(ORDER_SIDES),
+  number: z.string(),
+  correction: z.string().describe('Номер корректировки в заказе'),
+})
 const ActParams = z.object({ side: z.enum(SERVICE_ORDER_SIDES), number: z.string() })
 
 /** The closing documents of an order, beside its invoice and delivery note. */
@@ -55,6 +60,23 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       return sendStoredFile(reply, await documents.download(req.ctx, 'upd', 'xml', req.params.side, req.params.number))
+    },
+  )
+
+  app.get(
+    '/orders/:side/:number/corrections/:correction/ukd.pdf',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Универсальный корректировочный документ (УКД) принятой корректировки заказа в PDF: к УПД заказа, строки А–Г по каждой изменённой позиции',
+        params: UkdParams,
+      },
+      ...passThrough,
+    },
+    async (req, reply) => {
+      const { side, number, correction } = req.params
+      return sendStoredFile(reply, await documents.downloadUkd(req.ctx, side, number, correction))
     },
   )
 

@@ -3,7 +3,7 @@ import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import type { FilesService } from '../files/index.ts'
-import { issueAct, issueUpd, registerInvoice, setInvoiceState } from './documents.issue.ts'
+import { issueAct, issueUkd, issueUpd, registerInvoice, setInvoiceState, updOf } from './documents.issue.ts'
 import { createDocumentsRegistry } from './documents.registry.ts'
 import { type DocumentFile, renderDocumentFile } from './documents.render.ts'
 import { type ClosingDocumentKind, closingDocuments } from './documents.table.ts'
@@ -27,7 +27,7 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
    * The order's document of the kind as its seller («sale», the contractor of a service order)
    * or buyer («purchase», the customer) sees it; anyone else finds none.
    */
-  async function findOwn(ctx: Ctx, kind: ClosingDocumentKind, side: string, orderNumber: string) {
+  async function findOwn(ctx: Ctx, kind: ClosingDocumentKind, side: string, orderNumber: string, correction = 0) {
     const organizationId = ctx.organization?.id
     // A goods order's number («2611-00042») or a service order's («S-2611-00042»); anything else has no document.
     if (!organizationId || (side !== 'sale' && side !== 'purchase') || !/^(S-)?\d{4}-\d{5,}$/.test(orderNumber)) {
@@ -39,7 +39,12 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
       .select()
       .from(closingDocuments)
       .where(
-        and(eq(closingDocuments.orderNumber, orderNumber), eq(closingDocuments.kind, kind), eq(party, organizationId)),
+        and(
+          eq(closingDocuments.orderNumber, orderNumber),
+          eq(closingDocuments.kind, kind),
+          eq(closingDocuments.correction, correction),
+          eq(party, organizationId),
+        ),
       )
     if (!row) throw new AppError('not_found', ORDER_MESSAGES.noDocument)
     return row
@@ -50,6 +55,8 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
     registry: createDocumentsRegistry({ readImage: picture }),
     issueUpd,
     issueAct,
+    issueUkd,
+    updOf,
     registerInvoice,
     setInvoiceState,
 
@@ -67,6 +74,13 @@ export function createDocumentsService(deps: { files: Pick<FilesService, 'readAt
       orderNumber: string,
     ): Promise<DocumentFile> {
       return renderDocumentFile(ctx, await findOwn(ctx, kind, side, orderNumber), format, picture)
+    },
+
+    /** The correction document of an order's accepted correction, as PDF, for either side of it. */
+    async downloadUkd(ctx: Ctx, side: string, orderNumber: string, correction: string): Promise<DocumentFile> {
+      if (!/^[1-9]\d{0,3}$/.test(correction)) throw new AppError('not_found', ORDER_MESSAGES.noDocument)
+      const row = await findOwn(ctx, 'ukd', side, orderNumber, Number(correction))
+      return renderDocumentFile(ctx, row, 'pdf', picture)
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { ServiceOrderStatus } from '#common/exchange/service-orders.ts'
 import type { ServiceType } from '#common/exchange/services.ts'
 import type { OrderStatus } from '#common/orders.ts'
+import type { CorrectionKind, CorrectionStatus } from '#common/order-corrections.ts'
 import type { MemberRole, RoleType } from '#common/organizations.ts'
 import type { Ctx } from '../../context.ts'
 
@@ -19,6 +20,7 @@ export type DomainEvent =
   | ChatEvent
   | OrdersEvent
   | OrdersRegistrationEvent
+  | OrderCorrectionEvent
   | ReviewsEvent
   | ServiceOrdersEvent
   | ExchangeOfferEvent
@@ -141,6 +143,29 @@ export type OrdersEvent = {
 }
 
 export type OrderActor = 'buyer' | 'seller' | 'system'
+
+/** A return or price change of a received order was asked for, or decided. */
+export type OrderCorrectionEvent = {
+  type: 'orders.correction_changed'
+  order: { number: string }
+  correction: {
+    number: number
+    kind: CorrectionKind
+    status: CorrectionStatus
+    reason: string
+    /** After − before, with VAT. */
+    differenceKopecks: number
+    /** The correction document an acceptance issued. */
+    ukd: { number: string; date: string } | null
+  }
+  buyer: OrganizationRef
+  seller: OrganizationRef
+  /** Who asked (a new correction) or decided. */
+  by: 'buyer' | 'seller'
+  /** A refusal's reason or the decision's comment; null when none. */
+  comment: string | null
+  room: string
+}
 
 /** Drones of a shipped order still wait for their registration. */
 export type OrdersRegistrationEvent = {

@@ -8,6 +8,7 @@ import * as organizations from './organizations.emails.ts'
 import { chatUnreadDigest } from './chat.emails.ts'
 import { offerModerated } from './offers.emails.ts'
 import { orderNote } from './orders.chat.ts'
+import { correctionAudience, correctionChanged, correctionNote } from './order-corrections.emails.ts'
 import { orderAudience, orderStatusChanged, registrationReminder } from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
 import { proposalNote } from './proposals.chat.ts'
@@ -48,6 +49,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'products.fixes_requested': { audience: managers, email: productDecided },
   'chat.unread_digest': { email: chatUnreadDigest },
   'orders.status_changed': { audience: orderAudience, email: orderStatusChanged, chat: orderNote },
+  'orders.correction_changed': { audience: correctionAudience, email: correctionChanged, chat: correctionNote },
   'orders.registration_reminder': {
     audience: (event) => [{ organizationId: event.buyer.id }],
     email: registrationReminder,

@@ -10,7 +10,8 @@ export type { OrderActor } from './orders.machine.ts'
 export type { OrderMove, OrderMoves } from './orders.moves.ts'
 export type { OrderPlacement } from './orders.placement.ts'
 export type { OrdersService, PurchaseForReview } from './orders.service.ts'
-export type { OrderRow } from './orders.view.ts'
+export type { OrderLineRow, OrderRow } from './orders.view.ts'
+export type { CorrectionRow } from './orders.corrections.ts'
 
 /**
  * The money path's own records: the selected organization's cart, orders with their lines and
@@ -24,7 +25,7 @@ export const ordersModule = defineModule({
   name: 'orders',
   tables,
   routes: ordersRoutes,
-  internal: ['moves', 'placement', 'view'],
+  internal: ['moves', 'corrections', 'placement', 'view'],
   service: ({ limiter }, { catalog, identity, files }): OrdersModuleService => ({
     ...createOrdersService({ catalog, members: memberDirectory, describeUsers: identity.describeUsers, files }),
     cart: createCartService({ catalog, members: memberDirectory, limiter }),

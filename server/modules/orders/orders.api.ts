@@ -1,3 +1,4 @@
+import { CORRECTION_DECISIONS, CORRECTION_KINDS, CORRECTION_STATUSES } from '#common/order-corrections.ts'
 import { REGISTRATION_REQUIREMENTS } from '#common/catalog/registration.ts'
 import { VAT_RATES } from '#common/catalog/vat.ts'
 import { DELIVERY_METHODS, ORDER_ACTIONS, ORDER_SIDES, ORDER_STATUSES } from '#common/orders.ts'
@@ -74,6 +75,44 @@ const OrderParty = z.object({
   address: z.string(),
 })
 
+const CorrectionFiguresSchema = z.object({
+  quantity: z.number().int(),
+  priceKopecks: z.number().int().describe('Цена единицы с НДС, копейки'),
+  amountKopecks: z.number().int(),
+  vatKopecks: z.number().int(),
+})
+
+/** Returns and price changes of a received order and the totals they leave. */
+const OrderCorrectionsSchema = z.object({
+  items: z.array(
+    z.object({
+      number: z.number().int(),
+      kind: z.enum(CORRECTION_KINDS),
+      status: z.enum(CORRECTION_STATUSES),
+      proposedBy: z.enum(['buyer', 'seller']),
+      reason: z.string(),
+      decisionComment: z.string().nullable(),
+      lines: z.array(
+        z.object({
+          lineId: z.uuid(),
+          position: z.number().int(),
+          title: z.string(),
+          before: CorrectionFiguresSchema,
+          after: CorrectionFiguresSchema,
+        }),
+      ),
+      differenceKopecks: z.number().int().describe('После минус до, с НДС: отрицательная при возврате или скидке'),
+      createdAt: z.string(),
+      decidedAt: z.string().nullable(),
+      ukd: z.object({ number: z.string(), date: z.string(), href: z.string() }).nullable(),
+      actions: z.array(z.enum(CORRECTION_DECISIONS)),
+    }),
+  ),
+  totals: z.object({ totalKopecks: z.number().int(), vatKopecks: z.number().int() }),
+  current: z.array(z.object({ lineId: z.uuid(), quantity: z.number().int(), priceKopecks: z.number().int() })),
+  canPropose: z.array(z.enum(CORRECTION_KINDS)),
+})
+
 export const OrderDetailsSchema = OrderSummarySchema.extend({
   lines: z.array(
     z.object({
@@ -123,10 +162,17 @@ export const OrderDetailsSchema = OrderSummarySchema.extend({
     }),
   ),
   chatRoomGuid: z.uuid().nullable(),
+  corrections: OrderCorrectionsSchema,
   registration: z.object({ required: z.boolean(), doneAt: z.string().nullable() }),
 })
 
 export const OrderParams = z.object({ side: z.enum(ORDER_SIDES), number: z.string() })
+export const CorrectionParams = z.object({
+  side: z.enum(ORDER_SIDES),
+  number: z.string(),
+  correction: z.string().describe('Номер корректировки в заказе'),
+})
+export const CorrectionDecisionParams = CorrectionParams.extend({ decision: z.enum(CORRECTION_DECISIONS) })
 export const DocumentParams = z.object({ side: z.enum(ORDER_SIDES), number: z.string(), file: z.string() })
 export const NumberParams = z.object({ number: z.string() })
 export const ProductParams = z.object({ productId: z.string() })

@@ -9,6 +9,7 @@ import {
   OrderListQuery,
   ShipOrderInput,
 } from '#common/orders.schemas.ts'
+import { CorrectionDecisionInput, CorrectionRequestInput } from '#common/order-corrections.ts'
 import { data, IdempotencyHeaders, pageOf, passThrough, toPageBody } from '../../http.ts'
 import { sendStoredFile } from '../files/index.ts'
 import {
@@ -16,6 +17,7 @@ import {
   CartViewSchema,
   DocumentParams,
   CheckoutResultSchema,
+  CorrectionDecisionParams,
   NumberParams,
   OrderDetailsSchema,
   OrderParams,
@@ -29,7 +31,7 @@ import {
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders, flows } = app.services
-  const { placeOrders, moveOrder } = flows
+  const { placeOrders, moveOrder, correctOrder } = flows
   const { cart } = orders
   const route = <S extends object>(tag: string, schema: S) => ({ schema: { tags: [tag], ...schema }, ...passThrough })
   const Cart = { 200: data(CartViewSchema) }
@@ -186,5 +188,40 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: Order,
     }),
     async (req) => ({ data: await moveOrder.cancel(req.ctx, req.params.side, req.params.number, req.body) }),
+  )
+
+  app.post(
+    '/orders/:side/:number/corrections',
+    route('orders', {
+      summary:
+        'Предложить корректировку полученного заказа: возврат части товара (покупатель) или новые цены позиций (любая сторона)',
+      description:
+        'Решение принимает другая сторона; принятая корректировка выставляет УКД к УПД заказа. Одновременно ожидает решения одна корректировка.',
+      params: OrderParams,
+      body: CorrectionRequestInput,
+      response: Order,
+    }),
+    async (req) => ({ data: await correctOrder.propose(req.ctx, req.params.side, req.params.number, req.body) }),
+  )
+
+  app.post(
+    '/orders/:side/:number/corrections/:correction/:decision',
+    route('orders', {
+      summary:
+        'Решение по корректировке: принять (выставляется УКД) или отклонить с причиной — другой стороной; отозвать — её автором',
+      params: CorrectionDecisionParams,
+      body: CorrectionDecisionInput,
+      response: Order,
+    }),
+    async (req) => ({
+      data: await correctOrder.decide(
+        req.ctx,
+        req.params.side,
+        req.params.number,
+        req.params.correction,
+        req.params.decision,
+        req.body,
+      ),
+    }),
   )
 }

@@ -21,6 +21,7 @@ import type { FilesService } from '../files/index.ts'
 import type { MemberDirectory } from '../organizations/index.ts'
 import { createOrderPlacement, type OrderPlacement } from './orders.placement.ts'
 import { findOrder, type OrderMoves, orderMoves, workingAs } from './orders.moves.ts'
+import { orderCorrectionsStore } from './orders.corrections.ts'
 import { orderLines, orders } from './orders.table.ts'
 import { renderOrderDocument } from './orders.documents.ts'
 import { lineCounts, type OrderRow, toSummary, viewOrder } from './orders.view.ts'
@@ -56,6 +57,8 @@ export interface OrdersService {
   view(ctx: Ctx, row: OrderRow, side: OrderSide): Promise<OrderDetails>
   /** For flows: an order's moves (server/flows/move-order.ts). */
   moves: OrderMoves
+  /** For flows: an order's returns and price changes (server/flows/correct-order.ts). */
+  corrections: typeof orderCorrectionsStore
   /** For flows: a checkout's orders (server/flows/place-orders.ts). */
   placement: OrderPlacement
 }
@@ -137,7 +140,18 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         : []
       if (!row) throw new AppError('not_found', ORDER_MESSAGES.notFound)
       await recordAudit(ctx, { action: 'order.staff_view', targetType: 'order', targetId: row.id, details: { number } })
-      return { ...(await view(ctx, row, 'purchase')), actions: [] }
+      const details = await view(ctx, row, 'purchase')
+      // Staff look; only the order's sides act on it.
+      const { corrections } = details
+      return {
+        ...details,
+        actions: [],
+        corrections: {
+          ...corrections,
+          canPropose: [],
+          items: corrections.items.map((item) => ({ ...item, actions: [] })),
+        },
+      }
     },
 
     async shippingDocument(ctx, side, number) {
@@ -184,6 +198,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
     view,
     moves: orderMoves,
+    corrections: orderCorrectionsStore,
     placement: createOrderPlacement(deps),
   }
 

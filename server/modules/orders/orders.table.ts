@@ -18,6 +18,7 @@ import { VAT_RATES } from '#common/catalog/vat.ts'
 import type { BankRequisites } from '#common/bank-requisites.ts'
 import type { DocumentSettings } from '#common/document-settings.ts'
 import { type Delivery, ORDER_STATUSES, type OrderParty } from '#common/orders.ts'
+import { CORRECTION_KINDS, CORRECTION_STATUSES, type CorrectionLine } from '#common/order-corrections.ts'
 import { historyColumns } from '../../lifecycle/index.ts'
 
 /**
@@ -140,4 +141,42 @@ export const orderEvents = pgTable(
     ...historyColumns(ORDER_STATUSES),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+)
+
+/**
+ * A correction of a received order (common/order-corrections.ts): a return the buyer asks for or
+ * new prices either side proposes, decided by the other side. `requested` holds what was asked
+ * (units to return or the new prices by line); an accepted one keeps `lines`, each line as it
+ * stood and as it stands after, which is what its correction document (УКД) prints. Numbered
+ * within the order; at most one awaits a decision at a time.
+ */
+export const orderCorrections = pgTable(
+  'order_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    kind: text('kind', { enum: CORRECTION_KINDS }).notNull(),
+    status: text('status', { enum: CORRECTION_STATUSES }).notNull().default('requested'),
+    proposedBy: text('proposed_by', { enum: ['buyer', 'seller'] }).notNull(),
+    proposedByUserId: uuid('proposed_by_user_id').notNull(),
+    reason: text('reason').notNull(),
+    requested: jsonb('requested').$type<{ lineId: string; quantity?: number; priceKopecks?: number }[]>().notNull(),
+    lines: jsonb('lines').$type<CorrectionLine[]>().notNull(),
+    decisionComment: text('decision_comment'),
+    decidedByUserId: uuid('decided_by_user_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The correction document an acceptance issued: its number and date. */
+    ukd: jsonb('ukd').$type<{ number: string; date: string }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_corrections_number_idx').on(t.orderId, t.number),
+    // One correction at a time awaits its decision.
+    uniqueIndex('order_corrections_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'requested'`),
+  ],
 )

@@ -4,6 +4,7 @@ import { type OrderDetails, type OrderHistoryEntry, type OrderSide, type OrderSu
 import type { Ctx } from '../../context.ts'
 import { actionsFor, historyEventOf } from './orders.machine.ts'
 import { orderEvents, orderLines, type orders } from './orders.table.ts'
+import { orderCorrectionsStore, viewCorrections } from './orders.corrections.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect
@@ -59,20 +60,21 @@ export function documentsOf(row: OrderRow, side: OrderSide): OrderDetails['docum
   ]
 }
 
-/** The order page's data: the order, its lines and its history, in three statements. */
+/** The order page's data: the order, its lines, its history and its corrections, in four statements. */
 export async function viewOrder(
   ctx: Ctx,
   row: OrderRow,
   side: OrderSide,
   describeUsers: (ctx: Ctx, ids: string[]) => Promise<{ id: string; name: string }[]>,
 ): Promise<OrderDetails> {
-  const [lines, events] = await Promise.all([
+  const [lines, events, corrections] = await Promise.all([
     ctx.db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.position)),
     ctx.db
       .select()
       .from(orderEvents)
       .where(eq(orderEvents.orderId, row.id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    orderCorrectionsStore.list(ctx, row.id),
   ])
   const userIds = [...new Set(events.flatMap((e) => (e.byUserId ? [e.byUserId] : [])))]
   const names = new Map((await describeUsers(ctx, userIds)).map((u) => [u.id, u.name]))
@@ -125,6 +127,7 @@ export async function viewOrder(
     actions: actionsFor(row.status, side === 'purchase' ? 'buyer' : 'seller'),
     documents: documentsOf(row, side),
     chatRoomGuid: row.chatRoomId,
+    corrections: viewCorrections(row, side, lines, corrections),
     registration: {
       required: registrable && ['shipped', 'delivered', 'completed'].includes(row.status),
       doneAt: row.registrationDoneAt?.toISOString() ?? null,

@@ -4,7 +4,9 @@ import { type ActionResult, actionFailure, formValues, unknownIntent } from '#ap
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import {
+  CORRECTION_DECISION_OF,
   confirmInputOf,
+  correctionInputOf,
   isOrderIntent,
   ORDER_DONE_MESSAGES,
   type OrderIntent,
@@ -47,6 +49,11 @@ const INTENT_SIDE: Record<OrderIntent, OrderSide | 'both'> = {
   complete: 'purchase',
   markRegistered: 'purchase',
   cancel: 'both',
+  requestReturn: 'purchase',
+  proposePrice: 'both',
+  acceptCorrection: 'both',
+  refuseCorrection: 'both',
+  withdrawCorrection: 'both',
 }
 
 /**
@@ -68,7 +75,7 @@ export async function orderAction(
     return unknownIntent(values)
   }
   const { orders } = services
-  const { moveOrder } = services.flows
+  const { moveOrder, correctOrder } = services.flows
   return loadOrFail(request, async () => {
     try {
       switch (intent) {
@@ -92,6 +99,19 @@ export async function orderAction(
           break
         case 'markRegistered':
           await orders.markRegistered(ctx, nr)
+          break
+        case 'requestReturn':
+          await correctOrder.propose(ctx, side, nr, correctionInputOf('return', values))
+          break
+        case 'proposePrice':
+          await correctOrder.propose(ctx, side, nr, correctionInputOf('price', values))
+          break
+        case 'acceptCorrection':
+        case 'refuseCorrection':
+        case 'withdrawCorrection':
+          await correctOrder.decide(ctx, side, nr, values.correction ?? '', CORRECTION_DECISION_OF[intent], {
+            comment: values.comment ?? '',
+          })
           break
       }
       const done: OrderActionResult = { ok: true, intent, message: ORDER_DONE_MESSAGES[intent] }

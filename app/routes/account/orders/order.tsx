@@ -11,6 +11,7 @@ import classes from './order.module.css'
 import type { ActionState } from '#app/components/orders/action-state.tsx'
 import { OrderActions } from '#app/components/orders/OrderActions.tsx'
 import { OrderDelivery } from '#app/components/orders/OrderDelivery.tsx'
+import { OrderCorrections } from '#app/components/orders/OrderCorrections.tsx'
 import { OrderLines } from '#app/components/orders/OrderLines.tsx'
 import { OrderParties } from '#app/components/orders/OrderParties.tsx'
 import { actorOf, OrderTimeline } from '#app/components/orders/OrderTimeline.tsx'
@@ -131,6 +132,7 @@ function OrderPage({
       <OrderActions order={order} state={state} today={today} />
       {order.side === 'purchase' && <RegistrationPanel order={order} state={state} />}
       <OrderLines order={order} />
+      <OrderCorrections order={order} state={state} />
       {reviewable && <OrderReviews orderNumber={order.number} reviewable={reviewable} />}
       <div className={classes.columns}>
         <OrderDelivery order={order} />
