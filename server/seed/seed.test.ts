@@ -47,7 +47,7 @@ import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
 import { extractFile } from './verification.ts'
 import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
 import { productReviews, sellerReviews } from '../modules/reviews/reviews.table.ts'
-import { cartItems, orders } from '../modules/orders/orders.table.ts'
+import { cartItems, orderCorrections, orders } from '../modules/orders/orders.table.ts'
 import { closingDocuments } from '../modules/documents/documents.table.ts'
 import { serviceOrders } from '../modules/exchange/service-orders/service-orders.table.ts'
 import type { UpdDocument } from '../documents/index.ts'
@@ -244,6 +244,16 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(completed.every((o) => o.act?.number)).toBe(true)
     const acts = (await database.db.select().from(closingDocuments)).filter((d) => d.kind === 'act')
     expect(acts.map((d) => d.orderNumber).sort()).toEqual(completed.map((o) => o.number).sort())
+    // The completed order has an accepted return with its УКД, and a price change awaiting the vendor.
+    const corrections = await database.db.select().from(orderCorrections)
+    expect(corrections.map((c) => [c.number, c.kind, c.status])).toEqual([
+      [1, 'return', 'accepted'],
+      [2, 'price', 'requested'],
+    ])
+    const ukd = (await database.db.select().from(closingDocuments)).filter((d) => d.kind === 'ukd')
+    expect(ukd).toHaveLength(1)
+    expect(ukd[0]!.totalKopecks).toBeLessThan(0)
+    expect(corrections[0]!.ukd).toEqual({ number: ukd[0]!.number, date: ukd[0]!.date })
   })
 
   it('fills the catalogue: 300+ published products of 25+ confirmed vendors over every sphere and category', async () => {

@@ -9,6 +9,7 @@ import { seedDocumentSettings } from './document-settings.ts'
 import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
 import { seedClosingDocuments } from './closing-documents.ts'
+import { seedOrderCorrections } from './order-corrections.ts'
 import { seedExchangeOffers } from './exchange-offers.ts'
 import { seedOrders } from './orders.ts'
 import { seedProducts } from './products.ts'
@@ -20,7 +21,7 @@ import { seedServiceRequests } from './service-requests.ts'
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 13
+export const DEMO_SEED_VERSION = 14
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -46,6 +47,8 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedArticles(tx)
     // The УПД of shipped orders and the acts of accepted work, once both kinds of order are in.
     await seedClosingDocuments(tx)
+    // A return with its УКД and a price change waiting, on the completed order that has its УПД.
+    await seedOrderCorrections(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

@@ -184,6 +184,9 @@ function ProposeForm({ order, kind, state }: { order: CorrectionsOrder; kind: Co
   const intent = kind === 'return' ? 'requestReturn' : 'proposePrice'
   const failure = failureOf(state, intent)
   const values = failure?.values ?? {}
+  // A problem with the lines («lines», or one line's field «lines.0.quantity») shows under them.
+  const lineKeys = Object.keys(failure?.fieldErrors ?? {}).filter((key) => key === 'lines' || key.startsWith('lines.'))
+  const linesError = lineKeys.length ? failure!.fieldErrors[lineKeys[0]!] : undefined
   const current = new Map(order.corrections.current.map((c) => [c.lineId, c]))
   const lines = order.lines.filter((line) => (kind === 'price' ? true : (current.get(line.id)?.quantity ?? 0) > 0))
   const id = `propose-${kind}`
@@ -227,6 +230,11 @@ function ProposeForm({ order, kind, state }: { order: CorrectionsOrder; kind: Co
                 />
               )
             })}
+            {linesError && (
+              <p className={css.error} role="alert">
+                {linesError}
+              </p>
+            )}
           </fieldset>
           <TextareaField
             name="reason"
@@ -236,7 +244,7 @@ function ProposeForm({ order, kind, state }: { order: CorrectionsOrder; kind: Co
             defaultValue={values.reason}
             error={failure?.fieldErrors.reason}
           />
-          <FormMessage failure={failure} fields={['reason']} />
+          <FormMessage failure={failure} fields={['reason', ...lineKeys]} />
           <div>
             <SubmitButton state={state} intent={intent} leftSection={<IconReceipt size={18} aria-hidden="true" />}>
               {kind === 'return' ? 'Запросить возврат' : 'Предложить'}

@@ -14,6 +14,7 @@ export {
   issueUkd,
   issueUpd,
   registerInvoice,
+  updOf,
 } from './documents.issue.ts'
 
 /**

@@ -90,6 +90,19 @@ function changedLines(
   })
 }
 
+/**
+ * What a correction asked now changes, from the lines and the corrections before it: for the
+ * demo data, which writes its corrections as if made on past days.
+ */
+export function correctionLinesOf(
+  kind: CorrectionRow['kind'],
+  requested: CorrectionRow['requested'],
+  lines: OrderLineRow[],
+  earlier: CorrectionRow[],
+): CorrectionLine[] {
+  return changedLines({ kind, lines: requested }, lines, currentFigures(lines, earlier))
+}
+
 const difference = (lines: CorrectionLine[]) =>
   lines.reduce((sum, line) => sum + line.after.amountKopecks - line.before.amountKopecks, 0)
 
