@@ -22,3 +22,6 @@ export function addDays(isoDate: string, days: number): string {
 
 /** The first moment after this Moscow date (with five seconds to spare): a job's run for that day. */
 export const endOfMoscowDay = (isoDate: string) => new Date(new Date(`${isoDate}T21:00:00Z`).getTime() + 5_000)
+
+/** The first moment of this Moscow date (00:00 in Moscow is 21:00 UTC the day before). */
+export const startOfMoscowDay = (isoDate: string) => new Date(`${addDays(isoDate, -1)}T21:00:00Z`)

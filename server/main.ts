@@ -63,6 +63,7 @@ await app.listen({ port: config.PORT, host: config.HOST })
 // The daily clean-up of expired sessions and links starts its chain with today's run.
 await app.services.identity.scheduleHousekeeping(database.db)
 await app.services.productImports.scheduleCleanup(database.db)
+await app.services.flows.updReminders.scheduleToday(database.db)
 app.services.jobs.start()
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
 app.log.info(`БАС Маркет: http://${shownHost}:${(app.server.address() as { port: number }).port}`)

@@ -4,9 +4,10 @@ import { AUTO_COMPLETE_JOB, AUTO_DELIVER_JOB, createMoveOrder } from './move-ord
 import { createOrderNews } from './order-news.ts'
 import { createPlaceOrders } from './place-orders.ts'
 import { createRegistrationReminders, REGISTRATION_REMINDER_JOB } from './registration-reminders.ts'
+import { createUpdReminders, UPD_REMINDER_JOB } from './upd-reminders.ts'
 
 /** The jobs the flows run, as a module declares its own (modules/module.ts). */
-export const FLOW_JOBS = [AUTO_DELIVER_JOB, AUTO_COMPLETE_JOB, REGISTRATION_REMINDER_JOB]
+export const FLOW_JOBS = [AUTO_DELIVER_JOB, AUTO_COMPLETE_JOB, REGISTRATION_REMINDER_JOB, UPD_REMINDER_JOB]
 
 /**
  * The use-cases that span modules, one file each, built once from every module's service after
@@ -20,6 +21,7 @@ export function createFlows(services: FlowServices, infra: FlowInfrastructure) {
     placeOrders: createPlaceOrders(services, infra, orderNews),
     moveOrder: createMoveOrder(services, infra, orderNews, reminders),
     correctOrder: createCorrectOrder(services, infra, orderNews),
+    updReminders: createUpdReminders(services),
   }
 }
 

@@ -68,6 +68,21 @@ export function createMoveOrder(
     return orders.view(ctx, row, side)
   }
 
+  /** The УПД of a shipped order, dated the day of shipping, from the lines and origins of now. */
+  async function issueUpdOf(tx: Ctx, row: OrderRow) {
+    const lines = await orders.moves.lines(tx, row.id)
+    const origins = await products.origins.of(
+      tx,
+      row.sellerOrganizationId,
+      lines.map((line) => line.productId),
+    )
+    const buyerSettings = await organizations.documentSettingsOf(tx, row.buyerOrganizationId)
+    return documents.issueUpd(
+      tx,
+      updIssueOf(row, lines, origins, row.shippedAt!, buyerSettings?.edoParticipantId ?? null),
+    )
+  }
+
   function scheduleCompletion(tx: Ctx, row: OrderRow) {
     return jobs.enqueue(
       tx.db,
@@ -169,23 +184,7 @@ export function createMoveOrder(
             shippingDocumentFileId: data.documentFileId ?? null,
           }
           // The seller's transfer document is issued with the shipment, numbered next for its year.
-          const lines = await orders.moves.lines(tx, row.id)
-          const origins = await products.origins.of(
-            tx,
-            row.sellerOrganizationId,
-            lines.map((line) => line.productId),
-          )
-          const buyerSettings = await organizations.documentSettingsOf(tx, row.buyerOrganizationId)
-          const upd = await documents.issueUpd(
-            tx,
-            updIssueOf(
-              { ...row, ...shipment },
-              lines,
-              origins,
-              shipment.shippedAt,
-              buyerSettings?.edoParticipantId ?? null,
-            ),
-          )
+          const upd = await issueUpdOf(tx, { ...row, ...shipment })
           return { ...shipment, upd }
         },
         after: async (tx, row) => {
@@ -198,6 +197,30 @@ export function createMoveOrder(
           await reminders.schedule(tx, row, 0)
         },
       })
+    },
+
+    /**
+     * The УПД of an order shipped without one (shipped before the platform issued them): the
+     * seller issues it now, dated the day of shipping and numbered next; the buyer hears of it.
+     * An order that has one answers as it is.
+     */
+    async issueUpd(ctx: Ctx, number: string): Promise<OrderDetails> {
+      const user = requireUser(ctx)
+      if (!ctx.organization) throw new AppError('not_found', ORDER_MESSAGES.notFound)
+      await limiter.hit(`orders:${user.id}`, ORDER_WRITE_RATE_LIMIT)
+      const row = await ctx.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const row = await orders.moves.lock(tx, 'sale', number)
+        if (row.upd) return row
+        if (!row.shippedAt || row.status === 'cancelled')
+          throw new AppError('conflict', ORDER_MESSAGES.updBeforeShipping)
+        const upd = await issueUpdOf(tx, row)
+        const after = await orders.moves.recordUpd(tx, row, upd)
+        await news.updIssued(tx, after)
+        return after
+      })
+      notifications.afterCommit()
+      return orders.view(ctx, row, 'sale')
     },
 
     confirmDelivery(ctx: Ctx, number: string, input: unknown) {

@@ -55,6 +55,18 @@ export function createOrderNews({ orders, notifications, chat }: FlowServices) {
     /** A move, with the mover's comment or reason. */
     moved: (tx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) => tell(tx, [row], by, () => comment),
 
+    /** A УПД the seller issued after shipping: the buyer hears of it as of the shipment, with its links. */
+    async updIssued(tx: Ctx, row: OrderRow) {
+      const [room] = await conversationsOf(tx, [row])
+      await notifications.emit(tx, {
+        type: 'orders.upd_issued',
+        order: { number: row.number, upd: row.upd! },
+        buyer: { id: row.buyer.id, name: row.buyer.name },
+        seller: { id: row.seller.id, name: row.seller.name },
+        room: room!,
+      })
+    },
+
     /** A return or price change asked for or decided, in the order's conversation and to the other side. */
     async corrected(tx: Ctx, row: OrderRow, correction: CorrectionRow, by: 'buyer' | 'seller') {
       const [room] = await conversationsOf(tx, [row])

@@ -9,13 +9,14 @@ const ACTORS: Record<OrderHistoryEntry['by'], string> = {
   system: 'Платформа',
 }
 
-/** What a correction's step is called in the history (common/order-corrections.ts). */
-const CORRECTION_STEPS: Record<string, string> = {
+/** What a step that leaves the status as it was is called: a correction (common/order-corrections.ts), a late УПД. */
+const SAME_STATUS_STEPS: Record<string, string> = {
   return_requested: 'Запрошен возврат товара',
   price_proposed: 'Предложено изменить цену',
   correction_accepted: 'Корректировка принята, выставлен УКД',
   correction_refused: 'Корректировка отклонена',
   correction_withdrawn: 'Корректировка отозвана',
+  upd_issued: 'Выставлен УПД',
 }
 
 /**
@@ -24,7 +25,7 @@ const CORRECTION_STEPS: Record<string, string> = {
  */
 function titleOf(entry: OrderHistoryEntry): string {
   if (entry.from === null) return 'Заказ оформлен'
-  const correction = CORRECTION_STEPS[entry.event]
+  const correction = SAME_STATUS_STEPS[entry.event]
   if (correction) return correction
   return ORDER_STATUS_LABELS[entry.to]
 }

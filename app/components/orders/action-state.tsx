@@ -26,9 +26,11 @@ export function IntentForm({
   const label =
     intent === 'markRegistered'
       ? undefined
-      : intent in CORRECTION_INTENT_LABELS
-        ? CORRECTION_INTENT_LABELS[intent as CorrectionIntent]
-        : ORDER_ACTION_LABELS[intent as OrderAction]
+      : intent === 'issueUpd'
+        ? 'Выставить УПД'
+        : intent in CORRECTION_INTENT_LABELS
+          ? CORRECTION_INTENT_LABELS[intent as CorrectionIntent]
+          : ORDER_ACTION_LABELS[intent as OrderAction]
   return (
     <SharedIntentForm state={state} intent={intent} label={label} fields={fields}>
       {children}

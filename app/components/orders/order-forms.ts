@@ -18,11 +18,12 @@ export const CORRECTION_INTENTS = [
 ] as const
 export type CorrectionIntent = (typeof CORRECTION_INTENTS)[number]
 
-export type OrderIntent = OrderAction | 'markRegistered' | CorrectionIntent
+export type OrderIntent = OrderAction | 'markRegistered' | 'issueUpd' | CorrectionIntent
 
 export function isOrderIntent(value: string): value is OrderIntent {
   return (
     value === 'markRegistered' ||
+    value === 'issueUpd' ||
     (ORDER_ACTIONS as readonly string[]).includes(value) ||
     (CORRECTION_INTENTS as readonly string[]).includes(value)
   )
@@ -79,6 +80,7 @@ export const ORDER_DONE_MESSAGES: Record<OrderIntent, string> = {
   complete: 'Заказ завершён',
   cancel: 'Заказ отменён',
   markRegistered: 'Отмечено: беспилотники поставлены на учёт',
+  issueUpd: 'УПД выставлен: покупатель получит его с уведомлением',
   requestReturn: 'Запрос на возврат отправлен продавцу',
   proposePrice: 'Предложение отправлено другой стороне',
   acceptCorrection: 'Корректировка принята: корректировочный документ (УКД) выставлен',

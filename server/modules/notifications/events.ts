@@ -21,6 +21,8 @@ export type DomainEvent =
   | OrdersEvent
   | OrdersRegistrationEvent
   | OrderCorrectionEvent
+  | OrderUpdEvent
+  | OrderUpdMissingEvent
   | ReviewsEvent
   | ServiceOrdersEvent
   | ExchangeOfferEvent
@@ -143,6 +145,25 @@ export type OrdersEvent = {
 }
 
 export type OrderActor = 'buyer' | 'seller' | 'system'
+
+/** The seller issued the УПД of an order shipped without one. */
+export type OrderUpdEvent = {
+  type: 'orders.upd_issued'
+  order: { number: string; upd: { number: string; date: string } }
+  buyer: OrganizationRef
+  seller: OrganizationRef
+  room: string
+}
+
+/** The daily reminder to a seller: its shipped orders that still have no УПД. */
+export type OrderUpdMissingEvent = {
+  type: 'orders.upd_missing'
+  seller: OrganizationRef
+  /** The oldest first, as many as the e-mail lists. */
+  orders: { number: string; shippedAt: Date }[]
+  /** How many more there are beyond those listed. */
+  more: number
+}
 
 /** A return or price change of a received order was asked for, or decided. */
 export type OrderCorrectionEvent = {

@@ -9,7 +9,14 @@ import { chatUnreadDigest } from './chat.emails.ts'
 import { offerModerated } from './offers.emails.ts'
 import { orderNote } from './orders.chat.ts'
 import { correctionAudience, correctionChanged, correctionNote } from './order-corrections.emails.ts'
-import { orderAudience, orderStatusChanged, registrationReminder } from './orders.emails.ts'
+import {
+  orderAudience,
+  orderStatusChanged,
+  registrationReminder,
+  updIssued,
+  updIssuedNote,
+  updMissing,
+} from './orders.emails.ts'
 import { productDecided } from './products.emails.ts'
 import { proposalNote } from './proposals.chat.ts'
 import { proposalAudience, proposalChanged } from './proposals.emails.ts'
@@ -49,6 +56,12 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
   'products.fixes_requested': { audience: managers, email: productDecided },
   'chat.unread_digest': { email: chatUnreadDigest },
   'orders.status_changed': { audience: orderAudience, email: orderStatusChanged, chat: orderNote },
+  'orders.upd_issued': {
+    audience: (event) => [{ organizationId: event.buyer.id }],
+    email: updIssued,
+    chat: updIssuedNote,
+  },
+  'orders.upd_missing': { audience: (event) => [{ organizationId: event.seller.id }], email: updMissing },
   'orders.correction_changed': { audience: correctionAudience, email: correctionChanged, chat: correctionNote },
   'orders.registration_reminder': {
     audience: (event) => [{ organizationId: event.buyer.id }],

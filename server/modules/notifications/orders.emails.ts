@@ -1,10 +1,10 @@
 import { formatPrice } from '#common/catalog/format.ts'
 import { formatIsoDate } from '#common/calendar-date.ts'
-import { formatCount, quote } from '#common/format.ts'
+import { formatCount, formatNumber, quote } from '#common/format.ts'
 import { WORKING_DAYS_UP_TO } from '#common/counted-words.ts'
 import type { OrderStatus } from '#common/orders.ts'
 import type { OutgoingEmail } from '../mail/index.ts'
-import type { Audience, Recipient } from './channels.ts'
+import type { Audience, Recipient, RoomNote } from './channels.ts'
 import type { EventOf } from './events.ts'
 import type { Links } from './links.ts'
 
@@ -71,6 +71,65 @@ export function orderStatusChanged(
       ].join('\n'),
     }
   })
+}
+
+/** The buyer's members hear of a УПД the seller issued after shipping, with its links. */
+export function updIssued(event: EventOf<'orders.upd_issued'>, links: Links, recipients: Recipient[]): OutgoingEmail[] {
+  const { order } = event
+  return recipients.map((person) => ({
+    to: person.email,
+    kind: 'order_upd_issued',
+    subject: `УПД по заказу № ${order.number}`,
+    text: [
+      `Здравствуйте, ${person.name}!`,
+      ...updLines(order.upd, 'purchase', order.number, links),
+      '',
+      `Страница заказа: ${links.order('purchase', order.number)}`,
+    ].join('\n'),
+  }))
+}
+
+/** The note in the order's conversation. */
+export function updIssuedNote(event: EventOf<'orders.upd_issued'>): RoomNote {
+  const { upd, number } = event.order
+  return {
+    room: event.room,
+    text: `Продавец выставил УПД № ${upd.number} от ${formatIsoDate(upd.date)} по заказу № ${number}. Документ — на странице заказа.`,
+    typed: null,
+  }
+}
+
+const LISTED_MAX = 20
+
+/**
+ * The seller's daily reminder of shipped orders without a УПД: the buyer's accountant waits for
+ * it to take the goods on the books. Each order's page issues it in one click.
+ */
+export function updMissing(
+  event: EventOf<'orders.upd_missing'>,
+  links: Links,
+  recipients: Recipient[],
+): OutgoingEmail[] {
+  const count = event.orders.length + event.more
+  const day = (date: Date) => date.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' })
+  return recipients.map((person) => ({
+    to: person.email,
+    kind: 'order_upd_missing',
+    subject: `Отгруженные заказы без УПД: ${formatNumber(count)}`,
+    text: [
+      `Здравствуйте, ${person.name}!`,
+      '',
+      `У ${quote(event.seller.name)} есть отгруженные заказы без универсального передаточного документа (УПД). Покупателю он нужен, чтобы принять товар к учёту и заявить вычет НДС.`,
+      'Откройте заказ и нажмите «Выставить УПД»: документ будет датирован днём отгрузки.',
+      '',
+      ...event.orders
+        .slice(0, LISTED_MAX)
+        .map((o) => `№ ${o.number}, отгружен ${day(o.shippedAt)}: ${links.order('sale', o.number)}`),
+      ...(event.more > 0
+        ? [`…и ещё ${formatNumber(event.more)}: ${links.page('/personal-account/orders/sales')}`]
+        : []),
+    ].join('\n'),
+  }))
 }
 
 /** The shipment's УПД for the accountant: the printed form and the file for the exchange operator. */

@@ -1,11 +1,12 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import { ORDER_MESSAGES, type OrderSide } from '#common/orders.ts'
 import { OrderNumber } from '#common/orders.schemas.ts'
 import type { InvoiceDocument } from '../../documents/index.ts'
 import { invoiceOf } from './orders.documents.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { targetOf } from '../../lifecycle/index.ts'
+import { recordMove, targetOf } from '../../lifecycle/index.ts'
 import { type OrderActor, type OrderEvent, moveOrder, orderLifecycle, orderTransition } from './orders.machine.ts'
 import { orderLines, orders } from './orders.table.ts'
 import type { OrderRow } from './orders.view.ts'
@@ -48,6 +49,13 @@ export interface OrderMoves {
   lines(tx: Ctx, orderId: string): Promise<(typeof orderLines.$inferSelect)[]>
   /** The lines with drones to register, in order. */
   dronesOf(tx: Ctx, orderId: string): Promise<(typeof orderLines.$inferSelect)[]>
+  /** Keeps the УПД issued late for a shipped order, with a history entry by the seller. */
+  recordUpd(tx: Ctx, row: OrderRow, upd: { number: string; date: string }): Promise<OrderRow>
+  /**
+   * The shipped orders whose seller has not issued their УПД, shipped before `shippedBefore`,
+   * oldest first: what the daily reminder lists, at most `limit`.
+   */
+  withoutUpd(ctx: Ctx, shippedBefore: Date, limit: number): Promise<OrderRow[]>
   /** The orders' conversations, once they are opened: one statement however many. */
   setConversations(tx: Ctx, rooms: { orderId: string; roomId: string }[]): Promise<void>
 }
@@ -140,6 +148,33 @@ export const orderMoves: OrderMoves = {
       .from(orderLines)
       .where(and(eq(orderLines.orderId, orderId), ne(orderLines.registration, 'none')))
       .orderBy(orderLines.position)
+  },
+
+  async recordUpd(tx, row, upd) {
+    await tx.db.update(orders).set({ upd, updatedAt: new Date() }).where(eq(orders.id, row.id))
+    await recordMove(
+      tx,
+      orderLifecycle,
+      row.id,
+      { from: row.status, to: row.status, event: 'upd_issued.seller' },
+      `УПД № ${upd.number} от ${formatIsoDate(upd.date)}`,
+    )
+    return { ...row, upd }
+  },
+
+  withoutUpd(ctx, shippedBefore, limit) {
+    return ctx.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          isNull(orders.upd),
+          inArray(orders.status, ['shipped', 'delivered', 'completed']),
+          lt(orders.shippedAt, shippedBefore),
+        ),
+      )
+      .orderBy(asc(orders.shippedAt))
+      .limit(limit)
   },
 
   async setConversations(tx, rooms) {

@@ -224,4 +224,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     }),
   )
+
+  app.post(
+    '/orders/sale/:number/documents/upd',
+    route('orders', {
+      summary:
+        'Выставить УПД заказа, отгруженного без него (продавец): датируется днём отгрузки, покупатель получает уведомление',
+      params: NumberParams,
+      response: Order,
+    }),
+    async (req) => ({ data: await moveOrder.issueUpd(req.ctx, req.params.number) }),
+  )
 }

@@ -48,6 +48,7 @@ const INTENT_SIDE: Record<OrderIntent, OrderSide | 'both'> = {
   confirmDelivery: 'purchase',
   complete: 'purchase',
   markRegistered: 'purchase',
+  issueUpd: 'sale',
   cancel: 'both',
   requestReturn: 'purchase',
   proposePrice: 'both',
@@ -99,6 +100,9 @@ export async function orderAction(
           break
         case 'markRegistered':
           await orders.markRegistered(ctx, nr)
+          break
+        case 'issueUpd':
+          await moveOrder.issueUpd(ctx, nr)
           break
         case 'requestReturn':
           await correctOrder.propose(ctx, side, nr, correctionInputOf('return', values))

@@ -105,7 +105,7 @@ describe('the order pages over the real services', () => {
     await expect(list(buyer, '/personal-account/orders/archive')).rejects.toMatchObject({ init: { status: 404 } })
   })
 
-  it('reads an order that has not arrived in four statements, without asking for its reviews', async () => {
+  it('reads an order that has not arrived in five statements, without asking for its reviews', async () => {
     const number = await placeOrder(1)
     const context = await contextOf(buyer)
     const before = database.statements.count
@@ -116,8 +116,8 @@ describe('the order pages over the real services', () => {
     }
     const page = await loader(args as unknown as Parameters<typeof loader>[0])
     expect(page).toMatchObject({ kind: 'order', order: { number }, reviewable: null })
-    // The order, its lines, its history and the names of who moved it.
-    expect(database.statements.count - before).toBe(4)
+    // The order, its lines, its history, its corrections and the names of who moved it.
+    expect(database.statements.count - before).toBe(5)
   })
 
   it('moves the order through the forms, giving back the service’s Russian refusals with what was typed', async () => {

@@ -8,7 +8,8 @@ import { Notice } from '#app/components/ui/fields.tsx'
 import ui from '#app/components/ui/ui.module.css'
 import facts from '#app/components/orders/order-facts.module.css'
 import classes from './order.module.css'
-import type { ActionState } from '#app/components/orders/action-state.tsx'
+import { type ActionState, failureOf, IntentForm, SubmitButton } from '#app/components/orders/action-state.tsx'
+import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { OrderActions } from '#app/components/orders/OrderActions.tsx'
 import { OrderDelivery } from '#app/components/orders/OrderDelivery.tsx'
 import { OrderCorrections } from '#app/components/orders/OrderCorrections.tsx'
@@ -40,7 +41,36 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/RouteErrorBoundary.tsx'
 
-function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoomGuid' | 'status'> }) {
+/**
+ * An order shipped before the platform issued transfer documents has none: its seller issues the
+ * УПД here (dated the day of shipping), and is reminded of it every morning until then.
+ */
+function IssueUpd({ state }: { state: ActionState }) {
+  const failure = failureOf(state, 'issueUpd')
+  return (
+    <IntentForm state={state} intent="issueUpd">
+      <div className={`${facts.stackXs} ${facts.start}`}>
+        <p className={`${ui.text} ${ui.sm}`}>
+          Заказ отгружен без универсального передаточного документа. Выставьте его: он будет датирован днём отгрузки, а
+          покупатель получит ссылки на PDF и XML для ЭДО.
+        </p>
+        <FormMessage failure={failure} />
+        <SubmitButton state={state} intent="issueUpd" leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}>
+          Выставить УПД
+        </SubmitButton>
+      </div>
+    </IntentForm>
+  )
+}
+
+function Documents({
+  order,
+  state,
+}: {
+  order: Pick<OrderDetails, 'documents' | 'chatRoomGuid' | 'status' | 'side' | 'shipment'>
+  state: ActionState
+}) {
+  const updDue = order.side === 'sale' && order.shipment && !order.documents.some((d) => d.kind === 'upd')
   return (
     <section className={`${ui.panel} ${facts.panel} ${facts.stackSm}`} aria-labelledby="order-documents-title">
       <h2 className={`${ui.title} ${ui.h3}`} id="order-documents-title">
@@ -71,6 +101,7 @@ function Documents({ order }: { order: Pick<OrderDetails, 'documents' | 'chatRoo
             : 'Счёт на оплату появится, когда продавец подтвердит заказ, а товарная накладная — после отгрузки.'}
         </p>
       )}
+      {updDue && order.status !== 'cancelled' && <IssueUpd state={state} />}
       {order.chatRoomGuid && (
         <div>
           <AppLink
@@ -137,7 +168,7 @@ function OrderPage({
       <div className={classes.columns}>
         <OrderDelivery order={order} />
         <div className={`${ui.stack} ${ui.gapLg}`}>
-          <Documents order={order} />
+          <Documents order={order} state={state} />
           <OrderTimeline history={order.history} />
         </div>
       </div>
