@@ -3,7 +3,9 @@
  *   1. a УПД of BENCH_LINES (200) lines as PDF (the printed form, with serial numbers on every
  *      tenth line and an imported line in every third), BENCH_ROUNDS (30) times: p50, p95, max,
  *      pages and size;
- *   2. the same УПД as the format 5.03 XML in Windows-1251, the same rounds.
+ *   2. the same УПД as the format 5.03 XML in Windows-1251, the same rounds;
+ *   2a. a correction document (УКД) changing all BENCH_LINES lines (four rows each) as PDF, for
+ *      the record: the issue sets no target for it, and a return touches a few lines as a rule.
  * The target (issue 35 point 8) is p95 ≤ 300 ms for each. Five warm-up renders load the faces.
  *   3. a month's ZIP of BENCH_ARCHIVE (500) documents of one organization (УПД of 20 lines with
  *      their XML, invoices and acts in turn) streamed from PostgreSQL through the registry's
@@ -21,8 +23,8 @@ const LINES = Math.round(envNumber('BENCH_LINES', 200))
 const ARCHIVE = Math.round(envNumber('BENCH_ARCHIVE', 500))
 const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 30))
 
-const { sampleUpd } = await import('../server/documents/fixtures.ts')
-const { renderUpd, renderUpdXml } = await import('../server/documents/index.ts')
+const { sampleUkd, sampleUpd } = await import('../server/documents/fixtures.ts')
+const { renderUkd, renderUpd, renderUpdXml, ukdTotals } = await import('../server/documents/index.ts')
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -59,7 +61,12 @@ console.log(
 
 for (let i = 0; i < 5; i++) await renderUpd(upd)
 
-async function measure(name: string, render: () => Promise<Buffer> | Buffer, describe: (bytes: Buffer) => string) {
+async function measure(
+  name: string,
+  render: () => Promise<Buffer> | Buffer,
+  describe: (bytes: Buffer) => string,
+  target: number | null = 300,
+) {
   const times: number[] = []
   let last: Buffer = Buffer.alloc(0)
   for (let round = 0; round < ROUNDS; round++) {
@@ -70,7 +77,7 @@ async function measure(name: string, render: () => Promise<Buffer> | Buffer, des
   const p95 = percentile(times, 95)
   console.log(
     `${name}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ` +
-      `${describe(last)} — ${p95 <= 300 ? 'within' : 'OVER'} the 300 ms target`,
+      `${describe(last)}${target === null ? ' (no target: for the record)' : ` — ${p95 <= target ? 'within' : 'OVER'} the ${target} ms target`}`,
   )
 }
 
@@ -88,6 +95,21 @@ await measure(
   'XML',
   () => renderUpdXml(upd, file).bytes,
   (bytes) => `${(bytes.length / 1024).toFixed(0)} KiB in Windows-1251`,
+)
+
+const returned = sampleUkd().lines[0]!
+const ukdLines = Array.from({ length: LINES }, (_, i) => ({
+  ...returned,
+  position: i + 1,
+  name: `${returned.name}, исполнение ${i + 1}`,
+}))
+const ukd = { ...sampleUkd(), lines: ukdLines, totals: ukdTotals(ukdLines) }
+await measure(
+  'УКД PDF',
+  () => renderUkd(ukd),
+  (bytes) =>
+    `${(bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length} pages, ${(bytes.length / 1024).toFixed(0)} KiB`,
+  null,
 )
 
 // ---- 3. a month's ZIP -------------------------------------------------------------------------

@@ -59,6 +59,15 @@ export function drawTable(doc: Pdf, options: TableOptions): void {
   const xs = widths.map((_, index) => left + widths.slice(0, index).reduce((sum, width) => sum + width, 0))
   const tableWidth = widths.reduce((sum, width) => sum + width, 0)
 
+  // Forms repeat their short cells on every line («X», «—», «без акциза», a rate): each is measured once.
+  const heights = new Map<string, number>()
+  const heightOf = (text: string, width: number, font: FontName, size: number) => {
+    const key = `${font}|${size}|${width}|${text}`
+    let height = heights.get(key)
+    if (height === undefined) heights.set(key, (height = measure(doc, text, width, font, size)))
+    return height
+  }
+
   const layRow = (cells: TableCell[], font: FontName, size: number): { cells: LaidCell[]; height: number } => {
     const laid = options.columns.map((_, index) => {
       const cell = cells[index] ?? ''
@@ -69,7 +78,7 @@ export function drawTable(doc: Pdf, options: TableOptions): void {
         color: paragraph.color ?? '#000000',
       }))
       const inner = widths[index]! - 2 * PADDING_X
-      return { paragraphs, heights: paragraphs.map((p) => measure(doc, p.text, inner, p.font, p.size)) }
+      return { paragraphs, heights: paragraphs.map((p) => heightOf(p.text, inner, p.font, p.size)) }
     })
     const content = Math.max(size, ...laid.map((cell) => cell.heights.reduce((sum, height) => sum + height, 0)))
     return { cells: laid, height: content + 2 * PADDING_Y }
