@@ -277,8 +277,11 @@ export interface OrderSummary {
   updatedAt: string
 }
 
-/** What an order page offers to download: the invoice, the delivery note, the УПД as PDF and XML, the waybill. */
-export type OrderDocumentKind = 'invoice' | 'delivery-note' | 'upd' | 'upd-xml' | 'shipping'
+/**
+ * What an order page offers to download: the invoice, the delivery note, the УПД as PDF and XML,
+ * the correction documents (УКД) of accepted corrections, the waybill.
+ */
+export type OrderDocumentKind = 'invoice' | 'delivery-note' | 'upd' | 'upd-xml' | 'ukd' | 'shipping'
 
 export interface OrderDetails extends OrderSummary {
   lines: OrderLine[]

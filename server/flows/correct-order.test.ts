@@ -201,6 +201,8 @@ describe.each(BACKENDS)('returns and price corrections on %s', (backend) => {
       number: expect.any(String),
       href: `/api/v1/orders/sale/${number}/corrections/1/ukd.pdf`,
     })
+    // The order's documents list it beside the УПД.
+    expect(view.documents.filter((d) => d.kind === 'ukd').map((d) => d.href)).toEqual([correction.ukd!.href])
     expect(view.corrections.totals).toEqual({ totalKopecks: 133_000_00, vatKopecks: 22_000_00 + 1_000_00 })
     expect(view.corrections.current.find((c) => c.lineId === batteryLine)).toEqual({
       lineId: batteryLine,

@@ -156,7 +156,7 @@ export const OrderDetailsSchema = OrderSummarySchema.extend({
   actions: z.array(z.enum(ORDER_ACTIONS)),
   documents: z.array(
     z.object({
-      kind: z.enum(['invoice', 'delivery-note', 'upd', 'upd-xml', 'shipping']),
+      kind: z.enum(['invoice', 'delivery-note', 'upd', 'upd-xml', 'ukd', 'shipping']),
       title: z.string(),
       href: z.string(),
     }),

@@ -91,6 +91,7 @@ export async function viewOrder(
     }
   })
   const registrable = lines.some((l) => l.registration !== 'none')
+  const corrected = viewCorrections(row, side, lines, corrections)
   return {
     ...toSummary(row, side, lines.length),
     lines: lines.map((l) => ({
@@ -125,9 +126,22 @@ export async function viewOrder(
     cancelReason: row.cancelReason,
     history,
     actions: actionsFor(row.status, side === 'purchase' ? 'buyer' : 'seller'),
-    documents: documentsOf(row, side),
+    documents: [
+      ...documentsOf(row, side),
+      ...corrected.items.flatMap((c) =>
+        c.ukd
+          ? [
+              {
+                kind: 'ukd' as const,
+                title: `УКД № ${c.ukd.number} от ${formatIsoDate(c.ukd.date)} (корректировка № ${c.number})`,
+                href: c.ukd.href,
+              },
+            ]
+          : [],
+      ),
+    ],
     chatRoomGuid: row.chatRoomId,
-    corrections: viewCorrections(row, side, lines, corrections),
+    corrections: corrected,
     registration: {
       required: registrable && ['shipped', 'delivered', 'completed'].includes(row.status),
       doneAt: row.registrationDoneAt?.toISOString() ?? null,

@@ -79,7 +79,7 @@ function Documents({
       {order.documents.length > 0 ? (
         <ul className={classes.documents}>
           {order.documents.map((doc) => (
-            <li key={doc.kind}>
+            <li key={doc.href}>
               <a href={doc.href} className={`${ui.anchor} ${ui.sm}`}>
                 {doc.kind === 'upd-xml' ? (
                   <IconFileTypeXml size={16} aria-hidden="true" className={classes.documentIcon} />
