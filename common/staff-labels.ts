@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from './orders.ts'
+import { CORRECTION_STATUS_LABELS, CORRECTION_STATUSES } from './order-corrections.ts'
 import { SERVICE_ORDER_ACTION_LABELS } from './exchange/service-orders.ts'
 import { LEAD_STATUS_LABELS } from './staff.ts'
 import { MEMBER_ROLE_LABELS, ROLE_LABELS, VERIFICATION_LABELS } from './organizations.ts'
@@ -139,6 +140,14 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   review_created: 'Новый отзыв',
   chat_unread_digest: 'Непрочитанные сообщения',
   order_registration_reminder: 'Напоминание о постановке на учёт',
+  order_upd_issued: 'УПД выставлен после отгрузки',
+  order_upd_missing: 'Напоминание: заказы без УПД',
+  ...Object.fromEntries(
+    CORRECTION_STATUSES.map((s) => [
+      `order_correction_${s}`,
+      `Корректировка заказа: ${CORRECTION_STATUS_LABELS[s].toLowerCase()}`,
+    ]),
+  ),
   ...Object.fromEntries(ORDER_STATUSES.map((s) => [`order_${s}`, `Заказ: ${ORDER_STATUS_LABELS[s].toLowerCase()}`])),
   ...Object.fromEntries(
     Object.entries(SERVICE_ORDER_ACTION_LABELS).map(([event, label]) => [
@@ -166,6 +175,8 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'orders.auto_complete': 'Автоматическое завершение заказа',
   'orders.auto_deliver': 'Автоматическая отметка о доставке',
   'orders.registration_reminder': 'Напоминание о постановке на учёт',
+  'orders.upd_reminder': 'Напоминание продавцам о заказах без УПД',
+  'procurement.close_expired': 'Закрытие запросов КП с истёкшим сроком',
   'products.clean_imports': 'Уборка старых импортов',
   'products.parse_import': 'Разбор файла импорта',
   'products.run_import': 'Импорт товаров',

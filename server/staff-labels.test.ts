@@ -2,6 +2,7 @@ import { globSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '#common/orders.ts'
+import { CORRECTION_STATUSES } from '#common/order-corrections.ts'
 import { SERVICE_ORDER_ACTION_LABELS } from '#common/exchange/service-orders.ts'
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, EMAIL_KIND_LABELS, JOB_KIND_LABELS } from '#common/staff-labels.ts'
 import { FLOW_JOBS } from './flows/index.ts'
@@ -40,6 +41,7 @@ const AUDIT_TEMPLATES: Record<string, string[]> = {
 }
 const EMAIL_TEMPLATES: Record<string, string[]> = {
   'order_${order.status}': ORDER_STATUSES.map((s) => `order_${s}`),
+  'order_correction_${correction.status}': CORRECTION_STATUSES.map((s) => `order_correction_${s}`),
   'service_order_${event.event}': Object.keys(SERVICE_ORDER_ACTION_LABELS).map((e) => `service_order_${e}`),
   'proposal_${event.change}': ['submitted', 'revised', 'accepted', 'rejected', 'superseded'].map(
     (c) => `proposal_${c}`,
