@@ -16,6 +16,7 @@ import { notificationsModule } from './notifications/index.ts'
 import { ordersModule } from './orders/index.ts'
 import { organizationsModule } from './organizations/index.ts'
 import { productImportsModule } from './products/import/index.ts'
+import { procurementModule } from './procurement/index.ts'
 import { productsModule } from './products/index.ts'
 import { reviewsModule } from './reviews/index.ts'
 import { sellersModule } from './sellers/index.ts'
@@ -48,6 +49,7 @@ export const MODULES = [
   reviewsModule,
   exchangeModule,
   compareModule,
+  procurementModule,
   mediaModule,
   headerModule,
   staffModule,

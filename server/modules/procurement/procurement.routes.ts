@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ProcurementAnswerInput,
+  ProcurementCancelInput,
+  ProcurementDeclineInput,
+  ProcurementRequestInput,
+} from '#common/procurement.ts'
+import { z } from '#common/zod.ts'
+import { passThrough } from '../../http.ts'
+
+const NumberParams = z.object({ number: z.string().describe('Номер запроса КП, «KP-2612-00001»') })
+const PageQuery = z.object({ page: z.string().optional().describe('Страница, с 1') })
+
+/**
+ * Requests for commercial offers under /procurement: the buyer's requests (`requests`) and the
+ * ones a seller was asked (`incoming`). Validation and authorization are the service's.
+ */
+export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { procurement } = app.services
+  const route = <S extends object>(schema: S) => ({ schema: { tags: ['procurement'], ...schema }, ...passThrough })
+
+  app.get(
+    '/procurement/requests',
+    route({ summary: 'Запросы КП организации-покупателя, новые сверху', querystring: PageQuery }),
+    async (req) => {
+      const { items, total, page } = await procurement.list(req.ctx, req.query)
+      return { data: items, meta: { page, total } }
+    },
+  )
+
+  app.post(
+    '/procurement/requests',
+    route({
+      summary: 'Создать черновик запроса КП: позиции из каталога или свободные, условия, срок ответа, поставщики',
+      body: ProcurementRequestInput,
+    }),
+    async (req, reply) => reply.code(201).send({ data: await procurement.create(req.ctx, req.body) }),
+  )
+
+  app.get(
+    '/procurement/requests/:number',
+    route({
+      summary: 'Запрос КП покупателя: ответы поставщиков и обоснование НМЦК по ним',
+      params: NumberParams,
+    }),
+    async (req) => ({ data: await procurement.get(req.ctx, req.params.number) }),
+  )
+
+  app.put(
+    '/procurement/requests/:number',
+    route({ summary: 'Изменить черновик запроса КП целиком', params: NumberParams, body: ProcurementRequestInput }),
+    async (req) => ({ data: await procurement.update(req.ctx, req.params.number, req.body) }),
+  )
+
+  app.post(
+    '/procurement/requests/:number/send',
+    route({ summary: 'Отправить черновик выбранным поставщикам', params: NumberParams }),
+    async (req) => ({ data: await procurement.send(req.ctx, req.params.number) }),
+  )
+
+  app.post(
+    '/procurement/requests/:number/close',
+    route({ summary: 'Завершить сбор ответов до срока', params: NumberParams }),
+    async (req) => ({ data: await procurement.close(req.ctx, req.params.number) }),
+  )
+
+  app.post(
+    '/procurement/requests/:number/cancel',
+    route({ summary: 'Отменить запрос КП с причиной', params: NumberParams, body: ProcurementCancelInput }),
+    async (req) => ({ data: await procurement.cancel(req.ctx, req.params.number, req.body) }),
+  )
+
+  app.get(
+    '/procurement/incoming',
+    route({ summary: 'Запросы КП, адресованные организации-поставщику', querystring: PageQuery }),
+    async (req) => {
+      const { items, total, page } = await procurement.incoming(req.ctx, req.query)
+      return { data: items, meta: { page, total } }
+    },
+  )
+
+  app.get(
+    '/procurement/incoming/:number',
+    route({
+      summary: 'Запрос КП, как его видит приглашённый поставщик: условия и только свой ответ',
+      params: NumberParams,
+    }),
+    async (req) => ({ data: await procurement.getIncoming(req.ctx, req.params.number) }),
+  )
+
+  app.post(
+    '/procurement/incoming/:number/answer',
+    route({
+      summary:
+        'Ответить коммерческим предложением: цена и ставка НДС каждой позиции, срок поставки и действия, подписант',
+      params: NumberParams,
+      body: ProcurementAnswerInput,
+    }),
+    async (req) => ({ data: await procurement.answer(req.ctx, req.params.number, req.body) }),
+  )
+
+  app.post(
+    '/procurement/incoming/:number/decline',
+    route({ summary: 'Отказаться от запроса КП с причиной', params: NumberParams, body: ProcurementDeclineInput }),
+    async (req) => ({ data: await procurement.decline(req.ctx, req.params.number, req.body) }),
+  )
+}

@@ -1,0 +1,521 @@
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm'
+import { endOfMoscowDay, moscowToday } from '#common/moscow-days.ts'
+import { orderNumberPrefix } from '#common/order-number.ts'
+import {
+  type IncomingProcurement,
+  type IncomingSummary,
+  PROCUREMENT_LIMITS,
+  PROCUREMENT_MESSAGES,
+  ProcurementAnswerInput,
+  ProcurementCancelInput,
+  type ProcurementDetails,
+  ProcurementDeclineInput,
+  ProcurementListQuery,
+  type ProcurementRequestData,
+  ProcurementRequestInput,
+  type ProcurementSummary,
+} from '#common/procurement.ts'
+import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import type { JobsService } from '../../jobs/jobs.service.ts'
+import { parse } from '../../parse.ts'
+import type { CatalogService } from '../catalog/index.ts'
+import type { PartyDirectory, VendorDirectory } from '../organizations/index.ts'
+import type { RateLimiter } from '../rate-limit/index.ts'
+import type { RateLimitRule } from '../rate-limit/index.ts'
+import {
+  moveProcurement,
+  procurementActionsFor,
+  procurementTransition,
+  recordProcurementCreation,
+} from './procurement.machine.ts'
+import {
+  procurementAnswerLines,
+  procurementItems,
+  procurementRecipients,
+  procurementRequests,
+} from './procurement.table.ts'
+import { buyerDetails, incomingDetails, type RequestParts } from './procurement.view.ts'
+
+export const PROCUREMENT_EXPIRE_JOB = 'procurement.close_expired'
+
+/** Creating and sending requests: a purchasing department's day, not a script's. */
+export const PROCUREMENT_WRITE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60 * 60_000 }
+
+type RequestRow = typeof procurementRequests.$inferSelect
+
+const NUMBER = /^KP-\d{4}-\d{5,}$/
+
+const notFound = () => new AppError('not_found', PROCUREMENT_MESSAGES.notFound)
+
+function organizationOf(ctx: Ctx): string {
+  requireUser(ctx)
+  if (!ctx.organization) throw new AppError('forbidden', PROCUREMENT_MESSAGES.noOrganization)
+  return ctx.organization.id
+}
+
+const hasRole = (ctx: Ctx, type: 'buyer' | 'vendor') =>
+  ctx.organization?.roles.some((r) => r.type === type && r.status === 'confirmed') ?? false
+
+function buyerOf(ctx: Ctx): string {
+  const organizationId = organizationOf(ctx)
+  if (!hasRole(ctx, 'buyer')) throw new AppError('forbidden', PROCUREMENT_MESSAGES.notBuyer)
+  return organizationId
+}
+
+function nextNumber(now: Date) {
+  return sql<string>`(select ${`KP-${orderNumberPrefix(now)}`} || lpad(n::text, greatest(5, length(n::text)), '0')
+    from nextval('procurement_numbers') as n)`
+}
+
+export interface ProcurementDeps {
+  catalog: Pick<CatalogService, 'describeOffers'>
+  vendors: Pick<VendorDirectory, 'confirmedVendorIds'>
+  parties: PartyDirectory
+  jobs: Pick<JobsService, 'register' | 'enqueue'>
+  limiter: RateLimiter
+  /** The clock of prices' freshness and deadlines. */
+  now?: () => Date
+}
+
+/**
+ * Requests for commercial offers: the buyer's drafts, sending, closing and cancelling; the
+ * invited sellers' answers and refusals; the justification of the price from the answers. Another
+ * organization's request, answer or document is a 404, as is a request a seller was not asked.
+ */
+export function createProcurementService(deps: ProcurementDeps) {
+  const now = deps.now ?? (() => new Date())
+
+  /** The buyer's own request by number, locked for a change when asked. */
+  async function own(ctx: Ctx, number: string, lock = false): Promise<RequestRow> {
+    const buyer = organizationOf(ctx)
+    if (!NUMBER.test(number)) throw notFound()
+    const query = ctx.db
+      .select()
+      .from(procurementRequests)
+      .where(and(eq(procurementRequests.number, number), eq(procurementRequests.buyerOrganizationId, buyer)))
+    const [row] = lock ? await query.for('update') : await query
+    if (!row) throw notFound()
+    return row
+  }
+
+  /** A sent request the caller's organization was asked, with its recipient row; anyone else's is a 404. */
+  async function asked(ctx: Ctx, number: string, lock = false) {
+    const seller = organizationOf(ctx)
+    if (!NUMBER.test(number)) throw notFound()
+    const query = ctx.db
+      .select({ request: procurementRequests, recipient: procurementRecipients })
+      .from(procurementRecipients)
+      .innerJoin(procurementRequests, eq(procurementRequests.id, procurementRecipients.requestId))
+      .where(
+        and(
+          eq(procurementRequests.number, number),
+          eq(procurementRecipients.sellerOrganizationId, seller),
+          ne(procurementRequests.status, 'draft'),
+        ),
+      )
+    const [row] = lock ? await query.for('update', { of: procurementRecipients }) : await query
+    if (!row) throw notFound()
+    return row
+  }
+
+  /** Everything a request's page is built from: its items, recipients and their prices. */
+  async function partsOf(ctx: Ctx, request: RequestRow): Promise<RequestParts> {
+    const [items, recipients] = await Promise.all([
+      ctx.db
+        .select()
+        .from(procurementItems)
+        .where(eq(procurementItems.requestId, request.id))
+        .orderBy(asc(procurementItems.position)),
+      ctx.db
+        .select()
+        .from(procurementRecipients)
+        .where(eq(procurementRecipients.requestId, request.id))
+        .orderBy(asc(procurementRecipients.position)),
+    ])
+    const lines = recipients.length
+      ? await ctx.db
+          .select()
+          .from(procurementAnswerLines)
+          .where(
+            inArray(
+              procurementAnswerLines.recipientId,
+              recipients.map((r) => r.id),
+            ),
+          )
+      : []
+    const organizations = await deps.parties.describeParties(ctx.db, [
+      request.buyerOrganizationId,
+      ...recipients.map((r) => r.sellerOrganizationId),
+    ])
+    const offers = await deps.catalog.describeOffers(
+      ctx,
+      items.flatMap((i) => (i.productId ? [i.productId] : [])),
+    )
+    return { request, items, recipients, lines, organizations, offers }
+  }
+
+  /** Checks what a draft names: the catalogue's offers on sale, the recipients confirmed vendors and not itself. */
+  async function checked(ctx: Ctx, buyer: string, data: ProcurementRequestData) {
+    if (data.deadline <= moscowToday(now())) {
+      throw new AppError('invalid', PROCUREMENT_MESSAGES.deadline, { deadline: PROCUREMENT_MESSAGES.deadline })
+    }
+    const productIds = data.items.flatMap((i) => (i.productId ? [i.productId.toLowerCase()] : []))
+    const offers = await deps.catalog.describeOffers(ctx, productIds)
+    if (productIds.some((id) => !offers.has(id))) {
+      throw new AppError('invalid', PROCUREMENT_MESSAGES.product, { items: PROCUREMENT_MESSAGES.product })
+    }
+    const recipients = [...new Set(data.recipients.map((id) => id.toLowerCase()))]
+    if (recipients.includes(buyer)) {
+      throw new AppError('invalid', PROCUREMENT_MESSAGES.ownRecipient, {
+        recipients: PROCUREMENT_MESSAGES.ownRecipient,
+      })
+    }
+    const vendors = await deps.vendors.confirmedVendorIds(ctx, recipients)
+    if (recipients.some((id) => !vendors.has(id))) {
+      throw new AppError('invalid', PROCUREMENT_MESSAGES.recipient, { recipients: PROCUREMENT_MESSAGES.recipient })
+    }
+    return { recipients }
+  }
+
+  /** Writes a draft's items and recipients (replacing what it had). */
+  async function writeParts(tx: Ctx, requestId: string, data: ProcurementRequestData, recipients: string[]) {
+    await tx.db.delete(procurementItems).where(eq(procurementItems.requestId, requestId))
+    await tx.db.delete(procurementRecipients).where(eq(procurementRecipients.requestId, requestId))
+    await tx.db.insert(procurementItems).values(
+      data.items.map((item, i) => ({
+        requestId,
+        position: i + 1,
+        productId: item.productId?.toLowerCase() ?? null,
+        name: item.name,
+        characteristics: item.characteristics,
+        unit: item.unit,
+        quantity: item.quantity,
+      })),
+    )
+    if (recipients.length) {
+      await tx.db
+        .insert(procurementRecipients)
+        .values(recipients.map((sellerOrganizationId, i) => ({ requestId, sellerOrganizationId, position: i + 1 })))
+    }
+  }
+
+  const termsOf = (data: ProcurementRequestData) => ({
+    title: data.title,
+    purpose: data.purpose,
+    region: data.region,
+    deliveryAddress: data.deliveryAddress,
+    deliveryTerm: data.deliveryTerm,
+    paymentTerms: data.paymentTerms,
+    deadline: data.deadline,
+    contactName: data.contactName,
+    contactPhone: data.contactPhone,
+    comment: data.comment,
+    specificationFileId: data.specificationFileId ?? null,
+  })
+
+  async function details(ctx: Ctx, request: RequestRow): Promise<ProcurementDetails> {
+    return buyerDetails(await partsOf(ctx, request), procurementActionsFor(request.status), now())
+  }
+
+  /** Closes the sent requests whose deadline day has passed; returns how many. */
+  async function expire(ctx: Ctx): Promise<number> {
+    const due = await ctx.db
+      .select({ id: procurementRequests.id, number: procurementRequests.number })
+      .from(procurementRequests)
+      .where(and(eq(procurementRequests.status, 'sent'), lt(procurementRequests.deadline, moscowToday(now()))))
+    for (const request of due) {
+      await moveProcurement(ctx, request.id, procurementTransition('sent', 'expire', 'system', request.number), {
+        set: { closedAt: now() },
+      })
+    }
+    return due.length
+  }
+
+  deps.jobs.register(PROCUREMENT_EXPIRE_JOB, async (run) => {
+    const ctx = systemCtx(run.db, { requestId: `job:${run.job.id}` })
+    return { closed: await expire(ctx) }
+  })
+
+  return {
+    /** A new draft of the buyer's organization. */
+    async create(ctx: Ctx, input: unknown): Promise<ProcurementDetails> {
+      const buyer = buyerOf(ctx)
+      const user = requireUser(ctx)
+      const data = parse(ProcurementRequestInput, input)
+      await deps.limiter.hit(`procurement:${user.id}`, PROCUREMENT_WRITE_LIMIT)
+      const { recipients } = await checked(ctx, buyer, data)
+      const request = await ctx.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const [row] = await db
+          .insert(procurementRequests)
+          .values({
+            number: nextNumber(now()),
+            buyerOrganizationId: buyer,
+            createdByUserId: user.id,
+            ...termsOf(data),
+          })
+          .returning()
+        await writeParts(tx, row!.id, data, recipients)
+        await recordProcurementCreation(tx, row!.id)
+        return row!
+      })
+      return details(ctx, request)
+    },
+
+    /** Changes a draft: its terms, items and recipients, all given again. */
+    async update(ctx: Ctx, number: string, input: unknown): Promise<ProcurementDetails> {
+      const buyer = buyerOf(ctx)
+      const data = parse(ProcurementRequestInput, input)
+      const { recipients } = await checked(ctx, buyer, data)
+      const request = await ctx.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const row = await own(tx, number, true)
+        if (row.status !== 'draft') throw new AppError('conflict', PROCUREMENT_MESSAGES.notDraft)
+        const [updated] = await db
+          .update(procurementRequests)
+          .set({ ...termsOf(data), updatedAt: now() })
+          .where(eq(procurementRequests.id, row.id))
+          .returning()
+        await writeParts(tx, row.id, data, recipients)
+        return updated!
+      })
+      return details(ctx, request)
+    },
+
+    /**
+     * Sends a draft to its recipients: from now on they see it and answer until its deadline,
+     * after which the platform closes it. Fewer than three recipients for a 44-ФЗ or 223-ФЗ
+     * purchase is a warning on the page, not a refusal.
+     */
+    async send(ctx: Ctx, number: string): Promise<ProcurementDetails> {
+      buyerOf(ctx)
+      const user = requireUser(ctx)
+      await deps.limiter.hit(`procurement:${user.id}`, PROCUREMENT_WRITE_LIMIT)
+      const request = await ctx.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const row = await own(tx, number, true)
+        if (row.status === 'sent') return row
+        const step = procurementTransition(row.status, 'send', 'buyer', row.number)
+        const [{ recipients } = { recipients: 0 }] = await db
+          .select({ recipients: count() })
+          .from(procurementRecipients)
+          .where(eq(procurementRecipients.requestId, row.id))
+        if (!recipients)
+          throw new AppError('invalid', PROCUREMENT_MESSAGES.recipients, {
+            recipients: PROCUREMENT_MESSAGES.recipients,
+          })
+        if (row.deadline <= moscowToday(now())) {
+          throw new AppError('invalid', PROCUREMENT_MESSAGES.deadline, { deadline: PROCUREMENT_MESSAGES.deadline })
+        }
+        const sentAt = now()
+        await moveProcurement(tx, row.id, step, { set: { sentAt } })
+        await deps.jobs.enqueue(
+          db,
+          PROCUREMENT_EXPIRE_JOB,
+          { date: row.deadline },
+          { key: row.deadline, runAt: endOfMoscowDay(row.deadline) },
+        )
+        return { ...row, status: step.to, sentAt }
+      })
+      return details(ctx, request)
+    },
+
+    /** Stops taking answers before the deadline. */
+    async close(ctx: Ctx, number: string): Promise<ProcurementDetails> {
+      buyerOf(ctx)
+      const request = await ctx.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const row = await own(tx, number, true)
+        if (row.status === 'closed') return row
+        const step = procurementTransition(row.status, 'close', 'buyer', row.number)
+        await moveProcurement(tx, row.id, step, { set: { closedAt: now() } })
+        return { ...row, status: step.to }
+      })
+      return details(ctx, request)
+    },
+
+    async cancel(ctx: Ctx, number: string, input: unknown): Promise<ProcurementDetails> {
+      buyerOf(ctx)
+      const { reason } = parse(ProcurementCancelInput, input)
+      const request = await ctx.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const row = await own(tx, number, true)
+        if (row.status === 'cancelled') throw new AppError('conflict', PROCUREMENT_MESSAGES.alreadyCancelled)
+        const step = procurementTransition(row.status, 'cancel', 'buyer', row.number)
+        await moveProcurement(tx, row.id, step, { comment: reason, set: { cancelReason: reason } })
+        return { ...row, status: step.to, cancelReason: reason }
+      })
+      return details(ctx, request)
+    },
+
+    async get(ctx: Ctx, number: string): Promise<ProcurementDetails> {
+      return details(ctx, await own(ctx, number))
+    },
+
+    /** The organization's requests, newest first, with their answers counted. */
+    async list(ctx: Ctx, query: unknown): Promise<{ items: ProcurementSummary[]; total: number; page: number }> {
+      const buyer = organizationOf(ctx)
+      const { page } = parse(ProcurementListQuery, query ?? {})
+      const where = eq(procurementRequests.buyerOrganizationId, buyer)
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        ctx.db
+          .select({
+            request: procurementRequests,
+            items: sql<number>`(select count(*)::int from ${procurementItems} i where i.request_id = ${procurementRequests.id})`,
+            asked: sql<number>`(select count(*)::int from ${procurementRecipients} r where r.request_id = ${procurementRequests.id})`,
+            answered: sql<number>`(select count(*)::int from ${procurementRecipients} r where r.request_id = ${procurementRequests.id} and r.status = 'answered')`,
+            declined: sql<number>`(select count(*)::int from ${procurementRecipients} r where r.request_id = ${procurementRequests.id} and r.status = 'declined')`,
+          })
+          .from(procurementRequests)
+          .where(where)
+          .orderBy(desc(procurementRequests.createdAt))
+          .limit(PROCUREMENT_LIMITS.pageSize)
+          .offset((page - 1) * PROCUREMENT_LIMITS.pageSize),
+        ctx.db.select({ total: count() }).from(procurementRequests).where(where),
+      ])
+      return {
+        total,
+        page,
+        items: rows.map(({ request, items, asked, answered, declined }) => ({
+          number: request.number,
+          title: request.title,
+          purpose: request.purpose,
+          status: request.status,
+          deadline: request.deadline,
+          itemCount: Number(items),
+          recipients: { total: Number(asked), answered: Number(answered), declined: Number(declined) },
+          createdAt: request.createdAt.toISOString(),
+        })),
+      }
+    },
+
+    /** The requests the seller's organization was asked, newest first. */
+    async incoming(ctx: Ctx, query: unknown): Promise<{ items: IncomingSummary[]; total: number; page: number }> {
+      const seller = organizationOf(ctx)
+      const { page } = parse(ProcurementListQuery, query ?? {})
+      const where = and(eq(procurementRecipients.sellerOrganizationId, seller), ne(procurementRequests.status, 'draft'))
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        ctx.db
+          .select({
+            request: procurementRequests,
+            recipient: procurementRecipients,
+            items: sql<number>`(select count(*)::int from ${procurementItems} i where i.request_id = ${procurementRequests.id})`,
+          })
+          .from(procurementRecipients)
+          .innerJoin(procurementRequests, eq(procurementRequests.id, procurementRecipients.requestId))
+          .where(where)
+          .orderBy(desc(procurementRequests.sentAt))
+          .limit(PROCUREMENT_LIMITS.pageSize)
+          .offset((page - 1) * PROCUREMENT_LIMITS.pageSize),
+        ctx.db
+          .select({ total: count() })
+          .from(procurementRecipients)
+          .innerJoin(procurementRequests, eq(procurementRequests.id, procurementRecipients.requestId))
+          .where(where),
+      ])
+      const buyers = await deps.parties.describeParties(
+        ctx.db,
+        rows.map((r) => r.request.buyerOrganizationId),
+      )
+      return {
+        total,
+        page,
+        items: rows.map(({ request, recipient, items }) => ({
+          number: request.number,
+          title: request.title,
+          buyer: { name: buyers.get(request.buyerOrganizationId)?.name ?? '' },
+          status: request.status,
+          myStatus: recipient.status,
+          deadline: request.deadline,
+          itemCount: Number(items),
+          createdAt: (request.sentAt ?? request.createdAt).toISOString(),
+        })),
+      }
+    },
+
+    /** A request the seller was asked, as it sees it: the terms and its own answer. */
+    async getIncoming(ctx: Ctx, number: string): Promise<IncomingProcurement> {
+      const { request, recipient } = await asked(ctx, number)
+      return incomingDetails(await partsOf(ctx, request), recipient, moscowToday(now()))
+    },
+
+    /**
+     * The seller's offer: a price and VAT rate for every item, its delivery term, validity and
+     * signatory. Taken while the request is sent and its deadline has not passed, once.
+     */
+    async answer(ctx: Ctx, number: string, input: unknown): Promise<IncomingProcurement> {
+      organizationOf(ctx)
+      if (!hasRole(ctx, 'vendor')) throw new AppError('forbidden', PROCUREMENT_MESSAGES.notVendor)
+      const data = parse(ProcurementAnswerInput, input)
+      if (data.validUntil < moscowToday(now())) {
+        throw new AppError('invalid', PROCUREMENT_MESSAGES.validUntil, { validUntil: PROCUREMENT_MESSAGES.validUntil })
+      }
+      const { request } = await ctx.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const { request, recipient } = await asked(tx, number, true)
+        if (recipient.status !== 'awaiting') throw new AppError('conflict', PROCUREMENT_MESSAGES.answered)
+        if (request.status !== 'sent' || request.deadline < moscowToday(now())) {
+          throw new AppError('conflict', PROCUREMENT_MESSAGES.notSent)
+        }
+        const items = await db
+          .select({ id: procurementItems.id })
+          .from(procurementItems)
+          .where(eq(procurementItems.requestId, request.id))
+        const priced = new Map(data.lines.map((l) => [l.itemId.toLowerCase(), l]))
+        if (priced.size !== data.lines.length || items.length !== priced.size || items.some((i) => !priced.has(i.id))) {
+          throw new AppError('invalid', PROCUREMENT_MESSAGES.answerItems, { lines: PROCUREMENT_MESSAGES.answerItems })
+        }
+        const [{ answered } = { answered: 0 }] = await db
+          .select({ answered: count() })
+          .from(procurementRecipients)
+          .where(and(eq(procurementRecipients.requestId, request.id), eq(procurementRecipients.status, 'answered')))
+        await db
+          .update(procurementRecipients)
+          .set({
+            status: 'answered',
+            answeredAt: now(),
+            offerNumber: `${request.number}/${answered + 1}`,
+            deliveryTerm: data.deliveryTerm,
+            validUntil: data.validUntil,
+            signatoryName: data.signatoryName,
+            signatoryPosition: data.signatoryPosition,
+            comment: data.comment,
+            scanFileId: data.scanFileId ?? null,
+          })
+          .where(eq(procurementRecipients.id, recipient.id))
+        await db.insert(procurementAnswerLines).values(
+          items.map((item) => ({
+            recipientId: recipient.id,
+            itemId: item.id,
+            unitPriceKopecks: priced.get(item.id)!.unitPriceKopecks,
+            vatRate: priced.get(item.id)!.vatRate,
+          })),
+        )
+        return { request }
+      })
+      return this.getIncoming(ctx, request.number)
+    },
+
+    /** The seller declines, saying why; the buyer sees the reason. */
+    async decline(ctx: Ctx, number: string, input: unknown): Promise<IncomingProcurement> {
+      organizationOf(ctx)
+      const { reason } = parse(ProcurementDeclineInput, input)
+      await ctx.db.transaction(async (db) => {
+        const tx = withDb(ctx, db)
+        const { request, recipient } = await asked(tx, number, true)
+        if (recipient.status !== 'awaiting') throw new AppError('conflict', PROCUREMENT_MESSAGES.answered)
+        if (request.status !== 'sent') throw new AppError('conflict', PROCUREMENT_MESSAGES.notSent)
+        await db
+          .update(procurementRecipients)
+          .set({ status: 'declined', declineReason: reason, answeredAt: now() })
+          .where(eq(procurementRecipients.id, recipient.id))
+      })
+      return this.getIncoming(ctx, number)
+    },
+
+    expire,
+  }
+}
+
+export type ProcurementService = ReturnType<typeof createProcurementService>

@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addDays, moscowToday } from '#common/moscow-days.ts'
+import { type IncomingProcurement, PROCUREMENT_MESSAGES, type ProcurementDetails } from '#common/procurement.ts'
+import { systemCtx } from '../../context.ts'
+import type { Database } from '../../db/client.ts'
+import { jobs } from '../../jobs/jobs.table.ts'
+import { BACKENDS } from '../../testing/database.ts'
+import { useTestApp } from '../../testing/app.ts'
+import { createOffer } from '../orders/orders.testing.ts'
+import { apiClient } from '../organizations/organizations.testing.ts'
+import { createTestBuyer, createTestVendor } from '../organizations/vendors.testing.ts'
+import { createMember } from '../products/products.testing.ts'
+import { PROCUREMENT_EXPIRE_JOB } from './procurement.service.ts'
+import { procurementRequests } from './procurement.table.ts'
+
+describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
+  let database: Database
+  let app: FastifyInstance
+  let api: ReturnType<typeof apiClient>
+  type Member = { id: string; cookie: string; email: string }
+  let buyer: Member
+  let otherBuyer: Member
+  const sellers: Member[] = []
+  const vendorIds: string[] = []
+  let uninvited: Member
+  let drone: { id: string; title: string }
+
+  useTestApp(backend, async (started) => {
+    database = started.database
+    app = started.app
+    api = apiClient(app)
+  })
+
+  beforeAll(async () => {
+    const db = database.db
+    const buyerOrg = await createTestBuyer(db, { name: 'МКУ Центр ГЗ', slug: 'kp-buyer' })
+    buyer = await createMember(db, buyerOrg.id, 'owner', 'Ирина Закупщица')
+    const other = await createTestBuyer(db, { name: 'Чужой покупатель', slug: 'kp-other-buyer' })
+    otherBuyer = await createMember(db, other.id)
+    for (const i of [1, 2, 3]) {
+      const vendor = await createTestVendor(db, { name: `Поставщик КП ${i}`, slug: `kp-vendor-${i}` })
+      vendorIds.push(vendor.id)
+      sellers.push(await createMember(db, vendor.id, 'owner', `Продавец ${i}`))
+    }
+    const outsider = await createTestVendor(db, { name: 'Не приглашён', slug: 'kp-outsider' })
+    uninvited = await createMember(db, outsider.id)
+    drone = await createOffer(db, vendorIds[0]!, { title: 'Квадрокоптер для мониторинга', priceKopecks: 450_000_00 })
+  })
+
+  const deadline = () => addDays(moscowToday(), 7)
+  const draft = (overrides: object = {}) => ({
+    title: 'Беспилотники для мониторинга паводков',
+    purpose: '44fz',
+    region: 'Краснодарский край',
+    deliveryAddress: 'г. Краснодар, ул. Северная, д. 1',
+    deliveryTerm: 'до 1 апреля',
+    paymentTerms: 'оплата в течение 7 рабочих дней после приёмки',
+    deadline: deadline(),
+    contactName: 'Ирина Закупщица',
+    contactPhone: '+7 (861) 000-00-00',
+    items: [
+      { productId: drone.id, name: drone.title, unit: 'piece', quantity: 2 },
+      { name: 'Обучение операторов', characteristics: 'Очно, 2 дня, до 5 человек', unit: 'service', quantity: 1 },
+    ],
+    recipients: vendorIds,
+    ...overrides,
+  })
+
+  it('takes a buyer’s draft, refuses what it cannot take, and sends it to the sellers picked', async () => {
+    // Only a confirmed buyer asks; items and recipients are checked.
+    expect((await api('POST', '/procurement/requests', sellers[0]!.cookie, draft())).statusCode).toBe(403)
+    const past = await api('POST', '/procurement/requests', buyer.cookie, draft({ deadline: moscowToday() }))
+    expect(past.json().error.fields.deadline).toBe(PROCUREMENT_MESSAGES.deadline)
+    const noItems = await api('POST', '/procurement/requests', buyer.cookie, draft({ items: [] }))
+    expect(noItems.json().error.fields.items).toBe(PROCUREMENT_MESSAGES.items)
+    const stranger = await api('POST', '/procurement/requests', buyer.cookie, draft({ recipients: [buyer.id] }))
+    expect(stranger.json().error.fields.recipients).toBe(PROCUREMENT_MESSAGES.recipient)
+
+    const created = await api(
+      'POST',
+      '/procurement/requests',
+      buyer.cookie,
+      draft({ recipients: vendorIds.slice(0, 2) }),
+    )
+    expect(created.statusCode, created.body).toBe(201)
+    const request = created.json().data as ProcurementDetails
+    expect(request.number).toMatch(/^KP-\d{4}-\d{5}$/)
+    expect(request).toMatchObject({ status: 'draft', actions: ['edit', 'send', 'cancel'] })
+    expect(request.items.map((i) => [i.position, i.unit, i.quantity])).toEqual([
+      [1, 'piece', 2],
+      [2, 'service', 1],
+    ])
+    expect(request.items[0]!.productHref).toMatch(/^\/product\//)
+    // Two sellers for a 44-ФЗ purchase: a warning, not a refusal.
+    expect(request.warnings).toEqual([PROCUREMENT_MESSAGES.fewRecipients('44fz')])
+    // Sellers do not see a draft, even one that names them.
+    expect((await api('GET', `/procurement/incoming/${request.number}`, sellers[0]!.cookie)).statusCode).toBe(404)
+
+    const edited = await api('PUT', `/procurement/requests/${request.number}`, buyer.cookie, draft())
+    expect((edited.json().data as ProcurementDetails).warnings).toEqual([])
+    const sent = await api('POST', `/procurement/requests/${request.number}/send`, buyer.cookie)
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().data).toMatchObject({ status: 'sent', actions: ['close', 'cancel'] })
+    expect((await api('PUT', `/procurement/requests/${request.number}`, buyer.cookie, draft())).statusCode).toBe(409)
+    // The deadline's day ends with a run that closes it.
+    const expiry = await database.db.select().from(jobs).where(eq(jobs.kind, PROCUREMENT_EXPIRE_JOB))
+    expect(expiry.map((j) => j.key)).toContain(deadline())
+
+    // Each seller sees the request and its own answer only; nobody else sees it at all.
+    const incoming = await api('GET', '/procurement/incoming', sellers[1]!.cookie)
+    expect(incoming.json().data.map((r: { number: string }) => r.number)).toContain(request.number)
+    for (const outsider of [uninvited, otherBuyer]) {
+      expect((await api('GET', `/procurement/incoming/${request.number}`, outsider.cookie)).statusCode).toBe(404)
+      expect((await api('GET', `/procurement/requests/${request.number}`, outsider.cookie)).statusCode).toBe(404)
+      expect(
+        (await api('POST', `/procurement/incoming/${request.number}/decline`, outsider.cookie, { reason: 'Нет' }))
+          .statusCode,
+      ).toBe(404)
+    }
+    expect((await api('GET', `/procurement/requests/${request.number}`, sellers[0]!.cookie)).statusCode).toBe(404)
+    expect((await api('GET', '/procurement/requests/KP-1', buyer.cookie)).statusCode).toBe(404)
+  })
+
+  it('takes two answers and a refusal, keeps each seller’s own, and justifies the price from the answers', async () => {
+    const { number, items } = (await api('POST', '/procurement/requests', buyer.cookie, draft())).json()
+      .data as ProcurementDetails
+    await api('POST', `/procurement/requests/${number}/send`, buyer.cookie)
+    const offer = (prices: [number, number]) => ({
+      lines: items.map((item, i) => ({ itemId: item.id, unitPriceKopecks: prices[i], vatRate: '22' })),
+      deliveryTerm: '30 дней',
+      validUntil: addDays(moscowToday(), 30),
+      signatoryName: 'Орлов Сергей Викторович',
+      signatoryPosition: 'Генеральный директор',
+    })
+    // Every item needs its price.
+    const partial = await api('POST', `/procurement/incoming/${number}/answer`, sellers[0]!.cookie, {
+      ...offer([1, 1]),
+      lines: offer([1, 1]).lines.slice(0, 1),
+    })
+    expect(partial.json().error.fields.lines).toBe(PROCUREMENT_MESSAGES.answerItems)
+
+    const first = await api(
+      'POST',
+      `/procurement/incoming/${number}/answer`,
+      sellers[0]!.cookie,
+      offer([450_000_00, 60_000_00]),
+    )
+    expect(first.statusCode, first.body).toBe(200)
+    const mine = first.json().data as IncomingProcurement
+    expect(mine.myOffer).toMatchObject({ offerNumber: `${number}/1`, totalKopecks: 960_000_00 })
+    expect(mine.canAnswer).toBe(false)
+    expect(
+      (await api('POST', `/procurement/incoming/${number}/answer`, sellers[0]!.cookie, offer([1, 1]))).json().error
+        .message,
+    ).toBe(PROCUREMENT_MESSAGES.answered)
+    await api('POST', `/procurement/incoming/${number}/answer`, sellers[1]!.cookie, offer([500_000_00, 40_000_00]))
+    const declined = await api('POST', `/procurement/incoming/${number}/decline`, sellers[2]!.cookie, {
+      reason: 'Нет на складе до лета',
+    })
+    expect((declined.json().data as IncomingProcurement).myStatus).toBe('declined')
+    // The second seller sees nothing of the first's prices.
+    const second = (await api('GET', `/procurement/incoming/${number}`, sellers[1]!.cookie)).json().data
+    expect(JSON.stringify(second)).not.toContain('45000000')
+    expect(second.recipients).toBeUndefined()
+
+    const page = (await api('GET', `/procurement/requests/${number}`, buyer.cookie)).json().data as ProcurementDetails
+    expect(page.recipients.map((r) => r.status)).toEqual(['answered', 'answered', 'declined'])
+    expect(page.recipients[2]!.declineReason).toBe('Нет на складе до лета')
+    const { justification } = page
+    // The drone: 450 000 and 500 000 → mean 475 000, σ = 35 355,34, V = 7,44 %; НМЦК = 2 × 475 000.
+    expect(justification!.items[0]).toMatchObject({
+      meanKopecks: 475_000_00,
+      deviationKopecks: 35_355_34,
+      variationPercent: 7.44,
+      homogeneous: true,
+      nmckKopecks: 950_000_00,
+    })
+    // Training: 60 000 and 40 000 → mean 50 000, σ = 14 142,14, V = 28,28 %.
+    expect(justification!.items[1]).toMatchObject({ variationPercent: 28.28, nmckKopecks: 50_000_00 })
+    expect(justification!.totalKopecks).toBe(1_000_000_00)
+    expect(justification!.suppliers.map((s) => s.supplier)).toEqual([1, 2])
+    expect(justification!.tooFewOffers).toBe(true)
+
+    // Closed: no more answers; cancelled with a reason otherwise.
+    expect((await api('POST', `/procurement/requests/${number}/close`, buyer.cookie)).json().data.status).toBe('closed')
+    const late = await api('POST', `/procurement/incoming/${number}/decline`, sellers[2]!.cookie, { reason: 'Поздно' })
+    expect(late.statusCode).toBe(409)
+    const noReason = await api('POST', `/procurement/requests/${number}/cancel`, buyer.cookie, { reason: '' })
+    expect(noReason.json().error.fields.reason).toBe(PROCUREMENT_MESSAGES.cancelReason)
+  })
+
+  it('closes a sent request once its deadline day has passed', async () => {
+    const { number } = (await api('POST', '/procurement/requests', buyer.cookie, draft())).json().data
+    await api('POST', `/procurement/requests/${number}/send`, buyer.cookie)
+    await database.db
+      .update(procurementRequests)
+      .set({ deadline: addDays(moscowToday(), -1) })
+      .where(eq(procurementRequests.number, number))
+    expect(await app.services.procurement.expire(systemCtx(database.db, { requestId: 'test' }))).toBeGreaterThan(0)
+    const closed = (await api('GET', `/procurement/requests/${number}`, buyer.cookie)).json().data
+    expect(closed.status).toBe('closed')
+    expect(closed.actions).toEqual([])
+  })
+})
