@@ -141,6 +141,10 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   chat_unread_digest: 'Непрочитанные сообщения',
   order_registration_reminder: 'Напоминание о постановке на учёт',
   order_upd_issued: 'УПД выставлен после отгрузки',
+  procurement_requested: 'Запрос КП поставщику',
+  procurement_answered: 'Ответ на запрос КП',
+  procurement_declined: 'Отказ от запроса КП',
+  procurement_cancelled: 'Запрос КП отменён',
   order_upd_missing: 'Напоминание: заказы без УПД',
   ...Object.fromEntries(
     CORRECTION_STATUSES.map((s) => [

@@ -42,6 +42,7 @@ const AUDIT_TEMPLATES: Record<string, string[]> = {
 const EMAIL_TEMPLATES: Record<string, string[]> = {
   'order_${order.status}': ORDER_STATUSES.map((s) => `order_${s}`),
   'order_correction_${correction.status}': CORRECTION_STATUSES.map((s) => `order_correction_${s}`),
+  'procurement_${event.change}': ['requested', 'answered', 'declined', 'cancelled'].map((c) => `procurement_${c}`),
   'service_order_${event.event}': Object.keys(SERVICE_ORDER_ACTION_LABELS).map((e) => `service_order_${e}`),
   'proposal_${event.change}': ['submitted', 'revised', 'accepted', 'rejected', 'superseded'].map(
     (c) => `proposal_${c}`,

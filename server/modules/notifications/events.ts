@@ -21,6 +21,7 @@ export type DomainEvent =
   | OrdersEvent
   | OrdersRegistrationEvent
   | OrderCorrectionEvent
+  | ProcurementEvent
   | OrderUpdEvent
   | OrderUpdMissingEvent
   | ReviewsEvent
@@ -163,6 +164,24 @@ export type OrderUpdMissingEvent = {
   orders: { number: string; shippedAt: Date }[]
   /** How many more there are beyond those listed. */
   more: number
+}
+
+/**
+ * A request for commercial offers between a buyer and one of the sellers it asked: sent to the
+ * seller, answered or declined by it, or cancelled by the buyer.
+ */
+export type ProcurementEvent = {
+  type: 'procurement.changed'
+  change: 'requested' | 'answered' | 'declined' | 'cancelled'
+  request: { number: string; title: string; deadline: string; itemCount: number }
+  buyer: OrganizationRef
+  seller: OrganizationRef
+  /** The answer's number and sum with VAT, once answered. */
+  offer: { number: string; totalKopecks: number } | null
+  /** A refusal's or a cancellation's reason. */
+  reason: string | null
+  /** The conversation between the two about the request. */
+  room: string
 }
 
 /** A return or price change of a received order was asked for, or decided. */

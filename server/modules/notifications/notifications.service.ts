@@ -9,6 +9,7 @@ import { chatUnreadDigest } from './chat.emails.ts'
 import { offerModerated } from './offers.emails.ts'
 import { orderNote } from './orders.chat.ts'
 import { correctionAudience, correctionChanged, correctionNote } from './order-corrections.emails.ts'
+import { procurementAudience, procurementChanged, procurementNote } from './procurement.emails.ts'
 import {
   orderAudience,
   orderStatusChanged,
@@ -62,6 +63,7 @@ const CHANNELS: { [T in EventType]: Channels<T> } = {
     chat: updIssuedNote,
   },
   'orders.upd_missing': { audience: (event) => [{ organizationId: event.seller.id }], email: updMissing },
+  'procurement.changed': { audience: procurementAudience, email: procurementChanged, chat: procurementNote },
   'orders.correction_changed': { audience: correctionAudience, email: correctionChanged, chat: correctionNote },
   'orders.registration_reminder': {
     audience: (event) => [{ organizationId: event.buyer.id }],

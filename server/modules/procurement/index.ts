@@ -15,6 +15,14 @@ export const procurementModule = defineModule({
   tables,
   routes: procurementRoutes,
   jobs: [PROCUREMENT_EXPIRE_JOB],
-  service: ({ limiter }, { catalog, jobs }): ProcurementService =>
-    createProcurementService({ catalog, vendors: vendorDirectory, parties: partyDirectory, jobs, limiter }),
+  service: ({ limiter }, { catalog, jobs, chat, notifications }): ProcurementService =>
+    createProcurementService({
+      catalog,
+      vendors: vendorDirectory,
+      parties: partyDirectory,
+      jobs,
+      chat,
+      events: notifications,
+      limiter,
+    }),
 })

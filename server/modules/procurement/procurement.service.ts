@@ -20,6 +20,8 @@ import { AppError } from '../../errors.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { parse } from '../../parse.ts'
 import type { CatalogService } from '../catalog/index.ts'
+import type { ChatService } from '../chat/index.ts'
+import type { Events } from '../notifications/index.ts'
 import type { PartyDirectory, VendorDirectory } from '../organizations/index.ts'
 import type { RateLimiter } from '../rate-limit/index.ts'
 import type { RateLimitRule } from '../rate-limit/index.ts'
@@ -43,6 +45,7 @@ export const PROCUREMENT_EXPIRE_JOB = 'procurement.close_expired'
 export const PROCUREMENT_WRITE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60 * 60_000 }
 
 type RequestRow = typeof procurementRequests.$inferSelect
+type RecipientRow = typeof procurementRecipients.$inferSelect
 
 const NUMBER = /^KP-\d{4}-\d{5,}$/
 
@@ -73,6 +76,8 @@ export interface ProcurementDeps {
   vendors: Pick<VendorDirectory, 'confirmedVendorIds'>
   parties: PartyDirectory
   jobs: Pick<JobsService, 'register' | 'enqueue'>
+  chat: Pick<ChatService, 'openRequestRooms'>
+  events: Events
   limiter: RateLimiter
   /** The clock of prices' freshness and deadlines. */
   now?: () => Date
@@ -214,6 +219,36 @@ export function createProcurementService(deps: ProcurementDeps) {
     specificationFileId: data.specificationFileId ?? null,
   })
 
+  /** Tells one side of a request's pair (buyer and a seller) of a change, in the caller's transaction. */
+  async function tell(
+    tx: Ctx,
+    request: RequestRow,
+    recipient: RecipientRow,
+    change: 'requested' | 'answered' | 'declined' | 'cancelled',
+    extra: { offer?: { number: string; totalKopecks: number }; reason?: string } = {},
+  ) {
+    if (!recipient.chatRoomId) return
+    const parties = await deps.parties.describeParties(tx.db, [
+      request.buyerOrganizationId,
+      recipient.sellerOrganizationId,
+    ])
+    const [{ items } = { items: 0 }] = await tx.db
+      .select({ items: count() })
+      .from(procurementItems)
+      .where(eq(procurementItems.requestId, request.id))
+    const ref = (id: string) => ({ id, name: parties.get(id)?.name ?? '' })
+    await deps.events.emit(tx, {
+      type: 'procurement.changed',
+      change,
+      request: { number: request.number, title: request.title, deadline: request.deadline, itemCount: items },
+      buyer: ref(request.buyerOrganizationId),
+      seller: ref(recipient.sellerOrganizationId),
+      offer: extra.offer ?? null,
+      reason: extra.reason ?? null,
+      room: recipient.chatRoomId,
+    })
+  }
+
   async function details(ctx: Ctx, request: RequestRow): Promise<ProcurementDetails> {
     return buyerDetails(await partsOf(ctx, request), procurementActionsFor(request.status), now())
   }
@@ -297,11 +332,12 @@ export function createProcurementService(deps: ProcurementDeps) {
         const row = await own(tx, number, true)
         if (row.status === 'sent') return row
         const step = procurementTransition(row.status, 'send', 'buyer', row.number)
-        const [{ recipients } = { recipients: 0 }] = await db
-          .select({ recipients: count() })
+        const recipients = await db
+          .select()
           .from(procurementRecipients)
           .where(eq(procurementRecipients.requestId, row.id))
-        if (!recipients)
+          .orderBy(asc(procurementRecipients.position))
+        if (!recipients.length)
           throw new AppError('invalid', PROCUREMENT_MESSAGES.recipients, {
             recipients: PROCUREMENT_MESSAGES.recipients,
           })
@@ -310,6 +346,21 @@ export function createProcurementService(deps: ProcurementDeps) {
         }
         const sentAt = now()
         await moveProcurement(tx, row.id, step, { set: { sentAt } })
+        // Each seller gets its own conversation with the buyer about the request, and the news in it.
+        const rooms = await deps.chat.openRequestRooms(
+          tx,
+          recipients.map((r) => ({
+            requestId: r.id,
+            title: `Запрос КП № ${row.number}: ${row.title}`,
+            customerOrganizationId: row.buyerOrganizationId,
+            vendorOrganizationId: r.sellerOrganizationId,
+          })),
+        )
+        for (const [i, recipient] of recipients.entries()) {
+          const chatRoomId = rooms[i]!.guid
+          await db.update(procurementRecipients).set({ chatRoomId }).where(eq(procurementRecipients.id, recipient.id))
+          await tell(tx, { ...row, status: step.to }, { ...recipient, chatRoomId }, 'requested')
+        }
         await deps.jobs.enqueue(
           db,
           PROCUREMENT_EXPIRE_JOB,
@@ -318,6 +369,7 @@ export function createProcurementService(deps: ProcurementDeps) {
         )
         return { ...row, status: step.to, sentAt }
       })
+      deps.events.afterCommit()
       return details(ctx, request)
     },
 
@@ -344,8 +396,17 @@ export function createProcurementService(deps: ProcurementDeps) {
         if (row.status === 'cancelled') throw new AppError('conflict', PROCUREMENT_MESSAGES.alreadyCancelled)
         const step = procurementTransition(row.status, 'cancel', 'buyer', row.number)
         await moveProcurement(tx, row.id, step, { comment: reason, set: { cancelReason: reason } })
+        // The sellers still preparing an answer hear that they need not.
+        if (row.status === 'sent') {
+          const waiting = await db
+            .select()
+            .from(procurementRecipients)
+            .where(and(eq(procurementRecipients.requestId, row.id), eq(procurementRecipients.status, 'awaiting')))
+          for (const recipient of waiting) await tell(tx, row, recipient, 'cancelled', { reason })
+        }
         return { ...row, status: step.to, cancelReason: reason }
       })
+      deps.events.afterCommit()
       return details(ctx, request)
     },
 
@@ -459,7 +520,7 @@ export function createProcurementService(deps: ProcurementDeps) {
           throw new AppError('conflict', PROCUREMENT_MESSAGES.notSent)
         }
         const items = await db
-          .select({ id: procurementItems.id })
+          .select({ id: procurementItems.id, quantity: procurementItems.quantity })
           .from(procurementItems)
           .where(eq(procurementItems.requestId, request.id))
         const priced = new Map(data.lines.map((l) => [l.itemId.toLowerCase(), l]))
@@ -470,12 +531,13 @@ export function createProcurementService(deps: ProcurementDeps) {
           .select({ answered: count() })
           .from(procurementRecipients)
           .where(and(eq(procurementRecipients.requestId, request.id), eq(procurementRecipients.status, 'answered')))
+        const offerNumber = `${request.number}/${answered + 1}`
         await db
           .update(procurementRecipients)
           .set({
             status: 'answered',
             answeredAt: now(),
-            offerNumber: `${request.number}/${answered + 1}`,
+            offerNumber,
             deliveryTerm: data.deliveryTerm,
             validUntil: data.validUntil,
             signatoryName: data.signatoryName,
@@ -492,8 +554,11 @@ export function createProcurementService(deps: ProcurementDeps) {
             vatRate: priced.get(item.id)!.vatRate,
           })),
         )
+        const totalKopecks = items.reduce((sum, item) => sum + priced.get(item.id)!.unitPriceKopecks * item.quantity, 0)
+        await tell(tx, request, recipient, 'answered', { offer: { number: offerNumber, totalKopecks } })
         return { request }
       })
+      deps.events.afterCommit()
       return this.getIncoming(ctx, request.number)
     },
 
@@ -510,7 +575,9 @@ export function createProcurementService(deps: ProcurementDeps) {
           .update(procurementRecipients)
           .set({ status: 'declined', declineReason: reason, answeredAt: now() })
           .where(eq(procurementRecipients.id, recipient.id))
+        await tell(tx, request, recipient, 'declined', { reason })
       })
+      deps.events.afterCommit()
       return this.getIncoming(ctx, number)
     },
 

@@ -6,6 +6,7 @@ import { type IncomingProcurement, PROCUREMENT_MESSAGES, type ProcurementDetails
 import { systemCtx } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
 import { jobs } from '../../jobs/jobs.table.ts'
+import { emailOutbox } from '../mail/mail.table.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { createOffer } from '../orders/orders.testing.ts'
@@ -104,6 +105,15 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
     expect(sent.statusCode, sent.body).toBe(200)
     expect(sent.json().data).toMatchObject({ status: 'sent', actions: ['close', 'cancel'] })
     expect((await api('PUT', `/procurement/requests/${request.number}`, buyer.cookie, draft())).statusCode).toBe(409)
+    // Each seller hears of it by e-mail and in its own conversation with the buyer.
+    const told = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'procurement_requested')))
+      .filter((m) => m.text.includes(request.number))
+      .map((m) => m.to)
+      .sort()
+    expect(told).toEqual(sellers.map((s) => s.email).sort())
+    const rooms = (sent.json().data as ProcurementDetails).recipients.map((r) => r.chatRoomGuid)
+    expect(new Set(rooms).size).toBe(3)
+    expect(rooms.every(Boolean)).toBe(true)
     // The deadline's day ends with a run that closes it.
     const expiry = await database.db.select().from(jobs).where(eq(jobs.kind, PROCUREMENT_EXPIRE_JOB))
     expect(expiry.map((j) => j.key)).toContain(deadline())
@@ -160,6 +170,16 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
       reason: 'Нет на складе до лета',
     })
     expect((declined.json().data as IncomingProcurement).myStatus).toBe('declined')
+    // The buyer hears of the answer and of the refusal with its reason.
+    const answers = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))).filter((m) =>
+      m.subject.includes(number),
+    )
+    expect(answers.map((m) => m.kind).sort()).toEqual([
+      'procurement_answered',
+      'procurement_answered',
+      'procurement_declined',
+    ])
+    expect(answers.find((m) => m.kind === 'procurement_declined')!.text).toContain('Нет на складе до лета')
     // The second seller sees nothing of the first's prices.
     const second = (await api('GET', `/procurement/incoming/${number}`, sellers[1]!.cookie)).json().data
     expect(JSON.stringify(second)).not.toContain('45000000')
