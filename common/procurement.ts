@@ -102,6 +102,7 @@ export const PROCUREMENT_MESSAGES = {
   signatory: 'Укажите подписанта: ФИО и должность',
   declineReason: 'Укажите причину отказа',
   answered: 'Вы уже ответили на этот запрос',
+  noAnswers: 'Обоснование цены появится, когда придёт хотя бы одно коммерческое предложение',
 } as const
 
 const text = (max: number) => singleLineText().max(max, `Не больше ${formatCount(max, CHARACTERS_UP_TO)}`)

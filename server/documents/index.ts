@@ -9,3 +9,5 @@ export { type UpdDocument, type UpdLine, type UpdPictures, type UpdSignatories, 
 export { type UpdFile, renderUpdXml } from './upd-xml.ts'
 export { type ActDocument, type ActPictures, renderAct } from './act.ts'
 export { type UkdDocument, type UkdFigures, type UkdLine, type UkdSums, renderUkd, ukdTotals } from './ukd.ts'
+export { type NmckDocument, renderNmck } from './nmck.ts'
+export { renderNmckXlsx } from './nmck-xlsx.ts'

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs'
 import { extractText, getDocumentProxy, getMeta } from 'unpdf'
 
 /** What the documents' tests read back from a rendered PDF, through pdf.js. */
@@ -27,4 +28,11 @@ export async function readPdf(bytes: Buffer): Promise<PdfContents> {
   }
   const text = pages.join('\n').replace(/\s+/g, ' ')
   return { pages, text, squashed: squash(text), info: info as Record<string, unknown>, sizes }
+}
+
+/** A workbook read back, as the documents' tests check one (exceljs types its input by its own Buffer). */
+export async function readXlsx(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load(bytes as unknown as Parameters<typeof workbook.xlsx.load>[0])
+  return workbook
 }

@@ -7,6 +7,7 @@ import {
 } from '#common/procurement.ts'
 import { z } from '#common/zod.ts'
 import { passThrough } from '../../http.ts'
+import { sendStoredFile } from '../files/index.ts'
 
 const NumberParams = z.object({ number: z.string().describe('Номер запроса КП, «KP-2612-00001»') })
 const PageQuery = z.object({ page: z.string().optional().describe('Страница, с 1') })
@@ -45,6 +46,21 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => ({ data: await procurement.get(req.ctx, req.params.number) }),
   )
+
+  for (const format of ['pdf', 'xlsx'] as const) {
+    app.get(
+      `/procurement/requests/:number/justification.${format}`,
+      route({
+        summary:
+          format === 'pdf'
+            ? 'Обоснование НМЦК в PDF: цены поставщиков (обезличены), средняя, отклонение, коэффициент вариации, НМЦК; приложение с именами'
+            : 'Обоснование НМЦК в XLSX с живыми формулами (СРЗНАЧ, СТАНДОТКЛОН, ОКРУГЛ) и листом поставщиков',
+        params: NumberParams,
+      }),
+      async (req, reply) =>
+        sendStoredFile(reply, await procurement.justificationFile(req.ctx, req.params.number, format)),
+    )
+  }
 
   app.put(
     '/procurement/requests/:number',

@@ -6,6 +6,7 @@ import {
   type IncomingSummary,
   PROCUREMENT_LIMITS,
   PROCUREMENT_MESSAGES,
+  PROCUREMENT_PURPOSE_LABELS,
   ProcurementAnswerInput,
   ProcurementCancelInput,
   type ProcurementDetails,
@@ -19,6 +20,7 @@ import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { parse } from '../../parse.ts'
+import { type NmckDocument, renderNmck, renderNmckXlsx } from '../../documents/index.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { ChatService } from '../chat/index.ts'
 import type { Events } from '../notifications/index.ts'
@@ -408,6 +410,38 @@ export function createProcurementService(deps: ProcurementDeps) {
       })
       deps.events.afterCommit()
       return details(ctx, request)
+    },
+
+    /**
+     * The justification as a file for the buyer: the PDF in the usual table form or the XLSX
+     * with live formulas. A request without answers has none yet (409).
+     */
+    async justificationFile(
+      ctx: Ctx,
+      number: string,
+      format: 'pdf' | 'xlsx',
+    ): Promise<{ name: string; data: Buffer; mimeType: string }> {
+      const request = await own(ctx, number)
+      const page = await details(ctx, request)
+      if (!page.justification) throw new AppError('conflict', PROCUREMENT_MESSAGES.noAnswers)
+      const parties = await deps.parties.describeParties(ctx.db, [request.buyerOrganizationId])
+      const buyer = parties.get(request.buyerOrganizationId)
+      const document: NmckDocument = {
+        requestNumber: request.number,
+        requestDate: moscowToday(request.sentAt ?? request.createdAt),
+        title: request.title,
+        purpose: PROCUREMENT_PURPOSE_LABELS[request.purpose],
+        customer: { name: buyer?.fullName ?? buyer?.name ?? '', inn: buyer?.inn ?? '' },
+        justification: page.justification,
+      }
+      const name = `obosnovanie-nmck-${request.number}`
+      return format === 'pdf'
+        ? { name: `${name}.pdf`, data: await renderNmck(document), mimeType: 'application/pdf' }
+        : {
+            name: `${name}.xlsx`,
+            data: await renderNmckXlsx(document),
+            mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          }
     },
 
     async get(ctx: Ctx, number: string): Promise<ProcurementDetails> {

@@ -5,6 +5,7 @@ import { addDays, moscowToday } from '#common/moscow-days.ts'
 import { type IncomingProcurement, PROCUREMENT_MESSAGES, type ProcurementDetails } from '#common/procurement.ts'
 import { systemCtx } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
+import { readPdf, readXlsx } from '../../documents/testing.ts'
 import { jobs } from '../../jobs/jobs.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { BACKENDS } from '../../testing/database.ts'
@@ -99,6 +100,8 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
     // Sellers do not see a draft, even one that names them.
     expect((await api('GET', `/procurement/incoming/${request.number}`, sellers[0]!.cookie)).statusCode).toBe(404)
 
+    const early = await api('GET', `/procurement/requests/${request.number}/justification.xlsx`, buyer.cookie)
+    expect(early.json().error.message).toBe(PROCUREMENT_MESSAGES.noAnswers)
     const edited = await api('PUT', `/procurement/requests/${request.number}`, buyer.cookie, draft())
     expect((edited.json().data as ProcurementDetails).warnings).toEqual([])
     const sent = await api('POST', `/procurement/requests/${request.number}/send`, buyer.cookie)
@@ -202,6 +205,26 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
     expect(justification!.totalKopecks).toBe(1_000_000_00)
     expect(justification!.suppliers.map((s) => s.supplier)).toEqual([1, 2])
     expect(justification!.tooFewOffers).toBe(true)
+
+    // The exports: the PDF and the workbook for the buyer only.
+    const pdf = await api('GET', `/procurement/requests/${number}/justification.pdf`, buyer.cookie)
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.headers['content-type']).toBe('application/pdf')
+    const printed = await readPdf(pdf.rawPayload)
+    expect(printed.text).toContain('Обоснование начальной (максимальной) цены контракта')
+    expect(printed.squashed.replace(/\u00a0/g, '')).toContain('Итогоначальная(максимальная)ценаконтракта1000000,00')
+    const xlsx = await api('GET', `/procurement/requests/${number}/justification.xlsx`, buyer.cookie)
+    expect(xlsx.headers['content-disposition']).toContain(`obosnovanie-nmck-${number}.xlsx`)
+    const workbook = await readXlsx(xlsx.rawPayload)
+    expect(workbook.getWorksheet('Обоснование НМЦК')!.getCell('G9').value).toEqual({
+      formula: 'IF(COUNT(E9:F9)>0,AVERAGE(E9:F9),"")',
+      result: 475000,
+    })
+    for (const outsider of [sellers[0]!, otherBuyer]) {
+      expect((await api('GET', `/procurement/requests/${number}/justification.pdf`, outsider.cookie)).statusCode).toBe(
+        404,
+      )
+    }
 
     // Closed: no more answers; cancelled with a reason otherwise.
     expect((await api('POST', `/procurement/requests/${number}/close`, buyer.cookie)).json().data.status).toBe('closed')
