@@ -1,6 +1,6 @@
 import { VAT_RATES, type VatRate } from './catalog/vat.ts'
 import { calendarDate } from './calendar-date.ts'
-import { CHARACTERS_UP_TO } from './counted-words.ts'
+import { CHARACTERS_UP_TO, LINES_UP_TO, SUPPLIERS_UP_TO } from './counted-words.ts'
 import { formatCount } from './format.ts'
 import { UNITS, type UnitKey } from './okei.ts'
 import { multiLineText, singleLineText } from './text.ts'
@@ -76,7 +76,7 @@ export const PROCUREMENT_MESSAGES = {
   notVendor: 'Отвечать на запросы КП может организация с подтверждённой ролью «Поставщик»',
   title: 'Укажите предмет закупки',
   items: 'Добавьте хотя бы одну позицию',
-  tooManyItems: `Не больше ${PROCUREMENT_LIMITS.items} позиций в одном запросе`,
+  tooManyItems: `Не больше ${formatCount(PROCUREMENT_LIMITS.items, LINES_UP_TO)} в одном запросе`,
   itemName: 'Укажите наименование позиции',
   quantity: `Количество — целое число от 1 до ${PROCUREMENT_LIMITS.quantity.toLocaleString('ru-RU')}`,
   unit: 'Выберите единицу измерения',
@@ -85,7 +85,7 @@ export const PROCUREMENT_MESSAGES = {
   deadline: 'Укажите срок ответа не раньше завтрашнего дня',
   contactName: 'Укажите контактное лицо',
   recipients: 'Выберите хотя бы одного поставщика',
-  tooManyRecipients: `Не больше ${PROCUREMENT_LIMITS.recipients} поставщиков в одном запросе`,
+  tooManyRecipients: `Не больше ${formatCount(PROCUREMENT_LIMITS.recipients, SUPPLIERS_UP_TO)} в одном запросе`,
   recipient: 'Поставщик не найден или не подтверждён',
   ownRecipient: 'Нельзя запросить КП у своей организации',
   fewRecipients: (purpose: ProcurementPurpose) =>

@@ -141,9 +141,7 @@ export async function renderNmck(nmck: NmckDocument): Promise<Buffer> {
       ? ['* Цена получена более шести месяцев назад: её актуальность следует подтвердить.']
       : []),
     ...(justification.tooFewOffers
-      ? [
-          `Получено меньше ${PROCUREMENT_LIMITS.minimumOffers} коммерческих предложений: для обоснования рекомендуется не меньше трёх.`,
-        ]
+      ? ['Получено меньше трёх коммерческих предложений: для обоснования рекомендуется не меньше трёх.']
       : []),
   ]
   for (const note of notes) {
