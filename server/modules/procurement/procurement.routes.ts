@@ -62,6 +62,16 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
     )
   }
 
+  app.get(
+    '/procurement/requests/:number/offers/:offer.pdf',
+    route({
+      summary: 'Коммерческое предложение поставщика по запросу в PDF на его реквизитах (номер ответа по порядку)',
+      params: NumberParams.extend({ offer: z.string().describe('Порядковый номер ответа: 1, 2, 3…') }),
+    }),
+    async (req, reply) =>
+      sendStoredFile(reply, await procurement.offerFile(req.ctx, req.params.number, req.params.offer)),
+  )
+
   app.put(
     '/procurement/requests/:number',
     route({ summary: 'Изменить черновик запроса КП целиком', params: NumberParams, body: ProcurementRequestInput }),
@@ -102,6 +112,12 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
       params: NumberParams,
     }),
     async (req) => ({ data: await procurement.getIncoming(req.ctx, req.params.number) }),
+  )
+
+  app.get(
+    '/procurement/incoming/:number/offer.pdf',
+    route({ summary: 'Своё коммерческое предложение по запросу в PDF (поставщик)', params: NumberParams }),
+    async (req, reply) => sendStoredFile(reply, await procurement.offerFile(req.ctx, req.params.number, null)),
   )
 
   app.post(

@@ -20,7 +20,8 @@ import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { parse } from '../../parse.ts'
-import { type NmckDocument, renderNmck, renderNmckXlsx } from '../../documents/index.ts'
+import { type NmckDocument, renderCommercialOffer, renderNmck, renderNmckXlsx } from '../../documents/index.ts'
+import { commercialOfferOf } from './procurement.offer.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { ChatService } from '../chat/index.ts'
 import type { Events } from '../notifications/index.ts'
@@ -442,6 +443,49 @@ export function createProcurementService(deps: ProcurementDeps) {
             data: await renderNmckXlsx(document),
             mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           }
+    },
+
+    /**
+     * A seller's commercial offer as a PDF on its requisites: the seller's own (`offer` null) or,
+     * for the buyer, the offer numbered `offer` among the answers («…/2»).
+     */
+    async offerFile(
+      ctx: Ctx,
+      number: string,
+      offer: string | null,
+    ): Promise<{ name: string; data: Buffer; mimeType: string }> {
+      let request: RequestRow
+      let recipientId: string
+      if (offer === null) {
+        const found = await asked(ctx, number)
+        if (found.recipient.status !== 'answered') throw notFound()
+        ;({ request } = found)
+        recipientId = found.recipient.id
+      } else {
+        request = await own(ctx, number)
+        if (!/^[1-9]\d{0,2}$/.test(offer)) throw notFound()
+        const [answer] = await ctx.db
+          .select({ id: procurementRecipients.id })
+          .from(procurementRecipients)
+          .where(
+            and(
+              eq(procurementRecipients.requestId, request.id),
+              eq(procurementRecipients.offerNumber, `${request.number}/${offer}`),
+            ),
+          )
+        if (!answer) throw notFound()
+        recipientId = answer.id
+      }
+      const parts = await partsOf(ctx, request)
+      const document = commercialOfferOf(
+        parts,
+        parts.recipients.find((r) => r.id === recipientId)!,
+      )
+      return {
+        name: `kp-${document.number.replace('/', '-')}.pdf`,
+        data: await renderCommercialOffer(document),
+        mimeType: 'application/pdf',
+      }
     },
 
     async get(ctx: Ctx, number: string): Promise<ProcurementDetails> {

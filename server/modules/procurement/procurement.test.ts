@@ -173,6 +173,21 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
       reason: 'Нет на складе до лета',
     })
     expect((declined.json().data as IncomingProcurement).myStatus).toBe('declined')
+    // The seller's offer as a PDF on its requisites: its own, and the buyer's copy; nobody else's.
+    const own = await api('GET', `/procurement/incoming/${number}/offer.pdf`, sellers[0]!.cookie)
+    expect(own.statusCode).toBe(200)
+    const kp = await readPdf(own.rawPayload)
+    expect(kp.text).toContain(`Коммерческое предложение № ${number}/1`)
+    expect(kp.text).toContain('Поставщик КП 1')
+    expect(kp.text.replace(/\u00a0/g, ' ')).toContain('Девятьсот шестьдесят тысяч рублей 00 копеек')
+    expect(kp.text).toContain('Орлов Сергей Викторович')
+    const copy = await api('GET', `/procurement/requests/${number}/offers/1.pdf`, buyer.cookie)
+    expect(copy.statusCode).toBe(200)
+    expect((await readPdf(copy.rawPayload)).text).toContain(`Коммерческое предложение № ${number}/1`)
+    expect((await api('GET', `/procurement/requests/${number}/offers/9.pdf`, buyer.cookie)).statusCode).toBe(404)
+    expect((await api('GET', `/procurement/incoming/${number}/offer.pdf`, sellers[2]!.cookie)).statusCode).toBe(404)
+    expect((await api('GET', `/procurement/requests/${number}/offers/1.pdf`, sellers[0]!.cookie)).statusCode).toBe(404)
+
     // The buyer hears of the answer and of the refusal with its reason.
     const answers = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))).filter((m) =>
       m.subject.includes(number),
