@@ -6,6 +6,7 @@ import type { OrderMove, OrderRow } from '../modules/orders/index.ts'
 import type { RateLimitRule } from '../modules/rate-limit/index.ts'
 import { parse } from '../parse.ts'
 import { updIssueOf } from './closing-documents.ts'
+import type { MailAttachment } from '../modules/mail/index.ts'
 import type { FlowInfrastructure, FlowServices } from './flow.ts'
 import type { OrderNews } from './order-news.ts'
 import type { RegistrationReminders } from './registration-reminders.ts'
@@ -25,6 +26,8 @@ interface MoveSteps {
   prepare?: (tx: Ctx, row: OrderRow) => Promise<Record<string, unknown> | void>
   /** What follows from the move in the same transaction: stock back, the platform's later moves. */
   after?: (tx: Ctx, row: OrderRow) => Promise<void>
+  /** Files the other side's e-mail carries: the shipment's УПД. */
+  attachments?: (tx: Ctx, row: OrderRow) => Promise<MailAttachment[]>
 }
 
 /**
@@ -61,7 +64,7 @@ export function createMoveOrder(
       const set = (await steps.prepare?.(tx, row)) ?? {}
       const after = await orders.moves.apply(tx, row, step, { comment, set })
       await steps.after?.(tx, after)
-      await news.moved(tx, after, by, comment)
+      await news.moved(tx, after, by, comment, await steps.attachments?.(tx, after))
       return { row: after, moved: true }
     })
     if (moved) notifications.afterCommit()
@@ -81,6 +84,18 @@ export function createMoveOrder(
       tx,
       updIssueOf(row, lines, origins, row.shippedAt!, buyerSettings?.edoParticipantId ?? null),
     )
+  }
+
+  /** The order's УПД as the files an e-mail carries: the printed PDF and the exchange XML. */
+  async function updAttachments(tx: Ctx, row: OrderRow): Promise<MailAttachment[]> {
+    const files = await Promise.all(
+      (['pdf', 'xml'] as const).map((format) => documents.download(tx, 'upd', format, 'sale', row.number)),
+    )
+    return files.map((file) => ({
+      filename: file.name,
+      contentType: file.mimeType,
+      contentBase64: file.data.toString('base64'),
+    }))
   }
 
   function scheduleCompletion(tx: Ctx, row: OrderRow) {
@@ -196,6 +211,7 @@ export function createMoveOrder(
           )
           await reminders.schedule(tx, row, 0)
         },
+        attachments: updAttachments,
       })
     },
 
@@ -216,7 +232,7 @@ export function createMoveOrder(
           throw new AppError('conflict', ORDER_MESSAGES.updBeforeShipping)
         const upd = await issueUpdOf(tx, row)
         const after = await orders.moves.recordUpd(tx, row, upd)
-        await news.updIssued(tx, after)
+        await news.updIssued(tx, after, await updAttachments(tx, after))
         return after
       })
       notifications.afterCommit()

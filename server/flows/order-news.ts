@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.ts'
 import type { CorrectionRow, OrderActor, OrderRow } from '../modules/orders/index.ts'
+import type { MailAttachment } from '../modules/mail/index.ts'
 import type { FlowServices } from './flow.ts'
 
 /**
@@ -33,7 +34,13 @@ export function createOrderNews({ orders, notifications, chat }: FlowServices) {
   }
 
   /** Each order's news, told together (the people looked up once, the notes written at once). */
-  async function tell(tx: Ctx, rows: OrderRow[], by: OrderActor, comment: (row: OrderRow) => string | null) {
+  async function tell(
+    tx: Ctx,
+    rows: OrderRow[],
+    by: OrderActor,
+    comment: (row: OrderRow) => string | null,
+    attachments?: MailAttachment[],
+  ) {
     const rooms = await conversationsOf(tx, rows)
     await notifications.emit(
       tx,
@@ -45,6 +52,7 @@ export function createOrderNews({ orders, notifications, chat }: FlowServices) {
         by,
         comment: comment(row),
         room: rooms[i]!,
+        ...(attachments && { attachments }),
       })),
     )
   }
@@ -52,15 +60,17 @@ export function createOrderNews({ orders, notifications, chat }: FlowServices) {
   return {
     /** New orders (a checkout's, one per seller), each with the buyer's comment on it. */
     placed: (tx: Ctx, rows: OrderRow[]) => tell(tx, rows, 'buyer', (row) => row.comment || null),
-    /** A move, with the mover's comment or reason. */
-    moved: (tx: Ctx, row: OrderRow, by: OrderActor, comment: string | null) => tell(tx, [row], by, () => comment),
+    /** A move, with the mover's comment or reason, and the files its e-mail carries (a shipment's УПД). */
+    moved: (tx: Ctx, row: OrderRow, by: OrderActor, comment: string | null, attachments?: MailAttachment[]) =>
+      tell(tx, [row], by, () => comment, attachments),
 
     /** A УПД the seller issued after shipping: the buyer hears of it as of the shipment, with its links. */
-    async updIssued(tx: Ctx, row: OrderRow) {
+    async updIssued(tx: Ctx, row: OrderRow, attachments: MailAttachment[]) {
       const [room] = await conversationsOf(tx, [row])
       await notifications.emit(tx, {
         type: 'orders.upd_issued',
         order: { number: row.number, upd: row.upd! },
+        attachments,
         buyer: { id: row.buyer.id, name: row.buyer.name },
         seller: { id: row.seller.id, name: row.seller.name },
         room: room!,

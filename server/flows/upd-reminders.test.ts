@@ -9,7 +9,7 @@ import { jobs } from '../jobs/jobs.table.ts'
 import { BACKENDS } from '../testing/database.ts'
 import { useTestApp } from '../testing/app.ts'
 import { closingDocuments } from '../modules/documents/documents.table.ts'
-import { emailOutbox } from '../modules/mail/mail.table.ts'
+import { emailAttachments, emailOutbox } from '../modules/mail/mail.table.ts'
 import { createOffer } from '../modules/orders/orders.testing.ts'
 import { orders } from '../modules/orders/orders.table.ts'
 import { apiClient } from '../modules/organizations/organizations.testing.ts'
@@ -126,6 +126,8 @@ describe.each(BACKENDS)('the УПД of orders shipped without one on %s', (backe
     )
     expect(told.map((m) => m.to)).toEqual([buyer.email])
     expect(told[0]!.text).toContain(`/api/v1/orders/purchase/${number}/documents/upd.xml`)
+    const files = await database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, told[0]!.id))
+    expect(files.map((f) => f.contentType)).toEqual(['application/pdf', 'application/xml; charset=windows-1251'])
 
     // The next morning: nothing more about it.
     await database.db.delete(jobs).where(eq(jobs.kind, UPD_REMINDER_JOB))

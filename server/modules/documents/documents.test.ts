@@ -25,7 +25,7 @@ import {
   giveInvoiceDetails,
 } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
-import { emailOutbox } from '../mail/mail.table.ts'
+import { emailAttachments, emailOutbox } from '../mail/mail.table.ts'
 import { closingDocuments } from './documents.table.ts'
 
 describe.each(BACKENDS)('closing documents on %s', (backend) => {
@@ -138,6 +138,13 @@ describe.each(BACKENDS)('closing documents on %s', (backend) => {
     expect(told[0]!.text).toContain(`УПД № ${row!.number} от ${row!.date.split('-').reverse().join('.')}`)
     expect(told[0]!.text).toContain(`/api/v1/orders/purchase/${number}/documents/upd.pdf`)
     expect(told[0]!.text).toContain(`/api/v1/orders/purchase/${number}/documents/upd.xml`)
+    // The УПД itself comes with it: the PDF for print and the XML for the exchange operator.
+    const files = await database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, told[0]!.id))
+    expect(files.map((f) => [f.filename.slice(0, 14), f.contentType])).toEqual([
+      [`upd-${row!.number}-${row!.date}`.slice(0, 14), 'application/pdf'],
+      ['ON_NSCHFDOPPR_', 'application/xml; charset=windows-1251'],
+    ])
+    expect(Buffer.from(files[0]!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-')
     const bought = await api('GET', `/orders/purchase/${number}`, buyer.cookie)
     expect(bought.json().data.documents.map((d: { kind: string }) => d.kind)).toContain('upd')
 

@@ -2,7 +2,7 @@ import { defineModule } from '../module.ts'
 import { createMailService, DELIVER_JOB, type MailService } from './mail.service.ts'
 import * as tables from './mail.table.ts'
 
-export type { MailService, OutgoingEmail } from './mail.service.ts'
+export type { MailAttachment, MailService, OutgoingEmail } from './mail.service.ts'
 
 export const mailModule = defineModule({
   name: 'mail',

@@ -15,6 +15,7 @@ const quiet = () => {}
  */
 function recordingTransport() {
   const delivered: string[] = []
+  const files: { to: string; filename: string; content: string }[] = []
   const refused = new Set<string>()
   const transport = createTransport({
     name: 'recording',
@@ -23,10 +24,13 @@ function recordingTransport() {
       const to = String(mail.data.to)
       if (refused.has(to)) return callback(new Error(`550 mailbox unavailable: ${to}`), undefined)
       delivered.push(to)
+      for (const file of mail.data.attachments ?? []) {
+        files.push({ to, filename: String(file.filename), content: String(file.content) })
+      }
       callback(null, { envelope: mail.message.getEnvelope(), messageId: `<${delivered.length}@test>` })
     },
   })
-  return { transport, delivered, refused }
+  return { transport, delivered, refused, files }
 }
 
 const email = (to: string): OutgoingEmail => ({ to, subject: 'Заказ оформлен', text: 'Текст письма', kind: 'test' })
@@ -89,5 +93,22 @@ describe.each(BACKENDS)('mail delivery on %s', (backend) => {
     const [sent] = await outbox(['full-mailbox@example.com'])
     expect(sent?.sentAt).not.toBeNull()
     expect(sent?.error).toBeNull()
+  })
+
+  it('sends a message’s files with it, as they were given', async () => {
+    const { jobs, mail, files } = setUp()
+    const pdf = Buffer.from('%PDF-1.7 УПД')
+    await mail.send(database.db, {
+      ...email('accountant@example.com'),
+      attachments: [
+        { filename: 'upd-17.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+        { filename: 'ON_NSCHFDOPPR_1.xml', contentType: 'application/xml', contentBase64: 'PEZpbGUvPg==' },
+      ],
+    })
+    await jobs.runUntilIdle()
+    expect(files).toEqual([
+      { to: 'accountant@example.com', filename: 'upd-17.pdf', content: '%PDF-1.7 УПД' },
+      { to: 'accountant@example.com', filename: 'ON_NSCHFDOPPR_1.xml', content: '<File/>' },
+    ])
   })
 })

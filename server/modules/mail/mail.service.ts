@@ -8,14 +8,22 @@ import type { Db } from '../../db/client.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { countRows, pageQuery } from '../../db/pages.ts'
 import { parse } from '../../parse.ts'
-import { emailOutbox } from './mail.table.ts'
+import { emailAttachments, emailOutbox } from './mail.table.ts'
 import { maskSecrets } from './mask-secrets.ts'
+
+/** A file sent with a message: its name as the reader sees it, its type and its bytes as base64. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  contentBase64: string
+}
 
 export interface OutgoingEmail {
   to: string
   subject: string
   text: string
   kind: string
+  attachments?: MailAttachment[]
 }
 
 export type OutboxItem = typeof emailOutbox.$inferSelect
@@ -58,10 +66,35 @@ export function createMailService(opts: {
       .select()
       .from(emailOutbox)
       .where(and(inArray(emailOutbox.id, ids), isNull(emailOutbox.sentAt)))
+    const files = due.length
+      ? await db
+          .select()
+          .from(emailAttachments)
+          .where(
+            inArray(
+              emailAttachments.emailId,
+              due.map((email) => email.id),
+            ),
+          )
+          .orderBy(emailAttachments.position)
+      : []
     let failure: unknown
     for (const email of due) {
       try {
-        await transport.sendMail({ from: opts.from, to: email.to, subject: email.subject, text: email.text })
+        const attachments = files
+          .filter((file) => file.emailId === email.id)
+          .map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.contentBase64, 'base64'),
+          }))
+        await transport.sendMail({
+          from: opts.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          attachments,
+        })
         await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, email.id))
       } catch (err) {
         opts.log('smtp send failed', err)
@@ -81,8 +114,12 @@ export function createMailService(opts: {
       if (!emails.length) return []
       const rows = await db
         .insert(emailOutbox)
-        .values(emails)
+        .values(emails.map(({ attachments: _, ...email }) => email))
         .returning({ id: emailOutbox.id, createdAt: emailOutbox.createdAt })
+      const files = rows.flatMap((row, i) =>
+        (emails[i]!.attachments ?? []).map((file, position) => ({ emailId: row.id, position, ...file })),
+      )
+      if (files.length) await db.insert(emailAttachments).values(files)
       if (opts.mailDir)
         for (const [i, row] of rows.entries()) await writeMailFile(opts.mailDir, row, emails[i]!, opts.from)
       if (transport) await opts.jobs.enqueue(db, DELIVER_JOB, { ids: rows.map((row) => row.id) }, { maxAttempts: 8 })
@@ -111,6 +148,12 @@ export function createMailService(opts: {
 async function writeMailFile(dir: string, row: { id: string; createdAt: Date }, email: OutgoingEmail, from: string) {
   await mkdir(dir, { recursive: true })
   const stamp = row.createdAt.toISOString().replace(/[:.]/g, '-')
-  const headers = [`From: ${from}`, `To: ${email.to}`, `Subject: ${email.subject}`, `X-Kind: ${email.kind}`]
+  const headers = [
+    `From: ${from}`,
+    `To: ${email.to}`,
+    `Subject: ${email.subject}`,
+    `X-Kind: ${email.kind}`,
+    ...(email.attachments ?? []).map((file) => `X-Attachment: ${file.filename} (${file.contentType})`),
+  ]
   await writeFile(join(dir, `${stamp}-${row.id}.txt`), `${headers.join('\n')}\n\n${email.text}\n`)
 }

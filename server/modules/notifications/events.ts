@@ -4,6 +4,7 @@ import type { OrderStatus } from '#common/orders.ts'
 import type { CorrectionKind, CorrectionStatus } from '#common/order-corrections.ts'
 import type { MemberRole, RoleType } from '#common/organizations.ts'
 import type { Ctx } from '../../context.ts'
+import type { MailAttachment } from '../mail/index.ts'
 
 /**
  * What happened in the domain, as the modules tell it. Each event carries the facts that anyone
@@ -135,6 +136,8 @@ export type OrdersEvent = {
     /** The УПД its shipment issued, once shipped: the buyer's e-mail links to it. */
     upd?: { number: string; date: string } | null
   }
+  /** Files the buyer's members get with the news: the shipment's УПД as PDF and XML. */
+  attachments?: MailAttachment[]
   buyer: OrganizationRef
   seller: OrganizationRef
   /** Who moved it: a side, or the platform on its own (automatic delivery or completion). */
@@ -151,6 +154,8 @@ export type OrderActor = 'buyer' | 'seller' | 'system'
 export type OrderUpdEvent = {
   type: 'orders.upd_issued'
   order: { number: string; upd: { number: string; date: string } }
+  /** The УПД as PDF and XML, sent with the e-mail. */
+  attachments: MailAttachment[]
   buyer: OrganizationRef
   seller: OrganizationRef
   room: string

@@ -69,6 +69,8 @@ export function orderStatusChanged(
         '',
         `Страница заказа: ${links.order(side, order.number)}`,
       ].join('\n'),
+      // The buyer's accountant takes the goods on the books from the УПД: it comes with the news.
+      ...(side === 'purchase' && event.attachments?.length && { attachments: event.attachments }),
     }
   })
 }
@@ -80,6 +82,7 @@ export function updIssued(event: EventOf<'orders.upd_issued'>, links: Links, rec
     to: person.email,
     kind: 'order_upd_issued',
     subject: `УПД по заказу № ${order.number}`,
+    attachments: event.attachments,
     text: [
       `Здравствуйте, ${person.name}!`,
       ...updLines(order.upd, 'purchase', order.number, links),
@@ -137,6 +140,7 @@ function updLines(upd: { number: string; date: string }, side: string, number: s
   return [
     '',
     `Продавец выставил универсальный передаточный документ: УПД № ${upd.number} от ${formatIsoDate(upd.date)}.`,
+    ...(side === 'purchase' ? ['Он приложен к письму: PDF для печати и XML для системы ЭДО.'] : []),
     `PDF для печати: ${links.orderDocument(side, number, 'upd.pdf')}`,
     `XML для загрузки в систему ЭДО (формат ФНС 5.03): ${links.orderDocument(side, number, 'upd.xml')}`,
     'Ссылки открываются после входа в личный кабинет; документы есть и на странице заказа.',
