@@ -11,6 +11,7 @@ import {
   drawSignatures,
   drawStatusHeader,
   formatIsoDateInWords,
+  GOODS_COLUMNS,
   labelledLine,
   labelledSignature,
   sheetsWord,
@@ -142,34 +143,24 @@ export async function renderUkd(ukd: UkdDocument, pictures: UpdPictures = {}): P
   return finish((page, pages) => `УКД № ${ukd.number} от ${date} · лист ${page} из ${pages}`)
 }
 
-const UNIT = 'Единица измерения'
 const TRACED_UNIT = 'Количественная единица измерения товара, используемая в целях осуществления прослеживаемости'
+const G = GOODS_COLUMNS
+/** The УПД's columns for the goods, the row's letter, and the traced goods' columns of the correction form. */
 const COLUMNS: TableColumn[] = [
   { header: '№ п/п в УПД', width: 20, align: 'center' },
-  { header: 'Код товара/ работ, услуг\nА', width: 36 },
-  {
-    header: 'Наименование товара (описание выполненных работ, оказанных услуг), имущественного права\n1',
-    width: 'fill',
-  },
-  { header: 'Код вида товара\n1а', width: 22, align: 'center' },
-  { header: 'код\n2', width: 22, align: 'center', group: UNIT },
-  { header: 'условное обозначение (национальное)\n2а', width: 28, align: 'center', group: UNIT },
+  G.code,
+  G.name,
+  G.kind,
+  G.unitCode,
+  G.unitSymbol,
   { header: 'Строка', width: 50 },
-  { header: 'Количество (объем)\n3', width: 32, align: 'right' },
-  { header: 'Цена (тариф) за единицу измерения\n4', width: 48, align: 'right' },
-  {
-    header: 'Стоимость товаров (работ, услуг), имущественных прав без налога — всего\n5',
-    width: 54,
-    align: 'right',
-  },
-  { header: 'В том числе сумма акциза\n6', width: 30, align: 'center' },
-  { header: 'Налоговая ставка\n7', width: 28, align: 'center' },
+  G.quantity,
+  G.price,
+  G.withoutVat,
+  G.excise,
+  G.rate,
   { header: 'Сумма налога\n8', width: 48, align: 'right' },
-  {
-    header: 'Стоимость товаров (работ, услуг), имущественных прав с налогом — всего\n9',
-    width: 54,
-    align: 'right',
-  },
+  G.withVat,
   { header: 'код\n10', width: 24, align: 'center', group: TRACED_UNIT },
   { header: 'условное обозначение\n10а', width: 30, align: 'center', group: TRACED_UNIT },
   {

@@ -237,35 +237,54 @@ export function drawStatusHeader(
   doc.x = x
 }
 
-/** Every column of the form under its caption, each with its number as the form prints it. */
+/**
+ * The goods table's columns a universal document shares with its correction (УКД): the name and
+ * codes, the unit, the quantity, price and sums, each with its number as the forms print it.
+ */
 const UNIT = 'Единица измерения'
-const COUNTRY = 'Страна происхождения товара'
-const TRACED_UNIT = 'Количественная единица измерения товара, используемая в целях осуществления прослеживаемости'
-const COLUMNS: TableColumn[] = [
-  { header: '№ п/п', width: 14, align: 'center' },
-  { header: 'Код товара/ работ, услуг\nА', width: 36 },
-  {
+export const GOODS_COLUMNS = {
+  code: { header: 'Код товара/ работ, услуг\nА', width: 36 },
+  name: {
     header: 'Наименование товара (описание выполненных работ, оказанных услуг), имущественного права\n1',
     width: 'fill',
   },
-  { header: 'Код вида товара\n1а', width: 22, align: 'center' },
-  { header: 'код\n2', width: 22, align: 'center', group: UNIT },
-  { header: 'условное обозначение (национальное)\n2а', width: 28, align: 'center', group: UNIT },
-  { header: 'Количество (объем)\n3', width: 32, align: 'right' },
-  { header: 'Цена (тариф) за единицу измерения\n4', width: 48, align: 'right' },
-  {
+  kind: { header: 'Код вида товара\n1а', width: 22, align: 'center' },
+  unitCode: { header: 'код\n2', width: 22, align: 'center', group: UNIT },
+  unitSymbol: { header: 'условное обозначение (национальное)\n2а', width: 28, align: 'center', group: UNIT },
+  quantity: { header: 'Количество (объем)\n3', width: 32, align: 'right' },
+  price: { header: 'Цена (тариф) за единицу измерения\n4', width: 48, align: 'right' },
+  withoutVat: {
     header: 'Стоимость товаров (работ, услуг), имущественных прав без налога — всего\n5',
     width: 54,
     align: 'right',
   },
-  { header: 'В том числе сумма акциза\n6', width: 30, align: 'center' },
-  { header: 'Налоговая ставка\n7', width: 28, align: 'center' },
-  { header: 'Сумма налога, предъявляемая покупателю\n8', width: 48, align: 'right' },
-  {
+  excise: { header: 'В том числе сумма акциза\n6', width: 30, align: 'center' },
+  rate: { header: 'Налоговая ставка\n7', width: 28, align: 'center' },
+  withVat: {
     header: 'Стоимость товаров (работ, услуг), имущественных прав с налогом — всего\n9',
     width: 54,
     align: 'right',
   },
+} as const satisfies Record<string, TableColumn>
+
+const COUNTRY = 'Страна происхождения товара'
+const TRACED_UNIT = 'Количественная единица измерения товара, используемая в целях осуществления прослеживаемости'
+const G = GOODS_COLUMNS
+/** Every column of the УПД under its caption. */
+const COLUMNS: TableColumn[] = [
+  { header: '№ п/п', width: 14, align: 'center' },
+  G.code,
+  G.name,
+  G.kind,
+  G.unitCode,
+  G.unitSymbol,
+  G.quantity,
+  G.price,
+  G.withoutVat,
+  G.excise,
+  G.rate,
+  { header: 'Сумма налога, предъявляемая покупателю\n8', width: 48, align: 'right' },
+  G.withVat,
   { header: 'цифровой код\n10', width: 24, align: 'center', group: COUNTRY },
   { header: 'краткое наименование\n10а', width: 40, group: COUNTRY },
   {
