@@ -2,7 +2,7 @@ import { formatIsoDate } from '#common/calendar-date.ts'
 import { nameWithInitials } from '#common/document-settings.ts'
 import type { Unit } from '#common/okei.ts'
 import { formatKopecks, formatQuantity, formatVatRate } from './format.ts'
-import { type Pdf, contentWidth, keepTogether, openPdf, pageBottom, writeText } from './pdf.ts'
+import { type Pdf, contentWidth, openPdf, pageBottom, writeText } from './pdf.ts'
 import { type TableColumn, type TableRow, drawTable } from './table.ts'
 import type { Party, VatRate } from './types.ts'
 import {
@@ -13,9 +13,10 @@ import {
   formatIsoDateInWords,
   GOODS_COLUMNS,
   labelledLine,
-  labelledSignature,
   sheetsWord,
   sideLine,
+  sideSignature,
+  startSidesPart,
   taxIds,
 } from './upd.ts'
 
@@ -255,15 +256,7 @@ function totalsRows(ukd: UkdDocument): TableRow[] {
 function drawChangeLines(doc: Pdf, ukd: UkdDocument, pictures: UpdPictures): void {
   const x = doc.page.margins.left
   const width = contentWidth(doc)
-  keepTogether(doc, 130)
-  doc
-    .save()
-    .lineWidth(1.2)
-    .moveTo(x, doc.y)
-    .lineTo(x + width, doc.y)
-    .stroke()
-    .restore()
-  doc.y += 5
+  startSidesPart(doc, 130)
   labelledLine(
     doc,
     x,
@@ -279,27 +272,9 @@ function drawChangeLines(doc: Pdf, ukd: UkdDocument, pictures: UpdPictures): voi
   const signer = ukd.signatories
     ? { position: ukd.signatories.signer.position, name: nameWithInitials(ukd.signatories.signer.fullName) }
     : undefined
-  const sign = (left: number, y: number, mark: string, who: typeof signer, image?: Buffer | null) => {
-    writeText(doc, mark, left + column - 24, y, 'regular', SMALL, { width: 24, align: 'right' })
-    return (
-      y +
-      labelledSignature(
-        doc,
-        left,
-        y,
-        column - 28,
-        'Ответственный за правильность оформления факта хозяйственной жизни',
-        {
-          labelWidth: 150,
-          withPosition: true,
-          position: who?.position ?? null,
-          name: who?.name ?? null,
-          image: who ? image : null,
-        },
-      ) +
-      3
-    )
-  }
+  const RESPONSIBLE = 'Ответственный за правильность оформления факта хозяйственной жизни'
+  const sign = (left: number, y: number, mark: string, who: typeof signer, image?: Buffer | null) =>
+    sideSignature(doc, { x: left, y, width: column }, RESPONSIBLE, mark, who, image)
   let y = sideLine(doc, x, top, column, 'Иные сведения об изменении: —', '[9]')
   y = sign(x, y, '[10]', signer, pictures.signature)
   y = sideLine(

@@ -434,15 +434,7 @@ export function drawSignatures(
 function drawTransfer(doc: Pdf, upd: UpdDocument, pictures: UpdPictures): void {
   const x = doc.page.margins.left
   const width = contentWidth(doc)
-  keepTogether(doc, 140)
-  doc
-    .save()
-    .lineWidth(1.2)
-    .moveTo(x, doc.y)
-    .lineTo(x + width, doc.y)
-    .stroke()
-    .restore()
-  doc.y += 5
+  startSidesPart(doc, 140)
   labelledLine(doc, x, width, 'Основание передачи (сдачи) / получения (приемки)', basisLine(upd.bases), '[8]')
   labelledLine(
     doc,
@@ -461,20 +453,8 @@ function drawTransfer(doc: Pdf, upd: UpdDocument, pictures: UpdPictures): void {
     : undefined
   const date = formatIsoDateInWords(upd.date)
   const column = half - 12
-  const sign = (left: number, y: number, label: string, mark: string, who: typeof signer, image?: Buffer | null) => {
-    writeText(doc, mark, left + column - 24, y, 'regular', SMALL, { width: 24, align: 'right' })
-    return (
-      y +
-      labelledSignature(doc, left, y, column - 28, label, {
-        labelWidth: 150,
-        withPosition: true,
-        position: who?.position ?? null,
-        name: who?.name ?? null,
-        image: who ? image : null,
-      }) +
-      3
-    )
-  }
+  const sign = (left: number, y: number, label: string, mark: string, who: typeof signer, image?: Buffer | null) =>
+    sideSignature(doc, { x: left, y, width: column }, label, mark, who, image)
   let y = top
   y = sign(x, y, 'Товар (груз) передал / услуги, результаты работ, права сдал', '[10]', signer, pictures.signature)
   y = sideLine(doc, x, y, column, `Дата отгрузки, передачи (сдачи): ${date}`, '[11]')
@@ -508,6 +488,43 @@ function drawTransfer(doc: Pdf, upd: UpdDocument, pictures: UpdPictures): void {
   writeText(doc, 'М. П.', right, r + 2, 'regular', TEXT, { lineBreak: false })
   doc.y = Math.min(Math.max(y, r) + 16, pageBottom(doc))
   doc.x = x
+}
+
+/** The sides' part of a universal document under a heavy rule, kept on one page with `height` of room. */
+export function startSidesPart(doc: Pdf, height: number): void {
+  const x = doc.page.margins.left
+  keepTogether(doc, height)
+  doc
+    .save()
+    .lineWidth(1.2)
+    .moveTo(x, doc.y)
+    .lineTo(x + contentWidth(doc), doc.y)
+    .stroke()
+    .restore()
+  doc.y += 5
+}
+
+/**
+ * A side's signature line in the sides' part, with its mark at the right of the column: the
+ * position, the signature (its picture, for the issuer) and the name. Returns the y below it.
+ */
+export function sideSignature(
+  doc: Pdf,
+  at: { x: number; y: number; width: number },
+  label: string,
+  mark: string,
+  who: { position: string; name: string } | undefined,
+  image?: Buffer | null,
+): number {
+  writeText(doc, mark, at.x + at.width - 24, at.y, 'regular', SMALL, { width: 24, align: 'right' })
+  const height = labelledSignature(doc, at.x, at.y, at.width - 28, label, {
+    labelWidth: 150,
+    withPosition: true,
+    position: who?.position ?? null,
+    name: who?.name ?? null,
+    image: who ? image : null,
+  })
+  return at.y + height + 3
 }
 
 export function labelledLine(doc: Pdf, x: number, width: number, label: string, value: string, mark: string): void {
