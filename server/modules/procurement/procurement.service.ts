@@ -223,33 +223,41 @@ export function createProcurementService(deps: ProcurementDeps) {
   })
 
   /** Tells one side of a request's pair (buyer and a seller) of a change, in the caller's transaction. */
+  /**
+   * Tells the pairs of a request (the buyer and each recipient given) of a change, in the
+   * caller's transaction: the parties and the item count read once however many recipients.
+   */
   async function tell(
     tx: Ctx,
     request: RequestRow,
-    recipient: RecipientRow,
+    recipients: RecipientRow[],
     change: 'requested' | 'answered' | 'declined' | 'cancelled',
     extra: { offer?: { number: string; totalKopecks: number }; reason?: string } = {},
   ) {
-    if (!recipient.chatRoomId) return
+    const told = recipients.filter((r) => r.chatRoomId)
+    if (!told.length) return
     const parties = await deps.parties.describeParties(tx.db, [
       request.buyerOrganizationId,
-      recipient.sellerOrganizationId,
+      ...told.map((r) => r.sellerOrganizationId),
     ])
     const [{ items } = { items: 0 }] = await tx.db
       .select({ items: count() })
       .from(procurementItems)
       .where(eq(procurementItems.requestId, request.id))
     const ref = (id: string) => ({ id, name: parties.get(id)?.name ?? '' })
-    await deps.events.emit(tx, {
-      type: 'procurement.changed',
-      change,
-      request: { number: request.number, title: request.title, deadline: request.deadline, itemCount: items },
-      buyer: ref(request.buyerOrganizationId),
-      seller: ref(recipient.sellerOrganizationId),
-      offer: extra.offer ?? null,
-      reason: extra.reason ?? null,
-      room: recipient.chatRoomId,
-    })
+    await deps.events.emit(
+      tx,
+      ...told.map((recipient) => ({
+        type: 'procurement.changed' as const,
+        change,
+        request: { number: request.number, title: request.title, deadline: request.deadline, itemCount: items },
+        buyer: ref(request.buyerOrganizationId),
+        seller: ref(recipient.sellerOrganizationId),
+        offer: extra.offer ?? null,
+        reason: extra.reason ?? null,
+        room: recipient.chatRoomId!,
+      })),
+    )
   }
 
   async function details(ctx: Ctx, request: RequestRow): Promise<ProcurementDetails> {
@@ -359,11 +367,14 @@ export function createProcurementService(deps: ProcurementDeps) {
             vendorOrganizationId: r.sellerOrganizationId,
           })),
         )
-        for (const [i, recipient] of recipients.entries()) {
-          const chatRoomId = rooms[i]!.guid
-          await db.update(procurementRecipients).set({ chatRoomId }).where(eq(procurementRecipients.id, recipient.id))
-          await tell(tx, { ...row, status: step.to }, { ...recipient, chatRoomId }, 'requested')
+        const opened = recipients.map((recipient, i) => ({ ...recipient, chatRoomId: rooms[i]!.guid }))
+        for (const recipient of opened) {
+          await db
+            .update(procurementRecipients)
+            .set({ chatRoomId: recipient.chatRoomId })
+            .where(eq(procurementRecipients.id, recipient.id))
         }
+        await tell(tx, { ...row, status: step.to }, opened, 'requested')
         await deps.jobs.enqueue(
           db,
           PROCUREMENT_EXPIRE_JOB,
@@ -405,7 +416,7 @@ export function createProcurementService(deps: ProcurementDeps) {
             .select()
             .from(procurementRecipients)
             .where(and(eq(procurementRecipients.requestId, row.id), eq(procurementRecipients.status, 'awaiting')))
-          for (const recipient of waiting) await tell(tx, row, recipient, 'cancelled', { reason })
+          await tell(tx, row, waiting, 'cancelled', { reason })
         }
         return { ...row, status: step.to, cancelReason: reason }
       })
@@ -633,7 +644,7 @@ export function createProcurementService(deps: ProcurementDeps) {
           })),
         )
         const totalKopecks = items.reduce((sum, item) => sum + priced.get(item.id)!.unitPriceKopecks * item.quantity, 0)
-        await tell(tx, request, recipient, 'answered', { offer: { number: offerNumber, totalKopecks } })
+        await tell(tx, request, [recipient], 'answered', { offer: { number: offerNumber, totalKopecks } })
         return { request }
       })
       deps.events.afterCommit()
@@ -653,7 +664,7 @@ export function createProcurementService(deps: ProcurementDeps) {
           .update(procurementRecipients)
           .set({ status: 'declined', declineReason: reason, answeredAt: now() })
           .where(eq(procurementRecipients.id, recipient.id))
-        await tell(tx, request, recipient, 'declined', { reason })
+        await tell(tx, request, [recipient], 'declined', { reason })
       })
       deps.events.afterCommit()
       return this.getIncoming(ctx, number)
