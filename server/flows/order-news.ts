@@ -1,5 +1,5 @@
 import type { Ctx } from '../context.ts'
-import type { CorrectionRow, OrderActor, OrderRow } from '../modules/orders/index.ts'
+import { type CorrectionRow, correctionDifference, type OrderActor, type OrderRow } from '../modules/orders/index.ts'
 import type { MailAttachment } from '../modules/mail/index.ts'
 import type { FlowServices } from './flow.ts'
 
@@ -88,10 +88,7 @@ export function createOrderNews({ orders, notifications, chat }: FlowServices) {
           kind: correction.kind,
           status: correction.status,
           reason: correction.reason,
-          differenceKopecks: correction.lines.reduce(
-            (sum, line) => sum + line.after.amountKopecks - line.before.amountKopecks,
-            0,
-          ),
+          differenceKopecks: correctionDifference(correction.lines),
           ukd: correction.ukd ?? null,
         },
         buyer: { id: row.buyer.id, name: row.buyer.name },

@@ -11,7 +11,7 @@ export type { OrderMove, OrderMoves } from './orders.moves.ts'
 export type { OrderPlacement } from './orders.placement.ts'
 export type { OrdersService, PurchaseForReview } from './orders.service.ts'
 export type { OrderLineRow, OrderRow } from './orders.view.ts'
-export type { CorrectionRow } from './orders.corrections.ts'
+export { type CorrectionRow, correctionDifference } from './orders.corrections.ts'
 
 /**
  * The money path's own records: the selected organization's cart, orders with their lines and

@@ -103,7 +103,8 @@ export function correctionLinesOf(
   return changedLines({ kind, lines: requested }, lines, currentFigures(lines, earlier))
 }
 
-const difference = (lines: CorrectionLine[]) =>
+/** What a correction changes in the order's sum with VAT: after − before, negative for a return. */
+export const correctionDifference = (lines: CorrectionLine[]) =>
   lines.reduce((sum, line) => sum + line.after.amountKopecks - line.before.amountKopecks, 0)
 
 /** The history entry of a correction's step: the order stays where it is, the entry says what happened. */
@@ -263,7 +264,7 @@ export function viewCorrections(
       reason: c.reason,
       decisionComment: c.decisionComment,
       lines: c.lines,
-      differenceKopecks: difference(c.lines),
+      differenceKopecks: correctionDifference(c.lines),
       createdAt: c.createdAt.toISOString(),
       decidedAt: c.decidedAt?.toISOString() ?? null,
       ukd: c.ukd ? { ...c.ukd, href: `/api/v1/orders/${side}/${row.number}/corrections/${c.number}/ukd.pdf` } : null,
