@@ -80,6 +80,12 @@ export default [
       route('personal-account/profile', 'routes/account/profile.tsx'),
       route('personal-account/orders/:tab?', 'routes/account/orders/list.tsx'),
       route('personal-account/documents', 'routes/account/documents.tsx'),
+      route('personal-account/procurement', 'routes/account/procurement/list.tsx'),
+      route('personal-account/procurement/new', 'routes/account/procurement/edit.tsx', { id: 'procurement-new' }),
+      route('personal-account/procurement/:number', 'routes/account/procurement/request.tsx'),
+      route('personal-account/procurement/:number/edit', 'routes/account/procurement/edit.tsx', {
+        id: 'procurement-edit',
+      }),
       route('personal-account/products', 'routes/account/products/list.tsx'),
       route('personal-account/products/import', 'routes/account/products/import.tsx'),
       route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),

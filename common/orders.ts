@@ -196,6 +196,8 @@ export interface CartItem {
   /** The price when it was put in the cart, when it differs from now's. */
   previousPriceKopecks: number | null
   vatRate: VatRate
+  /** The seller's commercial offer whose price the line holds (until its last day), if any. */
+  quote: { ref: string; validUntil: string } | null
   amountKopecks: number
   /** How many can be ordered at most (the seller's stock, or the general limit). */
   maxQuantity: number

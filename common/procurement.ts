@@ -102,6 +102,12 @@ export const PROCUREMENT_MESSAGES = {
   signatory: 'Укажите подписанта: ФИО и должность',
   declineReason: 'Укажите причину отказа',
   answered: 'Вы уже ответили на этот запрос',
+  file: 'Приложите PDF-файл, загруженный от имени вашей организации',
+  toCartPurpose:
+    'В корзину по ценам КП можно перенести только коммерческую закупку: по 44-ФЗ и 223-ФЗ контракт заключается по итогам процедуры',
+  offerExpired: 'Срок действия этого коммерческого предложения истёк: запросите у поставщика новое',
+  nothingToCart:
+    'В предложении нет позиций из каталога этого поставщика: оформите покупку по счёту, договорившись в чате',
   noAnswers: 'Обоснование цены появится, когда придёт хотя бы одно коммерческое предложение',
 } as const
 
@@ -154,10 +160,55 @@ export const ProcurementRequestInput = z.object({
 })
 export type ProcurementRequestData = z.output<typeof ProcurementRequestInput>
 
-/** GET /procurement/requests and /procurement/incoming: a page of the list. */
+/** The personal account's two lists: the buyer's own requests and the ones a seller was asked. */
+export const PROCUREMENT_TABS = ['requests', 'incoming'] as const
+export type ProcurementTab = (typeof PROCUREMENT_TABS)[number]
+
+export const PROCUREMENT_TAB_LABELS: Record<ProcurementTab, string> = {
+  requests: 'Мои запросы',
+  incoming: 'Запросы КП',
+}
+
+/** Each list's status filter: the request's status for the buyer, the seller's own answer for a seller. */
+export const PROCUREMENT_FILTERS = {
+  requests: PROCUREMENT_STATUSES,
+  incoming: RECIPIENT_STATUSES,
+} as const
+
+export const PROCUREMENT_FILTER_LABELS = {
+  requests: {
+    draft: 'Черновики',
+    sent: 'Ждут ответов',
+    closed: 'Завершённые',
+    cancelled: 'Отменённые',
+  } satisfies Record<ProcurementStatus, string>,
+  incoming: {
+    awaiting: 'Ждут нашего ответа',
+    answered: 'Мы ответили',
+    declined: 'Мы отказались',
+  } satisfies Record<RecipientStatus, string>,
+} as const
+
+export const PROCUREMENT_SEARCH_MAX = 100
+
+/** GET /procurement/requests and /procurement/incoming: a page of the list, a status, a search. */
 export const ProcurementListQuery = z.object({
   page: fromDigits(z.number().int().min(1).max(10_000)).default(1),
+  /** A status of PROCUREMENT_FILTERS of the list; anything else lists all. */
+  filter: z.string().max(20).optional(),
+  /** A part of the number or the subject. */
+  q: z.string().max(PROCUREMENT_SEARCH_MAX).optional(),
 })
+
+/** A page of a list with what the filters count: all, the filter's and search's total, each status. */
+export interface ProcurementPage<T, S extends string> {
+  items: T[]
+  page: number
+  pageSize: number
+  total: number
+  all: number
+  filterCounts: Record<S, number>
+}
 
 export const ProcurementCancelInput = z.object({
   reason: multiLineText({ error: PROCUREMENT_MESSAGES.cancelReason })
@@ -348,4 +399,26 @@ export interface IncomingSummary {
   deadline: string
   itemCount: number
   createdAt: string
+}
+
+/** A seller the buyer may ask: a confirmed vendor with products on sale. */
+export interface RecipientChoice {
+  id: string
+  name: string
+  slug: string
+  /** Its products on sale in all. */
+  products: number
+  /** Its products on sale in the categories of the request's catalogue items. */
+  matching: number
+  /** It sells a model the request asks for. */
+  sameModel: boolean
+  /** The categories it sells in (slugs): the form narrows the list by one. */
+  categories: string[]
+}
+
+/** The sellers a request's form offers: suggested first (the same model, then the most matching products). */
+export interface RecipientChoices {
+  sellers: RecipientChoice[]
+  /** The categories of the request's catalogue items. */
+  categories: string[]
 }

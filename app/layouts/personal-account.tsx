@@ -3,6 +3,7 @@ import {
   IconBuilding,
   IconClipboardList,
   IconFileInvoice,
+  IconFileDollar,
   IconPackage,
   IconShieldCheck,
   IconUser,
@@ -53,6 +54,8 @@ const MENU: MenuEntry[] = [
   { to: '/personal-account/orders', label: 'Заказы', Icon: IconClipboardList, also: '/personal-account/order/' },
   // Invoices, УПД and acts, issued and received: the accountant's page.
   { to: '/personal-account/documents', label: 'Документы', Icon: IconFileInvoice },
+  // Requests for commercial offers: the buyer's own and those asked of the seller.
+  { to: '/personal-account/procurement', label: 'Запросы КП', Icon: IconFileDollar },
   // Requests for buyers, services and proposals for vendors; service orders for both sides.
   {
     to: '/personal-account/service-exchange',

@@ -8,6 +8,7 @@ import { VERIFICATION_LABELS } from '#common/organizations.ts'
 import { DRAFT_STATUS_LABELS } from '#common/products.ts'
 import { LEAD_STATUS_LABELS } from '#common/lead-statuses.ts'
 import { ARTICLE_STATUS_LABELS } from '#common/media/article-constants.ts'
+import { PROCUREMENT_STATUS_LABELS, RECIPIENT_STATUS_LABELS } from '#common/procurement.ts'
 
 /**
  * How the pages show the status of each lifecycle: its label (from `common/`, where the server
@@ -92,6 +93,15 @@ export const STATUSES = {
     completed: 'navy',
     cancelled: 'gray',
   }),
+  /** A request for commercial offers: draft → sent → closed; draft | sent → cancelled. */
+  procurement: lifecycle(PROCUREMENT_STATUS_LABELS, {
+    draft: 'gray',
+    sent: 'blue',
+    closed: 'navy',
+    cancelled: 'gray',
+  }),
+  /** An invited seller's answer to a request for offers: awaiting → answered | declined. */
+  procurementAnswer: lifecycle(RECIPIENT_STATUS_LABELS, { awaiting: 'orange', answered: 'indigo', declined: 'gray' }),
   /** A media article: draft → scheduled → published → archived; staff may return it to draft. */
   article: lifecycle(ARTICLE_STATUS_LABELS, {
     draft: 'gray',

@@ -40,3 +40,39 @@ export async function pageQuery<T extends PgSelect>(
   const [rows, count] = await Promise.all([onPage(query, at), total])
   return { rows: rows as Awaited<T>, total: count, page: at.page, pageSize: at.pageSize }
 }
+
+/** `count(*)` of the rows meeting `condition` (all rows without one), as an int. */
+export const countWhere = (condition: SQL | undefined) =>
+  condition ? sql<number>`(count(*) filter (where ${condition}))::int` : sql<number>`count(*)::int`
+
+/**
+ * A filtered list's page with its counts, two statements run together: `rows` (the owner's rows
+ * the filter and the search leave, in the list's order) cut to the page, and `counted` (a select
+ * over all the owner's rows) counting `all` and each named condition; `matching` is the filter and
+ * the search, the page's total. The exchange cabinet's tabs and the procurement lists are this shape.
+ */
+export async function countedPage<Q extends PgSelect, K extends string>(
+  at: PageAt,
+  rows: Q,
+  counted: (fields: Record<string, SQL<number>>) => PromiseLike<Record<string, number>[]>,
+  conditions: Record<K | 'matching', SQL | undefined>,
+): Promise<{
+  rows: Awaited<Q>
+  page: number
+  pageSize: number
+  total: number
+  all: number
+  counts: Record<K, number>
+}> {
+  const fields: Record<string, SQL<number>> = { all: countWhere(undefined) }
+  for (const [name, condition] of Object.entries<SQL | undefined>(conditions)) fields[name] = countWhere(condition)
+  const [items, [counts]] = await Promise.all([onPage(rows, at), counted(fields)])
+  return {
+    rows: (await items) as Awaited<Q>,
+    page: at.page,
+    pageSize: at.pageSize,
+    total: counts?.matching ?? 0,
+    all: counts?.all ?? 0,
+    counts: counts as Record<K, number>,
+  }
+}

@@ -43,6 +43,7 @@ import {
 } from './catalog.publishing.ts'
 import { catalogModels, catalogProducts } from './catalog.table.ts'
 import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
+import { productPlaces, sellerCategoryCounts, sellerOffersFor, sellersOfModels } from './catalog.sellers.ts'
 import {
   describeModel,
   droneModelRefs,
@@ -359,6 +360,11 @@ export function createCatalogService(deps: CatalogDeps) {
     mergeModels,
     // The cart and orders (catalog.stock.ts).
     describeOffers,
+    // Who sells what where, for the sellers a request for offers suggests (procurement).
+    sellerCategoryCounts,
+    productPlaces,
+    sellersOfModels,
+    sellerOffersFor,
     takeStock,
     returnStock,
 

@@ -7,6 +7,8 @@ import {
   vatIncluded,
 } from '#common/orders.ts'
 import { offerHref } from '#common/catalog/product-href.ts'
+import type { VatRate } from '#common/catalog/vat.ts'
+import { formatIsoDate } from '#common/calendar-date.ts'
 import type { Offer } from '../catalog/index.ts'
 
 export interface CartRow {
@@ -15,6 +17,11 @@ export interface CartRow {
   priceKopecksAtAdd: number | null
   title: string
   createdAt: Date
+  /** A price quoted in a seller's answer to a request for offers, and until when it holds. */
+  quotedPriceKopecks: number | null
+  quoteVatRate: VatRate | null
+  quoteValidUntil: string | null
+  quoteRef: string | null
 }
 
 /** What can be ordered of a product at most: its stock when the seller counts it. */
@@ -36,12 +43,15 @@ export interface OrderableItem {
 /**
  * The cart as the buyer sees it and the checkout orders it, from its rows and today's offers:
  * one group per seller with the subtotal and VAT of what will be ordered. The checkout prices
- * with this same function, so what the page showed is what the order holds.
+ * with this same function, so what the page showed is what the order holds. A line put there
+ * from a seller's commercial offer keeps the quoted price and VAT through the offer's last day
+ * (`today`, a Moscow day), then the catalogue's again.
  */
 export function priceCart(
   rows: CartRow[],
   offers: Map<string, Offer>,
   sellers: Map<string, PartyRef>,
+  today: string,
 ): CartView & { orderable: Map<string, OrderableItem[]>; shortages: { title: string; available: number }[] } {
   const groups = new Map<string, CartGroup>()
   const shortages: { title: string; available: number }[] = []
@@ -56,14 +66,20 @@ export function priceCart(
     }
     const max = maxQuantityOf(offer)
     const min = Math.max(1, offer.minOrderQuantity)
-    const onRequest = offer.priceKopecks === null
+    const quoted =
+      row.quotedPriceKopecks !== null && row.quoteValidUntil !== null && row.quoteValidUntil >= today
+        ? { price: row.quotedPriceKopecks, vatRate: row.quoteVatRate ?? offer.vatRate }
+        : null
+    const quoteExpired = row.quotedPriceKopecks !== null && !quoted
+    const price = quoted ? quoted.price : offer.priceKopecks
+    const vatRate = quoted ? quoted.vatRate : offer.vatRate
+    const onRequest = price === null
     // Fewer on hand than the seller sells at once is as good as none.
     const outOfStock = max === 0 || max < min
     const quantity = Math.max(min, Math.min(row.quantity, max))
     if (row.quantity > max) shortages.push({ title: offer.title, available: max })
-    const price = offer.priceKopecks
     const amount = price === null || outOfStock ? 0 : price * quantity
-    const previous = row.priceKopecksAtAdd !== null && price !== null && row.priceKopecksAtAdd !== price
+    const previous = !quoted && row.priceKopecksAtAdd !== null && price !== null && row.priceKopecksAtAdd !== price
     if (previous) hasPriceChanges = true
     const item: CartItem = {
       productId: offer.id,
@@ -76,7 +92,8 @@ export function priceCart(
       quantity,
       priceKopecks: price,
       previousPriceKopecks: previous ? row.priceKopecksAtAdd : null,
-      vatRate: offer.vatRate,
+      vatRate,
+      quote: quoted && row.quoteRef ? { ref: row.quoteRef, validUntil: row.quoteValidUntil! } : null,
       amountKopecks: amount,
       maxQuantity: max,
       minQuantity: min,
@@ -89,9 +106,11 @@ export function priceCart(
           ? `Доступно только ${max} шт.`
           : row.quantity < min
             ? minOrderMessage(min)
-            : onRequest
-              ? 'Цена по запросу: узнайте её у продавца'
-              : null,
+            : quoteExpired
+              ? `Цена из КП № ${row.quoteRef} действовала до ${formatIsoDate(row.quoteValidUntil!)}: теперь цена по каталогу`
+              : onRequest
+                ? 'Цена по запросу: узнайте её у продавца'
+                : null,
       onRequest,
     }
     const seller = sellers.get(offer.vendorOrganizationId) ?? {
@@ -103,7 +122,7 @@ export function priceCart(
     group.items.push(item)
     if (!onRequest && !outOfStock) {
       group.subtotalKopecks += amount
-      group.vatKopecks += vatIncluded(amount, offer.vatRate)
+      group.vatKopecks += vatIncluded(amount, vatRate)
       orderable.set(seller.id, [...(orderable.get(seller.id) ?? []), { item, offer }])
     }
     groups.set(seller.id, group)
@@ -143,6 +162,7 @@ function unavailableItem(row: CartRow): CartItem {
     priceKopecks: null,
     previousPriceKopecks: null,
     vatRate: 'none',
+    quote: null,
     minQuantity: 1,
     amountKopecks: 0,
     maxQuantity: 0,

@@ -1,7 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm'
+import { moscowToday } from '#common/moscow-days.ts'
 import { CART_LIMITS, CART_MESSAGES, type CartView, stockLimitMessage } from '#common/orders.ts'
 import { CartAddInput, CartQuantityInput } from '#common/orders.schemas.ts'
 import { isUuid } from '#common/validators.ts'
+import type { VatRate } from '#common/catalog/vat.ts'
 import { type Ctx, requireUser } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { checkIdempotencyKey, idempotencyKeyOf } from '../../idempotency.ts'
@@ -32,6 +34,21 @@ export interface CartService {
   remove(ctx: Ctx, productId: string): Promise<CartView>
   /** Lines in the selected organization's cart: the header's count. */
   count(ctx: Ctx): Promise<number>
+  /**
+   * Puts a seller's quoted lines in the cart (a commercial offer turned into a purchase): each at
+   * the quoted price and VAT until the offer's last day, the quantity asked, replacing a line of
+   * the same offer. The caller has checked that the quote is the buyer's.
+   */
+  putQuoted(ctx: Ctx, lines: QuotedLine[]): Promise<{ count: number }>
+}
+
+export interface QuotedLine {
+  productId: string
+  quantity: number
+  priceKopecks: number
+  vatRate: VatRate
+  validUntil: string
+  ref: string
 }
 
 /** The cart is the selected organization's: its members fill one list. */
@@ -49,6 +66,10 @@ export async function cartRows(ctx: Ctx, organizationId: string): Promise<CartRo
       priceKopecksAtAdd: cartItems.priceKopecksAtAdd,
       title: cartItems.title,
       createdAt: cartItems.createdAt,
+      quotedPriceKopecks: cartItems.quotedPriceKopecks,
+      quoteVatRate: cartItems.quoteVatRate,
+      quoteValidUntil: cartItems.quoteValidUntil,
+      quoteRef: cartItems.quoteRef,
     })
     .from(cartItems)
     .where(eq(cartItems.organizationId, organizationId))
@@ -66,7 +87,7 @@ export async function pricedCart(ctx: Ctx, deps: Pick<CartDeps, 'catalog' | 'mem
     ctx.db,
     [...offers.values()].map((o) => o.vendorOrganizationId),
   )
-  return priceCart(rows, offers, sellers)
+  return priceCart(rows, offers, sellers, moscowToday(new Date()))
 }
 
 export function createCartService(deps: CartDeps): CartService {
@@ -174,6 +195,48 @@ export function createCartService(deps: CartDeps): CartService {
           .where(and(eq(cartItems.organizationId, owner), eq(cartItems.productId, productId.toLowerCase())))
       }
       return view(ctx, owner)
+    },
+
+    async putQuoted(ctx, lines) {
+      const owner = await writer(ctx)
+      const offers = await deps.catalog.describeOffers(
+        ctx,
+        lines.map((l) => l.productId),
+      )
+      return ctx.db.transaction(async (tx) => {
+        const [{ existing }] = (await tx
+          .select({ existing: count() })
+          .from(cartItems)
+          .where(eq(cartItems.organizationId, owner))) as [{ existing: number }]
+        if (existing + lines.length > CART_LIMITS.maxLines) throw new AppError('conflict', CART_MESSAGES.full)
+        for (const line of lines) {
+          const offer = offers.get(line.productId.toLowerCase())
+          if (!offer) throw new AppError('not_found', CART_MESSAGES.notFound)
+          const quoted = {
+            quantity: Math.max(line.quantity, offer.minOrderQuantity),
+            priceKopecksAtAdd: offer.priceKopecks,
+            quotedPriceKopecks: line.priceKopecks,
+            quoteVatRate: line.vatRate,
+            quoteValidUntil: line.validUntil,
+            quoteRef: line.ref,
+          }
+          await tx
+            .insert(cartItems)
+            .values({
+              organizationId: owner,
+              productId: offer.id,
+              title: offer.title,
+              addedByUserId: ctx.user!.id,
+              ...quoted,
+            })
+            .onConflictDoUpdate({ target: [cartItems.organizationId, cartItems.productId], set: quoted })
+        }
+        const [{ total }] = (await tx
+          .select({ total: count() })
+          .from(cartItems)
+          .where(eq(cartItems.organizationId, owner))) as [{ total: number }]
+        return { count: total }
+      })
     },
 
     async count(ctx) {

@@ -37,6 +37,15 @@ export const cartItems = pgTable(
     addedByUserId: uuid('added_by_user_id').notNull(),
     /** The Idempotency-Key of the last «В корзину» for this line: its retry adds nothing again. */
     lastAddKey: text('last_add_key'),
+    /**
+     * A price the seller quoted for this line in its answer to a request for offers (with VAT, per
+     * unit): the cart and the checkout use it instead of the catalogue's until `quoteValidUntil`.
+     */
+    quotedPriceKopecks: bigint('quoted_price_kopecks', { mode: 'number' }),
+    quoteVatRate: text('quote_vat_rate', { enum: VAT_RATES }),
+    quoteValidUntil: date('quote_valid_until'),
+    /** The offer it comes from («KP-2612-00001/2»), shown on the line. */
+    quoteRef: text('quote_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.productId] })],

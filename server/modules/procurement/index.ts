@@ -15,13 +15,15 @@ export const procurementModule = defineModule({
   tables,
   routes: procurementRoutes,
   jobs: [PROCUREMENT_EXPIRE_JOB],
-  service: ({ limiter }, { catalog, jobs, chat, notifications }): ProcurementService =>
+  service: ({ limiter }, { catalog, jobs, chat, notifications, files, orders }): ProcurementService =>
     createProcurementService({
       catalog,
       vendors: vendorDirectory,
       parties: partyDirectory,
       jobs,
       chat,
+      files,
+      cart: orders.cart,
       events: notifications,
       limiter,
     }),

@@ -6,11 +6,18 @@ import {
   ProcurementRequestInput,
 } from '#common/procurement.ts'
 import { z } from '#common/zod.ts'
-import { passThrough } from '../../http.ts'
+import { IdempotencyHeaders, passThrough } from '../../http.ts'
 import { sendStoredFile } from '../files/index.ts'
 
 const NumberParams = z.object({ number: z.string().describe('Номер запроса КП, «KP-2612-00001»') })
-const PageQuery = z.object({ page: z.string().optional().describe('Страница, с 1') })
+const PageQuery = z.object({
+  page: z.string().optional().describe('Страница, с 1'),
+  filter: z
+    .string()
+    .optional()
+    .describe('Статус: запроса (draft, sent, closed, cancelled) или своего ответа (awaiting, answered, declined)'),
+  q: z.string().optional().describe('Часть номера или предмета закупки'),
+})
 
 /**
  * Requests for commercial offers under /procurement: the buyer's requests (`requests`) and the
@@ -24,18 +31,21 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/procurement/requests',
     route({ summary: 'Запросы КП организации-покупателя, новые сверху', querystring: PageQuery }),
     async (req) => {
-      const { items, total, page } = await procurement.list(req.ctx, req.query)
-      return { data: items, meta: { page, total } }
+      const { items, ...meta } = await procurement.list(req.ctx, req.query)
+      return { data: items, meta }
     },
   )
 
   app.post(
     '/procurement/requests',
     route({
-      summary: 'Создать черновик запроса КП: позиции из каталога или свободные, условия, срок ответа, поставщики',
+      summary:
+        'Создать черновик запроса КП: позиции из каталога или свободные, условия, срок ответа, поставщики (Idempotency-Key делает повтор безопасным)',
+      headers: IdempotencyHeaders,
       body: ProcurementRequestInput,
     }),
-    async (req, reply) => reply.code(201).send({ data: await procurement.create(req.ctx, req.body) }),
+    async (req, reply) =>
+      reply.code(201).send({ data: await procurement.create(req.ctx, req.body, req.headers['idempotency-key']) }),
   )
 
   app.get(
@@ -72,6 +82,39 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
       sendStoredFile(reply, await procurement.offerFile(req.ctx, req.params.number, req.params.offer)),
   )
 
+  app.get(
+    '/procurement/requests/:number/specification.pdf',
+    route({ summary: 'Техническое задание, приложенное к запросу (покупатель)', params: NumberParams }),
+    async (req, reply) =>
+      sendStoredFile(
+        reply,
+        await procurement.attachment(req.ctx, req.params.number, { kind: 'specification', side: 'buyer' }),
+      ),
+  )
+
+  app.get(
+    '/procurement/requests/:number/offers/:offer/scan.pdf',
+    route({
+      summary: 'Подписанный скан коммерческого предложения, приложенный поставщиком',
+      params: NumberParams.extend({ offer: z.string().describe('Порядковый номер ответа: 1, 2, 3…') }),
+    }),
+    async (req, reply) =>
+      sendStoredFile(
+        reply,
+        await procurement.attachment(req.ctx, req.params.number, { kind: 'scan', offer: req.params.offer }),
+      ),
+  )
+
+  app.post(
+    '/procurement/requests/:number/offers/:offer/cart',
+    route({
+      summary:
+        'Коммерческая закупка: перенести позиции КП поставщика в корзину по ценам предложения (до срока его действия)',
+      params: NumberParams.extend({ offer: z.string().describe('Порядковый номер ответа: 1, 2, 3…') }),
+    }),
+    async (req) => ({ data: await procurement.toCart(req.ctx, req.params.number, req.params.offer) }),
+  )
+
   app.put(
     '/procurement/requests/:number',
     route({ summary: 'Изменить черновик запроса КП целиком', params: NumberParams, body: ProcurementRequestInput }),
@@ -100,8 +143,8 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/procurement/incoming',
     route({ summary: 'Запросы КП, адресованные организации-поставщику', querystring: PageQuery }),
     async (req) => {
-      const { items, total, page } = await procurement.incoming(req.ctx, req.query)
-      return { data: items, meta: { page, total } }
+      const { items, ...meta } = await procurement.incoming(req.ctx, req.query)
+      return { data: items, meta }
     },
   )
 
@@ -118,6 +161,23 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/procurement/incoming/:number/offer.pdf',
     route({ summary: 'Своё коммерческое предложение по запросу в PDF (поставщик)', params: NumberParams }),
     async (req, reply) => sendStoredFile(reply, await procurement.offerFile(req.ctx, req.params.number, null)),
+  )
+
+  app.get(
+    '/procurement/incoming/:number/specification.pdf',
+    route({ summary: 'Техническое задание покупателя к запросу (приглашённый поставщик)', params: NumberParams }),
+    async (req, reply) =>
+      sendStoredFile(
+        reply,
+        await procurement.attachment(req.ctx, req.params.number, { kind: 'specification', side: 'seller' }),
+      ),
+  )
+
+  app.get(
+    '/procurement/incoming/:number/scan.pdf',
+    route({ summary: 'Свой подписанный скан коммерческого предложения (поставщик)', params: NumberParams }),
+    async (req, reply) =>
+      sendStoredFile(reply, await procurement.attachment(req.ctx, req.params.number, { kind: 'scan', offer: 'mine' })),
   )
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { endOfMoscowDay, moscowToday } from '#common/moscow-days.ts'
 import { orderNumberPrefix } from '#common/order-number.ts'
 import {
@@ -14,16 +14,27 @@ import {
   ProcurementListQuery,
   type ProcurementRequestData,
   ProcurementRequestInput,
+  type ProcurementPage,
+  type ProcurementStatus,
   type ProcurementSummary,
+  PROCUREMENT_STATUSES,
+  RECIPIENT_STATUSES,
+  type RecipientChoices,
+  type RecipientStatus,
 } from '#common/procurement.ts'
 import { type Ctx, requireUser, systemCtx, withDb } from '../../context.ts'
+import { countedPage } from '../../db/pages.ts'
+import { likePattern } from '../../db/like.ts'
 import { AppError } from '../../errors.ts'
+import { createOnce, idempotencyKeyOf } from '../../idempotency.ts'
 import type { JobsService } from '../../jobs/jobs.service.ts'
 import { parse } from '../../parse.ts'
 import { type NmckDocument, renderCommercialOffer, renderNmck, renderNmckXlsx } from '../../documents/index.ts'
 import { commercialOfferOf } from './procurement.offer.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { ChatService } from '../chat/index.ts'
+import type { CartService } from '../orders/index.ts'
+import type { FilesService } from '../files/index.ts'
 import type { Events } from '../notifications/index.ts'
 import type { PartyDirectory, VendorDirectory } from '../organizations/index.ts'
 import type { RateLimiter } from '../rate-limit/index.ts'
@@ -52,7 +63,32 @@ type RecipientRow = typeof procurementRecipients.$inferSelect
 
 const NUMBER = /^KP-\d{4}-\d{5,}$/
 
+/** A part of the number or of the subject, as typed (LIKE's wildcards literal). */
+function searchOf(q: string | undefined): SQL | undefined {
+  const text = q?.trim()
+  if (!text) return undefined
+  return or(ilike(procurementRequests.number, likePattern(text)), ilike(procurementRequests.title, likePattern(text)))
+}
+
 const notFound = () => new AppError('not_found', PROCUREMENT_MESSAGES.notFound)
+
+/**
+ * A file a form names (the specification, the signed scan) must be one the caller may see: its
+ * own upload or its organization's. Another's file id is refused as the field's error.
+ */
+async function ownFile(
+  files: ProcurementDeps['files'],
+  ctx: Ctx,
+  id: string | null | undefined,
+  field: string,
+): Promise<string | null> {
+  if (!id) return null
+  const meta = await files.describe(ctx, id).catch(() => null)
+  if (!meta || meta.mimeType !== 'application/pdf') {
+    throw new AppError('invalid', PROCUREMENT_MESSAGES.file, { [field]: PROCUREMENT_MESSAGES.file })
+  }
+  return meta.id
+}
 
 function organizationOf(ctx: Ctx): string {
   requireUser(ctx)
@@ -75,11 +111,16 @@ function nextNumber(now: Date) {
 }
 
 export interface ProcurementDeps {
-  catalog: Pick<CatalogService, 'describeOffers'>
+  catalog: Pick<
+    CatalogService,
+    'describeOffers' | 'sellerCategoryCounts' | 'productPlaces' | 'sellersOfModels' | 'sellerOffersFor'
+  >
+  cart: Pick<CartService, 'putQuoted'>
   vendors: Pick<VendorDirectory, 'confirmedVendorIds'>
   parties: PartyDirectory
   jobs: Pick<JobsService, 'register' | 'enqueue'>
   chat: Pick<ChatService, 'openRequestRooms'>
+  files: Pick<FilesService, 'describe' | 'readAttached'>
   events: Events
   limiter: RateLimiter
   /** The clock of prices' freshness and deadlines. */
@@ -104,6 +145,15 @@ export function createProcurementService(deps: ProcurementDeps) {
       .where(and(eq(procurementRequests.number, number), eq(procurementRequests.buyerOrganizationId, buyer)))
     const [row] = lock ? await query.for('update') : await query
     if (!row) throw notFound()
+    return row
+  }
+
+  async function requestOfKey(ctx: Ctx, buyer: string, key: string | null): Promise<RequestRow | undefined> {
+    if (!key) return undefined
+    const [row] = await ctx.db
+      .select()
+      .from(procurementRequests)
+      .where(and(eq(procurementRequests.buyerOrganizationId, buyer), eq(procurementRequests.creationKey, key)))
     return row
   }
 
@@ -183,6 +233,7 @@ export function createProcurementService(deps: ProcurementDeps) {
     if (recipients.some((id) => !vendors.has(id))) {
       throw new AppError('invalid', PROCUREMENT_MESSAGES.recipient, { recipients: PROCUREMENT_MESSAGES.recipient })
     }
+    await ownFile(deps.files, ctx, data.specificationFileId, 'specificationFileId')
     return { recipients }
   }
 
@@ -284,29 +335,100 @@ export function createProcurementService(deps: ProcurementDeps) {
   })
 
   return {
-    /** A new draft of the buyer's organization. */
-    async create(ctx: Ctx, input: unknown): Promise<ProcurementDetails> {
+    /**
+     * A new draft of the buyer's organization. With an `Idempotency-Key` (the API) or the form's
+     * key a repeat answers the draft the first one made; the key with another body is a 422.
+     */
+    async create(ctx: Ctx, input: unknown, idempotencyKey?: string): Promise<ProcurementDetails> {
       const buyer = buyerOf(ctx)
       const user = requireUser(ctx)
       const data = parse(ProcurementRequestInput, input)
-      await deps.limiter.hit(`procurement:${user.id}`, PROCUREMENT_WRITE_LIMIT)
-      const { recipients } = await checked(ctx, buyer, data)
-      const request = await ctx.db.transaction(async (db) => {
-        const tx = withDb(ctx, db)
-        const [row] = await db
-          .insert(procurementRequests)
-          .values({
-            number: nextNumber(now()),
-            buyerOrganizationId: buyer,
-            createdByUserId: user.id,
-            ...termsOf(data),
+      const key = idempotencyKeyOf(idempotencyKey)
+      const request = await createOnce(
+        ctx.db,
+        { scope: `procurement.create:${buyer}`, key, input: data },
+        () => requestOfKey(ctx, buyer, key),
+        async () => {
+          await deps.limiter.hit(`procurement:${user.id}`, PROCUREMENT_WRITE_LIMIT)
+          const { recipients } = await checked(ctx, buyer, data)
+          return ctx.db.transaction(async (db) => {
+            const tx = withDb(ctx, db)
+            const [row] = await db
+              .insert(procurementRequests)
+              .values({
+                number: nextNumber(now()),
+                buyerOrganizationId: buyer,
+                createdByUserId: user.id,
+                creationKey: key,
+                ...termsOf(data),
+              })
+              .returning()
+            await writeParts(tx, row!.id, data, recipients)
+            await recordProcurementCreation(tx, row!.id)
+            return row!
           })
-          .returning()
-        await writeParts(tx, row!.id, data, recipients)
-        await recordProcurementCreation(tx, row!.id)
-        return row!
-      })
+        },
+      )
       return details(ctx, request)
+    },
+
+    /**
+     * The sellers the buyer may ask, for the form: every confirmed vendor with products on sale
+     * but itself, those selling the asked models or in the items' categories first.
+     */
+    async recipientChoices(ctx: Ctx, productIds: string[]): Promise<RecipientChoices> {
+      const buyer = buyerOf(ctx)
+      const [counts, places] = await Promise.all([
+        deps.catalog.sellerCategoryCounts(ctx),
+        deps.catalog.productPlaces(ctx, productIds.slice(0, PROCUREMENT_LIMITS.items)),
+      ])
+      const categories = [...new Set([...places.values()].map((p) => p.categorySlug))]
+      const models = [...new Set([...places.values()].flatMap((p) => (p.modelId ? [p.modelId] : [])))]
+      const sameModel = await deps.catalog.sellersOfModels(ctx, models)
+      for (const place of places.values()) sameModel.add(place.vendorOrganizationId)
+      const bySeller = new Map<string, { products: number; matching: number; categories: string[] }>()
+      for (const row of counts) {
+        const seller = bySeller.get(row.vendorOrganizationId) ?? { products: 0, matching: 0, categories: [] }
+        seller.products += row.products
+        if (categories.includes(row.categorySlug)) seller.matching += row.products
+        seller.categories.push(row.categorySlug)
+        bySeller.set(row.vendorOrganizationId, seller)
+      }
+      const confirmed = await deps.vendors.confirmedVendorIds(ctx, [...bySeller.keys()])
+      const ids = [...bySeller.keys()].filter((id) => id !== buyer && confirmed.has(id))
+      const parties = await deps.parties.describeParties(ctx.db, ids)
+      const sellers = ids.map((id) => ({
+        id,
+        name: parties.get(id)?.name ?? '',
+        slug: parties.get(id)?.slug ?? '',
+        sameModel: sameModel.has(id),
+        ...bySeller.get(id)!,
+      }))
+      sellers.sort(
+        (a, b) =>
+          Number(b.sameModel) - Number(a.sameModel) || b.matching - a.matching || a.name.localeCompare(b.name, 'ru'),
+      )
+      return { sellers, categories }
+    },
+
+    /** The items a request starts with when asked from catalogue offers (a product page, the comparison, the cart). */
+    async itemsOf(ctx: Ctx, products: { productId: string; quantity: number }[]) {
+      const offers = await deps.catalog.describeOffers(
+        ctx,
+        products.slice(0, PROCUREMENT_LIMITS.items).map((p) => p.productId),
+      )
+      return products.flatMap(({ productId, quantity }) => {
+        const offer = offers.get(productId.toLowerCase())
+        return offer
+          ? [{ productId: offer.id, name: offer.title, characteristics: '', unit: 'piece' as const, quantity }]
+          : []
+      })
+    },
+
+    /** The draft a new-request form's key made, or null: the form's later saves update it. */
+    async findCreated(ctx: Ctx, creationKey: string): Promise<ProcurementDetails | null> {
+      const row = await requestOfKey(ctx, buyerOf(ctx), idempotencyKeyOf(creationKey))
+      return row ? details(ctx, row) : null
     },
 
     /** Changes a draft: its terms, items and recipients, all given again. */
@@ -499,16 +621,114 @@ export function createProcurementService(deps: ProcurementDeps) {
       }
     },
 
+    /**
+     * A file attached to a request, for the parties only: its technical specification (the buyer
+     * and every invited seller) or a seller's signed scan of its offer (that seller and the buyer).
+     * `offer` is the answer's place («2») for the buyer, `mine` the seller's own.
+     */
+    async attachment(
+      ctx: Ctx,
+      number: string,
+      file: { kind: 'specification'; side: 'buyer' | 'seller' } | { kind: 'scan'; offer: string | 'mine' },
+    ): Promise<{ name: string; data: Buffer; mimeType: string }> {
+      let fileId: string | null
+      let name: string
+      if (file.kind === 'specification') {
+        const request = file.side === 'buyer' ? await own(ctx, number) : (await asked(ctx, number)).request
+        fileId = request.specificationFileId
+        name = `tz-${request.number}.pdf`
+      } else {
+        let recipient: RecipientRow | undefined
+        if (file.offer === 'mine') recipient = (await asked(ctx, number)).recipient
+        else {
+          const request = await own(ctx, number)
+          if (!/^[1-9]\d{0,2}$/.test(file.offer)) throw notFound()
+          ;[recipient] = await ctx.db
+            .select()
+            .from(procurementRecipients)
+            .where(
+              and(
+                eq(procurementRecipients.requestId, request.id),
+                eq(procurementRecipients.offerNumber, `${request.number}/${file.offer}`),
+              ),
+            )
+        }
+        fileId = recipient?.status === 'answered' ? recipient.scanFileId : null
+        name = `kp-${(recipient?.offerNumber ?? number).replace('/', '-')}-scan.pdf`
+      }
+      if (!fileId) throw notFound()
+      const { meta, data } = await deps.files.readAttached(ctx, fileId)
+      return { name, data, mimeType: meta.mimeType }
+    },
+
+    /**
+     * A commercial purchase's answered offer (its place among the answers, «2») as the buyer's
+     * cart of that seller: each catalogue item the seller sells (the offer asked, or its own of
+     * the same model) at the quoted price and VAT, valid through the offer's last day.
+     */
+    async toCart(ctx: Ctx, number: string, place: string): Promise<{ lines: number; skipped: number }> {
+      buyerOf(ctx)
+      const request = await own(ctx, number)
+      if (!/^[1-9]\d{0,2}$/.test(place)) throw notFound()
+      if (request.purpose !== 'commercial') throw new AppError('conflict', PROCUREMENT_MESSAGES.toCartPurpose)
+      const [recipient] = await ctx.db
+        .select()
+        .from(procurementRecipients)
+        .where(
+          and(
+            eq(procurementRecipients.requestId, request.id),
+            eq(procurementRecipients.offerNumber, `${request.number}/${place}`),
+          ),
+        )
+      if (!recipient || recipient.status !== 'answered') throw notFound()
+      if (!recipient.validUntil || recipient.validUntil < moscowToday(now())) {
+        throw new AppError('conflict', PROCUREMENT_MESSAGES.offerExpired)
+      }
+      const [items, lines] = await Promise.all([
+        ctx.db.select().from(procurementItems).where(eq(procurementItems.requestId, request.id)),
+        ctx.db.select().from(procurementAnswerLines).where(eq(procurementAnswerLines.recipientId, recipient.id)),
+      ])
+      const offers = await deps.catalog.sellerOffersFor(
+        ctx,
+        recipient.sellerOrganizationId,
+        items.flatMap((i) => (i.productId ? [i.productId] : [])),
+      )
+      const priced = new Map(lines.map((l) => [l.itemId, l]))
+      const quoted = items.flatMap((item) => {
+        const productId = item.productId ? offers.get(item.productId) : undefined
+        const line = priced.get(item.id)
+        return productId && line
+          ? [
+              {
+                productId,
+                quantity: item.quantity,
+                priceKopecks: line.unitPriceKopecks,
+                vatRate: line.vatRate,
+                validUntil: recipient.validUntil!,
+                ref: recipient.offerNumber!,
+              },
+            ]
+          : []
+      })
+      if (!quoted.length) throw new AppError('conflict', PROCUREMENT_MESSAGES.nothingToCart)
+      await deps.cart.putQuoted(ctx, quoted)
+      return { lines: quoted.length, skipped: items.length - quoted.length }
+    },
+
     async get(ctx: Ctx, number: string): Promise<ProcurementDetails> {
       return details(ctx, await own(ctx, number))
     },
 
-    /** The organization's requests, newest first, with their answers counted. */
-    async list(ctx: Ctx, query: unknown): Promise<{ items: ProcurementSummary[]; total: number; page: number }> {
+    /** The organization's requests, newest first, with their answers counted, a status and a search. */
+    async list(ctx: Ctx, query: unknown): Promise<ProcurementPage<ProcurementSummary, ProcurementStatus>> {
       const buyer = organizationOf(ctx)
-      const { page } = parse(ProcurementListQuery, query ?? {})
-      const where = eq(procurementRequests.buyerOrganizationId, buyer)
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      const { page, filter, q } = parse(ProcurementListQuery, query ?? {})
+      const own = eq(procurementRequests.buyerOrganizationId, buyer)
+      const status = PROCUREMENT_STATUSES.find((s) => s === filter)
+      const chosen = status ? eq(procurementRequests.status, status) : undefined
+      const search = searchOf(q)
+      const { rows, counts, ...paged } = await countedPage(
+        { page, pageSize: PROCUREMENT_LIMITS.pageSize },
         ctx.db
           .select({
             request: procurementRequests,
@@ -518,15 +738,18 @@ export function createProcurementService(deps: ProcurementDeps) {
             declined: sql<number>`(select count(*)::int from ${procurementRecipients} r where r.request_id = ${procurementRequests.id} and r.status = 'declined')`,
           })
           .from(procurementRequests)
-          .where(where)
-          .orderBy(desc(procurementRequests.createdAt))
-          .limit(PROCUREMENT_LIMITS.pageSize)
-          .offset((page - 1) * PROCUREMENT_LIMITS.pageSize),
-        ctx.db.select({ total: count() }).from(procurementRequests).where(where),
-      ])
+          .where(and(own, chosen, search))
+          .orderBy(desc(procurementRequests.createdAt), desc(procurementRequests.id))
+          .$dynamic(),
+        (fields) => ctx.db.select(fields).from(procurementRequests).where(own),
+        {
+          matching: and(chosen, search),
+          ...Object.fromEntries(PROCUREMENT_STATUSES.map((s) => [s, eq(procurementRequests.status, s)])),
+        } as Record<ProcurementStatus | 'matching', SQL | undefined>,
+      )
       return {
-        total,
-        page,
+        ...paged,
+        filterCounts: counts,
         items: rows.map(({ request, items, asked, answered, declined }) => ({
           number: request.number,
           title: request.title,
@@ -540,12 +763,16 @@ export function createProcurementService(deps: ProcurementDeps) {
       }
     },
 
-    /** The requests the seller's organization was asked, newest first. */
-    async incoming(ctx: Ctx, query: unknown): Promise<{ items: IncomingSummary[]; total: number; page: number }> {
+    /** The requests the seller's organization was asked, newest first, by its answer and a search. */
+    async incoming(ctx: Ctx, query: unknown): Promise<ProcurementPage<IncomingSummary, RecipientStatus>> {
       const seller = organizationOf(ctx)
-      const { page } = parse(ProcurementListQuery, query ?? {})
-      const where = and(eq(procurementRecipients.sellerOrganizationId, seller), ne(procurementRequests.status, 'draft'))
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      const { page, filter, q } = parse(ProcurementListQuery, query ?? {})
+      const own = and(eq(procurementRecipients.sellerOrganizationId, seller), ne(procurementRequests.status, 'draft'))
+      const status = RECIPIENT_STATUSES.find((s) => s === filter)
+      const chosen = status ? eq(procurementRecipients.status, status) : undefined
+      const search = searchOf(q)
+      const { rows, counts, ...paged } = await countedPage(
+        { page, pageSize: PROCUREMENT_LIMITS.pageSize },
         ctx.db
           .select({
             request: procurementRequests,
@@ -554,23 +781,27 @@ export function createProcurementService(deps: ProcurementDeps) {
           })
           .from(procurementRecipients)
           .innerJoin(procurementRequests, eq(procurementRequests.id, procurementRecipients.requestId))
-          .where(where)
-          .orderBy(desc(procurementRequests.sentAt))
-          .limit(PROCUREMENT_LIMITS.pageSize)
-          .offset((page - 1) * PROCUREMENT_LIMITS.pageSize),
-        ctx.db
-          .select({ total: count() })
-          .from(procurementRecipients)
-          .innerJoin(procurementRequests, eq(procurementRequests.id, procurementRecipients.requestId))
-          .where(where),
-      ])
+          .where(and(own, chosen, search))
+          .orderBy(desc(procurementRequests.sentAt), desc(procurementRecipients.id))
+          .$dynamic(),
+        (fields) =>
+          ctx.db
+            .select(fields)
+            .from(procurementRecipients)
+            .innerJoin(procurementRequests, eq(procurementRequests.id, procurementRecipients.requestId))
+            .where(own),
+        {
+          matching: and(chosen, search),
+          ...Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, eq(procurementRecipients.status, s)])),
+        } as Record<RecipientStatus | 'matching', SQL | undefined>,
+      )
       const buyers = await deps.parties.describeParties(
         ctx.db,
         rows.map((r) => r.request.buyerOrganizationId),
       )
       return {
-        total,
-        page,
+        ...paged,
+        filterCounts: counts,
         items: rows.map(({ request, recipient, items }) => ({
           number: request.number,
           title: request.title,
@@ -601,6 +832,7 @@ export function createProcurementService(deps: ProcurementDeps) {
       if (data.validUntil < moscowToday(now())) {
         throw new AppError('invalid', PROCUREMENT_MESSAGES.validUntil, { validUntil: PROCUREMENT_MESSAGES.validUntil })
       }
+      await ownFile(deps.files, ctx, data.scanFileId, 'scanFileId')
       const { request } = await ctx.db.transaction(async (db) => {
         const tx = withDb(ctx, db)
         const { request, recipient } = await asked(tx, number, true)

@@ -50,6 +50,8 @@ export const procurementRequests = pgTable(
     comment: text('comment').notNull().default(''),
     specificationFileId: uuid('specification_file_id'),
     cancelReason: text('cancel_reason'),
+    /** The Idempotency-Key (or the new-request form's key) that created it: a repeat finds this row. */
+    creationKey: text('creation_key'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +59,9 @@ export const procurementRequests = pgTable(
   },
   (t) => [
     index('procurement_requests_buyer_idx').on(t.buyerOrganizationId, t.createdAt),
+    uniqueIndex('procurement_requests_creation_key_idx')
+      .on(t.buyerOrganizationId, t.creationKey)
+      .where(sql`${t.creationKey} is not null`),
     index('procurement_requests_deadline_idx')
       .on(t.deadline)
       .where(sql`${t.status} = 'sent'`),

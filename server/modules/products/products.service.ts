@@ -11,7 +11,7 @@ import {
 import { type BulkAction, PRODUCT_LIMITS, PRODUCT_MESSAGES, type ProductTab } from '#common/products.ts'
 import { RU } from '#common/messages.ts'
 import { type Ctx, withDb } from '../../context.ts'
-import { onPage } from '../../db/pages.ts'
+import { countWhere, onPage } from '../../db/pages.ts'
 import { AppError, isAppError } from '../../errors.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { createOnce, idempotencyKeyOf } from '../../idempotency.ts'
@@ -67,8 +67,6 @@ const SORTS = {
   price_asc: [sql`${productDrafts.priceKopecks} asc nulls last`, asc(productDrafts.id)],
   price_desc: [sql`${productDrafts.priceKopecks} desc nulls last`, asc(productDrafts.id)],
 } as const
-
-const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`
 
 /** LIKE's wildcards typed in a search are literal. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

@@ -10,7 +10,7 @@ import {
   type CabinetRequestFilter,
 } from '#common/exchange/cabinet.ts'
 import { type Ctx, requireUser } from '../../../context.ts'
-import { onPage } from '../../../db/pages.ts'
+import { countedPage } from '../../../db/pages.ts'
 import { AppError } from '../../../errors.ts'
 import { serviceOffers } from '../offers/offers.table.ts'
 import { serviceRequests } from '../requests/requests.table.ts'
@@ -27,9 +27,6 @@ export function organizationOf(ctx: Ctx): string {
 
 /** LIKE's wildcards typed in a search are literal. */
 export { likePattern } from '../../../db/like.ts'
-
-export const countWhere = (condition: SQL | undefined) =>
-  condition ? sql<number>`(count(*) filter (where ${condition}))::int` : sql<number>`count(*)::int`
 
 export const iso = (value: Date | string | null) =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString()
@@ -55,35 +52,12 @@ export const orderFilter = (filter: CabinetOrderFilter) =>
 /** Today in Moscow, the platform's zone: a proposals deadline lasts to the end of its day there. */
 export const moscowToday = sql`(now() at time zone 'Europe/Moscow')::date`
 
-/**
- * A tab's page with its counts, two statements run together: `rows` (the owner's rows the filter
- * and the search leave, in the list's order) cut to the page, and `counted` (a select over all the
- * owner's rows) counting `all` and each named condition; `matching` is the filter and the search,
- * the page's total. Every tab of the cabinet is this shape.
- */
-export async function tabPage<Q extends PgSelect, K extends string>(
+/** A tab's page with its counts: the shared counted page at the cabinet's page size. */
+export function tabPage<Q extends PgSelect, K extends string>(
   page: number,
   rows: Q,
   counted: (fields: Record<string, SQL<number>>) => PromiseLike<Record<string, number>[]>,
   conditions: Record<K | 'matching', SQL | undefined>,
-): Promise<{
-  rows: Awaited<Q>
-  page: number
-  pageSize: number
-  total: number
-  all: number
-  counts: Record<K, number>
-}> {
-  const pageSize = CABINET_LIMITS.pageSize
-  const fields: Record<string, SQL<number>> = { all: countWhere(undefined) }
-  for (const [name, condition] of Object.entries<SQL | undefined>(conditions)) fields[name] = countWhere(condition)
-  const [items, [counts]] = await Promise.all([onPage(rows, { page, pageSize }), counted(fields)])
-  return {
-    rows: (await items) as Awaited<Q>,
-    page,
-    pageSize,
-    total: counts?.matching ?? 0,
-    all: counts?.all ?? 0,
-    counts: counts as Record<K, number>,
-  }
+) {
+  return countedPage({ page, pageSize: CABINET_LIMITS.pageSize }, rows, counted, conditions)
 }
