@@ -23,7 +23,7 @@ export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {
 }
 
 /** Organizational and legal forms a marketplace participant registers with (ОПФ). */
-export const LEGAL_FORMS = ['ooo', 'ao', 'pao', 'zao', 'gup', 'mup', 'fgbu', 'ano', 'ip'] as const
+export const LEGAL_FORMS = ['ooo', 'ao', 'pao', 'zao', 'gup', 'mup', 'fgbu', 'gku', 'mku', 'ano', 'ip'] as const
 export type LegalForm = (typeof LEGAL_FORMS)[number]
 export const LEGAL_FORM_LABELS: Record<LegalForm, string> = {
   ooo: 'ООО',
@@ -33,6 +33,9 @@ export const LEGAL_FORM_LABELS: Record<LegalForm, string> = {
   gup: 'ГУП',
   mup: 'МУП',
   fgbu: 'ФГБУ',
+  // State and municipal institutions funded by the budget: the buyers of 44-ФЗ procurement.
+  gku: 'ГКУ',
+  mku: 'МКУ',
   ano: 'АНО',
   ip: 'ИП',
 }

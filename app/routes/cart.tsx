@@ -7,6 +7,7 @@ import classes from '#app/components/cart/cart.module.css'
 import { CheckoutForm } from '#app/components/cart/CheckoutForm.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Notice } from '#app/components/ui/fields.tsx'
+import { RequestQuoteLink } from '#app/components/procurement/RequestQuoteLink.tsx'
 import ui from '#app/components/ui/ui.module.css'
 import { SignInRequired } from '#app/components/SignInRequired.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
@@ -126,7 +127,10 @@ function CartScreen({ data }: { data: Extract<Route.ComponentProps['loaderData']
 
   return (
     <div className={`${ui.stack} ${ui.gapLg}`}>
-      <h1 className={`${ui.title} ${ui.h2}`}>Корзина</h1>
+      <div className={classes.heading}>
+        <h1 className={`${ui.title} ${ui.h2}`}>Корзина</h1>
+        <RequestQuoteLink cart variant="outline" />
+      </div>
       {cart.hasPriceChanges && (
         <Notice tone="orange" title="Цены изменились">
           Некоторые продавцы изменили цены с тех пор, как вы добавили товары. Новые цены отмечены ниже — заказ будет

@@ -6,6 +6,7 @@ import { PRODUCT_FORMS } from '#common/catalog/format.ts'
 import { RU } from '#common/messages.ts'
 import { CATALOG_PATH } from '#common/spheres.ts'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { procurementLinks } from '#common/procurement-links.ts'
 import { BEST_LABEL, CompareTable } from '#app/components/compare/CompareTable.tsx'
 import classes from '#app/components/compare/compare.module.css'
 import { PageHeader } from '#app/components/content/PageHeader.tsx'
@@ -163,6 +164,15 @@ function ComparePage({ loaderData, actionData }: Route.ComponentProps) {
               <IconTrophy size={16} aria-hidden="true" />
               {BEST_LABEL[0]!.toUpperCase() + BEST_LABEL.slice(1)}
             </span>
+            <Button
+              component={AppLink}
+              to={procurementLinks.create({ products: group.products.map((p) => p.id) })}
+              variant="outline"
+              size="xs"
+              aria-label={`Запросить КП по товарам категории ${quote(group.category.title)}`}
+            >
+              Запросить КП
+            </Button>
             <Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value="clear" />
               <input type="hidden" name="category" value={group.category.slug} />

@@ -15,6 +15,14 @@ export const DEMO_USERS = [
   { key: 'buyer', email: 'buyer@example.com', name: 'Ирина Соколова', phone: '+79161234567', isStaff: false },
   { key: 'vendor', email: 'vendor@example.com', name: 'Алексей Громов', phone: '+79035557788', isStaff: false },
   { key: 'staff', email: 'staff@example.com', name: 'Ольга Миронова', phone: null, isStaff: true },
+  // A municipal buyer justifying its purchases' prices with requests for offers (44-ФЗ).
+  {
+    key: 'municipal',
+    email: 'municipal@example.com',
+    name: 'Сергей Ветров',
+    phone: '+79184440011',
+    isStaff: false,
+  },
 ] as const
 type UserKey = (typeof DEMO_USERS)[number]['key']
 
@@ -55,6 +63,24 @@ export const DEMO_ORGANIZATIONS = [
     contactEmail: 'sales@aerotech.example',
     contactPhone: '+74951234567',
     website: 'https://aerotech.example',
+  },
+  {
+    owner: 'municipal',
+    role: 'buyer',
+    legalForm: 'mku',
+    fullName: 'Муниципальное казённое учреждение «Центр гражданской защиты» муниципального образования город Краснодар',
+    shortName: 'МКУ «Центр гражданской защиты»',
+    slug: 'mku-centr-grazhdanskoj-zashchity',
+    description:
+      'Предупреждение и ликвидация чрезвычайных ситуаций, мониторинг паводков и природных пожаров на территории города.',
+    region: 'Краснодарский край',
+    inn: '2312012340',
+    kpp: '231201001',
+    ogrn: '1022301012348',
+    legalAddress: '350063, Краснодарский край, г. Краснодар, ул. Красная, д. 122',
+    contactEmail: 'zakupki@cgz-krd.example',
+    contactPhone: '+78612001100',
+    website: null,
   },
 ] as const satisfies readonly { owner: UserKey; role: RoleType; [k: string]: unknown }[]
 

@@ -38,6 +38,7 @@ import { systemMeta } from '../modules/system/system.table.ts'
 import { jobs } from '../jobs/jobs.table.ts'
 import { EXPIRE_JOB } from '../modules/exchange/requests/requests.jobs.ts'
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts'
+import { procurementRecipients, procurementRequests } from '../modules/procurement/procurement.table.ts'
 import { demoBankRequisites } from './bank-requisites.ts'
 import { demoDocumentSettings } from './document-settings.ts'
 import { DocumentSettingsInput, documentSettingsFields } from '#common/document-settings.schemas.ts'
@@ -80,6 +81,8 @@ async function snapshot(db: Database['db']) {
     drafts: await db.select().from(productDrafts).orderBy(asc(productDrafts.id)),
     draftEvents: await db.select().from(productDraftEvents).orderBy(asc(productDraftEvents.id)),
     chatRooms: await db.select().from(chatRooms).orderBy(asc(chatRooms.id)),
+    procurement: await db.select().from(procurementRequests).orderBy(asc(procurementRequests.number)),
+    procurementRecipients: await db.select().from(procurementRecipients).orderBy(asc(procurementRecipients.id)),
     chatMessages: await db.select().from(chatMessages).orderBy(asc(chatMessages.id)),
     productReviews: await db.select().from(productReviews).orderBy(asc(productReviews.productId)),
     sellerReviews: await db.select().from(sellerReviews).orderBy(asc(sellerReviews.orderId)),
@@ -140,19 +143,23 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     const first = await snapshot(database.db)
     expect(first.users.filter((u) => u.email.endsWith('@example.com')).map((u) => [u.email, u.isStaff])).toEqual([
       ['buyer@example.com', false],
+      ['municipal@example.com', false],
       ['staff@example.com', true],
       ['vendor@example.com', false],
     ])
     expect(first.users).toHaveLength(DEMO_USERS.length + CATALOG_VENDORS.length)
-    // Request, submit, approve for each role: the two of accounts.ts and one per catalogue vendor.
-    expect(first.events).toHaveLength(3 * (2 + CATALOG_VENDORS.length))
+    // Request, submit, approve for each role: the three of accounts.ts and one per catalogue vendor.
+    expect(first.events).toHaveLength(3 * (DEMO_ORGANIZATIONS.length + CATALOG_VENDORS.length))
     // One registry extract per role, each a stored file, and the picture of the demo conversation.
-    expect(first.documents).toHaveLength(2 + CATALOG_VENDORS.length)
-    expect(first.files).toHaveLength(2 + CATALOG_VENDORS.length + 1)
+    expect(first.documents).toHaveLength(DEMO_ORGANIZATIONS.length + CATALOG_VENDORS.length)
+    expect(first.files).toHaveLength(DEMO_ORGANIZATIONS.length + CATALOG_VENDORS.length + 1)
     expect(first.products.length).toBeGreaterThanOrEqual(320)
-    // Two direct conversations, the five service orders' rooms, a room per demo proposal.
+    // Two direct conversations, the five service orders' rooms, a room per demo proposal, a room
+    // per seller asked by a sent request for offers.
     const demoProposals = DEMO_REQUESTS.flatMap((r) => r.proposals).length
-    expect(first.chatRooms).toHaveLength(2 + 5 + demoProposals)
+    const asked = first.procurementRecipients.filter((r) => r.chatRoomId).length
+    expect(asked).toBeGreaterThanOrEqual(7)
+    expect(first.chatRooms).toHaveLength(2 + 5 + demoProposals + asked)
     expect(first.serviceRequests).toHaveLength(5 + DEMO_REQUESTS.length)
     expect(first.serviceProposals).toHaveLength(5 + demoProposals)
     expect(first.chatMessages.length).toBeGreaterThanOrEqual(10)
@@ -784,6 +791,41 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(suggestions.length).toBeGreaterThanOrEqual(2)
     expect(suggestions.some((s: { invited: boolean }) => s.invited)).toBe(true)
     expect(suggestions.some((s: { invited: boolean }) => !s.invited)).toBe(true)
+  })
+
+  it('gives both demo buyers requests for offers in every state and the demo vendor one answered, one awaiting', async () => {
+    const get = async (url: string, cookie: string) =>
+      (await app.inject({ url: `/api/v1${url}`, headers: { cookie } })).json()
+    const municipal = await login('municipal@example.com', '10.77.6.1')
+    const own = await get('/procurement/requests', municipal)
+    expect(own.meta.filterCounts).toMatchObject({ sent: 1, closed: 1 })
+    const pages = await Promise.all(
+      own.data.map(async (r: { number: string }) => (await get(`/procurement/requests/${r.number}`, municipal)).data),
+    )
+    // Three answers each; one sample homogeneous, the other not (V above 33 %) with the page saying so.
+    const closed = pages.find((p) => p.status === 'closed')
+    expect(closed.justification.suppliers).toHaveLength(3)
+    expect(closed.justification.heterogeneous).toBe(0)
+    expect(closed.justification.tooFewOffers).toBe(false)
+    const sent = pages.find((p) => p.status === 'sent')
+    expect(sent.justification.heterogeneous).toBeGreaterThan(0)
+    expect(sent.recipients.map((r: { status: string }) => r.status)).toContain('awaiting')
+
+    const buyer = await login('buyer@example.com', '10.77.6.2')
+    expect((await get('/procurement/requests', buyer)).meta.filterCounts).toMatchObject({
+      draft: 1,
+      sent: 1,
+      cancelled: 1,
+    })
+    const vendor = await login('vendor@example.com', '10.77.6.3')
+    const inbox = await get('/procurement/incoming', vendor)
+    expect(inbox.meta.filterCounts.answered).toBeGreaterThanOrEqual(1)
+    expect(inbox.meta.filterCounts.awaiting).toBeGreaterThanOrEqual(1)
+    // The sent request still waits for its answer; the vendor may give it now.
+    const waiting = inbox.data.find(
+      (r: { myStatus: string; status: string }) => r.myStatus === 'awaiting' && r.status === 'sent',
+    )
+    expect((await get(`/procurement/incoming/${waiting.number}`, vendor)).data.canAnswer).toBe(true)
   })
 
   it('publishes the demo articles with their products embedded, newest first on /media', async () => {

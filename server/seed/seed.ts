@@ -12,6 +12,7 @@ import { seedClosingDocuments } from './closing-documents.ts'
 import { seedOrderCorrections } from './order-corrections.ts'
 import { seedExchangeOffers } from './exchange-offers.ts'
 import { seedOrders } from './orders.ts'
+import { seedProcurement } from './procurement.ts'
 import { seedProducts } from './products.ts'
 import { seedReviews } from './reviews.ts'
 import { seedServiceOrders } from './service-orders.ts'
@@ -21,7 +22,7 @@ import { seedServiceRequests } from './service-requests.ts'
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 14
+export const DEMO_SEED_VERSION = 15
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -49,6 +50,8 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedClosingDocuments(tx)
     // A return with its УКД and a price change waiting, on the completed order that has its УПД.
     await seedOrderCorrections(tx)
+    // Requests for commercial offers in every state, for both demo buyers and the demo vendor.
+    await seedProcurement(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

@@ -21,6 +21,7 @@ export const DEMO_JOINED = {
   staff: CATALOG_EPOCH - 700 * DAY + MORNING,
   vendor: CATALOG_EPOCH - 650 * DAY + MORNING,
   buyer: CATALOG_EPOCH - 120 * DAY + MORNING,
+  municipal: CATALOG_EPOCH - 90 * DAY + MORNING,
 } as const
 
 /** The catalogue vendors joined three days apart, before the oldest product (537 days back). */

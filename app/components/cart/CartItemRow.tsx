@@ -5,7 +5,7 @@ import { AppLink } from '#app/components/AppLink.tsx'
 import { SpriteIcon } from '#app/components/IconSprite.tsx'
 import { WriteToSeller } from '#app/components/chat/WriteToSeller.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
-import { formatMoney } from '#app/lib/format.ts'
+import { formatDate, formatMoney } from '#app/lib/format.ts'
 import { PRICE_ON_REQUEST } from '#common/catalog/products.ts'
 import { vatNoteOf } from '#common/catalog/vat.ts'
 import type { CartItem } from '#common/orders.ts'
@@ -107,6 +107,11 @@ export function CartItemRow({ item, sellerId }: { item: CartItem; sellerId: stri
               </p>
             )}
             <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>{vatNoteOf(item.vatRate)}</p>
+            {item.quote && (
+              <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>
+                Цена из КП № {item.quote.ref}, действует до {formatDate(item.quote.validUntil)}
+              </p>
+            )}
           </>
         ) : (
           <p className={`${ui.text} ${classes.strong}`}>{item.unavailable ? '—' : PRICE_ON_REQUEST}</p>

@@ -1,5 +1,6 @@
 import { AppLink } from '#app/components/AppLink.tsx'
 import { AddToCartButton } from '#app/components/cart/AddToCartButton.tsx'
+import { RequestQuoteLink } from '#app/components/procurement/RequestQuoteLink.tsx'
 import { CompareButton } from '#app/components/compare/CompareButton.tsx'
 import type { ProductDetails } from '#common/catalog/types.ts'
 import { REVIEW_MESSAGES, type ReviewPage } from '#common/reviews.ts'
@@ -100,6 +101,7 @@ export function ProductView({
             <div className={classes.offerActions}>
               <AddToCartButton productId={product.id} productTitle={product.title} />
               <CompareButton productId={product.id} productTitle={product.title} />
+              <RequestQuoteLink products={[product.id]} />
             </div>
           </div>
 

@@ -22,6 +22,10 @@ export const CartItemSchema = z.object({
   priceKopecks: Kopecks.nullable().describe('Цена сейчас; null — по запросу'),
   previousPriceKopecks: Kopecks.nullable().describe('Цена при добавлении, если она изменилась'),
   vatRate: z.enum(VAT_RATES),
+  quote: z
+    .object({ ref: z.string(), validUntil: z.string() })
+    .nullable()
+    .describe('КП поставщика, по цене которого позиция в корзине (до последнего дня его действия)'),
   amountKopecks: Kopecks,
   maxQuantity: z.number().int(),
   minQuantity: z.number().int().describe('Минимальный заказ продавца, штук'),

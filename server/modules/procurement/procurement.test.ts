@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, moscowToday } from '#common/moscow-days.ts'
-import { type IncomingProcurement, PROCUREMENT_MESSAGES, type ProcurementDetails } from '#common/procurement.ts'
+import {
+  type IncomingProcurement,
+  PROCUREMENT_MESSAGES,
+  type ProcurementDetails,
+  type RecipientChoices,
+} from '#common/procurement.ts'
+import type { CartView } from '#common/orders.ts'
 import { systemCtx } from '../../context.ts'
 import type { Database } from '../../db/client.ts'
 import { readPdf, readXlsx } from '../../documents/testing.ts'
@@ -10,8 +16,10 @@ import { jobs } from '../../jobs/jobs.table.ts'
 import { emailOutbox } from '../mail/mail.table.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { useTestApp } from '../../testing/app.ts'
+import { uploadTestFile } from '../files/files.testing.ts'
+import { cartItems } from '../orders/orders.table.ts'
 import { createOffer } from '../orders/orders.testing.ts'
-import { apiClient } from '../organizations/organizations.testing.ts'
+import { apiClient, ctxFor } from '../organizations/organizations.testing.ts'
 import { createTestBuyer, createTestVendor } from '../organizations/vendors.testing.ts'
 import { createMember } from '../products/products.testing.ts'
 import { PROCUREMENT_EXPIRE_JOB } from './procurement.service.ts'
@@ -260,5 +268,128 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
     const closed = (await api('GET', `/procurement/requests/${number}`, buyer.cookie)).json().data
     expect(closed.status).toBe('closed')
     expect(closed.actions).toEqual([])
+  })
+  it('lists each side’s requests with counts, a status filter and a search; a repeated create makes one draft', async () => {
+    const headers = { cookie: buyer.cookie, 'idempotency-key': 'kp-form-1' }
+    const body = draft({ title: 'Тепловизоры для лесной охраны' })
+    const first = await app.inject({ method: 'POST', url: '/api/v1/procurement/requests', headers, payload: body })
+    const again = await app.inject({ method: 'POST', url: '/api/v1/procurement/requests', headers, payload: body })
+    expect(first.statusCode, first.body).toBe(201)
+    expect(again.json().data.number).toBe(first.json().data.number)
+    const reused = await app.inject({
+      method: 'POST',
+      url: '/api/v1/procurement/requests',
+      headers,
+      payload: draft({ title: 'Другое' }),
+    })
+    expect(reused.statusCode).toBe(422)
+    const { number } = first.json().data as ProcurementDetails
+
+    const all = (await api('GET', '/procurement/requests', buyer.cookie)).json()
+    expect(all.meta.all).toBe(all.meta.total)
+    expect(all.meta.filterCounts.draft).toBeGreaterThanOrEqual(1)
+    const drafts = (await api('GET', '/procurement/requests?filter=draft', buyer.cookie)).json()
+    expect(drafts.data.every((r: { status: string }) => r.status === 'draft')).toBe(true)
+    expect(drafts.meta.total).toBe(drafts.meta.filterCounts.draft)
+    const found = (
+      await api('GET', `/procurement/requests?q=${encodeURIComponent('тепловизоры')}`, buyer.cookie)
+    ).json()
+    expect(found.data.map((r: { number: string }) => r.number)).toEqual([number])
+    const byNumber = (await api('GET', `/procurement/requests?q=${number}`, buyer.cookie)).json()
+    expect(byNumber.data).toHaveLength(1)
+    // LIKE's wildcards are text: «%» finds nothing.
+    expect((await api('GET', '/procurement/requests?q=%25', buyer.cookie)).json().data).toEqual([])
+    // Another organization's lists do not show it.
+    expect((await api('GET', '/procurement/requests', otherBuyer.cookie)).json().meta.all).toBe(0)
+
+    await api('POST', `/procurement/requests/${number}/send`, buyer.cookie)
+    const inbox = (await api('GET', '/procurement/incoming?filter=awaiting', sellers[2]!.cookie)).json()
+    expect(inbox.data.map((r: { number: string }) => r.number)).toContain(number)
+    expect(inbox.meta.filterCounts.awaiting).toBe(inbox.meta.total)
+    expect((await api('GET', '/procurement/incoming', uninvited.cookie)).json().meta.all).toBe(0)
+
+    // The form's sellers: the seller of the asked model first; never the buyer itself.
+    const ctx = await ctxFor(database.db, buyer)
+    const choices: RecipientChoices = await app.services.procurement.recipientChoices(ctx, [drone.id])
+    expect(choices.sellers[0]).toMatchObject({ id: vendorIds[0], sameModel: true })
+    expect(choices.categories.length).toBe(1)
+  })
+
+  it('serves the specification and a seller’s signed scan to the parties only', async () => {
+    const spec = (await uploadTestFile(app, buyer.cookie, { name: 'tz.pdf' })).json().data.id as string
+    const foreign = (await uploadTestFile(app, otherBuyer.cookie, { name: 'alien.pdf' })).json().data.id as string
+    const refused = await api('POST', '/procurement/requests', buyer.cookie, draft({ specificationFileId: foreign }))
+    expect(refused.json().error.fields.specificationFileId).toBe(PROCUREMENT_MESSAGES.file)
+    const { number, items } = (
+      await api('POST', '/procurement/requests', buyer.cookie, draft({ specificationFileId: spec }))
+    ).json().data as ProcurementDetails
+    await api('POST', `/procurement/requests/${number}/send`, buyer.cookie)
+    expect((await api('GET', `/procurement/requests/${number}/specification.pdf`, buyer.cookie)).statusCode).toBe(200)
+    expect((await api('GET', `/procurement/incoming/${number}/specification.pdf`, sellers[1]!.cookie)).statusCode).toBe(
+      200,
+    )
+    expect((await api('GET', `/procurement/incoming/${number}/specification.pdf`, uninvited.cookie)).statusCode).toBe(
+      404,
+    )
+
+    const scan = (await uploadTestFile(app, sellers[1]!.cookie, { name: 'kp-signed.pdf' })).json().data.id as string
+    const answer = await api('POST', `/procurement/incoming/${number}/answer`, sellers[1]!.cookie, {
+      lines: items.map((item) => ({ itemId: item.id, unitPriceKopecks: 100_00, vatRate: '22' })),
+      deliveryTerm: '14 дней',
+      validUntil: addDays(moscowToday(), 10),
+      signatoryName: 'Петров Пётр Петрович',
+      signatoryPosition: 'Директор',
+      scanFileId: scan,
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    const copy = await api('GET', `/procurement/requests/${number}/offers/1/scan.pdf`, buyer.cookie)
+    expect(copy.statusCode).toBe(200)
+    expect(copy.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    expect((await api('GET', `/procurement/incoming/${number}/scan.pdf`, sellers[1]!.cookie)).statusCode).toBe(200)
+    expect((await api('GET', `/procurement/requests/${number}/offers/1/scan.pdf`, otherBuyer.cookie)).statusCode).toBe(
+      404,
+    )
+    expect((await api('GET', `/procurement/incoming/${number}/scan.pdf`, sellers[0]!.cookie)).statusCode).toBe(404)
+  })
+
+  it('turns a commercial offer into the buyer’s cart at the quoted prices until the offer’s last day', async () => {
+    const { number, items } = (
+      await api('POST', '/procurement/requests', buyer.cookie, draft({ purpose: 'commercial' }))
+    ).json().data as ProcurementDetails
+    await api('POST', `/procurement/requests/${number}/send`, buyer.cookie)
+    await api('POST', `/procurement/incoming/${number}/answer`, sellers[0]!.cookie, {
+      lines: items.map((item) => ({ itemId: item.id, unitPriceKopecks: 420_000_00, vatRate: '22' })),
+      deliveryTerm: '5 дней',
+      validUntil: addDays(moscowToday(), 3),
+      signatoryName: 'Орлов Сергей Викторович',
+      signatoryPosition: 'Генеральный директор',
+    })
+    expect((await api('POST', `/procurement/requests/${number}/offers/1/cart`, otherBuyer.cookie)).statusCode).toBe(404)
+    expect((await api('POST', `/procurement/requests/${number}/offers/7/cart`, buyer.cookie)).statusCode).toBe(404)
+    const moved = await api('POST', `/procurement/requests/${number}/offers/1/cart`, buyer.cookie)
+    expect(moved.statusCode, moved.body).toBe(200)
+    // The drone is the seller's own offer; the free-text training is not in its catalogue.
+    expect(moved.json().data).toEqual({ lines: 1, skipped: 1 })
+    const cart = (await api('GET', '/cart', buyer.cookie)).json().data as CartView
+    const line = cart.groups.flatMap((g) => g.items).find((i) => i.productId === drone.id)!
+    expect(line).toMatchObject({ priceKopecks: 420_000_00, quantity: 2, quote: { ref: `${number}/1` } })
+    expect(cart.totalKopecks).toBe(840_000_00)
+
+    // Past the offer's last day the catalogue's price is back, and the line says why.
+    await database.db
+      .update(cartItems)
+      .set({ quoteValidUntil: addDays(moscowToday(), -1) })
+      .where(eq(cartItems.productId, drone.id))
+    const later = (await api('GET', '/cart', buyer.cookie)).json().data as CartView
+    const back = later.groups.flatMap((g) => g.items).find((i) => i.productId === drone.id)!
+    expect(back).toMatchObject({ priceKopecks: 450_000_00, quote: null })
+    expect(back.note).toContain(`${number}/1`)
+
+    // A 44-ФЗ purchase is contracted by its procedure, not from the cart.
+    const { number: state } = (await api('POST', '/procurement/requests', buyer.cookie, draft())).json().data
+    await api('POST', `/procurement/requests/${state}/send`, buyer.cookie)
+    expect((await api('POST', `/procurement/requests/${state}/offers/1/cart`, buyer.cookie)).json().error.message).toBe(
+      PROCUREMENT_MESSAGES.toCartPurpose,
+    )
   })
 })
