@@ -35,6 +35,18 @@ export function Section({ title, children, actions }: { title: string; children:
   )
 }
 
+/**
+ * A wide table scrolling sideways on a narrow screen: a region the keyboard can reach and scroll
+ * (Mantine's scroll container is not focusable).
+ */
+export function WideTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      <div style={{ minWidth }}>{children}</div>
+    </div>
+  )
+}
+
 export function DownloadLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Anchor href={href} download size="sm" fw={600}>
@@ -112,7 +124,7 @@ export function ItemsSection({ items, offer }: { items: ProcurementItem[]; offer
   const prices = new Map(offer?.lines.map((l) => [l.itemId, l]))
   return (
     <Section title="Позиции">
-      <Table.ScrollContainer minWidth={520}>
+      <WideTable label="Позиции запроса, таблица" minWidth={520}>
         <Table withTableBorder verticalSpacing="xs" aria-label="Позиции запроса">
           <Table.Thead>
             <Table.Tr>
@@ -155,7 +167,7 @@ export function ItemsSection({ items, offer }: { items: ProcurementItem[]; offer
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
       {offer && (
         <Text size="sm" fw={600} ta="right">
           Итого с НДС: {formatMoney(offer.totalKopecks)}
@@ -206,7 +218,7 @@ export function JustificationSection({
     <Section title="Обоснование НМЦК" actions={<Group gap="md">{downloads}</Group>}>
       <Text size="sm" c="dimmed">
         Метод сопоставимых рыночных цен (анализа рынка), методические рекомендации Минэкономразвития России (приказ от
-        02.10.2013 № 567). Расчёт на {formatDate(justification.calculatedAt)}.
+        02.10.2013 № 567). Расчёт на {formatDate(justification.calculatedAt)}
       </Text>
       {justification.tooFewOffers && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title="Мало предложений">
@@ -232,7 +244,7 @@ export function JustificationSection({
           Некоторые цены получены больше {PROCUREMENT_LIMITS.freshMonths} месяцев назад: обновите их перед закупкой.
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={640}>
+      <WideTable label="Расчёт НМЦК, таблица" minWidth={640}>
         <Table withTableBorder withColumnBorders verticalSpacing="xs" aria-label="Расчёт НМЦК по позициям">
           <Table.Thead>
             <Table.Tr>
@@ -299,7 +311,7 @@ export function JustificationSection({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
       <Text fw={700} ta="right">
         НМЦК: {justification.totalKopecks === null ? 'не все позиции оценены' : formatMoney(justification.totalKopecks)}
       </Text>

@@ -10,7 +10,7 @@ import { moscowToday } from '#common/moscow-days.ts'
 import { type IncomingProcurement, PROCUREMENT_LIMITS } from '#common/procurement.ts'
 import { procurementLinks } from '#common/procurement-links.ts'
 import { type ProcurementActionState, priceField, vatField } from './procurement-intents.ts'
-import { DownloadLink, ItemName, OfferTerms, quantityText, Section } from './RequestSections.tsx'
+import { DownloadLink, ItemName, OfferTerms, quantityText, Section, WideTable } from './RequestSections.tsx'
 
 const PDF_ONLY = { accept: 'application/pdf,.pdf', hint: 'PDF до 10 МБ' }
 
@@ -28,7 +28,7 @@ function AnswerForm({ request, state }: { request: IncomingProcurement; state: P
             {failure.message}
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={560}>
+        <WideTable label="Цены по позициям, таблица" minWidth={560}>
           <Table withTableBorder verticalSpacing="xs" aria-label="Цены по позициям">
             <Table.Thead>
               <Table.Tr>
@@ -75,7 +75,7 @@ function AnswerForm({ request, state }: { request: IncomingProcurement; state: P
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
         <Group grow align="start" wrap="wrap" gap="sm">
           <TextInput
             name="deliveryTerm"

@@ -49,6 +49,25 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
+    '/procurement/recipients',
+    route({
+      summary:
+        'Поставщики, которых можно запросить: подтверждённые продавцы с товарами, сначала продающие те же модели и товары тех же категорий',
+      querystring: z.object({
+        product: z
+          .union([z.string(), z.array(z.string())])
+          .optional()
+          .describe('id товаров каталога, по которым запрос'),
+      }),
+    }),
+    async (req) => {
+      const { product } = req.query as { product?: string | string[] }
+      const ids = (Array.isArray(product) ? product : product ? [product] : []).filter((id) => typeof id === 'string')
+      return { data: await procurement.recipientChoices(req.ctx, ids) }
+    },
+  )
+
+  app.get(
     '/procurement/requests/:number',
     route({
       summary: 'Запрос КП покупателя: ответы поставщиков и обоснование НМЦК по ним',

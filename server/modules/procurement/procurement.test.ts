@@ -313,6 +313,9 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
     const choices: RecipientChoices = await app.services.procurement.recipientChoices(ctx, [drone.id])
     expect(choices.sellers[0]).toMatchObject({ id: vendorIds[0], sameModel: true })
     expect(choices.categories.length).toBe(1)
+    const listed = (await api('GET', `/procurement/recipients?product=${drone.id}`, buyer.cookie)).json().data
+    expect(listed.sellers.map((s: { id: string }) => s.id)).toEqual(choices.sellers.map((s) => s.id))
+    expect((await api('GET', '/procurement/recipients', sellers[0]!.cookie)).statusCode).toBe(403)
   })
 
   it('serves the specification and a seller’s signed scan to the parties only', async () => {
