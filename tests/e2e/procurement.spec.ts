@@ -22,13 +22,13 @@ async function chooseSellers(group: Locator, wanted: number) {
   }
 }
 
-async function answer(page: Page, number: string, prices: [string, string]) {
+async function answer(page: Page, number: string, prices: string[]) {
   await page.goto(`/personal-account/procurement/${number}`)
   await waitForHydration(page)
   const form = page.getByRole('form', { name: 'Коммерческое предложение' })
   const inputs = form.getByRole('textbox', { name: /^Цена за единицу/ })
-  await inputs.nth(0).fill(prices[0])
-  await inputs.nth(1).fill(prices[1])
+  await expect(inputs).toHaveCount(prices.length)
+  for (const [i, price] of prices.entries()) await inputs.nth(i).fill(price)
   await form.getByLabel('Срок поставки').fill('20 рабочих дней')
   await form.getByLabel('Предложение действует до').fill(inDays(30))
   await form.getByLabel('Подписант: ФИО').fill('Иванов Иван Иванович')
@@ -131,4 +131,50 @@ test('the buyer asks three sellers from a product page, two answer and one decli
   await expect(buyer.getByRole('link', { name: 'Квадрокоптер для поисково-спасательных работ' }).first()).toBeVisible()
   await expectNoHorizontalOverflow(buyer)
   await expectNoSeriousViolations(buyer)
+})
+
+test('the demo buyer edits its draft', async ({ page }) => {
+  await signIn(page, 'buyer@example.com')
+  await page.goto('/personal-account/procurement?tab=requests&filter=draft')
+  await waitForHydration(page)
+  await expect(page.getByRole('link', { name: /^Черновики \(\d+\)$/ })).toHaveAttribute('aria-current', 'true')
+  await page.getByRole('link', { name: 'Метеостанции для полей в Белгородской области' }).first().click()
+  await waitForHydration(page)
+  await page.getByRole('link', { name: 'Изменить черновик' }).click()
+  await expect(page).toHaveURL(/\/personal-account\/procurement\/KP-\d{4}-\d{5}\/edit$/)
+  await waitForHydration(page)
+  await expectNoSeriousViolations(page)
+  const form = page.getByRole('form', { name: 'Запрос коммерческих предложений' })
+  await form.getByLabel('Предмет закупки').fill('Метеостанции для полей, 6 штук')
+  await form.getByRole('button', { name: 'Сохранить черновик' }).click()
+  await expect(page).toHaveURL(/\/personal-account\/procurement\/KP-\d{4}-\d{5}$/)
+  await expect(page.getByText('Метеостанции для полей, 6 штук')).toBeVisible()
+})
+
+test('a commercial offer goes to the buyer’s cart at the quoted price', async ({ page: buyer, browser }) => {
+  // A drone «АэроТех Системы» sells, asked of it alone.
+  const listed = await buyer.request.get('/api/v1/catalog/products?category=bespilotniki&vendor=aerotekh-sistemy&limit=5')
+  const items = (await listed.json()).data.items as { href: string; vendor: { slug: string } }[]
+  const offer = items.find((item) => item.vendor.slug === 'aerotekh-sistemy')!
+  await signIn(buyer, 'municipal@example.com')
+  await buyer.goto(offer.href)
+  await buyer.getByRole('link', { name: 'Запросить КП' }).click()
+  await waitForHydration(buyer)
+  const form = buyer.getByRole('form', { name: 'Запрос коммерческих предложений' })
+  await form.getByRole('radio', { name: 'Коммерческая закупка' }).check()
+  const sellers = form.getByRole('group', { name: 'Поставщики' })
+  await chooseSellers(sellers, 0)
+  await sellers.getByRole('checkbox', { name: /АэроТех Системы/ }).check()
+  await form.getByRole('button', { name: 'Отправить поставщикам' }).click()
+  await expect(buyer).toHaveURL(/\/personal-account\/procurement\/KP-\d{4}-\d{5}$/)
+  const number = buyer.url().split('/').at(-1)!
+
+  await answer(await newPerson(browser, 'vendor@example.com'), number, ['99 500'])
+  await buyer.reload()
+  await waitForHydration(buyer)
+  await buyer.getByRole('button', { name: 'В корзину по ценам КП' }).click()
+  await expect(buyer.getByText('Позиции предложения в корзине по ценам из КП')).toBeVisible()
+  await buyer.goto('/cart')
+  await expect(buyer.getByText(`Цена из КП № ${number}/1, действует до`, { exact: false })).toBeVisible()
+  await expect(buyer.getByTestId('cart-total')).toContainText(/99\s500/)
 })
