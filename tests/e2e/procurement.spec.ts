@@ -140,9 +140,12 @@ test('the demo buyer edits its draft', async ({ page }) => {
   await expect(page.getByRole('link', { name: /^Черновики \(\d+\)$/ })).toHaveAttribute('aria-current', 'true')
   await page.getByRole('link', { name: 'Метеостанции для полей в Белгородской области' }).first().click()
   await waitForHydration(page)
+  // The form at a phone's width.
+  await page.setViewportSize({ width: 375, height: 800 })
   await page.getByRole('link', { name: 'Изменить черновик' }).click()
   await expect(page).toHaveURL(/\/personal-account\/procurement\/KP-\d{4}-\d{5}\/edit$/)
   await waitForHydration(page)
+  await expectNoHorizontalOverflow(page)
   await expectNoSeriousViolations(page)
   const form = page.getByRole('form', { name: 'Запрос коммерческих предложений' })
   await form.getByLabel('Предмет закупки').fill('Метеостанции для полей, 6 штук')
