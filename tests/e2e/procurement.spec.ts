@@ -156,7 +156,9 @@ test('the demo buyer edits its draft', async ({ page }) => {
 
 test('a commercial offer goes to the buyer’s cart at the quoted price', async ({ page: buyer, browser }) => {
   // A drone «АэроТех Системы» sells, asked of it alone.
-  const listed = await buyer.request.get('/api/v1/catalog/products?category=bespilotniki&vendor=aerotekh-sistemy&limit=5')
+  const listed = await buyer.request.get(
+    '/api/v1/catalog/products?category=bespilotniki&vendor=aerotekh-sistemy&limit=5',
+  )
   const items = (await listed.json()).data.items as { href: string; vendor: { slug: string } }[]
   const offer = items.find((item) => item.vendor.slug === 'aerotekh-sistemy')!
   await signIn(buyer, 'municipal@example.com')

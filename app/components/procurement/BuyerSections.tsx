@@ -1,20 +1,20 @@
-import { Alert, Anchor, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
+import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle, IconMessageCircle, IconShoppingCart } from '@tabler/icons-react'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { failureOf, IntentForm, SubmitButton } from '#app/components/IntentForms.tsx'
 import { StatusBadge } from '#app/components/StatusBadge.tsx'
 import { formatDate, formatMoney } from '#app/lib/format.ts'
 import { moscowToday } from '#common/moscow-days.ts'
-import { PROCUREMENT_LIMITS, type ProcurementDetails } from '#common/procurement.ts'
+import type { ProcurementDetails } from '#common/procurement.ts'
 import { procurementLinks } from '#common/procurement-links.ts'
 import type { ProcurementActionState } from './procurement-intents.ts'
+import { ReasonForm } from './ReasonForm.tsx'
 import { DownloadLink, OfferTerms, Section } from './RequestSections.tsx'
 
 const wrap = { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } as const
 
 /** The buyer's moves now: edit and send a draft, stop taking answers, cancel with a reason. */
 export function BuyerActions({ request, state }: { request: ProcurementDetails; state: ProcurementActionState }) {
-  const cancelFailure = failureOf(state, 'cancel')
   const failure = failureOf(state, 'send') ?? failureOf(state, 'close')
   if (!request.actions.length) return null
   return (
@@ -51,28 +51,14 @@ export function BuyerActions({ request, state }: { request: ProcurementDetails; 
         )}
       </Group>
       {request.actions.includes('cancel') && (
-        <IntentForm state={state} intent="cancel" label="Отмена запроса">
-          <Stack gap="xs" maw={560}>
-            <Textarea
-              name="reason"
-              label="Причина отмены"
-              description="Поставщики, которые ещё не ответили, увидят её в уведомлении"
-              autosize
-              minRows={2}
-              maxLength={PROCUREMENT_LIMITS.text}
-              defaultValue={cancelFailure?.values.reason}
-              error={
-                cancelFailure?.fieldErrors.reason ??
-                (cancelFailure && !cancelFailure.fieldErrors.reason ? cancelFailure.message : undefined)
-              }
-            />
-            <Group>
-              <SubmitButton state={state} intent="cancel" variant="default">
-                Отменить запрос
-              </SubmitButton>
-            </Group>
-          </Stack>
-        </IntentForm>
+        <ReasonForm
+          state={state}
+          intent="cancel"
+          label="Отмена запроса"
+          field="Причина отмены"
+          description="Поставщики, которые ещё не ответили, увидят её в уведомлении"
+          button="Отменить запрос"
+        />
       )}
     </Section>
   )

@@ -28,34 +28,20 @@ import {
   PROCUREMENT_PURPOSES,
   PROCUREMENT_UNITS,
   type ProcurementPurpose,
+  type ProcurementRequestData,
   type ProcurementUnit,
   procurementUnit,
   type RecipientChoice,
   type RecipientChoices,
 } from '#common/procurement.ts'
 
-/** The request's fields as the form keeps them while they are typed. */
-export interface RequestFormFields {
-  title: string
-  purpose: ProcurementPurpose
-  region: string
-  deliveryAddress: string
-  deliveryTerm: string
-  paymentTerms: string
-  deadline: string
-  contactName: string
-  contactPhone: string
-  comment: string
+/** The request's fields as the form keeps them while they are typed (a quantity as typed). */
+export type RequestFormFields = Omit<ProcurementRequestData, 'items' | 'specificationFileId'> & {
   specificationFileId: string | null
-  items: {
-    productId?: string | null
-    productHref?: string | null
-    name: string
-    characteristics: string
-    unit: ProcurementUnit
+  items: (Omit<ProcurementRequestData['items'][number], 'quantity'> & {
     quantity: number | string
-  }[]
-  recipients: string[]
+    productHref?: string | null
+  })[]
 }
 
 export interface RequestFormRefusal {

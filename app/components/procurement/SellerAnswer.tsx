@@ -10,6 +10,7 @@ import { moscowToday } from '#common/moscow-days.ts'
 import { type IncomingProcurement, PROCUREMENT_LIMITS } from '#common/procurement.ts'
 import { procurementLinks } from '#common/procurement-links.ts'
 import { type ProcurementActionState, priceField, vatField } from './procurement-intents.ts'
+import { ReasonForm } from './ReasonForm.tsx'
 import { DownloadLink, ItemName, OfferTerms, quantityText, Section, WideTable } from './RequestSections.tsx'
 
 const PDF_ONLY = { accept: 'application/pdf,.pdf', hint: 'PDF до 10 МБ' }
@@ -161,31 +162,6 @@ function AnswerForm({ request, state }: { request: IncomingProcurement; state: P
   )
 }
 
-function DeclineForm({ state }: { state: ProcurementActionState }) {
-  const failure = failureOf(state, 'decline')
-  return (
-    <IntentForm state={state} intent="decline" label="Отказ от запроса">
-      <Stack gap="xs" maw={560}>
-        <Textarea
-          name="reason"
-          label="Причина отказа"
-          description="Например: нет такой позиции, не поставляем в этот регион"
-          autosize
-          minRows={2}
-          maxLength={PROCUREMENT_LIMITS.text}
-          defaultValue={failure?.values.reason}
-          error={failure?.fieldErrors.reason ?? (failure && !failure.fieldErrors.reason ? failure.message : undefined)}
-        />
-        <Group>
-          <SubmitButton state={state} intent="decline" variant="default">
-            Отказаться
-          </SubmitButton>
-        </Group>
-      </Stack>
-    </IntentForm>
-  )
-}
-
 /** What the invited seller sees below the terms: its form, or its answer as given. */
 export function SellerAnswerSection({
   request,
@@ -213,7 +189,14 @@ export function SellerAnswerSection({
           <AnswerForm request={request} state={state} />
         </Section>
         <Section title="Не можете предложить?">
-          <DeclineForm state={state} />
+          <ReasonForm
+            state={state}
+            intent="decline"
+            label="Отказ от запроса"
+            field="Причина отказа"
+            description="Например: нет такой позиции, не поставляем в этот регион"
+            button="Отказаться"
+          />
         </Section>
       </>
     )

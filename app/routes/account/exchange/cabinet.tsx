@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
@@ -16,9 +16,11 @@ import {
 } from '#app/components/exchange/cabinet/cabinet-url.ts'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { EmptyState } from '#app/components/lists/EmptyState.tsx'
+import { LinkTabs } from '#app/components/lists/LinkTabs.tsx'
+import { ListBody } from '#app/components/lists/ListBody.tsx'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
-import { formatCount, formatNumber } from '#app/lib/format.ts'
+import { formatNumber } from '#app/lib/format.ts'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import {
@@ -235,19 +237,16 @@ function TabPanel({ data }: { data: CabinetData }) {
         </Group>
       )}
       <SearchForm state={state} />
-      <Box aria-busy={pending} style={{ opacity: pending ? 0.6 : 1 }}>
-        {list.items.length === 0 ? (
-          <EmptyTab data={data} />
-        ) : (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed" role="status">
-              {state.q || state.filter !== 'all' || state.side !== 'all' ? 'Найдено: ' : 'Всего: '}
-              {formatCount(list.total, FORMS[state.tab])}
-            </Text>
-            <Rows data={data} />
-          </Stack>
-        )}
-      </Box>
+      <ListBody
+        pending={pending}
+        count={list.items.length}
+        total={list.total}
+        filtered={Boolean(state.q) || state.filter !== 'all' || state.side !== 'all'}
+        forms={FORMS[state.tab]}
+        empty={<EmptyTab data={data} />}
+      >
+        <Rows data={data} />
+      </ListBody>
       {list.total > list.pageSize && <ListPager page={list.page} pageSize={list.pageSize} total={list.total} />}
     </Stack>
   )
@@ -319,22 +318,17 @@ export default function ServiceExchangeCabinetRoute({ loaderData }: Route.Compon
           </Anchor>
         </Alert>
       )}
-      <Tabs value={state.tab} keepMounted={false}>
-        <Tabs.List aria-label="Разделы биржи услуг">
-          {CABINET_EXCHANGE_TABS.map((tab) => (
-            <Tabs.Tab
-              key={tab}
-              value={tab}
-              renderRoot={(props) => <AppLink {...props} to={cabinetHref(state, { tab })} />}
-            >
-              {CABINET_EXCHANGE_TAB_LABELS[tab]} ({formatNumber(counts[tab])})
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={state.tab}>
-          <TabPanel data={loaderData} />
-        </Tabs.Panel>
-      </Tabs>
+      <LinkTabs
+        label="Разделы биржи услуг"
+        current={state.tab}
+        tabs={CABINET_EXCHANGE_TABS.map((tab) => ({
+          value: tab,
+          label: `${CABINET_EXCHANGE_TAB_LABELS[tab]} (${formatNumber(counts[tab])})`,
+          href: cabinetHref(state, { tab }),
+        }))}
+      >
+        <TabPanel data={loaderData} />
+      </LinkTabs>
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { Form, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
@@ -18,7 +18,8 @@ import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
-import { formatCount } from '#app/lib/format.ts'
+import { LinkTabs } from '#app/components/lists/LinkTabs.tsx'
+import { ListBody } from '#app/components/lists/ListBody.tsx'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { ORDER_FILTER_LABELS, ORDER_FILTERS, ORDER_LIMITS, ORDER_TABS } from '#common/orders.ts'
@@ -125,19 +126,16 @@ function OrdersList({ data }: { data: ListData }) {
         <StatusFilter filters={FILTERS} current={state.filter} hrefOf={(filter) => ordersHref(state, { filter })} />
       </Group>
       <SearchForm state={state} />
-      <Box aria-busy={pending} style={{ opacity: pending ? 0.6 : 1 }}>
-        {list.items.length === 0 ? (
-          <Empty data={data} />
-        ) : (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed" role="status">
-              {state.q || state.filter !== 'all' ? 'Найдено: ' : 'Всего: '}
-              {formatCount(list.total, ORDER_FORMS)}
-            </Text>
-            <OrdersTable items={list.items} partyLabel={state.tab === 'purchases' ? 'Продавец' : 'Покупатель'} />
-          </Stack>
-        )}
-      </Box>
+      <ListBody
+        pending={pending}
+        count={list.items.length}
+        total={list.total}
+        filtered={Boolean(state.q) || state.filter !== 'all'}
+        forms={ORDER_FORMS}
+        empty={<Empty data={data} />}
+      >
+        <OrdersTable items={list.items} partyLabel={state.tab === 'purchases' ? 'Продавец' : 'Покупатель'} />
+      </ListBody>
       {list.total > list.pageSize && <ListPager page={list.page} pageSize={list.pageSize} total={list.total} />}
     </Stack>
   )
@@ -156,22 +154,17 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
           организацию, от имени которой работаете, или зарегистрируйте её на странице компании.
         </NoOrganizationPanel>
       ) : (
-        <Tabs value={loaderData.state.tab} keepMounted={false}>
-          <Tabs.List aria-label="Покупки и продажи">
-            {ORDER_TABS.map((tab) => (
-              <Tabs.Tab
-                key={tab}
-                value={tab}
-                renderRoot={(props) => <AppLink {...props} to={ordersHref(loaderData.state, { tab })} />}
-              >
-                {TAB_LABELS[tab]}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value={loaderData.state.tab}>
-            <OrdersList data={loaderData} />
-          </Tabs.Panel>
-        </Tabs>
+        <LinkTabs
+          label="Покупки и продажи"
+          current={loaderData.state.tab}
+          tabs={ORDER_TABS.map((tab) => ({
+            value: tab,
+            label: TAB_LABELS[tab],
+            href: ordersHref(loaderData.state, { tab }),
+          }))}
+        >
+          <OrdersList data={loaderData} />
+        </LinkTabs>
       )}
     </Stack>
   )

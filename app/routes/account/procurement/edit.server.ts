@@ -5,17 +5,11 @@ import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { isAppError } from '#common/errors.ts'
 import { addDays, moscowToday } from '#common/moscow-days.ts'
-import type { ProcurementRequestData } from '#common/procurement.ts'
+import type { RequestFormFields } from '#app/components/procurement/RequestForm.tsx'
 import { procurementLinks } from '#common/procurement-links.ts'
 
 /** What the form's submit gets back when refused: the message and the fields' errors. */
 export type RequestFormResult = ActionResult<{ intent: string }, { intent: string }>
-
-/** A request's form as it opens: a draft's fields, or a new one's from the catalogue offers asked about. */
-export type RequestFormValues = Omit<ProcurementRequestData, 'specificationFileId' | 'items'> & {
-  specificationFileId: string | null
-  items: (ProcurementRequestData['items'][number] & { productHref?: string | null })[]
-}
 
 /**
  * The form of a new request (`number` null) or of a draft. A new one starts from the products in
@@ -37,7 +31,7 @@ export async function loadRequestForm(
         ctx,
         draft.items.flatMap((i) => (i.productId ? [i.productId] : [])),
       )
-      const values: RequestFormValues = {
+      const values: RequestFormFields = {
         ...draft,
         items: draft.items.map((i) => ({ ...i, productId: i.productId ?? null })),
         recipients: draft.recipients.map((r) => r.organization.id),
@@ -56,7 +50,7 @@ export async function loadRequestForm(
       ctx,
       items.map((i) => i.productId),
     )
-    const values: RequestFormValues = {
+    const values: RequestFormFields = {
       title: items.length === 1 ? items[0]!.name : '',
       purpose: '44fz',
       region: '',

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Box, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react'
 import { Form, useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
 import { EmptyState } from '#app/components/lists/EmptyState.tsx'
+import { LinkTabs } from '#app/components/lists/LinkTabs.tsx'
+import { ListBody } from '#app/components/lists/ListBody.tsx'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { IncomingRows, RequestRows } from '#app/components/procurement/ProcurementRows.tsx'
@@ -14,7 +16,7 @@ import {
   type ProcurementListState,
 } from '#app/components/procurement/procurement-url.ts'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
-import { formatCount, formatNumber } from '#app/lib/format.ts'
+import { formatNumber } from '#app/lib/format.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { quote } from '#common/format.ts'
@@ -156,23 +158,20 @@ function TabPanel({ data }: { data: ListsData }) {
         hrefOf={(filter) => procurementListHref(state, { filter })}
       />
       <SearchForm state={state} />
-      <Box aria-busy={pending} style={{ opacity: pending ? 0.6 : 1 }}>
-        {list.items.length === 0 ? (
-          <EmptyTab data={data} />
+      <ListBody
+        pending={pending}
+        count={list.items.length}
+        total={list.total}
+        filtered={Boolean(state.q) || state.filter !== 'all'}
+        forms={FORMS}
+        empty={<EmptyTab data={data} />}
+      >
+        {state.tab === 'requests' ? (
+          <RequestRows items={list.items as ProcurementSummary[]} />
         ) : (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed" role="status">
-              {state.q || state.filter !== 'all' ? 'Найдено: ' : 'Всего: '}
-              {formatCount(list.total, FORMS)}
-            </Text>
-            {state.tab === 'requests' ? (
-              <RequestRows items={list.items as ProcurementSummary[]} />
-            ) : (
-              <IncomingRows items={list.items as IncomingSummary[]} />
-            )}
-          </Stack>
+          <IncomingRows items={list.items as IncomingSummary[]} />
         )}
-      </Box>
+      </ListBody>
       {list.total > list.pageSize && <ListPager page={list.page} pageSize={list.pageSize} total={list.total} />}
     </Stack>
   )
@@ -228,22 +227,17 @@ export default function ProcurementListRoute({ loaderData }: Route.ComponentProp
           </Anchor>
         </Alert>
       )}
-      <Tabs value={state.tab} keepMounted={false}>
-        <Tabs.List aria-label="Запросы КП">
-          {PROCUREMENT_TABS.map((tab) => (
-            <Tabs.Tab
-              key={tab}
-              value={tab}
-              renderRoot={(props) => <AppLink {...props} to={procurementListHref(state, { tab })} />}
-            >
-              {PROCUREMENT_TAB_LABELS[tab]} ({formatNumber(totals[tab])})
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={state.tab}>
-          <TabPanel data={loaderData} />
-        </Tabs.Panel>
-      </Tabs>
+      <LinkTabs
+        label="Запросы КП"
+        current={state.tab}
+        tabs={PROCUREMENT_TABS.map((tab) => ({
+          value: tab,
+          label: `${PROCUREMENT_TAB_LABELS[tab]} (${formatNumber(totals[tab])})`,
+          href: procurementListHref(state, { tab }),
+        }))}
+      >
+        <TabPanel data={loaderData} />
+      </LinkTabs>
     </Stack>
   )
 }
