@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react'
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
 import { OfferRows, OrderRows, ProposalRows, RequestRows } from '#app/components/exchange/cabinet/CabinetRows.tsx'
@@ -18,6 +18,7 @@ import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { LinkTabs } from '#app/components/lists/LinkTabs.tsx'
 import { ListBody } from '#app/components/lists/ListBody.tsx'
+import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { formatNumber } from '#app/lib/format.ts'
@@ -84,29 +85,17 @@ const SEARCH_LABELS = {
   orders: 'Номер или название заказа',
 } as const
 
-/** The search of the tab: a GET form keeping the filters, so it works before the scripts load. */
+/** The search of the tab. */
 function SearchForm({ state }: { state: CabinetState }) {
   return (
-    <Form method="get" action={exchangeLinks.cabinet(state.tab)} role="search" aria-label="Поиск">
-      {state.filter !== 'all' && <input type="hidden" name="filter" value={state.filter} />}
-      {state.side !== 'all' && <input type="hidden" name="side" value={state.side} />}
-      <Group gap="sm" align="end" wrap="nowrap">
-        <TextInput
-          key={`${state.tab}:${state.q}`}
-          name="q"
-          type="search"
-          label={SEARCH_LABELS[state.tab]}
-          defaultValue={state.q}
-          maxLength={CABINET_LIMITS.search}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          style={{ flex: 1 }}
-          maw={420}
-        />
-        <Button type="submit" variant="default">
-          Найти
-        </Button>
-      </Group>
-    </Form>
+    <ListSearch
+      action={exchangeLinks.cabinet(state.tab)}
+      name="Поиск"
+      label={SEARCH_LABELS[state.tab]}
+      q={state.q}
+      maxLength={CABINET_LIMITS.search}
+      keep={{ filter: state.filter !== 'all' ? state.filter : null, side: state.side !== 'all' ? state.side : null }}
+    />
   )
 }
 

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core'
-import { IconSearch } from '@tabler/icons-react'
-import { Form, useNavigation } from 'react-router'
+import { Anchor, Group, Stack, Title } from '@mantine/core'
+
+import { useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { NoOrganizationPanel } from '#app/components/company/NoOrganizationPanel.tsx'
 import { OrdersTable } from '#app/components/orders/OrdersTable.tsx'
@@ -20,6 +20,7 @@ import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { LinkTabs } from '#app/components/lists/LinkTabs.tsx'
 import { ListBody } from '#app/components/lists/ListBody.tsx'
+import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { loadOrFail, notFound } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { ORDER_FILTER_LABELS, ORDER_FILTERS, ORDER_LIMITS, ORDER_TABS } from '#common/orders.ts'
@@ -55,28 +56,17 @@ const FILTERS: { value: FilterChoice; label: string }[] = [
 
 const ORDER_FORMS = ['заказ', 'заказа', 'заказов'] as const
 
-/** The search by number or the other side's name: a GET form, so it works before the scripts load. */
+/** The search by number or the other side's name. */
 function SearchForm({ state }: { state: OrdersListState }) {
   return (
-    <Form method="get" action={`${ORDERS_PATH}/${state.tab}`} role="search" aria-label="Поиск заказов">
-      {state.filter !== 'all' && <input type="hidden" name="filter" value={state.filter} />}
-      <Group gap="sm" align="end" wrap="nowrap">
-        <TextInput
-          key={state.q}
-          name="q"
-          type="search"
-          label={state.tab === 'purchases' ? 'Номер заказа или продавец' : 'Номер заказа или покупатель'}
-          defaultValue={state.q}
-          maxLength={ORDER_LIMITS.search}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          style={{ flex: 1 }}
-          maw={420}
-        />
-        <Button type="submit" variant="default">
-          Найти
-        </Button>
-      </Group>
-    </Form>
+    <ListSearch
+      action={`${ORDERS_PATH}/${state.tab}`}
+      name="Поиск заказов"
+      label={state.tab === 'purchases' ? 'Номер заказа или продавец' : 'Номер заказа или покупатель'}
+      q={state.q}
+      maxLength={ORDER_LIMITS.search}
+      keep={{ filter: state.filter !== 'all' ? state.filter : null }}
+    />
   )
 }
 

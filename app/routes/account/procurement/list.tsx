@@ -1,11 +1,13 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react'
-import { Form, useNavigation } from 'react-router'
+import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core'
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react'
+import { useNavigation } from 'react-router'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { COMPANY_PATH } from '#app/components/company/company-ui.ts'
+import { NoOrganizationPanel } from '#app/components/company/NoOrganizationPanel.tsx'
 import { EmptyState } from '#app/components/lists/EmptyState.tsx'
 import { LinkTabs } from '#app/components/lists/LinkTabs.tsx'
 import { ListBody } from '#app/components/lists/ListBody.tsx'
+import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { ListPager } from '#app/components/lists/ListPager.tsx'
 import { StatusFilter } from '#app/components/lists/StatusFilter.tsx'
 import { IncomingRows, RequestRows } from '#app/components/procurement/ProcurementRows.tsx'
@@ -65,29 +67,17 @@ type ListsData = Extract<Route.ComponentProps['loaderData'], { kind: 'lists' }>
 
 const FORMS = ['запрос', 'запроса', 'запросов'] as const
 
-/** The search of the tab: a GET form keeping the tab and the filter, so it works before the scripts load. */
+/** The search of the tab, by number or subject. */
 function SearchForm({ state }: { state: ProcurementListState }) {
   return (
-    <Form method="get" action={procurementLinks.list()} role="search" aria-label="Поиск запросов">
-      <input type="hidden" name="tab" value={state.tab} />
-      {state.filter !== 'all' && <input type="hidden" name="filter" value={state.filter} />}
-      <Group gap="sm" align="end" wrap="nowrap">
-        <TextInput
-          key={`${state.tab}:${state.q}`}
-          name="q"
-          type="search"
-          label="Номер или предмет закупки"
-          defaultValue={state.q}
-          maxLength={PROCUREMENT_SEARCH_MAX}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          style={{ flex: 1 }}
-          maw={420}
-        />
-        <Button type="submit" variant="default">
-          Найти
-        </Button>
-      </Group>
-    </Form>
+    <ListSearch
+      action={procurementLinks.list()}
+      name="Поиск запросов"
+      label="Номер или предмет закупки"
+      q={state.q}
+      maxLength={PROCUREMENT_SEARCH_MAX}
+      keep={{ tab: state.tab, filter: state.filter !== 'all' ? state.filter : null }}
+    />
   )
 }
 
@@ -188,17 +178,10 @@ export default function ProcurementListRoute({ loaderData }: Route.ComponentProp
     return (
       <Stack gap="lg">
         {heading}
-        <Paper withBorder p="xl">
-          <Stack gap="md" align="start">
-            <Text maw={640}>
-              Запросы КП отправляются и принимаются от имени организации. Выберите организацию, от имени которой
-              работаете, или зарегистрируйте её на странице компании.
-            </Text>
-            <Anchor component={AppLink} to={COMPANY_PATH} fw={600}>
-              Перейти к компании
-            </Anchor>
-          </Stack>
-        </Paper>
+        <NoOrganizationPanel>
+          Запросы КП отправляются и принимаются от имени организации. Выберите организацию, от имени которой работаете,
+          или зарегистрируйте её на странице компании.
+        </NoOrganizationPanel>
       </Stack>
     )
   }
