@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -31,6 +32,7 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
   let api: ReturnType<typeof apiClient>
   type Member = { id: string; cookie: string; email: string }
   let buyer: Member
+  let buyerOrgId: string
   let otherBuyer: Member
   const sellers: Member[] = []
   const vendorIds: string[] = []
@@ -46,6 +48,7 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
   beforeAll(async () => {
     const db = database.db
     const buyerOrg = await createTestBuyer(db, { name: 'МКУ Центр ГЗ', slug: 'kp-buyer' })
+    buyerOrgId = buyerOrg.id
     buyer = await createMember(db, buyerOrg.id, 'owner', 'Ирина Закупщица')
     const other = await createTestBuyer(db, { name: 'Чужой покупатель', slug: 'kp-other-buyer' })
     otherBuyer = await createMember(db, other.id)
@@ -387,6 +390,25 @@ describe.each(BACKENDS)('requests for commercial offers on %s', (backend) => {
     const back = later.groups.flatMap((g) => g.items).find((i) => i.productId === drone.id)!
     expect(back).toMatchObject({ priceKopecks: 450_000_00, quote: null })
     expect(back.note).toContain(`${number}/1`)
+
+    // Within its days the checkout orders at the quoted price, as the cart showed it.
+    await database.db.update(cartItems).set({ quoteValidUntil: moscowToday() }).where(eq(cartItems.productId, drone.id))
+    const checkout = await api('POST', '/checkout', buyer.cookie, {
+      checkoutKey: randomUUID(),
+      payerOrganizationId: buyerOrgId,
+      deliveryMethod: 'carrier',
+      address: '350000, г. Краснодар, ул. Красная, д. 1',
+      carrier: 'СДЭК',
+      contactName: 'Ирина Закупщица',
+      contactPhone: '+7 (861) 000-00-00',
+      expectedTotalKopecks: 840_000_00,
+    })
+    expect(checkout.statusCode, checkout.body).toBe(201)
+    const [placed] = checkout.json().data.orders as { number: string }[]
+    const bought = (await api('GET', `/orders/purchase/${placed!.number}`, buyer.cookie)).json().data
+    expect(bought.lines.map((l: { priceKopecks: number; quantity: number }) => [l.priceKopecks, l.quantity])).toEqual([
+      [420_000_00, 2],
+    ])
 
     // A 44-ФЗ purchase is contracted by its procedure, not from the cart.
     const { number: state } = (await api('POST', '/procurement/requests', buyer.cookie, draft())).json().data
