@@ -17,7 +17,15 @@ test('on a phone the account menu is one row that scrolls, and the page starts o
 
   const menu = page.getByRole('navigation', { name: 'Личный кабинет' })
   const entries = menu.getByRole('link')
-  await expect(entries).toHaveText(['Профиль', 'Компания', 'Заказы', 'Документы', 'Биржа услуг', 'Товары'])
+  await expect(entries).toHaveText([
+    'Профиль',
+    'Компания',
+    'Заказы',
+    'Документы',
+    'Запросы КП',
+    'Биржа услуг',
+    'Товары',
+  ])
   const box = (await menu.boundingBox())!
   expect(box.height).toBeLessThan(80)
   // The current entry, last in the row, is scrolled into view.
