@@ -177,6 +177,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'mail.deliver': 'Отправка писем',
   'media.publish_article': 'Публикация статьи по расписанию',
   'orders.auto_complete': 'Автоматическое завершение заказа',
+  'onec.import_file': 'Загрузка файла из 1С',
   'orders.auto_deliver': 'Автоматическая отметка о доставке',
   'orders.registration_reminder': 'Напоминание о постановке на учёт',
   'orders.upd_reminder': 'Напоминание продавцам о заказах без УПД',

@@ -21,6 +21,7 @@ import { requestSizePlugin } from './plugins/request-size.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { pageCachePlugin } from './plugins/page-cache.ts'
 import { registerReactRouter } from './plugins/react-router.ts'
+import { exchange1cProtocolRoutes } from './modules/exchange-1c/index.ts'
 import { attachRealtimeEndpoint } from './realtime/attach.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { csrfPlugin, loadRequestCtx, privateResponsesPlugin } from './plugins/session.ts'
@@ -117,6 +118,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(openapiPlugin, { public: config.apiDocsPublic })
 
   await app.register(systemRoutes, { buildId, builtAt: Date.now() })
+  // 1С's address: its own content types and answers, outside the API (exchange-1c module).
+  await app.register(exchange1cProtocolRoutes)
   // In development the files change under a running server: no version, no year-long caching.
   const assetsVersion = config.isDevelopment ? null : await hashAssets(ASSETS_DIR)
   await app.register(assetsPlugin, {

@@ -2,6 +2,7 @@ import type { FlowInfrastructure, FlowServices } from './flow.ts'
 import { createCorrectOrder } from './correct-order.ts'
 import { AUTO_COMPLETE_JOB, AUTO_DELIVER_JOB, createMoveOrder } from './move-order.ts'
 import { createOrderNews } from './order-news.ts'
+import { createOrdersFrom1c } from './orders-from-1c.ts'
 import { createPlaceOrders } from './place-orders.ts'
 import { createRegistrationReminders, REGISTRATION_REMINDER_JOB } from './registration-reminders.ts'
 import { createUpdReminders, UPD_REMINDER_JOB } from './upd-reminders.ts'
@@ -17,9 +18,11 @@ export const FLOW_JOBS = [AUTO_DELIVER_JOB, AUTO_COMPLETE_JOB, REGISTRATION_REMI
 export function createFlows(services: FlowServices, infra: FlowInfrastructure) {
   const orderNews = createOrderNews(services)
   const reminders = createRegistrationReminders(services)
+  const moveOrder = createMoveOrder(services, infra, orderNews, reminders)
   return {
     placeOrders: createPlaceOrders(services, infra, orderNews),
-    moveOrder: createMoveOrder(services, infra, orderNews, reminders),
+    moveOrder,
+    ordersFrom1c: createOrdersFrom1c(services, moveOrder),
     correctOrder: createCorrectOrder(services, infra, orderNews),
     updReminders: createUpdReminders(services),
   }

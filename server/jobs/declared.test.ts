@@ -32,7 +32,7 @@ describe('declared jobs', () => {
 
   it('is what every module and the flows declare: one naming style for all of them', () => {
     const kinds = [...(MODULES as readonly ModuleDefinition[]).flatMap((m) => m.jobs ?? []), ...FLOW_JOBS]
-    expect(kinds.length).toBe(16)
+    expect(kinds.length).toBe(17)
     for (const kind of kinds) expect(kind).toMatch(JOB_KIND)
     expect(new Set(kinds).size).toBe(kinds.length)
   })

@@ -6,6 +6,7 @@ import { chatModule } from './chat/index.ts'
 import { compareModule } from './compare/index.ts'
 import { documentsModule } from './documents/index.ts'
 import { exchangeModule } from './exchange/index.ts'
+import { exchange1cModule } from './exchange-1c/index.ts'
 import { filesModule } from './files/index.ts'
 import { headerModule } from './header/index.ts'
 import { identityModule } from './identity/index.ts'
@@ -50,6 +51,7 @@ export const MODULES = [
   exchangeModule,
   compareModule,
   procurementModule,
+  exchange1cModule,
   mediaModule,
   headerModule,
   staffModule,

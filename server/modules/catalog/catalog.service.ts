@@ -42,7 +42,7 @@ import {
   unpublishVersion,
 } from './catalog.publishing.ts'
 import { catalogModels, catalogProducts } from './catalog.table.ts'
-import { describeOffers, returnStock, takeStock } from './catalog.stock.ts'
+import { describeOffers, returnStock, takeStock, updateOffers } from './catalog.stock.ts'
 import { productPlaces, sellerCategoryCounts, sellerOffersFor, sellersOfModels } from './catalog.sellers.ts'
 import {
   describeModel,
@@ -367,6 +367,7 @@ export function createCatalogService(deps: CatalogDeps) {
     sellerOffersFor,
     takeStock,
     returnStock,
+    updateOffers,
 
     /**
      * Categories, brands and products matching what is being typed: one statement, and the

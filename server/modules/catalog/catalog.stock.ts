@@ -119,3 +119,40 @@ export function stockLines(lines: StockLine[]): SQL {
     from unnest(${sql.param(lines.map((l) => l.productId))}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[])
       as w(id, quantity) group by id`
 }
+
+/** A vendor's new price or stock of a product on sale (from its accounting system). */
+export interface OfferUpdate {
+  productId: string
+  /** Undefined: unchanged; null: on request. */
+  priceKopecks?: number | null
+  stockQuantity?: number
+  availability?: Availability
+}
+
+/**
+ * Prices and stock of a vendor's products on sale, at once and without moderation: they are the
+ * vendor's terms, not the catalogue's content. Another vendor's product is passed over. Two
+ * statements whatever the number; a price or availability stamps the catalogue's revision (listings
+ * sort and filter by them), stock alone does not (see `takeStock`).
+ */
+export async function updateOffers(ctx: Ctx, vendorOrganizationId: string, updates: OfferUpdate[]): Promise<void> {
+  const prices = updates.filter((u) => u.priceKopecks !== undefined)
+  const stock = updates.filter((u) => u.stockQuantity !== undefined)
+  if (prices.length)
+    await ctx.db.execute(sql`
+      update ${catalogProducts} p set price_kopecks = u.price
+      from unnest(${sql.param(prices.map((u) => u.productId))}::uuid[],
+                  ${sql.param(prices.map((u) => u.priceKopecks ?? null))}::bigint[]) as u(id, price)
+      where p.id = u.id and p.vendor_organization_id = ${vendorOrganizationId}
+        and p.price_kopecks is distinct from u.price`)
+  if (stock.length)
+    await ctx.db.execute(sql`
+      update ${catalogProducts} p set stock_quantity = u.stock, availability = u.availability,
+        -- Availability is a filter of listings: its change stamps a revision, stock alone does not.
+        updated_at = case when p.availability <> u.availability then now() else p.updated_at end
+      from unnest(${sql.param(stock.map((u) => u.productId))}::uuid[],
+                  ${sql.param(stock.map((u) => u.stockQuantity!))}::int[],
+                  ${sql.param(stock.map((u) => u.availability ?? 'in_stock'))}::text[]) as u(id, stock, availability)
+      where p.id = u.id and p.vendor_organization_id = ${vendorOrganizationId}
+        and (p.stock_quantity is distinct from u.stock or p.availability <> u.availability)`)
+}

@@ -135,6 +135,8 @@ export function createFilesService(deps: {
 
   const toMeta = ({ storageKey: _key, ...meta }: FileMeta & { storageKey: string }): FileMeta => meta
 
+  /** Imports' uploads; the parts of files 1С sends in an exchange. */
+  type BlobSpace = 'imports' | 'exchange1c'
   /** Where a module's working bytes live: `<space>/<id without dashes>`, beside the files. */
   const blobKey = (space: string, id: string) => `${space}/${id.replace(/-/g, '').toLowerCase()}`
 
@@ -146,14 +148,14 @@ export function createFilesService(deps: {
      * checks, the caller owns the id.
      */
     blobs: {
-      put: (space: 'imports', id: string, data: Uint8Array) =>
+      put: (space: BlobSpace, id: string, data: Uint8Array) =>
         storage.put(
           blobKey(space, id),
           Buffer.from(data.buffer, data.byteOffset, data.byteLength),
           'application/octet-stream',
         ),
-      get: (space: 'imports', id: string) => storage.get(blobKey(space, id)),
-      delete: (space: 'imports', id: string) => storage.delete(blobKey(space, id)),
+      get: (space: BlobSpace, id: string) => storage.get(blobKey(space, id)),
+      delete: (space: BlobSpace, id: string) => storage.delete(blobKey(space, id)),
     },
 
     async store(ctx: Ctx, input: StoreFileInput): Promise<FileMeta> {

@@ -6,6 +6,7 @@ import * as tables from './identity.table.ts'
 
 export type { IdentityService } from './identity.service.ts'
 export { hashToken, newToken } from './tokens.ts'
+export { hashPassword, verifyPassword } from './passwords.ts'
 export { USER_PROFILE } from './sessions.ts'
 
 export const identityModule = defineModule({

@@ -11,6 +11,7 @@ export type { OrderMove, OrderMoves } from './orders.moves.ts'
 export type { OrderPlacement } from './orders.placement.ts'
 export type { OrdersService, PurchaseForReview } from './orders.service.ts'
 export type { OrderLineRow, OrderRow } from './orders.view.ts'
+export type { ChangedOrder, OrdersMark } from './orders.exchange.ts'
 export { type CorrectionRow, correctionDifference } from './orders.corrections.ts'
 
 /**
@@ -25,7 +26,7 @@ export const ordersModule = defineModule({
   name: 'orders',
   tables,
   routes: ordersRoutes,
-  internal: ['moves', 'corrections', 'placement', 'view'],
+  internal: ['moves', 'corrections', 'placement', 'view', 'changedOrders'],
   service: ({ limiter }, { catalog, identity, files }): OrdersModuleService => ({
     ...createOrdersService({ catalog, members: memberDirectory, describeUsers: identity.describeUsers, files }),
     cart: createCartService({ catalog, members: memberDirectory, limiter }),

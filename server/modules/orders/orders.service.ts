@@ -22,6 +22,7 @@ import type { MemberDirectory } from '../organizations/index.ts'
 import { createOrderPlacement, type OrderPlacement } from './orders.placement.ts'
 import { findOrder, type OrderMoves, orderMoves, workingAs } from './orders.moves.ts'
 import { orderCorrectionsStore } from './orders.corrections.ts'
+import { changedOrders } from './orders.exchange.ts'
 import { orderLines, orders } from './orders.table.ts'
 import { renderOrderDocument } from './orders.documents.ts'
 import { lineCounts, type OrderRow, toSummary, viewOrder } from './orders.view.ts'
@@ -61,6 +62,8 @@ export interface OrdersService {
   corrections: typeof orderCorrectionsStore
   /** For flows: a checkout's orders (server/flows/place-orders.ts). */
   placement: OrderPlacement
+  /** For the 1С exchange: a seller's orders changed since the last export (orders.exchange.ts). */
+  changedOrders: typeof changedOrders
 }
 
 export interface PurchaseForReview {
@@ -200,6 +203,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     moves: orderMoves,
     corrections: orderCorrectionsStore,
     placement: createOrderPlacement(deps),
+    changedOrders,
   }
 
   /** A page of orders, newest first, with their line counts: three statements whatever the page. */

@@ -22,6 +22,15 @@ import { createPicturesJob, type PicturesDeps, PICTURES_JOB } from './imports.pi
 import type { FilesService } from '../../files/index.ts'
 import { createParseJob, PARSE_JOB } from './imports.parse-job.ts'
 import { countImport } from './imports.preview.ts'
+import {
+  type ExchangeGood,
+  type ExchangeOfferUpdate,
+  type PictureSource,
+  takeOffSale,
+  writeExchangeGoods,
+  writeExchangeOffers,
+} from './imports.exchange.ts'
+import type { CatalogService } from '../../catalog/index.ts'
 import { evaluateStoredOffers } from './parse-off-thread.ts'
 import { type ImportRow, productImports } from './imports.table.ts'
 
@@ -49,6 +58,8 @@ export function createImportsService(deps: {
   uploads: UploadStore
   /** Where the pictures of the files' rows are fetched from and stored. */
   pictures: PicturesDeps
+  /** Prices and stock on sale, and taking off sale, for the 1С exchange's goods. */
+  catalog: Pick<CatalogService, 'updateOffers' | 'unpublishVersion'>
 }) {
   deps.jobs.register(IMPORT_JOB, createImportJob(deps.jobs))
   deps.jobs.register(PICTURES_JOB, createPicturesJob({ ...deps.pictures, jobs: deps.jobs }))
@@ -156,6 +167,18 @@ export function createImportsService(deps: {
   }
 
   return {
+    /** Goods from the vendor's accounting system (the 1С exchange), a batch in one transaction. */
+    writeExchangeGoods: (
+      ctx: Ctx,
+      pictures: PictureSource,
+      organizationId: string,
+      goods: ExchangeGood[],
+      mapping: ImportMapping,
+    ) => writeExchangeGoods(ctx, { storage: deps.pictures.storage, source: pictures }, organizationId, goods, mapping),
+    writeExchangeOffers: (ctx: Ctx, organizationId: string, updates: ExchangeOfferUpdate[]) =>
+      writeExchangeOffers(ctx, deps.catalog, organizationId, updates),
+    takeOffSale: (ctx: Ctx, productIds: string[]) => takeOffSale(ctx, deps.catalog, productIds),
+
     /**
      * Keeps an uploaded file and queues its parsing: the answer (202) is the import in `parsing`,
      * which the page follows to its preview, or to `failed` with the reason the file was refused.

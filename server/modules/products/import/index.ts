@@ -10,15 +10,22 @@ import { importsRoutes } from './imports.routes.ts'
 import { createImportsService, type ImportsService } from './imports.service.ts'
 import * as tables from './imports.table.ts'
 
+export type { ImportsService } from './imports.service.ts'
+export type { ExchangeGood, ExchangeOfferUpdate, PictureSource } from './imports.exchange.ts'
+export { OfferCollector } from './file/offers.ts'
+export { suggestParamMapping } from './file/mapping.ts'
+
 /** Loading a vendor's catalogue file into their drafts, and its pictures, through the job queue. */
 export const productImportsModule = defineModule({
   name: 'productImports',
   tables,
   routes: importsRoutes,
   jobs: [PARSE_JOB, IMPORT_JOB, PICTURES_JOB, IMPORT_CLEANUP_JOB],
-  service: ({ config, limiter }, { jobs, files }): ImportsService =>
+  internal: ['writeExchangeGoods', 'writeExchangeOffers', 'takeOffSale'],
+  service: ({ config, limiter }, { jobs, files, catalog }): ImportsService =>
     createImportsService({
       jobs,
+      catalog,
       limiter,
       uploads: files.blobs,
       pictures: {
