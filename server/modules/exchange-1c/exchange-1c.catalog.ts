@@ -32,6 +32,12 @@ const OFFERS_BATCH = 1000
 /** Texts of errors a file keeps; the count says how many there were. */
 const ERRORS_KEPT = 500
 
+/** «Максимальная взлётная масса, кг» as 1С names a property: the unit apart, as our characteristics have it. */
+function withUnit(param: { name: string; value: string }): { name: string; unit?: string; value: string } {
+  const match = /^(.+?),\s*([^,]{1,12})$/.exec(param.name)
+  return match ? { name: match[1]!.trim(), unit: match[2]!.trim(), value: param.value } : param
+}
+
 /** Roubles as 1С writes them («1234.50», «1 234,5») in kopecks; null when it is not a price. */
 export function priceKopecks(text: string): number | null {
   const cleaned = text.replace(/[\s\u00a0]/g, '').replace(',', '.')
@@ -143,7 +149,7 @@ export async function importCatalogFile(chunks: AsyncIterable<Uint8Array>, run: 
         vat: good.vat,
         available: true,
         description: good.description,
-        params: good.params,
+        params: good.params.map(withUnit),
         pictures: [],
         ...(good.barcode && { gtin: good.barcode }),
       })
@@ -155,7 +161,7 @@ export async function importCatalogFile(chunks: AsyncIterable<Uint8Array>, run: 
       return { externalId: good.id, ...(productId && { productId }), offer, pictures: good.pictures }
     })
     const categories = Object.fromEntries([...mapping].map(([id, slug]) => [id, slug]))
-    const params = suggestParamMapping(collector.offers.flatMap((o) => o.params.map((p) => p.name)))
+    const params = suggestParamMapping(collector.offers.flatMap((o) => o.params))
     const deleted = batch.filter((g) => g.deleted && links.has(g.id)).map((g) => links.get(g.id)!)
     const written = await run.writer.writeExchangeGoods(ctx, run.pictures, organizationId, exchangeGoods, {
       categories,

@@ -128,6 +128,13 @@ export async function unpackArchives(db: Db, blobs: Blobs, session: Pick<Session
   return files
 }
 
+/** The end of central directory record (PK 5 6) within the archive's last 64 KB and 22 bytes. */
+function hasEndRecord(tail: Uint8Array): boolean {
+  for (let at = tail.length - 22; at >= Math.max(0, tail.length - 65_557); at--)
+    if (tail[at] === 0x50 && tail[at + 1] === 0x4b && tail[at + 2] === 0x05 && tail[at + 3] === 0x06) return true
+  return false
+}
+
 async function unpackOne(blobs: Blobs, sessionId: string, files: ExchangeFile[], index: number, archive: ExchangeFile) {
   const added: ExchangeFile[] = []
   const writes: Promise<void>[] = []
@@ -193,12 +200,18 @@ async function unpackOne(blobs: Blobs, sessionId: string, files: ExchangeFile[],
   }
   unzip.register(UnzipInflate)
   let sawEntry = false
+  let previousTail = new Uint8Array(0)
   try {
     for (let part = 0; part < archive.parts; part++) {
       const bytes = new Uint8Array(await blobs.get(SPACE, partKey(sessionId, index, part)))
       if (!sawEntry && part === 0 && !(bytes[0] === 0x50 && bytes[1] === 0x4b)) throw new Error('это не zip-архив')
       sawEntry = true
-      unzip.push(bytes, part === archive.parts - 1)
+      const last = part === archive.parts - 1
+      // A whole archive ends with its central directory's end record; one cut off does not. The
+      // record may straddle the last two parts.
+      if (last && !hasEndRecord(Buffer.concat([previousTail, bytes]))) throw new Error('архив обрывается')
+      previousTail = bytes.subarray(Math.max(0, bytes.length - 65_557))
+      unzip.push(bytes, last)
       await Promise.all(writes.splice(0))
       if (failure) break
     }

@@ -35,13 +35,18 @@ async function finish(db: Db, sessionId: string, fileName: string, state: Exchan
       counts.errors++
       if (errors.length < EXCHANGE_LIMITS.errorsKept) errors.push({ file: fileName, line: 0, message: state.reason! })
     }
+    const imports = { ...session.imports, [fileName]: state }
+    // The session succeeded once every import it asked for is done and none failed.
+    const states = Object.values(imports).map((i) => i.status)
+    const status = states.includes('failed') ? 'failure' : states.every((s) => s === 'done') ? 'success' : 'open'
     await tx
       .update(exchange1cSessions)
       .set({
         imports: sql`${exchange1cSessions.imports} || ${JSON.stringify({ [fileName]: state })}::jsonb`,
         counts,
         errors,
-        ...(state.status === 'failed' && { status: 'failure' as const, finishedAt: new Date() }),
+        status,
+        finishedAt: status === 'open' ? null : new Date(),
       })
       .where(eq(exchange1cSessions.id, sessionId))
   })

@@ -16,6 +16,8 @@ export interface StandInOptions {
   password: string
   /** Waits between «progress» answers (the tests and the benchmark ask at once). */
   pollMs?: number
+  /** Done between «progress» answers instead of waiting (the tests run the site's jobs here). */
+  betweenPolls?: () => Promise<unknown>
   /** Gives up after this many «progress» answers to one import. */
   maxPolls?: number
   /** Every request and its answer's first line, for the script's output. */
@@ -165,7 +167,8 @@ export function createStandIn(options: StandInOptions) {
       const first = firstLine(answer)
       if (first === 'success') return
       if (first !== 'progress') throw new ExchangeError(`import ${filename}: ${answer.trim()}`, steps)
-      if (options.pollMs) await new Promise((resolve) => setTimeout(resolve, options.pollMs))
+      if (options.betweenPolls) await options.betweenPolls()
+      else await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000))
     }
     throw new ExchangeError(`import ${filename}: слишком долго`, steps)
   }

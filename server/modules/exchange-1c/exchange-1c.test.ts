@@ -1,0 +1,293 @@
+import type { AddressInfo } from 'node:net'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { EXCHANGE_MESSAGES } from '#common/exchange-1c.ts'
+import type { Database } from '../../db/client.ts'
+import { useTestApp } from '../../testing/app.ts'
+import { createTestUser } from '../../testing/auth.ts'
+import { BACKENDS } from '../../testing/database.ts'
+import { catalogProducts } from '../catalog/catalog.table.ts'
+import { apiClient } from '../organizations/organizations.testing.ts'
+import { createTestVendor } from '../organizations/vendors.testing.ts'
+import { productDrafts } from '../products/products.table.ts'
+import { createMember } from '../products/products.testing.ts'
+import { exchange1cGoods, exchange1cSessions } from './exchange-1c.table.ts'
+import { createStandIn, type ExchangeFile } from './stand-in/client.ts'
+import { catalogFiles, type StandInCatalog, type StandInGood } from './stand-in/files.ts'
+
+const GROUPS = [
+  { id: 'grp-bas', name: 'БАС' },
+  { id: 'grp-quads', name: 'Квадрокоптеры', parentId: 'grp-bas' },
+  { id: 'grp-misc', name: 'Прочее' },
+]
+const PRICE_TYPES = [
+  { id: 'pt-retail', name: 'Розничная' },
+  { id: 'pt-wholesale', name: 'Оптовая' },
+]
+const WAREHOUSES = [
+  { id: 'wh-msk', name: 'Основной склад' },
+  { id: 'wh-ekb', name: 'Екатеринбург' },
+]
+
+/** A complete quadcopter as 1С would hold it: characteristics named as a Russian vendor names them. */
+function quad(n: number, overrides: Partial<StandInGood> = {}): StandInGood {
+  return {
+    id: `6f1c2e3a-0000-4000-8000-00000000000${n}`,
+    article: `AT-Q${n}`,
+    title: `Квадрокоптер Аэротех Q${n}`,
+    groupId: 'grp-quads',
+    brand: 'Аэротех',
+    vat: '22',
+    description: `Квадрокоптер Q${n} для аэрофотосъёмки и мониторинга протяжённых объектов.`,
+    pictures: [`import_files/q${n}.jpg`],
+    params: {
+      Модель: `Q${n}`,
+      'Максимальная взлётная масса, кг': '2,4',
+      'Время полёта, мин': '40',
+      'Дальность, км': '8',
+      'Страна производства': 'Россия',
+    },
+    prices: { 'pt-retail': `${100000 + n * 1000}.00`, 'pt-wholesale': `${90000 + n * 1000}.00` },
+    stock: { 'wh-msk': n, 'wh-ekb': 1 },
+    ...overrides,
+  }
+}
+
+const catalogOf = (goods: StandInGood[], overrides: Partial<StandInCatalog> = {}): StandInCatalog => ({
+  version: '2.08',
+  groups: GROUPS,
+  priceTypes: PRICE_TYPES,
+  warehouses: WAREHOUSES,
+  goods: () => goods,
+  ...overrides,
+})
+
+describe.each(BACKENDS)('the exchange with 1С on %s', (backend) => {
+  let database: Database
+  let app: FastifyInstance
+  let api: ReturnType<typeof apiClient>
+  let baseUrl: string
+  let vendor: { id: string; name: string }
+  let owner: { id: string; cookie: string }
+  let password: string
+  let picture: Uint8Array
+
+  useTestApp(backend, async (started) => {
+    database = started.database
+    app = started.app
+    api = apiClient(app)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  })
+
+  beforeAll(async () => {
+    vendor = await createTestVendor(database.db, { name: 'Аэротех', slug: 'onec-aerotech' })
+    owner = await createMember(database.db, vendor.id, 'owner')
+    const enabled = await api('POST', '/cabinet/exchange-1c/password', owner.cookie, { login: 'aerotech-1c' })
+    expect(enabled.statusCode).toBe(200)
+    password = enabled.json().data.password
+    picture = new Uint8Array(
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6ea5' } })
+        .jpeg()
+        .toBuffer(),
+    )
+  })
+
+  const standIn = (login = 'aerotech-1c', pass = password) =>
+    createStandIn({ baseUrl, login, password: pass, betweenPolls: () => app.services.jobs.runUntilIdle() })
+  const filesOf = (catalog: StandInCatalog): ExchangeFile[] => catalogFiles(catalog)
+  const pictures = (ns: number[]) => ns.map((n) => ({ name: `import_files/q${n}.jpg`, bytes: picture }))
+  const draftsOf = (organizationId: string) =>
+    database.db.select().from(productDrafts).where(eq(productDrafts.organizationId, organizationId))
+  const lastSession = async () =>
+    (await api('GET', '/cabinet/exchange-1c/log', owner.cookie)).json().data[0] as {
+      id: string
+      status: string
+      counts: Record<string, number>
+    }
+
+  it('signs 1С in with HTTP Basic and refuses a wrong password, an unknown type and a missing session in 1С’s words', async () => {
+    const wrong = standIn('aerotech-1c', 'not-the-password')
+    await expect(wrong.checkauth('catalog')).rejects.toThrow(EXCHANGE_MESSAGES.badCredentials)
+    const client = standIn()
+    expect(await client.request('catalog', 'init')).toBe(`failure\n${EXCHANGE_MESSAGES.noSession}\n`)
+    await client.checkauth('catalog')
+    expect(await client.init('catalog')).toEqual({ zip: true, fileLimit: 8 * 1024 * 1024 })
+    const unknown = await fetch(`${baseUrl}/exchange/1c?type=prices&mode=init`)
+    expect(await unknown.text()).toBe(`failure\n${EXCHANGE_MESSAGES.unknownType('prices')}\n`)
+    // A session of the catalogue is not one of orders.
+    expect(await client.request('sale', 'query')).toBe(`failure\n${EXCHANGE_MESSAGES.noSession}\n`)
+    expect(await client.request('catalog', 'import', { filename: 'import.xml' })).toBe(
+      `failure\n${EXCHANGE_MESSAGES.fileNotReceived('import.xml')}\n`,
+    )
+    expect(await client.request('catalog', 'file', { filename: '../etc/passwd', body: new Uint8Array([1]) })).toBe(
+      `failure\n${EXCHANGE_MESSAGES.badFileName}\n`,
+    )
+  })
+
+  it('imports a zipped 2.08 catalogue: unmapped groups wait in drafts, mapped ones go to moderation with their pictures', async () => {
+    const goods = [quad(1), quad(2)]
+    // Two price types and none chosen: 1С is told to have the vendor choose.
+    await expect(standIn().catalog(filesOf(catalogOf(goods)), { pictures: pictures([1, 2]) })).rejects.toThrow(
+      EXCHANGE_MESSAGES.choosePriceType(['Розничная', 'Оптовая']),
+    )
+    let drafts = await draftsOf(vendor.id)
+    expect(drafts.map((d) => [d.sku, d.status, d.categorySlug]).sort()).toEqual([
+      ['AT-Q1', 'draft', null],
+      ['AT-Q2', 'draft', null],
+    ])
+    expect((await lastSession()).status).toBe('failure')
+
+    // The vendor chooses the price type and maps the group.
+    await api('PATCH', '/cabinet/exchange-1c', owner.cookie, { priceType: 'Розничная' })
+    const groups = (await api('GET', '/cabinet/exchange-1c/groups', owner.cookie)).json().data
+    expect(groups.map((g: { name: string; goods: number }) => [g.name, g.goods])).toEqual([
+      ['Квадрокоптеры', 2],
+      ['БАС', 0],
+      ['Прочее', 0],
+    ])
+    const notLeaf = await api('PUT', '/cabinet/exchange-1c/groups', owner.cookie, { groups: { 'grp-quads': 'bas' } })
+    expect(notLeaf.statusCode).toBe(400)
+    const mapped = await api('PUT', '/cabinet/exchange-1c/groups', owner.cookie, {
+      groups: { 'grp-quads': 'multirotornye' },
+    })
+    expect(mapped.statusCode).toBe(200)
+
+    await standIn().catalog(filesOf(catalogOf(goods)), { pictures: pictures([1, 2]) })
+    drafts = await draftsOf(vendor.id)
+    expect(drafts).toHaveLength(2)
+    for (const draft of drafts) {
+      expect(draft.status).toBe('moderation')
+      expect(draft.categorySlug).toBe('multirotornye')
+      expect(draft.images).toHaveLength(1)
+      expect(draft.specs).toMatchObject({ max_takeoff_weight: 2.4, flight_time: 40 })
+    }
+    const q2 = drafts.find((d) => d.sku === 'AT-Q2')!
+    expect(q2.priceKopecks).toBe(102_000_00)
+    expect(q2.stockQuantity).toBe(3)
+    const session = await lastSession()
+    expect(session.status).toBe('success')
+    expect(session.counts).toMatchObject({ updated: 4, errors: 0 })
+  })
+
+  it('updates prices and stock of products on sale at once from 2.10’s prices.xml and rests.xml, visible in search', async () => {
+    const staff = await createTestUser(database.db, { isStaff: true })
+    for (const draft of await draftsOf(vendor.id))
+      expect((await api('POST', `/staff/products/${draft.id}/approve`, staff.cookie)).statusCode).toBe(200)
+    const changed = [quad(1, { prices: { 'pt-retail': '99999.90' }, stock: { 'wh-msk': 0, 'wh-ekb': 7 } }), quad(2)]
+    await standIn().catalog(filesOf(catalogOf(changed, { version: '2.10', changesOnly: true })))
+    const q1 = (await draftsOf(vendor.id)).find((d) => d.sku === 'AT-Q1')!
+    expect(q1.status).toBe('approved')
+    const [live] = await database.db.select().from(catalogProducts).where(eq(catalogProducts.id, q1.id))
+    expect(live).toMatchObject({ priceKopecks: 99_999_90, stockQuantity: 7, status: 'published' })
+    const found = await app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/products?category=multirotornye&q=${encodeURIComponent('Аэротех Q1')}`,
+    })
+    expect(found.statusCode).toBe(200)
+    const item = found.json().data.items.find((i: { title: string }) => i.title === 'Квадрокоптер Аэротех Q1')
+    expect(JSON.stringify(item)).toContain('9999990')
+  })
+
+  it('matches goods by their 1С id first, then by article: a renamed article keeps its product', async () => {
+    await standIn().catalog(filesOf(catalogOf([quad(1, { article: 'AT-Q1-NEW' }), quad(2)])), {
+      pictures: pictures([1, 2]),
+    })
+    const drafts = await draftsOf(vendor.id)
+    expect(drafts.map((d) => d.sku).sort()).toEqual(['AT-Q1-NEW', 'AT-Q2'])
+    // An edit of an approved product is a new version for staff, the catalogue keeps the approved one.
+    const q1 = drafts.find((d) => d.sku === 'AT-Q1-NEW')!
+    expect(q1.status).toBe('moderation')
+    const links = await database.db.select().from(exchange1cGoods).where(eq(exchange1cGoods.organizationId, vendor.id))
+    expect(links.find((l) => l.externalId === quad(1).id)?.productId).toBe(q1.id)
+  })
+
+  it('refuses a broken zip, malformed XML, entities and an unknown price type with reasons 1С shows', async () => {
+    const client = standIn()
+    await client.checkauth('catalog')
+    await client.request('catalog', 'file', {
+      filename: 'exchange.zip',
+      body: new Uint8Array([0x50, 0x4b, 3, 4, 9, 9]),
+    })
+    let answer = await client.request('catalog', 'import', { filename: 'import.xml' })
+    await app.services.jobs.runUntilIdle()
+    answer = await client.request('catalog', 'import', { filename: 'import.xml' })
+    expect(answer).toMatch(/^failure\nАрхив повреждён или передан не полностью/)
+
+    const cases: [string, RegExp][] = [
+      ['<КоммерческаяИнформация><Каталог><Товары></Каталог>', /^failure\nСтрока 1: файл повреждён/],
+      [
+        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><КоммерческаяИнформация>&e;</КоммерческаяИнформация>',
+        /^failure\nФайл содержит объявление DOCTYPE/,
+      ],
+    ]
+    for (const [xml, expected] of cases) {
+      const bad = standIn()
+      await bad.checkauth('catalog')
+      await bad.request('catalog', 'file', { filename: 'import.xml', body: new TextEncoder().encode(xml) })
+      await bad.request('catalog', 'import', { filename: 'import.xml' })
+      await app.services.jobs.runUntilIdle()
+      expect(await bad.request('catalog', 'import', { filename: 'import.xml' })).toMatch(expected)
+    }
+
+    await api('PATCH', '/cabinet/exchange-1c', owner.cookie, { priceType: 'Мелкооптовая' })
+    await expect(standIn().catalog(filesOf(catalogOf([quad(2)])), { zip: false })).rejects.toThrow(
+      EXCHANGE_MESSAGES.wrongPriceType('Мелкооптовая', ['Розничная', 'Оптовая']),
+    )
+    await api('PATCH', '/cabinet/exchange-1c', owner.cookie, { priceType: 'Розничная' })
+  })
+
+  it('takes a file sent in parts in order, and a session sees only its own organization’s files', async () => {
+    const other = await createTestVendor(database.db, { name: 'Другой', slug: 'onec-other' })
+    const otherOwner = await createMember(database.db, other.id, 'owner')
+    const otherPassword = (
+      await api('POST', '/cabinet/exchange-1c/password', otherOwner.cookie, { login: 'other-1c' })
+    ).json().data.password
+    // The login is one organization's.
+    const taken = await api('POST', '/cabinet/exchange-1c/password', otherOwner.cookie, { login: 'AEROTECH-1C' })
+    expect(taken.statusCode).toBe(409)
+
+    const mine = standIn()
+    await mine.checkauth('catalog')
+    const text = [...catalogFiles(catalogOf([quad(3)]))[0]!.text()].join('')
+    const bytes = new TextEncoder().encode(text)
+    const third = Math.ceil(bytes.length / 3)
+    for (let at = 0; at < bytes.length; at += third)
+      expect(
+        await mine.request('catalog', 'file', { filename: 'import.xml', body: bytes.subarray(at, at + third) }),
+      ).toBe('success\n')
+    const theirs = standIn('other-1c', otherPassword)
+    await theirs.checkauth('catalog')
+    expect(await theirs.request('catalog', 'import', { filename: 'import.xml' })).toBe(
+      `failure\n${EXCHANGE_MESSAGES.fileNotReceived('import.xml')}\n`,
+    )
+    await mine.request('catalog', 'import', { filename: 'import.xml' })
+    await app.services.jobs.runUntilIdle()
+    expect(await mine.request('catalog', 'import', { filename: 'import.xml' })).toBe('success\n')
+    expect((await draftsOf(vendor.id)).map((d) => d.sku)).toContain('AT-Q3')
+    expect(await draftsOf(other.id)).toHaveLength(0)
+    // The other organization's log does not list this one's sessions.
+    const theirLog = (await api('GET', '/cabinet/exchange-1c/log', otherOwner.cookie)).json().data
+    const mineLog = await lastSession()
+    expect(theirLog.map((s: { id: string }) => s.id)).not.toContain(mineLog.id)
+    expect((await api('GET', `/cabinet/exchange-1c/log/${mineLog.id}`, otherOwner.cookie)).statusCode).toBe(404)
+  })
+
+  it('turning the exchange off ends its sessions and the password', async () => {
+    const client = standIn()
+    await client.checkauth('catalog')
+    expect((await api('DELETE', '/cabinet/exchange-1c/password', owner.cookie)).json().data.enabled).toBe(false)
+    expect(await client.request('catalog', 'init')).toBe(`failure\n${EXCHANGE_MESSAGES.noSession}\n`)
+    await expect(standIn().checkauth('catalog')).rejects.toThrow(EXCHANGE_MESSAGES.badCredentials)
+    const again = await api('POST', '/cabinet/exchange-1c/password', owner.cookie, {})
+    expect(again.json().data.login).toBe('aerotech-1c')
+    password = again.json().data.password
+    const [open] = await database.db
+      .select()
+      .from(exchange1cSessions)
+      .where(and(eq(exchange1cSessions.organizationId, vendor.id), eq(exchange1cSessions.status, 'open')))
+    expect(open).toBeUndefined()
+  })
+})
