@@ -211,9 +211,9 @@ describe.each(BACKENDS)('the exchange with 1С on %s', (backend) => {
       filename: 'exchange.zip',
       body: new Uint8Array([0x50, 0x4b, 3, 4, 9, 9]),
     })
-    let answer = await client.request('catalog', 'import', { filename: 'import.xml' })
+    expect(await client.request('catalog', 'import', { filename: 'import.xml' })).toMatch(/^progress\n/)
     await app.services.jobs.runUntilIdle()
-    answer = await client.request('catalog', 'import', { filename: 'import.xml' })
+    const answer = await client.request('catalog', 'import', { filename: 'import.xml' })
     expect(answer).toMatch(/^failure\nАрхив повреждён или передан не полностью/)
 
     const cases: [string, RegExp][] = [

@@ -16,6 +16,10 @@ export type { CabinetProducts } from './products.service.ts'
 export type { ProductStock } from './products.stock.ts'
 export type { ProductOrigins } from './products.origin.ts'
 export { deleteUploadedPhoto, storeUploadedPhoto } from './uploaded-photos.ts'
+// The 1С exchange writes goods through the import's writer and reads files as imports do.
+export type { ExchangeGood, ExchangeOfferUpdate, ImportsService, PictureSource } from './import/index.ts'
+export { OfferCollector, suggestParamMapping } from './import/index.ts'
+export { declaredXmlEncoding } from './import/file/decode.ts'
 
 /**
  * The vendors' products: drafts in the seller cabinet, their moderation by staff, and through

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
 import iconv from 'iconv-lite'
-import { declaredXmlEncoding } from '../../products/import/file/decode.ts'
+import { declaredXmlEncoding } from '../../products/index.ts'
 import { CML_MESSAGES as M } from './messages.ts'
 import { CmlRefusal, createCmlReader, type CmlHandlers } from './reader.ts'
 
