@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -10,12 +11,13 @@ import { createTestUser } from '../../testing/auth.ts'
 import { BACKENDS } from '../../testing/database.ts'
 import { catalogProducts } from '../catalog/catalog.table.ts'
 import { apiClient } from '../organizations/organizations.testing.ts'
-import { createTestVendor } from '../organizations/vendors.testing.ts'
+import { createTestBuyer, createTestVendor, giveInvoiceDetails } from '../organizations/vendors.testing.ts'
+import { createOffer } from '../orders/orders.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
 import { createMember } from '../products/products.testing.ts'
 import { exchange1cGoods, exchange1cSessions } from './exchange-1c.table.ts'
 import { createStandIn, type ExchangeFile } from './stand-in/client.ts'
-import { catalogFiles, type StandInCatalog, type StandInGood } from './stand-in/files.ts'
+import { catalogFiles, orderChangesXml, type StandInCatalog, type StandInGood } from './stand-in/files.ts'
 
 const GROUPS = [
   { id: 'grp-bas', name: 'БАС' },
@@ -289,5 +291,77 @@ describe.each(BACKENDS)('the exchange with 1С on %s', (backend) => {
       .from(exchange1cSessions)
       .where(and(eq(exchange1cSessions.organizationId, vendor.id), eq(exchange1cSessions.status, 'open')))
     expect(open).toBeUndefined()
+  })
+
+  it('sends new orders to 1С once, takes back payment and shipment «из 1С», and reports a move the order cannot make', async () => {
+    await giveInvoiceDetails(database.db, vendor.id)
+    const offer = await createOffer(database.db, vendor.id, {
+      title: 'Аккумулятор Аэротех 6S',
+      priceKopecks: 30_000_00,
+    })
+    const buyerOrg = await createTestBuyer(database.db, { name: 'Агрофирма Рассвет', slug: 'onec-buyer' })
+    const buyer = await createMember(database.db, buyerOrg.id, 'owner')
+    await api('POST', '/cart/items', buyer.cookie, { productId: offer.id, quantity: 2 })
+    const placed = await api('POST', '/checkout', buyer.cookie, {
+      checkoutKey: randomUUID(),
+      payerOrganizationId: buyerOrg.id,
+      deliveryMethod: 'carrier',
+      address: '420000, г. Казань, ул. Баумана, д. 1',
+      carrier: 'СДЭК',
+      contactName: 'Вера Покупатель',
+      contactPhone: '+7 (912) 345-67-89',
+      expectedTotalKopecks: 60_000_00,
+    })
+    expect(placed.statusCode).toBe(201)
+    const { number, id } = placed.json().data.orders[0] as { number: string; id: string }
+
+    const orders = await standIn().sale()
+    expect(orders).toContain(`<Номер>${number}</Номер>`)
+    expect(orders).toContain('<ХозОперация>Заказ товара</ХозОперация>')
+    expect(orders).toContain('<Наименование>ООО «Агрофирма Рассвет»</Наименование>')
+    expect(orders).toContain('<ЦенаЗаЕдиницу>30000.00</ЦенаЗаЕдиницу>')
+    // Sent and confirmed: not sent again until it changes.
+    expect(await standIn().sale()).not.toContain('<Документ>')
+
+    const sale = (path: string, body: object = {}) => api('POST', `/orders/sale/${number}/${path}`, owner.cookie, body)
+    expect((await sale('confirm')).statusCode).toBe(200)
+    const paidAndShipped = orderChangesXml([{ id, number, paid: true, shipped: 'РН-000017' }])
+    const confirmedAgain = await standIn().sale(paidAndShipped)
+    expect(confirmedAgain).toContain(`<Номер>${number}</Номер>`)
+    const order = (await api('GET', `/orders/sale/${number}`, owner.cookie)).json().data
+    expect(order.status).toBe('shipped')
+    expect(JSON.stringify(order)).toContain('"trackingNumber":"РН-000017"')
+    expect(order.history.filter((h: { comment: string | null }) => h.comment === 'из 1С')).toHaveLength(2)
+
+    // A shipped order cannot be cancelled: 1С's change is reported, the order stays.
+    await standIn().sale(orderChangesXml([{ id, number, cancelled: 'Покупатель отказался' }]))
+    expect((await api('GET', `/orders/sale/${number}`, owner.cookie)).json().data.status).toBe('shipped')
+    const session = await lastSession()
+    const entry = (await api('GET', `/cabinet/exchange-1c/log/${session.id}`, owner.cookie)).json().data
+    expect(entry.errors[0].message).toMatch(new RegExp(`^Заказ № ${number}: .*отменить`, 'i'))
+    // A number that is not this seller's order is not found, like a missing one.
+    await standIn().sale(orderChangesXml([{ id: randomUUID(), number: '2612-99999', paid: true }]))
+    const missing = (await api('GET', `/cabinet/exchange-1c/log/${(await lastSession()).id}`, owner.cookie)).json().data
+    expect(missing.errors[0].message).toMatch(/^Заказ № 2612-99999: /)
+  })
+
+  it('a full catalogue takes off sale what 1С no longer has, when the vendor allows it, and nothing else', async () => {
+    const published = async () =>
+      (await draftsOf(vendor.id)).filter((d) => d.published).map((d) => d.sku.replace(/-NEW$/, ''))
+    const before = await published()
+    expect(before).toEqual(expect.arrayContaining(['AT-Q1', 'AT-Q2']))
+    // Not allowed yet: a full catalogue without Q1 leaves it on sale.
+    await standIn().catalog(filesOf(catalogOf([quad(2), quad(3)])), { pictures: pictures([2, 3]) })
+    expect(await published()).toEqual(before)
+    await api('PATCH', '/cabinet/exchange-1c', owner.cookie, { takeOffMissing: true })
+    // Changes only: nothing is missing from a list of changes.
+    await standIn().catalog(filesOf(catalogOf([quad(2)], { changesOnly: true })))
+    expect(await published()).toEqual(before)
+    await standIn().catalog(filesOf(catalogOf([quad(2), quad(3)])), { pictures: pictures([2, 3]) })
+    const after = await published()
+    expect(after).not.toContain('AT-Q1')
+    // What 1С still lists stays, and so do goods that never came from 1С (the battery on sale).
+    expect(after).toContain('AT-Q2')
+    expect(after.length).toBe(before.length - 1)
   })
 })
