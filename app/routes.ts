@@ -86,6 +86,8 @@ export default [
       route('personal-account/procurement/:number/edit', 'routes/account/procurement/edit.tsx', {
         id: 'procurement-edit',
       }),
+      route('personal-account/exchange-1c', 'routes/account/exchange-1c/page.tsx'),
+      route('personal-account/exchange-1c/:id', 'routes/account/exchange-1c/session.tsx'),
       route('personal-account/products', 'routes/account/products/list.tsx'),
       route('personal-account/products/import', 'routes/account/products/import.tsx'),
       route('personal-account/products/edit/:id', 'routes/account/products/edit.tsx'),
@@ -103,6 +105,7 @@ export default [
         route('service-offers', 'routes/account/staff/service-offers.tsx'),
         route('chat-reports', 'routes/account/staff/chat-reports.tsx'),
         route('reviews', 'routes/account/staff/reviews.tsx'),
+        route('exchange-1c', 'routes/account/staff/exchange-1c.tsx'),
         route('articles', 'routes/account/staff/articles.tsx'),
         route('articles/new', 'routes/account/staff/article-edit.tsx', { id: 'staff-article-new' }),
         route('articles/:id', 'routes/account/staff/article-edit.tsx', { id: 'staff-article-edit' }),

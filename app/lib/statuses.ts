@@ -1,3 +1,4 @@
+import { EXCHANGE_SESSION_STATUS_LABELS } from '#common/exchange-1c.ts'
 import { CABINET_OFFER_STATUS_LABELS } from '#common/exchange/cabinet.ts'
 import { PROPOSAL_STATUS_LABELS } from '#common/exchange/proposals.ts'
 import { REQUEST_STATUS_LABELS } from '#common/exchange/requests.ts'
@@ -102,6 +103,8 @@ export const STATUSES = {
   }),
   /** An invited seller's answer to a request for offers: awaiting → answered | declined. */
   procurementAnswer: lifecycle(RECIPIENT_STATUS_LABELS, { awaiting: 'orange', answered: 'indigo', declined: 'gray' }),
+  /** A session of the exchange with 1С: open while 1С works, then success or failure. */
+  exchange1cSession: lifecycle(EXCHANGE_SESSION_STATUS_LABELS, { open: 'blue', success: 'navy', failure: 'orange' }),
   /** A media article: draft → scheduled → published → archived; staff may return it to draft. */
   article: lifecycle(ARTICLE_STATUS_LABELS, {
     draft: 'gray',

@@ -45,6 +45,9 @@ import { DocumentSettingsInput, documentSettingsFields } from '#common/document-
 import { CATALOG_VENDORS, SELLER_TERMS, vendorOwnerEmail } from './catalog/vendors/index.ts'
 import { findInconsistencies } from './consistency.testing.ts'
 import { DEMO_SEED_VERSION, seedDemo } from './seed.ts'
+import { DEMO_EXCHANGE_LOGIN, DEMO_EXCHANGE_PASSWORD } from './exchange-1c.ts'
+import { signIn } from '../modules/exchange-1c/exchange-1c.access.ts'
+import { exchange1cGoods, exchange1cSessions } from '../modules/exchange-1c/exchange-1c.table.ts'
 import { extractFile } from './verification.ts'
 import { chatMessages, chatRooms } from '../modules/chat/chat.table.ts'
 import { productReviews, sellerReviews } from '../modules/reviews/reviews.table.ts'
@@ -83,6 +86,8 @@ async function snapshot(db: Database['db']) {
     chatRooms: await db.select().from(chatRooms).orderBy(asc(chatRooms.id)),
     procurement: await db.select().from(procurementRequests).orderBy(asc(procurementRequests.number)),
     procurementRecipients: await db.select().from(procurementRecipients).orderBy(asc(procurementRecipients.id)),
+    exchange1cGoods: await db.select().from(exchange1cGoods).orderBy(asc(exchange1cGoods.externalId)),
+    exchange1cSessions: await db.select().from(exchange1cSessions).orderBy(asc(exchange1cSessions.tokenHash)),
     chatMessages: await db.select().from(chatMessages).orderBy(asc(chatMessages.id)),
     productReviews: await db.select().from(productReviews).orderBy(asc(productReviews.productId)),
     sellerReviews: await db.select().from(sellerReviews).orderBy(asc(sellerReviews.orderId)),
@@ -826,6 +831,27 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       (r: { myStatus: string; status: string }) => r.myStatus === 'awaiting' && r.status === 'sent',
     )
     expect((await get(`/procurement/incoming/${waiting.number}`, vendor)).data.canAnswer).toBe(true)
+  })
+
+  it('turns the demo vendor’s exchange with 1С on, with the README’s login, mapped groups and a log', async () => {
+    const get = async (url: string, cookie: string) =>
+      (await app.inject({ url: `/api/v1${url}`, headers: { cookie } })).json()
+    const account = await signIn(database.db, DEMO_EXCHANGE_LOGIN, DEMO_EXCHANGE_PASSWORD)
+    expect(account).not.toBeNull()
+    expect(await signIn(database.db, DEMO_EXCHANGE_LOGIN, 'demo-password')).toBeNull()
+    const vendor = await login('vendor@example.com', '10.77.7.1')
+    const settings = (await get('/cabinet/exchange-1c', vendor)).data
+    expect(settings).toMatchObject({ enabled: true, login: DEMO_EXCHANGE_LOGIN, priceType: 'Розничная' })
+    const groups = (await get('/cabinet/exchange-1c/groups', vendor)).data
+    expect(groups.filter((g: { categorySlug: string | null }) => !g.categorySlug).length).toBe(2)
+    expect(groups.find((g: { name: string }) => g.name === 'Квадрокоптеры').goods).toBeGreaterThan(0)
+    const log = await get('/cabinet/exchange-1c/log', vendor)
+    expect(log.data.map((s: { status: string }) => s.status).sort()).toEqual([
+      'failure',
+      'success',
+      'success',
+      'success',
+    ])
   })
 
   it('publishes the demo articles with their products embedded, newest first on /media', async () => {

@@ -10,6 +10,7 @@ import { seedCatalog } from './catalog/seed-catalog.ts'
 import { seedChat } from './chat.ts'
 import { seedClosingDocuments } from './closing-documents.ts'
 import { seedOrderCorrections } from './order-corrections.ts'
+import { seedExchange1c } from './exchange-1c.ts'
 import { seedExchangeOffers } from './exchange-offers.ts'
 import { seedOrders } from './orders.ts'
 import { seedProcurement } from './procurement.ts'
@@ -22,7 +23,7 @@ import { seedServiceRequests } from './service-requests.ts'
  * Bump when the demo data changes. Each module's seed step is idempotent on its own (natural
  * keys with on-conflict), so re-running a newer version only adds what is missing.
  */
-export const DEMO_SEED_VERSION = 15
+export const DEMO_SEED_VERSION = 16
 
 /** Demo data; the documents of the demo organizations go to `storage`, the app's file storage. */
 export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied: boolean }> {
@@ -52,6 +53,8 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ applied:
     await seedOrderCorrections(tx)
     // Requests for commercial offers in every state, for both demo buyers and the demo vendor.
     await seedProcurement(tx)
+    // The demo vendor's exchange with 1С: its login, mapped groups, linked goods and a log.
+    await seedExchange1c(tx)
     await tx
       .insert(systemMeta)
       .values({ key: 'demo_seed_version', value: DEMO_SEED_VERSION })

@@ -18,7 +18,14 @@ export const COMPANY_PATH = '/personal-account/company'
 export const DOCUMENT_SETTINGS_ANCHOR = 'document-settings'
 
 /** What every block's fetcher gets back: a short confirmation, or the refusal with the input kept. */
-export type CompanyResult = ActionResult<{ message: string }>
+export type CompanyResult = ActionResult<{
+  message: string
+  /** The exchange with 1С's password, in the answer that gave it only. */
+  password?: string
+  login?: string | null
+}>
+
+export type Exchange1cView = Awaited<ReturnType<AppLoadContext['services']['exchange1c']['settings']>>
 
 /**
  * A fetcher of one block: its result, field errors and the values to put back stay with that

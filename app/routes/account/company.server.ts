@@ -77,6 +77,19 @@ export async function companyAction(request: Request, context: Readonly<RouterCo
         const { status } = await orgs.decideJoinRequest(ctx, organizationId, values.requestId ?? '', values)
         return done(status === 'accepted' ? 'Заявка принята: пользователь добавлен' : 'Заявка отклонена')
       }
+      case 'exchange1cEnable': {
+        const enabled = await services.exchange1c.enable(ctx, values.login ? { login: values.login } : {})
+        return { ok: true as const, message: 'Обмен с 1С включён', password: enabled.password, login: enabled.login }
+      }
+      case 'exchange1cRevoke':
+        await services.exchange1c.revoke(ctx)
+        return done('Обмен с 1С выключен: пароль больше не действует')
+      case 'exchange1cSettings':
+        await services.exchange1c.saveSettings(ctx, {
+          priceType: values.priceType ?? '',
+          takeOffMissing: values.takeOffMissing === 'on',
+        })
+        return done('Настройки обмена сохранены')
       default:
         return unknownIntent(values)
     }

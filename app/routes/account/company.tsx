@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
 import { AppLink } from '#app/components/AppLink.tsx'
 import { BankRequisitesBlock } from '#app/components/company/BankRequisitesBlock.tsx'
 import { DocumentSettingsBlock } from '#app/components/company/DocumentSettingsBlock.tsx'
+import { Exchange1cBlock } from '#app/components/company/Exchange1cBlock.tsx'
 import { InvitationBanner } from '#app/components/company/InvitationBanner.tsx'
 import { MembersBlock } from '#app/components/company/MembersBlock.tsx'
 import { OrganizationDetails } from '#app/components/company/OrganizationDetails.tsx'
@@ -47,8 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       orgs.listRoles(ctx, selected.id),
       orgs.listMembers(ctx, selected.id),
     ])
-    const joinRequests = members.myRole === 'member' ? [] : await orgs.listJoinRequests(ctx, selected.id)
-    return { organization, roles, members, joinRequests }
+    const manager = members.myRole !== 'member'
+    const confirmedVendor = roles.some((role) => role.type === 'vendor' && role.status === 'confirmed')
+    const [joinRequests, exchange1c] = await Promise.all([
+      manager ? orgs.listJoinRequests(ctx, selected.id) : [],
+      // The exchange with 1С is set up by the managers of a confirmed vendor, for the organization worked as.
+      manager && confirmedVendor && selected.isSelected ? services.exchange1c.settings(ctx) : null,
+    ])
+    return { organization, roles, members, joinRequests, exchange1c }
   })
   return { ...base, company, companyLookup: false }
 }
@@ -77,6 +84,7 @@ export default function CompanyRoute({ loaderData }: Route.ComponentProps) {
             roles={company.roles}
             canManage={company.members.myRole !== 'member'}
           />
+          {company.exchange1c && <Exchange1cBlock settings={company.exchange1c} />}
           <MembersBlock
             organizationId={company.organization.id}
             members={company.members}

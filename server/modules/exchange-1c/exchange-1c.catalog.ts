@@ -82,6 +82,7 @@ export async function importCatalogFile(chunks: AsyncIterable<Uint8Array>, run: 
   let goods: CmlGood[] = []
   let offers: CmlOffer[] = []
   let groupMap: Map<string, string | null> | null = null
+  let groupNames = new Map<string, string>()
   let chosenPriceType: string | null | undefined
 
   async function saveGroups() {
@@ -106,10 +107,11 @@ export async function importCatalogFile(chunks: AsyncIterable<Uint8Array>, run: 
   async function mappingOfGroups() {
     if (groupMap) return groupMap
     const rows = await ctx.db
-      .select({ id: exchange1cGroups.groupId, slug: exchange1cGroups.categorySlug })
+      .select({ id: exchange1cGroups.groupId, slug: exchange1cGroups.categorySlug, name: exchange1cGroups.name })
       .from(exchange1cGroups)
       .where(eq(exchange1cGroups.organizationId, organizationId))
     groupMap = new Map(rows.map((r) => [r.id, r.slug]))
+    groupNames = new Map(rows.map((r) => [r.id, r.name]))
     return groupMap
   }
 
@@ -172,7 +174,14 @@ export async function importCatalogFile(chunks: AsyncIterable<Uint8Array>, run: 
     outcome.created += written.created
     outcome.updated += written.updated
     outcome.unchanged += written.unchanged
-    for (const error of written.errors) report(error.line, error.message)
+    // The products module names a group by its id, as a file's category: 1С's user knows its name.
+    for (const error of written.errors)
+      report(
+        error.line,
+        error.message.replace(/категория файла «([^»]*)» не сопоставлена/, (whole, groupId: string) =>
+          groupNames.has(groupId) ? `группа 1С «${groupNames.get(groupId)}» не сопоставлена` : whole,
+        ),
+      )
     await ctx.db.transaction(async (db) => {
       // Every good the batch names is still in 1С, written or not (one with an error stays on sale).
       await db

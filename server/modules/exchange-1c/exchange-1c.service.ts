@@ -19,6 +19,7 @@ import { hashPassword } from '../identity/index.ts'
 import type { ImportsService } from '../products/index.ts'
 import type { OrdersModuleService } from '../orders/index.ts'
 import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts'
+import type { PartyDirectory } from '../organizations/index.ts'
 import { exchangeScope } from './exchange-1c.access.ts'
 import type { Blobs } from './exchange-1c.files.ts'
 import { createImportJob, EXCHANGE_IMPORT_JOB } from './exchange-1c.import-job.ts'
@@ -45,6 +46,8 @@ export function createExchange1cService(deps: {
   orders: Pick<OrdersModuleService, 'changedOrders'>
   writer: Pick<ImportsService, 'writeExchangeGoods' | 'writeExchangeOffers' | 'takeOffSale'>
   publicUrl: string
+  /** Organizations' names for staff's log. */
+  parties: PartyDirectory
   now?: () => Date
 }) {
   deps.jobs.register(EXCHANGE_IMPORT_JOB, createImportJob({ blobs: deps.blobs, writer: deps.writer }))
@@ -218,7 +221,17 @@ export function createExchange1cService(deps: {
         .offset((page - 1) * pageSize),
       ctx.db.select({ n: count() }).from(exchange1cSessions).where(where),
     ])
-    return { items: rows.map(summaryOf), total: total?.n ?? 0, page, pageSize }
+    const names = organizationId
+      ? null
+      : await deps.parties.describeParties(
+          ctx.db,
+          rows.map((r) => r.organizationId),
+        )
+    const items = rows.map((row) => ({
+      ...summaryOf(row),
+      organizationName: names?.get(row.organizationId)?.name ?? null,
+    }))
+    return { items, total: total?.n ?? 0, page, pageSize }
   }
 }
 

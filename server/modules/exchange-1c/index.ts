@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts'
+import { partyDirectory } from '../organizations/index.ts'
 import { EXCHANGE_IMPORT_JOB } from './exchange-1c.import-job.ts'
 import { exchange1cRoutes } from './exchange-1c.routes.ts'
 import { createExchange1cService, type Exchange1cService } from './exchange-1c.service.ts'
@@ -24,5 +25,6 @@ export const exchange1cModule = defineModule({
       orders,
       writer: productImports,
       publicUrl: config.publicUrl,
+      parties: partyDirectory,
     }),
 })

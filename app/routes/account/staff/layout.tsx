@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import {
+  IconArrowsExchange,
   IconFileCheck,
   IconHistory,
   IconInbox,
@@ -34,6 +35,7 @@ const TABS = [
   { to: '/personal-account/staff/chat-reports', label: 'Жалобы в чатах', Icon: IconMessageReport },
   { to: '/personal-account/staff/reviews', label: 'Отзывы', Icon: IconStar },
   { to: '/personal-account/staff/articles', label: 'Статьи', Icon: IconNews },
+  { to: '/personal-account/staff/exchange-1c', label: 'Обмен с 1С', Icon: IconArrowsExchange },
   { to: '/personal-account/staff/leads', label: 'Заявки с форм', Icon: IconInbox },
   { to: '/personal-account/staff/outbox', label: 'Исходящие письма', Icon: IconMail },
   { to: '/personal-account/staff/audit', label: 'Журнал действий', Icon: IconHistory },
