@@ -1,4 +1,5 @@
 import {
+  IconArrowsExchange,
   IconBriefcase,
   IconBuilding,
   IconClipboardList,
@@ -64,7 +65,11 @@ const MENU: MenuEntry[] = [
     also: '/personal-account/service-order/',
   },
 ]
-const VENDOR_MENU: MenuEntry[] = [{ to: '/personal-account/products', label: 'Товары', Icon: IconPackage }]
+const VENDOR_MENU: MenuEntry[] = [
+  { to: '/personal-account/products', label: 'Товары', Icon: IconPackage },
+  // Goods, prices and stock from 1С, orders back: the groups' mapping and the log.
+  { to: '/personal-account/exchange-1c', label: 'Обмен с 1С', Icon: IconArrowsExchange },
+]
 const STAFF_MENU: MenuEntry[] = [{ to: '/personal-account/staff', label: 'Модерация', Icon: IconShieldCheck }]
 
 /** On a phone the menu is one row that scrolls: the current entry is brought into it. */

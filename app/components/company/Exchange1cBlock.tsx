@@ -13,7 +13,9 @@ import {
   Title,
 } from '@mantine/core'
 import { IconCopy, IconKey, IconRefresh, IconPlugConnectedX } from '@tabler/icons-react'
+import { type FormEvent, useState } from 'react'
 import { AppLink } from '#app/components/AppLink.tsx'
+import { EXCHANGE_MESSAGES, ExchangeLogin } from '#common/exchange-1c.ts'
 import { formatDateTime } from '#app/lib/format.ts'
 import { Detail } from './block-parts.tsx'
 import { type Exchange1cView, useCompanyFetcher } from './company-ui.ts'
@@ -66,6 +68,14 @@ export function Exchange1cBlock({ settings }: { settings: Exchange1cView }) {
   const credentials = useCompanyFetcher('exchange-1c-password')
   const revoke = useCompanyFetcher('exchange-1c-revoke')
   const save = useCompanyFetcher('exchange-1c-settings')
+  // The login is checked in the browser before anything is sent; the server checks it again.
+  const [loginError, setLoginError] = useState<string | null>(null)
+  const checkLogin = (event: FormEvent<HTMLFormElement>) => {
+    const login = String(new FormData(event.currentTarget).get('login') ?? '').trim()
+    const checked = login ? ExchangeLogin.safeParse(login) : null
+    setLoginError(checked && !checked.success ? EXCHANGE_MESSAGES.loginInvalid : null)
+    if (checked && !checked.success) event.preventDefault()
+  }
   const password = credentials.fetcher.data?.ok ? credentials.fetcher.data.password : undefined
   const enabled = revoke.success ? false : settings.enabled || Boolean(password)
   const login = credentials.fetcher.data?.ok ? (credentials.fetcher.data.login ?? settings.login) : settings.login
@@ -183,7 +193,7 @@ export function Exchange1cBlock({ settings }: { settings: Exchange1cView }) {
             <Instructions address={settings.address} login={login} />
           </>
         ) : (
-          <credentials.fetcher.Form method="post" aria-label="Включить обмен с 1С">
+          <credentials.fetcher.Form method="post" aria-label="Включить обмен с 1С" noValidate onSubmit={checkLogin}>
             <input type="hidden" name="intent" value="exchange1cEnable" />
             <Stack gap="sm" maw={560}>
               <TextInput
@@ -191,7 +201,7 @@ export function Exchange1cBlock({ settings }: { settings: Exchange1cView }) {
                 label="Логин для 1С"
                 description="Латинские буквы, цифры, точка, дефис, подчёркивание. Можно оставить пустым: логин будет создан"
                 defaultValue={credentials.failure ? credentials.values.login : (settings.login ?? '')}
-                error={credentials.errors.login}
+                error={loginError ?? credentials.errors.login}
                 autoComplete="off"
               />
               <Group>

@@ -79,7 +79,7 @@ export default function Exchange1cPage({ loaderData }: Route.ComponentProps) {
         </Title>
         <Alert variant="light" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
           Обмен с 1С настраивают владелец или администратор подтверждённого поставщика.{' '}
-          <Anchor component={AppLink} to={COMPANY_PATH}>
+          <Anchor component={AppLink} to={COMPANY_PATH} underline="always">
             Перейти к компании
           </Anchor>
         </Alert>
@@ -102,7 +102,7 @@ export default function Exchange1cPage({ loaderData }: Route.ComponentProps) {
           ) : (
             'Обмен выключен. '
           )}
-          <Anchor component={AppLink} to={COMPANY_PATH}>
+          <Anchor component={AppLink} to={COMPANY_PATH} underline="always">
             Логин, пароль и настройки — на странице компании
           </Anchor>
         </Text>
@@ -123,32 +123,34 @@ export default function Exchange1cPage({ loaderData }: Route.ComponentProps) {
           <Form method="post" aria-label="Группы 1С и категории каталога">
             <Stack gap="md">
               <FormMessage success={result?.ok ? result.message : undefined} failure={failure} />
-              <Table verticalSpacing="xs" withTableBorder aria-label="Группы 1С">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Группа в 1С</Table.Th>
-                    <Table.Th ta="right">Товаров</Table.Th>
-                    <Table.Th>Категория каталога</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {groups.map((group) => (
-                    <Table.Tr key={group.id}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{group.name}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(group.goods)}</Table.Td>
-                      <Table.Td miw={220}>
-                        <NativeSelect
-                          name={`group.${group.id}`}
-                          aria-label={`Категория для группы «${group.name}»`}
-                          data={CATEGORY_OPTIONS}
-                          defaultValue={failure?.values[`group.${group.id}`] ?? group.categorySlug ?? ''}
-                          error={failure?.fieldErrors[`groups.${group.id}`]}
-                        />
-                      </Table.Td>
+              <Table.ScrollContainer minWidth={520}>
+                <Table verticalSpacing="xs" withTableBorder aria-label="Группы 1С">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Группа в 1С</Table.Th>
+                      <Table.Th ta="right">Товаров</Table.Th>
+                      <Table.Th>Категория каталога</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {groups.map((group) => (
+                      <Table.Tr key={group.id}>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{group.name}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(group.goods)}</Table.Td>
+                        <Table.Td miw={220}>
+                          <NativeSelect
+                            name={`group.${group.id}`}
+                            aria-label={`Категория для группы «${group.name}»`}
+                            data={CATEGORY_OPTIONS}
+                            defaultValue={failure?.values[`group.${group.id}`] ?? group.categorySlug ?? ''}
+                            error={failure?.fieldErrors[`groups.${group.id}`]}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
               <Group>
                 <Button type="submit" loading={navigation.state === 'submitting'}>
                   Сохранить сопоставление
