@@ -57,6 +57,8 @@ export const EXCHANGE_MESSAGES = {
   partTooLarge: (mb: number) => `Часть файла больше ${mb} МБ: уменьшите ограничение размера файла в настройках обмена`,
   sessionTooLarge: 'Файлы сеанса обмена больше 1 ГБ: выгрузите каталог частями',
   tooManyFiles: 'В сеансе обмена слишком много файлов',
+  partAfterImport: (name: string) =>
+    `Часть файла «${name}» пришла после команды загрузки (import): начните обмен заново, передав все части до неё`,
   fileNotReceived: (name: string) => `Файл «${name}» не получен: 1С должна сначала передать его (mode=file)`,
   brokenZip: (detail: string) => `Архив повреждён или передан не полностью (${detail})`,
   unknownFile: (name: string) =>

@@ -10,6 +10,7 @@
  *   --prices-up 5                 prices up by this many per cent (an incremental exchange)
  *   --changes-only                the catalogue lists changes only
  *   --no-zip                      files one by one, as 1С does when the site declines archives
+ *   --no-pictures                 the archive without pictures
  *   --catalog-only | --sale-only  one side of the exchange
  */
 import { parseArgs } from 'node:util'
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     'prices-up': { type: 'string', default: '0' },
     'changes-only': { type: 'boolean', default: false },
     'no-zip': { type: 'boolean', default: false },
+    'no-pictures': { type: 'boolean', default: false },
     'catalog-only': { type: 'boolean', default: false },
     'sale-only': { type: 'boolean', default: false },
   },
@@ -43,7 +45,12 @@ if (!values.login || !values.password || !['2.08', '2.10'].includes(values.versi
 
 const count = Number(values.goods)
 const from = Number(values.from)
-const options = { count, from, pictures: !values['no-zip'], priceShift: Number(values['prices-up']) / 100 }
+const options = {
+  count,
+  from,
+  pictures: !values['no-zip'] && !values['no-pictures'],
+  priceShift: Number(values['prices-up']) / 100,
+}
 const client = createStandIn({
   baseUrl: values.url,
   login: values.login,

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises'
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { EXCHANGE_MESSAGES as M } from '#common/exchange-1c.ts'
 import { type Ctx, withDb } from '../../context.ts'
@@ -133,7 +134,9 @@ export async function importCatalogFile(chunks: AsyncIterable<Uint8Array>, run: 
     const links = await linksOf(batch.map((g) => g.id))
     const collector = new OfferCollector()
     const byLine = new Map<number, CmlGood>()
-    for (const good of batch) {
+    for (const [i, good] of batch.entries()) {
+      // Checking a good cleans its description: requests get their turn every few goods.
+      if (i % 20 === 19) await yieldToRequests()
       if (!good.id) {
         report(good.line, `Строка ${good.line}: у товара нет элемента «Ид»`)
         continue

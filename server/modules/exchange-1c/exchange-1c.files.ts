@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm'
-import { createHash } from 'node:crypto'
+import { setImmediate as yieldToRequests } from 'node:timers/promises'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate'
 import { PHOTO_LIMITS } from '#common/product-media.ts'
 import { EXCHANGE_LIMITS, EXCHANGE_MESSAGES as M } from '#common/exchange-1c.ts'
@@ -17,11 +17,10 @@ import { type ExchangeFile, exchange1cSessions } from './exchange-1c.table.ts'
 
 export type Blobs = FilesService['blobs']
 const SPACE = 'exchange1c'
+/** Compressed bytes inflated between two turns of the event loop. */
+const INFLATE_SLICE = 64 * 1024
 
 const partKey = (sessionId: string, file: number, part: number) => `${sessionId}/f${file}/p${part}`
-/** A picture unpacked from an archive, by a hash of its path (storage keys take no dots or slashes). */
-const pictureKey = (sessionId: string, path: string) =>
-  `${sessionId}/img/${createHash('sha256').update(path).digest('hex').slice(0, 40)}`
 const isPicture = (name: string) => /\.(jpe?g|png|webp|gif)$/i.test(name)
 
 /**
@@ -83,34 +82,53 @@ export async function* readParts(blobs: Blobs, sessionId: string, index: number,
 
 /**
  * A picture's bytes by its path: a file 1С sent on its own (without archives), or one unpacked
- * from an archive; null when it sent none by that path.
+ * from an archive; null when it sent none by that path (or one over a photo's limit).
  */
 export function pictureSource(blobs: Blobs, sessionId: string, files: ExchangeFile[]) {
+  const byName = new Map(files.map((file, index) => [file.name, index]))
   return async (path: string): Promise<Buffer | null> => {
     const name = cleanExchangeName(path)
-    if (!name) return null
-    const index = files.findIndex((f) => f.name === name)
-    if (index >= 0) {
-      const parts: Uint8Array[] = []
-      for await (const part of readParts(blobs, sessionId, index, files[index]!)) parts.push(part)
-      return Buffer.concat(parts)
-    }
-    return blobs.get(SPACE, pictureKey(sessionId, name)).catch(() => null)
+    const index = name === null ? undefined : byName.get(name)
+    if (index === undefined || !files[index]!.parts) return null
+    const parts: Uint8Array[] = []
+    for await (const part of readParts(blobs, sessionId, index, files[index]!)) parts.push(part)
+    return Buffer.concat(parts)
   }
 }
 
-/** Removes a session's parts (the log keeps what the files did, not the files). */
-export async function removeFiles(blobs: Blobs, session: Pick<SessionRow, 'id' | 'files'>) {
-  for (const [index, file] of session.files.entries())
-    for (let part = 0; part < file.parts; part++)
-      await blobs.delete(SPACE, partKey(session.id, index, part)).catch(() => {})
+/**
+ * Removes the parts of an organization's sessions 1С is done with (no request for the idle time):
+ * the log keeps the files' names and sizes, not their bytes (archives' entries and pictures are
+ * files of the session too).
+ */
+export async function removeOldFiles(db: Db, blobs: Blobs, organizationId: string, now: Date) {
+  const idleSince = new Date(now.getTime() - EXCHANGE_LIMITS.sessionIdleMs)
+  const done = await db
+    .select({ id: exchange1cSessions.id, files: exchange1cSessions.files })
+    .from(exchange1cSessions)
+    .where(
+      and(
+        eq(exchange1cSessions.organizationId, organizationId),
+        lt(exchange1cSessions.lastSeenAt, idleSince),
+        sql`exists (select 1 from jsonb_array_elements(${exchange1cSessions.files}) f where (f ->> 'parts')::int > 0)`,
+      ),
+    )
+  for (const session of done) {
+    for (const [index, file] of session.files.entries())
+      for (let part = 0; part < file.parts; part++)
+        await blobs.delete(SPACE, partKey(session.id, index, part)).catch(() => {})
+    await db
+      .update(exchange1cSessions)
+      .set({ files: session.files.map((f) => ({ ...f, parts: 0 })) })
+      .where(eq(exchange1cSessions.id, session.id))
+  }
 }
 
 /**
  * Unpacks the session's archives into files of the session: each XML entry written in parts as
- * it inflates, so neither the archive nor an entry is held whole. A broken or cut-off archive is
- * a failure naming what is wrong. Pictures are left in the archive (their import reads them
- * from it). Answers the session's files after.
+ * it inflates, so neither the archive nor an entry is held whole; each picture whole, up to a
+ * photo's limit. A broken or cut-off archive is a failure naming what is wrong. Answers the
+ * session's files after.
  */
 export async function unpackArchives(db: Db, blobs: Blobs, session: Pick<SessionRow, 'id' | 'files'>) {
   const files = [...session.files]
@@ -178,10 +196,13 @@ async function unpackOne(blobs: Blobs, sessionId: string, files: ExchangeFile[],
     }
     entry.start()
   })
-  /** A picture is kept whole (up to a photo's limit): the goods name it by its path. */
+  /** A picture is kept whole (up to a photo's limit), a file of the session: the goods name it by its path. */
   function keepPicture(entry: UnzipFile, name: string) {
     const chunks: Uint8Array[] = []
     let size = 0
+    const out: ExchangeFile = { name, parts: 0, bytes: 0 }
+    const outIndex = files.length + added.length
+    added.push(out)
     open++
     entry.ondata = (error, data, final) => {
       if (error) {
@@ -192,8 +213,10 @@ async function unpackOne(blobs: Blobs, sessionId: string, files: ExchangeFile[],
       if (size <= PHOTO_LIMITS.maxBytes) chunks.push(data)
       if (final) {
         open--
-        if (size <= PHOTO_LIMITS.maxBytes)
-          writes.push(blobs.put(SPACE, pictureKey(sessionId, name), Buffer.concat(chunks)))
+        if (size > PHOTO_LIMITS.maxBytes) return
+        writes.push(blobs.put(SPACE, partKey(sessionId, outIndex, 0), Buffer.concat(chunks)))
+        out.parts = 1
+        out.bytes = size
       }
     }
     entry.start()
@@ -211,8 +234,14 @@ async function unpackOne(blobs: Blobs, sessionId: string, files: ExchangeFile[],
       // record may straddle the last two parts.
       if (last && !hasEndRecord(Buffer.concat([previousTail, bytes]))) throw new Error('архив обрывается')
       previousTail = bytes.subarray(Math.max(0, bytes.length - 65_557))
-      unzip.push(bytes, last)
-      await Promise.all(writes.splice(0))
+      // Inflated a slice at a time, the entries' parts written between slices: a part of 8 MB
+      // inflates to some 80 MB of XML, which neither the event loop nor memory should take at once.
+      for (let at = 0; at < bytes.length && !failure; at += INFLATE_SLICE) {
+        const end = Math.min(at + INFLATE_SLICE, bytes.length)
+        unzip.push(bytes.subarray(at, end), last && end === bytes.length)
+        await Promise.all(writes.splice(0))
+        await yieldToRequests()
+      }
       if (failure) break
     }
   } catch (error) {

@@ -24,7 +24,7 @@ import {
   sessionOf,
   signIn,
 } from './exchange-1c.access.ts'
-import { type Blobs, cleanExchangeName, findFile, isZip, receivePart } from './exchange-1c.files.ts'
+import { type Blobs, cleanExchangeName, findFile, isZip, receivePart, removeOldFiles } from './exchange-1c.files.ts'
 import { EXCHANGE_IMPORT_JOB } from './exchange-1c.import-job.ts'
 import { exchange1cAccounts, exchange1cGoods, exchange1cSessions } from './exchange-1c.table.ts'
 
@@ -85,6 +85,8 @@ export function createProtocol(deps: ProtocolDeps) {
     // The organization must still be a confirmed vendor with the member who turned it on.
     await actingCtx(ctx.db, account, ctx.requestId)
     const { token } = await openSession(ctx.db, account, type)
+    // The files of sessions 1С finished with go now, at the start of the next one.
+    await removeOldFiles(ctx.db, deps.blobs, account.organizationId, deps.now())
     return text('success', EXCHANGE_COOKIE, token)
   }
 
@@ -229,6 +231,9 @@ export function createProtocol(deps: ProtocolDeps) {
             return failure(M.partTooLarge(EXCHANGE_LIMITS.partBytes / 1024 / 1024))
           return takeOrders(ctx, session, account, bytes, apply)
         }
+        // A part after its file's import began (or an archive's, once any import began) came out of order.
+        if (session.imports[name] || (isZip(name) && Object.keys(session.imports).length))
+          return failure(M.partAfterImport(name))
         await receivePart(ctx.db, deps.blobs, session.id, name, bytes)
         return text('success')
       }

@@ -15,6 +15,7 @@ import { createTestBuyer, createTestVendor, giveInvoiceDetails } from '../organi
 import { createOffer } from '../orders/orders.testing.ts'
 import { productDrafts } from '../products/products.table.ts'
 import { createMember } from '../products/products.testing.ts'
+import { removeOldFiles } from './exchange-1c.files.ts'
 import { exchange1cGoods, exchange1cSessions } from './exchange-1c.table.ts'
 import { createStandIn, type ExchangeFile } from './stand-in/client.ts'
 import { catalogFiles, orderChangesXml, type StandInCatalog, type StandInGood } from './stand-in/files.ts'
@@ -275,6 +276,29 @@ describe.each(BACKENDS)('the exchange with 1С on %s', (backend) => {
     const mineLog = await lastSession()
     expect(theirLog.map((s: { id: string }) => s.id)).not.toContain(mineLog.id)
     expect((await api('GET', `/cabinet/exchange-1c/log/${mineLog.id}`, otherOwner.cookie)).statusCode).toBe(404)
+
+    // Once 1С is done with a session (no request for the idle time), its parts go; the log keeps names and sizes.
+    const blobs = app.modules.files.blobs
+    const first = () => blobs.get('exchange1c', `${mineLog.id}/f0/p0`)
+    expect((await first()).length).toBeGreaterThan(0)
+    await removeOldFiles(database.db, blobs, vendor.id, new Date(Date.now() + 3 * 60 * 60_000))
+    await expect(first()).rejects.toThrow()
+    const kept = (await api('GET', `/cabinet/exchange-1c/log/${mineLog.id}`, owner.cookie)).json().data
+    expect(kept.files).toEqual([{ name: 'import.xml', bytes: bytes.length }])
+
+    // A part that comes after the import began is out of order: refused, the import goes on with what came before.
+    const late = standIn()
+    await late.checkauth('catalog')
+    await late.request('catalog', 'file', { filename: 'import.xml', body: bytes.subarray(0, third) })
+    expect(await late.request('catalog', 'import', { filename: 'import.xml' })).toMatch(/^progress\n/)
+    expect(await late.request('catalog', 'file', { filename: 'import.xml', body: bytes.subarray(third) })).toBe(
+      `failure\n${EXCHANGE_MESSAGES.partAfterImport('import.xml')}\n`,
+    )
+    await app.services.jobs.runUntilIdle()
+    // Cut off mid-way: mid-character or mid-element, either way a reason 1С shows.
+    expect(await late.request('catalog', 'import', { filename: 'import.xml' })).toMatch(
+      /^failure\n(Строка \d+: файл повреждён|Файл не читается в кодировке UTF-8)/,
+    )
   })
 
   it('turning the exchange off ends its sessions and the password', async () => {
