@@ -129,15 +129,13 @@ export function createExchange1cService(deps: {
     async saveSettings(ctx: Ctx, input: unknown) {
       const { organizationId } = exchangeScope(ctx)
       const data = parse(ExchangeSettingsInput, input ?? {})
-      const [saved] = await ctx.db
-        .update(exchange1cAccounts)
-        .set({
-          ...(data.priceType !== undefined && { priceType: data.priceType || null }),
-          ...(data.takeOffMissing !== undefined && { takeOffMissing: data.takeOffMissing }),
-        })
-        .where(eq(exchange1cAccounts.organizationId, organizationId))
-        .returning({ organizationId: exchange1cAccounts.organizationId })
-      if (!saved) throw new AppError('not_found', M.notFound)
+      if (!(await accountOf(ctx, organizationId))) throw new AppError('not_found', M.notFound)
+      const set = {
+        ...(data.priceType !== undefined && { priceType: data.priceType || null }),
+        ...(data.takeOffMissing !== undefined && { takeOffMissing: data.takeOffMissing }),
+      }
+      if (Object.keys(set).length)
+        await ctx.db.update(exchange1cAccounts).set(set).where(eq(exchange1cAccounts.organizationId, organizationId))
       return settingsOf(ctx, organizationId)
     },
 
