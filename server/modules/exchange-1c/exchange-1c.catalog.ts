@@ -17,7 +17,10 @@ import { exchange1cGoods, exchange1cGroups } from './exchange-1c.table.ts'
  * on sale. Goods and offers are written in batches as the file is read.
  */
 
-export type CatalogWriter = Pick<ImportsService, 'writeExchangeGoods' | 'writeExchangeOffers' | 'takeOffSale'>
+export type CatalogWriter = Pick<
+  ImportsService,
+  'writeExchangeGoods' | 'writeExchangeOffers' | 'takeOffSale' | 'fileWaitingDrafts'
+>
 
 /** What a file did, for the exchange log. */
 export interface FileOutcome {

@@ -24,7 +24,7 @@ import { exchangeScope } from './exchange-1c.access.ts'
 import type { Blobs } from './exchange-1c.files.ts'
 import { createImportJob, EXCHANGE_IMPORT_JOB } from './exchange-1c.import-job.ts'
 import { createProtocol } from './exchange-1c.protocol.ts'
-import { exchange1cAccounts, exchange1cGroups, exchange1cSessions } from './exchange-1c.table.ts'
+import { exchange1cAccounts, exchange1cGoods, exchange1cGroups, exchange1cSessions } from './exchange-1c.table.ts'
 
 /** Password changes per organization: a vendor setting up 1С, not a script. */
 export const CREDENTIALS_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 }
@@ -44,7 +44,7 @@ export function createExchange1cService(deps: {
   limiter: RateLimiter
   blobs: Blobs
   orders: Pick<OrdersModuleService, 'changedOrders'>
-  writer: Pick<ImportsService, 'writeExchangeGoods' | 'writeExchangeOffers' | 'takeOffSale'>
+  writer: Pick<ImportsService, 'writeExchangeGoods' | 'writeExchangeOffers' | 'takeOffSale' | 'fileWaitingDrafts'>
   publicUrl: string
   /** Organizations' names for staff's log. */
   parties: PartyDirectory
@@ -140,22 +140,7 @@ export function createExchange1cService(deps: {
     },
 
     /** 1С's groups with their categories, those with goods first. */
-    async groups(ctx: Ctx) {
-      const { organizationId } = exchangeScope(ctx)
-      const rows = await ctx.db
-        .select()
-        .from(exchange1cGroups)
-        .where(eq(exchange1cGroups.organizationId, organizationId))
-        .orderBy(desc(exchange1cGroups.goods), asc(exchange1cGroups.name))
-      return rows.map((g) => ({
-        id: g.groupId,
-        parentId: g.parentId,
-        name: g.name,
-        goods: g.goods,
-        categorySlug: g.categorySlug,
-        categoryTitle: g.categorySlug ? (getCategory(g.categorySlug)?.title ?? null) : null,
-      }))
-    },
+    groups: (ctx: Ctx) => groupsOf(ctx, exchangeScope(ctx).organizationId),
 
     /** Remembers categories of groups; the next exchange files their goods there. */
     async mapGroups(ctx: Ctx, input: unknown) {
@@ -172,7 +157,22 @@ export function createExchange1cService(deps: {
             .set({ categorySlug: slug })
             .where(and(eq(exchange1cGroups.organizationId, organizationId), eq(exchange1cGroups.groupId, id)))
       })
-      return this.groups(ctx)
+      // The goods already here that waited for their group's category get it now.
+      let submitted = 0
+      for (const [id, slug] of Object.entries(groups)) {
+        if (!slug) continue
+        const goods = await ctx.db
+          .select({ productId: exchange1cGoods.productId })
+          .from(exchange1cGoods)
+          .where(and(eq(exchange1cGoods.organizationId, organizationId), eq(exchange1cGoods.groupId, id)))
+        submitted += await deps.writer.fileWaitingDrafts(
+          ctx,
+          organizationId,
+          goods.map((g) => g.productId),
+          slug,
+        )
+      }
+      return { groups: await groupsOf(ctx, organizationId), submitted }
     },
 
     /** The organization's exchange sessions, newest first, a page at a time. */
@@ -203,6 +203,22 @@ export function createExchange1cService(deps: {
       if (!row) throw new AppError('not_found', M.sessionNotFound)
       return { ...summaryOf(row), errors: row.errors }
     },
+  }
+
+  async function groupsOf(ctx: Ctx, organizationId: string) {
+    const rows = await ctx.db
+      .select()
+      .from(exchange1cGroups)
+      .where(eq(exchange1cGroups.organizationId, organizationId))
+      .orderBy(desc(exchange1cGroups.goods), asc(exchange1cGroups.name))
+    return rows.map((g) => ({
+      id: g.groupId,
+      parentId: g.parentId,
+      name: g.name,
+      goods: g.goods,
+      categorySlug: g.categorySlug,
+      categoryTitle: g.categorySlug ? (getCategory(g.categorySlug)?.title ?? null) : null,
+    }))
   }
 
   async function logPage(ctx: Ctx, query: unknown, organizationId: string | null) {

@@ -8,7 +8,8 @@ import { FormMessage } from '#app/components/company/FormMessage.tsx'
 import { SessionsTable } from '#app/components/exchange-1c/SessionsTable.tsx'
 import { pageMeta } from '#app/components/RouteErrorBoundary.tsx'
 import { actionFailure, formValues } from '#app/lib/action-result.ts'
-import { formatNumber } from '#app/lib/format.ts'
+import { formatCount, formatNumber } from '#app/lib/format.ts'
+import { PRODUCTS } from '#common/counted-words.ts'
 import { loadOrFail } from '#app/lib/http-errors.ts'
 import { getAppContext } from '#app/lib/load-context.ts'
 import { CATEGORIES, categoryTrail, isLeafCategory } from '#common/catalog/categories.ts'
@@ -57,10 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       .map(([name, slug]) => [name.slice('group.'.length), slug || null]),
   )
   try {
-    await services.exchange1c.mapGroups(ctx, { groups })
+    const { submitted } = await services.exchange1c.mapGroups(ctx, { groups })
     return {
       ok: true as const,
-      message: 'Сопоставление сохранено: следующий обмен разложит товары групп по категориям',
+      message: submitted
+        ? `Сопоставление сохранено, на модерацию отправлено: ${formatCount(submitted, PRODUCTS)}`
+        : 'Сопоставление сохранено: товары групп разложены по категориям',
     }
   } catch (error) {
     return actionFailure(error, values)
@@ -114,7 +117,7 @@ export default function Exchange1cPage({ loaderData }: Route.ComponentProps) {
         </Title>
         <Text size="sm" c="dimmed" mb="md" maw={720}>
           Каждой группе товаров из 1С выберите категорию каталога. Товары несопоставленной группы ждут в черновиках;
-          после сопоставления следующий обмен разложит их и отправит на модерацию.
+          после сопоставления они получат категорию сразу, а заполненные уйдут на модерацию.
           {unmapped > 0 && ` Не сопоставлено групп с товарами: ${formatNumber(unmapped)}.`}
         </Text>
         {groups.length === 0 ? (

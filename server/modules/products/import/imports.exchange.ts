@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { isDeepStrictEqual } from 'node:util'
+import type { Specs } from '#common/catalog/attributes.ts'
 import { getCategory } from '#common/catalog/categories.ts'
 import type { Availability, ProductImage } from '#common/catalog/products.ts'
 import { PRODUCT_LIMITS } from '#common/products.ts'
@@ -303,4 +304,45 @@ export async function takeOffSale(
     })
   }
   return count
+}
+
+/**
+ * A group of goods just mapped to a category: the organization's drafts of its goods that wait
+ * without a category get it now, and those then complete go to moderation, without waiting for
+ * 1С to send the goods again. Answers how many went to moderation.
+ */
+export async function fileWaitingDrafts(
+  ctx: Ctx,
+  organizationId: string,
+  productIds: string[],
+  categorySlug: string,
+): Promise<number> {
+  if (!productIds.length) return 0
+  return ctx.db.transaction(async (db) => {
+    const tx = withDb(ctx, db)
+    const filed = await db
+      .update(productDrafts)
+      .set({ categorySlug, updatedAt: new Date() })
+      .where(
+        and(
+          eq(productDrafts.organizationId, organizationId),
+          inArray(productDrafts.id, productIds),
+          isNull(productDrafts.categorySlug),
+          inArray(productDrafts.status, ['draft', 'needFixes']),
+        ),
+      )
+      .returning()
+    let submitted = 0
+    const category = getCategory(categorySlug)
+    const allowed = new Set<string>(category?.attributes ?? [])
+    for (const draft of filed) {
+      // As a good of the category would be written: its characteristics only, the drone type
+      // following from the category (mapping.ts), so the next exchange finds it unchanged.
+      const specs: Specs = Object.fromEntries(Object.entries(draft.specs).filter(([code]) => allowed.has(code)))
+      if (category?.droneType) specs.type = category.droneType
+      await db.update(productDrafts).set({ specs }).where(eq(productDrafts.id, draft.id))
+      if ((await submitIfComplete(tx, { ...draft, specs })) === null) submitted++
+    }
+    return submitted
+  })
 }

@@ -27,6 +27,7 @@ import {
   type ExchangeOfferUpdate,
   type PictureSource,
   takeOffSale,
+  fileWaitingDrafts,
   writeExchangeGoods,
   writeExchangeOffers,
 } from './imports.exchange.ts'
@@ -178,6 +179,7 @@ export function createImportsService(deps: {
     writeExchangeOffers: (ctx: Ctx, organizationId: string, updates: ExchangeOfferUpdate[]) =>
       writeExchangeOffers(ctx, deps.catalog, organizationId, updates),
     takeOffSale: (ctx: Ctx, productIds: string[]) => takeOffSale(ctx, deps.catalog, productIds),
+    fileWaitingDrafts,
 
     /**
      * Keeps an uploaded file and queues its parsing: the answer (202) is the import in `parsing`,

@@ -21,7 +21,7 @@ export const productImportsModule = defineModule({
   tables,
   routes: importsRoutes,
   jobs: [PARSE_JOB, IMPORT_JOB, PICTURES_JOB, IMPORT_CLEANUP_JOB],
-  internal: ['writeExchangeGoods', 'writeExchangeOffers', 'takeOffSale'],
+  internal: ['writeExchangeGoods', 'writeExchangeOffers', 'takeOffSale', 'fileWaitingDrafts'],
   service: ({ config, limiter }, { jobs, files, catalog }): ImportsService =>
     createImportsService({
       jobs,
