@@ -17,19 +17,12 @@ const ITEMS = Math.round(envNumber('BENCH_ITEMS', 50))
 const ANSWERS = Math.round(envNumber('BENCH_ANSWERS', 10))
 const ROUNDS = Math.round(envNumber('BENCH_ROUNDS', 30))
 
+const { seededRandom } = await import('../common/seeded-random.ts')
 const { justify } = await import('../server/modules/procurement/procurement.justification.ts')
 const { renderNmck, renderNmckXlsx } = await import('../server/documents/index.ts')
 
-/** A small fixed-seed generator (mulberry32): the same prices every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-const next = random(36)
+// A fixed seed: the same prices every run.
+const next = seededRandom(36)
 
 const items = Array.from({ length: ITEMS }, (_, i) => ({
   id: `item-${i + 1}`,

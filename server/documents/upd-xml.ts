@@ -36,7 +36,8 @@ const MOSCOW = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 })
 
-function moscowParts(at: Date) {
+/** A moment's date and time in Moscow, as two-digit parts (the exchange files' dates and times). */
+export function moscowParts(at: Date) {
   const parts = Object.fromEntries(MOSCOW.formatToParts(at).map((part) => [part.type, part.value]))
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>
 }

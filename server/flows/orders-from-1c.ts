@@ -3,15 +3,7 @@ import type { Ctx } from '../context.ts'
 import { isAppError } from '../errors.ts'
 import type { FlowServices } from './flow.ts'
 import type { MoveOrder } from './move-order.ts'
-
-/** What 1С says of one of the seller's orders (server/modules/exchange-1c/commerceml/orders.ts). */
-export interface OrderChangeFrom1c {
-  line: number
-  number: string
-  paid: boolean
-  shipped: { number: string } | null
-  cancelled: { reason: string } | null
-}
+import type { OrderChange } from '../modules/exchange-1c/index.ts'
 
 export interface OrderChangesOutcome {
   /** Orders that moved. */
@@ -41,7 +33,7 @@ const STAGE: Record<OrderStatus, number> = {
  * is not the seller's) is not made: it is reported with the lifecycle's own reason.
  */
 export function createOrdersFrom1c({ orders }: FlowServices, moveOrder: MoveOrder) {
-  async function applyOne(ctx: Ctx, change: OrderChangeFrom1c): Promise<boolean> {
+  async function applyOne(ctx: Ctx, change: OrderChange): Promise<boolean> {
     const status = (await orders.get(ctx, 'sale', change.number)).status
     if (change.cancelled) {
       if (status === 'cancelled') return false
@@ -64,7 +56,7 @@ export function createOrdersFrom1c({ orders }: FlowServices, moveOrder: MoveOrde
   }
 
   return {
-    async apply(ctx: Ctx, changes: OrderChangeFrom1c[]): Promise<OrderChangesOutcome> {
+    async apply(ctx: Ctx, changes: OrderChange[]): Promise<OrderChangesOutcome> {
       const outcome: OrderChangesOutcome = { moved: 0, refused: [] }
       for (const change of changes) {
         try {

@@ -7,6 +7,7 @@ import * as tables from './exchange-1c.table.ts'
 
 export type { Exchange1cService } from './exchange-1c.service.ts'
 export { exchange1cProtocolRoutes } from './exchange-1c.protocol.routes.ts'
+export type { OrderChange } from './commerceml/orders.ts'
 
 /**
  * The exchange with vendors' 1С by the CommerceML 2 protocol of «Обмен с сайтом»: goods, prices

@@ -1,3 +1,4 @@
+import { seededRandom } from '#common/seeded-random.ts'
 import type { Availability, ProductStatus } from '#common/catalog/products.ts'
 import { MAX_SLUG_LENGTH, slugify } from '#common/slug.ts'
 import { SPHERE_SLUGS, type SphereSlug } from '#common/spheres.ts'
@@ -43,18 +44,6 @@ const VARIANTS = [
  */
 const MODELS_PER_OFFER = 0.33
 
-/** mulberry32: small, fast and the same sequence for the same seed everywhere. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
-
 /** A number within ±spread of the original, rounded to `digits` decimals. */
 function jitter(value: number, rnd: () => number, spread: number, digits: number): number {
   const factor = 10 ** digits
@@ -72,7 +61,7 @@ function statusOf(x: number): ProductStatus {
  */
 export function* generateBulkProducts(count: number, vendorIds: string[], seed = 1): Iterable<NewProductRow> {
   if (count > 0 && vendorIds.length === 0) throw new Error('generateBulkProducts needs at least one vendor id')
-  const rnd = generator(seed)
+  const rnd = seededRandom(seed)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!
   // Titles repeat (a few thousand combinations): transliterate each once.
   const slugs = new Map<string, string>()

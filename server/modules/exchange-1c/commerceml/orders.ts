@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser'
 import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS } from '#common/orders.ts'
-import { xmlMoney } from '../../../documents/upd-xml.ts'
+import { moscowParts, xmlMoney } from '../../../documents/upd-xml.ts'
 import type { ChangedOrder } from '../../orders/index.ts'
 import { type CmlNode, child, children, childText } from './reader.ts'
 
@@ -15,20 +15,9 @@ export const CML_VERSION = '2.08'
 /** The delivery's line: 1С's site exchange knows it by this id. */
 const DELIVERY_ID = 'ORDER_DELIVERY'
 
-const MOSCOW = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Moscow',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-})
-
 /** A moment as Moscow's date and time. */
 function moscow(at: Date): { date: string; time: string } {
-  const p = Object.fromEntries(MOSCOW.formatToParts(at).map((part) => [part.type, part.value]))
+  const p = moscowParts(at)
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` }
 }
 

@@ -1,3 +1,4 @@
+import { seededRandom } from '#common/seeded-random.ts'
 import type { StandInCatalog, StandInGood } from './files.ts'
 
 /**
@@ -29,18 +30,6 @@ export const DEMO_1C_WAREHOUSES = [
   { id: 'c1c00000-0000-4000-8000-000000000001', name: 'Основной склад (Москва)' },
   { id: 'c1c00000-0000-4000-8000-000000000002', name: 'Склад Екатеринбург' },
 ]
-
-/** A small fast generator of numbers in [0, 1) from a seed (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const KINDS = [
   { group: 1, noun: 'Квадрокоптер', weight: [1.2, 9], time: [25, 55], range: [5, 15] },
