@@ -69,14 +69,21 @@ test('a vendor turns the exchange with 1С on, 1С loads its catalogue, the vend
   await page.goto('/personal-account/exchange-1c')
   await expect(page.getByRole('list', { name: 'Журнал обмена с 1С' })).toBeVisible()
   await expectNoHorizontalOverflow(page)
+})
 
-  // Staff see every vendor's sessions.
-  await page.context().clearCookies()
+test('staff read every vendor’s exchange log, each session with its errors', async ({ page }) => {
   await signInAs(page, 'staff@example.com')
-  await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/personal-account/staff/exchange-1c')
+  await waitForHydration(page)
   const staffLog = page.getByRole('table', { name: 'Журнал обмена с 1С' })
-  await expect(staffLog.getByRole('cell', { name: 'ООО «ЭнергоДронСервис»' }).first()).toBeVisible()
-  await staffLog.getByRole('link').first().click()
+  // The demo vendor's sessions, one of them refused for its price type.
+  await expect(staffLog.getByRole('cell', { name: 'ООО «АэроТех Системы»' }).first()).toBeVisible()
+  await expect(staffLog.getByText('Ошибка').first()).toBeVisible()
+  await expectNoSeriousViolations(page)
+  const failed = staffLog.getByRole('row').filter({ hasText: 'Ошибка' })
+  await failed.getByRole('link').first().click()
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Выгрузка каталога')
+  await expect(
+    page.getByText('выберите в личном кабинете, какой из них — цены площадки', { exact: false }),
+  ).toBeVisible()
 })

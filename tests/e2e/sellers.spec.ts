@@ -136,13 +136,13 @@ test('a vendor edits the description and region its seller page shows', async ({
   const shortName = page.getByLabel('Краткое наименование')
   const name = await shortName.inputValue()
   await shortName.fill('')
-  await page.getByRole('button', { name: 'Сохранить' }).click()
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByText('Укажите краткое наименование')).toBeVisible()
   await expect(page.getByLabel('Описание компании')).toHaveValue(description)
   await expect(page.getByLabel('Регион')).toHaveValue('Москва и Московская область')
 
   await shortName.fill(name)
-  await page.getByRole('button', { name: 'Сохранить' }).click()
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByText('Реквизиты сохранены')).toBeVisible()
   await expect(page.getByText('Москва и Московская область')).toBeVisible()
 

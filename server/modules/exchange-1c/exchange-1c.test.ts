@@ -209,6 +209,23 @@ describe.each(BACKENDS)('the exchange with 1С on %s', (backend) => {
     expect(q1.status).toBe('moderation')
     const links = await database.db.select().from(exchange1cGoods).where(eq(exchange1cGoods.organizationId, vendor.id))
     expect(links.find((l) => l.externalId === quad(1).id)?.productId).toBe(q1.id)
+
+    // A product the vendor made in the cabinet before the exchange is found by its article, then linked.
+    const made = await api('POST', '/cabinet/products', owner.cookie, {
+      sku: 'at-q5',
+      title: 'Квадрокоптер из кабинета',
+    })
+    expect(made.statusCode).toBe(201)
+    await standIn().catalog(filesOf(catalogOf([quad(5)], { changesOnly: true })), { pictures: pictures([5]) })
+    const after = await draftsOf(vendor.id)
+    expect(after.filter((d) => d.sku.toLowerCase() === 'at-q5')).toHaveLength(1)
+    const q5 = after.find((d) => d.id === made.json().data.id)!
+    expect(q5).toMatchObject({ sku: 'AT-Q5', title: 'Квадрокоптер Аэротех Q5', categorySlug: 'multirotornye' })
+    const linked = await database.db
+      .select()
+      .from(exchange1cGoods)
+      .where(eq(exchange1cGoods.externalId, quad(5).id))
+    expect(linked.map((l) => l.productId)).toEqual([q5.id])
   })
 
   it('refuses a broken zip, malformed XML, entities and an unknown price type with reasons 1С shows', async () => {
