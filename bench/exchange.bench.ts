@@ -22,7 +22,7 @@ import { loadConfig } from '../server/config.ts'
 import { ctxForUser } from '../server/context.ts'
 import { type Database, openDatabase } from '../server/db/client.ts'
 import { exchange1cGroups, exchange1cSessions } from '../server/modules/exchange-1c/exchange-1c.table.ts'
-import { DEMO_1C_GROUPS } from '../server/modules/exchange-1c/stand-in/demo-catalog.ts'
+import { DEMO_1C_GROUPS, DEMO_1C_MAPPING } from '../server/modules/exchange-1c/stand-in/demo-catalog.ts'
 import { createTestVendor } from '../server/modules/organizations/vendors.testing.ts'
 import { createMember } from '../server/modules/products/products.testing.ts'
 import { createScratchDatabase, dropScratchDatabase } from './scratch-database.ts'
@@ -63,11 +63,11 @@ async function measure(backend: string) {
   await app.modules.exchange1c.saveSettings(ctx, { priceType: 'Розничная' })
   // The vendor mapped 1С's groups before: the goods are filed into categories.
   await database.db.insert(exchange1cGroups).values(
-    DEMO_1C_GROUPS.map((g, i) => ({
+    DEMO_1C_GROUPS.map((g) => ({
       organizationId: vendor.id,
       groupId: g.id,
       name: g.name,
-      categorySlug: ['', 'multirotornye', 'vtol', 'akkumulyatory-i-zaryadnye', ''][i] || null,
+      categorySlug: DEMO_1C_MAPPING[g.id] ?? null,
     })),
   )
 

@@ -10,7 +10,7 @@ import {
   exchange1cGroups,
   exchange1cSessions,
 } from '../modules/exchange-1c/exchange-1c.table.ts'
-import { DEMO_1C_GROUPS } from '../modules/exchange-1c/stand-in/demo-catalog.ts'
+import { DEMO_1C_GROUPS, DEMO_1C_MAPPING } from '../modules/exchange-1c/stand-in/demo-catalog.ts'
 import { CATALOG_EPOCH } from './catalog/build.ts'
 import { ACCOUNTS_VENDOR_SLUG } from './catalog/vendors/index.ts'
 
@@ -23,12 +23,11 @@ const at = (day: number, hour: number, minute = 0) =>
   new Date(CATALOG_EPOCH + day * DAY + (hour - 3) * 60 * 60_000 + minute * 60_000)
 
 /** The stand-in's groups (npm run exchange:1c) as the demo vendor mapped them; one is left for the vendor. */
-const CATEGORY_OF_GROUP = ['', 'multirotornye', 'vtol', 'akkumulyatory-i-zaryadnye', ''] as const
-export const DEMO_GROUPS = DEMO_1C_GROUPS.map((g, i) => ({
+export const DEMO_GROUPS = DEMO_1C_GROUPS.map((g) => ({
   groupId: g.id,
   name: g.name,
   parentId: g.parentId ?? null,
-  categorySlug: CATEGORY_OF_GROUP[i] || null,
+  categorySlug: DEMO_1C_MAPPING[g.id] ?? null,
 }))
 
 /**

@@ -349,10 +349,8 @@ export async function importCatalogFile(chunks: AsyncIterable<Uint8Array>, run: 
 /** How many goods each group has now: the mapping screen shows the groups that matter first. */
 async function countGroupGoods(ctx: Ctx, organizationId: string) {
   await ctx.db.execute(sql`
-    update ${exchange1cGroups} g set goods = coalesce(c.n, 0)
-    from ${exchange1cGroups} g2 left join (
-      select group_id, count(*)::int as n from ${exchange1cGoods}
-      where organization_id = ${organizationId} group by group_id
-    ) c on c.group_id = g2.group_id
-    where g.organization_id = ${organizationId} and g2.organization_id = g.organization_id and g2.group_id = g.group_id`)
+    update ${exchange1cGroups} g set goods = (
+      select count(*)::int from ${exchange1cGoods} l
+      where l.organization_id = g.organization_id and l.group_id = g.group_id)
+    where g.organization_id = ${organizationId}`)
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { EXCHANGE_LIMITS, EXCHANGE_MESSAGES as M } from '#common/exchange-1c.ts'
 import type { Db } from '../../db/client.ts'
 import type { JobHandler } from '../../jobs/runner.ts'
@@ -42,7 +42,8 @@ async function finish(db: Db, sessionId: string, fileName: string, state: Exchan
     await tx
       .update(exchange1cSessions)
       .set({
-        imports: sql`${exchange1cSessions.imports} || ${JSON.stringify({ [fileName]: state })}::jsonb`,
+        // The row is locked: the imports as read, with this one's state.
+        imports,
         counts,
         errors,
         status,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getCategory, isLeafCategory } from '#common/catalog/categories.ts'
 import {
   EXCHANGE_LIMITS,
@@ -157,20 +157,26 @@ export function createExchange1cService(deps: {
             .set({ categorySlug: slug })
             .where(and(eq(exchange1cGroups.organizationId, organizationId), eq(exchange1cGroups.groupId, id)))
       })
-      // The goods already here that waited for their group's category get it now.
+      // The goods already here that waited for their group's category get it now: one read for all groups.
+      const mapped = Object.entries(groups).filter((entry): entry is [string, string] => entry[1] !== null)
+      const goods = mapped.length
+        ? await ctx.db
+            .select({ productId: exchange1cGoods.productId, groupId: exchange1cGoods.groupId })
+            .from(exchange1cGoods)
+            .where(
+              and(
+                eq(exchange1cGoods.organizationId, organizationId),
+                inArray(
+                  exchange1cGoods.groupId,
+                  mapped.map(([id]) => id),
+                ),
+              ),
+            )
+        : []
       let submitted = 0
-      for (const [id, slug] of Object.entries(groups)) {
-        if (!slug) continue
-        const goods = await ctx.db
-          .select({ productId: exchange1cGoods.productId })
-          .from(exchange1cGoods)
-          .where(and(eq(exchange1cGoods.organizationId, organizationId), eq(exchange1cGoods.groupId, id)))
-        submitted += await deps.writer.fileWaitingDrafts(
-          ctx,
-          organizationId,
-          goods.map((g) => g.productId),
-          slug,
-        )
+      for (const [id, slug] of mapped) {
+        const ids = goods.filter((g) => g.groupId === id).map((g) => g.productId)
+        submitted += await deps.writer.fileWaitingDrafts(ctx, organizationId, ids, slug)
       }
       return { groups: await groupsOf(ctx, organizationId), submitted }
     },

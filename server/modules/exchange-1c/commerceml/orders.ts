@@ -27,6 +27,7 @@ const UNIT = { '@_Код': '796', '@_НаименованиеПолное': 'Ш�
 
 function documentOf({ order, lines }: ChangedOrder, externalIds: Map<string, string>) {
   const placed = moscow(order.createdAt)
+  const changed = moscow(order.updatedAt)
   const buyer = order.buyer
   const vatTotal = lines.reduce((sum, l) => sum + l.vatKopecks, 0)
   return {
@@ -101,7 +102,7 @@ function documentOf({ order, lines }: ChangedOrder, externalIds: Map<string, str
         ...(order.delivery.carrier ? [requisite('Транспортная компания', order.delivery.carrier)] : []),
         ...(order.trackingNumber ? [requisite('Номер отгрузки', order.trackingNumber)] : []),
         ...(order.cancelReason ? [requisite('Причина отмены', order.cancelReason)] : []),
-        requisite('Дата изменения статуса', `${moscow(order.updatedAt).date} ${moscow(order.updatedAt).time}`),
+        requisite('Дата изменения статуса', `${changed.date} ${changed.time}`),
       ],
     },
   }

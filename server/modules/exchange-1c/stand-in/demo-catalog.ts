@@ -22,6 +22,10 @@ export const DEMO_1C_GROUPS = [
   { id: 'a1c00000-0000-4000-8000-000000000004', name: 'Аккумуляторы' },
   { id: 'a1c00000-0000-4000-8000-000000000005', name: 'Запчасти прочие' },
 ]
+/** The catalogue categories the demo vendor mapped 1С's groups to, by the group's id; one it has not. */
+export const DEMO_1C_MAPPING: Record<string, string | null> = Object.fromEntries(
+  DEMO_1C_GROUPS.map((g, i) => [g.id, [null, 'multirotornye', 'vtol', 'akkumulyatory-i-zaryadnye', null][i] ?? null]),
+)
 export const DEMO_1C_PRICE_TYPES = [
   { id: 'b1c00000-0000-4000-8000-000000000001', name: 'Розничная' },
   { id: 'b1c00000-0000-4000-8000-000000000002', name: 'Оптовая' },

@@ -213,9 +213,10 @@ export async function writeExchangeGoods(
       return
     }
     const set = { ...content, ...(pictures && { images: pictures }), updatedAt: new Date() }
+    // An approved product's edit is a new version in the drafts: the status the edit leads to.
+    const edit = current.status === 'approved' ? productTransition('approved', 'edit', 'vendor') : null
     try {
-      if (current.status === 'approved')
-        await moveProduct(tx, current.id, productTransition('approved', 'edit', 'vendor'), { set })
+      if (edit) await moveProduct(tx, current.id, edit, { set })
       else await tx.db.update(productDrafts).set(set).where(eq(productDrafts.id, current.id))
     } catch (error) {
       if (!isAppError(error)) throw error
@@ -223,8 +224,8 @@ export async function writeExchangeGoods(
       return
     }
     outcome.updated++
-    const [after] = await tx.db.select().from(productDrafts).where(eq(productDrafts.id, current.id))
-    const lacking = waiting.length ? waiting.join('; ') : await submitIfComplete(tx, after!)
+    const after: DraftRow = { ...current, ...set, status: edit?.to ?? current.status }
+    const lacking = waiting.length ? waiting.join('; ') : await submitIfComplete(tx, after)
     if (lacking) report(good, `изменения оставлены в черновике: ${lacking}`)
   }
 }
